@@ -1,0 +1,36 @@
+"""pandas_agree: agreement between two classifications of the same objects, as a pandas accessor.
+
+Importing the package registers ``DataFrame.agree``.
+
+Examples
+--------
+>>> import pandas as pd
+>>> import pandas_agree as pa
+>>> df = pd.DataFrame({"actual": list("aabbcc"), "pred": list("abbbcc")})
+>>> df.agree("actual", "pred").averages(["REC"], average="unweighted")
+     unweighted
+REC    0.833333
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from . import datasets
+from ._undefined import UndefinedMeasureWarning
+from .accessor import AgreeAccessor
+from .agreement import Agreement, agreement
+from .registry import measures
+
+try:
+    __version__ = version("pandas-agree")
+except PackageNotFoundError:  # running from a source tree that is not installed
+    __version__ = "0+unknown"
+
+__all__ = [
+    "AgreeAccessor",
+    "Agreement",
+    "UndefinedMeasureWarning",
+    "__version__",
+    "agreement",
+    "datasets",
+    "measures",
+]

@@ -1,0 +1,86 @@
+"""Undefined values: the one division helper of the package and the warning that reports them.
+
+Every formula divides through :func:`divide`, so the package has a single rule for 0/0 and x/0:
+
+* 0/0 is undefined and gives NaN;
+* x/0 with x != 0 gives ±inf only for a measure whose range is infinite (``infinite=True``),
+  and NaN otherwise.
+
+The warning is raised once per public call, after the values are computed, by
+:func:`warn_undefined`, which reads the NaNs of the result and names what they belong to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+__all__ = ["UndefinedMeasureWarning", "divide", "external_stacklevel", "warn_undefined"]
+
+
+class UndefinedMeasureWarning(UserWarning):
+    """A measure is undefined (0/0) for some class or table, and its value is NaN."""
+
+
+def divide(num, den, *, infinite: bool = False) -> np.ndarray:
+    """Elementwise ``num / den`` with the package's rule for zero denominators.
+
+    Parameters
+    ----------
+    num, den : array_like
+        Broadcastable arrays.
+    infinite : bool, default False
+        Whether a non-zero numerator over a zero denominator may give ±inf. Only measures whose
+        declared range is infinite set this; for every other measure such a value is undefined.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64 quotient, NaN where undefined.
+    """
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = num / den
+    if not infinite:
+        out = np.where(den == 0, np.nan, out)
+    return out
+
+
+def _describe(items: Iterable, limit: int = 8) -> str:
+    items = [str(x) for x in items]
+    shown = ", ".join(items[:limit])
+    return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")
+
+
+def warn_undefined(undefined: dict[str, list], *, what: str = "class") -> None:
+    """Issue one :class:`UndefinedMeasureWarning` for ``{measure code: [places where NaN]}``.
+
+    Does nothing when no measure has an undefined value.
+    """
+    undefined = {code: places for code, places in undefined.items() if len(places)}
+    if not undefined:
+        return
+    import warnings
+
+    parts = [f"{code} ({what} {_describe(places)})" for code, places in undefined.items()]
+    warnings.warn(
+        "undefined (0/0) values set to NaN: " + "; ".join(parts),
+        UndefinedMeasureWarning,
+        stacklevel=external_stacklevel(),
+    )
+
+
+def external_stacklevel() -> int:
+    """The stack level of the first frame outside this package, for ``warnings.warn``."""
+    import inspect
+    from pathlib import Path
+
+    package = str(Path(__file__).resolve().parent)
+    frame, level = inspect.currentframe(), 0
+    while frame is not None:
+        if not str(Path(frame.f_code.co_filename).resolve()).startswith(package):
+            break
+        frame, level = frame.f_back, level + 1
+    return level

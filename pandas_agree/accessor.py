@@ -1,0 +1,102 @@
+"""``DataFrame.agree``: a thin, stateless accessor that builds an :class:`Agreement` and delegates to it."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import pandas as pd
+
+from .agreement import Agreement, _column
+
+__all__ = ["AgreeAccessor"]
+
+_TABLE_OPTIONS = ("weights", "dropna", "labels", "match")
+
+
+@pd.api.extensions.register_dataframe_accessor("agree")
+class AgreeAccessor:
+    """Agreement between two label columns of a DataFrame.
+
+    Calling the accessor builds an :class:`~pandas_agree.Agreement` (the crosstab is computed once, there);
+    the methods are one-shot shortcuts that take the same keyword arguments plus the method's own.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> df = pd.DataFrame({"actual": list("aabbc"), "pred": list("abbbc")})
+    >>> ag = df.agree("actual", "pred")
+    >>> ag.n
+    5.0
+    >>> df.agree.binary("actual", "pred", measures=["REC"])["REC"].tolist()
+    [0.5, 1.0, 1.0]
+    """
+
+    def __init__(self, pandas_obj: pd.DataFrame) -> None:
+        self._df = pandas_obj
+
+    def __call__(self, actual: Hashable, pred: Hashable, *, weights=None, dropna: bool = True,
+                 labels: Sequence | None = None, match=None) -> Agreement:
+        """Crosstab the columns ``actual`` (reference) and ``pred`` (prediction) into an Agreement.
+
+        Parameters
+        ----------
+        actual, pred : column labels
+            The reference and the predicted classification. The same column twice is valid.
+        weights : column label or array_like, optional
+            Frequency weights: numeric, finite, non-negative.
+        dropna : bool, default True
+            Leave out rows with a missing label or weight (counted in ``n_missing``).
+        labels : list, optional
+            Categories and their order, kept even when unobserved.
+        match : {None, "accuracy", "residual"} or dict, optional
+            Cluster-to-class matching of the predicted labels.
+        """
+        a = _column(self._df, actual, "actual")
+        p = _column(self._df, pred, "pred")
+        if weights is not None and not pd.api.types.is_list_like(weights):
+            weights = _column(self._df, weights, "weights")
+        return Agreement._from_labels(a, p, weights=weights, dropna=dropna, labels=labels, match=match,
+                                      names=("actual", "pred"))
+
+    def _split(self, actual, pred, kwargs: dict) -> tuple[Agreement, dict]:
+        table_kw = {k: kwargs.pop(k) for k in _TABLE_OPTIONS if k in kwargs}
+        return self(actual, pred, **table_kw), kwargs
+
+    def crosstab(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).crosstab(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.crosstab(**rest)
+
+    def binary(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).binary(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.binary(**rest)
+
+    def averages(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).averages(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.averages(**rest)
+
+    def multiclass(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).multiclass(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.multiclass(**rest)
+
+    def tests(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).tests(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.tests(**rest)
+
+    def report(self, actual: Hashable, pred: Hashable, **kwargs):
+        """Shortcut for ``df.agree(actual, pred, ...).report(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.report(**rest)
+
+    def raters(self, columns: Sequence[Hashable], **kwargs):
+        """Agreement of several raters (not available yet)."""
+        raise NotImplementedError("several raters are not available yet")
+
+    def compare(self, reference: Hashable, predictions: Sequence[Hashable], **kwargs):
+        """Paired comparison of several predictions (not available yet)."""
+        raise NotImplementedError("comparisons of several predictions are not available yet")

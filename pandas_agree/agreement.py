@@ -1,0 +1,501 @@
+"""``Agreement``: two classifications of the same objects, held as their I×J crosstab."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from . import binary as _binary
+from ._undefined import external_stacklevel, warn_undefined
+from .crosstab import as_label_series, tabulate, validate_weights
+from .registry import resolve
+
+__all__ = ["Agreement", "agreement"]
+
+CLASSES = ("common", "reference", "union")
+
+
+def _validated_table(table) -> pd.DataFrame:
+    """A float64 DataFrame of counts from a DataFrame or 2-D array, or a clear error."""
+    if isinstance(table, pd.DataFrame):
+        frame = table
+    else:
+        arr = np.asarray(table)
+        if arr.ndim != 2:
+            raise ValueError(f"table must be two-dimensional; got an array of shape {arr.shape}")
+        frame = pd.DataFrame(arr)
+    if frame.shape[0] == 0 or frame.shape[1] == 0:
+        raise ValueError(f"table must have at least one row and one column; got shape {frame.shape}")
+    for axis, labels in (("index", frame.index), ("columns", frame.columns)):
+        if labels.has_duplicates:
+            raise ValueError(f"table {axis} must not repeat a label; repeated: {list(labels[labels.duplicated()])}")
+    non_numeric = [c for c, t in frame.dtypes.items() if not pd.api.types.is_numeric_dtype(t)
+                   or pd.api.types.is_complex_dtype(t)]
+    if non_numeric:
+        raise ValueError(f"table must hold numeric counts; non-numeric columns: {non_numeric[:5]}")
+    values = frame.to_numpy(dtype=np.float64, na_value=np.nan)
+    if not np.isfinite(values).all():
+        raise ValueError("table must hold finite counts; it has NaN or infinite cells")
+    if (values < 0).any():
+        raise ValueError(f"table must hold non-negative counts; {int((values < 0).sum())} cell(s) are negative")
+    if values.sum() == 0:
+        raise ValueError("table must hold a positive total; every cell is 0")
+    return pd.DataFrame(values, index=frame.index.copy(), columns=frame.columns.copy())
+
+
+def _show(labels: pd.Index, limit: int = 5) -> str:
+    shown = ", ".join(repr(x) for x in labels[:limit])
+    return "[" + shown + (f", … ({len(labels)} in all)" if len(labels) > limit else "") + "]"
+
+
+def _spelling_clashes(reference_only: pd.Index, predicted_only: pd.Index) -> list[tuple[Any, Any]]:
+    """Pairs of non-matching labels that are the same when written as text (1 and '1')."""
+    spelled = {str(x): x for x in predicted_only}
+    return [(x, spelled[str(x)]) for x in reference_only if str(x) in spelled]
+
+
+class Agreement:
+    """Two classifications of the same objects, held as their I×J crosstab.
+
+    Rows are the reference classification (I labels), columns the predicted one (J labels). Labels match
+    by value; the K labels present on both sides are the classes that can agree, and the others count
+    against agreement. Every measure is a function of this table.
+
+    Build one with ``df.agree(actual, pred)``, :func:`agreement`, :meth:`from_table` or
+    :meth:`from_counts`. Passing a table to the constructor is the same as :meth:`from_table`.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame or 2-D array
+        Non-negative counts; index = reference labels, columns = predicted labels (0..I−1 and 0..J−1 for
+        an array).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> df = pd.DataFrame({"actual": ["a", "a", "b", "b", "c"], "pred": ["a", "b", "b", "b", "d"]})
+    >>> ag = df.agree("actual", "pred")
+    >>> ag.crosstab()
+    pred      a    b    d  Total
+    actual
+    a       1.0  1.0  0.0    2.0
+    b       0.0  2.0  0.0    2.0
+    c       0.0  0.0  1.0    1.0
+    Total   1.0  3.0  1.0    5.0
+    >>> list(ag.common), list(ag.reference_only), list(ag.predicted_only)
+    (['a', 'b'], ['c'], ['d'])
+    """
+
+    def __init__(self, table, *, match=None, _bookkeeping: dict | None = None) -> None:
+        table = _validated_table(table)
+        if match is not None:
+            raise NotImplementedError("match= (cluster-to-class matching) is not available yet")
+        self._table = table
+        self._counts = table.to_numpy()
+        self._mapping = None
+        info = _bookkeeping or {}
+        self._n_missing = int(info.get("n_missing", 0))
+        self._n_zero_weight = int(info.get("n_zero_weight", 0))
+        self._n_rows = info.get("n_rows")
+        self._weighted = bool(info.get("weighted", False))
+
+        rows, cols = table.index, table.columns
+        self._col_of_row = cols.get_indexer(rows)  # position in the columns of each row label, −1 if none
+        self._row_of_col = rows.get_indexer(cols)
+        matched = self._col_of_row >= 0
+        self._common_rows = np.flatnonzero(matched)
+        self._common_cols = self._col_of_row[matched]
+        if len(self._common_rows) == 0:
+            clashes = _spelling_clashes(rows, cols)
+            hint = (
+                f" The labels {clashes[0][0]!r} and {clashes[0][1]!r} differ only in type (number against "
+                "text); convert one side so that they are equal." if clashes else ""
+            )
+            raise ValueError(
+                "no label is present on both sides (K = 0), so nothing can agree: reference labels "
+                f"{_show(rows)}, predicted labels {_show(cols)}. Labels match by value.{hint} To pair "
+                "cluster ids with classes use match='accuracy', match='residual' or a dict."
+            )
+        clashes = _spelling_clashes(self.reference_only, self.predicted_only)
+        if clashes:
+            pairs = ", ".join(f"{x!r} and {y!r}" for x, y in clashes[:5])
+            warnings.warn(
+                f"labels that differ only in type do not match: {pairs}. Labels match by value; convert "
+                "one side (for example with .astype(str)) if they mean the same class.",
+                UserWarning,
+                stacklevel=external_stacklevel(),
+            )
+
+    # --- constructors ---------------------------------------------------------------------------------
+
+    @classmethod
+    def from_table(cls, table, *, match=None) -> Agreement:
+        """An Agreement from a crosstab of counts.
+
+        Parameters
+        ----------
+        table : pandas.DataFrame or 2-D array
+            Non-negative finite counts. A DataFrame gives the labels (index = reference, columns =
+            predicted); an array gets labels 0..I−1 and 0..J−1.
+        match : {None, "accuracy", "residual"} or dict, optional
+            Cluster-to-class matching of the columns.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import pandas_agree as pa
+        >>> ag = pa.Agreement.from_table(np.array([[5, 1], [2, 8]]))
+        >>> ag.n
+        16.0
+        """
+        return cls(table, match=match)
+
+    @classmethod
+    def from_counts(cls, data: pd.DataFrame, actual: Hashable, pred: Hashable, count: Hashable, *,
+                    dropna: bool = True, labels: Sequence | None = None, match=None) -> Agreement:
+        """An Agreement from long aggregated data: one row per cell with its count.
+
+        This is what a SQL ``GROUP BY actual, pred`` or an SPSS ``WEIGHT BY`` file gives. Repeated cells are
+        summed; rows with a missing label are left out (counted in ``n_missing``) unless ``dropna=False``;
+        rows with a count of 0 add nothing (use ``labels=`` to keep a label that has no count).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> cells = pd.DataFrame({"a": ["x", "x", "y"], "p": ["x", "y", "y"], "n": [40, 10, 50]})
+        >>> pa.Agreement.from_counts(cells, "a", "p", "n").table
+        p     x     y
+        a
+        x  40.0  10.0
+        y   0.0  50.0
+        """
+        _require_frame(data, "data")
+        columns = {"actual": actual, "pred": pred, "count": count}
+        for arg, col in columns.items():
+            _column(data, col, arg)
+        return cls._from_labels(data[actual], data[pred], weights=data[count], dropna=dropna, labels=labels,
+                                match=match, names=("actual", "pred"), weights_name="count")
+
+    @classmethod
+    def _from_labels(cls, actual, pred, *, weights=None, dropna=True, labels=None, match=None,
+                     names=("actual", "pred"), weights_name="weights") -> Agreement:
+        if not isinstance(dropna, (bool, np.bool_)):
+            raise TypeError(f"dropna must be True or False; got {dropna!r}")
+        actual, pred = as_label_series(actual, names[0]), as_label_series(pred, names[1])
+        w = None if weights is None else validate_weights(weights, len(actual), weights_name)
+        if labels is not None and (isinstance(labels, (str, bytes)) or not np.iterable(labels)):
+            raise TypeError(f"labels must be a list of labels; got {labels!r}")
+        tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names)
+        info = {"n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight, "n_rows": tab.n_rows,
+                "weighted": tab.weighted}
+        return cls(tab.table, match=match, _bookkeeping=info)
+
+    # --- attributes -----------------------------------------------------------------------------------
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """The I×J table of counts (float64): index = reference labels, columns = predicted labels."""
+        return self._table.copy()
+
+    @property
+    def n(self) -> float:
+        """N, the total of the whole table (the number of valid rows, or their weight sum)."""
+        return float(self._counts.sum())
+
+    @property
+    def common(self) -> pd.Index:
+        """The K labels present on both sides, in the order of the reference."""
+        return self._table.index[self._common_rows]
+
+    @property
+    def reference_only(self) -> pd.Index:
+        """Reference labels that the prediction never uses."""
+        return self._table.index[self._col_of_row < 0]
+
+    @property
+    def predicted_only(self) -> pd.Index:
+        """Predicted labels that are not in the reference."""
+        return self._table.columns[self._row_of_col < 0]
+
+    @property
+    def n_missing(self) -> int:
+        """Rows left out because a label or the weight was missing."""
+        return self._n_missing
+
+    @property
+    def n_zero_weight(self) -> int:
+        """Rows with valid labels left out because their weight was 0."""
+        return self._n_zero_weight
+
+    @property
+    def n_rows(self) -> int | None:
+        """Rows read (None for an Agreement built from a table)."""
+        return self._n_rows
+
+    @property
+    def weighted(self) -> bool:
+        """Whether frequency weights were used (N is then a weight sum)."""
+        return self._weighted
+
+    @property
+    def mapping(self) -> pd.DataFrame | None:
+        """The cluster-to-class assignment used (``match=``), or None."""
+        return None if self._mapping is None else self._mapping.copy()
+
+    def __repr__(self) -> str:
+        i, j = self._table.shape
+        return (f"<Agreement: {i}×{j} table, N = {self.n:g}, K = {len(self._common_rows)} common labels"
+                + (f", {self._n_missing} rows missing" if self._n_missing else "") + ">")
+
+    # --- tables ---------------------------------------------------------------------------------------
+
+    def crosstab(self, margins: bool = True) -> pd.DataFrame:
+        """The crosstab, with row and column totals labelled "Total" when ``margins`` is true.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> pa.Agreement.from_table([[3, 1], [0, 4]]).crosstab()
+               0    1  Total
+        0      3.0  1.0    4.0
+        1      0.0  4.0    4.0
+        Total  3.0  5.0    8.0
+        """
+        if not margins:
+            return self.table
+        out = self._table.copy()
+        out["Total"] = out.sum(axis=1)
+        total = out.sum(axis=0).to_frame("Total").T
+        out = pd.concat([out, total])
+        out.index.name, out.columns.name = self._table.index.name, self._table.columns.name
+        return out
+
+    def _class_positions(self, classes: str) -> tuple[pd.Index, np.ndarray, np.ndarray]:
+        if classes not in CLASSES:
+            raise ValueError(f"classes must be one of {CLASSES}; got {classes!r}")
+        if classes == "common":
+            return self.common, self._common_rows, self._common_cols
+        rows = np.arange(self._table.shape[0])
+        labels, cols = self._table.index, self._col_of_row
+        if classes == "union":
+            extra = np.flatnonzero(self._row_of_col < 0)
+            labels = labels.append(self._table.columns[extra])
+            rows = np.concatenate([rows, np.full(len(extra), -1)])
+            cols = np.concatenate([cols, extra])
+        return labels, rows, cols
+
+    # --- class-specific measures ----------------------------------------------------------------------
+
+    def binary(self, measures=None, *, classes: str = "common", beta: float | None = None,
+               tversky: tuple[float, float] | None = None, correction: float | None = None,
+               ci: str | None = None, confidence_level: float = 0.95) -> pd.DataFrame:
+        """Class-specific (one-vs-rest) measures for each class.
+
+        Parameters
+        ----------
+        measures : str or list of str, optional
+            Codes or aliases (any case), in the order wanted. By default every class-specific measure that
+            needs no parameter, plus FBETA when ``beta`` is given and TVERSKY when ``tversky`` is given.
+        classes : {"common", "reference", "union"}, default "common"
+            The K labels present on both sides; or every reference label; or every label of either side.
+        beta : float, optional
+            β of FBETA (default 1).
+        tversky : (float, float), optional
+            α and β of TVERSKY (default (1, 1)).
+        correction : float, optional
+            Haldane–Anscombe correction added to the four cells of every class whose 2×2 has a zero, for
+            the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ, YULEY) only. 0.5 is usual.
+        ci, confidence_level
+            Confidence intervals (not available yet: ``ci`` must be None).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index: class labels (named "class"); columns: measure codes.
+
+        Warns
+        -----
+        UndefinedMeasureWarning
+            Once per call when some values are undefined (0/0); they are NaN.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> t = pd.DataFrame([[8, 2], [1, 9]], index=["yes", "no"], columns=["yes", "no"])
+        >>> pa.Agreement.from_table(t).binary(["REC", "PRE", "F1"]).round(3)
+                 REC    PRE     F1
+        class
+        yes    0.800  0.889  0.842
+        no     0.900  0.818  0.857
+        """
+        _no_ci_yet(ci)
+        params = _binary.resolve_params(beta, tversky)
+        chosen = _resolve_binary(measures, beta, tversky)
+        correction = _check_correction(correction)
+        labels, rows, cols = self._class_positions(classes)
+        counts = _binary.one_vs_rest(self._counts, rows, cols)
+        values = {m.code: _binary.class_values(m, counts, params, correction) for m in chosen}
+        out = pd.DataFrame(values, index=pd.Index(labels, name="class"), columns=[m.code for m in chosen])
+        warn_undefined({code: list(labels[np.isnan(v)]) for code, v in values.items()})
+        return out
+
+    def averages(self, measures=None, *, average: str | Sequence[str] = _binary.AVERAGES,
+                 timing: str = "default", beta: float | None = None,
+                 tversky: tuple[float, float] | None = None, correction: float | None = None,
+                 ci: str | None = None, confidence_level: float = 0.95) -> pd.DataFrame:
+        """Averages of the class-specific measures over the K common classes.
+
+        Parameters
+        ----------
+        measures : str or list of str, optional
+            As in :meth:`binary`.
+        average : str or sequence of str, default ("unweighted", "weighted", "inverse", "micro")
+            "unweighted" (each class 1/K), "weighted" (by the reference size n_k·), "inverse" (by 1/n_k·)
+            and "micro" (the formula applied to the pooled counts Σa, Σb, Σc, Σd).
+        timing : {"default", "after", "before"}, default "default"
+            "default" follows each measure's rule (the SPSS macro !KO_clasagree): measures that list
+            terms average the terms first and apply the formula to the averages ("before"); the others
+            average their values ("after"). "after" averages the values of every measure (scikit-learn's
+            "macro"); "before" averages terms wherever a measure lists them.
+        beta, tversky, correction
+            As in :meth:`binary`.
+        ci, confidence_level
+            Confidence intervals (not available yet: ``ci`` must be None).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index: measure codes; columns: the averaging methods. ``result.attrs["classes"]`` is a DataFrame
+            of the same shape with the number of classes that entered each average: a class whose value (or,
+            before the formula, any term) is undefined, or whose weight is 0, is left out and the weights of
+            the others are renormalised.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> t = pd.DataFrame([[50, 10, 0], [5, 20, 5], [0, 2, 8]], index=list("abc"), columns=list("abc"))
+        >>> pa.Agreement.from_table(t).averages(["REC", "F1"]).round(4)
+             unweighted  weighted  inverse   micro
+        REC      0.7611    0.7800   0.7472  0.7800
+        F1       0.7668    0.7800   0.7542  0.7800
+        """
+        _no_ci_yet(ci)
+        methods = _check_choices([average] if isinstance(average, str) else list(average),
+                                 _binary.AVERAGES, "average")
+        if timing not in _binary.TIMINGS:
+            raise ValueError(f"timing must be one of {_binary.TIMINGS}; got {timing!r}")
+        params = _binary.resolve_params(beta, tversky)
+        chosen = _resolve_binary(measures, beta, tversky)
+        correction = _check_correction(correction)
+        counts = _binary.one_vs_rest(self._counts, self._common_rows, self._common_cols)
+        values = pd.DataFrame(index=pd.Index([m.code for m in chosen]), columns=methods, dtype=float)
+        entered = pd.DataFrame(index=values.index, columns=methods, dtype=int)
+        for m in chosen:
+            for method in methods:
+                value, n_classes = _binary.average(m, counts, method, timing, params, correction)
+                values.loc[m.code, method], entered.loc[m.code, method] = float(value), int(n_classes)
+        undefined = {code: [meth for meth in methods if np.isnan(values.loc[code, meth])]
+                     for code in values.index}
+        warn_undefined(undefined, what="average")
+        values.attrs["classes"] = entered
+        return values
+
+    # --- later parts of the API -----------------------------------------------------------------------
+
+    def multiclass(self, measures=None, *, kappa_weights=None, ci=None, confidence_level=0.95):
+        """Multiclass measures (not available yet)."""
+        raise NotImplementedError("multiclass measures are not available yet")
+
+    def tests(self):
+        """Hypothesis tests (not available yet)."""
+        raise NotImplementedError("hypothesis tests are not available yet")
+
+    def report(self, **options):
+        """The full report (not available yet)."""
+        raise NotImplementedError("the report is not available yet")
+
+
+def _no_ci_yet(ci) -> None:
+    if ci is not None:
+        raise NotImplementedError("confidence intervals (ci=) are not available yet")
+
+
+def _resolve_binary(measures, beta, tversky):
+    def default(m) -> bool:
+        return not m.params or (m.code == "FBETA" and beta is not None) or (
+            m.code == "TVERSKY" and tversky is not None)
+
+    return resolve(measures, "binary", default=default)
+
+
+def _check_correction(correction):
+    if correction is None:
+        return None
+    if isinstance(correction, bool) or not isinstance(correction, (int, float)) or not 0 <= correction < np.inf:
+        raise ValueError(f"correction must be a non-negative number such as 0.5, or None; got {correction!r}")
+    return float(correction)
+
+
+def _check_choices(values: list, allowed: Sequence[str], arg: str) -> list:
+    bad = [v for v in values if v not in allowed]
+    if bad or not values:
+        raise ValueError(f"{arg} must be chosen from {tuple(allowed)}; got {values!r}")
+    return values
+
+
+def _require_frame(data, arg: str) -> None:
+    if not isinstance(data, pd.DataFrame):
+        raise TypeError(f"{arg} must be a pandas DataFrame; got {type(data).__name__}")
+
+
+def _column(data: pd.DataFrame, name: Hashable, arg: str) -> pd.Series:
+    """A column of ``data``, or a KeyError that names the argument and lists the columns."""
+    try:
+        hit = name in data.columns
+    except TypeError:
+        hit = False
+    if not hit:
+        cols = list(data.columns)
+        shown = ", ".join(repr(c) for c in cols[:20]) + (f", … ({len(cols)} in all)" if len(cols) > 20 else "")
+        raise KeyError(f"{arg}: no column {name!r} in the DataFrame; its columns are {shown}")
+    column = data[name]
+    if isinstance(column, pd.DataFrame):
+        raise ValueError(f"{arg}: the column name {name!r} is repeated in the DataFrame; it must be unique")
+    return column
+
+
+def agreement(y_true, y_pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None,
+              match=None) -> Agreement:
+    """An Agreement from two sequences of labels (Series, arrays or lists).
+
+    Parameters
+    ----------
+    y_true, y_pred : array_like
+        Reference and predicted labels, one per object.
+    weights : array_like, optional
+        Frequency weights: numeric, finite, non-negative. N is then the weight sum (as SPSS's WEIGHT BY).
+    dropna : bool, default True
+        Leave out objects with a missing label or weight (they are counted in ``n_missing``); with False a
+        missing label is a category of its own.
+    labels : list, optional
+        The categories and their order; kept even when unobserved. Must list every observed label.
+    match : {None, "accuracy", "residual"} or dict, optional
+        Cluster-to-class matching of the predicted labels.
+
+    Examples
+    --------
+    >>> import pandas_agree as pa
+    >>> ag = pa.agreement([1, 1, 2, 3], [1, 2, 2, 3])
+    >>> ag.n, list(ag.common)
+    (4.0, [1, 2, 3])
+    """
+    return Agreement._from_labels(y_true, y_pred, weights=weights, dropna=dropna, labels=labels, match=match,
+                                  names=("y_true", "y_pred"))

@@ -1,0 +1,231 @@
+"""The crosstab engine: two label columns (and optional frequency weights) to an I×J table of counts.
+
+The rows are read once. Categorical columns give their integer codes directly; integer columns with a
+small range are offset to codes; other columns are factorised once each. Missing labels get code 0, so
+one ``numpy.bincount`` over ``row_code * (J + 1) + col_code`` counts valid and missing rows together,
+without masking the N rows. Everything after that works on the small table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["Tabulation", "as_label_series", "tabulate", "validate_weights"]
+
+# An integer column whose values span at most this many codes is counted without factorising.
+_SMALL_INT_RANGE = 1024
+
+
+@dataclass(frozen=True)
+class Tabulation:
+    """What the engine returns: the counts of the valid rows and the bookkeeping of the others."""
+
+    table: pd.DataFrame  # I×J, float64, rows and columns in display order
+    n_rows: int  # rows read
+    n_missing: int  # rows left out for a missing label or a missing weight
+    n_zero_weight: int  # rows with valid labels left out because their weight is 0
+    weighted: bool
+
+
+@dataclass(frozen=True)
+class _Codes:
+    codes: np.ndarray  # integer codes into uniques (after subtracting offset), -1 for a missing label
+    uniques: pd.Index
+    categories: pd.Index | None  # the declared order of a categorical column
+    offset: int = 0  # subtracted from codes, folded into the one combined code (saves a pass over the rows)
+
+
+def as_label_series(values, name: str) -> pd.Series:
+    """A one-dimensional Series of labels from a Series, array or list (never a copy of a Series)."""
+    if isinstance(values, pd.Series):
+        return values
+    if isinstance(values, pd.DataFrame):
+        raise ValueError(f"{name} must be one-dimensional (a Series, array or list); got a DataFrame")
+    if isinstance(values, (pd.Index, pd.Categorical)):
+        return pd.Series(values, name=getattr(values, "name", None), copy=False)
+    arr = np.asarray(values, dtype=object) if isinstance(values, Sequence) else np.asarray(values)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional; got an array of shape {arr.shape}")
+    return pd.Series(arr, copy=False)
+
+
+def _encode(labels: pd.Series, name: str) -> _Codes:
+    dtype = labels.dtype
+    if isinstance(dtype, pd.CategoricalDtype):
+        cats = dtype.categories
+        return _Codes(np.asarray(labels.cat.codes), cats, cats)
+    if isinstance(dtype, np.dtype) and dtype.kind in "iu" and dtype != np.uint64 and len(labels):
+        values = labels.to_numpy()
+        low, high = int(values.min()), int(values.max())
+        # the combined code value * width must not overflow
+        if high - low < _SMALL_INT_RANGE and max(-low, high) < 2**31:
+            return _Codes(values, pd.Index(np.arange(low, high + 1, dtype=dtype)), None, low)
+    try:
+        codes, uniques = pd.factorize(labels, use_na_sentinel=True)
+    except TypeError as err:
+        raise TypeError(f"{name} has unhashable labels ({err}); labels must be hashable values") from None
+    return _Codes(codes, pd.Index(uniques), None)
+
+
+def validate_weights(weights, n: int, name: str = "weights") -> np.ndarray:
+    """Frequency weights as a float64 array: numeric, finite, non-negative (NaN marks a missing weight)."""
+    if isinstance(weights, pd.Series):
+        series = weights
+    else:
+        arr = np.asarray(weights)
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be one-dimensional; got an array of shape {arr.shape}")
+        series = pd.Series(arr, copy=False)
+    if len(series) != n:
+        raise ValueError(f"{name} has {len(series)} values but the labels have {n}; they must match")
+    if not pd.api.types.is_numeric_dtype(series.dtype) or pd.api.types.is_complex_dtype(series.dtype):
+        raise TypeError(f"{name} must be numeric (frequency weights); got dtype {series.dtype}")
+    w = series.to_numpy(dtype=np.float64, na_value=np.nan)
+    bad = np.isinf(w)
+    if bad.any():
+        raise ValueError(f"{name} must be finite; {int(bad.sum())} value(s) are infinite")
+    negative = w < 0
+    if negative.any():
+        first = w[negative][0]
+        raise ValueError(
+            f"{name} must be non-negative; {int(negative.sum())} value(s) are negative (first: {first})"
+        )
+    return w
+
+
+def _label_order(actual: _Codes, pred: _Codes, observed: pd.Index) -> pd.Index:
+    """The display order of the observed labels: categorical order, else sorted, else first appearance."""
+    declared = [c.categories for c in (actual, pred) if c.categories is not None]
+    if declared:
+        order = declared[0]
+        for more in declared[1:]:
+            order = order.append(more.difference(order, sort=False))
+        rest = observed.difference(order, sort=False)
+        return order.append(_sorted_if_possible(rest))
+    return _sorted_if_possible(observed)
+
+
+def _sorted_if_possible(index: pd.Index) -> pd.Index:
+    try:
+        return index.sort_values()
+    except TypeError:
+        return index
+
+
+def _ordered(labels: pd.Index, order: pd.Index) -> np.ndarray:
+    """Positions that put ``labels`` in ``order``."""
+    return np.argsort(order.get_indexer(labels), kind="stable")
+
+
+def tabulate(
+    actual: pd.Series,
+    pred: pd.Series,
+    *,
+    weights: np.ndarray | None = None,
+    dropna: bool = True,
+    labels: Sequence[Hashable] | None = None,
+    names: tuple[str, str] = ("actual", "pred"),
+) -> Tabulation:
+    """Count the label pairs of two equally long Series into an I×J table.
+
+    Parameters
+    ----------
+    actual, pred : pandas.Series
+        Reference and predicted labels, one per row.
+    weights : numpy.ndarray, optional
+        Validated frequency weights (see :func:`validate_weights`); NaN marks a missing weight.
+    dropna : bool, default True
+        Leave out rows with a missing label or weight (they are counted). With False, a missing label is a
+        category of its own and a missing weight is an error.
+    labels : sequence, optional
+        The categories and their order, for rows and columns alike; kept even when unobserved.
+    names : (str, str)
+        Names of the two arguments, for messages.
+    """
+    if len(actual) != len(pred):
+        raise ValueError(
+            f"{names[0]} and {names[1]} must have the same length; got {len(actual)} and {len(pred)}"
+        )
+    n_rows = len(actual)
+    if n_rows == 0:
+        raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
+    row_codes, col_codes = _encode(actual, names[0]), _encode(pred, names[1])
+    width = len(col_codes.uniques) + 1
+    height = len(row_codes.uniques) + 1
+    flat = np.multiply(row_codes.codes, width, dtype=np.intp, casting="unsafe")
+    flat += col_codes.codes
+    # remove the offsets and shift both codes by one, so that code 0 is a missing label
+    flat += (1 - row_codes.offset) * width + 1 - col_codes.offset
+
+    if weights is not None:
+        missing_weight = np.isnan(weights)
+        if missing_weight.any():
+            if not dropna:
+                raise ValueError(
+                    f"weights has {int(missing_weight.sum())} missing value(s); with dropna=False every "
+                    "row needs a weight (use dropna=True to leave such rows out)"
+                )
+            flat[missing_weight] = 0  # counted with the rows that miss a label
+            weights = np.where(missing_weight, 0.0, weights)
+        counts = np.bincount(flat, minlength=height * width).reshape(height, width)
+        full = np.bincount(flat, weights=weights, minlength=height * width).reshape(height, width)
+        zero_flat = flat[weights == 0]
+        n_zero_weight = int(np.count_nonzero((zero_flat >= width) & (zero_flat % width != 0)))
+    else:
+        counts = np.bincount(flat, minlength=height * width).reshape(height, width)
+        full = counts.astype(np.float64)
+        n_zero_weight = 0
+
+    row_uniques, col_uniques = row_codes.uniques, col_codes.uniques
+    if dropna:
+        n_missing = int(counts[0].sum() + counts[1:, 0].sum())
+        full = full[1:, 1:]
+    else:
+        n_missing = 0
+        full = full[[*range(1, height), 0]][:, [*range(1, width), 0]]
+        row_uniques = pd.Index([*row_uniques, np.nan], dtype=object)
+        col_uniques = pd.Index([*col_uniques, np.nan], dtype=object)
+
+    keep_rows, keep_cols = full.sum(axis=1) > 0, full.sum(axis=0) > 0
+    full = full[keep_rows][:, keep_cols]
+    row_labels, col_labels = row_uniques[keep_rows], col_uniques[keep_cols]
+    if full.size == 0 or full.sum() == 0:
+        raise ValueError(
+            f"no valid rows: all {n_rows} rows have a missing label, a missing weight or a zero weight"
+        )
+
+    if labels is not None:
+        table = _onto_labels(full, row_labels, col_labels, labels)
+    else:
+        order = _label_order(row_codes, col_codes, row_labels.append(col_labels).unique())
+        order = _nan_last(order)
+        r, c = _ordered(row_labels, order), _ordered(col_labels, order)
+        table = pd.DataFrame(full[r][:, c], index=row_labels[r], columns=col_labels[c])
+    table.index.name, table.columns.name = actual.name, pred.name
+    return Tabulation(table, n_rows, n_missing, n_zero_weight, weights is not None)
+
+
+def _nan_last(order: pd.Index) -> pd.Index:
+    missing = order.isna()
+    if missing.any():
+        return order[~missing].append(order[missing])
+    return order
+
+
+def _onto_labels(full: np.ndarray, rows: pd.Index, cols: pd.Index, labels) -> pd.DataFrame:
+    wanted = pd.Index(labels)
+    if wanted.has_duplicates:
+        raise ValueError(f"labels must not repeat a label; repeated: {list(wanted[wanted.duplicated()])[:5]}")
+    unlisted = rows.append(cols).unique().difference(wanted, sort=False)
+    if len(unlisted):
+        raise ValueError(
+            f"labels must list every observed label; not listed: {list(unlisted[:10])}"
+            + (f" and {len(unlisted) - 10} more" if len(unlisted) > 10 else "")
+        )
+    table = np.zeros((len(wanted), len(wanted)))
+    table[np.ix_(wanted.get_indexer(rows), wanted.get_indexer(cols))] = full
+    return pd.DataFrame(table, index=wanted, columns=wanted.copy())

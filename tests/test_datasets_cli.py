@@ -1,0 +1,81 @@
+"""Bundled data and the command line."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
+
+import pandas_agree as pa
+
+
+def test_names():
+    assert pa.datasets.names() == ["anxiety", "diagnoses", "iris_clusters", "wine_predictions"]
+
+
+@pytest.mark.parametrize("name, shape", [("wine_predictions", (178, 3)), ("iris_clusters", (150, 2)),
+                                         ("diagnoses", (30, 7)), ("anxiety", (20, 4))])
+def test_load_shapes_and_sources(name, shape):
+    df = pa.datasets.load(name)
+    assert df.shape == shape
+    assert "Source" in pa.datasets.describe(name)
+    assert pa.datasets.load(name) is not df  # a new frame each time
+
+
+def test_diagnoses_is_fleiss_1971():
+    # Fleiss (1971), Psychological Bulletin 76, 378-382: kappa = 0.430 for the 30 patients x 6 raters.
+    df = pa.datasets.load("diagnoses")
+    counts, _ = aggregate_raters(df.filter(like="rater").apply(lambda c: c.cat.codes).to_numpy())
+    assert round(fleiss_kappa(counts), 3) == 0.430
+    assert list(df["rater1"].cat.categories) == [
+        "Depression", "Personality Disorder", "Schizophrenia", "Neurosis", "Other"]
+
+
+def test_anxiety_levels():
+    df = pa.datasets.load("anxiety")
+    values = df[["rater1", "rater2", "rater3"]].to_numpy()
+    assert values.min() == 1 and values.max() == 6
+
+
+def test_wine_predictions_is_reproducible():
+    pytest.importorskip("sklearn")
+    sys.path.insert(0, "examples")
+    try:
+        import make_datasets
+    finally:
+        sys.path.pop(0)
+    rebuilt = make_datasets.wine_predictions()
+    shipped = pa.datasets.load("wine_predictions").astype(str)
+    assert (rebuilt.to_numpy() == shipped.to_numpy()).all()
+    rebuilt = make_datasets.iris_clusters()
+    assert np.array_equal(rebuilt.to_numpy(), pa.datasets.load("iris_clusters").to_numpy())
+
+
+def test_unknown_dataset():
+    with pytest.raises(ValueError, match="name must be one of"):
+        pa.datasets.load("nope")
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "pandas_agree.cli", *args], capture_output=True, text=True)
+
+
+def test_cli_demo():
+    run = _cli("demo")
+    assert run.returncode == 0, run.stderr
+    assert "Case processing summary" in run.stdout
+    assert "cultivar * knn crosstabulation" in run.stdout
+    assert "Total" in run.stdout
+
+
+def test_cli_measures():
+    run = _cli("measures")
+    assert run.returncode == 0
+    assert "REC" in run.stdout and "recall" in run.stdout
+
+
+def test_cli_bad_option_exits_2():
+    run = _cli("measures", "--kind", "nope")
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr

@@ -330,10 +330,10 @@ class Agreement:
         >>> import pandas_agree as pa
         >>> t = pd.DataFrame([[8, 2], [1, 9]], index=["yes", "no"], columns=["yes", "no"])
         >>> pa.Agreement.from_table(t).binary(["REC", "PRE", "F1"]).round(3)
-                 REC    PRE     F1
+               REC    PRE     F1
         class
-        yes    0.800  0.889  0.842
-        no     0.900  0.818  0.857
+        yes    0.8  0.889  0.842
+        no     0.9  0.818  0.857
         """
         _no_ci_yet(ci)
         params = _binary.resolve_params(beta, tversky)
@@ -383,9 +383,9 @@ class Agreement:
         >>> import pandas_agree as pa
         >>> t = pd.DataFrame([[50, 10, 0], [5, 20, 5], [0, 2, 8]], index=list("abc"), columns=list("abc"))
         >>> pa.Agreement.from_table(t).averages(["REC", "F1"]).round(4)
-             unweighted  weighted  inverse   micro
-        REC      0.7611    0.7800   0.7472  0.7800
-        F1       0.7668    0.7800   0.7542  0.7800
+             unweighted  weighted  inverse  micro
+        REC      0.7667    0.7800   0.7741   0.78
+        F1       0.7407    0.7872   0.7067   0.78
         """
         _no_ci_yet(ci)
         methods = _check_choices([average] if isinstance(average, str) else list(average),
@@ -396,16 +396,14 @@ class Agreement:
         chosen = _resolve_binary(measures, beta, tversky)
         correction = _check_correction(correction)
         counts = _binary.one_vs_rest(self._counts, self._common_rows, self._common_cols)
-        values = pd.DataFrame(index=pd.Index([m.code for m in chosen]), columns=methods, dtype=float)
-        entered = pd.DataFrame(index=values.index, columns=methods, dtype=int)
-        for m in chosen:
-            for method in methods:
-                value, n_classes = _binary.average(m, counts, method, timing, params, correction)
-                values.loc[m.code, method], entered.loc[m.code, method] = float(value), int(n_classes)
-        undefined = {code: [meth for meth in methods if np.isnan(values.loc[code, meth])]
-                     for code in values.index}
-        warn_undefined(undefined, what="average")
-        values.attrs["classes"] = entered
+        codes = [m.code for m in chosen]
+        pairs = [_binary.average(m, counts, methods, timing, params, correction) for m in chosen]
+        values = np.array([v for v, _ in pairs])
+        entered = np.array([n for _, n in pairs])
+        warn_undefined({code: [methods[j] for j in np.flatnonzero(np.isnan(row))]
+                        for code, row in zip(codes, values, strict=True)}, what="average")
+        values = pd.DataFrame(values, index=pd.Index(codes), columns=methods)
+        values.attrs["classes"] = pd.DataFrame(entered, index=values.index, columns=methods)
         return values
 
     # --- later parts of the API -----------------------------------------------------------------------

@@ -9,7 +9,7 @@ same code evaluates K classes of one table or K classes of B bootstrap tables.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -326,29 +326,38 @@ def _weighted_mean(values: np.ndarray, weights: np.ndarray, entered: np.ndarray)
     return divide(total, w.sum(axis=-1))
 
 
-def average(measure: Measure, counts, method: str, timing: str, params: dict,
+def average(measure: Measure, counts, methods: Sequence[str], timing: str, params: dict,
             correction: float | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The average over classes of a binary measure, and the number of classes that entered it.
+    """Averages over classes of a binary measure, and the number of classes that entered each.
 
-    ``counts`` are a, b, c, d of shape (..., K). "micro" applies the formula to the pooled counts. Under
-    "after" timing the class values are averaged; under "before" the measure's terms are averaged and the
-    formula applied to them. A class enters only where its value (or every term) is defined and its
-    weight is positive; the weights of the classes that enter are renormalised.
+    ``counts`` are a, b, c, d of shape (..., K); the results have shape (..., len(methods)). "micro" applies
+    the formula to the pooled counts. Under "after" timing the class values are averaged; under "before"
+    the measure's terms are averaged and the formula applied to them. A class enters only where its value
+    (or every term) is defined and its weight is positive; the weights of the classes that enter are
+    renormalised.
     """
     a, b = counts[0], counts[1]
-    if method == "micro":
+    results: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    weighted = [m for m in methods if m != "micro"]
+    if weighted:
+        weights = np.stack([_class_weights(m, a, b) for m in weighted], axis=-2)  # (..., M, K)
+        before = measure.averaging == "before" if timing == "default" else timing == "before"
+        if before and measure.terms:
+            terms = [class_values(REGISTRY[t], counts, params) for t in measure.terms]
+            defined = np.logical_and.reduce([~np.isnan(t) for t in terms])
+            entered = (weights > 0) & defined[..., None, :]
+            means = [_weighted_mean(t[..., None, :], weights, entered) for t in terms]
+            value = _call(measure.combine, measure, means, params)
+        else:
+            values = class_values(measure, counts, params, correction)
+            entered = (weights > 0) & ~np.isnan(values)[..., None, :]
+            value = _weighted_mean(values[..., None, :], weights, entered)
+        n_entered = entered.sum(axis=-1)
+        for j, m in enumerate(weighted):
+            results[m] = value[..., j], n_entered[..., j]
+    if "micro" in methods:
         pooled = tuple(x.sum(axis=-1) for x in counts)
         value = class_values(measure, pooled, params, correction)
-        return value, np.full(value.shape, a.shape[-1])
-    weights = _class_weights(method, a, b)
-    before = measure.averaging == "before" if timing == "default" else timing == "before"
-    if before and measure.terms:
-        terms = [class_values(REGISTRY[t], counts, params) for t in measure.terms]
-        entered = (weights > 0) & np.logical_and.reduce([~np.isnan(t) for t in terms])
-        means = [_weighted_mean(t, weights, entered) for t in terms]
-        value = _call(measure.combine, measure, means, params)
-    else:
-        values = class_values(measure, counts, params, correction)
-        entered = (weights > 0) & ~np.isnan(values)
-        value = _weighted_mean(values, weights, entered)
-    return value, entered.sum(axis=-1)
+        results["micro"] = value, np.full(value.shape, a.shape[-1])
+    return (np.stack([results[m][0] for m in methods], axis=-1),
+            np.stack([results[m][1] for m in methods], axis=-1))

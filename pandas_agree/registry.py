@@ -184,8 +184,8 @@ def measures(kind: str | None = None) -> pd.DataFrame:
     --------
     >>> import pandas_agree as pa
     >>> cat = pa.measures("binary")
-    >>> cat.set_index("code").loc["REC", ["name", "range", "symmetric"]].tolist()
-    ['recall', '[0, 1]', False]
+    >>> cat.set_index("code").loc["REC", ["name", "range", "transposed"]].tolist()
+    ['recall', '[0, 1]', 'PRE']
     """
     if kind is not None and kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS} or None; got {kind!r}")

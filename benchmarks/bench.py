@@ -1,25 +1,28 @@
-"""Crosstab speed: ``df.agree(...)`` against the floor and against pandas, as ratios measured in one run.
+"""Benchmarks of pandas_agree, printed as tables of ratios measured in one run.
 
-    python benchmarks/bench_crosstab.py [--sizes 1e6 1e7] [--k 5] [--repeat 3]
+    python benchmarks/bench.py [--only crosstab measures] [--sizes 1e6 1e7] [--k 5] [--repeat 3]
 
-Baselines, on the same two label columns (K classes, ~70% agreement):
+crosstab: ``df.agree(...)`` on two label columns (K classes, ~70% agreement) against
   bincount      numpy.bincount(code_a * K + code_b) on precomputed integer codes (the floor)
   fact+bincount two pandas.factorize calls plus that bincount
   pd.crosstab   pandas.crosstab
-Targets: within 3x of the floor for categorical and small-integer labels; within 1.3x of factorize+bincount
-for string labels.
+  Targets: within 3x of the floor for categorical and small-integer labels; within 1.3x of
+  factorize+bincount for string labels.
+measures: ``binary()`` + ``averages()`` (every default measure, every averaging method) for K = 5 and
+  K = 500 on a 10^7-row Agreement, as a ratio to building that Agreement. Target: under 0.5.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import time
 
 import numpy as np
 import pandas as pd
 
-import pandas_agree  # noqa: F401  (registers DataFrame.agree)
+import pandas_agree as pa
 
 
 def best_of(fn, repeat: int) -> float:
@@ -50,7 +53,7 @@ def frames(n: int, k: int) -> dict[str, pd.DataFrame]:
     }
 
 
-def run(sizes: list[int], k: int, repeat: int) -> list[dict]:
+def crosstab_rows(sizes: list[int], k: int, repeat: int) -> list[dict]:
     rows = []
     for n in sizes:
         a, p = make_codes(n, k)
@@ -70,25 +73,47 @@ def run(sizes: list[int], k: int, repeat: int) -> list[dict]:
     return rows
 
 
+def measures_rows(n: int, ks: list[int], repeat: int) -> list[dict]:
+    rows = []
+    for k in ks:
+        a, p = make_codes(n, k, seed=1)
+        names = [f"class_{i:03d}" for i in range(k)]
+        cats = pd.CategoricalDtype(names)
+        df = pd.DataFrame({"a": pd.Categorical.from_codes(a, dtype=cats),
+                           "p": pd.Categorical.from_codes(p, dtype=cats)})
+        build = best_of(lambda df=df: df.agree("a", "p"), repeat)
+        ag = df.agree("a", "p")
+
+        def measures(ag=ag):
+            ag.binary()
+            ag.averages()
+
+        cost = best_of(measures, repeat)
+        rows.append({"N": n, "K": k, "crosstab (s)": build, "binary+averages (s)": cost,
+                     "measures / crosstab": cost / build})
+    return rows
+
+
+def show(title: str, rows: list[dict]) -> None:
+    print(f"## {title}\n")
+    print(pd.DataFrame(rows).to_string(index=False, float_format="{:.3g}".format))
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", nargs="+", choices=["crosstab", "measures"], default=["crosstab", "measures"])
     parser.add_argument("--sizes", type=float, nargs="+", default=[1e6, 1e7])
     parser.add_argument("--k", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    rows = run([int(s) for s in args.sizes], args.k, args.repeat)
-    print(f"# crosstab, K = {args.k}; {platform.processor() or platform.machine()}, "
+    sizes = [int(s) for s in args.sizes]
+    print(f"# pandas_agree {pa.__version__} benchmarks; {platform.machine()}, {os.cpu_count()} cores, "
           f"numpy {np.__version__}, pandas {pd.__version__}; best of {args.repeat}\n")
-    print(pd.DataFrame(rows).to_markdown(index=False, floatfmt=".3g")
-          if _has_tabulate() else pd.DataFrame(rows).to_string(index=False, float_format="{:.3g}".format))
-
-
-def _has_tabulate() -> bool:
-    try:
-        import tabulate  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    if "crosstab" in args.only:
+        show(f"crosstab, K = {args.k}", crosstab_rows(sizes, args.k, args.repeat))
+    if "measures" in args.only:
+        show("class-specific measures and averages", measures_rows(max(sizes), [5, 500], args.repeat))
 
 
 if __name__ == "__main__":

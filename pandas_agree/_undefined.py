@@ -54,17 +54,22 @@ def _describe(items: Iterable, limit: int = 8) -> str:
     return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")
 
 
-def warn_undefined(undefined: dict[str, list], *, what: str = "class") -> None:
+def warn_undefined(undefined: dict[str, list | None], *, what: str = "class") -> None:
     """Issue one :class:`UndefinedMeasureWarning` for ``{measure code: [places where NaN]}``.
 
-    Does nothing when no measure has an undefined value.
+    A value of None names the measure alone (a multiclass measure has one value). Does nothing when no
+    measure has an undefined value.
     """
-    undefined = {code: places for code, places in undefined.items() if len(places)}
-    if not undefined:
+    parts = []
+    for code, places in undefined.items():
+        if places is None:
+            parts.append(code)
+        elif len(places):
+            parts.append(f"{code} ({what} {_describe(places)})")
+    if not parts:
         return
     import warnings
 
-    parts = [f"{code} ({what} {_describe(places)})" for code, places in undefined.items()]
     warnings.warn(
         "undefined (0/0) values set to NaN: " + "; ".join(parts),
         UndefinedMeasureWarning,

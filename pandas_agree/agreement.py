@@ -10,9 +10,13 @@ import numpy as np
 import pandas as pd
 
 from . import binary as _binary
-from ._undefined import external_stacklevel, warn_undefined
+from ._undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from .crosstab import as_label_series, tabulate, validate_weights
+from .inference import run_tests
+from .matching import match_columns
+from .multiclass import agreement_weights, interpret
 from .registry import resolve
+from .tableview import TableView
 
 __all__ = ["Agreement", "agreement"]
 
@@ -93,16 +97,19 @@ class Agreement:
 
     def __init__(self, table, *, match=None, _bookkeeping: dict | None = None) -> None:
         table = _validated_table(table)
+        info = _bookkeeping or {}
+        order = info.get("order")
+        self._mapping = None
         if match is not None:
-            raise NotImplementedError("match= (cluster-to-class matching) is not available yet")
+            table, self._mapping = match_columns(table, match)
+            order = None
         self._table = table
         self._counts = table.to_numpy()
-        self._mapping = None
-        info = _bookkeeping or {}
         self._n_missing = int(info.get("n_missing", 0))
         self._n_zero_weight = int(info.get("n_zero_weight", 0))
         self._n_rows = info.get("n_rows")
         self._weighted = bool(info.get("weighted", False))
+        self._union = _union_order(table.index, table.columns, order)
 
         rows, cols = table.index, table.columns
         self._col_of_row = cols.get_indexer(rows)  # position in the columns of each row label, −1 if none
@@ -193,7 +200,7 @@ class Agreement:
             raise TypeError(f"labels must be a list of labels; got {labels!r}")
         tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names)
         info = {"n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight, "n_rows": tab.n_rows,
-                "weighted": tab.weighted}
+                "weighted": tab.weighted, "order": tab.order}
         return cls(tab.table, match=match, _bookkeeping=info)
 
     # --- attributes -----------------------------------------------------------------------------------
@@ -222,6 +229,11 @@ class Agreement:
     def predicted_only(self) -> pd.Index:
         """Predicted labels that are not in the reference."""
         return self._table.columns[self._row_of_col < 0]
+
+    @property
+    def labels(self) -> pd.Index:
+        """Every label of either side, in order (the order of ordinal scales and of weighted kappa)."""
+        return self._union
 
     @property
     def n_missing(self) -> int:
@@ -406,19 +418,124 @@ class Agreement:
         values.attrs["classes"] = pd.DataFrame(entered, index=values.index, columns=methods)
         return values
 
-    # --- later parts of the API -----------------------------------------------------------------------
+    # --- multiclass measures and tests ---------------------------------------------------------------------
 
-    def multiclass(self, measures=None, *, kappa_weights=None, ci=None, confidence_level=0.95):
-        """Multiclass measures (not available yet)."""
-        raise NotImplementedError("multiclass measures are not available yet")
+    def _view(self) -> TableView:
+        return TableView(self._counts, self._common_rows, self._common_cols,
+                         self._union.get_indexer(self._table.index), self._union.get_indexer(self._table.columns),
+                         len(self._union))
 
-    def tests(self):
-        """Hypothesis tests (not available yet)."""
-        raise NotImplementedError("hypothesis tests are not available yet")
+    def multiclass(self, measures=None, *, kappa_weights=None, bands: str = "landis-koch", ci: str | None = None,
+                   confidence_level: float = 0.95) -> pd.DataFrame:
+        """Multiclass measures of agreement, each one value for the whole table.
+
+        Parameters
+        ----------
+        measures : str or list of str, optional
+            Codes or aliases (any case), in the order wanted. By default every multiclass measure that needs no
+            parameter, plus KAPPA_W when ``kappa_weights`` is given.
+        kappa_weights : {"linear", "quadratic"} or matrix, optional
+            Agreement weights of KAPPA_W (linear when KAPPA_W is named without them) over the ordered labels
+            (:attr:`labels`). With weights, the AC1 row is Gwet's AC2.
+        bands : {"landis-koch", "cohen"}, default "landis-koch"
+            Interpretation bands for the kappa-type rows.
+        ci, confidence_level
+            Confidence intervals (not available yet: ``ci`` must be None).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index: measure codes; column "value", and "interpretation" when a kappa-type measure is shown.
+            ``result.attrs["notes"]`` lists what the reader should know (such as why RKCORR is NaN).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import pandas_agree as pa
+        >>> ag = pa.Agreement.from_table(np.array([[0, 4, 1], [0, 8, 0], [0, 1, 5]]))
+        >>> ag.multiclass(["OSR", "KAPPA", "RKCORR"]).round(4)
+                 value interpretation
+        OSR     0.6842            NaN
+        KAPPA   0.4842       moderate
+        RKCORR  0.5577            NaN
+        """
+        _no_ci_yet(ci)
+        given = kappa_weights is not None
+        chosen = resolve(measures, "multiclass", default=lambda m: m.default or (given and bool(m.params)))
+        weights = agreement_weights(kappa_weights, len(self._union), self._union) if given else None
+        view = self._view()
+        values, notes = {}, []
+        for m in chosen:
+            params = {"kappa_weights": weights} if m.params else {}
+            with np.errstate(all="ignore"):
+                values[m.code] = float(m.compute(view, **params))
+        rk_by_rule = "RKCORR" in values and not view.same_labels
+        if rk_by_rule:
+            rk_note = "RKCORR is computed only when both sides have the same labels; here they differ, so it is NaN."
+            notes.append(rk_note)
+            warnings.warn(rk_note, UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        if "KAPPA_W" in values:
+            notes.append("KAPPA_W uses " + ("linear agreement weights." if not given else
+                                            "the agreement weights given (kappa_weights)."))
+        if "AC1" in values and given:
+            notes.append("AC1 is Gwet's AC2 with the agreement weights given (kappa_weights).")
+        warn_undefined({code: None for code, value in values.items()
+                        if np.isnan(value) and not (code == "RKCORR" and rk_by_rule)})
+        out = pd.DataFrame({"value": values})
+        kappa_rows = [m.code for m in chosen if m.kappa_like]
+        if kappa_rows:
+            out["interpretation"] = [interpret([values[m.code]], bands)[0] if m.kappa_like else None
+                                     for m in chosen]
+        out.attrs["notes"] = notes
+        return out
+
+    def tests(self, *, kappa_weights="linear") -> pd.DataFrame:
+        """Hypothesis tests of the table.
+
+        KAPPA_Z and KAPPA_W_Z (kappa over its SE under H0; Fleiss, Cohen & Everitt 1969), MCNEMAR (χ² with
+        continuity correction) and MCNEMAR_EXACT (binomial) for 2×2 tables, BOWKER (symmetry) and
+        STUART_MAXWELL (marginal homogeneity) for tables with the same labels on both sides, CHI2 and G2
+        (independence), and ACC_NIR (one-sided binomial test of OSR against the no-information rate).
+        A test that does not apply to the table is a row of NaN whose "method" says why.
+
+        Parameters
+        ----------
+        kappa_weights : {"linear", "quadratic"} or matrix, default "linear"
+            Agreement weights of KAPPA_W_Z.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index: test codes; columns "statistic", "df", "pvalue", "method".
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import pandas_agree as pa
+        >>> t = pa.Agreement.from_table(np.array([[0, 4, 1], [0, 8, 0], [0, 1, 5]])).tests()
+        >>> t.loc["KAPPA_Z", ["statistic", "pvalue"]].round(4).tolist()
+        [3.2626, 0.0011]
+        """
+        weights = agreement_weights(kappa_weights, len(self._union), self._union)
+        return run_tests(self._view(), weights)
 
     def report(self, **options):
         """The full report (not available yet)."""
         raise NotImplementedError("the report is not available yet")
+
+
+def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:
+    """Every label of either side in order: the engine's order, else the rows then the other columns."""
+    present = rows.append(cols).unique()
+    if order is not None:
+        return order[order.isin(present)]
+    union = rows.append(cols.difference(rows, sort=False))
+    if rows.is_monotonic_increasing and cols.is_monotonic_increasing:
+        try:
+            return union.sort_values()
+        except TypeError:
+            pass
+    return union
 
 
 def _no_ci_yet(ci) -> None:
@@ -427,11 +544,8 @@ def _no_ci_yet(ci) -> None:
 
 
 def _resolve_binary(measures, beta, tversky):
-    def default(m) -> bool:
-        return not m.params or (m.code == "FBETA" and beta is not None) or (
-            m.code == "TVERSKY" and tversky is not None)
-
-    return resolve(measures, "binary", default=default)
+    given = {"beta": beta is not None, "tversky": tversky is not None}
+    return resolve(measures, "binary", default=lambda m: m.default or any(given[p] for p in m.params))
 
 
 def _check_correction(correction):

@@ -128,7 +128,7 @@ def _fbeta_terms(rec, pre, beta=1.0):
 
 
 _binary("FBETA", "F-beta score", ("F-beta", "weighted F-measure"), "(1+β²)·PRE·REC/(β²·PRE+REC)",
-        _fbeta, (0.0, 1.0), None, "van Rijsbergen (1979); " + MACRO, params=("beta",),
+        _fbeta, (0.0, 1.0), None, "van Rijsbergen (1979); " + MACRO, params=("beta",), default=False,
         averaging="before", terms=("REC", "PRE"), combine=_fbeta_terms)
 _binary("KULCZ2", "Kulczynski 2", ("Kulczynski",), "(PRE+REC)/2",
         lambda a, b, c, d: (_pre(a, b, c, d) + _rec(a, b, c, d)) / 2, (0.0, 1.0), "KULCZ2",
@@ -207,7 +207,7 @@ def _tversky(a, b, c, d, tversky=(1.0, 1.0)):
 
 
 _binary("TVERSKY", "Tversky index", ("Tversky",), "(a+d)/(a+d+α·b+β·c)", _tversky, (0.0, 1.0), None,
-        "Tversky (1977); " + SEED000 + " eq. 2.22", params=("tversky",))
+        "Tversky (1977); " + SEED000 + " eq. 2.22", params=("tversky",), default=False)
 _binary("HAMANN", "Hamann", ("Hamann coefficient",), "((a+d)−(b+c))/N",
         lambda a, b, c, d: divide(a + d - b - c, _n(a, b, c, d)), (-1.0, 1.0), "HAMANN",
         "Hamann (1961); " + SEED000, ci="binomial, mapped (a+d of N)")

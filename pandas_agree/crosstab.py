@@ -25,6 +25,7 @@ class Tabulation:
     """What the engine returns: the counts of the valid rows and the bookkeeping of the others."""
 
     table: pd.DataFrame  # I×J, float64, rows and columns in display order
+    order: pd.Index  # every label of either side, in display order (the order of ordinal scales)
     n_rows: int  # rows read
     n_missing: int  # rows left out for a missing label or a missing weight
     n_zero_weight: int  # rows with valid labels left out because their weight is 0
@@ -200,13 +201,14 @@ def tabulate(
 
     if labels is not None:
         table = _onto_labels(full, row_labels, col_labels, labels)
+        order = table.index
     else:
         order = _label_order(row_codes, col_codes, row_labels.append(col_labels).unique())
         order = _nan_last(order)
         r, c = _ordered(row_labels, order), _ordered(col_labels, order)
         table = pd.DataFrame(full[r][:, c], index=row_labels[r], columns=col_labels[c])
     table.index.name, table.columns.name = actual.name, pred.name
-    return Tabulation(table, n_rows, n_missing, n_zero_weight, weights is not None)
+    return Tabulation(table, order, n_rows, n_missing, n_zero_weight, weights is not None)
 
 
 def _nan_last(order: pd.Index) -> pd.Index:

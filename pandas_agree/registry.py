@@ -67,6 +67,11 @@ class Measure:
     binomial : (callable, callable) or None
         For a proportion, the functions of the counts giving its successes and trials (the binomial
         interval is taken on them).
+    default : bool
+        Whether the measure is in the default set (``measures=None``); measures that need a parameter are
+        not, unless the parameter is given.
+    kappa_like : bool
+        Whether the value is a chance-corrected agreement read with the kappa interpretation bands.
     """
 
     code: str
@@ -87,6 +92,8 @@ class Measure:
     odds_ratio_family: bool = False
     scale_invariant: bool = True
     binomial: tuple[Callable, Callable] | None = field(default=None, repr=False)
+    default: bool = True
+    kappa_like: bool = False
 
     @property
     def symmetric(self) -> bool:

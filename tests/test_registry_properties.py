@@ -32,6 +32,7 @@ def test_entry_has_every_field(code):
     assert set(MEASURE_FIELDS) == {
         "code", "name", "aliases", "kind", "formula", "compute", "range", "transposed", "ci_method", "reference",
         "averaging", "terms", "combine", "params", "best", "odds_ratio_family", "scale_invariant", "binomial",
+        "default", "kappa_like",
     }, "a Measure field was added: teach this test what it must hold"
     assert m.code == m.code.upper() and m.code.replace("_", "").isalnum()
     assert m.name and m.formula and m.reference and m.ci_method
@@ -49,7 +50,9 @@ def test_entry_has_every_field(code):
         assert all(REGISTRY[t].kind == "binary" for t in m.terms)
     if m.binomial is not None:
         assert m.ci_method.startswith("binomial")
-    assert set(m.params) <= {"beta", "tversky"}
+    assert set(m.params) <= {"beta", "tversky", "kappa_weights"}
+    assert m.default or m.params, "a measure left out of the default set must need a parameter"
+    assert not m.kappa_like or m.kind == "multiclass"
 
 
 def test_catalogue_lists_every_entry():

@@ -1,0 +1,129 @@
+"""Hypothesis tests of a crosstab, and the standard errors of kappa behind the kappa z-tests."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pandas as pd
+from scipy import special, stats
+from statsmodels.stats.contingency_tables import SquareTable, mcnemar
+from statsmodels.tools.sm_exceptions import SingularMatrixWarning
+
+from ._undefined import divide
+from .tableview import TableView
+
+__all__ = ["TESTS", "kappa_variances", "run_tests"]
+
+TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
+FCE = "Fleiss, Cohen & Everitt (1969)"
+
+
+def kappa_variances(view: TableView, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Kappa with agreement ``weights`` (identity: Cohen's kappa) and its variances under H1 and H0.
+
+    Fleiss, Cohen & Everitt (1969), Large sample standard errors of kappa and weighted kappa, Psychological
+    Bulletin 72, 323–327: the variance under H1 is for intervals, the one under H0 for the z-test (as SAS
+    PROC FREQ and SPSS CROSSTABS report them). Computed on the q×q table over the union of labels, where
+    Cohen's kappa equals the kappa of the matching cells.
+    """
+    n = view.n
+    p = divide(view.square, n[..., None, None])
+    rows, cols = p.sum(axis=-1), p.sum(axis=-2)
+    po = (weights * p).sum(axis=(-2, -1))
+    pe = np.einsum("...i,ij,...j->...", rows, weights, cols)
+    kappa = divide(po - pe, 1 - pe)
+    w_row = np.einsum("ij,...j->...i", weights, cols)  # w̄_i· = Σ_j p_·j w_ij
+    w_col = np.einsum("...i,ij->...j", rows, weights)  # w̄_·j = Σ_i p_i· w_ij
+    spread = w_row[..., :, None] + w_col[..., None, :]
+    h1_terms = p * (weights * (1 - pe)[..., None, None] - spread * (1 - po)[..., None, None]) ** 2
+    h1 = h1_terms.sum(axis=(-2, -1)) - (po * pe - 2 * pe + po) ** 2
+    var1 = divide(h1, n * (1 - pe) ** 4)
+    expected = rows[..., :, None] * cols[..., None, :]
+    h0 = (expected * (weights - spread) ** 2).sum(axis=(-2, -1)) - pe**2
+    var0 = divide(h0, n * (1 - pe) ** 2)
+    # a variance of 0 (perfect agreement) can come out a rounding error below 0
+    return kappa, np.maximum(var1, 0.0), np.maximum(var0, 0.0)
+
+
+def _row(statistic=np.nan, df=np.nan, pvalue=np.nan, method="") -> dict:
+    return {"statistic": float(statistic), "df": float(df), "pvalue": float(pvalue), "method": method}
+
+
+def _kappa_z(view: TableView, weights: np.ndarray, what: str) -> dict:
+    kappa, _, var0 = kappa_variances(view, weights)
+    if not var0 > 0:
+        return _row(method=f"{what}: not defined (the variance under H0 is 0)")
+    z = kappa / np.sqrt(var0)
+    return _row(z, np.nan, 2 * stats.norm.sf(abs(z)), f"{what} / SE under H0, two-sided ({FCE})")
+
+
+def _is_integral(table: np.ndarray) -> bool:
+    return bool(np.all(table == np.round(table)))
+
+
+def _mcnemar(square: np.ndarray, exact: bool) -> dict:
+    if square.shape != (2, 2):
+        return _row(method=f"not applicable: McNemar's test needs a 2×2 table (this one is {square.shape[0]}×"
+                    f"{square.shape[1]} over the union of labels)")
+    if square[0, 1] + square[1, 0] == 0:
+        return _row(method="not defined: no discordant pairs")
+    if exact:
+        if not _is_integral(square):
+            return _row(method="not applicable: the exact test needs integer counts")
+        res = mcnemar(square, exact=True)
+        return _row(res.statistic, np.nan, res.pvalue, "exact binomial test of b against c (statsmodels)")
+    res = mcnemar(square, exact=False, correction=True)
+    return _row(res.statistic, 1, res.pvalue, "chi-square with continuity correction (statsmodels)")
+
+
+def _square_table_test(view: TableView, kind: str) -> dict:
+    name = "Bowker's symmetry test" if kind == "symmetry" else "Stuart–Maxwell marginal homogeneity test"
+    if not view.same_labels:
+        return _row(method=f"not applicable: {name} needs the same labels on both sides")
+    if view.q < 2:
+        return _row(method=f"not applicable: {name} needs at least 2 labels")
+    table = SquareTable(view.square, shift_zeros=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SingularMatrixWarning)  # reported in the row instead
+        try:
+            res = table.symmetry() if kind == "symmetry" else table.homogeneity(method="stuart_maxwell")
+        except np.linalg.LinAlgError:
+            res = None
+    if res is None or np.isnan(res.statistic):
+        return _row(method=f"not defined: {name} has a singular covariance matrix for this table")
+    return _row(res.statistic, res.df, res.pvalue, f"{name} (statsmodels SquareTable)")
+
+
+def _independence(counts: np.ndarray, log_likelihood: bool) -> dict:
+    table = counts[counts.sum(axis=1) > 0][:, counts.sum(axis=0) > 0]
+    name = "likelihood-ratio G²" if log_likelihood else "Pearson chi-square"
+    if min(table.shape) < 2:
+        return _row(method=f"not applicable: the {name} test needs at least 2 non-empty rows and columns")
+    res = stats.chi2_contingency(table, correction=False, lambda_="log-likelihood" if log_likelihood else None)
+    return _row(res.statistic, res.dof, res.pvalue, f"{name} test of independence (scipy)")
+
+
+def _accuracy_vs_nir(view: TableView) -> dict:
+    n, k = float(view.n), float(view.agreement)
+    nir = float(view.row_totals.max()) / n
+    # P(X >= k) for X ~ Binomial(n, nir), as the regularised incomplete beta (valid for weighted counts)
+    pvalue = 1.0 if k == 0 else float(special.betainc(k, n - k + 1, nir))
+    return _row(k / n, np.nan, pvalue, f"one-sided binomial test of OSR > NIR = {nir:.4g} (caret)")
+
+
+def run_tests(view: TableView, weights: np.ndarray) -> pd.DataFrame:
+    """Every test of the table, one row each; a test that does not apply is a row of NaN saying why."""
+    square = view.square
+    rows = {
+        "KAPPA_Z": _kappa_z(view, np.eye(view.q), "KAPPA"),
+        "KAPPA_W_Z": _kappa_z(view, weights, "KAPPA_W"),
+        "MCNEMAR": _mcnemar(square, exact=False),
+        "MCNEMAR_EXACT": _mcnemar(square, exact=True),
+        "BOWKER": _square_table_test(view, "symmetry"),
+        "STUART_MAXWELL": _square_table_test(view, "homogeneity"),
+        "CHI2": _independence(view.counts, log_likelihood=False),
+        "G2": _independence(view.counts, log_likelihood=True),
+        "ACC_NIR": _accuracy_vs_nir(view),
+    }
+    return pd.DataFrame.from_dict(rows, orient="index", columns=["statistic", "df", "pvalue", "method"])

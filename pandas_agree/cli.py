@@ -41,6 +41,8 @@ def demo(args: argparse.Namespace) -> int:
         warnings.simplefilter("ignore")
         print(_section("Class-specific measures", ag.binary().T))
         print(_section("Averages over classes", ag.averages()))
+        print(_section("Multiclass measures", ag.multiclass()))
+        print(_section("Tests", ag.tests()))
     return 0
 
 

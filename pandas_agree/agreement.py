@@ -13,6 +13,7 @@ from . import binary as _binary
 from ._undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from .crosstab import as_label_series, tabulate, validate_weights
 from .inference import run_tests
+from .intervals import Estimate, IntervalOptions, binary_analytic, estimate_all, multiclass_analytic
 from .matching import match_columns
 from .multiclass import agreement_weights, interpret
 from .registry import resolve
@@ -306,7 +307,9 @@ class Agreement:
 
     def binary(self, measures=None, *, classes: str = "common", beta: float | None = None,
                tversky: tuple[float, float] | None = None, correction: float | None = None,
-               ci: str | None = None, confidence_level: float = 0.95) -> pd.DataFrame:
+               ci: str | None = None, confidence_level: float = 0.95, n_resamples: int = 2000,
+               bootstrap_method: str = "percentile", random_state=None,
+               design: str = "multinomial") -> pd.DataFrame:
         """Class-specific (one-vs-rest) measures for each class.
 
         Parameters
@@ -323,13 +326,23 @@ class Agreement:
         correction : float, optional
             Haldane–Anscombe correction added to the four cells of every class whose 2×2 has a zero, for
             the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ, YULEY) only. 0.5 is usual.
-        ci, confidence_level
-            Confidence intervals (not available yet: ``ci`` must be None).
+        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"}
+            Confidence intervals. "auto": the analytic interval of each measure (Wilson for proportions) and
+            the table bootstrap where there is none; a binomial method name: that method for proportions,
+            the analytic one of the others, the bootstrap for the rest; "bootstrap": every measure.
+        confidence_level : float, default 0.95
+        n_resamples, bootstrap_method, random_state, design
+            Table bootstrap: number of resamples, "percentile", "basic" or "bca", seed or Generator, and
+            "multinomial" (rows drawn at random) or "fixed-reference" (each reference row resampled on its
+            own, for studies whose reference sizes are fixed).
 
         Returns
         -------
         pandas.DataFrame
-            Index: class labels (named "class"); columns: measure codes.
+            Index: class labels (named "class"); columns: measure codes, or with ``ci`` a MultiIndex (code,
+            stat) with stat in ("value", "se", "lower", "upper"). With ``ci``, ``result.attrs["methods"]`` names
+            the interval method of each measure and ``result.attrs["undefined_resamples"]`` counts the
+            bootstrap resamples left out because the value was undefined in them.
 
         Warns
         -----
@@ -347,21 +360,36 @@ class Agreement:
         yes    0.8  0.889  0.842
         no     0.9  0.818  0.857
         """
-        _no_ci_yet(ci)
+        opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
         correction = _check_correction(correction)
         labels, rows, cols = self._class_positions(classes)
         counts = _binary.one_vs_rest(self._counts, rows, cols)
         values = {m.code: _binary.class_values(m, counts, params, correction) for m in chosen}
-        out = pd.DataFrame(values, index=pd.Index(labels, name="class"), columns=[m.code for m in chosen])
         warn_undefined({code: list(labels[np.isnan(v)]) for code, v in values.items()})
-        return out
+        index = pd.Index(labels, name="class")
+        if opts is None:
+            return pd.DataFrame(values, index=index, columns=[m.code for m in chosen])
+        corrected = _binary.corrected(*counts, correction)
+
+        def analytic(m):
+            return binary_analytic(m, counts, corrected if m.odds_ratio_family else counts, params, opts,
+                                   values[m.code])
+
+        def evaluate(stack, ms):
+            resampled = _binary.one_vs_rest(stack, rows, cols)
+            return {m.code: _binary.class_values(m, resampled, params, correction) for m in ms}
+
+        estimates = estimate_all(chosen, values, analytic, evaluate, self._counts, opts)
+        return _by_class(estimates, index)
 
     def averages(self, measures=None, *, average: str | Sequence[str] = _binary.AVERAGES,
                  timing: str = "default", beta: float | None = None,
                  tversky: tuple[float, float] | None = None, correction: float | None = None,
-                 ci: str | None = None, confidence_level: float = 0.95) -> pd.DataFrame:
+                 ci: str | None = None, confidence_level: float = 0.95, n_resamples: int = 2000,
+                 bootstrap_method: str = "percentile", random_state=None,
+                 design: str = "multinomial") -> pd.DataFrame:
         """Averages of the class-specific measures over the K common classes.
 
         Parameters
@@ -378,16 +406,17 @@ class Agreement:
             "macro"); "before" averages terms wherever a measure lists them.
         beta, tversky, correction
             As in :meth:`binary`.
-        ci, confidence_level
-            Confidence intervals (not available yet: ``ci`` must be None).
+        ci, confidence_level, n_resamples, bootstrap_method, random_state, design
+            As in :meth:`binary`. Every average gets its interval from the table bootstrap (with the same
+            before/after rule on every resample), whatever method ``ci`` names.
 
         Returns
         -------
         pandas.DataFrame
-            Index: measure codes; columns: the averaging methods. ``result.attrs["classes"]`` is a DataFrame
-            of the same shape with the number of classes that entered each average: a class whose value (or,
-            before the formula, any term) is undefined, or whose weight is 0, is left out and the weights of
-            the others are renormalised.
+            Index: measure codes; columns: the averaging methods, or with ``ci`` a MultiIndex (method, stat).
+            ``result.attrs["classes"]`` is a DataFrame with the number of classes that entered each average: a
+            class whose value (or, before the formula, any term) is undefined, or whose weight is 0, is left
+            out and the weights of the others are renormalised.
 
         Examples
         --------
@@ -399,7 +428,7 @@ class Agreement:
         REC      0.7667    0.7800   0.7741   0.78
         F1       0.7407    0.7872   0.7067   0.78
         """
-        _no_ci_yet(ci)
+        opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
         methods = _check_choices([average] if isinstance(average, str) else list(average),
                                  _binary.AVERAGES, "average")
         if timing not in _binary.TIMINGS:
@@ -414,9 +443,19 @@ class Agreement:
         entered = np.array([n for _, n in pairs])
         warn_undefined({code: [methods[j] for j in np.flatnonzero(np.isnan(row))]
                         for code, row in zip(codes, values, strict=True)}, what="average")
-        values = pd.DataFrame(values, index=pd.Index(codes), columns=methods)
-        values.attrs["classes"] = pd.DataFrame(entered, index=values.index, columns=methods)
-        return values
+        classes = pd.DataFrame(entered, index=pd.Index(codes), columns=methods)
+        if opts is None:
+            out = pd.DataFrame(values, index=pd.Index(codes), columns=methods)
+        else:
+            def evaluate(stack, ms):
+                resampled = _binary.one_vs_rest(stack, self._common_rows, self._common_cols)
+                return {m.code: _binary.average(m, resampled, methods, timing, params, correction)[0] for m in ms}
+
+            estimates = estimate_all(chosen, dict(zip(codes, values, strict=True)), lambda m: None, evaluate,
+                                     self._counts, opts)
+            out = _by_method(estimates, methods)
+        out.attrs["classes"] = classes
+        return out
 
     # --- multiclass measures and tests ---------------------------------------------------------------------
 
@@ -426,7 +465,8 @@ class Agreement:
                          len(self._union))
 
     def multiclass(self, measures=None, *, kappa_weights=None, bands: str = "landis-koch", ci: str | None = None,
-                   confidence_level: float = 0.95) -> pd.DataFrame:
+                   confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
+                   random_state=None, design: str = "multinomial") -> pd.DataFrame:
         """Multiclass measures of agreement, each one value for the whole table.
 
         Parameters
@@ -439,14 +479,17 @@ class Agreement:
             (:attr:`labels`). With weights, the AC1 row is Gwet's AC2.
         bands : {"landis-koch", "cohen"}, default "landis-koch"
             Interpretation bands for the kappa-type rows.
-        ci, confidence_level
-            Confidence intervals (not available yet: ``ci`` must be None).
+        ci, confidence_level, n_resamples, bootstrap_method, random_state, design
+            As in :meth:`binary`. Analytic intervals: binomial for OSR (and HC mapped), Fleiss–Cohen–Everitt's
+            SE under H1 for KAPPA and KAPPA_W, Gwet's linearised variance for SPI, BPK, AC1 and ALPHA; the
+            table bootstrap for the others.
 
         Returns
         -------
         pandas.DataFrame
-            Index: measure codes; column "value", and "interpretation" when a kappa-type measure is shown.
-            ``result.attrs["notes"]`` lists what the reader should know (such as why RKCORR is NaN).
+            Index: measure codes; column "value", with ``ci`` also "se", "lower", "upper" and "method", and
+            "interpretation" when a kappa-type measure is shown. ``result.attrs["notes"]`` lists what the
+            reader should know (such as why RKCORR is NaN).
 
         Examples
         --------
@@ -459,16 +502,19 @@ class Agreement:
         KAPPA   0.4842       moderate
         RKCORR  0.5577            NaN
         """
-        _no_ci_yet(ci)
+        opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
         given = kappa_weights is not None
         chosen = resolve(measures, "multiclass", default=lambda m: m.default or (given and bool(m.params)))
         weights = agreement_weights(kappa_weights, len(self._union), self._union) if given else None
         view = self._view()
         values, notes = {}, []
+
+        def params(m):
+            return {"kappa_weights": weights} if m.params else {}
+
         for m in chosen:
-            params = {"kappa_weights": weights} if m.params else {}
             with np.errstate(all="ignore"):
-                values[m.code] = float(m.compute(view, **params))
+                values[m.code] = float(m.compute(view, **params(m)))
         rk_by_rule = "RKCORR" in values and not view.same_labels
         if rk_by_rule:
             rk_note = "RKCORR is computed only when both sides have the same labels; here they differ, so it is NaN."
@@ -482,6 +528,18 @@ class Agreement:
         warn_undefined({code: None for code, value in values.items()
                         if np.isnan(value) and not (code == "RKCORR" and rk_by_rule)})
         out = pd.DataFrame({"value": values})
+        if opts is not None:
+            def evaluate(stack, ms):
+                resampled = view.with_counts(stack)
+                with np.errstate(all="ignore"):
+                    return {m.code: np.asarray(m.compute(resampled, **params(m)), float) for m in ms}
+
+            estimates = estimate_all(chosen, values, lambda m: multiclass_analytic(m, view, params(m), opts),
+                                     evaluate, self._counts, opts)
+            for stat in ("se", "lower", "upper", "method"):
+                out[stat] = [getattr(estimates[code], stat) for code in values]
+            out = out.astype({stat: float for stat in ("se", "lower", "upper")})
+            out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
         kappa_rows = [m.code for m in chosen if m.kappa_like]
         if kappa_rows:
             out["interpretation"] = [interpret([values[m.code]], bands)[0] if m.kappa_like else None
@@ -538,9 +596,37 @@ def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.I
     return union
 
 
-def _no_ci_yet(ci) -> None:
-    if ci is not None:
-        raise NotImplementedError("confidence intervals (ci=) are not available yet")
+STATS = ("value", "se", "lower", "upper")
+
+
+def _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design):
+    if ci is None:
+        return None
+    return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
+
+
+def _undefined_resamples(estimates: dict[str, Estimate]) -> dict:
+    """How many bootstrap resamples each bootstrapped value left out because it was undefined there."""
+    return {code: e.undefined for code, e in estimates.items() if e.undefined is not None}
+
+
+def _by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
+    columns = pd.MultiIndex.from_product([list(estimates), STATS], names=["code", "stat"])
+    data = np.column_stack([np.broadcast_to(getattr(e, stat), (len(index),)) for e in estimates.values()
+                            for stat in STATS])
+    out = pd.DataFrame(data, index=index, columns=columns)
+    out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
+    out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
+    return out
+
+
+def _by_method(estimates: dict[str, Estimate], methods: list) -> pd.DataFrame:
+    columns = pd.MultiIndex.from_product([methods, STATS], names=["method", "stat"])
+    data = [[getattr(e, stat)[j] for j in range(len(methods)) for stat in STATS] for e in estimates.values()]
+    out = pd.DataFrame(data, index=pd.Index(list(estimates)), columns=columns, dtype=float)
+    out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
+    out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
+    return out
 
 
 def _resolve_binary(measures, beta, tversky):

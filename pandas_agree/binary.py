@@ -22,7 +22,6 @@ INF = math.inf
 SEED000 = "Řezanková & Húsek (2015), Measures for classification results evaluation, ICS CAS TR 1220"
 MACRO = "Orlov, SPSS macro !KO_clasagree (description document)"
 SOKAL_SNEATH = "Sokal & Sneath (1963), Principles of Numerical Taxonomy; " + SEED000
-WOOLF = "Woolf log odds ratio"
 
 
 def _n(a, b, c, d):
@@ -30,10 +29,10 @@ def _n(a, b, c, d):
 
 
 def _binary(code, name, aliases, formula, compute, range_, transposed, reference, *, best=1.0,
-            ci="bootstrap", averaging="after", terms=(), combine=None, **extra) -> Measure:
+            averaging="after", terms=(), combine=None, **extra) -> Measure:
     return register(Measure(
         code=code, name=name, aliases=tuple(aliases), kind="binary", formula=formula, compute=compute,
-        range=range_, transposed=transposed, ci_method=ci, reference=reference, averaging=averaging,
+        range=range_, transposed=transposed, reference=reference, averaging=averaging,
         terms=tuple(terms), combine=combine, best=best, **extra,
     ))
 
@@ -43,7 +42,7 @@ def _proportion(code, name, aliases, formula, successes, trials, what, transpose
     """A measure that is a binomial proportion successes/trials of the counts."""
     return _binary(
         code, name, aliases, formula, lambda a, b, c, d: divide(successes(a, b, c, d), trials(a, b, c, d)),
-        (0.0, 1.0), transposed, reference, best=best, ci=f"binomial ({what})",
+        (0.0, 1.0), transposed, reference, best=best, interval="binomial", interval_detail=what,
         binomial=(successes, trials), **extra,
     )
 
@@ -102,15 +101,15 @@ def _npv(a, b, c, d):
 
 _binary("YOUD", "Youden's J", ("Youden", "informedness", "Somers' d C|R"), "REC+SPE−1",
         lambda a, b, c, d: _rec(a, b, c, d) + _spe(a, b, c, d) - 1, (-1.0, 1.0), "MARK",
-        "Youden (1950); " + SEED000 + " eq. 2.11", ci="wald (var REC + var SPE)",
+        "Youden (1950); " + SEED000 + " eq. 2.11", interval="wald",
         averaging="before", terms=("REC", "SPE"), combine=lambda rec, spe: rec + spe - 1)
 _binary("MARK", "markedness", ("Somers' d R|C",), "PRE+NPV−1",
         lambda a, b, c, d: _pre(a, b, c, d) + _npv(a, b, c, d) - 1, (-1.0, 1.0), "YOUD",
-        "Powers (2011); " + MACRO, ci="wald (var PRE + var NPV)",
+        "Powers (2011); " + MACRO, interval="wald",
         averaging="before", terms=("PRE", "NPV"), combine=lambda pre, npv: pre + npv - 1)
 _binary("BCR", "balanced classification rate", ("balanced accuracy", "AUC of one point"), "(REC+SPE)/2",
         lambda a, b, c, d: (_rec(a, b, c, d) + _spe(a, b, c, d)) / 2, (0.0, 1.0), None,
-        "Brodersen et al. (2010); " + MACRO, ci="wald (var REC + var SPE)",
+        "Brodersen et al. (2010); " + MACRO, interval="wald",
         averaging="before", terms=("REC", "SPE"), combine=lambda rec, spe: (rec + spe) / 2)
 _binary("F1", "F1 score", ("F-measure", "F measure", "Dice", "Sørensen", "Czekanowski"), "2a/(2a+b+c)",
         lambda a, b, c, d: divide(2 * a, 2 * a + b + c), (0.0, 1.0), "F1", "Dice (1945); " + MACRO,
@@ -210,10 +209,11 @@ _binary("TVERSKY", "Tversky index", ("Tversky",), "(a+d)/(a+d+α·b+β·c)", _tv
         "Tversky (1977); " + SEED000 + " eq. 2.22", params=("tversky",), default=False)
 _binary("HAMANN", "Hamann", ("Hamann coefficient",), "((a+d)−(b+c))/N",
         lambda a, b, c, d: divide(a + d - b - c, _n(a, b, c, d)), (-1.0, 1.0), "HAMANN",
-        "Hamann (1961); " + SEED000, ci="binomial, mapped (a+d of N)")
+        "Hamann (1961); " + SEED000, interval="binomial-mapped", interval_detail="a+d of N",
+        binomial=(lambda a, b, c, d: a + d, _n))
 _binary("HSS", "Heidke skill score", ("class-specific kappa", "Heidke"), "2(ad−bc)/((a+b)(b+d)+(a+c)(c+d))",
         lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (b + d) + (a + c) * (c + d)), (-1.0, 1.0),
-        "HSS", "Heidke (1926); Kim & Kwon (2019)", ci="Fleiss–Cohen–Everitt (1969) on the 2×2")
+        "HSS", "Heidke (1926); Kim & Kwon (2019)", interval="fce")
 _binary("SOMERSD", "symmetric Somers' d", ("Somers' d", "Somers d"), "2(ad−bc)/((a+b)(c+d)+(a+c)(b+d))",
         lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (c + d) + (a + c) * (b + d)), (-1.0, 1.0),
         "SOMERSD", "Somers (1962); " + SEED000 + " eq. 2.10")
@@ -221,10 +221,10 @@ _binary("SOMERSD", "symmetric Somers' d", ("Somers' d", "Somers d"), "2(ad−bc)
 _or = {"odds_ratio_family": True}
 _binary("YULEQ", "Yule's Q", ("Goodman–Kruskal gamma", "gamma"), "(ad−bc)/(ad+bc)",
         lambda a, b, c, d: divide(a * d - b * c, a * d + b * c), (-1.0, 1.0), "YULEQ",
-        "Yule (1900); " + SEED000, ci=WOOLF + ", mapped by (OR−1)/(OR+1)", **_or)
+        "Yule (1900); " + SEED000, interval="woolf", **_or)
 _binary("YULEY", "Yule's Y", ("coefficient of colligation",), "(√ad−√bc)/(√ad+√bc)",
         lambda a, b, c, d: divide(np.sqrt(a * d) - np.sqrt(b * c), np.sqrt(a * d) + np.sqrt(b * c)),
-        (-1.0, 1.0), "YULEY", "Yule (1912); " + SEED000, ci=WOOLF + ", mapped by (√OR−1)/(√OR+1)", **_or)
+        (-1.0, 1.0), "YULEY", "Yule (1912); " + SEED000, interval="woolf", **_or)
 
 
 def _dor(a, b, c, d):
@@ -237,20 +237,20 @@ def _lndor(a, b, c, d):
 
 
 _binary("DOR", "diagnostic odds ratio", ("odds ratio", "OR"), "ad/(bc)", _dor, (0.0, INF), "DOR",
-        "Glas et al. (2003); " + SEED000 + " eq. 2.9", best=INF, ci=WOOLF, **_or)
+        "Glas et al. (2003); " + SEED000 + " eq. 2.9", best=INF, interval="woolf", **_or)
 _binary("LNDOR", "log diagnostic odds ratio", ("log odds ratio",), "ln(ad/(bc))", _lndor, (-INF, INF),
-        "LNDOR", MACRO, best=INF, ci=WOOLF, **_or)
+        "LNDOR", MACRO, best=INF, interval="woolf", **_or)
 _binary("LRP", "positive likelihood ratio", ("LR+", "positive LR"), "REC/(1−SPE)",
         lambda a, b, c, d: divide(_rec(a, b, c, d), divide(c, c + d), infinite=True), (0.0, INF), None,
         "Simel, Samsa & Matchar (1991); " + SEED000 + " eq. 2.7", best=INF,
-        ci="log method (Simel 1991)", **_or)
+        interval="log-ratio", ratio_of=("REC", "FPR"), **_or)
 _binary("LRN", "negative likelihood ratio", ("LR-", "LR−", "negative LR"), "(1−REC)/SPE",
         lambda a, b, c, d: divide(divide(b, a + b), _spe(a, b, c, d), infinite=True), (0.0, INF), None,
         "Simel, Samsa & Matchar (1991); " + SEED000 + " eq. 2.8", best=0.0,
-        ci="log method (Simel 1991)", **_or)
+        interval="log-ratio", ratio_of=("FNR", "SPE"), **_or)
 _binary("DP", "discriminant power", (), "(√3/π)·(ln(REC/(1−SPE)) + ln(SPE/(1−REC))) = (√3/π)·LNDOR",
         lambda a, b, c, d: math.sqrt(3) / math.pi * _lndor(a, b, c, d), (-INF, INF), "DP",
-        "Sokolova et al. (2006); " + MACRO, best=INF, ci=WOOLF + ", scaled", **_or)
+        "Sokolova et al. (2006); " + MACRO, best=INF, interval="woolf", **_or)
 
 # --- counts, evaluation and averaging --------------------------------------------------------------------
 
@@ -293,7 +293,8 @@ def _call(fn: Callable, measure: Measure, args, params: dict):
         return np.asarray(fn(*args, **{p: params[p] for p in measure.params}), dtype=np.float64)
 
 
-def _corrected(a, b, c, d, correction: float | None):
+def corrected(a, b, c, d, correction: float | None):
+    """The counts with the Haldane–Anscombe correction added to every class whose 2×2 has a zero."""
     if not correction:
         return a, b, c, d
     add = np.where((a == 0) | (b == 0) | (c == 0) | (d == 0), correction, 0.0)
@@ -303,7 +304,7 @@ def _corrected(a, b, c, d, correction: float | None):
 def class_values(measure: Measure, counts, params: dict, correction: float | None = None) -> np.ndarray:
     """The value of a binary measure for every class (and resample) of ``counts = (a, b, c, d)``."""
     if measure.odds_ratio_family:
-        counts = _corrected(*counts, correction)
+        counts = corrected(*counts, correction)
     return _call(measure.compute, measure, counts, params)
 
 

@@ -13,22 +13,21 @@ from statsmodels.tools.sm_exceptions import SingularMatrixWarning
 from ._undefined import divide
 from .tableview import TableView
 
-__all__ = ["TESTS", "kappa_variances", "run_tests"]
+__all__ = ["TESTS", "fce_variances", "kappa_variances", "run_tests"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
 FCE = "Fleiss, Cohen & Everitt (1969)"
 
 
-def kappa_variances(view: TableView, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def fce_variances(square: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Kappa with agreement ``weights`` (identity: Cohen's kappa) and its variances under H1 and H0.
 
     Fleiss, Cohen & Everitt (1969), Large sample standard errors of kappa and weighted kappa, Psychological
     Bulletin 72, 323–327: the variance under H1 is for intervals, the one under H0 for the z-test (as SAS
-    PROC FREQ and SPSS CROSSTABS report them). Computed on the q×q table over the union of labels, where
-    Cohen's kappa equals the kappa of the matching cells.
+    PROC FREQ and SPSS CROSSTABS report them). ``square`` has shape (..., q, q).
     """
-    n = view.n
-    p = divide(view.square, n[..., None, None])
+    n = square.sum(axis=(-2, -1))
+    p = divide(square, n[..., None, None])
     rows, cols = p.sum(axis=-1), p.sum(axis=-2)
     po = (weights * p).sum(axis=(-2, -1))
     pe = np.einsum("...i,ij,...j->...", rows, weights, cols)
@@ -44,6 +43,12 @@ def kappa_variances(view: TableView, weights: np.ndarray) -> tuple[np.ndarray, n
     var0 = divide(h0, n * (1 - pe) ** 2)
     # a variance of 0 (perfect agreement) can come out a rounding error below 0
     return kappa, np.maximum(var1, 0.0), np.maximum(var0, 0.0)
+
+
+def kappa_variances(view: TableView, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`fce_variances` of the q×q table over the union of labels, where Cohen's kappa equals the kappa
+    of the matching cells."""
+    return fce_variances(view.square, weights)
 
 
 def _row(statistic=np.nan, df=np.nan, pvalue=np.nan, method="") -> dict:

@@ -20,14 +20,13 @@ from .tableview import TableView
 __all__ = ["BANDS", "agreement_weights", "interpret"]
 
 INF = math.inf
-GWET = "Gwet (2014) linearised variance"
 
 
 def _multiclass(code, name, aliases, formula, compute, range_, transposed, reference, *, best=1.0,
-                ci="bootstrap", **extra) -> Measure:
+                **extra) -> Measure:
     return register(Measure(
         code=code, name=name, aliases=tuple(aliases), kind="multiclass", formula=formula, compute=compute,
-        range=range_, transposed=transposed, ci_method=ci, reference=reference, best=best, **extra,
+        range=range_, transposed=transposed, reference=reference, best=best, **extra,
     ))
 
 
@@ -176,25 +175,71 @@ def _nir(v: TableView) -> np.ndarray:
     return divide(v.row_totals.max(axis=-1), v.n)
 
 
+# --- linearisation of the chance-corrected coefficients (Gwet 2014) -------------------------------------------
+# Each coefficient is (Pa − Pe)/(1 − Pe). These give Pa and Pe and their derivatives with respect to the cell
+# proportions p_kl of the q×q union table; the linearised (delta-method) variance follows from them.
+
+
+def _shares(v: TableView) -> tuple[np.ndarray, np.ndarray]:
+    p = v.square / v.n
+    return p, (p.sum(axis=1) + p.sum(axis=0)) / 2
+
+
+def _matching(v: TableView) -> np.ndarray:
+    in_m = np.zeros(v.q)
+    in_m[v.row_place[v.rows]] = 1.0
+    return in_m
+
+
+def _spi_gradient(v: TableView):
+    p, pi = _shares(v)
+    in_m = _matching(v)
+    pe = (in_m * pi**2).sum()
+    return np.trace(p), pe, np.eye(v.q), (in_m * pi)[:, None] + (in_m * pi)[None, :]
+
+
+def _bpk_gradient(v: TableView):
+    p, _ = _shares(v)
+    i, j = v.shape
+    return np.trace(p), len(v.rows) / (i * j), np.eye(v.q), np.zeros((v.q, v.q))
+
+
+def _ac1_gradient(v: TableView, kappa_weights=None):
+    weights = np.eye(v.q) if kappa_weights is None else kappa_weights
+    p, pi = _shares(v)
+    scale = divide(weights.sum(), v.q * (v.q - 1))
+    pe = scale * (pi * (1 - pi)).sum()
+    return (weights * p).sum(), pe, weights, scale * ((1 - 2 * pi)[:, None] + (1 - 2 * pi)[None, :]) / 2
+
+
+def _alpha_gradient(v: TableView):
+    p, pi = _shares(v)
+    eps = 1 / (2 * v.n)  # Krippendorff's alpha is (Pa' − Pe)/(1 − Pe) with Pa' = (1 − ε)·Pa + ε
+    return (1 - eps) * np.trace(p) + eps, (pi**2).sum(), (1 - eps) * np.eye(v.q), pi[:, None] + pi[None, :]
+
+
 _kappa_type = {"kappa_like": True}
 
 _multiclass("OSR", "overall success rate", ("relative agreement", "multiclass accuracy", "Po",
                                             "percent agreement"),
-            "Σ_M n_kk / N", _po, (0.0, 1.0), "OSR", MACRO, ci="binomial (Σ_M n_kk of N)",
+            "Σ_M n_kk / N", _po, (0.0, 1.0), "OSR", MACRO, interval="binomial", interval_detail="Σ_M n_kk of N",
             binomial=(lambda v: v.agreement, lambda v: v.n))
 _multiclass("KAPPA", "Cohen's kappa", ("Cohen kappa", "kappa"), "(Po−Pe)/(1−Pe), Pe = Σ_M n_k· n_·k / N²",
             _kappa, (-1.0, 1.0), "KAPPA", "Cohen (1960); " + MACRO,
-            ci="Fleiss–Cohen–Everitt (1969)", **_kappa_type)
+            interval="fce", **_kappa_type)
 _multiclass("SPI", "Scott's pi", ("Scott pi", "pi"), "(Po−Pe)/(1−Pe), Pe = Σ_M ((n_k·+n_·k)/(2N))²",
-            _spi, (-1.0, 1.0), "SPI", "Scott (1955); " + MACRO, ci=GWET, **_kappa_type)
+            _spi, (-1.0, 1.0), "SPI", "Scott (1955); " + MACRO, interval="gwet",
+            gradient=_spi_gradient, **_kappa_type)
 _multiclass("BPK", "Brennan–Prediger kappa", ("Brennan-Prediger", "Bennett's S", "Bennett S", "PABAK", "G-index"),
             "(Po−Pe)/(1−Pe), Pe = K/(I·J)", _bpk, (-1.0, 1.0), "BPK",
-            "Brennan & Prediger (1981); Bennett, Alpert & Goldstein (1954); " + MACRO, ci=GWET, **_kappa_type)
+            "Brennan & Prediger (1981); Bennett, Alpert & Goldstein (1954); " + MACRO, interval="gwet",
+            gradient=_bpk_gradient, **_kappa_type)
 _multiclass("RKCORR", "multiclass Matthews correlation", ("Rk", "Gorodkin's Rk", "multiclass MCC"),
             "Pearson r of the two N×K sets of dummies (only when both sides have the same labels)",
             _rkcorr, (-1.0, 1.0), "RKCORR", "Gorodkin (2004); " + MACRO)
 _multiclass("HC", "multiclass Hamann", ("Hamann multiclass",), "(Σ_M n_kk − (N − Σ_M n_kk))/N = 2·Po − 1",
-            lambda v: 2 * _po(v) - 1, (-1.0, 1.0), "HC", SEED000 + " eq. 3.4", ci="binomial, mapped (Σ_M n_kk of N)")
+            lambda v: 2 * _po(v) - 1, (-1.0, 1.0), "HC", SEED000 + " eq. 3.4", interval="binomial-mapped",
+            interval_detail="Σ_M n_kk of N", binomial=(lambda v: v.agreement, lambda v: v.n))
 _multiclass("RH", "Řezanková–Húsek coefficient", ("Rezankova-Husek", "Řezanková-Húsek"),
             "Po · I/(I−1)·Σ r_i(1−r_i), r_i = REC_i / Σ REC over the I reference classes; 0 when Σ REC = 0",
             _rh, (0.0, 1.0), None, SEED000 + " eq. 3.5–3.6 (normalised r_i, as in the text and Table 3.1)")
@@ -205,17 +250,18 @@ _multiclass("DIF2NORM", "normalised Dif2", ("Dif2Norm",), "(Σ n_i·² − DIF2)
 _multiclass("KAPPA_W", "weighted kappa", ("weighted Cohen kappa", "Cohen's weighted kappa"),
             "(Po_w−Pe_w)/(1−Pe_w) with agreement weights w_ij on the q×q union table",
             _kappa_w, (-1.0, 1.0), "KAPPA_W", "Cohen (1968); Cicchetti & Allison (1971); Fleiss & Cohen (1973)",
-            ci="Fleiss–Cohen–Everitt (1969), weighted", params=("kappa_weights",), default=False, **_kappa_type)
+            interval="fce", params=("kappa_weights",), default=False, **_kappa_type)
 _multiclass("AC1", "Gwet's AC1", ("Gwet AC1", "AC2", "Gwet's AC2"),
             "(Po−Pe)/(1−Pe), Pe = Σ π_k(1−π_k)/(q−1), π_k = (n_k·+n_·k)/(2N); AC2 with kappa_weights",
             _ac1, (-1.0, 1.0), "AC1", "Gwet (2008); Gwet (2014), Handbook of Inter-Rater Reliability",
-            ci=GWET, params=("kappa_weights",), **_kappa_type)
+            interval="gwet", gradient=_ac1_gradient, params=("kappa_weights",), **_kappa_type)
 _multiclass("ALPHA", "Krippendorff's alpha", ("Krippendorff alpha", "alpha"),
             "1 − (n−1)·Σ_{c≠k} o_ck / Σ_{c≠k} n_c n_k on the coincidence matrix of the union table, n = 2N (nominal)",
-            _alpha, (-INF, 1.0), "ALPHA", "Krippendorff (2004), Content Analysis, 2nd ed.", ci=GWET,
+            _alpha, (-INF, 1.0), "ALPHA", "Krippendorff (2004), Content Analysis, 2nd ed.", interval="gwet",
+            gradient=_alpha_gradient,
             scale_invariant=False, **_kappa_type)  # (n − 1) corrects for small samples
 _multiclass("KAPPA_MAX", "maximum kappa", ("kappa max",), "(Σ_M min(n_k·, n_·k)/N − Pe)/(1−Pe)", _kappa_max,
-            (-1.0, 1.0), "KAPPA_MAX", "Cohen (1960); Umesh, Peterson & Sauber (1989)", ci="none")
+            (-1.0, 1.0), "KAPPA_MAX", "Cohen (1960); Umesh, Peterson & Sauber (1989)")
 _multiclass("B", "Bangdiwala's B", ("Bangdiwala",), "Σ_M n_kk² / Σ_M n_k· n_·k", _bangdiwala, (0.0, 1.0), "B",
             "Bangdiwala (1985)")
 _multiclass("CRAMERV", "Cramér's V", ("Cramer's V", "Cramer V"), "√(χ²/(N·(min(I,J)−1)))", _cramer_v,
@@ -230,7 +276,7 @@ _multiclass("RMSE", "root mean squared error", ("root mean squared error of one-
             "√(2·(1−Po)/q)", _rmse, (0.0, 1.0), "RMSE", "Witten, Frank & Hall, Data Mining (Weka's convention)",
             best=0.0)
 _multiclass("NIR", "no-information rate", ("no information rate",), "max_i n_i· / N", _nir, (0.0, 1.0), None,
-            "Kuhn (2008), caret", best=None, ci="none")
+            "Kuhn (2008), caret", best=None)
 
 
 # --- agreement weights ----------------------------------------------------------------------------------

@@ -52,8 +52,6 @@ class Measure:
         Codes of the binary measures averaged first under "before" averaging.
     combine : callable or None
         The formula as a function of the averaged terms, in the order of ``terms``.
-    ci_method : str
-        The analytic interval, or "bootstrap" where the literature gives none.
     reference : str
         Where the measure is defined.
     params : tuple of str
@@ -67,6 +65,18 @@ class Measure:
     binomial : (callable, callable) or None
         For a proportion, the functions of the counts giving its successes and trials (the binomial
         interval is taken on them).
+    interval : str
+        The interval method: "binomial", "binomial-mapped" (2p − 1 of a proportion), "wald" (sum of the
+        binomial variances of the terms), "woolf" (log odds ratio), "log-ratio" (ratio of two proportions),
+        "fce" (Fleiss–Cohen–Everitt), "gwet" (linearised variance) or "bootstrap" where the literature gives
+        no analytic interval. ``ci_method`` describes it.
+    interval_detail : str
+        For binomial intervals, which count of which total.
+    ratio_of : (str, str) or None
+        For "log-ratio", the codes of the two proportions whose ratio the measure is.
+    gradient : callable or None
+        For "gwet", ``gradient(view, **params)`` giving the derivatives of the observed and the chance
+        agreement with respect to the cell proportions of the q×q union table.
     default : bool
         Whether the measure is in the default set (``measures=None``); measures that need a parameter are
         not, unless the parameter is given.
@@ -82,7 +92,6 @@ class Measure:
     compute: Callable = field(repr=False)
     range: tuple[float, float]
     transposed: str | None
-    ci_method: str
     reference: str
     averaging: str | None = None
     terms: tuple[str, ...] = ()
@@ -92,6 +101,10 @@ class Measure:
     odds_ratio_family: bool = False
     scale_invariant: bool = True
     binomial: tuple[Callable, Callable] | None = field(default=None, repr=False)
+    interval: str = "bootstrap"
+    interval_detail: str = ""
+    ratio_of: tuple[str, str] | None = None
+    gradient: Callable | None = field(default=None, repr=False)
     default: bool = True
     kappa_like: bool = False
 
@@ -101,10 +114,27 @@ class Measure:
         return self.transposed == self.code
 
     @property
+    def ci_method(self) -> str:
+        """The interval method, in words."""
+        return INTERVAL_METHODS[self.interval].format(
+            detail=self.interval_detail, terms=" and ".join(self.terms), ratio=" / ".join(self.ratio_of or ()))
+
+    @property
     def infinite(self) -> bool:
         """Whether the range is unbounded, so that x/0 may give ±inf."""
         return any(math.isinf(x) for x in self.range)
 
+
+INTERVAL_METHODS = {
+    "binomial": "binomial ({detail})",
+    "binomial-mapped": "binomial ({detail}), mapped by 2p − 1",
+    "wald": "Wald, with the sum of the binomial variances of {terms}",
+    "woolf": "Woolf's log odds ratio, mapped",
+    "log-ratio": "log method for {ratio} (Simel, Samsa & Matchar 1991)",
+    "fce": "Fleiss, Cohen & Everitt (1969), SE under H1",
+    "gwet": "Gwet (2014) linearised variance",
+    "bootstrap": "bootstrap",
+}
 
 REGISTRY: dict[str, Measure] = {}
 _NAMES: dict[str, str] = {}
@@ -118,6 +148,8 @@ def register(measure: Measure) -> Measure:
     """Add a measure to the registry; its code, name and aliases must be new."""
     if measure.kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}; got {measure.kind!r}")
+    if measure.interval not in INTERVAL_METHODS:
+        raise ValueError(f"interval must be one of {tuple(INTERVAL_METHODS)}; got {measure.interval!r}")
     if measure.averaging not in (None, "after", "before"):
         raise ValueError(f"averaging must be 'after', 'before' or None; got {measure.averaging!r}")
     for name in (measure.code, measure.name, *measure.aliases):

@@ -30,9 +30,9 @@ def _values(table: pd.DataFrame, code: str) -> pd.Series:
 def test_entry_has_every_field(code):
     m = REGISTRY[code]
     assert set(MEASURE_FIELDS) == {
-        "code", "name", "aliases", "kind", "formula", "compute", "range", "transposed", "ci_method", "reference",
+        "code", "name", "aliases", "kind", "formula", "compute", "range", "transposed", "reference",
         "averaging", "terms", "combine", "params", "best", "odds_ratio_family", "scale_invariant", "binomial",
-        "default", "kappa_like",
+        "interval", "interval_detail", "ratio_of", "gradient", "default", "kappa_like",
     }, "a Measure field was added: teach this test what it must hold"
     assert m.code == m.code.upper() and m.code.replace("_", "").isalnum()
     assert m.name and m.formula and m.reference and m.ci_method
@@ -48,8 +48,12 @@ def test_entry_has_every_field(code):
         assert m.averaging in ("after", "before")
         assert (m.averaging == "before") == bool(m.terms) == (m.combine is not None)
         assert all(REGISTRY[t].kind == "binary" for t in m.terms)
-    if m.binomial is not None:
-        assert m.ci_method.startswith("binomial")
+    assert (m.binomial is not None) == m.interval.startswith("binomial") == bool(m.interval_detail)
+    assert (m.interval == "log-ratio") == (m.ratio_of is not None)
+    assert all(REGISTRY[t].interval == "binomial" for t in m.ratio_of or ())
+    assert (m.interval == "gwet") == (m.gradient is not None)
+    assert m.interval != "wald" or all(REGISTRY[t].interval == "binomial" for t in m.terms)
+    assert "{" not in m.ci_method
     assert set(m.params) <= {"beta", "tversky", "kappa_weights"}
     assert m.default or m.params, "a measure left out of the default set must need a parameter"
     assert not m.kappa_like or m.kind == "multiclass"

@@ -19,6 +19,7 @@ from ._undefined import UndefinedMeasureWarning
 from .accessor import AgreeAccessor
 from .agreement import Agreement, agreement
 from .registry import measures
+from .report import AgreementReport
 
 try:
     __version__ = version("pandas-agree")
@@ -28,6 +29,7 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 __all__ = [
     "AgreeAccessor",
     "Agreement",
+    "AgreementReport",
     "UndefinedMeasureWarning",
     "__version__",
     "agreement",

@@ -7,6 +7,7 @@ from collections.abc import Hashable, Sequence
 import pandas as pd
 
 from .agreement import Agreement, _column
+from .report import AgreementReport, grouped_report
 
 __all__ = ["AgreeAccessor"]
 
@@ -88,10 +89,17 @@ class AgreeAccessor:
         ag, rest = self._split(actual, pred, kwargs)
         return ag.tests(**rest)
 
-    def report(self, actual: Hashable, pred: Hashable, **kwargs):
-        """Shortcut for ``df.agree(actual, pred, ...).report(...)``."""
-        ag, rest = self._split(actual, pred, kwargs)
-        return ag.report(**rest)
+    def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
+        """The whole picture: ``df.agree(actual, pred, ...).report(...)``, with one section per group of ``by``.
+
+        With ``by=column`` the report's tables are for all rows and ``report.groups`` holds one report per value
+        of the column (rows with a missing value belong to no group).
+        """
+        if by is None:
+            ag, rest = self._split(actual, pred, kwargs)
+            return ag.report(**rest)
+        table_kw = {k: kwargs.pop(k) for k in _TABLE_OPTIONS if k in kwargs}
+        return grouped_report(self._df, actual, pred, by, table_kw, kwargs)
 
     def raters(self, columns: Sequence[Hashable], **kwargs):
         """Agreement of several raters (not available yet)."""

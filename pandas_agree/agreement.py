@@ -17,6 +17,7 @@ from .intervals import Estimate, IntervalOptions, binary_analytic, estimate_all,
 from .matching import match_columns
 from .multiclass import agreement_weights, interpret
 from .registry import resolve
+from .report import AgreementReport
 from .tableview import TableView
 
 __all__ = ["Agreement", "agreement"]
@@ -577,9 +578,27 @@ class Agreement:
         weights = agreement_weights(kappa_weights, len(self._union), self._union)
         return run_tests(self._view(), weights)
 
-    def report(self, **options):
-        """The full report (not available yet)."""
-        raise NotImplementedError("the report is not available yet")
+    def report(self, **options) -> AgreementReport:
+        """Every table of this Agreement in one :class:`~pandas_agree.AgreementReport`.
+
+        Options pass through to the methods: ``measures`` (class-specific and multiclass codes together; a kind
+        not named keeps its default set), ``classes``, ``beta``, ``tversky``, ``correction``, ``average``,
+        ``timing``, ``kappa_weights``, ``bands``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
+        ``bootstrap_method``, ``random_state`` (drawn once and recorded when not given), ``design``, and
+        ``percentages`` ("row", "column", "total") for the crosstab. Groups (``by=``) need the rows: use
+        ``df.agree.report(..., by=column)``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import pandas_agree as pa
+        >>> rep = pa.Agreement.from_table(np.array([[20, 5], [3, 22]])).report(random_state=1)
+        >>> rep.multiclass.loc["KAPPA", "interpretation"]
+        'substantial'
+        """
+        if "by" in options:
+            raise TypeError("by= needs the rows of the data: use df.agree.report(actual, pred, by=column)")
+        return AgreementReport(self, **options)
 
 
 def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:

@@ -317,4 +317,4 @@ def estimate_all(measures: list[Measure], point: dict[str, np.ndarray], analytic
         for m in rest:
             out[m.code] = _bootstrap_estimate(m, np.asarray(point[m.code], float), boot[m.code],
                                               jack_values.get(m.code), weights, opts)
-    return out
+    return {m.code: out[m.code] for m in measures}

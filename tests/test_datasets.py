@@ -1,6 +1,5 @@
-"""Bundled data and the command line."""
+"""Bundled data."""
 
-import subprocess
 import sys
 
 import numpy as np
@@ -55,27 +54,3 @@ def test_wine_predictions_is_reproducible():
 def test_unknown_dataset():
     with pytest.raises(ValueError, match="name must be one of"):
         pa.datasets.load("nope")
-
-
-def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "pandas_agree.cli", *args], capture_output=True, text=True)
-
-
-def test_cli_demo():
-    run = _cli("demo")
-    assert run.returncode == 0, run.stderr
-    assert "Case processing summary" in run.stdout
-    assert "cultivar * knn crosstabulation" in run.stdout
-    assert "Total" in run.stdout
-
-
-def test_cli_measures():
-    run = _cli("measures")
-    assert run.returncode == 0
-    assert "REC" in run.stdout and "recall" in run.stdout
-
-
-def test_cli_bad_option_exits_2():
-    run = _cli("measures", "--kind", "nope")
-    assert run.returncode == 2
-    assert "Traceback" not in run.stderr

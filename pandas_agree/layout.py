@@ -1,0 +1,121 @@
+"""The tables of a report laid out once, as rows of display text, for every renderer (text and HTML)."""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from . import display
+
+__all__ = ["Table", "section"]
+
+
+@dataclass
+class Table:
+    """A titled table of display text. ``rows`` holds (label, cells) pairs, or None for a rule line."""
+
+    title: str
+    columns: list[str]
+    rows: list
+    stub: str = ""
+    footnotes: list[str] = field(default_factory=list)
+    column_title: str | None = None
+    highlight: set = field(default_factory=set)  # (row, column) positions in ``rows`` of cells to mark
+    total_row: bool = False  # whether the last row is a total (shown after a rule)
+
+
+def _letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
+    """Footnote letters for distinct method texts."""
+    unique = list(dict.fromkeys(m for m in methods if m))
+    letters = dict(zip(unique, string.ascii_lowercase, strict=False))
+    return letters, [f"{letters[m]}. {m}" for m in unique]
+
+
+def _with_interval(frame: pd.DataFrame, key, row) -> str:
+    if isinstance(frame.columns, pd.MultiIndex):
+        v = frame.loc[row, (key, "value")]
+        return f"{display.value(v)} {display.interval(frame.loc[row, (key, 'lower')], frame.loc[row, (key, 'upper')])}"
+    return display.value(frame.loc[row, key])
+
+
+def summary(rep) -> Table:
+    s = rep.summary
+    weighted = "Weighted N" in s.columns
+    columns = ["N", "Percent", *(["Weighted N"] if weighted else [])]
+    rows = [(str(i), [display.count(s.loc[i, "N"]), display.percent(s.loc[i, "Percent"]),
+                      *([display.count(s.loc[i, "Weighted N"])] if weighted else [])]) for i in s.index]
+    return Table("Case Processing Summary", columns, rows, stub="Cases", total_row=True)
+
+
+def crosstab(rep) -> Table:
+    ct, ag = rep.crosstab, rep.agreement
+    common = set(ag.common)
+    with_percentages = isinstance(ct.index, pd.MultiIndex)
+    rows, highlight = [], set()
+    for key in ct.index:
+        value, stat = key if with_percentages else (key, "Count")
+        cells = []
+        for j, col in enumerate(ct.columns):
+            cells.append(display.count(ct.loc[key, col]) if stat == "Count" else display.percent(ct.loc[key, col]))
+            if stat == "Count" and value in common and col == value:
+                highlight.add((len(rows), j))
+        rows.append((display.label(value) if stat == "Count" else "  " + stat, cells))
+    return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
+                 stub=ag.table.index.name or "", column_title=ag.table.columns.name or None, highlight=highlight,
+                 footnotes=["Matching cells (the same label on both sides) are marked."], total_row=True)
+
+
+def multiclass(rep) -> Table:
+    m = rep.multiclass
+    has_ci = "lower" in m.columns
+    letters, notes = _letters(list(m["method"])) if has_ci else ({}, [])
+    level = f"{100 * rep.options['confidence_level']:g}% CI"
+    columns = ["Value", *(["SE", level] if has_ci else []),
+               *(["Interpretation"] if "interpretation" in m.columns else [])]
+    rows = []
+    for code in m.index:
+        cells = [display.value(m.loc[code, "value"])]
+        if has_ci:
+            ci = display.interval(m.loc[code, "lower"], m.loc[code, "upper"])
+            cells += [display.value(m.loc[code, "se"]), f"{ci} {letters.get(m.loc[code, 'method'], '')}".rstrip()]
+        if "interpretation" in m.columns:
+            interp = m.loc[code, "interpretation"]
+            cells.append("" if pd.isna(interp) else str(interp))
+        rows.append((f"{display.measure_name(code)} ({code})", cells))
+    return Table("Multiclass Measures", columns, rows, stub="Measure", footnotes=notes)
+
+
+def tests(rep) -> Table:
+    t = rep.tests
+    letters, notes = _letters(list(t["method"]))
+    rows = [(code, [display.value(t.loc[code, "statistic"]), display.count(t.loc[code, "df"]),
+                    display.pvalue(t.loc[code, "pvalue"]), letters[t.loc[code, "method"]]]) for code in t.index]
+    return Table("Tests", ["Statistic", "df", "Sig.", "Method"], rows, stub="Test", footnotes=notes)
+
+
+def binary(rep) -> Table:
+    b = rep.binary
+    ci = isinstance(b.columns, pd.MultiIndex)
+    codes = list(dict.fromkeys(b.columns.get_level_values(0))) if ci else list(b.columns)
+    rows = [(f"{display.measure_name(code)} ({code})", [_with_interval(b, code, c) for c in b.index])
+            for code in codes]
+    notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
+             "in the notes."] if ci else []
+    return Table("Class-Specific Measures (each class against the rest)", [display.label(c) for c in b.index], rows,
+                 stub="Measure", footnotes=notes)
+
+
+def averages(rep) -> Table:
+    a = rep.averages
+    ci = isinstance(a.columns, pd.MultiIndex)
+    methods = list(dict.fromkeys(a.columns.get_level_values(0))) if ci else list(a.columns)
+    rows = [(f"{display.measure_name(code)} ({code})", [_with_interval(a, m, code) for m in methods])
+            for code in a.index]
+    return Table("Averages over Classes", methods, rows, stub="Measure")
+
+
+def section(rep) -> list[Table]:
+    """The tables of one report section, in reading order."""
+    return [summary(rep), crosstab(rep), multiclass(rep), tests(rep), binary(rep), averages(rep)]

@@ -1,0 +1,302 @@
+"""Excel export of an AgreementReport (openpyxl).
+
+One workbook: "Summary" (case processing, multiclass measures with intervals and interpretation, tests),
+"Crosstab" (matching cells highlighted), "Class measures", "Averages", "Notes" (notes, options, version) and
+"Measures" (every measure shown, documented from the registry). With groups, each sheet stacks the tables
+of all data and of every group, with a "group" column (or a group title above each crosstab), so the group
+values never become sheet names. Numbers keep full precision and are shown through number formats; labels
+are written as text, never as formulas.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree
+
+import numpy as np
+import pandas as pd
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+
+from . import display
+from .registry import REGISTRY
+
+__all__ = ["write"]
+
+BOLD = Font(bold=True)
+TITLE = Font(bold=True, size=12)
+MATCH = PatternFill("solid", fgColor="DCEBFA")
+HEADER = PatternFill("solid", fgColor="EEEEEE")
+RULE = Border(bottom=Side(style="thin", color="555555"))
+VALUE_FORMAT = "0.0000"
+P_FORMAT = "0.0000"
+
+
+class _Sheet:
+    """Writes rows top to bottom and remembers column widths."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.row = 1
+        self.widths: dict[int, int] = {}
+        self.exact: dict[str, str] = {}  # coordinate -> repr of the float written there
+
+    def text(self, col: int, value, font=None, fill=None):
+        cell = self.ws.cell(self.row, col)
+        text = display.label(value) if not isinstance(value, str) else value
+        cell.value = text
+        cell.data_type = "s"  # a label such as "=1+1" stays a literal string, never a formula
+        if font:
+            cell.font = font
+        if fill:
+            cell.fill = fill
+        self._width(col, len(text))
+        return cell
+
+    def number(self, col: int, value, fmt: str = VALUE_FORMAT, fill=None):
+        cell = self.ws.cell(self.row, col)
+        if value is None or (isinstance(value, float) and np.isnan(value)):
+            cell.value = None
+        elif isinstance(value, (float, np.floating)) and np.isinf(value):
+            cell.value = "inf" if value > 0 else "-inf"
+            cell.data_type = "s"
+            cell.alignment = Alignment(horizontal="right")
+        else:
+            cell.value = float(value)
+            cell.number_format = fmt
+            self.exact[cell.coordinate] = repr(float(value))
+        if fill:
+            cell.fill = fill
+        self._width(col, 10)
+        return cell
+
+    def header(self, values: list, start: int = 1) -> None:
+        for j, v in enumerate(values):
+            c = self.text(start + j, v, font=BOLD, fill=HEADER)
+            c.border = RULE
+        self.row += 1
+
+    def title(self, text: str) -> None:
+        self.text(1, text, font=TITLE)
+        self.row += 1
+
+    def skip(self, n: int = 1) -> None:
+        self.row += n
+
+    def _width(self, col: int, n: int) -> None:
+        self.widths[col] = min(max(self.widths.get(col, 8), n + 2), 60)
+
+    def finish(self, freeze: str | None = None) -> None:
+        for col, w in self.widths.items():
+            self.ws.column_dimensions[get_column_letter(col)].width = w
+        if freeze:
+            self.ws.freeze_panes = freeze
+
+
+def _count_format(ag) -> str:
+    return "0.00" if ag.weighted else "0"
+
+
+def _sections(rep):
+    return [("All" if value is None else value, sub) for value, sub in rep.sections()]
+
+
+def _summary_sheet(ws: _Sheet, rep, grouped: bool) -> None:
+    lead = ["group"] if grouped else []
+    ws.title("Case Processing Summary")
+    ws.header([*lead, "Cases", "N", "Percent", "Weighted N"])
+    for group, sub in _sections(rep):
+        s = sub.summary
+        for case in s.index:
+            col = 1
+            if grouped:
+                ws.text(col, group)
+                col += 1
+            ws.text(col, case)
+            ws.number(col + 1, s.loc[case, "N"], _count_format(sub.agreement))
+            ws.number(col + 2, s.loc[case, "Percent"], "0.0")
+            ws.number(col + 3, s.loc[case, "Weighted N"] if "Weighted N" in s.columns else None, "0.00")
+            ws.skip()
+    ws.skip()
+    ws.title("Multiclass Measures")
+    stats = ["value", "se", "lower", "upper"]
+    ws.header([*lead, "code", "measure", *stats, "method", "interpretation"])
+    for group, sub in _sections(rep):
+        m = sub.multiclass
+        for code in m.index:
+            col = 1
+            if grouped:
+                ws.text(col, group)
+                col += 1
+            ws.text(col, code)
+            ws.text(col + 1, display.measure_name(code))
+            for j, stat in enumerate(stats):
+                ws.number(col + 2 + j, m.loc[code, stat] if stat in m.columns else None)
+            ws.text(col + 6, m.loc[code, "method"] if "method" in m.columns else "")
+            interp = m.loc[code, "interpretation"] if "interpretation" in m.columns else None
+            ws.text(col + 7, "" if interp is None or pd.isna(interp) else interp)
+            ws.skip()
+    ws.skip()
+    ws.title("Tests")
+    ws.header([*lead, "test", "statistic", "df", "pvalue", "method"])
+    for group, sub in _sections(rep):
+        t = sub.tests
+        for code in t.index:
+            col = 1
+            if grouped:
+                ws.text(col, group)
+                col += 1
+            ws.text(col, code)
+            ws.number(col + 1, t.loc[code, "statistic"])
+            ws.number(col + 2, t.loc[code, "df"], "0")
+            ws.number(col + 3, t.loc[code, "pvalue"], P_FORMAT)
+            ws.text(col + 4, t.loc[code, "method"])
+            ws.skip()
+    ws.finish()
+
+
+def _crosstab_sheet(ws: _Sheet, rep) -> None:
+    for group, sub in _sections(rep):
+        ag = sub.agreement
+        ct = ag.crosstab(margins=True)
+        common = set(ag.common)
+        title = f"{sub.title} Crosstabulation"
+        ws.title(title if group == "All" and not rep.groups else f"{title} — {rep.by} = {display.label(group)}"
+                 if group != "All" else f"{title} — all data")
+        ws.header([ag.table.index.name or "", *ct.columns])
+        fmt = _count_format(ag)
+        for label in ct.index:
+            ws.text(1, label, font=BOLD if label == "Total" else None)
+            for j, col in enumerate(ct.columns):
+                match = label in common and col == label and label != "Total"
+                ws.number(2 + j, ct.loc[label, col], fmt, fill=MATCH if match else None)
+            ws.skip()
+        ws.text(1, "Shaded cells: the same label on both sides (the cells that can agree).")
+        ws.skip(2)
+    ws.finish(freeze="B3" if not rep.groups else None)
+
+
+def _wide_sheet(ws: _Sheet, rep, frame_of, stub: str, first_level: str) -> None:
+    """A table whose columns are (key, stat) pairs: two header rows, one row per index entry."""
+    grouped = bool(rep.groups)
+    lead = ["group"] if grouped else []
+    first = rep.sections()[0][1]
+    frame = frame_of(first)
+    multi = isinstance(frame.columns, pd.MultiIndex)
+    keys = list(dict.fromkeys(frame.columns.get_level_values(0))) if multi else list(frame.columns)
+    stats = list(dict.fromkeys(frame.columns.get_level_values(1))) if multi else ["value"]
+    top = [*lead, stub]
+    for key in keys:
+        top += [key] + [""] * (len(stats) - 1)
+    ws.header(top)
+    ws.header([*([""] * len(lead)), first_level, *(stats * len(keys))])
+    for group, sub in _sections(rep):
+        f = frame_of(sub)
+        for idx in f.index:
+            col = 1
+            if grouped:
+                ws.text(col, group)
+                col += 1
+            ws.text(col, idx)
+            col += 1
+            for key in keys:
+                for stat in stats:
+                    column = (key, stat) if multi else key
+                    ws.number(col, f.loc[idx, column] if column in f.columns else None)
+                    col += 1
+            ws.skip()
+    ws.finish(freeze=f"{get_column_letter(len(lead) + 2)}3")
+
+
+def _notes_sheet(ws: _Sheet, rep) -> None:
+    from . import __version__
+
+    ws.title("Notes")
+    for group, sub in _sections(rep):
+        if rep.groups:
+            ws.text(1, f"{rep.by} = {display.label(group)}" if group != "All" else "All data", font=BOLD)
+            ws.skip()
+        for note in sub.notes:
+            ws.text(1, note)
+            ws.skip()
+        ws.skip()
+    ws.title("Options")
+    ws.header(["option", "value"])
+    for key, value in [*rep.options.items(), ("by", rep.by), ("pandas_agree version", __version__)]:
+        ws.text(1, key)
+        ws.text(2, "" if value is None else str(value))
+        ws.skip()
+    ws.finish()
+
+
+def _measures_sheet(ws: _Sheet, rep) -> None:
+    shown = list(dict.fromkeys([*rep.binary.columns.get_level_values(0), *rep.averages.index, *rep.multiclass.index]))
+    ws.title("Measures shown")
+    ws.header(["code", "name", "kind", "formula", "range", "symmetric", "averaging", "interval", "reference"])
+    catalogue = pd.DataFrame([{
+        "code": m.code, "name": m.name, "kind": m.kind, "formula": m.formula,
+        "range": f"[{m.range[0]:g}, {m.range[1]:g}]", "symmetric": "yes" if m.symmetric else "no",
+        "averaging": m.averaging or "", "interval": m.ci_method, "reference": m.reference,
+    } for code in shown if (m := REGISTRY.get(code)) is not None])
+    for row in catalogue.itertuples(index=False):
+        for j, v in enumerate(row):
+            ws.text(j + 1, v)
+        ws.skip()
+    ws.finish(freeze="B3")
+
+
+_NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+       "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+       "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
+_NUMBER = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*)><v>([^<]*)</v>')
+
+
+def _sheet_files(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> the part that holds it, read from the workbook and its relationships."""
+    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target") for r in rels.findall("rel:Relationship", _NS)}
+    out = {}
+    for sheet in book.find("m:sheets", _NS):
+        target = targets[sheet.get(f"{{{_NS['r']}}}id")].lstrip("/")
+        out[sheet.get("name")] = target if target.startswith("xl/") else f"xl/{target}"
+    return out
+
+
+def _write_exact_numbers(path: str | Path, exact: dict[str, dict[str, str]]) -> None:
+    """Rewrite every number with all 17 significant digits (openpyxl keeps 16, which can change the last bit)."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {info.filename: (info, archive.read(info.filename)) for info in archive.infolist()}
+        files = _sheet_files(archive)
+    for name, values in exact.items():
+        info, xml = parts[files[name]]
+
+        def exact_value(match, values=values):
+            text = values.get(match.group(1).decode())
+            return match.group(0) if text is None else (
+                b'<c r="' + match.group(1) + b'"' + match.group(2) + b"><v>" + text.encode() + b"</v>")
+
+        parts[files[name]] = (info, _NUMBER.sub(exact_value, xml))
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, data in parts.values():
+            archive.writestr(info, data)
+
+
+def write(rep, path: str | Path) -> None:
+    """Write ``rep`` to an .xlsx workbook at ``path``."""
+    wb = Workbook()
+    summary = wb.active
+    summary.title = "Summary"
+    sheets = [_Sheet(summary)]
+    _summary_sheet(sheets[-1], rep, bool(rep.groups))
+    for title, fill in [("Crosstab", _crosstab_sheet),
+                        ("Class measures", lambda ws, r: _wide_sheet(ws, r, lambda x: x.binary, "class", "")),
+                        ("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", "")),
+                        ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:
+        sheets.append(_Sheet(wb.create_sheet(title)))
+        fill(sheets[-1], rep)
+    wb.save(path)
+    _write_exact_numbers(path, {s.ws.title: s.exact for s in sheets if s.exact})

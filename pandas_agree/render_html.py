@@ -1,0 +1,115 @@
+"""HTML rendering of an AgreementReport: a fragment for Jupyter and a self-contained page (no external
+resources; plots embedded as PNG data when matplotlib is installed)."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+
+from . import display
+from .layout import Table, section
+
+__all__ = ["fragment", "page"]
+
+STYLE = """
+.pa-report { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; font-size: 13px; color: #222; }
+.pa-report h2 { font-size: 17px; margin: 0 0 4px 0; }
+.pa-report h3 { font-size: 14px; margin: 18px 0 4px 0; }
+.pa-report h4 { font-size: 15px; margin: 28px 0 4px 0; border-bottom: 2px solid #555; }
+.pa-report .pa-meta { color: #666; margin-bottom: 8px; }
+.pa-report table { border-collapse: collapse; margin: 2px 0 4px 0; }
+.pa-report th, .pa-report td { padding: 2px 10px; border-bottom: 1px solid #e3e3e3; }
+.pa-report thead th { border-top: 2px solid #555; border-bottom: 1px solid #555; text-align: right; }
+.pa-report thead th:first-child { text-align: left; }
+.pa-report tbody th { text-align: left; font-weight: normal; }
+.pa-report td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.pa-report tr.pa-total th, .pa-report tr.pa-total td { border-top: 1px solid #555; font-weight: 600; }
+.pa-report tbody tr:last-child th, .pa-report tbody tr:last-child td { border-bottom: 2px solid #555; }
+.pa-report td.pa-match { background: #dcebfa; font-weight: 600; }
+.pa-report .pa-foot { color: #555; font-size: 12px; margin: 0 0 2px 0; }
+.pa-report ul.pa-notes { margin: 4px 0; padding-left: 18px; }
+.pa-report img { max-width: 100%; }
+"""
+
+
+def _e(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def table_html(t: Table) -> str:
+    head = "".join(f"<th>{_e(c)}</th>" for c in t.columns)
+    caption = f'<tr><th></th><th colspan="{len(t.columns)}" style="text-align:center">{_e(t.column_title)}</th></tr>' \
+        if t.column_title else ""
+    body = []
+    for i, (label, cells) in enumerate(t.rows):
+        total = ' class="pa-total"' if t.total_row and i == len(t.rows) - 1 else ""
+        tds = "".join(f'<td class="pa-match">{_e(c)}</td>' if (i, j) in t.highlight else f"<td>{_e(c)}</td>"
+                      for j, c in enumerate(cells))
+        body.append(f"<tr{total}><th>{_e(label)}</th>{tds}</tr>")
+    feet = "".join(f'<p class="pa-foot">{_e(n)}</p>' for n in t.footnotes)
+    return (f"<h3>{_e(t.title)}</h3><table><thead>{caption}<tr><th>{_e(t.stub)}</th>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table>{feet}")
+
+
+def _notes_html(notes: list[str]) -> str:
+    items, nested = [], []
+    for note in notes:
+        if note.startswith("  "):
+            nested.append(f"<li>{_e(note.strip())}</li>")
+            continue
+        if nested:
+            items[-1] = items[-1][:-5] + f"<ul>{''.join(nested)}</ul></li>"
+            nested = []
+        items.append(f"<li>{_e(note)}</li>")
+    if nested:
+        items[-1] = items[-1][:-5] + f"<ul>{''.join(nested)}</ul></li>"
+    return f'<h3>Notes</h3><ul class="pa-notes">{"".join(items)}</ul>'
+
+
+def _figure_png(rep) -> str | None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg", force=False)
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    fig = rep.plot()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    plt.close(fig)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _body(rep, plots: bool) -> str:
+    from . import __version__
+
+    ag = rep.agreement
+    i, j = ag.table.shape
+    parts = [f"<h2>Agreement report: {_e(rep.title)}</h2>",
+             f'<div class="pa-meta">pandas_agree {_e(__version__)} · N = {_e(display.count(ag.n))} · {i} × {j} '
+             f"table · K = {len(ag.common)} labels on both sides</div>"]
+    for value, sub in rep.sections():
+        if value is not None:
+            parts.append(f"<h4>Group: {_e(rep.by)} = {_e(display.label(value))}</h4>")
+        parts.extend(table_html(t) for t in section(sub))
+        if plots:
+            png = _figure_png(sub)
+            if png is not None:
+                parts.append(f'<h3>Plots</h3><img alt="crosstab heatmap and class-specific measures" '
+                             f'src="data:image/png;base64,{png}">')
+        parts.append(_notes_html(sub.notes))
+    return "".join(parts)
+
+
+def fragment(rep) -> str:
+    """The report as an HTML fragment with its own styles (what Jupyter shows)."""
+    return f'<div class="pa-report"><style>{STYLE}</style>{_body(rep, plots=False)}</div>'
+
+
+def page(rep) -> str:
+    """The report as one self-contained HTML page."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>Agreement report: {_e(rep.title)}</title><style>{STYLE}</style></head>"
+            f'<body><div class="pa-report">{_body(rep, plots=True)}</div></body></html>\n')

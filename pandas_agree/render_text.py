@@ -1,0 +1,73 @@
+"""Plain-text rendering of an AgreementReport, in the style of SPSS output: titled tables with aligned
+columns and footnotes. Tables wider than the page are split into column blocks that repeat the row labels."""
+
+from __future__ import annotations
+
+import textwrap
+
+from . import display
+from .layout import Table, section
+
+__all__ = ["render", "render_table"]
+
+WIDTH = 100
+
+
+def render_table(t: Table, width: int = WIDTH) -> str:
+    rows = [(label, [f"[{c}]" if (i, j) in t.highlight else c for j, c in enumerate(cells)])
+            for i, (label, cells) in enumerate(t.rows)]
+    stub_width = max([len(t.stub), *(len(r[0]) for r in rows)])
+    widths = [max([len(c), *(len(r[1][j]) for r in rows)]) for j, c in enumerate(t.columns)]
+    blocks, current, used = [], [], stub_width
+    for j, w in enumerate(widths):
+        if current and used + 2 + w > width:
+            blocks.append(current)
+            current, used = [], stub_width
+        current.append(j)
+        used += 2 + w
+    blocks.append(current)
+    out = [t.title]
+    for n, block in enumerate(blocks):
+        line = stub_width + sum(widths[j] + 2 for j in block)
+        if len(blocks) > 1:
+            out.append(f"({n + 1} of {len(blocks)})" if n else f"(1 of {len(blocks)}; the table continues below)")
+        out.append("═" * line)
+        if t.column_title:
+            out.append(" " * stub_width + "  " + t.column_title)
+        out.append(t.stub.ljust(stub_width) + "".join("  " + t.columns[j].rjust(widths[j]) for j in block))
+        out.append("─" * line)
+        for i, (label, cells) in enumerate(rows):
+            if t.total_row and i == len(rows) - 1:
+                out.append("─" * line)
+            out.append(label.ljust(stub_width) + "".join("  " + cells[j].rjust(widths[j]) for j in block))
+        out.append("═" * line)
+    for note in t.footnotes:
+        out.extend(textwrap.wrap(note, width, subsequent_indent="   "))
+    return "\n".join(out) + "\n"
+
+
+def _notes(notes: list[str], width: int) -> str:
+    out = ["Notes", "═" * min(width, 40)]
+    for note in notes:
+        nested = note.startswith("  ")
+        out.extend(textwrap.wrap(note.strip(), width, initial_indent="    " if nested else "- ",
+                                 subsequent_indent="      " if nested else "  "))
+    return "\n".join(out) + "\n"
+
+
+def render(rep, width: int = WIDTH) -> str:
+    """The whole report as text, ``width`` columns wide."""
+    from . import __version__
+
+    ag = rep.agreement
+    i, j = ag.table.shape
+    parts = [f"Agreement report: {rep.title}\n"
+             f"pandas_agree {__version__} · N = {display.count(ag.n)} · {i} × {j} table · K = {len(ag.common)} "
+             "labels on both sides\n"]
+    for value, sub in rep.sections():
+        if value is not None:
+            banner = f" Group: {rep.by} = {display.label(value)} "
+            parts.append("▌" + banner + "─" * max(3, min(width, 70) - len(banner) - 1))
+        parts.extend(render_table(t, width) for t in section(sub))
+        parts.append(_notes(sub.notes, width))
+    return "\n".join(parts)

@@ -1,0 +1,349 @@
+"""``AgreementReport``: every table of an Agreement in one object that prints, shows in Jupyter, plots and
+exports to Excel, HTML and JSON."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Hashable, Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ._undefined import UndefinedMeasureWarning
+
+__all__ = ["REPORT_OPTIONS", "AgreementReport"]
+
+PERCENTAGES = ("row", "column", "total")
+REPORT_OPTIONS = {
+    "measures": None, "classes": "common", "beta": None, "tversky": None, "correction": None,
+    "average": ("unweighted", "weighted", "inverse", "micro"), "timing": "default", "kappa_weights": None,
+    "bands": "landis-koch", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
+    "bootstrap_method": "percentile", "random_state": None, "design": "multinomial", "percentages": (),
+}
+
+
+def _seed(options: dict):
+    """The bootstrap seed: the one given, or a fresh one drawn once and recorded, so the report can be redone."""
+    if options.get("ci", REPORT_OPTIONS["ci"]) is not None and options.get("random_state") is None:
+        return int(np.random.SeedSequence().entropy % 2**32)
+    return options.get("random_state")
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def _split_measures(measures) -> tuple[list | None, list | None]:
+    """Binary and multiclass codes of a mixed ``measures=`` list (None: that kind keeps its default set)."""
+    if measures is None:
+        return None, None
+    from .registry import resolve
+
+    names = [measures] if isinstance(measures, str) else list(measures)
+    binary, multiclass = [], []
+    for name in names:
+        try:
+            binary += [m.code for m in resolve([name], "binary", default=lambda m: False)]
+        except ValueError:
+            multiclass += [m.code for m in resolve([name], "multiclass", default=lambda m: False)]
+    return binary or None, multiclass or None
+
+
+def _case_summary(ag) -> pd.DataFrame:
+    rows = ag.n_rows if ag.n_rows is not None else ag.n
+    valid = rows - ag.n_missing - ag.n_zero_weight
+    counts = {"Valid": valid, "Missing": ag.n_missing, "Excluded by weight": ag.n_zero_weight, "Total": rows}
+    frame = pd.DataFrame({"N": pd.Series(counts, dtype=float)})
+    frame["Percent"] = 100 * frame["N"] / rows
+    if ag.weighted:
+        frame["Weighted N"] = [ag.n, np.nan, np.nan, np.nan]
+    frame.index.name = "Cases"
+    return frame
+
+
+def _crosstab(ag, percentages: Sequence[str]) -> pd.DataFrame:
+    counts = ag.crosstab(margins=True)
+    if not percentages:
+        return counts
+    names = {"row": f"% within {counts.index.name or 'reference'}",
+             "column": f"% within {counts.columns.name or 'prediction'}", "total": "% of Total"}
+    n = counts.iloc[-1, -1]
+    blocks = {"Count": counts}
+    if "row" in percentages:
+        blocks[names["row"]] = 100 * counts.div(counts["Total"], axis=0)
+    if "column" in percentages:
+        blocks[names["column"]] = 100 * counts.div(counts.loc["Total"], axis=1)
+    if "total" in percentages:
+        blocks[names["total"]] = 100 * counts / n
+    out = pd.concat(blocks, names=["statistic", counts.index.name]).swaplevel(0, 1)
+    order = [(label, stat) for label in counts.index for stat in blocks]
+    out = out.loc[order]
+    out.columns.name = counts.columns.name
+    return out
+
+
+def _family(method: str) -> str:
+    """A binomial interval method without its numerator and denominator: "wilson (a of a+b)" -> "wilson"."""
+    head, _, detail = method.partition(" (")
+    return head if " of " in detail else method
+
+
+def _interval_notes(binary: dict, averages: dict, multiclass: dict, level: float, seed) -> list[str]:
+    def seeded(method: str) -> str:
+        return f"{method}, random_state = {seed}" if method.startswith("bootstrap") else method
+
+    notes = [f"{100 * level:g}% confidence intervals:"]
+    for what, methods in (("class-specific", binary), ("multiclass", multiclass)):
+        grouped: dict[str, list[str]] = {}
+        for code, method in methods.items():
+            grouped.setdefault(_family(method), []).append(code)
+        for method, codes in grouped.items():
+            notes.append(f"  {what}, {seeded(method)}: {', '.join(codes)}")
+    for method in dict.fromkeys(averages.values()):
+        notes.append(f"  averages, {seeded(method)}: every average")
+    return notes
+
+
+class AgreementReport:
+    """Every table of an :class:`~pandas_agree.Agreement` in one report.
+
+    Build one with ``df.agree.report(actual, pred, ...)`` or ``Agreement.report(...)``. ``str(report)`` is a
+    plain-text report in the style of SPSS output; in Jupyter it shows as HTML; :meth:`to_excel`,
+    :meth:`to_html`, :meth:`to_dict` and :meth:`plot` export it.
+
+    Attributes
+    ----------
+    summary : pandas.DataFrame
+        Case processing summary: valid, missing, excluded by weight and total rows, with percentages (and the
+        weighted N when weights were used).
+    crosstab : pandas.DataFrame
+        Counts with "Total" margins; with ``percentages=`` also row, column and total percentages, as an
+        SPSS-style (label, statistic) row index.
+    binary, averages, multiclass, tests : pandas.DataFrame
+        As :meth:`Agreement.binary`, :meth:`Agreement.averages`, :meth:`Agreement.multiclass` and
+        :meth:`Agreement.tests`, with intervals (``ci="auto"`` by default).
+    notes : list of str
+        What a reader needs to know: non-matching labels, excluded rows, undefined values, the matching used,
+        and which interval method each value got.
+    options : dict
+        The options used, including the bootstrap seed, so the report can be reproduced.
+    groups : dict
+        With ``by=``, one report per group (the attributes above are then for all data).
+
+    Examples
+    --------
+    >>> import pandas_agree as pa
+    >>> df = pa.datasets.load("wine_predictions")
+    >>> report = df.agree.report("cultivar", "knn", random_state=0)
+    >>> round(report.multiclass.loc["KAPPA", "value"], 4), report.multiclass.loc["KAPPA", "interpretation"]
+    (0.4835, 'moderate')
+    >>> print(str(report).splitlines()[0])
+    Agreement report: cultivar * knn
+    """
+
+    def __init__(self, agreement, *, by: Hashable | None = None, groups: dict | None = None,
+                 group_notes: Sequence[str] = (), **options) -> None:
+        unknown = set(options) - set(REPORT_OPTIONS)
+        if unknown:
+            raise TypeError(f"report got unknown options {sorted(unknown)}; allowed: {sorted(REPORT_OPTIONS)}")
+        opts = {**REPORT_OPTIONS, **options}
+        percentages = opts["percentages"]
+        percentages = (percentages,) if isinstance(percentages, str) else tuple(percentages or ())
+        bad = [p for p in percentages if p not in PERCENTAGES]
+        if bad:
+            raise ValueError(f"percentages must be chosen from {PERCENTAGES}; got {bad}")
+        opts["percentages"] = percentages
+        opts["random_state"] = _seed(opts)
+        self.agreement = agreement
+        self.options = opts
+        self.by = by
+        self.groups = dict(groups or {})
+        self._compute(agreement, opts, list(group_notes))
+
+    def _compute(self, ag, opts: dict, group_notes: list[str]) -> None:
+        binary_codes, multiclass_codes = _split_measures(opts["measures"])
+        interval_kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method",
+                                            "random_state", "design")}
+        binary_kw = {k: opts[k] for k in ("beta", "tversky", "correction")}
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            self.binary = ag.binary(binary_codes, classes=opts["classes"], **binary_kw, **interval_kw)
+            self.averages = ag.averages(binary_codes, average=opts["average"], timing=opts["timing"],
+                                        **binary_kw, **interval_kw)
+            self.multiclass = ag.multiclass(multiclass_codes, kappa_weights=opts["kappa_weights"],
+                                            bands=opts["bands"], **interval_kw)
+            self.tests = ag.tests(kappa_weights=opts["kappa_weights"] or "linear")
+        self.summary = _case_summary(ag)
+        self.crosstab = _crosstab(ag, opts["percentages"])
+        self.notes = self._notes(ag, opts, caught) + group_notes
+
+    def _notes(self, ag, opts: dict, caught) -> list[str]:
+        notes = []
+        if ag.weighted:
+            notes.append(f"Frequency weights were used: N = {ag.n:g} is the sum of the weights.")
+        if ag.n_missing:
+            notes.append(f"{ag.n_missing} rows with a missing label or weight were left out.")
+        if ag.n_zero_weight:
+            notes.append(f"{ag.n_zero_weight} rows with a weight of 0 were left out.")
+        if len(ag.reference_only) or len(ag.predicted_only):
+            notes.append(f"Only the {len(ag.common)} labels present on both sides can agree; the others count "
+                         "against agreement.")
+            if len(ag.reference_only):
+                notes.append("Reference labels never predicted: " + ", ".join(map(str, ag.reference_only)) + ".")
+            if len(ag.predicted_only):
+                notes.append("Predicted labels not in the reference: " + ", ".join(map(str, ag.predicted_only)) + ".")
+        if ag.mapping is not None:
+            pairs = ", ".join(f"{c} → {k}" for c, k in zip(ag.mapping["cluster"], ag.mapping["class"], strict=True))
+            notes.append(f"Predicted labels were matched to reference labels: {pairs}.")
+        timing = opts["timing"]
+        notes.append("Averages: " + {
+            "default": "F1, FBETA, YOUD, MARK, BCR, KULCZ2, OCHIAI, GM, AGM, OPRE, SS4 and CORR average their terms "
+                       "before the formula (the !KO_clasagree rule); the other measures average their values.",
+            "after": "every measure averages its values over the classes.",
+            "before": "every measure that lists terms averages them before the formula."}[timing])
+        notes += self.multiclass.attrs.get("notes", [])
+        seen = set()
+        for w in caught:
+            text = str(w.message)
+            if issubclass(w.category, (UndefinedMeasureWarning, UserWarning)) and text not in seen:
+                if not any(text in n for n in notes):
+                    notes.append(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
+                seen.add(text)
+        if opts["ci"] is not None:
+            notes += _interval_notes(self.binary.attrs.get("methods", {}), self.averages.attrs.get("methods", {}),
+                                     dict(zip(self.multiclass.index, self.multiclass["method"], strict=True)),
+                                     opts["confidence_level"], opts["random_state"])
+        return notes
+
+    # --- outputs ----------------------------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        table = self.agreement.table
+        return f"{table.index.name or 'reference'} * {table.columns.name or 'prediction'}"
+
+    def __str__(self) -> str:
+        from .render_text import render
+
+        return render(self)
+
+    def __repr__(self) -> str:
+        return f"<AgreementReport: {self.title}, N = {self.agreement.n:g}" + (
+            f", {len(self.groups)} groups>" if self.groups else ">")
+
+    def _repr_html_(self) -> str:
+        from .render_html import fragment
+
+        return fragment(self)
+
+    def to_html(self, path: str | Path | None = None) -> str:
+        """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
+
+        Returns the page, and writes it to ``path`` when one is given.
+        """
+        from .render_html import page
+
+        html = page(self)
+        if path is not None:
+            Path(path).write_text(html, encoding="utf-8")
+        return html
+
+    def to_excel(self, path: str | Path) -> None:
+        """Write the report to one Excel workbook (see :mod:`pandas_agree.render_excel`)."""
+        from .render_excel import write
+
+        write(self, path)
+
+    def plot(self, measures: Sequence[str] = ("REC", "PRE", "F1"), *, normalize: bool = False):
+        """A figure with the crosstab as an annotated heatmap and a forest plot of class-specific measures.
+
+        Needs matplotlib (the ``plot`` extra).
+
+        Parameters
+        ----------
+        measures : list of str
+            Class-specific measures for the forest plot, with their intervals.
+        normalize : bool
+            Show row percentages in the heatmap instead of counts.
+        """
+        from .plotting import report_figure
+
+        return report_figure(self, measures=measures, normalize=normalize)
+
+    def sections(self) -> list[tuple[str | None, AgreementReport]]:
+        """The report for all data, then one per group: (group value or None, report)."""
+        return [(None, self), *self.groups.items()]
+
+    def to_dict(self) -> dict:
+        """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text)."""
+        def frame(df: pd.DataFrame) -> dict:
+            def key(x):
+                return [_jsonable(v) for v in x] if isinstance(x, tuple) else _jsonable(x)
+
+            return {"index": [key(i) for i in df.index], "columns": [key(c) for c in df.columns],
+                    "data": [[_jsonable(v) for v in row] for row in df.itertuples(index=False)]}
+
+        out = {name: frame(getattr(self, name)) for name in ("summary", "crosstab", "binary", "averages",
+                                                              "multiclass", "tests")}
+        out["notes"] = list(self.notes)
+        out["options"] = {k: _jsonable(v) for k, v in self.options.items()}
+        out["version"] = _version()
+        if self.groups:
+            out["by"] = _jsonable(self.by)
+            out["groups"] = {str(g): rep.to_dict() for g, rep in self.groups.items()}
+        return out
+
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+
+def _jsonable(v):
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, np.ndarray):
+        return [_jsonable(x) for x in v.tolist()]
+    if isinstance(v, (bool, np.bool_)):
+        return bool(v)
+    if isinstance(v, (int, np.integer)):
+        return int(v)
+    if isinstance(v, (float, np.floating)):
+        return None if not np.isfinite(v) else float(v)
+    if v is None or isinstance(v, str):
+        return v
+    try:
+        if pd.isna(v):
+            return None
+    except (TypeError, ValueError):
+        pass
+    return str(v)
+
+
+def grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, options: dict) -> AgreementReport:
+    """The report of all rows, with one report per value of the column ``by``."""
+    from .agreement import _column
+
+    keys = _column(frame, by, "by")
+    everything = frame.agree(actual, pred, **table_options)
+    groups, notes = {}, []
+    positions = pd.Series(np.arange(len(frame))).groupby(keys.to_numpy(), sort=True, dropna=True).indices
+    missing = int(keys.isna().sum())
+    if missing:
+        notes.append(f"{missing} rows with a missing value of {by} belong to no group (they are in the report for "
+                     "all data).")
+    options = {**options, "random_state": _seed(options)}
+    for value, rows in positions.items():
+        part = frame.iloc[rows]
+        opts = dict(table_options)
+        if not isinstance(opts.get("weights"), (str, type(None))) and pd.api.types.is_list_like(opts["weights"]):
+            opts["weights"] = np.asarray(opts["weights"])[rows]
+        try:
+            groups[value] = AgreementReport(part.agree(actual, pred, **opts), **options)
+        except ValueError as err:
+            notes.append(f"Group {by} = {value} has no report: {err}")
+    return AgreementReport(everything, by=by, groups=groups, group_notes=notes, **options)
+

@@ -1,0 +1,143 @@
+"""The command line, end to end in subprocesses: every input format, groups, every output, and bad input."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import openpyxl
+import pandas as pd
+import pytest
+
+from pandas_agree import cli
+
+FAST = ["--n-resamples", "100", "--random-state", "0"]
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "pandas_agree.cli", *map(str, args)], capture_output=True,
+                          text=True, cwd=cwd, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(0)
+    a = rng.choice(["low", "mid", "high"], 200)
+    p = np.where(rng.random(200) < 0.7, a, rng.choice(["low", "mid", "high"], 200))
+    return pd.DataFrame({"truth": a, "guess": p, "w": rng.integers(1, 4, 200), "region": rng.choice(["n", "s"], 200)})
+
+
+def _write(frame: pd.DataFrame, path):
+    suffix = path.suffix
+    if suffix == ".csv":
+        frame.to_csv(path, index=False)
+    elif suffix == ".tsv":
+        frame.to_csv(path, sep="\t", index=False)
+    elif suffix == ".xlsx":
+        frame.to_excel(path, index=False)
+    elif suffix == ".parquet":
+        pytest.importorskip("pyarrow")
+        frame.to_parquet(path)
+    elif suffix == ".sav":
+        pyreadstat = pytest.importorskip("pyreadstat")
+        pyreadstat.write_sav(frame, str(path))
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".tsv", ".xlsx", ".parquet", ".sav"])
+def test_report_from_every_format(tmp_path, data, suffix):
+    path = tmp_path / f"data{suffix}"
+    _write(data, path)
+    result = run("report", path, "--actual", "truth", "--pred", "guess", "--json", *FAST)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    expected = data.agree("truth", "guess").crosstab()
+    assert report["crosstab"]["data"][-1][-1] == 200
+    assert report["crosstab"]["index"] == [str(x) for x in expected.index] or report["crosstab"]["index"] == list(
+        expected.index)
+
+
+def test_text_report_weights_and_groups(tmp_path, data):
+    path = tmp_path / "data.csv"
+    data.to_csv(path, index=False)
+    result = run("report", path, "--actual", "truth", "--pred", "guess", "--weights", "w", "--by", "region", *FAST)
+    assert result.returncode == 0, result.stderr
+    assert "Group: region = n" in result.stdout and "Group: region = s" in result.stdout
+    assert "Weighted N" in result.stdout
+
+
+def test_outputs(tmp_path, data):
+    path = tmp_path / "data.csv"
+    data.to_csv(path, index=False)
+    excel, html = tmp_path / "out.xlsx", tmp_path / "out.html"
+    result = run("report", path, "--actual", "truth", "--pred", "guess", "--excel", excel, "--html", html,
+                 "--measures", "F1", "KAPPA", "--percentages", "row", "--kappa-weights", "linear", "--quiet", *FAST)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "" and "wrote" in result.stderr
+    wb = openpyxl.load_workbook(excel)
+    assert "Class measures" in wb.sheetnames
+    assert html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_ci_none_and_match(tmp_path):
+    frame = pd.DataFrame({"species": ["a"] * 5 + ["b"] * 5, "cluster": [1] * 4 + [2] * 6})
+    path = tmp_path / "clusters.csv"
+    frame.to_csv(path, index=False)
+    result = run("report", path, "--actual", "species", "--pred", "cluster", "--match", "accuracy", "--ci", "none",
+                 "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    osr = report["multiclass"]["index"].index("OSR")
+    assert report["multiclass"]["data"][osr][0] == pytest.approx(0.9)
+
+
+def test_demo_and_its_outputs(tmp_path):
+    result = run("demo", *FAST)
+    assert result.returncode == 0, result.stderr
+    assert "cultivar * knn Crosstabulation" in result.stdout and "Cohen's kappa (KAPPA)" in result.stdout
+    excel, html = tmp_path / "demo.xlsx", tmp_path / "demo.html"
+    result = run("demo", "--excel", excel, "--html", html, "--quiet", *FAST)
+    assert result.returncode == 0 and excel.exists() and html.exists()
+
+
+def test_measures_catalogue():
+    result = run("measures", "--kind", "multiclass")
+    assert result.returncode == 0
+    codes = [line.split()[0] for line in result.stdout.splitlines()[1:]]
+    assert "KAPPA" in codes and "REC" not in codes
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["report", "missing.csv", "--actual", "a", "--pred", "b"], "no such file"),
+    (["report", "{csv}", "--actual", "nope", "--pred", "guess"], "no column 'nope'"),
+    (["report", "{txt_bad}", "--actual", "a", "--pred", "b"], "unsupported file type"),
+    (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--ci", "psychic"], "invalid choice"),
+    (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--measures", "nonsense"], "unknown measure"),
+    (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--confidence-level", "2"], "confidence_level"),
+    (["report", "{csv}", "--actual", "truth"], "required"),
+    (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--weights", "truth"], "weights must be numeric"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_input_exits_2_with_one_line(tmp_path, data, args, fragment):
+    data.to_csv(tmp_path / "data.csv", index=False)
+    (tmp_path / "data.json").write_text("{}")
+    args = [a.format(csv=tmp_path / "data.csv", txt_bad=tmp_path / "data.json") for a in args]
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("pandas-agree: error:"), result.stderr
+    assert fragment in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_spss_reader_is_a_clear_message(tmp_path, monkeypatch):
+    path = tmp_path / "data.sav"
+    path.write_bytes(b"not really spss")
+    monkeypatch.setitem(sys.modules, "pyreadstat", None)
+    with pytest.raises(cli.UsageError, match=r"pip install 'pandas-agree\[spss\]'"):
+        cli.read_table(path)
+
+
+def test_main_returns_status(capsys):
+    assert cli.main(["measures"]) == 0
+    assert cli.main(["report", "nowhere.csv", "--actual", "a", "--pred", "b"]) == 2
+    assert "no such file" in capsys.readouterr().err

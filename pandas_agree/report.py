@@ -139,8 +139,8 @@ class AgreementReport:
     >>> import pandas_agree as pa
     >>> df = pa.datasets.load("wine_predictions")
     >>> report = df.agree.report("cultivar", "knn", random_state=0)
-    >>> round(report.multiclass.loc["KAPPA", "value"], 4), report.multiclass.loc["KAPPA", "interpretation"]
-    (0.4835, 'moderate')
+    >>> print(f"{report.multiclass.loc['KAPPA', 'value']:.4f}", report.multiclass.loc["KAPPA", "interpretation"])
+    0.4835 moderate
     >>> print(str(report).splitlines()[0])
     Agreement report: cultivar * knn
     """

@@ -10,6 +10,8 @@ crosstab: ``df.agree(...)`` on two label columns (K classes, ~70% agreement) aga
   factorize+bincount for string labels.
 measures: ``binary()`` + ``averages()`` (every default measure, every averaging method) for K = 5 and
   K = 500 on a 10^7-row Agreement, as a ratio to building that Agreement. Target: under 0.5.
+report: ``df.agree.report(...)`` (ci="auto": every table with its intervals) on 10^7 string labels, as a
+  ratio to the crosstab alone (``df.agree(...)``). Target: at most 1.5.
 bootstrap: bootstrap intervals (B = 2000) for every class-specific, average and multiclass measure, on tables
   of N = 10^2, 10^5 and 10^7 objects. Targets: under 1 s for K = 5 at any N; under 5 s for K = 50.
 """
@@ -119,6 +121,14 @@ def bootstrap_rows(repeat: int) -> list[dict]:
     return rows
 
 
+def report_rows(n: int, k: int, repeat: int) -> list[dict]:
+    df = frames(n, k)["string"]
+    build = best_of(lambda: df.agree("a", "p"), repeat)
+    report = best_of(lambda: df.agree.report("a", "p", random_state=0), repeat)
+    return [{"N": n, "K": k, "labels": "string", "crosstab (s)": build, "report, ci='auto' (s)": report,
+             "report / crosstab": report / build}]
+
+
 def show(title: str, rows: list[dict]) -> None:
     print(f"## {title}\n")
     print(pd.DataFrame(rows).to_string(index=False, float_format="{:.3g}".format))
@@ -127,7 +137,7 @@ def show(title: str, rows: list[dict]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parts = ["crosstab", "measures", "bootstrap"]
+    parts = ["crosstab", "measures", "report", "bootstrap"]
     parser.add_argument("--only", nargs="+", choices=parts, default=parts)
     parser.add_argument("--sizes", type=float, nargs="+", default=[1e6, 1e7])
     parser.add_argument("--k", type=int, default=5)
@@ -140,6 +150,8 @@ def main() -> None:
         show(f"crosstab, K = {args.k}", crosstab_rows(sizes, args.k, args.repeat))
     if "measures" in args.only:
         show("class-specific measures and averages", measures_rows(max(sizes), [5, 500], args.repeat))
+    if "report" in args.only:
+        show("report", report_rows(max(sizes), args.k, args.repeat))
     if "bootstrap" in args.only:
         show("bootstrap intervals", bootstrap_rows(args.repeat))
 

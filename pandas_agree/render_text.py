@@ -39,7 +39,7 @@ def render_table(t: Table, width: int = WIDTH) -> str:
         for i, (label, cells) in enumerate(rows):
             if t.total_row and i == len(rows) - 1:
                 out.append("─" * line)
-            out.append(label.ljust(stub_width) + "".join("  " + cells[j].rjust(widths[j]) for j in block))
+            out.append((label.ljust(stub_width) + "".join("  " + cells[j].rjust(widths[j]) for j in block)).rstrip())
         out.append("═" * line)
     for note in t.footnotes:
         out.extend(textwrap.wrap(note, width, subsequent_indent="   "))

@@ -17,9 +17,9 @@ from importlib.metadata import PackageNotFoundError, version
 from . import datasets
 from ._undefined import UndefinedMeasureWarning
 from .accessor import AgreeAccessor
-from .agreement import Agreement, agreement
 from .registry import measures
 from .report import AgreementReport
+from .table import Agreement, agreement
 
 try:
     __version__ = version("pandas-agree")

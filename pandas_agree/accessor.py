@@ -6,8 +6,8 @@ from collections.abc import Hashable, Sequence
 
 import pandas as pd
 
-from .agreement import Agreement, _column
 from .report import AgreementReport, grouped_report
+from .table import Agreement, _column
 
 __all__ = ["AgreeAccessor"]
 

@@ -325,7 +325,7 @@ def _jsonable(v):
 
 def grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, options: dict) -> AgreementReport:
     """The report of all rows, with one report per value of the column ``by``."""
-    from .agreement import _column
+    from .table import _column
 
     keys = _column(frame, by, "by")
     everything = frame.agree(actual, pred, **table_options)

@@ -1,4 +1,4 @@
-"""``Agreement``: two classifications of the same objects, held as their I×J crosstab."""
+"""``Agreement``: two classifications of the same objects, held as their I×J crosstab (the table)."""
 
 from __future__ import annotations
 

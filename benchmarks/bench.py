@@ -12,6 +12,9 @@ measures: ``binary()`` + ``averages()`` (every default measure, every averaging 
   K = 500 on a 10^7-row Agreement, as a ratio to building that Agreement. Target: under 0.5.
 report: ``df.agree.report(...)`` (ci="auto": every table with its intervals) on 10^7 string labels, as a
   ratio to the crosstab alone (``df.agree(...)``). Target: at most 1.5.
+raters: 10^5 subjects x 10 raters x 5 categories: every coefficient with analytic intervals where they exist
+  (FLEISS, AC1, PO; the others are values) under 2 s; every coefficient with a bootstrap over subjects
+  (B = 1000) under 10 s.
 bootstrap: bootstrap intervals (B = 2000) for every class-specific, average and multiclass measure, on tables
   of N = 10^2, 10^5 and 10^7 objects. Targets: under 1 s for K = 5 at any N; under 5 s for K = 50.
 """
@@ -129,6 +132,27 @@ def report_rows(n: int, k: int, repeat: int) -> list[dict]:
              "report / crosstab": report / build}]
 
 
+def raters_rows(repeat: int) -> list[dict]:
+    rng = np.random.default_rng(0)
+    n, m, q = 10**5, 10, 5
+    truth = rng.integers(0, q, n)
+    ratings = np.where(rng.random((n, m)) < 0.7, truth[:, None], rng.integers(0, q, (n, m)))
+    df = pd.DataFrame(ratings, columns=[f"r{g}" for g in range(m)])
+
+    def analytic():
+        ra = df.agree.raters(list(df.columns))
+        ra.summary()
+        ra.summary(["FLEISS", "AC1", "PO"], ci="auto")
+
+    def bootstrap():
+        df.agree.raters(list(df.columns)).summary(ci="bootstrap", n_resamples=1000, random_state=0)
+
+    return [{"subjects": n, "raters": m, "categories": q, "task": "values + analytic intervals",
+             "seconds": best_of(analytic, repeat), "target (s)": 2},
+            {"subjects": n, "raters": m, "categories": q, "task": "bootstrap B = 1000, every coefficient",
+             "seconds": best_of(bootstrap, max(1, repeat - 1)), "target (s)": 10}]
+
+
 def show(title: str, rows: list[dict]) -> None:
     print(f"## {title}\n")
     print(pd.DataFrame(rows).to_string(index=False, float_format="{:.3g}".format))
@@ -137,7 +161,7 @@ def show(title: str, rows: list[dict]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parts = ["crosstab", "measures", "report", "bootstrap"]
+    parts = ["crosstab", "measures", "report", "bootstrap", "raters"]
     parser.add_argument("--only", nargs="+", choices=parts, default=parts)
     parser.add_argument("--sizes", type=float, nargs="+", default=[1e6, 1e7])
     parser.add_argument("--k", type=int, default=5)
@@ -154,6 +178,8 @@ def main() -> None:
         show("report", report_rows(max(sizes), args.k, args.repeat))
     if "bootstrap" in args.only:
         show("bootstrap intervals", bootstrap_rows(args.repeat))
+    if "raters" in args.only:
+        show("several raters", raters_rows(args.repeat))
 
 
 if __name__ == "__main__":

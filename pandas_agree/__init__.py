@@ -17,6 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 from . import datasets
 from ._undefined import UndefinedMeasureWarning
 from .accessor import AgreeAccessor
+from .raters import RaterAgreement
 from .registry import measures
 from .report import AgreementReport
 from .table import Agreement, agreement
@@ -30,6 +31,7 @@ __all__ = [
     "AgreeAccessor",
     "Agreement",
     "AgreementReport",
+    "RaterAgreement",
     "UndefinedMeasureWarning",
     "__version__",
     "agreement",

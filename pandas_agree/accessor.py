@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 
 import pandas as pd
 
+from .raters import RaterAgreement
 from .report import AgreementReport, grouped_report
 from .table import Agreement, _column
 
@@ -101,9 +102,17 @@ class AgreeAccessor:
         table_kw = {k: kwargs.pop(k) for k in _TABLE_OPTIONS if k in kwargs}
         return grouped_report(self._df, actual, pred, by, table_kw, kwargs)
 
-    def raters(self, columns: Sequence[Hashable], **kwargs):
-        """Agreement of several raters (not available yet)."""
-        raise NotImplementedError("several raters are not available yet")
+    def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None, weights=None) -> RaterAgreement:
+        """Agreement among several raters: one row per subject, one column per rater (missing ratings allowed).
+
+        ``weights`` (a column or array) are frequency weights of the subjects.
+        """
+        if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
+            raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
+        frame = pd.concat({c: _column(self._df, c, "columns") for c in columns}, axis=1)
+        if weights is not None and not pd.api.types.is_list_like(weights):
+            weights = _column(self._df, weights, "weights")
+        return RaterAgreement(frame, labels=labels, weights=weights)
 
     def compare(self, reference: Hashable, predictions: Sequence[Hashable], **kwargs):
         """Paired comparison of several predictions (not available yet)."""

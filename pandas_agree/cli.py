@@ -92,6 +92,26 @@ def run_report(args) -> int:
     return 0
 
 
+def run_raters(args) -> int:
+    frame = read_table(args.file, args.sheet)
+    if bool(args.columns) == bool(args.long):
+        raise UsageError("give either --columns (one column per rater) or --long SUBJECT RATER RATING")
+    if args.long:
+        from .raters import RaterAgreement
+
+        raters = RaterAgreement.from_long(frame, *args.long)
+    else:
+        raters = frame.agree.raters(args.columns, weights=args.weights)
+    options = {"ci": None if args.ci == "none" else args.ci, "confidence_level": args.confidence_level,
+               "n_resamples": args.n_resamples, "random_state": args.random_state, "level": args.level}
+    if args.measures:
+        options["measures"] = args.measures
+    if args.kappa_weights:
+        options["kappa_weights"] = args.kappa_weights
+    _emit(raters.report(**options), args)
+    return 0
+
+
 def run_demo(args) -> int:
     name, actual, pred = DEMO
     frame = datasets.load(name)
@@ -108,15 +128,16 @@ def run_measures(args) -> int:
     return 0
 
 
-def _add_report_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names (both kinds)")
-    p.add_argument("--ci", choices=[*CI_METHODS, "none"], default="auto", help="interval method (default auto)")
+def _add_report_options(p: argparse.ArgumentParser, ci_choices=(*CI_METHODS, "none"), percentages=True) -> None:
+    p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names")
+    p.add_argument("--ci", choices=list(ci_choices), default="auto", help="interval method (default auto)")
     p.add_argument("--confidence-level", type=float, default=0.95)
     p.add_argument("--n-resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
     p.add_argument("--random-state", type=int, default=None, help="bootstrap seed")
     p.add_argument("--kappa-weights", choices=["linear", "quadratic"], default=None)
-    p.add_argument("--percentages", nargs="+", choices=["row", "column", "total"], default=None,
-                   help="crosstab percentages")
+    if percentages:
+        p.add_argument("--percentages", nargs="+", choices=["row", "column", "total"], default=None,
+                       help="crosstab percentages")
     p.add_argument("--excel", metavar="OUT.xlsx", help="write the report to an Excel workbook")
     p.add_argument("--html", metavar="OUT.html", help="write the report to a self-contained HTML page")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of text")
@@ -137,6 +158,16 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
     _add_report_options(report)
     report.set_defaults(run=run_report)
+    raters = sub.add_parser("raters", help="agreement among several raters")
+    raters.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
+    raters.add_argument("--columns", nargs="+", metavar="COL", help="one column per rater (wide data)")
+    raters.add_argument("--long", nargs=3, metavar=("SUBJECT", "RATER", "RATING"), help="long data columns")
+    raters.add_argument("--weights", help="column of subject frequency weights (wide data)")
+    raters.add_argument("--level", choices=["nominal", "ordinal", "interval", "ratio"], default="nominal",
+                        help="Krippendorff's level of measurement")
+    raters.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
+    _add_report_options(raters, ci_choices=["auto", "bootstrap", "none"], percentages=False)
+    raters.set_defaults(run=run_raters)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
     _add_report_options(demo)
     demo.set_defaults(run=run_demo)

@@ -9,7 +9,7 @@ import pandas as pd
 
 from . import display
 
-__all__ = ["Table", "section"]
+__all__ = ["Document", "Section", "Table", "frame_table", "section"]
 
 
 @dataclass
@@ -24,6 +24,47 @@ class Table:
     column_title: str | None = None
     highlight: set = field(default_factory=set)  # (row, column) positions in ``rows`` of cells to mark
     total_row: bool = False  # whether the last row is a total (shown after a rule)
+
+
+@dataclass
+class Section:
+    """One section of a report: an optional heading (a group), its tables, its notes and an optional figure."""
+
+    heading: str | None
+    tables: list[Table]
+    notes: list[str]
+    figure: object = None  # a callable returning a matplotlib figure, for the HTML page
+
+
+@dataclass
+class Document:
+    """A whole report as the renderers see it."""
+
+    title: str
+    meta: str
+    sections: list[Section]
+
+
+def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: list[str] = (),
+                formats: dict | None = None) -> Table:
+    """A Table from a DataFrame; ``formats`` maps a column to a display function (default: values)."""
+    formats = formats or {}
+    rows = []
+    for idx in frame.index:
+        cells = []
+        for col in frame.columns:
+            v = frame.loc[idx, col]
+            fmt = formats.get(col)
+            if fmt is not None:
+                cells.append(fmt(v))
+            elif isinstance(v, str) or v is None:
+                cells.append("" if v is None else v)
+            elif pd.isna(v):
+                cells.append(display.MISSING)
+            else:
+                cells.append(display.value(v))
+        rows.append((display.label(idx), cells))
+    return Table(title, [display.label(c) for c in frame.columns], rows, stub=stub, footnotes=list(footnotes))
 
 
 def _letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:

@@ -300,3 +300,46 @@ def write(rep, path: str | Path) -> None:
         fill(sheets[-1], rep)
     wb.save(path)
     _write_exact_numbers(path, {s.ws.title: s.exact for s in sheets if s.exact})
+
+
+def write_frames(path: str | Path, sheets: dict[str, list[tuple[str, pd.DataFrame]]], notes: list[str],
+                 options: dict) -> None:
+    """A workbook of titled DataFrames (index in the first column), plus a Notes sheet with the options."""
+    from . import __version__
+
+    wb = Workbook()
+    written = []
+    for n, (name, tables) in enumerate(sheets.items()):
+        ws = _Sheet(wb.active if n == 0 else wb.create_sheet(name))
+        ws.ws.title = name
+        for title, frame in tables:
+            ws.title(title)
+            ws.header([frame.index.name or "", *frame.columns])
+            for idx in frame.index:
+                ws.text(1, idx)
+                for j, col in enumerate(frame.columns):
+                    v = frame.loc[idx, col]
+                    if isinstance(v, str) or v is None or not display.is_number(v):
+                        ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
+                    else:
+                        ws.number(2 + j, v)
+                ws.skip()
+            ws.skip()
+        ws.finish()
+        written.append(ws)
+    ws = _Sheet(wb.create_sheet("Notes"))
+    ws.title("Notes")
+    for note in notes:
+        ws.text(1, note)
+        ws.skip()
+    ws.skip()
+    ws.title("Options")
+    ws.header(["option", "value"])
+    for key, value in [*options.items(), ("pandas_agree version", __version__)]:
+        ws.text(1, key)
+        ws.text(2, "" if value is None else str(value))
+        ws.skip()
+    ws.finish()
+    written.append(ws)
+    wb.save(path)
+    _write_exact_numbers(path, {s.ws.title: s.exact for s in written if s.exact})

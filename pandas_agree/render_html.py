@@ -7,8 +7,7 @@ import base64
 import html
 import io
 
-from . import display
-from .layout import Table, section
+from .layout import Document, Table
 
 __all__ = ["fragment", "page"]
 
@@ -67,7 +66,7 @@ def _notes_html(notes: list[str]) -> str:
     return f'<h3>Notes</h3><ul class="pa-notes">{"".join(items)}</ul>'
 
 
-def _figure_png(rep) -> str | None:
+def _figure_png(make_figure) -> str | None:
     try:
         import matplotlib
 
@@ -75,41 +74,34 @@ def _figure_png(rep) -> str | None:
         import matplotlib.pyplot as plt
     except ImportError:
         return None
-    fig = rep.plot()
+    fig = make_figure()
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
     plt.close(fig)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def _body(rep, plots: bool) -> str:
-    from . import __version__
-
-    ag = rep.agreement
-    i, j = ag.table.shape
-    parts = [f"<h2>Agreement report: {_e(rep.title)}</h2>",
-             f'<div class="pa-meta">pandas_agree {_e(__version__)} · N = {_e(display.count(ag.n))} · {i} × {j} '
-             f"table · K = {len(ag.common)} labels on both sides</div>"]
-    for value, sub in rep.sections():
-        if value is not None:
-            parts.append(f"<h4>Group: {_e(rep.by)} = {_e(display.label(value))}</h4>")
-        parts.extend(table_html(t) for t in section(sub))
-        if plots:
-            png = _figure_png(sub)
+def _body(doc: Document, plots: bool) -> str:
+    parts = [f"<h2>{_e(doc.title)}</h2>", f'<div class="pa-meta">{_e(doc.meta)}</div>']
+    for sec in doc.sections:
+        if sec.heading is not None:
+            parts.append(f"<h4>{_e(sec.heading)}</h4>")
+        parts.extend(table_html(t) for t in sec.tables)
+        if plots and sec.figure is not None:
+            png = _figure_png(sec.figure)
             if png is not None:
-                parts.append(f'<h3>Plots</h3><img alt="crosstab heatmap and class-specific measures" '
-                             f'src="data:image/png;base64,{png}">')
-        parts.append(_notes_html(sub.notes))
+                parts.append(f'<h3>Plots</h3><img alt="plots of this section" src="data:image/png;base64,{png}">')
+        parts.append(_notes_html(sec.notes))
     return "".join(parts)
 
 
-def fragment(rep) -> str:
+def fragment(doc: Document) -> str:
     """The report as an HTML fragment with its own styles (what Jupyter shows)."""
-    return f'<div class="pa-report"><style>{STYLE}</style>{_body(rep, plots=False)}</div>'
+    return f'<div class="pa-report"><style>{STYLE}</style>{_body(doc, plots=False)}</div>'
 
 
-def page(rep) -> str:
+def page(doc: Document) -> str:
     """The report as one self-contained HTML page."""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>Agreement report: {_e(rep.title)}</title><style>{STYLE}</style></head>"
-            f'<body><div class="pa-report">{_body(rep, plots=True)}</div></body></html>\n')
+            f"<title>{_e(doc.title)}</title><style>{STYLE}</style></head>"
+            f'<body><div class="pa-report">{_body(doc, plots=True)}</div></body></html>\n')

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from . import display
-from .layout import Table, section
+from .layout import Document, Table
 
 __all__ = ["render", "render_table"]
 
@@ -55,19 +54,13 @@ def _notes(notes: list[str], width: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def render(rep, width: int = WIDTH) -> str:
-    """The whole report as text, ``width`` columns wide."""
-    from . import __version__
-
-    ag = rep.agreement
-    i, j = ag.table.shape
-    parts = [f"Agreement report: {rep.title}\n"
-             f"pandas_agree {__version__} · N = {display.count(ag.n)} · {i} × {j} table · K = {len(ag.common)} "
-             "labels on both sides\n"]
-    for value, sub in rep.sections():
-        if value is not None:
-            banner = f" Group: {rep.by} = {display.label(value)} "
+def render(doc: Document, width: int = WIDTH) -> str:
+    """A report document as text, ``width`` columns wide."""
+    parts = [f"{doc.title}\n{doc.meta}\n"]
+    for sec in doc.sections:
+        if sec.heading is not None:
+            banner = f" {sec.heading} "
             parts.append("▌" + banner + "─" * max(3, min(width, 70) - len(banner) - 1))
-        parts.extend(render_table(t, width) for t in section(sub))
-        parts.append(_notes(sub.notes, width))
+        parts.extend(render_table(t, width) for t in sec.tables)
+        parts.append(_notes(sec.notes, width))
     return "\n".join(parts)

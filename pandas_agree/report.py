@@ -226,10 +226,23 @@ class AgreementReport:
         table = self.agreement.table
         return f"{table.index.name or 'reference'} * {table.columns.name or 'prediction'}"
 
+    def document(self):
+        """The report laid out for the renderers (text and HTML)."""
+        from . import display
+        from .layout import Document, Section, section
+
+        ag = self.agreement
+        i, j = ag.table.shape
+        meta = (f"pandas_agree {_version()} · N = {display.count(ag.n)} · {i} × {j} table · K = {len(ag.common)} "
+                "labels on both sides")
+        sections = [Section(None if value is None else f"Group: {self.by} = {display.label(value)}", section(sub),
+                            sub.notes, figure=sub.plot) for value, sub in self.sections()]
+        return Document(f"Agreement report: {self.title}", meta, sections)
+
     def __str__(self) -> str:
         from .render_text import render
 
-        return render(self)
+        return render(self.document())
 
     def __repr__(self) -> str:
         return f"<AgreementReport: {self.title}, N = {self.agreement.n:g}" + (
@@ -238,7 +251,7 @@ class AgreementReport:
     def _repr_html_(self) -> str:
         from .render_html import fragment
 
-        return fragment(self)
+        return fragment(self.document())
 
     def to_html(self, path: str | Path | None = None) -> str:
         """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
@@ -247,7 +260,7 @@ class AgreementReport:
         """
         from .render_html import page
 
-        html = page(self)
+        html = page(self.document())
         if path is not None:
             Path(path).write_text(html, encoding="utf-8")
         return html
@@ -280,14 +293,7 @@ class AgreementReport:
 
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text)."""
-        def frame(df: pd.DataFrame) -> dict:
-            def key(x):
-                return [_jsonable(v) for v in x] if isinstance(x, tuple) else _jsonable(x)
-
-            return {"index": [key(i) for i in df.index], "columns": [key(c) for c in df.columns],
-                    "data": [[_jsonable(v) for v in row] for row in df.itertuples(index=False)]}
-
-        out = {name: frame(getattr(self, name)) for name in ("summary", "crosstab", "binary", "averages",
+        out = {name: _frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "binary", "averages",
                                                               "multiclass", "tests")}
         out["notes"] = list(self.notes)
         out["options"] = {k: _jsonable(v) for k, v in self.options.items()}
@@ -300,6 +306,15 @@ class AgreementReport:
     def to_json(self, **kwargs) -> str:
         """:meth:`to_dict` as a JSON string."""
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+
+def _frame_dict(df: pd.DataFrame) -> dict:
+    """A DataFrame as plain, JSON-ready data: index, columns and rows."""
+    def key(x):
+        return [_jsonable(v) for v in x] if isinstance(x, tuple) else _jsonable(x)
+
+    return {"index": [key(i) for i in df.index], "columns": [key(c) for c in df.columns],
+            "data": [[_jsonable(v) for v in row] for row in df.itertuples(index=False)]}
 
 
 def _jsonable(v):

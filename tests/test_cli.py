@@ -141,3 +141,28 @@ def test_main_returns_status(capsys):
     assert cli.main(["measures"]) == 0
     assert cli.main(["report", "nowhere.csv", "--actual", "a", "--pred", "b"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_raters_command(tmp_path):
+    import pandas_agree as pa
+
+    wide = pa.datasets.load("diagnoses")
+    path = tmp_path / "diagnoses.csv"
+    wide.to_csv(path, index=False)
+    columns = [f"rater{k}" for k in range(1, 7)]
+    result = run("raters", path, "--columns", *columns, "--json", *FAST)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    fleiss = report["coefficients"]["index"].index("FLEISS")
+    assert report["coefficients"]["data"][fleiss][0] == pytest.approx(0.430, abs=0.0005)
+    long = wide.melt(id_vars="patient", var_name="rater", value_name="diagnosis")
+    long_path = tmp_path / "long.tsv"
+    long.to_csv(long_path, sep="\t", index=False)
+    excel = tmp_path / "raters.xlsx"
+    result = run("raters", long_path, "--long", "patient", "rater", "diagnosis", "--excel", excel, *FAST)
+    assert result.returncode == 0, result.stderr
+    assert "Fleiss' kappa (FLEISS)" in result.stdout and excel.exists()
+    result = run("raters", path, *FAST)
+    assert result.returncode == 2 and "either --columns" in result.stderr
+    result = run("raters", path, "--columns", "rater1", "nobody", *FAST)
+    assert result.returncode == 2 and "no column 'nobody'" in result.stderr

@@ -1,6 +1,7 @@
 """Bundled data."""
 
-import sys
+import importlib.util
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -39,11 +40,10 @@ def test_anxiety_levels():
 
 def test_wine_predictions_is_reproducible():
     pytest.importorskip("sklearn")
-    sys.path.insert(0, "examples")
-    try:
-        import make_datasets
-    finally:
-        sys.path.pop(0)
+    script = Path(__file__).resolve().parents[1] / "examples" / "make_datasets.py"
+    spec = importlib.util.spec_from_file_location("make_datasets", script)
+    make_datasets = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_datasets)
     rebuilt = make_datasets.wine_predictions()
     shipped = pa.datasets.load("wine_predictions").astype(str)
     assert (rebuilt.to_numpy() == shipped.to_numpy()).all()

@@ -1,0 +1,151 @@
+"""``RaterReport``: the tables of a RaterAgreement as text, HTML, Excel and JSON."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from . import display
+from ._undefined import UndefinedMeasureWarning
+from .layout import Document, Section, _letters, frame_table
+from .raters import RATER_MEASURES
+from .report import _frame_dict, _jsonable, _seed, _version
+
+__all__ = ["RaterReport"]
+
+OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "kappa_weights": None, "level": "nominal",
+           "bands": "landis-koch", "n_resamples": 2000, "bootstrap_method": "percentile", "random_state": None}
+
+
+class RaterReport:
+    """Every table of a :class:`~pandas_agree.RaterAgreement`: case summary, the coefficients with intervals,
+    Fleiss' kappa per category, each rater's distribution, pairwise kappas and the Fleiss z-test.
+
+    Examples
+    --------
+    >>> import pandas_agree as pa
+    >>> ra = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
+    >>> rep = ra.report(random_state=0, n_resamples=200)
+    >>> print(str(rep).splitlines()[0])
+    Rater agreement report: 3 raters (rater1, rater2, rater3)
+    """
+
+    def __init__(self, raters, **options) -> None:
+        unknown = set(options) - set(OPTIONS)
+        if unknown:
+            raise TypeError(f"report got unknown options {sorted(unknown)}; allowed: {sorted(OPTIONS)}")
+        opts = {**OPTIONS, **options}
+        opts["random_state"] = _seed(opts)
+        self.raters = raters
+        self.options = opts
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            self.coefficients = raters.summary(
+                opts["measures"], ci=opts["ci"], confidence_level=opts["confidence_level"],
+                kappa_weights=opts["kappa_weights"], level=opts["level"], bands=opts["bands"],
+                n_resamples=opts["n_resamples"], bootstrap_method=opts["bootstrap_method"],
+                random_state=opts["random_state"])
+            self.by_category = raters.by_category()
+            self.pairwise = raters.pairwise("KAPPA")
+            self.tests = raters.tests()
+        used = raters.n_subjects - raters.n_dropped
+        self.summary = pd.DataFrame({"N": [used, raters.n_dropped, raters.n_subjects]},
+                                    index=pd.Index(["Subjects used", "Left out", "Total"], name="Subjects"),
+                                    dtype=float)
+        self.summary["Percent"] = 100 * self.summary["N"] / raters.n_subjects
+        codes = raters._design.codes
+        q = len(raters.categories)
+        shares = np.stack([np.bincount(codes[codes[:, g] >= 0, g], minlength=q) for g in range(codes.shape[1])])
+        self.distribution = pd.DataFrame(shares.astype(float), index=pd.Index(raters.raters, name="rater"),
+                                         columns=raters.categories)
+        self.notes = list(self.coefficients.attrs.get("notes", []))
+        for w in caught:
+            if issubclass(w.category, (UndefinedMeasureWarning, UserWarning)) and str(w.message) not in self.notes:
+                self.notes.append(str(w.message))
+        if opts["ci"] is not None:
+            methods = dict(zip(self.coefficients.index, self.coefficients["method"], strict=True))
+            for method in dict.fromkeys(methods.values()):
+                suffix = f", random_state = {opts['random_state']}" if method.startswith("bootstrap") else ""
+                codes_ = ", ".join(c for c, m in methods.items() if m == method)
+                self.notes.append(f"{100 * opts['confidence_level']:g}% intervals, {method}{suffix}: {codes_}.")
+
+    @property
+    def title(self) -> str:
+        names = ", ".join(map(str, self.raters.raters[:6])) + (", …" if len(self.raters.raters) > 6 else "")
+        return f"{len(self.raters.raters)} raters ({names})"
+
+    def document(self) -> Document:
+        c = self.coefficients
+        table = c.rename(index=lambda code: f"{RATER_MEASURES[code]} ({code})")
+        formats = {"se": display.value, "interpretation": lambda v: "" if v is None or pd.isna(v) else str(v)}
+        shown = table.drop(columns=[x for x in ("lower", "upper", "method") if x in table.columns])
+        footnotes = []
+        if "lower" in c.columns:
+            letters, footnotes = _letters(list(c["method"]))
+            shown.insert(2, f"{100 * self.options['confidence_level']:g}% CI",
+                         [f"{display.interval(lo, hi)} {letters[m]}" for lo, hi, m in
+                          zip(c["lower"], c["upper"], c["method"], strict=True)])
+        tables = [
+            frame_table("Case Processing Summary", self.summary, stub="Subjects",
+                        formats={"N": display.count, "Percent": display.percent}),
+            frame_table("Agreement among Raters", shown, stub="Coefficient", formats=formats, footnotes=footnotes),
+            frame_table("Fleiss' Kappa by Category", self.by_category, stub="Category",
+                        formats={"pvalue": display.pvalue}),
+            frame_table("Ratings by Rater", self.distribution, stub="Rater",
+                        formats=dict.fromkeys(self.distribution.columns, display.count)),
+            frame_table("Pairwise Cohen's Kappa", self.pairwise, stub="Rater"),
+            frame_table("Tests", self.tests, stub="Test", formats={"pvalue": display.pvalue, "df": display.count}),
+        ]
+        design = self.raters._design
+        meta = (f"pandas_agree {_version()} · {design.codes.shape[0]} subjects used of {self.raters.n_subjects} · "
+                f"{len(self.raters.categories)} categories")
+        return Document(f"Rater agreement report: {self.title}", meta, [Section(None, tables, self.notes)])
+
+    def __str__(self) -> str:
+        from .render_text import render
+
+        return render(self.document())
+
+    def __repr__(self) -> str:
+        return f"<RaterReport: {self.title}>"
+
+    def _repr_html_(self) -> str:
+        from .render_html import fragment
+
+        return fragment(self.document())
+
+    def to_html(self, path: str | Path | None = None) -> str:
+        """One self-contained HTML page; written to ``path`` when given."""
+        from .render_html import page
+
+        html = page(self.document())
+        if path is not None:
+            Path(path).write_text(html, encoding="utf-8")
+        return html
+
+    def to_excel(self, path: str | Path) -> None:
+        """One workbook: Summary (cases, coefficients, tests), Categories, Raters (distribution and pairwise
+        kappas), Notes (notes and options)."""
+        from .render_excel import write_frames
+
+        write_frames(path, {
+            "Summary": [("Case Processing Summary", self.summary), ("Agreement among Raters", self.coefficients),
+                        ("Tests", self.tests)],
+            "Categories": [("Fleiss' Kappa by Category", self.by_category)],
+            "Raters": [("Ratings by Rater", self.distribution), ("Pairwise Cohen's Kappa", self.pairwise)],
+        }, self.notes, self.options)
+
+    def to_dict(self) -> dict:
+        out = {name: _frame_dict(getattr(self, name)) for name in ("summary", "coefficients", "by_category",
+                                                                    "distribution", "pairwise", "tests")}
+        out["notes"] = list(self.notes)
+        out["options"] = {k: _jsonable(v) for k, v in self.options.items()}
+        out["version"] = _version()
+        return out
+
+    def to_json(self, **kwargs) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)

@@ -434,9 +434,9 @@ class RaterAgreement:
         >>> ra = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
         >>> ra.pairwise("OSR").round(2)
                 rater1  rater2  rater3
-        rater1    1.00    0.35    0.20
-        rater2    0.35    1.00    0.15
-        rater3    0.20    0.15    1.00
+        rater1    1.00     0.3    0.05
+        rater2    0.30     1.0    0.20
+        rater3    0.05     0.2    1.00
         """
         from .table import Agreement
 

@@ -12,15 +12,20 @@ Examples
 REC    0.833333
 """
 
+import contextlib
 from importlib.metadata import PackageNotFoundError, version
 
 from . import datasets
 from ._undefined import UndefinedMeasureWarning
 from .accessor import AgreeAccessor
+from .compare import Comparison
 from .raters import RaterAgreement
 from .registry import measures
 from .report import AgreementReport
 from .table import Agreement, agreement
+
+with contextlib.suppress(ImportError):  # registers ddf.agree when dask is installed
+    from . import dask_accessor  # noqa: F401
 
 try:
     __version__ = version("pandas-agree")
@@ -31,6 +36,7 @@ __all__ = [
     "AgreeAccessor",
     "Agreement",
     "AgreementReport",
+    "Comparison",
     "RaterAgreement",
     "UndefinedMeasureWarning",
     "__version__",

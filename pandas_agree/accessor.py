@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 
 import pandas as pd
 
+from .compare import Comparison, compare
 from .raters import RaterAgreement
 from .report import AgreementReport, grouped_report
 from .table import Agreement, _column
@@ -15,8 +16,44 @@ __all__ = ["AgreeAccessor"]
 _TABLE_OPTIONS = ("weights", "dropna", "labels", "match")
 
 
+class _Shortcuts:
+    """The one-shot shortcuts shared by the pandas and the dask accessors: build the Agreement, delegate."""
+
+    def __call__(self, actual, pred, **table_options) -> Agreement:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _split(self, actual, pred, kwargs: dict) -> tuple[Agreement, dict]:
+        table_kw = {k: kwargs.pop(k) for k in _TABLE_OPTIONS if k in kwargs}
+        return self(actual, pred, **table_kw), kwargs
+
+    def crosstab(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).crosstab(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.crosstab(**rest)
+
+    def binary(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).binary(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.binary(**rest)
+
+    def averages(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).averages(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.averages(**rest)
+
+    def multiclass(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).multiclass(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.multiclass(**rest)
+
+    def tests(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
+        """Shortcut for ``df.agree(actual, pred, ...).tests(...)``."""
+        ag, rest = self._split(actual, pred, kwargs)
+        return ag.tests(**rest)
+
+
 @pd.api.extensions.register_dataframe_accessor("agree")
-class AgreeAccessor:
+class AgreeAccessor(_Shortcuts):
     """Agreement between two label columns of a DataFrame.
 
     Calling the accessor builds an :class:`~pandas_agree.Agreement` (the crosstab is computed once, there);
@@ -61,35 +98,6 @@ class AgreeAccessor:
         return Agreement._from_labels(a, p, weights=weights, dropna=dropna, labels=labels, match=match,
                                       names=("actual", "pred"))
 
-    def _split(self, actual, pred, kwargs: dict) -> tuple[Agreement, dict]:
-        table_kw = {k: kwargs.pop(k) for k in _TABLE_OPTIONS if k in kwargs}
-        return self(actual, pred, **table_kw), kwargs
-
-    def crosstab(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).crosstab(...)``."""
-        ag, rest = self._split(actual, pred, kwargs)
-        return ag.crosstab(**rest)
-
-    def binary(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).binary(...)``."""
-        ag, rest = self._split(actual, pred, kwargs)
-        return ag.binary(**rest)
-
-    def averages(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).averages(...)``."""
-        ag, rest = self._split(actual, pred, kwargs)
-        return ag.averages(**rest)
-
-    def multiclass(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).multiclass(...)``."""
-        ag, rest = self._split(actual, pred, kwargs)
-        return ag.multiclass(**rest)
-
-    def tests(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).tests(...)``."""
-        ag, rest = self._split(actual, pred, kwargs)
-        return ag.tests(**rest)
-
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
         """The whole picture: ``df.agree(actual, pred, ...).report(...)``, with one section per group of ``by``.
 
@@ -114,6 +122,11 @@ class AgreeAccessor:
             weights = _column(self._df, weights, "weights")
         return RaterAgreement(frame, labels=labels, weights=weights)
 
-    def compare(self, reference: Hashable, predictions: Sequence[Hashable], **kwargs):
-        """Paired comparison of several predictions (not available yet)."""
-        raise NotImplementedError("comparisons of several predictions are not available yet")
+    def compare(self, reference: Hashable, predictions: Sequence[Hashable], *, weights=None, dropna: bool = True,
+                match=None) -> Comparison:
+        """Two or more prediction columns against one reference column, with paired inference.
+
+        The rows are counted once into the joint table; rows with a missing value in any of the columns are left
+        out. ``match`` is applied to each prediction separately.
+        """
+        return compare(self._df, reference, predictions, weights=weights, dropna=dropna, match=match)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-__all__ = ["Tabulation", "as_label_series", "tabulate", "validate_weights"]
+__all__ = ["Tabulation", "as_label_series", "count_cells", "partial_counts", "tabulate", "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
@@ -98,9 +98,13 @@ def validate_weights(weights, n: int, name: str = "weights") -> np.ndarray:
     return w
 
 
-def _label_order(actual: _Codes, pred: _Codes, observed: pd.Index) -> pd.Index:
-    """The display order of the observed labels: categorical order, else sorted, else first appearance."""
-    declared = [c.categories for c in (actual, pred) if c.categories is not None]
+def _label_order(*args) -> pd.Index:
+    """The display order of the observed labels: categorical order, else sorted, else first appearance.
+
+    ``args`` are the codes of every column, then the observed labels.
+    """
+    *columns, observed = args
+    declared = [c.categories for c in columns if c.categories is not None]
     if declared:
         order = declared[0]
         for more in declared[1:]:
@@ -122,38 +126,27 @@ def _ordered(labels: pd.Index, order: pd.Index) -> np.ndarray:
     return np.argsort(order.get_indexer(labels), kind="stable")
 
 
-def tabulate(
-    actual: pd.Series,
-    pred: pd.Series,
-    *,
-    weights: np.ndarray | None = None,
-    dropna: bool = True,
-    labels: Sequence[Hashable] | None = None,
-    names: tuple[str, str] = ("actual", "pred"),
-) -> Tabulation:
-    """Count the label pairs of two equally long Series into an I×J table.
+@dataclass(frozen=True)
+class _Cells:
+    """The counts of one pass over the rows, before ordering: observed labels only."""
 
-    Parameters
-    ----------
-    actual, pred : pandas.Series
-        Reference and predicted labels, one per row.
-    weights : numpy.ndarray, optional
-        Validated frequency weights (see :func:`validate_weights`); NaN marks a missing weight.
-    dropna : bool, default True
-        Leave out rows with a missing label or weight (they are counted). With False, a missing label is a
-        category of its own and a missing weight is an error.
-    labels : sequence, optional
-        The categories and their order, for rows and columns alike; kept even when unobserved.
-    names : (str, str)
-        Names of the two arguments, for messages.
-    """
+    table: np.ndarray  # weighted counts, observed rows × observed columns
+    row_labels: pd.Index
+    col_labels: pd.Index
+    row_codes: _Codes
+    col_codes: _Codes
+    n_rows: int
+    n_missing: int
+    n_zero_weight: int
+
+
+def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | None = None, dropna: bool = True,
+                names: tuple[str, str] = ("actual", "pred")) -> _Cells:
+    """One pass over the rows: the weighted count of every observed label pair, and the rows left out."""
     if len(actual) != len(pred):
         raise ValueError(
             f"{names[0]} and {names[1]} must have the same length; got {len(actual)} and {len(pred)}"
         )
-    n_rows = len(actual)
-    if n_rows == 0:
-        raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
     row_codes, col_codes = _encode(actual, names[0]), _encode(pred, names[1])
     width = len(col_codes.uniques) + 1
     height = len(row_codes.uniques) + 1
@@ -192,23 +185,79 @@ def tabulate(
         col_uniques = pd.Index([*col_uniques, np.nan], dtype=object)
 
     keep_rows, keep_cols = full.sum(axis=1) > 0, full.sum(axis=0) > 0
-    full = full[keep_rows][:, keep_cols]
-    row_labels, col_labels = row_uniques[keep_rows], col_uniques[keep_cols]
-    if full.size == 0 or full.sum() == 0:
-        raise ValueError(
-            f"no valid rows: all {n_rows} rows have a missing label, a missing weight or a zero weight"
-        )
+    return _Cells(full[keep_rows][:, keep_cols], row_uniques[keep_rows], col_uniques[keep_cols], row_codes,
+                  col_codes, len(actual), n_missing, n_zero_weight)
 
+
+def no_valid_rows(n_rows: int) -> ValueError:
+    return ValueError(f"no valid rows: all {n_rows} rows have a missing label, a missing weight or a zero weight")
+
+
+def tabulate(
+    actual: pd.Series,
+    pred: pd.Series,
+    *,
+    weights: np.ndarray | None = None,
+    dropna: bool = True,
+    labels: Sequence[Hashable] | None = None,
+    names: tuple[str, str] = ("actual", "pred"),
+) -> Tabulation:
+    """Count the label pairs of two equally long Series into an I×J table.
+
+    Parameters
+    ----------
+    actual, pred : pandas.Series
+        Reference and predicted labels, one per row.
+    weights : numpy.ndarray, optional
+        Validated frequency weights (see :func:`validate_weights`); NaN marks a missing weight.
+    dropna : bool, default True
+        Leave out rows with a missing label or weight (they are counted). With False, a missing label is a
+        category of its own and a missing weight is an error.
+    labels : sequence, optional
+        The categories and their order, for rows and columns alike; kept even when unobserved.
+    names : (str, str)
+        Names of the two arguments, for messages.
+    """
+    if len(actual) == 0 and len(pred) == 0:
+        raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
+    cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names)
+    full, row_labels, col_labels = cells.table, cells.row_labels, cells.col_labels
+    if full.size == 0 or full.sum() == 0:
+        raise no_valid_rows(cells.n_rows)
     if labels is not None:
         table = _onto_labels(full, row_labels, col_labels, labels)
         order = table.index
     else:
-        order = _label_order(row_codes, col_codes, row_labels.append(col_labels).unique())
+        order = _label_order(cells.row_codes, cells.col_codes, row_labels.append(col_labels).unique())
         order = _nan_last(order)
         r, c = _ordered(row_labels, order), _ordered(col_labels, order)
         table = pd.DataFrame(full[r][:, c], index=row_labels[r], columns=col_labels[c])
     table.index.name, table.columns.name = actual.name, pred.name
-    return Tabulation(table, order, n_rows, n_missing, n_zero_weight, weights is not None)
+    return Tabulation(table, order, cells.n_rows, cells.n_missing, cells.n_zero_weight, weights is not None)
+
+
+def _as_column(labels: pd.Index, codes: _Codes, positions: np.ndarray):
+    values = labels[positions]
+    if codes.categories is not None:
+        return pd.Categorical(values, categories=codes.categories)
+    return values
+
+
+def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | None = None, dropna: bool = True,
+                   names: tuple[str, str] = ("actual", "pred")) -> tuple[pd.DataFrame, dict]:
+    """The non-zero cells of one chunk of rows as long data (actual, pred, count), and its bookkeeping.
+
+    Chunks counted apart (the partitions of a distributed frame) add up: concatenate their cells and build the
+    Agreement from them; categorical columns keep their categories, so the label order is the same.
+    """
+    cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names)
+    r, c = np.nonzero(cells.table)
+    long = pd.DataFrame({
+        names[0]: _as_column(cells.row_labels, cells.row_codes, r),
+        names[1]: _as_column(cells.col_labels, cells.col_codes, c),
+        "count": cells.table[r, c],
+    })
+    return long, {"n_rows": cells.n_rows, "n_missing": cells.n_missing, "n_zero_weight": cells.n_zero_weight}
 
 
 def _nan_last(order: pd.Index) -> pd.Index:

@@ -344,21 +344,29 @@ def grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, o
 
     keys = _column(frame, by, "by")
     everything = frame.agree(actual, pred, **table_options)
-    groups, notes = {}, []
     positions = pd.Series(np.arange(len(frame))).groupby(keys.to_numpy(), sort=True, dropna=True).indices
-    missing = int(keys.isna().sum())
-    if missing:
-        notes.append(f"{missing} rows with a missing value of {by} belong to no group (they are in the report for "
-                     "all data).")
-    options = {**options, "random_state": _seed(options)}
-    for value, rows in positions.items():
-        part = frame.iloc[rows]
+
+    def build(rows):
         opts = dict(table_options)
         if not isinstance(opts.get("weights"), (str, type(None))) and pd.api.types.is_list_like(opts["weights"]):
             opts["weights"] = np.asarray(opts["weights"])[rows]
+        return frame.iloc[rows].agree(actual, pred, **opts)
+
+    return assemble_grouped(everything, {value: (lambda rows=rows: build(rows)) for value, rows in positions.items()},
+                            by, int(keys.isna().sum()), options)
+
+
+def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options: dict) -> AgreementReport:
+    """A report of all data with one report per group; ``groups`` maps each value to a callable that builds its
+    Agreement (a group for which that fails with a ValueError gets a note instead of a report)."""
+    notes, reports = [], {}
+    if n_missing_group:
+        notes.append(f"{n_missing_group} rows with a missing value of {by} belong to no group (they are in the "
+                     "report for all data).")
+    options = {**options, "random_state": _seed(options)}
+    for value, make in groups.items():
         try:
-            groups[value] = AgreementReport(part.agree(actual, pred, **opts), **options)
+            reports[value] = AgreementReport(make(), **options)
         except ValueError as err:
             notes.append(f"Group {by} = {value} has no report: {err}")
-    return AgreementReport(everything, by=by, groups=groups, group_notes=notes, **options)
-
+    return AgreementReport(everything, by=by, groups=reports, group_notes=notes, **options)

@@ -11,7 +11,7 @@ import pandas as pd
 
 from . import binary as _binary
 from ._undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
-from .crosstab import as_label_series, tabulate, validate_weights
+from .crosstab import as_label_series, no_valid_rows, tabulate, validate_weights
 from .inference import run_tests
 from .intervals import Estimate, IntervalOptions, binary_analytic, estimate_all, multiclass_analytic
 from .matching import match_columns
@@ -112,6 +112,7 @@ class Agreement:
         self._n_rows = info.get("n_rows")
         self._weighted = bool(info.get("weighted", False))
         self._union = _union_order(table.index, table.columns, order)
+        self._resamples: dict = {}  # bootstrap resamples of the last integer seed (see intervals.estimate_all)
 
         rows, cols = table.index, table.columns
         self._col_of_row = cols.get_indexer(rows)  # position in the columns of each row label, −1 if none
@@ -203,6 +204,19 @@ class Agreement:
         tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names)
         info = {"n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight, "n_rows": tab.n_rows,
                 "weighted": tab.weighted, "order": tab.order}
+        return cls(tab.table, match=match, _bookkeeping=info)
+
+    @classmethod
+    def _from_cells(cls, cells: pd.DataFrame, bookkeeping: dict, *, names: tuple, dropna: bool = True,
+                    labels=None, match=None, weighted: bool = False) -> Agreement:
+        """From the long cells (actual, pred, count) of chunks counted apart, and their summed bookkeeping."""
+        if len(cells) == 0:
+            if bookkeeping["n_rows"] == 0:
+                raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
+            raise no_valid_rows(bookkeeping["n_rows"])
+        tab = tabulate(cells["actual"].rename(names[0]), cells["pred"].rename(names[1]),
+                       weights=cells["count"].to_numpy(dtype=float), dropna=dropna, labels=labels)
+        info = {**bookkeeping, "weighted": weighted, "order": tab.order}
         return cls(tab.table, match=match, _bookkeeping=info)
 
     # --- attributes -----------------------------------------------------------------------------------
@@ -382,7 +396,7 @@ class Agreement:
             resampled = _binary.one_vs_rest(stack, rows, cols)
             return {m.code: _binary.class_values(m, resampled, params, correction) for m in ms}
 
-        estimates = estimate_all(chosen, values, analytic, evaluate, self._counts, opts)
+        estimates = estimate_all(chosen, values, analytic, evaluate, self._counts, opts, self._resamples)
         return _by_class(estimates, index)
 
     def averages(self, measures=None, *, average: str | Sequence[str] = _binary.AVERAGES,
@@ -439,9 +453,9 @@ class Agreement:
         correction = _check_correction(correction)
         counts = _binary.one_vs_rest(self._counts, self._common_rows, self._common_cols)
         codes = [m.code for m in chosen]
-        pairs = [_binary.average(m, counts, methods, timing, params, correction) for m in chosen]
-        values = np.array([v for v, _ in pairs])
-        entered = np.array([n for _, n in pairs])
+        pairs = _binary.averages_of(chosen, counts, methods, timing, params, correction)
+        values = np.array([v for v, _ in pairs.values()])
+        entered = np.array([n for _, n in pairs.values()])
         warn_undefined({code: [methods[j] for j in np.flatnonzero(np.isnan(row))]
                         for code, row in zip(codes, values, strict=True)}, what="average")
         classes = pd.DataFrame(entered, index=pd.Index(codes), columns=methods)
@@ -450,10 +464,11 @@ class Agreement:
         else:
             def evaluate(stack, ms):
                 resampled = _binary.one_vs_rest(stack, self._common_rows, self._common_cols)
-                return {m.code: _binary.average(m, resampled, methods, timing, params, correction)[0] for m in ms}
+                return {code: v for code, (v, _) in
+                        _binary.averages_of(ms, resampled, methods, timing, params, correction).items()}
 
             estimates = estimate_all(chosen, dict(zip(codes, values, strict=True)), lambda m: None, evaluate,
-                                     self._counts, opts)
+                                     self._counts, opts, self._resamples)
             out = _by_method(estimates, methods)
         out.attrs["classes"] = classes
         return out
@@ -536,7 +551,7 @@ class Agreement:
                     return {m.code: np.asarray(m.compute(resampled, **params(m)), float) for m in ms}
 
             estimates = estimate_all(chosen, values, lambda m: multiclass_analytic(m, view, params(m), opts),
-                                     evaluate, self._counts, opts)
+                                     evaluate, self._counts, opts, self._resamples)
             for stat in ("se", "lower", "upper", "method"):
                 out[stat] = [getattr(estimates[code], stat) for code in values]
             out = out.astype({stat: float for stat in ("se", "lower", "upper")})
@@ -577,6 +592,25 @@ class Agreement:
         """
         weights = agreement_weights(kappa_weights, len(self._union), self._union)
         return run_tests(self._view(), weights)
+
+    def _summary_values(self, measures: list, stack: np.ndarray, params: dict | None = None) -> dict:
+        """Values of summary measures on a stack of tables shaped like this one, (..., I, J): multiclass measures
+        as they are, class-specific ones as their unweighted average (the default before/after rule)."""
+        params = params or {}
+        out = {}
+        view = self._view().with_counts(stack)
+        binary = [m for m in measures if m.kind == "binary"]
+        if binary:
+            counts = _binary.one_vs_rest(stack, self._common_rows, self._common_cols)
+            for code, (value, _) in _binary.averages_of(binary, counts, ["unweighted"], "default",
+                                                         _binary.resolve_params()).items():
+                out[code] = value[..., 0]
+        with np.errstate(all="ignore"):
+            for m in measures:
+                if m.kind == "multiclass":
+                    out[m.code] = np.asarray(m.compute(view, **({"kappa_weights": None} if m.params else {})),
+                                             dtype=float)
+        return out
 
     def report(self, **options) -> AgreementReport:
         """Every table of this Agreement in one :class:`~pandas_agree.AgreementReport`.

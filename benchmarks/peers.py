@@ -1,0 +1,142 @@
+"""pandas_agree against its peers on the same data, as ratios measured in one run, with peak memory.
+
+    pip install ".[bench]"
+    python benchmarks/peers.py [--sizes 1e5 1e6 1e7] [--write]
+
+For each N, label kind (string, categorical) and K (5, 50), the same two label columns go to
+  agree report       df.agree.report(actual, pred)  (every table, intervals with ci="auto", B = 2000)
+  agree crosstab     df.agree(actual, pred)          (the one pass over the rows)
+  bincount floor     numpy.bincount on precomputed integer codes
+  sklearn trio       classification_report + cohen_kappa_score + matthews_corrcoef
+  PyCM               pycm.ConfusionMatrix (computes all its statistics)
+  crosstab+kappa     pandas.crosstab + statsmodels cohens_kappa
+Ratios are peer time / report time (above 1: pandas_agree is faster). Peak memory is what tracemalloc sees
+(Python and numpy allocations) during the call. With --write the table goes to benchmarks/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import time
+import tracemalloc
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import pandas_agree as pa
+
+
+def measure(fn, repeat: int = 1) -> tuple[float, float]:
+    """Best time (s) of ``repeat`` runs and the peak traced memory (MiB) of one run."""
+    gc.collect()
+    tracemalloc.start()
+    fn()
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    best = np.inf
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best, peak
+
+
+def data(n: int, k: int, kind: str, seed: int = 0) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, k, n)
+    p = np.where(rng.random(n) < 0.7, a, rng.integers(0, k, n))
+    names = np.array([f"class_{i:03d}" for i in range(k)], dtype=object)
+    if kind == "categorical":
+        cats = pd.CategoricalDtype(list(names))
+        df = pd.DataFrame({"a": pd.Categorical.from_codes(a, dtype=cats),
+                           "p": pd.Categorical.from_codes(p, dtype=cats)})
+    else:
+        df = pd.DataFrame({"a": pd.Series(names[a]), "p": pd.Series(names[p])})
+    return df, a, p
+
+
+def peers(df: pd.DataFrame, a: np.ndarray, p: np.ndarray, k: int, n: int, limits: dict) -> dict:
+    from pycm import ConfusionMatrix
+    from sklearn.metrics import classification_report, cohen_kappa_score, matthews_corrcoef
+    from statsmodels.stats.inter_rater import cohens_kappa
+
+    def sklearn_trio():
+        y, yhat = df["a"], df["p"]
+        classification_report(y, yhat, zero_division=0)
+        cohen_kappa_score(y, yhat)
+        matthews_corrcoef(y, yhat)
+
+    def pycm():
+        ConfusionMatrix(actual_vector=df["a"].to_numpy(), predict_vector=df["p"].to_numpy())
+
+    def crosstab_kappa():
+        cohens_kappa(pd.crosstab(df["a"], df["p"]).to_numpy())
+
+    tasks = {
+        "agree report": lambda: df.agree.report("a", "p", random_state=0),
+        "agree crosstab": lambda: df.agree("a", "p"),
+        "bincount floor": lambda: np.bincount(a * k + p, minlength=k * k),
+        "sklearn trio": sklearn_trio,
+        "PyCM": pycm,
+        "crosstab+kappa": crosstab_kappa,
+    }
+    out = {}
+    for name, fn in tasks.items():
+        if n > limits.get(name, np.inf):
+            out[name] = (np.nan, np.nan)
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out[name] = measure(fn, repeat=1 if n >= 10**7 else 2)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=float, nargs="+", default=[1e5, 1e6, 1e7])
+    parser.add_argument("--ks", type=int, nargs="+", default=[5, 50])
+    parser.add_argument("--pycm-limit", type=float, default=1e7, help="largest N given to PyCM")
+    parser.add_argument("--write", action="store_true", help="write benchmarks/RESULTS.md")
+    args = parser.parse_args()
+    rows = []
+    for n in [int(s) for s in args.sizes]:
+        for kind in ("string", "categorical"):
+            for k in args.ks:
+                df, a, p = data(n, k, kind)
+                res = peers(df, a, p, k, n, {"PyCM": args.pycm_limit})
+                ours = res["agree report"][0]
+                row = {"N": f"{n:.0e}", "labels": kind, "K": k, "report (s)": ours}
+                for name in ("agree crosstab", "bincount floor", "sklearn trio", "PyCM", "crosstab+kappa"):
+                    row[f"{name} / report"] = res[name][0] / ours
+                row["report MiB"] = res["agree report"][1]
+                row["sklearn MiB"] = res["sklearn trio"][1]
+                row["PyCM MiB"] = res["PyCM"][1]
+                rows.append(row)
+                print(row, flush=True)
+    table = pd.DataFrame(rows)
+    header = (f"pandas_agree {pa.__version__}; {platform.machine()}, {os.cpu_count()} cores, "
+              f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB; Python "
+              f"{platform.python_version()}, numpy {np.__version__}, pandas {pd.__version__}")
+    text = table.to_markdown(index=False, floatfmt=".3g") if _has("tabulate") else table.to_string(index=False)
+    print(f"\n{header}\n\n{text}")
+    if args.write:
+        path = Path(__file__).with_name("peers_table.md")
+        path.write_text(f"{header}\n\n{text}\n", encoding="utf-8")
+        print(f"wrote {path}")
+
+
+def _has(module: str) -> bool:
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
+if __name__ == "__main__":
+    main()

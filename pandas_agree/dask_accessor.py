@@ -1,0 +1,125 @@
+"""``agree`` on dask DataFrames: the table is counted where the data live, everything else is local.
+
+Each partition is counted by the same engine as a pandas frame (one pass, no shuffle of rows); the small
+per-partition cells are added up on the client and become an ordinary :class:`~pandas_agree.Agreement`.
+Registered when pandas_agree is imported and dask is installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import dask
+import dask.dataframe as dd
+import numpy as np
+import pandas as pd
+
+from .accessor import _TABLE_OPTIONS, _Shortcuts
+from .crosstab import partial_counts, validate_weights
+from .raters import RaterAgreement
+from .report import AgreementReport, assemble_grouped
+from .table import Agreement
+
+__all__ = ["DaskAgreeAccessor"]
+
+BOOKKEEPING = ("n_rows", "n_missing", "n_zero_weight")
+
+
+def _cells(part: pd.DataFrame, actual, pred, weights, dropna: bool) -> tuple[pd.DataFrame, dict]:
+    w = None if weights is None else validate_weights(part[weights], len(part))
+    return partial_counts(part[actual], part[pred], weights=w, dropna=dropna)
+
+
+def _partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, by) -> tuple:
+    """All cells of one partition, and with ``by`` the cells of each group value in it."""
+    everything = _cells(part, actual, pred, weights, dropna)
+    if by is None:
+        return everything, {}, 0
+    keys = part[by]
+    groups = {value: _cells(part.iloc[rows], actual, pred, weights, dropna)
+              for value, rows in pd.Series(np.arange(len(part))).groupby(keys.to_numpy(), dropna=True).indices.items()}
+    return everything, groups, int(keys.isna().sum())
+
+
+def _combine(pieces: list[tuple[pd.DataFrame, dict]]) -> tuple[pd.DataFrame, dict]:
+    cells = pd.concat([c for c, _ in pieces], ignore_index=True)
+    return cells, {k: sum(b[k] for _, b in pieces) for k in BOOKKEEPING}
+
+
+def _check_columns(ddf: dd.DataFrame, wanted: dict) -> None:
+    columns = list(ddf.columns)
+    for arg, name in wanted.items():
+        if name is not None and name not in columns:
+            shown = ", ".join(repr(c) for c in columns[:20])
+            raise KeyError(f"{arg}: no column {name!r} in the DataFrame; its columns are {shown}")
+
+
+@dd.extensions.register_dataframe_accessor("agree")
+class DaskAgreeAccessor(_Shortcuts):
+    """``ddf.agree(actual, pred, ...)`` on a dask DataFrame, with the shortcuts of the pandas accessor.
+
+    ``weights`` must be a column name. The result is the same :class:`~pandas_agree.Agreement` as for the
+    equivalent pandas frame.
+    """
+
+    def __init__(self, ddf: dd.DataFrame) -> None:
+        self._ddf = ddf
+
+    def _count(self, actual, pred, weights, dropna, by=None):
+        if not isinstance(dropna, (bool, np.bool_)):
+            raise TypeError(f"dropna must be True or False; got {dropna!r}")
+        if weights is not None and pd.api.types.is_list_like(weights):
+            raise TypeError("weights must be a column name on a dask DataFrame")
+        _check_columns(self._ddf, {"actual": actual, "pred": pred, "weights": weights, "by": by})
+        tasks = [dask.delayed(_partition)(part, actual, pred, weights, bool(dropna), by)
+                 for part in self._ddf.to_delayed()]
+        return dask.compute(*tasks)
+
+    def __call__(self, actual: Hashable, pred: Hashable, *, weights: Hashable | None = None, dropna: bool = True,
+                 labels: Sequence | None = None, match=None) -> Agreement:
+        """Count the table in one pass over the partitions and return the Agreement."""
+        results = self._count(actual, pred, weights, dropna)
+        cells, bookkeeping = _combine([r[0] for r in results])
+        return Agreement._from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels,
+                                     match=match, weighted=weights is not None)
+
+    def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
+        """As the pandas accessor's ``report``; with ``by`` the groups are counted in the same pass."""
+        if by is None:
+            ag, rest = self._split(actual, pred, kwargs)
+            return ag.report(**rest)
+        table_kw = {k: kwargs.pop(k) for k in _TABLE_OPTIONS if k in kwargs}
+        weights, dropna = table_kw.get("weights"), table_kw.get("dropna", True)
+        results = self._count(actual, pred, weights, dropna, by)
+        cells, bookkeeping = _combine([r[0] for r in results])
+        common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
+                  "match": table_kw.get("match"), "weighted": weights is not None}
+        everything = Agreement._from_cells(cells, bookkeeping, **common)
+        values = sorted({v for r in results for v in r[1]}, key=lambda v: (str(type(v)), v))
+
+        def build(value):
+            pieces = [r[1][value] for r in results if value in r[1]]
+            return Agreement._from_cells(*_combine(pieces), **common)
+
+        groups = {v: (lambda v=v: build(v)) for v in values}
+        return assemble_grouped(everything, groups, by, sum(r[2] for r in results), kwargs)
+
+    def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None,
+               weights: Hashable | None = None) -> RaterAgreement:
+        """Several raters: the distinct rating patterns are counted per partition, and the patterns with their
+        counts (as subject weights) give the same coefficients as the rows."""
+        if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
+            raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
+        columns = list(columns)
+        _check_columns(self._ddf, {**{f"columns[{i}]": c for i, c in enumerate(columns)}, "weights": weights})
+        tasks = [dask.delayed(_patterns)(part, columns, weights) for part in self._ddf.to_delayed()]
+        pieces = [p for p in dask.compute(*tasks) if len(p)]
+        patterns = pd.concat(pieces, ignore_index=True)
+        summed = patterns.groupby(columns, dropna=False, sort=False, observed=True)["__weight__"].sum().reset_index()
+        return RaterAgreement(summed[columns], labels=labels, weights=summed["__weight__"].to_numpy())
+
+
+def _patterns(part: pd.DataFrame, columns: list, weights) -> pd.DataFrame:
+    frame = part[columns].copy()
+    frame["__weight__"] = 1.0 if weights is None else validate_weights(part[weights], len(part))
+    return frame.groupby(columns, dropna=False, sort=False, observed=True)["__weight__"].sum().reset_index()

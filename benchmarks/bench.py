@@ -15,6 +15,9 @@ report: ``df.agree.report(...)`` (ci="auto": every table with its intervals) on 
 raters: 10^5 subjects x 10 raters x 5 categories: every coefficient with analytic intervals where they exist
   (FLEISS, AC1, PO; the others are values) under 2 s; every coefficient with a bootstrap over subjects
   (B = 1000) under 10 s.
+compare: two predictions against one reference, K = 5, 10^7 rows, B = 2000: building the joint table, then
+  values(), differences() and tests() with intervals, as a ratio to building the joint table. Target: at
+  most 2.
 bootstrap: bootstrap intervals (B = 2000) for every class-specific, average and multiclass measure, on tables
   of N = 10^2, 10^5 and 10^7 objects. Targets: under 1 s for K = 5 at any N; under 5 s for K = 50.
 """
@@ -153,6 +156,29 @@ def raters_rows(repeat: int) -> list[dict]:
              "seconds": best_of(bootstrap, max(1, repeat - 1)), "target (s)": 10}]
 
 
+def compare_rows(n: int, k: int, repeat: int) -> list[dict]:
+    rows = []
+    for kind in ("categorical", "string"):
+        df = frames(n, k)[kind]
+        rng = np.random.default_rng(5)
+        df["q"] = df["p"].to_numpy()[rng.permutation(n)] if kind == "string" else df["p"].cat.codes.to_numpy()[
+            rng.permutation(n)]
+        if kind == "categorical":
+            df["q"] = pd.Categorical.from_codes(df["q"], dtype=df["p"].dtype)
+        build = best_of(lambda df=df: df.agree.compare("a", ["p", "q"]), repeat)
+        cmp = df.agree.compare("a", ["p", "q"])
+
+        def inference(cmp=cmp):
+            cmp.values(random_state=0)
+            cmp.differences(random_state=0)
+            cmp.tests()
+
+        seconds = best_of(inference, repeat)
+        rows.append({"N": n, "K": k, "labels": kind, "joint table (s)": build, "intervals + tests (s)": seconds,
+                     "total / joint table": (build + seconds) / build})
+    return rows
+
+
 def show(title: str, rows: list[dict]) -> None:
     print(f"## {title}\n")
     print(pd.DataFrame(rows).to_string(index=False, float_format="{:.3g}".format))
@@ -161,7 +187,7 @@ def show(title: str, rows: list[dict]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parts = ["crosstab", "measures", "report", "bootstrap", "raters"]
+    parts = ["crosstab", "measures", "report", "bootstrap", "raters", "compare"]
     parser.add_argument("--only", nargs="+", choices=parts, default=parts)
     parser.add_argument("--sizes", type=float, nargs="+", default=[1e6, 1e7])
     parser.add_argument("--k", type=int, default=5)
@@ -180,6 +206,8 @@ def main() -> None:
         show("bootstrap intervals", bootstrap_rows(args.repeat))
     if "raters" in args.only:
         show("several raters", raters_rows(args.repeat))
+    if "compare" in args.only:
+        show("comparing two predictions", compare_rows(max(sizes), args.k, args.repeat))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import numpy as np
 from ._undefined import divide
 from .registry import REGISTRY, Measure, register
 
-__all__ = ["AVERAGES", "average", "class_values", "one_vs_rest", "resolve_params"]
+__all__ = ["AVERAGES", "averages_of", "class_values", "one_vs_rest", "resolve_params"]
 
 INF = math.inf
 SEED000 = "Řezanková & Húsek (2015), Measures for classification results evaluation, ICS CAS TR 1220"
@@ -327,38 +327,48 @@ def _weighted_mean(values: np.ndarray, weights: np.ndarray, entered: np.ndarray)
     return divide(total, w.sum(axis=-1))
 
 
-def average(measure: Measure, counts, methods: Sequence[str], timing: str, params: dict,
-            correction: float | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Averages over classes of a binary measure, and the number of classes that entered each.
+def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], timing: str, params: dict,
+                correction: float | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Averages over classes of binary measures, and the number of classes that entered each.
 
-    ``counts`` are a, b, c, d of shape (..., K); the results have shape (..., len(methods)). "micro" applies
-    the formula to the pooled counts. Under "after" timing the class values are averaged; under "before"
-    the measure's terms are averaged and the formula applied to them. A class enters only where its value
-    (or every term) is defined and its weight is positive; the weights of the classes that enter are
-    renormalised.
+    ``counts`` are a, b, c, d of shape (..., K); each result has shape (..., len(methods)). "micro" applies the
+    formula to the pooled counts. Under "after" timing the class values are averaged; under "before" the
+    measure's terms are averaged and the formula applied to them. A class enters only where its value (or
+    every term) is defined and its weight is positive; the weights of the classes that enter are renormalised.
+    Class weights, class values and pooled counts are computed once for all the measures.
     """
     a, b = counts[0], counts[1]
-    results: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     weighted = [m for m in methods if m != "micro"]
-    if weighted:
-        weights = np.stack([_class_weights(m, a, b) for m in weighted], axis=-2)  # (..., M, K)
-        before = measure.averaging == "before" if timing == "default" else timing == "before"
-        if before and measure.terms:
-            terms = [class_values(REGISTRY[t], counts, params) for t in measure.terms]
-            defined = np.logical_and.reduce([~np.isnan(t) for t in terms])
-            entered = (weights > 0) & defined[..., None, :]
-            means = [_weighted_mean(t[..., None, :], weights, entered) for t in terms]
-            value = _call(measure.combine, measure, means, params)
-        else:
-            values = class_values(measure, counts, params, correction)
-            entered = (weights > 0) & ~np.isnan(values)[..., None, :]
-            value = _weighted_mean(values[..., None, :], weights, entered)
-        n_entered = entered.sum(axis=-1)
-        for j, m in enumerate(weighted):
-            results[m] = value[..., j], n_entered[..., j]
-    if "micro" in methods:
-        pooled = tuple(x.sum(axis=-1) for x in counts)
-        value = class_values(measure, pooled, params, correction)
-        results["micro"] = value, np.full(value.shape, a.shape[-1])
-    return (np.stack([results[m][0] for m in methods], axis=-1),
-            np.stack([results[m][1] for m in methods], axis=-1))
+    weights = np.stack([_class_weights(m, a, b) for m in weighted], axis=-2) if weighted else None  # (..., M, K)
+    pooled = tuple(x.sum(axis=-1) for x in counts) if "micro" in methods else None
+    memo: dict[str, np.ndarray] = {}
+
+    def values_of(m: Measure) -> np.ndarray:
+        if m.code not in memo:
+            memo[m.code] = class_values(m, counts, params, correction)
+        return memo[m.code]
+
+    out = {}
+    for measure in measures:
+        results: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        if weighted:
+            before = measure.averaging == "before" if timing == "default" else timing == "before"
+            if before and measure.terms:
+                terms = [values_of(REGISTRY[t]) for t in measure.terms]
+                defined = np.logical_and.reduce([~np.isnan(t) for t in terms])
+                entered = (weights > 0) & defined[..., None, :]
+                means = [_weighted_mean(t[..., None, :], weights, entered) for t in terms]
+                value = _call(measure.combine, measure, means, params)
+            else:
+                values = values_of(measure)
+                entered = (weights > 0) & ~np.isnan(values)[..., None, :]
+                value = _weighted_mean(values[..., None, :], weights, entered)
+            n_entered = entered.sum(axis=-1)
+            for j, m in enumerate(weighted):
+                results[m] = value[..., j], n_entered[..., j]
+        if pooled is not None:
+            value = class_values(measure, pooled, params, correction)
+            results["micro"] = value, np.full(value.shape, a.shape[-1])
+        out[measure.code] = (np.stack([results[m][0] for m in methods], axis=-1),
+                             np.stack([results[m][1] for m in methods], axis=-1))
+    return out

@@ -112,6 +112,17 @@ def run_raters(args) -> int:
     return 0
 
 
+def run_compare(args) -> int:
+    frame = read_table(args.file, args.sheet)
+    comparison = frame.agree.compare(args.actual, args.pred, weights=args.weights, match=args.match)
+    options = {"ci": None if args.ci == "none" else args.ci, "confidence_level": args.confidence_level,
+               "n_resamples": args.n_resamples, "random_state": args.random_state}
+    if args.measures:
+        options["measures"] = args.measures
+    _emit(comparison.report(**options), args)
+    return 0
+
+
 def run_demo(args) -> int:
     name, actual, pred = DEMO
     frame = datasets.load(name)
@@ -168,6 +179,15 @@ def build_parser() -> argparse.ArgumentParser:
     raters.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
     _add_report_options(raters, ci_choices=["auto", "bootstrap", "none"], percentages=False)
     raters.set_defaults(run=run_raters)
+    comp = sub.add_parser("compare", help="two or more predictions against one reference, paired")
+    comp.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
+    comp.add_argument("--actual", required=True, help="column of reference labels")
+    comp.add_argument("--pred", required=True, nargs="+", metavar="COL", help="two or more prediction columns")
+    comp.add_argument("--weights", help="column of frequency weights")
+    comp.add_argument("--match", choices=["accuracy", "residual"], help="match cluster ids to classes")
+    comp.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
+    _add_report_options(comp, ci_choices=["auto", "bootstrap", "none"], percentages=False)
+    comp.set_defaults(run=run_compare)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
     _add_report_options(demo)
     demo.set_defaults(run=run_demo)

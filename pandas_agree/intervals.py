@@ -8,6 +8,7 @@ grow with N.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -245,6 +246,8 @@ def jackknife(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _quantiles(values: np.ndarray, q: np.ndarray) -> np.ndarray:
     """Quantiles of each column (NaN left out); q has one level per column, or is shared."""
+    if np.ndim(q) == 0 and np.isfinite(values).all():
+        return np.quantile(values, float(q), axis=0)
     q = np.broadcast_to(np.asarray(q, float), values.shape[1:])
     out = np.full(values.shape[1:], np.nan)
     for idx in np.ndindex(values.shape[1:]):
@@ -271,9 +274,13 @@ def _acceleration(jack: np.ndarray, weights: np.ndarray) -> np.ndarray:
 def _bootstrap_estimate(measure: Measure, point, boot, jack, jack_weights, opts: IntervalOptions) -> Estimate:
     alpha = 1 - opts.confidence_level
     undefined = np.isnan(boot).sum(axis=0)
-    with np.errstate(invalid="ignore"):
-        se = np.where(np.isinf(boot).any(axis=0), np.inf, np.nanstd(np.where(np.isinf(boot), np.nan, boot),
-                                                                    axis=0, ddof=1))
+    if np.isfinite(boot).all():
+        se = np.std(boot, axis=0, ddof=1)
+    else:
+        with np.errstate(invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a value undefined in every resample has no SE
+            se = np.where(np.isinf(boot).any(axis=0), np.inf,
+                          np.nanstd(np.where(np.isinf(boot), np.nan, boot), axis=0, ddof=1))
     if opts.bootstrap_method == "bca":
         defined = (~np.isnan(boot)).sum(axis=0)
         below = (boot < point).sum(axis=0) + 0.5 * (boot == point).sum(axis=0)
@@ -295,11 +302,12 @@ def _bootstrap_estimate(measure: Measure, point, boot, jack, jack_weights, opts:
 
 def estimate_all(measures: list[Measure], point: dict[str, np.ndarray], analytic: Callable[[Measure], Estimate | None],
                  evaluate: Callable[[np.ndarray, list[Measure]], dict[str, np.ndarray]], counts: np.ndarray,
-                 opts: IntervalOptions) -> dict[str, Estimate]:
+                 opts: IntervalOptions, cache: dict | None = None) -> dict[str, Estimate]:
     """Estimates for every measure: analytic where ``opts`` and the measure allow, else one shared bootstrap.
 
     ``point`` holds each measure's value on the table; ``evaluate(stack, measures)`` gives each measure's values
-    on a stack of tables of shape (B, I, J), with the shape of the point value after the leading B.
+    on a stack of tables of shape (B, I, J), with the shape of the point value after the leading B. ``cache``
+    keeps the resamples of an integer seed, so that calls on the same table with the same seed draw them once.
     """
     out: dict[str, Estimate] = {}
     rest = []
@@ -310,7 +318,14 @@ def estimate_all(measures: list[Measure], point: dict[str, np.ndarray], analytic
         else:
             out[m.code] = Estimate(np.asarray(point[m.code], float), est.se, est.lower, est.upper, est.method)
     if rest:
-        stack = resample(counts, opts, opts.rng())
+        seeded = isinstance(opts.random_state, (int, np.integer)) and cache is not None
+        key = (int(opts.random_state), opts.n_resamples, opts.design) if seeded else None
+        stack = cache.get(key) if seeded else None
+        if stack is None:
+            stack = resample(counts, opts, opts.rng())
+            if seeded:
+                cache.clear()  # keep one set of resamples at a time
+                cache[key] = stack
         boot = evaluate(stack, rest)
         jack, weights = (jackknife(counts) if opts.bootstrap_method == "bca" else (None, None))
         jack_values = evaluate(jack, rest) if jack is not None else {}

@@ -13,7 +13,7 @@ from scipy.optimize import linear_sum_assignment
 
 from ._undefined import divide
 
-__all__ = ["MATCHES", "match_columns", "residuals"]
+__all__ = ["MATCHES", "column_permutation", "match_columns", "residuals"]
 
 MATCHES = ("accuracy", "residual")
 
@@ -44,11 +44,13 @@ def _assignment(table: pd.DataFrame, match) -> dict:
     raise TypeError(f"match must be None, one of {MATCHES} or a dict; got {type(match).__name__}")
 
 
-def match_columns(table: pd.DataFrame, match) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The table with its columns relabelled and ordered as their classes, and the mapping used.
+def column_permutation(table: pd.DataFrame, match) -> tuple[list[int], list, pd.DataFrame]:
+    """Where each column goes under ``match``: the original positions in their new order, the new labels, and
+    the mapping (cluster, class, count, delta).
 
-    Unassigned columns keep their labels (with " (unmatched)" added where a label would otherwise equal a
-    reference label) and follow the assigned ones.
+    Assigned columns come first, in the order of their classes, relabelled with the class; unassigned columns
+    follow and keep their labels (with " (unmatched)" added where a label would otherwise equal a reference
+    label).
     """
     assignment = _assignment(table, match)
     delta = residuals(table.to_numpy())
@@ -57,8 +59,7 @@ def match_columns(table: pd.DataFrame, match) -> tuple[pd.DataFrame, pd.DataFram
     rest = [c for c in table.columns if c not in assignment]
     taken = set(table.index) | set(assignment.values())
     new_labels = [assignment[c] for c in assigned] + [f"{c} (unmatched)" if c in taken else c for c in rest]
-    out = table[assigned + rest]
-    out.columns = pd.Index(new_labels, name=table.columns.name)
+    positions = [table.columns.get_loc(c) for c in assigned + rest]
     mapping = pd.DataFrame({
         "cluster": assigned,
         "class": [assignment[c] for c in assigned],
@@ -66,4 +67,12 @@ def match_columns(table: pd.DataFrame, match) -> tuple[pd.DataFrame, pd.DataFram
         "delta": [delta[row_pos[assignment[c]], table.columns.get_loc(c)] if assignment[c] in row_pos else np.nan
                   for c in assigned],
     })
+    return positions, new_labels, mapping
+
+
+def match_columns(table: pd.DataFrame, match) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The table with its columns relabelled and ordered as their classes, and the mapping used."""
+    positions, labels, mapping = column_permutation(table, match)
+    out = table.iloc[:, positions]
+    out.columns = pd.Index(labels, name=table.columns.name)
     return out, mapping

@@ -1,0 +1,164 @@
+"""``ComparisonReport``: the tables of a Comparison as text, HTML, Excel and JSON, and a plot of the differences."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from . import display
+from .layout import Document, Section, frame_table
+from .report import _frame_dict, _jsonable, _seed, _version
+
+__all__ = ["ComparisonReport"]
+
+OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
+           "bootstrap_method": "percentile", "random_state": None}
+
+
+def _with_intervals(frame: pd.DataFrame, value: str) -> pd.DataFrame:
+    """A (measure, stat) frame as one text column per measure: value [lower, upper]."""
+    if not isinstance(frame.columns, pd.MultiIndex):
+        return frame
+    measures = list(dict.fromkeys(frame.columns.get_level_values(0)))
+    return pd.DataFrame({m: [f"{display.value(v)} {display.interval(lo, hi)}" for v, lo, hi in
+                             zip(frame[(m, value)], frame[(m, "lower")], frame[(m, "upper")], strict=True)]
+                         for m in measures}, index=frame.index)
+
+
+class ComparisonReport:
+    """Every table of a :class:`~pandas_agree.Comparison`.
+
+    Examples
+    --------
+    >>> import pandas_agree as pa
+    >>> df = pa.datasets.load("wine_predictions")
+    >>> rep = df.agree.compare("cultivar", ["knn", "logistic"]).report(random_state=0, n_resamples=200)
+    >>> print(str(rep).splitlines()[0])
+    Comparison report: knn, logistic against cultivar
+    """
+
+    def __init__(self, comparison, **options) -> None:
+        unknown = set(options) - set(OPTIONS)
+        if unknown:
+            raise TypeError(f"report got unknown options {sorted(unknown)}; allowed: {sorted(OPTIONS)}")
+        opts = {**OPTIONS, **options}
+        opts["random_state"] = _seed(opts)
+        self.comparison = comparison
+        self.options = opts
+        kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "random_state")}
+        self.values = comparison.values(opts["measures"], **kw)
+        self.differences = comparison.differences(opts["measures"], bootstrap_method=opts["bootstrap_method"], **kw)
+        self.tests = comparison.tests()
+        n_rows = comparison._joint.n_rows
+        self.summary = pd.DataFrame({"N": [n_rows - comparison.n_missing, comparison.n_missing, n_rows]},
+                                    index=pd.Index(["Valid", "Missing (any column)", "Total"], name="Cases"),
+                                    dtype=float)
+        self.summary["Percent"] = 100 * self.summary["N"] / n_rows
+        self.notes = [f"Rows with a missing label in any of the {len(comparison.names) + 1} columns are left out "
+                      "(listwise), so every prediction is judged on the same objects."]
+        for col, method in self.differences.attrs.get("methods", {}).items():
+            seed = f", random_state = {opts['random_state']}" if "bootstrap" in method else ""
+            self.notes.append(f"Differences of {col}: {method}{seed}.")
+        self.notes.append("Holm's adjustment is across the pairs, for each measure.")
+
+    @property
+    def title(self) -> str:
+        return f"{', '.join(map(str, self.comparison.names))} against {self.comparison._joint.names[0]}"
+
+    def document(self) -> Document:
+        values = _with_intervals(self.values, "value")
+        diffs = self.differences
+        if isinstance(diffs.columns, pd.MultiIndex):
+            shown = _with_intervals(diffs, "difference")
+            for m in dict.fromkeys(diffs.columns.get_level_values(0)):
+                shown[f"{m} p (Holm)"] = [f"{display.pvalue(p)} ({display.pvalue(h)})" for p, h in
+                                          zip(diffs[(m, "pvalue")], diffs[(m, "pvalue_holm")], strict=True)]
+        else:
+            shown = diffs
+        tests = self.tests.copy()
+        tests.index = [" · ".join(map(str, i)) for i in tests.index]
+        level = f"{100 * self.options['confidence_level']:g}%"
+        tables = [
+            frame_table("Case Processing Summary", self.summary, stub="Cases",
+                        formats={"N": display.count, "Percent": display.percent}),
+            frame_table(f"Values with {level} intervals", values, stub="Prediction"),
+            frame_table(f"Paired differences with {level} intervals", shown, stub="Pair"),
+            frame_table("Tests", tests, stub="Test · between · class",
+                        formats={"pvalue": display.pvalue, "df": display.count}),
+        ]
+        meta = f"pandas_agree {_version()} · N = {display.count(self.comparison.n)}"
+        return Document(f"Comparison report: {self.title}", meta, [Section(None, tables, self.notes,
+                                                                            figure=self.plot)])
+
+    def plot(self):
+        """A forest plot of the paired differences with their intervals (matplotlib)."""
+        from .plotting import _pyplot
+
+        plt = _pyplot()
+        d = self.differences
+        fig, ax = plt.subplots(figsize=(7, 0.5 * d.size ** 0.5 + 2.5))
+        if isinstance(d.columns, pd.MultiIndex):
+            labels, y = [], 0
+            for k, m in enumerate(dict.fromkeys(d.columns.get_level_values(0))):
+                for pair in d.index:
+                    ax.plot([d.loc[pair, (m, "lower")], d.loc[pair, (m, "upper")]], [y, y], color=f"C{k}")
+                    ax.plot([d.loc[pair, (m, "difference")]], [y], "o", color=f"C{k}")
+                    labels.append(f"{m} · {pair}")
+                    y += 1
+            ax.set_yticks(range(len(labels)), labels)
+            ax.invert_yaxis()
+        ax.axvline(0, color="grey", linewidth=1)
+        ax.set_title("Paired differences")
+        fig.tight_layout()
+        return fig
+
+    def __str__(self) -> str:
+        from .render_text import render
+
+        return render(self.document())
+
+    def __repr__(self) -> str:
+        return f"<ComparisonReport: {self.title}>"
+
+    def _repr_html_(self) -> str:
+        from .render_html import fragment
+
+        return fragment(self.document())
+
+    def to_html(self, path: str | Path | None = None) -> str:
+        from .render_html import page
+
+        html = page(self.document())
+        if path is not None:
+            Path(path).write_text(html, encoding="utf-8")
+        return html
+
+    def to_excel(self, path: str | Path) -> None:
+        """One workbook: Summary (cases, values, differences), Tests, Notes (with the options)."""
+        from .render_excel import write_frames
+
+        def flat(frame: pd.DataFrame) -> pd.DataFrame:
+            out = frame.copy()
+            if isinstance(out.columns, pd.MultiIndex):
+                out.columns = [" ".join(map(str, c)) for c in out.columns]
+            return out
+
+        tests = self.tests.copy()
+        tests.index = [" · ".join(map(str, i)) for i in tests.index]
+        write_frames(path, {"Summary": [("Case Processing Summary", self.summary), ("Values", flat(self.values)),
+                                        ("Paired differences", flat(self.differences))],
+                            "Tests": [("Tests", tests)]}, self.notes, self.options)
+
+    def to_dict(self) -> dict:
+        tests = self.tests.copy()
+        tests.index = [" · ".join(map(str, i)) for i in tests.index]
+        out = {"summary": _frame_dict(self.summary), "values": _frame_dict(self.values),
+               "differences": _frame_dict(self.differences), "tests": _frame_dict(tests),
+               "notes": list(self.notes), "options": {k: _jsonable(v) for k, v in self.options.items()},
+               "version": _version()}
+        return out
+
+    def to_json(self, **kwargs) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)

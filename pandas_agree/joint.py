@@ -1,0 +1,86 @@
+"""The joint table of a reference and several classifications of the same rows: I × J_1 × … × J_P counts.
+
+One pass over the rows, as for the crosstab: each column gives integer codes, the combined code of a row is
+one number, and one ``numpy.bincount`` counts every row. A row with a missing value in any column is left out
+(listwise) and counted. The marginal I×J_p tables are the Agreements of the single classifications; the joint
+table is what a paired bootstrap resamples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .crosstab import _encode, _label_order, _nan_last, _ordered, no_valid_rows
+
+__all__ = ["JointTable", "joint_table"]
+
+MAX_CELLS = 50_000_000
+
+
+@dataclass(frozen=True)
+class JointTable:
+    counts: np.ndarray  # (I, J_1, ..., J_P) float64
+    labels: list[pd.Index]  # one per axis: the reference's, then each prediction's
+    names: list  # column names
+    order: pd.Index  # every label, in display order
+    n_rows: int
+    n_missing: int
+    n_zero_weight: int
+
+    def marginal(self, p: int) -> pd.DataFrame:
+        """The reference × prediction p table."""
+        axes = tuple(1 + q for q in range(len(self.labels) - 1) if q != p)
+        table = self.counts.sum(axis=axes)
+        frame = pd.DataFrame(table, index=self.labels[0].copy(), columns=self.labels[1 + p].copy())
+        frame.index.name, frame.columns.name = self.names[0], self.names[1 + p]
+        return frame
+
+
+def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: list) -> JointTable:
+    """Count the rows of several equally long label columns into their joint table (missing: listwise)."""
+    n_rows = len(columns[0])
+    if n_rows == 0:
+        raise ValueError("no rows to count: the columns are empty")
+    codes = [_encode(c, str(name)) for c, name in zip(columns, names, strict=True)]
+    sizes = [len(c.uniques) + 1 for c in codes]
+    if int(np.prod(sizes, dtype=float)) > MAX_CELLS:
+        raise ValueError(f"the joint table of these columns would have {np.prod(sizes, dtype=float):.3g} cells; "
+                         "compare fewer predictions at a time")
+    flat = np.zeros(n_rows, dtype=np.intp)
+    missing = np.zeros(n_rows, dtype=bool)
+    for c, size in zip(codes, sizes, strict=True):
+        shifted = np.subtract(c.codes, c.offset - 1, dtype=np.intp, casting="unsafe")  # code 0: missing
+        missing |= shifted == 0
+        flat *= size
+        flat += shifted
+    w = None
+    if weights is not None:
+        absent = np.isnan(weights)
+        missing |= absent
+        w = np.where(absent, 0.0, weights)
+    flat[missing] = 0
+    total = int(np.prod(sizes))
+    counts = np.bincount(flat, weights=w, minlength=total).reshape(sizes)
+    n_missing = int(missing.sum())
+    n_zero_weight = int(((w == 0) & ~missing).sum()) if w is not None else 0
+    counts = counts[(slice(1, None),) * len(sizes)]  # drop the missing code on every axis
+    labels, keep = [], []
+    for axis, c in enumerate(codes):
+        other = tuple(a for a in range(len(sizes)) if a != axis)
+        observed = counts.sum(axis=other) > 0
+        keep.append(np.flatnonzero(observed))
+        labels.append(c.uniques[observed])
+    counts = counts[np.ix_(*keep)]
+    if counts.sum() == 0:
+        raise no_valid_rows(n_rows)
+    observed = labels[0]
+    for more in labels[1:]:
+        observed = observed.append(more)
+    order = _nan_last(_label_order(*codes, observed.unique()))
+    positions = [_ordered(lab, order) for lab in labels]
+    counts = counts[np.ix_(*positions)]
+    labels = [lab[pos] for lab, pos in zip(labels, positions, strict=True)]
+    return JointTable(counts.astype(float), labels, list(names), order, n_rows, n_missing, n_zero_weight)

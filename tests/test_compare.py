@@ -1,0 +1,160 @@
+"""Comparing classifications on the same objects: known answers, paired-bootstrap checks, properties."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from statsmodels.stats.contingency_tables import cochrans_q, mcnemar
+
+import pandas_agree as pa
+
+
+def _frame_from_correctness(both, a_only, b_only, neither):
+    """Rows of a two-class problem whose right/wrong table for predictions A and B is the one given."""
+    rows = []
+    for count, a_right, b_right in [(both, True, True), (a_only, True, False), (b_only, False, True),
+                                    (neither, False, False)]:
+        rows += [("yes", "yes" if a_right else "no", "yes" if b_right else "no")] * count
+    return pd.DataFrame(rows, columns=["truth", "a", "b"])
+
+
+def test_mcnemar_on_a_published_table():
+    # Agresti (2013), Categorical Data Analysis, Table 11.1 (presidential approval): 794, 150, 86, 570.
+    df = _frame_from_correctness(794, 150, 86, 570)
+    t = df.agree.compare("truth", ["a", "b"]).tests()
+    row = t.loc[("MCNEMAR", "a vs b", "(all)")]
+    expected = mcnemar(np.array([[794, 150], [86, 570]]), exact=False, correction=True)  # statsmodels: 16.82
+    assert row["statistic"] == pytest.approx(expected.statistic) and row["statistic"] == pytest.approx(16.82, abs=0.005)
+    assert row["pvalue"] == pytest.approx(expected.pvalue)
+
+
+def test_mcnemar_exact_when_small():
+    df = _frame_from_correctness(20, 7, 2, 5)
+    row = df.agree.compare("truth", ["a", "b"]).tests().loc[("MCNEMAR", "a vs b", "(all)")]
+    expected = mcnemar(np.array([[20, 7], [2, 5]]), exact=True)
+    assert row["pvalue"] == pytest.approx(expected.pvalue) and row["method"].startswith("exact")
+
+
+def _three(seed, n=400):
+    rng = np.random.default_rng(seed)
+    truth = rng.integers(0, 3, n)
+    preds = {name: np.where(rng.random(n) < acc, truth, rng.integers(0, 3, n))
+             for name, acc in (("a", 0.8), ("b", 0.7), ("c", 0.6))}
+    return pd.DataFrame({"truth": truth, **preds})
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cochran_q_against_statsmodels(seed):
+    df = _three(seed)
+    t = df.agree.compare("truth", ["a", "b", "c"]).tests()
+    right = np.column_stack([df[p] == df["truth"] for p in "abc"]).astype(int)
+    expected = cochrans_q(right)
+    assert t.loc[("COCHRAN_Q", "all", "(all)"), "statistic"] == pytest.approx(expected.statistic, rel=1e-12)
+    assert t.loc[("COCHRAN_Q", "all", "(all)"), "pvalue"] == pytest.approx(expected.pvalue, rel=1e-10)
+    right1 = np.column_stack([(df[p] == 1) == (df["truth"] == 1) for p in "abc"]).astype(int)
+    assert t.loc[("COCHRAN_Q", "all", 1), "statistic"] == pytest.approx(cochrans_q(right1).statistic, rel=1e-12)
+
+
+def test_bootstrap_of_osr_difference_matches_mcnemar_interval():
+    df = _three(9, n=20000)
+    cmp = df.agree.compare("truth", ["a", "b"])
+    analytic = cmp.differences(["OSR"], ci="auto")
+    boot = cmp.differences(["OSR"], ci="bootstrap", n_resamples=4000, random_state=0)
+    for stat, tol in (("se", 0.05), ("lower", 0.05), ("upper", 0.05)):
+        assert boot.iloc[0][("OSR", stat)] == pytest.approx(analytic.iloc[0][("OSR", stat)], rel=tol)
+    n = len(df)
+    b = ((df.a == df.truth) & (df.b != df.truth)).sum()
+    c = ((df.a != df.truth) & (df.b == df.truth)).sum()
+    assert analytic.iloc[0][("OSR", "se")] == pytest.approx(np.sqrt(b + c - (b - c) ** 2 / n) / n)
+
+
+def test_values_match_single_agreements():
+    df = _three(1)
+    cmp = df.agree.compare("truth", ["a", "b", "c"])
+    values = cmp.values(ci=None)
+    for p in "abc":
+        ag = df.agree("truth", p)
+        assert values.loc[p, "OSR"] == pytest.approx(ag.multiclass(["OSR"]).iloc[0, 0])
+        assert values.loc[p, "F1 (unweighted)"] == pytest.approx(ag.averages(["F1"]).loc["F1", "unweighted"])
+    d = cmp.differences(ci=None)
+    assert list(d.index) == ["a − b", "a − c", "b − c"]
+    assert d.loc["a − c", "KAPPA"] == pytest.approx(values.loc["a", "KAPPA"] - values.loc["c", "KAPPA"])
+
+
+def test_antisymmetry_and_self_comparison():
+    df = _three(2)
+    ab = df.agree.compare("truth", ["a", "b"]).differences(random_state=0)
+    ba = df.agree.compare("truth", ["b", "a"]).differences(random_state=0)
+    for m in ("OSR", "KAPPA", "F1 (unweighted)"):
+        assert ab.iloc[0][(m, "difference")] == pytest.approx(-ba.iloc[0][(m, "difference")], abs=1e-15)
+        assert ab.iloc[0][(m, "lower")] == pytest.approx(-ba.iloc[0][(m, "upper")], abs=1e-12)
+        assert ab.iloc[0][(m, "pvalue")] == pytest.approx(ba.iloc[0][(m, "pvalue")])
+    df["a2"] = df["a"]
+    same = df.agree.compare("truth", ["a", "a2"]).differences(random_state=0)
+    for m in ("OSR", "KAPPA", "F1 (unweighted)"):
+        row = same.iloc[0]
+        assert row[(m, "difference")] == 0 and row[(m, "lower")] == 0 and row[(m, "upper")] == 0
+        assert row[(m, "pvalue")] == 1
+
+
+def test_row_order_invariance_and_weights():
+    df = _three(3)
+    shuffled = df.sample(frac=1, random_state=1)
+    one = df.agree.compare("truth", ["a", "b"]).differences(random_state=4)
+    two = shuffled.agree.compare("truth", ["a", "b"]).differences(random_state=4)
+    pd.testing.assert_frame_equal(one, two)
+    w = np.random.default_rng(0).integers(1, 4, len(df))
+    weighted = df.agree.compare("truth", ["a", "b"], weights=w).differences(ci=None)
+    repeated = df.loc[df.index.repeat(w)].agree.compare("truth", ["a", "b"]).differences(ci=None)
+    pd.testing.assert_frame_equal(weighted, repeated)
+
+
+def test_missing_values_listwise_and_match():
+    df = _three(4).astype(float)
+    df.loc[:9, "a"] = np.nan
+    df.loc[5:14, "b"] = np.nan
+    cmp = df.agree.compare("truth", ["a", "b"])
+    assert cmp.n_missing == 15 and cmp.n == len(df) - 15
+    iris = pa.datasets.load("iris_clusters").assign(other=lambda d: (d["cluster"] % 3) + 1)
+    matched = iris.agree.compare("species", ["cluster", "other"], match="accuracy")
+    v = matched.values(["OSR"], ci=None)
+    assert v.loc["cluster", "OSR"] == pytest.approx(
+        iris.agree("species", "cluster", match="accuracy").multiclass(["OSR"]).iloc[0, 0])
+
+
+@pytest.mark.parametrize("call, err, fragment", [
+    (lambda d: d.agree.compare("truth", ["a"]), ValueError, "two or more"),
+    (lambda d: d.agree.compare("truth", "a"), TypeError, "list of two or more"),
+    (lambda d: d.agree.compare("truth", ["a", "zzz"]), KeyError, "predictions\\[1\\]: no column 'zzz'"),
+    (lambda d: d.agree.compare("truth", ["a", "a"]), ValueError, "must not repeat"),
+    (lambda d: d.agree.compare("truth", ["a", "b"]).differences(ci="wilson"), ValueError, "ci must be"),
+])
+def test_bad_input(call, err, fragment):
+    with pytest.raises(err, match=fragment):
+        call(_three(0, n=50))
+
+
+def test_report(tmp_path):
+    import openpyxl
+
+    df = pa.datasets.load("wine_predictions")
+    rep = df.agree.compare("cultivar", ["knn", "logistic"]).report(random_state=0, n_resamples=200)
+    text = str(rep)
+    assert "Paired differences" in text and max(len(line) for line in text.splitlines()) <= 100
+    rep.to_excel(tmp_path / "c.xlsx")
+    assert openpyxl.load_workbook(tmp_path / "c.xlsx").sheetnames == ["Summary", "Tests", "Notes"]
+    html = rep.to_html(tmp_path / "c.html")
+    assert "data:image/png;base64," in html
+    assert rep.to_dict()["differences"]["index"] == ["knn − logistic"]
+
+
+def test_holm_matches_statsmodels():
+    from statsmodels.stats.multitest import multipletests
+
+    from pandas_agree.compare import holm
+
+    rng = np.random.default_rng(0)
+    for size in (1, 2, 5, 12):
+        p = rng.random(size) ** 3
+        np.testing.assert_allclose(holm(p), multipletests(p, method="holm")[1], rtol=1e-14)
+    assert np.isnan(holm(np.array([0.01, np.nan, 0.04]))[1])
+    np.testing.assert_allclose(holm(np.array([0.01, np.nan, 0.04]))[[0, 2]], [0.02, 0.04])

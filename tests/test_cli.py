@@ -166,3 +166,17 @@ def test_raters_command(tmp_path):
     assert result.returncode == 2 and "either --columns" in result.stderr
     result = run("raters", path, "--columns", "rater1", "nobody", *FAST)
     assert result.returncode == 2 and "no column 'nobody'" in result.stderr
+
+
+def test_compare_command(tmp_path):
+    import pandas_agree as pa
+
+    path = tmp_path / "wine.parquet"
+    pytest.importorskip("pyarrow")
+    pa.datasets.load("wine_predictions").astype(str).to_parquet(path)
+    result = run("compare", path, "--actual", "cultivar", "--pred", "knn", "logistic", "--json", *FAST)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["differences"]["index"] == ["knn − logistic"]
+    result = run("compare", path, "--actual", "cultivar", "--pred", "knn", *FAST)
+    assert result.returncode == 2 and "two or more" in result.stderr

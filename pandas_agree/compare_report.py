@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pandas as pd
 
 from . import display
-from .layout import Document, Section, frame_table
+from .layout import Document, Rendered, Section, frame_table
 from .report import _frame_dict, _jsonable, _seed, _version
 
 __all__ = ["ComparisonReport"]
@@ -27,7 +26,7 @@ def _with_intervals(frame: pd.DataFrame, value: str) -> pd.DataFrame:
                          for m in measures}, index=frame.index)
 
 
-class ComparisonReport:
+class ComparisonReport(Rendered):
     """Every table of a :class:`~pandas_agree.Comparison`.
 
     Examples
@@ -114,26 +113,8 @@ class ComparisonReport:
         fig.tight_layout()
         return fig
 
-    def __str__(self) -> str:
-        from .render_text import render
-
-        return render(self.document())
-
     def __repr__(self) -> str:
         return f"<ComparisonReport: {self.title}>"
-
-    def _repr_html_(self) -> str:
-        from .render_html import fragment
-
-        return fragment(self.document())
-
-    def to_html(self, path: str | Path | None = None) -> str:
-        from .render_html import page
-
-        html = page(self.document())
-        if path is not None:
-            Path(path).write_text(html, encoding="utf-8")
-        return html
 
     def to_excel(self, path: str | Path) -> None:
         """One workbook: Summary (cases, values, differences), Tests, Notes (with the options)."""
@@ -159,6 +140,3 @@ class ComparisonReport:
                "notes": list(self.notes), "options": {k: _jsonable(v) for k, v in self.options.items()},
                "version": _version()}
         return out
-
-    def to_json(self, **kwargs) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)

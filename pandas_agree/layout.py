@@ -9,7 +9,7 @@ import pandas as pd
 
 from . import display
 
-__all__ = ["Document", "Section", "Table", "frame_table", "section"]
+__all__ = ["Document", "Rendered", "Section", "Table", "frame_table", "section"]
 
 
 @dataclass
@@ -43,6 +43,47 @@ class Document:
     title: str
     meta: str
     sections: list[Section]
+
+
+class Rendered:
+    """What every report shares: text, Jupyter HTML, an HTML page and JSON, from ``document()`` and
+    ``to_dict()``."""
+
+    def document(self) -> Document:  # pragma: no cover - every report defines it
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:  # pragma: no cover - every report defines it
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        from .render_text import render
+
+        return render(self.document())
+
+    def _repr_html_(self) -> str:
+        from .render_html import fragment
+
+        return fragment(self.document())
+
+    def to_html(self, path=None) -> str:
+        """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
+
+        Returns the page, and writes it to ``path`` when one is given.
+        """
+        from pathlib import Path
+
+        from .render_html import page
+
+        html = page(self.document())
+        if path is not None:
+            Path(path).write_text(html, encoding="utf-8")
+        return html
+
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string."""
+        import json
+
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
 
 
 def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: list[str] = (),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import warnings
 from pathlib import Path
 
@@ -11,7 +10,7 @@ import pandas as pd
 
 from . import display
 from ._undefined import UndefinedMeasureWarning
-from .layout import Document, Section, _letters, frame_table
+from .layout import Document, Rendered, Section, _letters, frame_table
 from .raters import RATER_MEASURES
 from .report import _frame_dict, _jsonable, _seed, _version
 
@@ -21,7 +20,7 @@ OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "kappa_weig
            "bands": "landis-koch", "n_resamples": 2000, "bootstrap_method": "percentile", "random_state": None}
 
 
-class RaterReport:
+class RaterReport(Rendered):
     """Every table of a :class:`~pandas_agree.RaterAgreement`: case summary, the coefficients with intervals,
     Fleiss' kappa per category, each rater's distribution, pairwise kappas and the Fleiss z-test.
 
@@ -105,27 +104,8 @@ class RaterReport:
                 f"{len(self.raters.categories)} categories")
         return Document(f"Rater agreement report: {self.title}", meta, [Section(None, tables, self.notes)])
 
-    def __str__(self) -> str:
-        from .render_text import render
-
-        return render(self.document())
-
     def __repr__(self) -> str:
         return f"<RaterReport: {self.title}>"
-
-    def _repr_html_(self) -> str:
-        from .render_html import fragment
-
-        return fragment(self.document())
-
-    def to_html(self, path: str | Path | None = None) -> str:
-        """One self-contained HTML page; written to ``path`` when given."""
-        from .render_html import page
-
-        html = page(self.document())
-        if path is not None:
-            Path(path).write_text(html, encoding="utf-8")
-        return html
 
     def to_excel(self, path: str | Path) -> None:
         """One workbook: Summary (cases, coefficients, tests), Categories, Raters (distribution and pairwise
@@ -146,6 +126,3 @@ class RaterReport:
         out["options"] = {k: _jsonable(v) for k, v in self.options.items()}
         out["version"] = _version()
         return out
-
-    def to_json(self, **kwargs) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)

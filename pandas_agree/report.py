@@ -3,7 +3,6 @@ exports to Excel, HTML and JSON."""
 
 from __future__ import annotations
 
-import json
 import warnings
 from collections.abc import Hashable, Sequence
 from pathlib import Path
@@ -12,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ._undefined import UndefinedMeasureWarning
+from .layout import Rendered
 
 __all__ = ["REPORT_OPTIONS", "AgreementReport"]
 
@@ -108,7 +108,7 @@ def _interval_notes(binary: dict, averages: dict, multiclass: dict, level: float
     return notes
 
 
-class AgreementReport:
+class AgreementReport(Rendered):
     """Every table of an :class:`~pandas_agree.Agreement` in one report.
 
     Build one with ``df.agree.report(actual, pred, ...)`` or ``Agreement.report(...)``. ``str(report)`` is a
@@ -239,31 +239,9 @@ class AgreementReport:
                             sub.notes, figure=sub.plot) for value, sub in self.sections()]
         return Document(f"Agreement report: {self.title}", meta, sections)
 
-    def __str__(self) -> str:
-        from .render_text import render
-
-        return render(self.document())
-
     def __repr__(self) -> str:
         return f"<AgreementReport: {self.title}, N = {self.agreement.n:g}" + (
             f", {len(self.groups)} groups>" if self.groups else ">")
-
-    def _repr_html_(self) -> str:
-        from .render_html import fragment
-
-        return fragment(self.document())
-
-    def to_html(self, path: str | Path | None = None) -> str:
-        """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
-
-        Returns the page, and writes it to ``path`` when one is given.
-        """
-        from .render_html import page
-
-        html = page(self.document())
-        if path is not None:
-            Path(path).write_text(html, encoding="utf-8")
-        return html
 
     def to_excel(self, path: str | Path) -> None:
         """Write the report to one Excel workbook (see :mod:`pandas_agree.render_excel`)."""
@@ -303,9 +281,6 @@ class AgreementReport:
             out["groups"] = {str(g): rep.to_dict() for g, rep in self.groups.items()}
         return out
 
-    def to_json(self, **kwargs) -> str:
-        """:meth:`to_dict` as a JSON string."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
 
 
 def _frame_dict(df: pd.DataFrame) -> dict:

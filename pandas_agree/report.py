@@ -12,6 +12,7 @@ import pandas as pd
 
 from ._undefined import UndefinedMeasureWarning
 from .layout import Rendered
+from .registry import REGISTRY
 
 __all__ = ["REPORT_OPTIONS", "AgreementReport"]
 
@@ -200,9 +201,10 @@ class AgreementReport(Rendered):
             pairs = ", ".join(f"{c} → {k}" for c, k in zip(ag.mapping["cluster"], ag.mapping["class"], strict=True))
             notes.append(f"Predicted labels were matched to reference labels: {pairs}.")
         timing = opts["timing"]
+        before = [m.code for m in REGISTRY.values() if m.kind == "binary" and m.averaging == "before"]
         notes.append("Averages: " + {
-            "default": "F1, FBETA, YOUD, MARK, BCR, KULCZ2, OCHIAI, GM, AGM, OPRE, SS4 and CORR average their terms "
-                       "before the formula (the !KO_clasagree rule); the other measures average their values.",
+            "default": f"{', '.join(before[:-1])} and {before[-1]} average their terms before the formula (the "
+                       "!KO_clasagree rule); the other measures average their values.",
             "after": "every measure averages its values over the classes.",
             "before": "every measure that lists terms averages them before the formula."}[timing])
         notes += self.multiclass.attrs.get("notes", [])

@@ -335,12 +335,11 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
     formula to the pooled counts. Under "after" timing the class values are averaged; under "before" the
     measure's terms are averaged and the formula applied to them. A class enters only where its value (or
     every term) is defined and its weight is positive; the weights of the classes that enter are renormalised.
-    Class weights, class values and pooled counts are computed once for all the measures.
+    The class weights, every class value, and the term averages of each set of terms are computed once, and
+    the "after" averages of all the measures in one stacked step.
     """
     a, b = counts[0], counts[1]
     weighted = [m for m in methods if m != "micro"]
-    weights = np.stack([_class_weights(m, a, b) for m in weighted], axis=-2) if weighted else None  # (..., M, K)
-    pooled = tuple(x.sum(axis=-1) for x in counts) if "micro" in methods else None
     memo: dict[str, np.ndarray] = {}
 
     def values_of(m: Measure) -> np.ndarray:
@@ -348,27 +347,41 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
             memo[m.code] = class_values(m, counts, params, correction)
         return memo[m.code]
 
-    out = {}
-    for measure in measures:
-        results: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        if weighted:
-            before = measure.averaging == "before" if timing == "default" else timing == "before"
-            if before and measure.terms:
-                terms = [values_of(REGISTRY[t]) for t in measure.terms]
-                defined = np.logical_and.reduce([~np.isnan(t) for t in terms])
-                entered = (weights > 0) & defined[..., None, :]
-                means = [_weighted_mean(t[..., None, :], weights, entered) for t in terms]
-                value = _call(measure.combine, measure, means, params)
-            else:
-                values = values_of(measure)
-                entered = (weights > 0) & ~np.isnan(values)[..., None, :]
-                value = _weighted_mean(values[..., None, :], weights, entered)
+    def is_before(m: Measure) -> bool:
+        return bool(m.terms) and (m.averaging == "before" if timing == "default" else timing == "before")
+
+    results: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]] = {m.code: {} for m in measures}
+    if weighted:
+        weights = np.stack([_class_weights(m, a, b) for m in weighted], axis=-2)  # (..., M, K)
+        positive = weights > 0
+        after = [m for m in measures if not is_before(m)]
+        if after:
+            values = np.stack([values_of(m) for m in after])[..., None, :]  # (A, ..., 1, K)
+            entered = positive & ~np.isnan(values)
+            value = _weighted_mean(values, weights, entered)  # (A, ..., M)
             n_entered = entered.sum(axis=-1)
-            for j, m in enumerate(weighted):
-                results[m] = value[..., j], n_entered[..., j]
-        if pooled is not None:
-            value = class_values(measure, pooled, params, correction)
-            results["micro"] = value, np.full(value.shape, a.shape[-1])
-        out[measure.code] = (np.stack([results[m][0] for m in methods], axis=-1),
-                             np.stack([results[m][1] for m in methods], axis=-1))
-    return out
+            for i, m in enumerate(after):
+                for j, method in enumerate(weighted):
+                    results[m.code][method] = value[i, ..., j], n_entered[i, ..., j]
+        by_terms: dict[frozenset, tuple[dict, np.ndarray]] = {}
+        for m in measures:
+            if not is_before(m):
+                continue
+            key = frozenset(m.terms)
+            if key not in by_terms:
+                terms = {t: values_of(REGISTRY[t]) for t in key}
+                defined = np.logical_and.reduce([~np.isnan(v) for v in terms.values()])
+                entered = positive & defined[..., None, :]
+                by_terms[key] = ({t: _weighted_mean(v[..., None, :], weights, entered) for t, v in terms.items()},
+                                 entered.sum(axis=-1))
+            means, n_entered = by_terms[key]
+            value = _call(m.combine, m, [means[t] for t in m.terms], params)
+            for j, method in enumerate(weighted):
+                results[m.code][method] = value[..., j], n_entered[..., j]
+    if "micro" in methods:
+        pooled = tuple(x.sum(axis=-1) for x in counts)
+        for m in measures:
+            value = class_values(m, pooled, params, correction)
+            results[m.code]["micro"] = value, np.full(value.shape, a.shape[-1])
+    return {m.code: (np.stack([results[m.code][meth][0] for meth in methods], axis=-1),
+                     np.stack([results[m.code][meth][1] for meth in methods], axis=-1)) for m in measures}

@@ -104,6 +104,14 @@ def _sections(rep):
     return [("All" if value is None else value, sub) for value, sub in rep.sections()]
 
 
+def _lead(ws: _Sheet, grouped: bool, group) -> int:
+    """Write the group in the first column when the report has groups; return the next free column."""
+    if grouped:
+        ws.text(1, group)
+        return 2
+    return 1
+
+
 def _summary_sheet(ws: _Sheet, rep, grouped: bool) -> None:
     lead = ["group"] if grouped else []
     ws.title("Case Processing Summary")
@@ -111,10 +119,7 @@ def _summary_sheet(ws: _Sheet, rep, grouped: bool) -> None:
     for group, sub in _sections(rep):
         s = sub.summary
         for case in s.index:
-            col = 1
-            if grouped:
-                ws.text(col, group)
-                col += 1
+            col = _lead(ws, grouped, group)
             ws.text(col, case)
             ws.number(col + 1, s.loc[case, "N"], _count_format(sub.agreement))
             ws.number(col + 2, s.loc[case, "Percent"], "0.0")
@@ -127,10 +132,7 @@ def _summary_sheet(ws: _Sheet, rep, grouped: bool) -> None:
     for group, sub in _sections(rep):
         m = sub.multiclass
         for code in m.index:
-            col = 1
-            if grouped:
-                ws.text(col, group)
-                col += 1
+            col = _lead(ws, grouped, group)
             ws.text(col, code)
             ws.text(col + 1, display.measure_name(code))
             for j, stat in enumerate(stats):
@@ -145,10 +147,7 @@ def _summary_sheet(ws: _Sheet, rep, grouped: bool) -> None:
     for group, sub in _sections(rep):
         t = sub.tests
         for code in t.index:
-            col = 1
-            if grouped:
-                ws.text(col, group)
-                col += 1
+            col = _lead(ws, grouped, group)
             ws.text(col, code)
             ws.number(col + 1, t.loc[code, "statistic"])
             ws.number(col + 2, t.loc[code, "df"], "0")
@@ -196,10 +195,7 @@ def _wide_sheet(ws: _Sheet, rep, frame_of, stub: str, first_level: str) -> None:
     for group, sub in _sections(rep):
         f = frame_of(sub)
         for idx in f.index:
-            col = 1
-            if grouped:
-                ws.text(col, group)
-                col += 1
+            col = _lead(ws, grouped, group)
             ws.text(col, idx)
             col += 1
             for key in keys:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .crosstab import _encode, _label_order, _nan_last, _ordered, no_valid_rows
+from .crosstab import _label_order, _nan_last, _ordered, encode, no_valid_rows
 
 __all__ = ["JointTable", "joint_table"]
 
@@ -44,7 +44,7 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
     n_rows = len(columns[0])
     if n_rows == 0:
         raise ValueError("no rows to count: the columns are empty")
-    codes = [_encode(c, str(name)) for c, name in zip(columns, names, strict=True)]
+    codes = encode(columns, [str(name) for name in names])
     sizes = [len(c.uniques) + 1 for c in codes]
     if int(np.prod(sizes, dtype=float)) > MAX_CELLS:
         raise ValueError(f"the joint table of these columns would have {np.prod(sizes, dtype=float):.3g} cells; "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -55,7 +56,7 @@ class IntervalOptions:
         if self.design not in DESIGNS:
             raise ValueError(f"design must be one of {DESIGNS}; got {self.design!r}")
 
-    @property
+    @cached_property
     def z(self) -> float:
         return float(stats.norm.ppf(0.5 + self.confidence_level / 2))
 
@@ -244,19 +245,31 @@ def jackknife(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return stack, counts.ravel()[cells]
 
 
-def _quantiles(values: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """Quantiles of each column (NaN left out); q has one level per column, or is shared."""
-    if np.ndim(q) == 0 and np.isfinite(values).all():
-        return np.quantile(values, float(q), axis=0)
-    q = np.broadcast_to(np.asarray(q, float), values.shape[1:])
-    out = np.full(values.shape[1:], np.nan)
-    for idx in np.ndindex(values.shape[1:]):
-        column = values[(slice(None), *idx)]
-        column = column[~np.isnan(column)]
-        if len(column) and not np.isnan(q[idx]):
-            method = "linear" if np.isfinite(column).all() else "inverted_cdf"
-            out[idx] = np.quantile(column, q[idx], method=method)
-    return out
+def _quantiles(values: np.ndarray, q) -> np.ndarray:
+    """Quantiles of each column of a (B, C) array with NaN left out; ``q`` is one level or one per column.
+
+    Equal to ``numpy.quantile`` of each column's defined values, "linear" where they are all finite and
+    "inverted_cdf" where some are infinite (interpolating next to ±inf would give NaN); NaN where no value or no
+    level is defined. One sort serves every column.
+    """
+    ordered = np.sort(values, axis=0)  # NaN sorts last
+    n = (~np.isnan(values)).sum(axis=0)
+    q = np.broadcast_to(np.asarray(q, float), n.shape)
+    last = np.maximum(n - 1, 0)
+    with np.errstate(invalid="ignore"):
+        position = last * q
+        below = np.clip(np.floor(np.nan_to_num(position)), 0, last).astype(np.intp)
+        above = np.minimum(below + 1, last)
+        gamma = position - below
+        low, high = (np.take_along_axis(ordered, i[None], axis=0)[0] for i in (below, above))
+        diff = high - low
+        linear = np.where(gamma >= 0.5, high - diff * (1 - gamma), low + diff * gamma)  # numpy's lerp
+        step = n * q - 1
+        index = np.floor(np.nan_to_num(step))
+        index = np.clip(np.where(step - index > 0, index + 1, index), 0, last).astype(np.intp)
+        stepwise = np.take_along_axis(ordered, index[None], axis=0)[0]
+    finite = np.isfinite(np.where(np.isnan(values), 0.0, values)).all(axis=0)
+    return np.where((n == 0) | np.isnan(q), np.nan, np.where(finite, linear, stepwise))
 
 
 def _acceleration(jack: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -271,7 +284,9 @@ def _acceleration(jack: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return np.nan_to_num(divide(num, den), nan=0.0)
 
 
-def _bootstrap_estimate(measure: Measure, point, boot, jack, jack_weights, opts: IntervalOptions) -> Estimate:
+def _bootstrap_columns(point: np.ndarray, boot: np.ndarray, jack: np.ndarray | None, jack_weights,
+                       opts: IntervalOptions) -> tuple[np.ndarray, ...]:
+    """SE, interval ends and undefined resamples of every column of a (B, C) stack of bootstrap values."""
     alpha = 1 - opts.confidence_level
     undefined = np.isnan(boot).sum(axis=0)
     if np.isfinite(boot).all():
@@ -295,9 +310,29 @@ def _bootstrap_estimate(measure: Measure, point, boot, jack, jack_weights, opts:
         lower, upper = _quantiles(boot, alpha / 2), _quantiles(boot, 1 - alpha / 2)
         if opts.bootstrap_method == "basic":
             lower, upper = 2 * point - upper, 2 * point - lower
+    return se, lower, upper, undefined
+
+
+def _bootstrap_estimates(measures: list[Measure], point: dict, boot: dict, jack: dict, jack_weights,
+                         opts: IntervalOptions) -> dict[str, Estimate]:
+    """Bootstrap estimates of every measure, summarised in one pass over all their values side by side."""
+    values = [np.asarray(point[m.code], float) for m in measures]
+    splits = np.cumsum([v.size for v in values])[:-1]
+    b = opts.n_resamples
+
+    def side_by_side(stacks: dict, rows: int) -> np.ndarray:
+        return np.concatenate([np.asarray(stacks[m.code], float).reshape(rows, -1) for m in measures], axis=1)
+
+    flat_jack = side_by_side(jack, len(jack_weights)) if jack else None
+    columns = _bootstrap_columns(np.concatenate([v.ravel() for v in values]), side_by_side(boot, b), flat_jack,
+                                 jack_weights, opts)
     method = f"bootstrap {opts.bootstrap_method} (B = {opts.n_resamples})"
-    est = _clipped(measure, point, se, lower, upper, method)
-    return Estimate(est.value, est.se, est.lower, est.upper, est.method, undefined)
+    out = {}
+    pieces = zip(*(np.split(c, splits) for c in columns), strict=True)  # per measure: se, lower, upper, undefined
+    for m, v, (se, lower, upper, undefined) in zip(measures, values, pieces, strict=True):
+        est = _clipped(m, v, *(x.reshape(v.shape) for x in (se, lower, upper)), method)
+        out[m.code] = Estimate(est.value, est.se, est.lower, est.upper, method, undefined.reshape(v.shape))
+    return out
 
 
 def estimate_all(measures: list[Measure], point: dict[str, np.ndarray], analytic: Callable[[Measure], Estimate | None],
@@ -329,7 +364,5 @@ def estimate_all(measures: list[Measure], point: dict[str, np.ndarray], analytic
         boot = evaluate(stack, rest)
         jack, weights = (jackknife(counts) if opts.bootstrap_method == "bca" else (None, None))
         jack_values = evaluate(jack, rest) if jack is not None else {}
-        for m in rest:
-            out[m.code] = _bootstrap_estimate(m, np.asarray(point[m.code], float), boot[m.code],
-                                              jack_values.get(m.code), weights, opts)
+        out.update(_bootstrap_estimates(rest, point, boot, jack_values, weights, opts))
     return {m.code: out[m.code] for m in measures}

@@ -12,7 +12,7 @@ from statsmodels.stats.inter_rater import cohens_kappa
 from statsmodels.stats.proportion import proportion_confint
 
 import pandas_agree as pa
-from pandas_agree.intervals import IntervalOptions, jackknife, resample
+from pandas_agree.intervals import IntervalOptions, _quantiles, jackknife, resample
 from pandas_agree.registry import REGISTRY
 
 from ._tables import quiet, square_tables
@@ -212,6 +212,24 @@ def test_bca_acceleration_uses_cell_jackknife():
     stack, weights = jackknife(t)
     assert stack.shape == (3, 2, 2) and weights.tolist() == [3, 1, 2]
     assert stack[0].tolist() == [[2, 1], [0, 2]] and stack[2].tolist() == [[3, 1], [0, 1]]
+
+
+@given(st.integers(1, 40), st.integers(1, 6), st.floats(0, 1), st.booleans(), st.integers(0, 2**32 - 1))
+def test_quantiles_of_all_columns_equal_numpy_column_by_column(b, c, level, per_column, seed):
+    # the bootstrap summarises every measure's resamples at once; each column must equal numpy.quantile of its
+    # defined values ("linear", or "inverted_cdf" next to an infinite value), bit for bit
+    rng = np.random.default_rng(seed)
+    values = np.round(rng.normal(size=(b, c)), 1)
+    values[rng.random((b, c)) < 0.2] = np.nan
+    values[rng.random((b, c)) < 0.05] = np.inf
+    values[rng.random((b, c)) < 0.05] = -np.inf
+    q = rng.random(c) if per_column else level
+    got = _quantiles(values, q)
+    for j, qj in enumerate(np.broadcast_to(q, (c,))):
+        column = values[~np.isnan(values[:, j]), j]
+        method = "linear" if np.isfinite(column).all() else "inverted_cdf"
+        expected = np.quantile(column, qj, method=method) if len(column) else np.nan
+        assert np.array_equal(got[j], expected, equal_nan=True)
 
 
 def test_fixed_reference_design_keeps_row_totals():

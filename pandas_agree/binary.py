@@ -321,10 +321,29 @@ def _class_weights(method: str, a, b) -> np.ndarray:
     return np.where(size > 0, divide(1.0, size), 0.0)  # a class absent from the reference has no weight
 
 
-def _weighted_mean(values: np.ndarray, weights: np.ndarray, entered: np.ndarray) -> np.ndarray:
-    w = np.where(entered, weights, 0.0)
-    total = np.where(entered, w * values, 0.0).sum(axis=-1)
-    return divide(total, w.sum(axis=-1))
+def _weighted_means(values: np.ndarray, defined: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted means over the classes where a value is defined and its weight positive (weights renormalised),
+    and the number of such classes.
+
+    ``values`` and ``defined`` have shape (A, ..., K), ``weights`` (..., K, M) (one column per method); the
+    results (A, ..., M). The sums over classes are batched matrix products.
+    """
+    finite = np.isfinite(values) & defined
+    by_method = np.ascontiguousarray(weights)
+    positive = (by_method > 0).astype(float)
+
+    def over_classes(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+        return np.moveaxis(np.moveaxis(x, 0, -2) @ w, -2, 0)
+
+    mask = np.broadcast_to(defined, values.shape).astype(float)
+    total = over_classes(np.where(finite, values, 0.0), by_method)
+    mean = divide(total, over_classes(mask, by_method))
+    infinite = defined & ~finite
+    if infinite.any():  # an infinite value of a class that enters makes the mean infinite (NaN for both signs)
+        up = over_classes((infinite & (values > 0)).astype(float), positive) > 0
+        down = over_classes((infinite & (values < 0)).astype(float), positive) > 0
+        mean = np.where(up & down, np.nan, np.where(up, np.inf, np.where(down, -np.inf, mean)))
+    return mean, over_classes(mask, positive).astype(np.int64)
 
 
 def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], timing: str, params: dict,
@@ -352,14 +371,11 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
 
     results: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]] = {m.code: {} for m in measures}
     if weighted:
-        weights = np.stack([_class_weights(m, a, b) for m in weighted], axis=-2)  # (..., M, K)
-        positive = weights > 0
+        weights = np.stack([_class_weights(m, a, b) for m in weighted], axis=-1)  # (..., K, M)
         after = [m for m in measures if not is_before(m)]
         if after:
-            values = np.stack([values_of(m) for m in after])[..., None, :]  # (A, ..., 1, K)
-            entered = positive & ~np.isnan(values)
-            value = _weighted_mean(values, weights, entered)  # (A, ..., M)
-            n_entered = entered.sum(axis=-1)
+            values = np.stack([values_of(m) for m in after])  # (A, ..., K)
+            value, n_entered = _weighted_means(values, ~np.isnan(values), weights)  # (A, ..., M)
             for i, m in enumerate(after):
                 for j, method in enumerate(weighted):
                     results[m.code][method] = value[i, ..., j], n_entered[i, ..., j]
@@ -369,11 +385,10 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
                 continue
             key = frozenset(m.terms)
             if key not in by_terms:
-                terms = {t: values_of(REGISTRY[t]) for t in key}
-                defined = np.logical_and.reduce([~np.isnan(v) for v in terms.values()])
-                entered = positive & defined[..., None, :]
-                by_terms[key] = ({t: _weighted_mean(v[..., None, :], weights, entered) for t, v in terms.items()},
-                                 entered.sum(axis=-1))
+                names = sorted(key)
+                terms = np.stack([values_of(REGISTRY[t]) for t in names])  # (T, ..., K)
+                means, n_entered = _weighted_means(terms, ~np.isnan(terms).any(axis=0), weights)
+                by_terms[key] = (dict(zip(names, means, strict=True)), n_entered[0])
             means, n_entered = by_terms[key]
             value = _call(m.combine, m, [means[t] for t in m.terms], params)
             for j, method in enumerate(weighted):

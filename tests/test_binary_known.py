@@ -5,13 +5,14 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
 from scipy.stats import somersd
 from sklearn.metrics import precision_recall_fscore_support
 from statsmodels.stats.inter_rater import cohens_kappa
 
 import pandas_agree as pa
 
-from ._tables import expand, quiet
+from ._tables import expand, quiet, square_tables
 
 # Řezanková & Húsek (2015), seed 000, Table 2.9: 2x2 tables with all margins 90 (N = 180), a = d = n11,
 # b = c = 90 - n11. The paper rounds to two decimals (and 0.125 up to 0.13).
@@ -175,6 +176,27 @@ def test_average_leaves_out_undefined_classes():
     w = t.sum(axis=1)[["a", "b"]]
     assert av.loc["PRE", "weighted"] == pytest.approx((pre[["a", "b"]] * w).sum() / w.sum())
     assert av.attrs["classes"].loc["PRE", "unweighted"] == 2
+
+
+@given(square_tables(max_k=5))
+def test_after_averages_equal_a_loop_over_classes(table):
+    # the averages are batched matrix products; each must equal the plain weighted mean over the classes that
+    # enter (value defined, weight positive), infinite values included (DOR and LRP are infinite on zero cells)
+    ag = pa.Agreement.from_table(table)
+    codes = ["F1", "DOR", "LRP", "PRE", "YULEQ"]
+    per_class = quiet(ag.binary, codes)
+    averages = quiet(ag.averages, codes, average=["unweighted", "weighted", "inverse"], timing="after")
+    size = table.sum(axis=1).to_numpy()
+    inverse = np.divide(1, size, out=np.zeros(len(size)), where=size > 0)
+    weights = {"unweighted": np.ones(len(size)), "weighted": size, "inverse": inverse}
+    for code in codes:
+        for method, w in weights.items():
+            values = per_class[code].to_numpy()
+            enter = ~np.isnan(values) & (w > 0)
+            with np.errstate(invalid="ignore"):
+                expected = np.sum(w[enter] * values[enter]) / np.sum(w[enter]) if enter.any() else np.nan
+            assert averages.loc[code, method] == pytest.approx(expected, rel=1e-12, nan_ok=True)
+            assert averages.attrs["classes"].loc[code, method] == enter.sum()
 
 
 def test_non_matching_labels_only_common_classes_average():

@@ -20,7 +20,22 @@ __all__ = ["UndefinedMeasureWarning", "divide", "external_stacklevel", "warn_und
 
 
 class UndefinedMeasureWarning(UserWarning):
-    """A measure is undefined (0/0) for some class or table, and its value is NaN."""
+    """A measure is undefined (0/0) for some class or table, and its value is NaN.
+
+    One warning per call names the measures and the classes (or averages) concerned. Filter it with the
+    :mod:`warnings` module, or turn it into an error.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import pandas_agree as pa
+    >>> ag = pa.Agreement.from_table([[5, 0], [3, 0]])  # the second class is never predicted
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     pre = ag.binary(["PRE"])
+    >>> caught[0].category.__name__, pre["PRE"].isna().tolist()
+    ('UndefinedMeasureWarning', [False, True])
+    """
 
 
 def divide(num, den, *, infinite: bool = False) -> np.ndarray:

@@ -27,27 +27,72 @@ class _Shortcuts:
         return self(actual, pred, **table_kw), kwargs
 
     def crosstab(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).crosstab(...)``."""
+        """Shortcut for ``df.agree(actual, pred, ...).crosstab(...)``.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> df.agree.crosstab("cultivar", "knn").loc["Total", "Total"]
+        np.float64(178.0)
+        """
         ag, rest = self._split(actual, pred, kwargs)
         return ag.crosstab(**rest)
 
     def binary(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).binary(...)``."""
+        """Shortcut for ``df.agree(actual, pred, ...).binary(...)``.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> df.agree.binary("cultivar", "knn", measures=["REC"]).round(3)
+                      REC
+        class
+        cultivar 1  0.898
+        cultivar 2  0.690
+        cultivar 3  0.333
+        """
         ag, rest = self._split(actual, pred, kwargs)
         return ag.binary(**rest)
 
     def averages(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).averages(...)``."""
+        """Shortcut for ``df.agree(actual, pred, ...).averages(...)``.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> df.agree.averages("cultivar", "knn", measures=["REC"], average="unweighted").round(3)
+             unweighted
+        REC       0.641
+        """
         ag, rest = self._split(actual, pred, kwargs)
         return ag.averages(**rest)
 
     def multiclass(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).multiclass(...)``."""
+        """Shortcut for ``df.agree(actual, pred, ...).multiclass(...)``.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> df.agree.multiclass("cultivar", "knn", measures=["OSR", "KAPPA"])["value"].round(3).tolist()
+        [0.663, 0.483]
+        """
         ag, rest = self._split(actual, pred, kwargs)
         return ag.multiclass(**rest)
 
     def tests(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
-        """Shortcut for ``df.agree(actual, pred, ...).tests(...)``."""
+        """Shortcut for ``df.agree(actual, pred, ...).tests(...)``.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> df.agree.tests("cultivar", "knn").loc["KAPPA_Z", "pvalue"] < 0.001
+        np.True_
+        """
         ag, rest = self._split(actual, pred, kwargs)
         return ag.tests(**rest)
 
@@ -90,6 +135,19 @@ class AgreeAccessor(_Shortcuts):
             Categories and their order, kept even when unobserved.
         match : {None, "accuracy", "residual"} or dict, optional
             Cluster-to-class matching of the predicted labels.
+
+        Returns
+        -------
+        pandas_agree.Agreement
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"truth": ["a", "a", "b", None], "guess": ["a", "b", "b", "b"]})
+        >>> ag = df.agree("truth", "guess")
+        >>> ag.n, ag.n_missing
+        (3.0, 1)
         """
         a = _column(self._df, actual, "actual")
         p = _column(self._df, pred, "pred")
@@ -103,6 +161,14 @@ class AgreeAccessor(_Shortcuts):
 
         With ``by=column`` the report's tables are for all rows and ``report.groups`` holds one report per value
         of the column (rows with a missing value belong to no group).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> report = df.agree.report("cultivar", "knn", random_state=1)
+        >>> print(str(report).splitlines()[0])
+        Agreement report: cultivar * knn
         """
         if by is None:
             ag, rest = self._split(actual, pred, kwargs)
@@ -114,6 +180,18 @@ class AgreeAccessor(_Shortcuts):
         """Agreement among several raters: one row per subject, one column per rater (missing ratings allowed).
 
         ``weights`` (a column or array) are frequency weights of the subjects.
+
+        Returns
+        -------
+        pandas_agree.RaterAgreement
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("anxiety")
+        >>> ra = df.agree.raters(["rater1", "rater2", "rater3"])
+        >>> ra.n_subjects, len(ra.categories)
+        (20, 6)
         """
         if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
             raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
@@ -128,5 +206,17 @@ class AgreeAccessor(_Shortcuts):
 
         The rows are counted once into the joint table; rows with a missing value in any of the columns are left
         out. ``match`` is applied to each prediction separately.
+
+        Returns
+        -------
+        pandas_agree.Comparison
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> comparison = df.agree.compare("cultivar", ["knn", "logistic"])
+        >>> comparison.names
+        ['knn', 'logistic']
         """
         return compare(self._df, reference, predictions, weights=weights, dropna=dropna, match=match)

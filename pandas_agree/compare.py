@@ -121,6 +121,15 @@ class Comparison:
             One row per prediction; columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
             ("value", "se", "lower", "upper"), intervals as :meth:`Agreement.multiclass` and
             :meth:`Agreement.averages` give them.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> df.agree.compare("cultivar", ["knn", "logistic"]).values(["OSR", "KAPPA"], ci=None).round(3)
+                    OSR  KAPPA
+        knn       0.663  0.483
+        logistic  0.983  0.974
         """
         chosen = _resolve(measures)
         multi = [m.code for m in chosen if m.kind == "multiclass"]
@@ -209,6 +218,14 @@ class Comparison:
             One row per pair "A − B"; columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
             ("difference", "se", "lower", "upper", "pvalue", "pvalue_holm"), the last adjusted by Holm's method
             across the pairs.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> d = df.agree.compare("cultivar", ["knn", "logistic"]).differences(["OSR"])
+        >>> d.loc["knn − logistic", "OSR"][["difference", "lower", "upper"]].round(3).tolist()
+        [-0.32, -0.391, -0.25]
         """
         chosen = _resolve(measures)
         point = self._point_values(chosen)
@@ -273,6 +290,14 @@ class Comparison:
         pandas.DataFrame
             Index (test, between, class); columns "statistic", "df", "pvalue", "method". The class is "(all)" for
             the tests of overall correctness.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> tests = df.agree.compare("cultivar", ["knn", "logistic"]).tests()
+        >>> print(f"{tests.loc[('MCNEMAR', 'knn vs logistic', '(all)'), 'statistic']:.2f}")
+        53.15
         """
         rows = {}
         classes = [None, *self._agreements[0].common]
@@ -312,7 +337,23 @@ class Comparison:
         return [q, k - 1, stats.chi2.sf(q, k - 1), "Cochran's Q (chi-square, k − 1 df)"]
 
     def report(self, **options):
-        """All the tables of the comparison as a report (text, HTML, Excel, JSON, plot)."""
+        """All the tables of the comparison as a report (text, HTML, Excel, JSON, plot).
+
+        Options: ``measures``, ``ci``, ``confidence_level``, ``n_resamples`` and ``random_state`` (drawn once and
+        recorded when not given), as for :meth:`values` and :meth:`differences`.
+
+        Returns
+        -------
+        pandas_agree.compare_report.ComparisonReport
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> report = df.agree.compare("cultivar", ["knn", "logistic"]).report(random_state=0, n_resamples=200)
+        >>> list(report.differences.index)
+        ['knn − logistic']
+        """
         from .compare_report import ComparisonReport
 
         return ComparisonReport(self, **options)

@@ -92,7 +92,22 @@ class ComparisonReport(Rendered):
                                                                             figure=self.plot)])
 
     def plot(self):
-        """A forest plot of the paired differences with their intervals (matplotlib)."""
+        """A forest plot of the paired differences with their intervals (needs matplotlib, the ``plot`` extra).
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> report = df.agree.compare("cultivar", ["knn", "logistic"]).report(random_state=0, n_resamples=200)
+        >>> report.plot().axes[0].get_title()
+        'Paired differences'
+        """
         from .plotting import _pyplot
 
         plt = _pyplot()
@@ -117,7 +132,27 @@ class ComparisonReport(Rendered):
         return f"<ComparisonReport: {self.title}>"
 
     def to_excel(self, path: str | Path) -> None:
-        """One workbook: Summary (cases, values, differences), Tests, Notes (with the options)."""
+        """One workbook: Summary (cases, values, differences), Tests, Notes (with the options).
+
+        Parameters
+        ----------
+        path : str or path-like
+            The ``.xlsx`` file to write.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> report = df.agree.compare("cultivar", ["knn", "logistic"]).report(random_state=0, n_resamples=200)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     report.to_excel(Path(folder) / "compare.xlsx")
+        ...     sheets = list(pd.read_excel(Path(folder) / "compare.xlsx", sheet_name=None))
+        >>> sheets
+        ['Summary', 'Tests', 'Notes']
+        """
         from .render_excel import write_frames
 
         def flat(frame: pd.DataFrame) -> pd.DataFrame:
@@ -133,6 +168,17 @@ class ComparisonReport(Rendered):
                             "Tests": [("Tests", tests)]}, self.notes, self.options)
 
     def to_dict(self) -> dict:
+        """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> report = df.agree.compare("cultivar", ["knn", "logistic"]).report(random_state=0, n_resamples=200)
+        >>> data = report.to_dict()
+        >>> data["differences"]["index"]
+        ['knn − logistic']
+        """
         tests = self.tests.copy()
         tests.index = [" · ".join(map(str, i)) for i in tests.index]
         out = {"summary": _frame_dict(self.summary), "values": _frame_dict(self.values),

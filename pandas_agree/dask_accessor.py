@@ -60,6 +60,15 @@ class DaskAgreeAccessor(_Shortcuts):
 
     ``weights`` must be a column name. The result is the same :class:`~pandas_agree.Agreement` as for the
     equivalent pandas frame.
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd
+    >>> import pandas_agree as pa
+    >>> ddf = dd.from_pandas(pa.datasets.load("wine_predictions"), npartitions=3)
+    >>> ag = ddf.agree("cultivar", "knn")  # one pass over the partitions
+    >>> ag.n, ag.table.shape
+    (178.0, (3, 3))
     """
 
     def __init__(self, ddf: dd.DataFrame) -> None:
@@ -77,14 +86,35 @@ class DaskAgreeAccessor(_Shortcuts):
 
     def __call__(self, actual: Hashable, pred: Hashable, *, weights: Hashable | None = None, dropna: bool = True,
                  labels: Sequence | None = None, match=None) -> Agreement:
-        """Count the table in one pass over the partitions and return the Agreement."""
+        """Count the table in one pass over the partitions and return the Agreement.
+
+        Parameters are those of the pandas accessor's call, except that ``weights`` must be a column name.
+
+        Examples
+        --------
+        >>> import dask.dataframe as dd
+        >>> import pandas_agree as pa
+        >>> ddf = dd.from_pandas(pa.datasets.load("wine_predictions"), npartitions=3)
+        >>> ddf.agree("cultivar", "knn").n_rows
+        178
+        """
         results = self._count(actual, pred, weights, dropna)
         cells, bookkeeping = _combine([r[0] for r in results])
         return Agreement._from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels,
                                      match=match, weighted=weights is not None)
 
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
-        """As the pandas accessor's ``report``; with ``by`` the groups are counted in the same pass."""
+        """As the pandas accessor's ``report``; with ``by`` the groups are counted in the same pass.
+
+        Examples
+        --------
+        >>> import dask.dataframe as dd
+        >>> import pandas_agree as pa
+        >>> ddf = dd.from_pandas(pa.datasets.load("wine_predictions"), npartitions=3)
+        >>> report = ddf.agree.report("cultivar", "knn", random_state=1)
+        >>> print(f"{report.multiclass.loc['KAPPA', 'value']:.3f}")
+        0.483
+        """
         if by is None:
             ag, rest = self._split(actual, pred, kwargs)
             return ag.report(**rest)
@@ -107,7 +137,17 @@ class DaskAgreeAccessor(_Shortcuts):
     def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None,
                weights: Hashable | None = None) -> RaterAgreement:
         """Several raters: the distinct rating patterns are counted per partition, and the patterns with their
-        counts (as subject weights) give the same coefficients as the rows."""
+        counts (as subject weights) give the same coefficients as the rows.
+
+        Examples
+        --------
+        >>> import dask.dataframe as dd
+        >>> import pandas_agree as pa
+        >>> ddf = dd.from_pandas(pa.datasets.load("diagnoses"), npartitions=2)
+        >>> ra = ddf.agree.raters([f"rater{k}" for k in range(1, 7)])
+        >>> print(f"{ra.summary(['FLEISS']).loc['FLEISS', 'value']:.3f}")
+        0.430
+        """
         if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
             raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
         columns = list(columns)

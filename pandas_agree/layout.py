@@ -68,7 +68,23 @@ class Rendered:
     def to_html(self, path=None) -> str:
         """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
 
-        Returns the page, and writes it to ``path`` when one is given.
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Where to write the page (UTF-8).
+
+        Returns
+        -------
+        str
+            The page.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
+        >>> html = report.to_html()
+        >>> html.startswith("<!DOCTYPE html>"), "KAPPA" in html
+        (True, True)
         """
         from pathlib import Path
 
@@ -80,7 +96,17 @@ class Rendered:
         return html
 
     def to_json(self, **kwargs) -> str:
-        """:meth:`to_dict` as a JSON string."""
+        """:meth:`to_dict` as a JSON string; keyword arguments go to :func:`json.dumps`.
+
+        Examples
+        --------
+        >>> import json
+        >>> import pandas_agree as pa
+        >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
+        >>> data = json.loads(report.to_json(indent=2))
+        >>> sorted(data)[:4]
+        ['averages', 'binary', 'crosstab', 'multiclass']
+        """
         import json
 
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)

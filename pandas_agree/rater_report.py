@@ -109,7 +109,27 @@ class RaterReport(Rendered):
 
     def to_excel(self, path: str | Path) -> None:
         """One workbook: Summary (cases, coefficients, tests), Categories, Raters (distribution and pairwise
-        kappas), Notes (notes and options)."""
+        kappas), Notes (notes and options).
+
+        Parameters
+        ----------
+        path : str or path-like
+            The ``.xlsx`` file to write.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> ra = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
+        >>> report = ra.report(random_state=0, n_resamples=200)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     report.to_excel(Path(folder) / "raters.xlsx")
+        ...     sheets = list(pd.read_excel(Path(folder) / "raters.xlsx", sheet_name=None))
+        >>> sheets
+        ['Summary', 'Categories', 'Raters', 'Notes']
+        """
         from .render_excel import write_frames
 
         write_frames(path, {
@@ -120,6 +140,17 @@ class RaterReport(Rendered):
         }, self.notes, self.options)
 
     def to_dict(self) -> dict:
+        """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> ra = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
+        >>> report = ra.report(random_state=0, n_resamples=200)
+        >>> data = report.to_dict()
+        >>> data["coefficients"]["index"]
+        ['FLEISS', 'CONGER', 'AC1', 'ALPHA', 'LIGHT', 'PO']
+        """
         out = {name: _frame_dict(getattr(self, name)) for name in ("summary", "coefficients", "by_category",
                                                                     "distribution", "pairwise", "tests")}
         out["notes"] = list(self.notes)

@@ -304,6 +304,16 @@ class RaterAgreement:
         pandas.DataFrame
             Index: the codes; columns "value", with ``ci`` also "se", "lower", "upper" and "method", and
             "interpretation".
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("diagnoses")
+        >>> ra = df.agree.raters([f"rater{k}" for k in range(1, 7)])
+        >>> ra.summary(["FLEISS", "AC1"], ci="auto").round(3)
+                value     se  lower  upper           method interpretation
+        FLEISS  0.430  0.054  0.324  0.536  Gwet linearised       moderate
+        AC1     0.448  0.056  0.339  0.557  Gwet linearised       moderate
         """
         chosen = _resolve(measures)
         if level not in LEVELS:
@@ -482,7 +492,21 @@ class RaterAgreement:
                             index=pd.Index(self._categories, name="category"))
 
     def tests(self) -> pd.DataFrame:
-        """FLEISS_Z: Fleiss' kappa over its SE under H0 (Fleiss, Nee & Landis 1979), two-sided."""
+        """FLEISS_Z: Fleiss' kappa over its SE under H0 (Fleiss, Nee & Landis 1979), two-sided.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index "FLEISS_Z"; columns "statistic", "df", "pvalue", "method".
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("diagnoses")
+        >>> ra = df.agree.raters([f"rater{k}" for k in range(1, 7)])
+        >>> print(f"{ra.tests().loc['FLEISS_Z', 'statistic']:.3f}")
+        17.652
+        """
         d = self._design
         w, c = d.weights, d.counts
         r = c.sum(axis=1)
@@ -500,7 +524,24 @@ class RaterAgreement:
 
     def report(self, **options):
         """The rater report (text, HTML, Excel, JSON), as :class:`pandas_agree.AgreementReport` does for two
-        classifications."""
+        classifications.
+
+        Options: those of :meth:`summary` (``measures``, ``ci`` (default "auto"), ``confidence_level``,
+        ``kappa_weights``, ``level``, ``bands``, ``n_resamples``, ``bootstrap_method``, ``random_state``).
+
+        Returns
+        -------
+        pandas_agree.rater_report.RaterReport
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("diagnoses")
+        >>> ra = df.agree.raters([f"rater{k}" for k in range(1, 7)])
+        >>> report = ra.report(random_state=0, n_resamples=200)
+        >>> print(f"{report.coefficients.loc['FLEISS', 'value']:.3f}")
+        0.430
+        """
         from .rater_report import RaterReport
 
         return RaterReport(self, **options)

@@ -246,7 +246,31 @@ class AgreementReport(Rendered):
             f", {len(self.groups)} groups>" if self.groups else ">")
 
     def to_excel(self, path: str | Path) -> None:
-        """Write the report to one Excel workbook (see :mod:`pandas_agree.render_excel`)."""
+        """Write the report to one Excel workbook.
+
+        One sheet per table (summary, crosstab, class-specific measures, averages, multiclass measures, tests)
+        plus the notes; numbers keep full precision, labels are always text. With groups, each sheet stacks
+        the tables of all groups under a "group" column.
+
+        Parameters
+        ----------
+        path : str or path-like
+            The ``.xlsx`` file to write.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(random_state=1)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = Path(folder) / "agreement.xlsx"
+        ...     report.to_excel(path)
+        ...     sheets = pd.read_excel(path, sheet_name=None)
+        >>> len(sheets) >= 6
+        True
+        """
         from .render_excel import write
 
         write(self, path)
@@ -262,17 +286,49 @@ class AgreementReport(Rendered):
             Class-specific measures for the forest plot, with their intervals.
         normalize : bool
             Show row percentages in the heatmap instead of counts.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> import pandas_agree as pa
+        >>> report = pa.datasets.load("wine_predictions").agree.report("cultivar", "knn", random_state=1)
+        >>> figure = report.plot(["REC", "F1"])
+        >>> len(figure.axes) >= 2
+        True
         """
         from .plotting import report_figure
 
         return report_figure(self, measures=measures, normalize=normalize)
 
     def sections(self) -> list[tuple[str | None, AgreementReport]]:
-        """The report for all data, then one per group: (group value or None, report)."""
+        """The report for all data, then one per group: (group value or None, report).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"a": list("xxyyxy"), "p": list("xyyyxx"), "site": list("AABBAB")})
+        >>> report = df.agree.report("a", "p", by="site", ci=None)
+        >>> [group for group, _ in report.sections()]
+        [None, 'A', 'B']
+        """
         return [(None, self), *self.groups.items()]
 
     def to_dict(self) -> dict:
-        """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text)."""
+        """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> data = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None).to_dict()
+        >>> data["multiclass"]["index"][:2]
+        ['OSR', 'KAPPA']
+        """
         out = {name: _frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "binary", "averages",
                                                               "multiclass", "tests")}
         out["notes"] = list(self.notes)

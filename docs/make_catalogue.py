@@ -1,0 +1,85 @@
+"""Write docs/catalogue.md, the measure catalogue, from the registry (``pandas_agree.measures()``).
+
+    python docs/make_catalogue.py
+
+The page is never edited by hand: the docs build refuses a page that differs from ``render()``, and a test
+compares the committed page with the registry.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+import pandas_agree as pa
+
+KINDS = {
+    "binary": ("Class-specific measures",
+               "Each is computed one class against the rest from the 2×2 table a (both say the class), b (only the "
+               "reference), c (only the prediction), d (neither), N = a + b + c + d; see {doc}`binary()"
+               " <notes/conventions>` and, for averaging, {doc}`the notes <notes/statistics>`."),
+    "multiclass": ("Multiclass measures",
+                   "Each is one value for the whole I×J table; M is the set of the K labels present on both sides, "
+                   "n_ij the cells, n_i· and n_·j the margins, Po the proportion on the matching cells."),
+}
+
+
+def _text(value) -> str:
+    if value is None or (isinstance(value, float) and pd.isna(value)) or value == "":
+        return "—"
+    return str(value).replace("|", "\\|")
+
+
+def _symmetry(row: pd.Series) -> str:
+    if row["symmetric"]:
+        return "symmetric (unchanged when the table is transposed)"
+    if _text(row["transposed"]) != "—":
+        return f"not symmetric; transposing the table turns it into {row['transposed']}"
+    return "not symmetric"
+
+
+def _entry(row: pd.Series) -> list[str]:
+    lines = [f"(measure-{row['code'].lower()})=", f"### {row['code']}: {row['name']}", ""]
+    if _text(row["aliases"]) != "—":
+        lines += [f"Also known as: {row['aliases']}.", ""]
+    fields = [("formula", f"`{row['formula']}`"), ("range", row["range"]), ("symmetry", _symmetry(row))]
+    if row["kind"] == "binary":
+        fields.append(("averaging", row["averaging"]))
+    fields += [("interval", row["ci_method"]), ("parameters", row["params"]), ("reference", row["reference"])]
+    lines += ["| | |", "|---|---|"]
+    lines += [f"| {name} | {_text(value)} |" for name, value in fields]
+    return [*lines, ""]
+
+
+def render() -> str:
+    """The catalogue page (MyST markdown) for every entry of the registry, in registry order."""
+    table = pa.measures()
+    lines = [
+        "# Measure catalogue",
+        "",
+        "Every measure of the registry, generated from it (`pandas_agree.measures()`, or `pandas-agree measures`",
+        "from a shell), so this page always matches the code. \"interval\" names the method `ci=\"auto\"` uses; every",
+        "measure also has the table bootstrap (`ci=\"bootstrap\"`). Averages of class-specific measures always get",
+        "bootstrap intervals. The interval methods are described in {doc}`notes/intervals`.",
+        "",
+    ]
+    for kind, (title, intro) in KINDS.items():
+        rows = table[table["kind"] == kind]
+        lines += [f"## {title}", "", intro, "", "| code | measure |", "|---|---|"]
+        lines += [f"| {{ref}}`{code} <measure-{code.lower()}>` | {name} |"
+                  for code, name in zip(rows["code"], rows["name"], strict=True)]
+        lines.append("")
+        for _, row in rows.iterrows():
+            lines += _entry(row)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main() -> None:
+    path = Path(__file__).with_name("catalogue.md")
+    path.write_text(render(), encoding="utf-8")
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""The documentation's sources agree with the code: the catalogue with the registry, the API reference with the
+public names, and every public docstring has an Examples section (the doctests run in test_doctests.py)."""
+
+import importlib.util
+import inspect
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import pandas_agree as pa
+from pandas_agree.compare_report import ComparisonReport
+from pandas_agree.rater_report import RaterReport
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def _catalogue_module():
+    spec = importlib.util.spec_from_file_location("make_catalogue", DOCS / "make_catalogue.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_catalogue_page_is_generated_from_the_registry():
+    page = (DOCS / "catalogue.md").read_text(encoding="utf-8")
+    assert page == _catalogue_module().render(), "run python docs/make_catalogue.py"
+    registry = pa.measures()
+    headings = re.findall(r"^### (\S+): (.+)$", page, flags=re.MULTILINE)
+    assert headings == list(zip(registry["code"], registry["name"], strict=True))
+    for _, row in registry.iterrows():
+        entry = page.split(f"### {row['code']}: ")[1].split("\n### ")[0]
+        assert f"`{row['formula']}`" in entry.replace("\\|", "|")
+        assert f"| range | {row['range']} |" in entry
+
+
+def _api_names() -> set[str]:
+    text = (DOCS / "api.rst").read_text(encoding="utf-8")
+    names, module = set(), None
+    for line in text.splitlines():
+        if line.startswith(".. currentmodule::"):
+            module = line.split("::")[1].strip()
+        elif line.startswith("   ") and not line.strip().startswith(":") and line.strip():
+            names.add(f"{module}.{line.strip()}")
+    return names
+
+
+def _public_methods(cls) -> list[str]:
+    return [name for name, member in inspect.getmembers(cls)
+            if not name.startswith("_") and (inspect.isfunction(member) or inspect.ismethod(member))
+            and name != "document"]
+
+
+PUBLIC_CLASSES = {"pandas_agree.Agreement": pa.Agreement, "pandas_agree.AgreementReport": pa.AgreementReport,
+                  "pandas_agree.RaterAgreement": pa.RaterAgreement, "pandas_agree.Comparison": pa.Comparison,
+                  "pandas_agree.rater_report.RaterReport": RaterReport,
+                  "pandas_agree.compare_report.ComparisonReport": ComparisonReport}
+
+
+def test_api_reference_lists_every_public_name():
+    listed = _api_names()
+    expected = {f"pandas_agree.{name}" for name in pa.__all__ if name not in ("__version__", "datasets")}
+    expected |= {f"pandas_agree.datasets.{name}" for name in pa.datasets.__all__}
+    for path, cls in PUBLIC_CLASSES.items():
+        expected |= {f"{path}.{name}" for name in _public_methods(cls)}
+    expected |= {f"pandas.DataFrame.agree.{name}" for name in _public_methods(pa.AgreeAccessor)}
+    expected.add("pandas.DataFrame.agree")
+    assert not expected - listed, f"missing from docs/api.rst: {sorted(expected - listed)}"
+
+
+def _resolve(name: str):
+    if name.startswith("pandas.DataFrame.agree"):
+        rest = name.removeprefix("pandas.DataFrame.agree").lstrip(".")
+        return getattr(pa.AgreeAccessor, rest) if rest else pa.AgreeAccessor.__call__
+    module, obj = "pandas_agree", pa
+    for part in name.removeprefix("pandas_agree.").split("."):
+        obj = getattr(obj, part) if hasattr(obj, part) else importlib.import_module(f"{module}.{part}")
+        module = f"{module}.{part}"
+    return obj
+
+
+@pytest.mark.parametrize("name", sorted(_api_names()))
+def test_every_documented_object_has_examples(name):
+    if name.startswith("pandas_agree.dask_accessor"):
+        pytest.importorskip("dask.dataframe")
+    doc = inspect.getdoc(_resolve(name)) or ""
+    assert re.search(r"^Examples\n--------$", doc, flags=re.MULTILINE), f"{name} has no Examples section"
+    assert ">>> " in doc.split("Examples\n--------")[1]
+
+
+def test_accessor_is_registered_on_pandas():
+    assert isinstance(pd.DataFrame().agree, pa.AgreeAccessor)

@@ -5,6 +5,7 @@
 
 For each N, label kind (string, categorical) and K (5, 50), the same two label columns go to
   agree report       df.agree.report(actual, pred)  (every table, intervals with ci="auto", B = 2000)
+  report, no CI      df.agree.report(actual, pred, ci=None)  (every table, point values: the work PyCM does)
   agree crosstab     df.agree(actual, pred)          (the one pass over the rows)
   bincount floor     numpy.bincount on precomputed integer codes
   sklearn trio       classification_report + cohen_kappa_score + matthews_corrcoef
@@ -83,6 +84,7 @@ def peers(df: pd.DataFrame, a: np.ndarray, p: np.ndarray, k: int, n: int, limits
 
     tasks = {
         "agree report": lambda: df.agree.report("a", "p", random_state=0),
+        "report, no CI": lambda: df.agree.report("a", "p", ci=None),
         "agree crosstab": lambda: df.agree("a", "p"),
         "bincount floor": lambda: np.bincount(a * k + p, minlength=k * k),
         "sklearn trio": sklearn_trio,
@@ -116,9 +118,11 @@ def main() -> None:
                 df, a, p = data(n, k, kind)
                 res = peers(df, a, p, k, n, {"PyCM": args.pycm_limit})
                 ours = res["agree report"][0]
-                row = {"N": f"{n:.0e}", "labels": kind, "K": k, "report (s)": ours}
+                row = {"N": f"{n:.0e}", "labels": kind, "K": k, "report (s)": ours,
+                       "report, no CI (s)": res["report, no CI"][0]}
                 for name in ("agree crosstab", "bincount floor", "sklearn trio", "PyCM", "crosstab+kappa"):
                     row[f"{name} / report"] = res[name][0] / ours
+                row["PyCM / report, no CI"] = res["PyCM"][0] / res["report, no CI"][0]
                 row["report MiB"] = res["agree report"][1]
                 row["sklearn MiB"] = res["sklearn trio"][1]
                 row["PyCM MiB"] = res["PyCM"][1]

@@ -17,7 +17,7 @@ import pandas_agree as pa
 KINDS = {
     "binary": ("Class-specific measures",
                "Each is computed one class against the rest from the 2×2 table a (both say the class), b (only the "
-               "reference), c (only the prediction), d (neither), N = a + b + c + d; see {doc}`binary()"
+               "reference), c (only the prediction), d (neither), N = a + b + c + d; see the {doc}`conventions"
                " <notes/conventions>` and, for averaging, {doc}`the notes <notes/statistics>`."),
     "multiclass": ("Multiclass measures",
                    "Each is one value for the whole I×J table; M is the set of the K labels present on both sides, "

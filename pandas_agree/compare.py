@@ -53,6 +53,19 @@ class Comparison:
     prediction's measures with intervals, ``differences()`` each pair's paired difference with its interval and
     p-value, ``tests()`` McNemar's and Cochran's tests, ``report()`` all of it.
 
+    Attributes
+    ----------
+    names : list
+        The prediction columns, in order.
+    agreements : dict
+        Each prediction's :class:`~pandas_agree.Agreement` with the reference (margins of the joint table).
+    n : float
+        N, the objects every prediction is judged on (or their weight sum).
+    n_missing : int
+        Rows left out because a label (in any column used) or the weight was missing.
+    joint : numpy.ndarray
+        The joint table of counts, reference × prediction_1 × … × prediction_P.
+
     Examples
     --------
     >>> import pandas_agree as pa

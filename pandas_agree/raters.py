@@ -74,6 +74,17 @@ class RaterAgreement:
     ratings allowed) or :meth:`from_long`. Subjects with fewer than two ratings cannot show agreement and drop
     out of every coefficient; ``n_dropped`` counts them.
 
+    Attributes
+    ----------
+    categories : pandas.Index
+        The rating categories, in order.
+    raters : pandas.Index
+        The rater columns.
+    n_subjects, n_dropped, n_missing : int
+        Subjects read; subjects left out (fewer than two ratings, or a missing or zero weight); missing ratings.
+    counts : pandas.DataFrame
+        Subjects × categories: how many raters chose each category (subjects used only).
+
     Examples
     --------
     >>> import pandas_agree as pa

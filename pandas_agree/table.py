@@ -80,6 +80,25 @@ class Agreement:
         Non-negative counts; index = reference labels, columns = predicted labels (0..I−1 and 0..J−1 for
         an array).
 
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        The I×J table of counts (float64): index = reference labels, columns = predicted labels.
+    n : float
+        N, the total of the whole table (the number of valid rows, or their weight sum).
+    common, reference_only, predicted_only : pandas.Index
+        The K labels present on both sides; reference labels the prediction never uses; predicted labels that
+        are not in the reference.
+    labels : pandas.Index
+        Every label of either side, in order (the order of ordinal scales and of weighted kappa).
+    n_rows, n_missing, n_zero_weight : int
+        Rows read (None for an Agreement built from a table); rows left out for a missing label or weight;
+        rows with valid labels left out because their weight was 0.
+    weighted : bool
+        Whether frequency weights were used (N is then a weight sum).
+    mapping : pandas.DataFrame or None
+        The cluster-to-class assignment used (``match=``).
+
     Examples
     --------
     >>> import pandas as pd

@@ -55,7 +55,13 @@ def _read_spss(path: Path) -> pd.DataFrame:
         import pyreadstat
     except ImportError:
         raise ImportError("reading SPSS files needs pyreadstat: pip install 'pandas-agree[spss]'") from None
-    frame, _ = pyreadstat.read_sav(str(path), apply_value_formats=True)
+    frame, meta = pyreadstat.read_sav(str(path), apply_value_formats=True, formats_as_category=True)
+    for column, value_labels in meta.variable_value_labels.items():
+        if isinstance(frame[column].dtype, pd.CategoricalDtype):
+            # SPSS's order is the order of the codes; the reader sorts the labels alphabetically
+            in_code_order = list(dict.fromkeys(value_labels[code] for code in sorted(value_labels)))
+            unlabelled = [c for c in frame[column].cat.categories if c not in set(in_code_order)]
+            frame[column] = frame[column].cat.set_categories(in_code_order + unlabelled)
     return frame
 
 

@@ -129,6 +129,18 @@ def test_bad_input_exits_2_with_one_line(tmp_path, data, args, fragment):
     assert "Traceback" not in result.stderr
 
 
+def test_spss_value_labels_keep_the_code_order(tmp_path):
+    pyreadstat = pytest.importorskip("pyreadstat")
+    path = tmp_path / "coded.sav"
+    frame = pd.DataFrame({"a": [3.0, 1.0, 2.0, 1.0, 9.0], "b": [3.0, 1.0, 1.0, 2.0, 9.0]})
+    labels = {1.0: "low", 2.0: "middle", 3.0: "high"}  # alphabetically: high, low, middle
+    pyreadstat.write_sav(frame, str(path), variable_value_labels={"a": labels, "b": labels})
+    data = cli.read_table(path)
+    assert list(data["a"].cat.categories) == ["low", "middle", "high", 9.0]  # an unlabelled code stays, last
+    table = data.agree("a", "b").table
+    assert list(table.index) == ["low", "middle", "high", 9.0]
+
+
 def test_missing_spss_reader_is_a_clear_message(tmp_path, monkeypatch):
     path = tmp_path / "data.sav"
     path.write_bytes(b"not really spss")

@@ -12,6 +12,8 @@ import argparse
 import tempfile
 from pathlib import Path
 
+import pandas as pd
+
 import pandas_agree as pa
 
 
@@ -35,6 +37,9 @@ def main(out: str | Path | None = None) -> pa.AgreementReport:
 
 
 if __name__ == "__main__":
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", None)
+    pd.set_option("display.max_colwidth", None)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", help="folder for the HTML and Excel report")
     main(parser.parse_args().out)

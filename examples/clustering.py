@@ -9,6 +9,8 @@ the diagonal (``match="accuracy"``, the Hungarian algorithm) or by the largest s
 
 from __future__ import annotations
 
+import pandas as pd
+
 import pandas_agree as pa
 
 
@@ -20,15 +22,18 @@ def main() -> dict:
         print(err, end="\n\n")
 
     matched = df.agree("species", "cluster", match="accuracy")
-    print("accuracy matching:", matched.mapping)
+    print("accuracy matching:", matched.mapping, sep="\n")
     print(matched.crosstab(), end="\n\n")
     print(matched.multiclass(["OSR", "KAPPA", "RKCORR", "CRAMERV", "UC"]).round(3), end="\n\n")
     print(matched.binary(["REC", "PRE", "F1"]).round(3), end="\n\n")
 
     by_residual = df.agree("species", "cluster", match="residual")
-    print("residual matching:", by_residual.mapping)
+    print("residual matching:", by_residual.mapping, sep="\n")
     return {"accuracy": matched, "residual": by_residual}
 
 
 if __name__ == "__main__":
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", None)
+    pd.set_option("display.max_colwidth", None)
     main()

@@ -9,6 +9,8 @@ adjustment, and McNemar's and Cochran's tests compare right and wrong answers ob
 
 from __future__ import annotations
 
+import pandas as pd
+
 import pandas_agree as pa
 
 
@@ -22,4 +24,7 @@ def main() -> pa.Comparison:
 
 
 if __name__ == "__main__":
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", None)
+    pd.set_option("display.max_colwidth", None)
     main()

@@ -65,6 +65,9 @@ def main(rows: int = 1_000_000, partitions: int = 8, workers: int = 2, processes
 
 
 if __name__ == "__main__":
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", None)
+    pd.set_option("display.max_colwidth", None)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--partitions", type=int, default=8)

@@ -1,4 +1,4 @@
-"""Two raters and several raters: psychiatric diagnoses (Fleiss 1971) and anxiety ratings (Conger 1980).
+"""Two raters and several raters: psychiatric diagnoses (Fleiss 1971) and anxiety ratings (R package irr).
 
     python examples/raters.py
 
@@ -8,6 +8,8 @@ Fleiss', Conger's and Light's kappa, Gwet's AC1 and Krippendorff's alpha.
 """
 
 from __future__ import annotations
+
+import pandas as pd
 
 import pandas_agree as pa
 
@@ -31,4 +33,7 @@ def main() -> dict:
 
 
 if __name__ == "__main__":
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", None)
+    pd.set_option("display.max_colwidth", None)
     main()

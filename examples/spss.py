@@ -36,8 +36,12 @@ def main(out: str | Path | None = None) -> pa.AgreementReport:
     folder.mkdir(parents=True, exist_ok=True)
     sav = folder / "diagnoses.sav"
     write_sav(sav)
-    df = pd.read_spss(sav)  # value labels become categories, as with GET FILE + VALUE LABELS
-    ag = df.agree("rater1", "rater2")
+    import pyreadstat
+
+    # GET FILE: value labels become the labels; SPSS orders them by their codes, so pass that order on
+    df, meta = pyreadstat.read_sav(str(sav), apply_value_formats=True, formats_as_category=True)
+    value_labels = meta.variable_value_labels["rater1"]
+    ag = df.agree("rater1", "rater2", labels=[value_labels[code] for code in sorted(value_labels)])
 
     # CROSSTABS /TABLES=rater1 BY rater2 /CELLS=COUNT ROW.
     print(ag.crosstab(), end="\n\n")
@@ -61,6 +65,9 @@ def main(out: str | Path | None = None) -> pa.AgreementReport:
 
 
 if __name__ == "__main__":
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", None)
+    pd.set_option("display.max_colwidth", None)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", help="folder for the .sav file and the Excel report")
     main(parser.parse_args().out)

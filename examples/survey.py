@@ -62,6 +62,9 @@ def main(respondents: int = 2000, out: str | Path | None = None) -> pa.Agreement
 
 
 if __name__ == "__main__":
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", None)
+    pd.set_option("display.max_colwidth", None)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--respondents", type=int, default=2000)
     parser.add_argument("--out", help="folder for the Excel report")

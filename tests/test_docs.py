@@ -66,6 +66,13 @@ def test_api_reference_lists_every_public_name():
         expected |= {f"{path}.{name}" for name in _public_methods(cls)}
     expected |= {f"pandas.DataFrame.agree.{name}" for name in _public_methods(pa.AgreeAccessor)}
     expected.add("pandas.DataFrame.agree")
+    try:
+        from pandas_agree.dask_accessor import DaskAgreeAccessor
+    except ImportError:
+        pass
+    else:
+        expected |= {f"pandas_agree.dask_accessor.DaskAgreeAccessor.{name}"
+                     for name in _public_methods(DaskAgreeAccessor)}
     assert not expected - listed, f"missing from docs/api.rst: {sorted(expected - listed)}"
 
 

@@ -352,8 +352,9 @@ class Comparison:
     def report(self, **options):
         """All the tables of the comparison as a report (text, HTML, Excel, JSON, plot).
 
-        Options: ``measures``, ``ci``, ``confidence_level``, ``n_resamples`` and ``random_state`` (drawn once and
-        recorded when not given), as for :meth:`values` and :meth:`differences`.
+        Options: ``measures``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
+        ``bootstrap_method`` and ``random_state`` (drawn once and recorded when not given), as for :meth:`values`
+        and :meth:`differences`.
 
         Returns
         -------

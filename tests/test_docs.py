@@ -35,6 +35,17 @@ def test_catalogue_page_is_generated_from_the_registry():
         assert f"| range | {row['range']} |" in entry
 
 
+def test_conventions_list_the_registry_before_averaged_measures():
+    # the one place in the prose notes that enumerates a registry rule must match the registry
+    text = (DOCS / "notes" / "conventions.md").read_text(encoding="utf-8")
+    listed = re.search(r"`timing=\"default\"` follows the macro `!KO_clasagree`: (.+?) average their terms",
+                       " ".join(text.split())).group(1)
+    named = set(re.findall(r"[A-Z][A-Z0-9]+", listed))
+    registry = pa.measures()
+    before = set(registry.loc[registry["averaging"].str.startswith("before"), "code"])
+    assert named == before
+
+
 def _api_names() -> set[str]:
     text = (DOCS / "api.rst").read_text(encoding="utf-8")
     names, module = set(), None

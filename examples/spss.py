@@ -17,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 import pandas_agree as pa
-from pandas_agree.cli import main as cli
+from pandas_agree.integrations.cli import main as cli
 
 
 def write_sav(path: Path) -> None:

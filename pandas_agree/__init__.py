@@ -1,6 +1,7 @@
 """pandas_agree: agreement between two classifications of the same objects, as a pandas accessor.
 
-Importing the package registers ``DataFrame.agree``.
+Importing the package registers ``DataFrame.agree`` (and ``dask.dataframe.DataFrame.agree`` once dask is
+imported, in either order).
 
 Examples
 --------
@@ -12,32 +13,35 @@ Examples
 REC    0.833333
 """
 
-import contextlib
 from importlib.metadata import PackageNotFoundError, version
-
-from . import datasets
-from ._undefined import UndefinedMeasureWarning
-from .accessor import AgreeAccessor
-from .compare import Comparison
-from .raters import RaterAgreement
-from .registry import measures
-from .report import AgreementReport
-from .table import Agreement, agreement
-
-with contextlib.suppress(ImportError):  # registers ddf.agree when dask is installed
-    from . import dask_accessor  # noqa: F401
 
 try:
     __version__ = version("pandas-agree")
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0+unknown"
 
+from . import datasets
+from .analyses.agreement import Agreement, agreement
+from .analyses.comparison import Comparison
+from .analyses.raters import RaterAgreement
+from .base.undefined import UndefinedMeasureWarning
+from .integrations.accessor import AgreeAccessor
+from .integrations.dask_hook import register_dask_accessor
+from .measures.registry import measures
+from .report.agreement import AgreementReport
+from .report.comparison import ComparisonReport
+from .report.raters import RaterReport
+
+register_dask_accessor()
+
 __all__ = [
     "AgreeAccessor",
     "Agreement",
     "AgreementReport",
     "Comparison",
+    "ComparisonReport",
     "RaterAgreement",
+    "RaterReport",
     "UndefinedMeasureWarning",
     "__version__",
     "agreement",

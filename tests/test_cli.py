@@ -9,13 +9,13 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from pandas_agree import cli
+from pandas_agree.integrations import cli
 
 FAST = ["--n-resamples", "100", "--random-state", "0"]
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "pandas_agree.cli", *map(str, args)], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "pandas_agree.integrations.cli", *map(str, args)], capture_output=True,
                           text=True, cwd=cwd, timeout=300)
 
 

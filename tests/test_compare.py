@@ -150,7 +150,7 @@ def test_report(tmp_path):
 def test_holm_matches_statsmodels():
     from statsmodels.stats.multitest import multipletests
 
-    from pandas_agree.compare import holm
+    from pandas_agree.analyses.comparison import holm
 
     rng = np.random.default_rng(0)
     for size in (1, 2, 5, 12):

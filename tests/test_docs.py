@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 
 import pandas_agree as pa
-from pandas_agree.compare_report import ComparisonReport
-from pandas_agree.rater_report import RaterReport
+from pandas_agree.report.comparison import ComparisonReport
+from pandas_agree.report.raters import RaterReport
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -65,8 +65,8 @@ def _public_methods(cls) -> list[str]:
 
 PUBLIC_CLASSES = {"pandas_agree.Agreement": pa.Agreement, "pandas_agree.AgreementReport": pa.AgreementReport,
                   "pandas_agree.RaterAgreement": pa.RaterAgreement, "pandas_agree.Comparison": pa.Comparison,
-                  "pandas_agree.rater_report.RaterReport": RaterReport,
-                  "pandas_agree.compare_report.ComparisonReport": ComparisonReport}
+                  "pandas_agree.RaterReport": RaterReport,
+                  "pandas_agree.ComparisonReport": ComparisonReport}
 
 
 def test_api_reference_lists_every_public_name():
@@ -78,11 +78,11 @@ def test_api_reference_lists_every_public_name():
     expected |= {f"pandas.DataFrame.agree.{name}" for name in _public_methods(pa.AgreeAccessor)}
     expected.add("pandas.DataFrame.agree")
     try:
-        from pandas_agree.dask_accessor import DaskAgreeAccessor
+        from pandas_agree.integrations.dask_accessor import DaskAgreeAccessor
     except ImportError:
         pass
     else:
-        expected |= {f"pandas_agree.dask_accessor.DaskAgreeAccessor.{name}"
+        expected |= {f"pandas_agree.integrations.dask_accessor.DaskAgreeAccessor.{name}"
                      for name in _public_methods(DaskAgreeAccessor)}
     assert not expected - listed, f"missing from docs/api.rst: {sorted(expected - listed)}"
 
@@ -100,7 +100,7 @@ def _resolve(name: str):
 
 @pytest.mark.parametrize("name", sorted(_api_names()))
 def test_every_documented_object_has_examples(name):
-    if name.startswith("pandas_agree.dask_accessor"):
+    if name.startswith("pandas_agree.integrations.dask_accessor"):
         pytest.importorskip("dask.dataframe")
     doc = inspect.getdoc(_resolve(name)) or ""
     assert re.search(r"^Examples\n--------$", doc, flags=re.MULTILINE), f"{name} has no Examples section"

@@ -12,8 +12,9 @@ from statsmodels.stats.inter_rater import cohens_kappa
 from statsmodels.stats.proportion import proportion_confint
 
 import pandas_agree as pa
-from pandas_agree.intervals import IntervalOptions, _quantiles, jackknife, resample
-from pandas_agree.registry import REGISTRY
+from pandas_agree.inference.bootstrap import _quantiles, jackknife, resample
+from pandas_agree.inference.estimates import IntervalOptions
+from pandas_agree.measures.registry import REGISTRY
 
 from ._tables import quiet, square_tables
 

@@ -15,10 +15,10 @@ from statsmodels.stats.contingency_tables import SquareTable
 from statsmodels.stats.inter_rater import cohens_kappa
 
 import pandas_agree as pa
-from pandas_agree.inference import kappa_variances
-from pandas_agree.matching import residuals
-from pandas_agree.multiclass import agreement_weights
-from pandas_agree.registry import REGISTRY
+from pandas_agree.engine.matching import residuals
+from pandas_agree.inference.tests import kappa_variances
+from pandas_agree.measures.multiclass import agreement_weights
+from pandas_agree.measures.registry import REGISTRY
 
 from ._tables import expand, quiet, square_tables
 
@@ -316,7 +316,7 @@ def test_interpretation_bands():
     assert m.loc["KAPPA", "interpretation"] == "substantial" and pd.isna(m.loc["OSR", "interpretation"])
     cohen = pa.Agreement.from_table(t).multiclass(["KAPPA"], bands="cohen")
     assert cohen.loc["KAPPA", "interpretation"] == "substantial"
-    from pandas_agree.multiclass import interpret
+    from pandas_agree.measures.multiclass import interpret
     assert interpret([-0.1, 0, 0.2, 0.21, 0.4, 0.6, 0.8, 0.81, 1], "landis-koch") == [
         "poor", "slight", "slight", "fair", "fair", "moderate", "substantial", "almost perfect", "almost perfect"]
     assert interpret([-0.1, 0, 0.01, 0.2, 0.21, np.nan], "cohen") == [

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pandas_agree as pa
-from pandas_agree.registry import KINDS, MEASURE_FIELDS, REGISTRY
+from pandas_agree.measures.registry import KINDS, MEASURE_FIELDS, REGISTRY
 
 from ._tables import quiet, square_tables
 

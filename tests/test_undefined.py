@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import pandas_agree as pa
-from pandas_agree.registry import REGISTRY
+from pandas_agree.measures.registry import REGISTRY
 
 INFINITE_RANGE = {code for code, m in REGISTRY.items() if m.infinite and m.kind == "binary"}
 

@@ -10,8 +10,8 @@ from scipy import special, stats
 from statsmodels.stats.contingency_tables import SquareTable, mcnemar
 from statsmodels.tools.sm_exceptions import SingularMatrixWarning
 
-from ._undefined import divide
-from .tableview import TableView
+from ..base.undefined import divide
+from ..engine.tableview import TableView
 
 __all__ = ["TESTS", "fce_variances", "kappa_variances", "run_tests"]
 

@@ -17,10 +17,11 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from ._undefined import divide, warn_undefined
-from .crosstab import validate_weights
-from .intervals import IntervalOptions
-from .multiclass import agreement_weights, interpret
+from ..base.undefined import divide, warn_undefined
+from ..engine.crosstab import validate_weights
+from ..inference.estimates import IntervalOptions
+from ..measures.multiclass import agreement_weights, interpret
+from .reports import build_report
 
 __all__ = ["RATER_MEASURES", "RaterAgreement"]
 
@@ -141,7 +142,7 @@ class RaterAgreement:
         >>> pa.RaterAgreement.from_long(long, "s", "r", "y").n_subjects
         2
         """
-        from .table import _column, _require_frame
+        from .agreement import _column, _require_frame
 
         _require_frame(data, "data")
         for arg, col in (("subject", subject), ("rater", rater), ("rating", rating)):
@@ -459,7 +460,7 @@ class RaterAgreement:
         rater2    0.30     1.0    0.20
         rater3    0.05     0.2    1.00
         """
-        from .table import Agreement
+        from .agreement import Agreement
 
         codes = self._design.codes
         m, q = codes.shape[1], len(self._categories)
@@ -542,7 +543,7 @@ class RaterAgreement:
 
         Returns
         -------
-        pandas_agree.rater_report.RaterReport
+        pandas_agree.RaterReport
 
         Examples
         --------
@@ -553,9 +554,7 @@ class RaterAgreement:
         >>> print(f"{report.coefficients.loc['FLEISS', 'value']:.3f}")
         0.430
         """
-        from .rater_report import RaterReport
-
-        return RaterReport(self, **options)
+        return build_report(self, **options)
 
 
 def ci_bootstrap(code: str, opts: IntervalOptions) -> bool:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import __version__, datasets
-from .intervals import CI_METHODS
-from .registry import measures
+from .. import __version__, datasets
+from ..inference.estimates import CI_METHODS
+from ..measures.registry import measures
 
 DEMO = ("wine_predictions", "cultivar", "knn")
 READERS = {".csv": "CSV", ".tsv": "TSV", ".tab": "TSV", ".txt": "TSV", ".xlsx": "Excel", ".xlsm": "Excel",
@@ -103,7 +103,7 @@ def run_raters(args) -> int:
     if bool(args.columns) == bool(args.long):
         raise UsageError("give either --columns (one column per rater) or --long SUBJECT RATER RATING")
     if args.long:
-        from .raters import RaterAgreement
+        from ..analyses.raters import RaterAgreement
 
         raters = RaterAgreement.from_long(frame, *args.long)
     else:

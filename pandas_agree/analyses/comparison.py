@@ -17,12 +17,13 @@ import pandas as pd
 from scipy import stats
 from statsmodels.stats.contingency_tables import mcnemar
 
-from .crosstab import as_label_series, validate_weights
-from .intervals import IntervalOptions
-from .joint import JointTable, joint_table
-from .matching import column_permutation
-from .registry import resolve
-from .table import Agreement
+from ..engine.crosstab import as_label_series, validate_weights
+from ..engine.joint import JointTable, joint_table
+from ..engine.matching import column_permutation
+from ..inference.estimates import IntervalOptions
+from ..measures.registry import resolve
+from .agreement import Agreement
+from .reports import build_report
 
 __all__ = ["Comparison", "compare"]
 
@@ -358,7 +359,7 @@ class Comparison:
 
         Returns
         -------
-        pandas_agree.compare_report.ComparisonReport
+        pandas_agree.ComparisonReport
 
         Examples
         --------
@@ -368,9 +369,7 @@ class Comparison:
         >>> list(report.differences.index)
         ['knn − logistic']
         """
-        from .compare_report import ComparisonReport
-
-        return ComparisonReport(self, **options)
+        return build_report(self, **options)
 
 
 def holm(pvalues: np.ndarray) -> np.ndarray:
@@ -391,7 +390,7 @@ def holm(pvalues: np.ndarray) -> np.ndarray:
 def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hashable], *, weights=None,
             dropna: bool = True, match=None) -> Comparison:
     """The Comparison of several prediction columns of ``frame`` against its ``reference`` column."""
-    from .table import _column
+    from .agreement import _column
 
     if isinstance(predictions, (str, bytes)) or not pd.api.types.is_list_like(predictions):
         raise TypeError(f"predictions must be a list of two or more columns; got {predictions!r}")

@@ -56,12 +56,12 @@ class Rendered:
         raise NotImplementedError
 
     def __str__(self) -> str:
-        from .render_text import render
+        from .text import render
 
         return render(self.document())
 
     def _repr_html_(self) -> str:
-        from .render_html import fragment
+        from .html import fragment
 
         return fragment(self.document())
 
@@ -88,7 +88,7 @@ class Rendered:
         """
         from pathlib import Path
 
-        from .render_html import page
+        from .html import page
 
         html = page(self.document())
         if path is not None:

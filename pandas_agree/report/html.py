@@ -7,7 +7,7 @@ import base64
 import html
 import io
 
-from .layout import Document, Table
+from .document import Document, Table
 
 __all__ = ["fragment", "page"]
 

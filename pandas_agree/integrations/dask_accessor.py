@@ -14,11 +14,11 @@ import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 
+from ..analyses.agreement import Agreement
+from ..analyses.raters import RaterAgreement
+from ..engine.crosstab import partial_counts, validate_weights
+from ..report.agreement import AgreementReport, assemble_grouped
 from .accessor import _TABLE_OPTIONS, _Shortcuts
-from .crosstab import partial_counts, validate_weights
-from .raters import RaterAgreement
-from .report import AgreementReport, assemble_grouped
-from .table import Agreement
 
 __all__ = ["DaskAgreeAccessor"]
 

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from scipy.optimize import linear_sum_assignment
 
-from ._undefined import divide
+from ..base.undefined import divide
 
 __all__ = ["MATCHES", "column_permutation", "match_columns", "residuals"]
 

@@ -12,10 +12,10 @@ import math
 import numpy as np
 import pandas as pd
 
-from ._undefined import divide
+from ..base.undefined import divide
+from ..engine.tableview import TableView
 from .binary import MACRO, SEED000
 from .registry import Measure, register
-from .tableview import TableView
 
 __all__ = ["BANDS", "agreement_weights", "interpret"]
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ._undefined import divide
+from ..base.undefined import divide
 from .registry import REGISTRY, Measure, register
 
 __all__ = ["AVERAGES", "averages_of", "class_values", "one_vs_rest", "resolve_params"]

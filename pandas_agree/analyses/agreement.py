@@ -9,16 +9,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from . import binary as _binary
-from ._undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
-from .crosstab import as_label_series, no_valid_rows, tabulate, validate_weights
-from .inference import run_tests
-from .intervals import Estimate, IntervalOptions, binary_analytic, estimate_all, multiclass_analytic
-from .matching import match_columns
-from .multiclass import agreement_weights, interpret
-from .registry import resolve
-from .report import AgreementReport
-from .tableview import TableView
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
+from ..engine.crosstab import as_label_series, no_valid_rows, tabulate, validate_weights
+from ..engine.matching import match_columns
+from ..engine.tableview import TableView
+from ..inference.analytic import binary_analytic, multiclass_analytic
+from ..inference.estimates import Estimate, IntervalOptions
+from ..inference.intervals import estimate_all
+from ..inference.tests import run_tests
+from ..measures import binary as _binary
+from ..measures.multiclass import agreement_weights, interpret
+from ..measures.registry import resolve
+from .reports import build_report
 
 __all__ = ["Agreement", "agreement"]
 
@@ -631,7 +633,7 @@ class Agreement:
                                              dtype=float)
         return out
 
-    def report(self, **options) -> AgreementReport:
+    def report(self, **options):
         """Every table of this Agreement in one :class:`~pandas_agree.AgreementReport`.
 
         Options pass through to the methods: ``measures`` (class-specific and multiclass codes together; a kind
@@ -651,7 +653,7 @@ class Agreement:
         """
         if "by" in options:
             raise TypeError("by= needs the rows of the data: use df.agree.report(actual, pred, by=column)")
-        return AgreementReport(self, **options)
+        return build_report(self, **options)
 
 
 def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:

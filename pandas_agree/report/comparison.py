@@ -7,8 +7,8 @@ from pathlib import Path
 import pandas as pd
 
 from . import display
-from .layout import Document, Rendered, Section, frame_table
-from .report import _frame_dict, _jsonable, _seed, _version
+from .agreement import _frame_dict, _jsonable, _seed, _version
+from .document import Document, Rendered, Section, frame_table
 
 __all__ = ["ComparisonReport"]
 
@@ -108,7 +108,7 @@ class ComparisonReport(Rendered):
         >>> report.plot().axes[0].get_title()
         'Paired differences'
         """
-        from .plotting import _pyplot
+        from .plots import _pyplot
 
         plt = _pyplot()
         d = self.differences
@@ -153,7 +153,7 @@ class ComparisonReport(Rendered):
         >>> sheets
         ['Summary', 'Tests', 'Notes']
         """
-        from .render_excel import write_frames
+        from .excel import write_frames
 
         def flat(frame: pd.DataFrame) -> pd.DataFrame:
             out = frame.copy()

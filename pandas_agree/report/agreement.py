@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._undefined import UndefinedMeasureWarning
-from .layout import Rendered
-from .registry import REGISTRY
+from ..base.undefined import UndefinedMeasureWarning
+from ..measures.registry import REGISTRY
+from .document import Rendered
 
 __all__ = ["REPORT_OPTIONS", "AgreementReport"]
 
@@ -33,7 +33,7 @@ def _seed(options: dict):
 
 
 def _version() -> str:
-    from . import __version__
+    from .. import __version__
 
     return __version__
 
@@ -42,7 +42,7 @@ def _split_measures(measures) -> tuple[list | None, list | None]:
     """Binary and multiclass codes of a mixed ``measures=`` list (None: that kind keeps its default set)."""
     if measures is None:
         return None, None
-    from .registry import resolve
+    from ..measures.registry import resolve
 
     names = [measures] if isinstance(measures, str) else list(measures)
     binary, multiclass = [], []
@@ -231,7 +231,7 @@ class AgreementReport(Rendered):
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
         from . import display
-        from .layout import Document, Section, section
+        from .document import Document, Section, section
 
         ag = self.agreement
         i, j = ag.table.shape
@@ -272,7 +272,7 @@ class AgreementReport(Rendered):
         >>> list(sheets)
         ['Summary', 'Crosstab', 'Class measures', 'Averages', 'Notes', 'Measures']
         """
-        from .render_excel import write
+        from .excel import write
 
         write(self, path)
 
@@ -302,7 +302,7 @@ class AgreementReport(Rendered):
         >>> len(figure.axes) >= 2
         True
         """
-        from .plotting import report_figure
+        from .plots import report_figure
 
         return report_figure(self, measures=measures, normalize=normalize)
 
@@ -374,7 +374,7 @@ def _jsonable(v):
 
 def grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, options: dict) -> AgreementReport:
     """The report of all rows, with one report per value of the column ``by``."""
-    from .table import _column
+    from ..analyses.agreement import _column
 
     keys = _column(frame, by, "by")
     everything = frame.agree(actual, pred, **table_options)

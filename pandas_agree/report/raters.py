@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..analyses.raters import RATER_MEASURES
+from ..base.undefined import UndefinedMeasureWarning
 from . import display
-from ._undefined import UndefinedMeasureWarning
-from .layout import Document, Rendered, Section, _letters, frame_table
-from .raters import RATER_MEASURES
-from .report import _frame_dict, _jsonable, _seed, _version
+from .agreement import _frame_dict, _jsonable, _seed, _version
+from .document import Document, Rendered, Section, _letters, frame_table
 
 __all__ = ["RaterReport"]
 
@@ -130,7 +130,7 @@ class RaterReport(Rendered):
         >>> sheets
         ['Summary', 'Categories', 'Raters', 'Notes']
         """
-        from .render_excel import write_frames
+        from .excel import write_frames
 
         write_frames(path, {
             "Summary": [("Case Processing Summary", self.summary), ("Agreement among Raters", self.coefficients),

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from .registry import REGISTRY
+from ..measures.registry import REGISTRY
 
 __all__ = ["count", "interval", "label", "measure_name", "pvalue", "value"]
 

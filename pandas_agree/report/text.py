@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .layout import Document, Table
+from .document import Document, Table
 
 __all__ = ["render", "render_table"]
 

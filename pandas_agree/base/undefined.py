@@ -97,7 +97,7 @@ def external_stacklevel() -> int:
     import inspect
     from pathlib import Path
 
-    package = str(Path(__file__).resolve().parent)
+    package = str(Path(__file__).resolve().parents[1])
     frame, level = inspect.currentframe(), 0
     while frame is not None:
         if not str(Path(frame.f_code.co_filename).resolve()).startswith(package):

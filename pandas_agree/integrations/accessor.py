@@ -6,10 +6,10 @@ from collections.abc import Hashable, Sequence
 
 import pandas as pd
 
-from .compare import Comparison, compare
-from .raters import RaterAgreement
-from .report import AgreementReport, grouped_report
-from .table import Agreement, _column
+from ..analyses.agreement import Agreement, _column
+from ..analyses.comparison import Comparison, compare
+from ..analyses.raters import RaterAgreement
+from ..report.agreement import AgreementReport, grouped_report
 
 __all__ = ["AgreeAccessor"]
 

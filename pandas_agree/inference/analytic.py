@@ -1,0 +1,139 @@
+"""Analytic intervals: binomial, mapped binomial, Wald, Woolf, Simel's log method, Fleiss–Cohen–Everitt and
+Gwet's linearised variance, chosen by each measure's registry record."""
+
+from __future__ import annotations
+
+import numpy as np
+from statsmodels.stats.proportion import proportion_confint
+
+from ..base.undefined import divide
+from ..measures.registry import REGISTRY, Measure
+from .estimates import BINOMIAL_METHODS, Estimate, IntervalOptions, clipped
+from .tests import fce_variances
+
+__all__ = ["binary_analytic", "multiclass_analytic"]
+
+
+# --- analytic intervals -----------------------------------------------------------------------------------
+
+def _proportion(successes, trials, opts: IntervalOptions):
+    """p, its SE sqrt(p(1−p)/n) and the binomial interval (NaN where there are no trials)."""
+    successes, trials = np.broadcast_arrays(np.asarray(successes, float), np.asarray(trials, float))
+    p = divide(successes, trials)
+    empty = trials == 0
+    safe_n = np.where(empty, 1.0, trials)
+    lower, upper = proportion_confint(np.where(empty, 0.0, successes), safe_n, alpha=1 - opts.confidence_level,
+                                      method=BINOMIAL_METHODS[opts.binomial])
+    lower, upper = (np.where(empty, np.nan, np.asarray(x, float)) for x in (lower, upper))
+    se = np.sqrt(divide(p * (1 - p), trials))
+    return p, se, lower, upper
+
+
+def _binomial(measure: Measure, args, opts: IntervalOptions) -> Estimate:
+    successes, trials = (f(*args) for f in measure.binomial)
+    p, se, lower, upper = _proportion(successes, trials, opts)
+    method = f"{opts.binomial} ({measure.interval_detail})"
+    if measure.interval == "binomial-mapped":
+        return clipped(measure, 2 * p - 1, 2 * se, 2 * lower - 1, 2 * upper - 1, method + ", mapped by 2p − 1")
+    return clipped(measure, p, se, lower, upper, method)
+
+
+def _wald(measure: Measure, counts, params: dict, opts: IntervalOptions, value) -> Estimate:
+    slope = measure.combine(1.0, 0.0) - measure.combine(0.0, 0.0)  # the terms enter linearly
+    variance = 0.0
+    for term in measure.terms:
+        successes, trials = (f(*counts) for f in REGISTRY[term].binomial)
+        p = divide(successes, trials)
+        variance = variance + divide(p * (1 - p), trials)
+    se = abs(slope) * np.sqrt(variance)
+    return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Wald")
+
+
+def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str) -> Estimate:
+    """Map an interval for a log quantity through the measure's increasing function of it."""
+    def f(x):
+        with np.errstate(all="ignore"):
+            mapped = measure.compute(np.exp(x), 1.0, 1.0, 1.0)
+        return np.where(np.isposinf(x), measure.range[1], np.where(np.isneginf(x), measure.range[0], mapped))
+
+    value = f(log_value)
+    h = 1e-6 * np.maximum(1.0, np.abs(np.nan_to_num(log_value, posinf=0, neginf=0)))
+    with np.errstate(all="ignore"):
+        slope = np.abs(f(log_value + h) - f(log_value - h)) / (2 * h)
+        se = np.where(np.isinf(log_se), np.inf, slope * log_se)
+        lower, upper = f(log_value - opts.z * log_se), f(log_value + opts.z * log_se)
+    # a zero cell leaves the log scale without a finite SE: the interval is then the whole range
+    lower = np.where(np.isinf(log_se), measure.range[0], lower)
+    upper = np.where(np.isinf(log_se), measure.range[1], upper)
+    return clipped(measure, value, se, lower, upper, method)
+
+
+def _woolf(measure: Measure, counts, opts: IntervalOptions) -> Estimate:
+    a, b, c, d = counts
+    with np.errstate(divide="ignore"):
+        log_or = np.log(divide(a * d, b * c, infinite=True))
+        log_se = np.sqrt(1 / a + 1 / b + 1 / c + 1 / d)
+    return _from_log_scale(measure, log_or, log_se, opts, "Woolf")
+
+
+def _log_ratio(measure: Measure, counts, opts: IntervalOptions, value) -> Estimate:
+    (x1, n1), (x2, n2) = ((f(*counts) for f in REGISTRY[code].binomial) for code in measure.ratio_of)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_se = np.sqrt(1 / x1 - 1 / n1 + 1 / x2 - 1 / n2)
+        log_value = np.log(value)
+        lower, upper = np.exp(log_value - opts.z * log_se), np.exp(log_value + opts.z * log_se)
+        se = np.where(np.isinf(log_se), np.inf, value * log_se)
+    # a zero count leaves the log scale without a finite SE: the interval is then the whole range
+    lower = np.where(np.isinf(log_se), measure.range[0], lower)
+    upper = np.where(np.isinf(log_se), measure.range[1], upper)
+    return clipped(measure, value, se, lower, upper, "log method (Simel 1991)")
+
+
+def _fce(measure: Measure, square, weights, opts: IntervalOptions) -> Estimate:
+    kappa, var1, _ = fce_variances(square, weights)
+    se = np.sqrt(var1)
+    return clipped(measure, kappa, se, kappa - opts.z * se, kappa + opts.z * se, "Fleiss–Cohen–Everitt")
+
+
+def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: IntervalOptions,
+                    value) -> Estimate | None:
+    """The analytic estimate of a class-specific measure for every class, or None (bootstrap)."""
+    kind = measure.interval
+    if kind.startswith("binomial"):
+        return _binomial(measure, counts, opts)
+    if kind == "wald":
+        return _wald(measure, counts, params, opts, value)
+    if kind == "woolf":
+        return _woolf(measure, corrected, opts)
+    if kind == "log-ratio":
+        return _log_ratio(measure, corrected, opts, value)
+    if kind == "fce":
+        a, b, c, d = counts
+        squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
+        return _fce(measure, squares, np.eye(2), opts)
+    return None
+
+
+def _linearised(measure: Measure, view, params: dict, opts: IntervalOptions) -> Estimate:
+    pa, pe, d_pa, d_pe = measure.gradient(view, **params)
+    value = divide(pa - pe, 1 - pe)
+    influence = divide(d_pa - (1 - value) * d_pe, 1 - pe)
+    p = view.square / view.n
+    variance = divide((p * influence**2).sum() - ((p * influence).sum()) ** 2, view.n)
+    se = np.sqrt(np.maximum(variance, 0.0))
+    return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Gwet linearised")
+
+
+def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOptions) -> Estimate | None:
+    """The analytic estimate of a multiclass measure, or None (bootstrap)."""
+    kind = measure.interval
+    if kind.startswith("binomial"):
+        return _binomial(measure, (view,), opts)
+    if kind == "fce":
+        weights = params.get("kappa_weights")
+        return _fce(measure, view.square, np.eye(view.q) if weights is None else weights, opts)
+    if kind == "gwet":
+        return _linearised(measure, view, params, opts)
+    return None
+
+

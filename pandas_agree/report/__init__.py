@@ -1,0 +1,15 @@
+"""Reports: the document model, the text, HTML, Excel and plot renderers, and the report of each analysis."""
+
+from ..analyses.agreement import Agreement
+from ..analyses.comparison import Comparison
+from ..analyses.raters import RaterAgreement
+from ..analyses.reports import register_report
+from .agreement import AgreementReport
+from .comparison import ComparisonReport
+from .raters import RaterReport
+
+__all__ = ["AgreementReport", "ComparisonReport", "RaterReport"]
+
+register_report(Agreement, AgreementReport)
+register_report(RaterAgreement, RaterReport)
+register_report(Comparison, ComparisonReport)

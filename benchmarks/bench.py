@@ -169,8 +169,8 @@ def compare_rows(n: int, k: int, repeat: int) -> list[dict]:
         cmp = df.agree.compare("a", ["p", "q"])
 
         def inference(cmp=cmp):
-            cmp.values(random_state=0)
-            cmp.differences(random_state=0)
+            cmp.values(ci="auto", random_state=0)
+            cmp.differences(ci="auto", random_state=0)
             cmp.tests()
 
         seconds = best_of(inference, repeat)

@@ -22,6 +22,12 @@ KINDS = {
     "multiclass": ("Multiclass measures",
                    "Each is one value for the whole I×J table; M is the set of the K labels present on both sides, "
                    "n_ij the cells, n_i· and n_·j the margins, Po the proportion on the matching cells."),
+    "rater": ("Coefficients of several raters",
+              "Each is one value for a subjects × raters matrix of ratings ({doc}`user_guide/raters`); r_ik is the "
+              "number of raters who put subject i in category k, r_i = Σ_k r_ik, r*_ik = Σ_l w_kl r_il, π_k the "
+              "mean share of category k over the subjects, Pa the mean agreement of the subjects and w_kl the "
+              "agreement weights (the identity unless `kappa_weights` is given). Two raters give the multiclass "
+              "measures: FLEISS is SPI, CONGER and LIGHT are KAPPA, PO is OSR. The bootstrap resamples subjects."),
 }
 
 
@@ -32,6 +38,8 @@ def _text(value) -> str:
 
 
 def _symmetry(row: pd.Series) -> str:
+    if row["kind"] == "rater":
+        return "unchanged when the raters are permuted" if row["symmetric"] else "depends on the order of the raters"
     if row["symmetric"]:
         return "symmetric (unchanged when the table is transposed)"
     if _text(row["transposed"]) != "—":
@@ -39,8 +47,13 @@ def _symmetry(row: pd.Series) -> str:
     return "not symmetric"
 
 
+def anchor(kind: str, code: str) -> str:
+    """The page's target of an entry (rater coefficients share some codes with multiclass measures)."""
+    return f"measure-rater-{code.lower()}" if kind == "rater" else f"measure-{code.lower()}"
+
+
 def _entry(row: pd.Series) -> list[str]:
-    lines = [f"(measure-{row['code'].lower()})=", f"### {row['code']}: {row['name']}", ""]
+    lines = [f"({anchor(row['kind'], row['code'])})=", f"### {row['code']}: {row['name']}", ""]
     if _text(row["aliases"]) != "—":
         lines += [f"Also known as: {row['aliases']}.", ""]
     fields = [("formula", f"`{row['formula']}`"), ("range", row["range"]), ("symmetry", _symmetry(row))]
@@ -60,14 +73,14 @@ def render() -> str:
         "",
         "Every measure of the registry, generated from it (`pandas_agree.measures()`, or `pandas-agree measures`",
         "from a shell), so this page always matches the code. \"interval\" names the method `ci=\"auto\"` uses; every",
-        "measure also has the table bootstrap (`ci=\"bootstrap\"`). Averages of class-specific measures always get",
+        "measure also has the bootstrap (`ci=\"bootstrap\"`). Averages of class-specific measures always get",
         "bootstrap intervals. The interval methods are described in {doc}`notes/intervals`.",
         "",
     ]
     for kind, (title, intro) in KINDS.items():
         rows = table[table["kind"] == kind]
         lines += [f"## {title}", "", intro, "", "| code | measure |", "|---|---|"]
-        lines += [f"| {{ref}}`{code} <measure-{code.lower()}>` | {name} |"
+        lines += [f"| {{ref}}`{code} <{anchor(kind, code)}>` | {name} |"
                   for code, name in zip(rows["code"], rows["name"], strict=True)]
         lines.append("")
         for _, row in rows.iterrows():

@@ -17,8 +17,8 @@ import pandas_agree as pa
 def main() -> pa.Comparison:
     df = pa.datasets.load("wine_predictions")
     comparison = df.agree.compare("cultivar", ["knn", "logistic"])
-    print(comparison.values(["OSR", "KAPPA", "F1"], random_state=2).round(3), end="\n\n")
-    print(comparison.differences(["OSR", "KAPPA", "F1"], random_state=2).round(4), end="\n\n")
+    print(comparison.values(["OSR", "KAPPA", "F1"], ci="auto", random_state=2).round(3), end="\n\n")
+    print(comparison.differences(["OSR", "KAPPA", "F1"], ci="auto", random_state=2).round(4), end="\n\n")
     print(comparison.tests().round(4))
     return comparison
 

@@ -13,18 +13,12 @@ Examples
 REC    0.833333
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("pandas-agree")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0+unknown"
-
 from . import datasets
 from .analyses.agreement import Agreement, agreement
 from .analyses.comparison import Comparison
 from .analyses.raters import RaterAgreement
 from .base.undefined import UndefinedMeasureWarning
+from .base.version import __version__
 from .integrations.accessor import AgreeAccessor
 from .integrations.dask_hook import register_dask_accessor
 from .measures.registry import measures

@@ -1,8 +1,12 @@
-"""The command line, end to end in subprocesses: every input format, groups, every output, and bad input."""
+"""The command line: every input format, groups, every output, and bad input, through ``cli.main`` in this
+process; one smoke test runs the installed ``pandas-agree`` script."""
 
 import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import openpyxl
@@ -14,9 +18,22 @@ from pandas_agree.integrations import cli
 FAST = ["--n-resamples", "100", "--random-state", "0"]
 
 
-def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "pandas_agree.integrations.cli", *map(str, args)], capture_output=True,
-                          text=True, cwd=cwd, timeout=300)
+class Result(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def run(capsys):
+    """``run(*args)``: the command line run in this process, with its exit status and what it printed."""
+    def run(*args) -> Result:
+        capsys.readouterr()
+        status = cli.main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return Result(status, out, err)
+
+    return run
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +61,7 @@ def _write(frame: pd.DataFrame, path):
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".tsv", ".xlsx", ".parquet", ".sav"])
-def test_report_from_every_format(tmp_path, data, suffix):
+def test_report_from_every_format(run, tmp_path, data, suffix):
     path = tmp_path / f"data{suffix}"
     _write(data, path)
     result = run("report", path, "--actual", "truth", "--pred", "guess", "--json", *FAST)
@@ -56,7 +73,7 @@ def test_report_from_every_format(tmp_path, data, suffix):
         expected.index)
 
 
-def test_text_report_weights_and_groups(tmp_path, data):
+def test_text_report_weights_and_groups(run, tmp_path, data):
     path = tmp_path / "data.csv"
     data.to_csv(path, index=False)
     result = run("report", path, "--actual", "truth", "--pred", "guess", "--weights", "w", "--by", "region", *FAST)
@@ -65,7 +82,7 @@ def test_text_report_weights_and_groups(tmp_path, data):
     assert "Weighted N" in result.stdout
 
 
-def test_outputs(tmp_path, data):
+def test_outputs(run, tmp_path, data):
     path = tmp_path / "data.csv"
     data.to_csv(path, index=False)
     excel, html = tmp_path / "out.xlsx", tmp_path / "out.html"
@@ -78,7 +95,7 @@ def test_outputs(tmp_path, data):
     assert html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
-def test_ci_none_and_match(tmp_path):
+def test_ci_none_and_match(run, tmp_path):
     frame = pd.DataFrame({"species": ["a"] * 5 + ["b"] * 5, "cluster": [1] * 4 + [2] * 6})
     path = tmp_path / "clusters.csv"
     frame.to_csv(path, index=False)
@@ -90,7 +107,7 @@ def test_ci_none_and_match(tmp_path):
     assert report["multiclass"]["data"][osr][0] == pytest.approx(0.9)
 
 
-def test_demo_and_its_outputs(tmp_path):
+def test_demo_and_its_outputs(run, tmp_path):
     result = run("demo", *FAST)
     assert result.returncode == 0, result.stderr
     assert "cultivar * knn Crosstabulation" in result.stdout and "Cohen's kappa (KAPPA)" in result.stdout
@@ -99,7 +116,7 @@ def test_demo_and_its_outputs(tmp_path):
     assert result.returncode == 0 and excel.exists() and html.exists()
 
 
-def test_measures_catalogue():
+def test_measures_catalogue(run):
     result = run("measures", "--kind", "multiclass")
     assert result.returncode == 0
     codes = [line.split()[0] for line in result.stdout.splitlines()[1:]]
@@ -117,11 +134,12 @@ def test_measures_catalogue():
     (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--weights", "truth"], "weights must be numeric"),
     (["frobnicate"], "invalid choice"),
 ])
-def test_bad_input_exits_2_with_one_line(tmp_path, data, args, fragment):
+def test_bad_input_exits_2_with_one_line(run, tmp_path, monkeypatch, data, args, fragment):
     data.to_csv(tmp_path / "data.csv", index=False)
     (tmp_path / "data.json").write_text("{}")
     args = [a.format(csv=tmp_path / "data.csv", txt_bad=tmp_path / "data.json") for a in args]
-    result = run(*args, cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    result = run(*args)
     assert result.returncode == 2, (result.stdout, result.stderr)
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("pandas-agree: error:"), result.stderr
@@ -155,7 +173,7 @@ def test_main_returns_status(capsys):
     assert "no such file" in capsys.readouterr().err
 
 
-def test_raters_command(tmp_path):
+def test_raters_command(run, tmp_path):
     import pandas_agree as pa
 
     wide = pa.datasets.load("diagnoses")
@@ -180,7 +198,7 @@ def test_raters_command(tmp_path):
     assert result.returncode == 2 and "no column 'nobody'" in result.stderr
 
 
-def test_compare_command(tmp_path):
+def test_compare_command(run, tmp_path):
     import pandas_agree as pa
 
     path = tmp_path / "wine.parquet"
@@ -192,3 +210,15 @@ def test_compare_command(tmp_path):
     assert report["differences"]["index"] == ["knn − logistic"]
     result = run("compare", path, "--actual", "cultivar", "--pred", "knn", *FAST)
     assert result.returncode == 2 and "two or more" in result.stderr
+
+
+def test_installed_script_smoke(tmp_path, data):
+    """The console script of the installed package, in its own process: reads a file, prints JSON, exits 0."""
+    script = shutil.which("pandas-agree", path=str(Path(sys.executable).parent))
+    command = [script] if script else [sys.executable, "-m", "pandas_agree.integrations.cli"]
+    path = tmp_path / "data.csv"
+    data.to_csv(path, index=False)
+    result = subprocess.run([*command, "report", str(path), "--actual", "truth", "--pred", "guess", "--ci", "none",
+                             "--json"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["crosstab"]["data"][-1][-1] == 200

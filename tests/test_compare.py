@@ -82,14 +82,14 @@ def test_values_match_single_agreements():
 
 def test_antisymmetry_and_self_comparison():
     df = _three(2)
-    ab = df.agree.compare("truth", ["a", "b"]).differences(random_state=0)
-    ba = df.agree.compare("truth", ["b", "a"]).differences(random_state=0)
+    ab = df.agree.compare("truth", ["a", "b"]).differences(ci="auto", random_state=0)
+    ba = df.agree.compare("truth", ["b", "a"]).differences(ci="auto", random_state=0)
     for m in ("OSR", "KAPPA", "F1 (unweighted)"):
         assert ab.iloc[0][(m, "difference")] == pytest.approx(-ba.iloc[0][(m, "difference")], abs=1e-15)
         assert ab.iloc[0][(m, "lower")] == pytest.approx(-ba.iloc[0][(m, "upper")], abs=1e-12)
         assert ab.iloc[0][(m, "pvalue")] == pytest.approx(ba.iloc[0][(m, "pvalue")])
     df["a2"] = df["a"]
-    same = df.agree.compare("truth", ["a", "a2"]).differences(random_state=0)
+    same = df.agree.compare("truth", ["a", "a2"]).differences(ci="auto", random_state=0)
     for m in ("OSR", "KAPPA", "F1 (unweighted)"):
         row = same.iloc[0]
         assert row[(m, "difference")] == 0 and row[(m, "lower")] == 0 and row[(m, "upper")] == 0
@@ -99,8 +99,8 @@ def test_antisymmetry_and_self_comparison():
 def test_row_order_invariance_and_weights():
     df = _three(3)
     shuffled = df.sample(frac=1, random_state=1)
-    one = df.agree.compare("truth", ["a", "b"]).differences(random_state=4)
-    two = shuffled.agree.compare("truth", ["a", "b"]).differences(random_state=4)
+    one = df.agree.compare("truth", ["a", "b"]).differences(ci="auto", random_state=4)
+    two = shuffled.agree.compare("truth", ["a", "b"]).differences(ci="auto", random_state=4)
     pd.testing.assert_frame_equal(one, two)
     w = np.random.default_rng(0).integers(1, 4, len(df))
     weighted = df.agree.compare("truth", ["a", "b"], weights=w).differences(ci=None)
@@ -126,7 +126,7 @@ def test_missing_values_listwise_and_match():
     (lambda d: d.agree.compare("truth", "a"), TypeError, "list of two or more"),
     (lambda d: d.agree.compare("truth", ["a", "zzz"]), KeyError, "predictions\\[1\\]: no column 'zzz'"),
     (lambda d: d.agree.compare("truth", ["a", "a"]), ValueError, "must not repeat"),
-    (lambda d: d.agree.compare("truth", ["a", "b"]).differences(ci="wilson"), ValueError, "ci must be"),
+    (lambda d: d.agree.compare("truth", ["a", "b"]).differences(ci="bogus"), ValueError, "ci"),
 ])
 def test_bad_input(call, err, fragment):
     with pytest.raises(err, match=fragment):
@@ -150,7 +150,7 @@ def test_report(tmp_path):
 def test_holm_matches_statsmodels():
     from statsmodels.stats.multitest import multipletests
 
-    from pandas_agree.analyses.comparison import holm
+    from pandas_agree.inference.tests import holm
 
     rng = np.random.default_rng(0)
     for size in (1, 2, 5, 12):

@@ -42,7 +42,7 @@ def test_paired_interval_coverage():
         df = pd.DataFrame(rows, columns=["truth", "a", "b"])
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            d = df.agree.compare("truth", ["a", "b"]).differences(["OSR", "KAPPA"], n_resamples=1000,
+            d = df.agree.compare("truth", ["a", "b"]).differences(["OSR", "KAPPA"], ci="auto", n_resamples=1000,
                                                                     random_state=rng)
         for m in hits:
             hits[m] += d.iloc[0][(m, "lower")] <= true_diff[m] <= d.iloc[0][(m, "upper")]

@@ -26,13 +26,42 @@ def _catalogue_module():
 def test_catalogue_page_is_generated_from_the_registry():
     page = (DOCS / "catalogue.md").read_text(encoding="utf-8")
     assert page == _catalogue_module().render(), "run python docs/make_catalogue.py"
-    registry = pa.measures()
-    headings = re.findall(r"^### (\S+): (.+)$", page, flags=re.MULTILINE)
-    assert headings == list(zip(registry["code"], registry["name"], strict=True))
-    for _, row in registry.iterrows():
-        entry = page.split(f"### {row['code']}: ")[1].split("\n### ")[0]
-        assert f"`{row['formula']}`" in entry.replace("\\|", "|")
-        assert f"| range | {row['range']} |" in entry
+
+
+def _page_sections() -> dict[str, dict[str, str]]:
+    """The catalogue page's entries: section title → {code: the entry's text}."""
+    page = (DOCS / "catalogue.md").read_text(encoding="utf-8")
+    out = {}
+    for section in page.split("\n## ")[1:]:
+        title, _, body = section.partition("\n")
+        out[title] = {code: entry for code, entry in re.findall(r"^### (\S+): (.+?)(?=^### |\Z)", body,
+                                                                flags=re.MULTILINE | re.DOTALL)}
+    return out
+
+
+def test_catalogue_documents_every_measure_the_analyses_compute():
+    """Every code an analysis outputs (all parameters given) has an entry in its kind's section, and the page
+    documents nothing the analyses do not compute."""
+    import warnings
+
+    import numpy as np
+
+    sections = _page_sections()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ag = pa.Agreement.from_table(np.array([[20.0, 5, 3], [4, 15, 8], [2, 6, 30]]))
+        binary = ag.binary(beta=2, tversky=(1, 2)).columns.get_level_values(0).unique()
+        binary = list(dict.fromkeys([*binary, *ag.binary(["FBETA", "TVERSKY"], beta=2, tversky=(1, 2)).columns]))
+        multiclass = list(ag.multiclass(kappa_weights="linear").index)
+        ra = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
+        raters = list(ra.summary().index)
+    computed = {"Class-specific measures": binary, "Multiclass measures": multiclass,
+                "Coefficients of several raters": raters}
+    assert set(sections) == set(computed)
+    for title, codes in computed.items():
+        assert sorted(sections[title]) == sorted(codes), title
+        for code in codes:
+            assert "| interval |" in sections[title][code] and "| reference |" in sections[title][code]
 
 
 def test_conventions_list_the_registry_before_averaged_measures():

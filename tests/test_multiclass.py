@@ -1,5 +1,6 @@
 """Multiclass measures, the hypothesis tests and cluster-to-class matching: known answers, cross-checks
-against scikit-learn, statsmodels and scipy, identities, and properties generated from the registry."""
+against scikit-learn, statsmodels and scipy, and identities (the properties of every record are tested in
+test_registry_properties.py)."""
 
 import math
 import warnings
@@ -8,7 +9,6 @@ import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 from scipy.stats.contingency import association
 from sklearn.metrics import cohen_kappa_score, matthews_corrcoef, normalized_mutual_info_score
 from statsmodels.stats.contingency_tables import SquareTable
@@ -17,8 +17,8 @@ from statsmodels.stats.inter_rater import cohens_kappa
 import pandas_agree as pa
 from pandas_agree.engine.matching import residuals
 from pandas_agree.inference.tests import kappa_variances
-from pandas_agree.measures.multiclass import agreement_weights
 from pandas_agree.measures.registry import REGISTRY
+from pandas_agree.measures.weights import agreement_weights
 
 from ._tables import expand, quiet, square_tables
 
@@ -316,7 +316,7 @@ def test_interpretation_bands():
     assert m.loc["KAPPA", "interpretation"] == "substantial" and pd.isna(m.loc["OSR", "interpretation"])
     cohen = pa.Agreement.from_table(t).multiclass(["KAPPA"], bands="cohen")
     assert cohen.loc["KAPPA", "interpretation"] == "substantial"
-    from pandas_agree.measures.multiclass import interpret
+    from pandas_agree.measures.bands import interpret
     assert interpret([-0.1, 0, 0.2, 0.21, 0.4, 0.6, 0.8, 0.81, 1], "landis-koch") == [
         "poor", "slight", "slight", "fair", "fair", "moderate", "substantial", "almost perfect", "almost perfect"]
     assert interpret([-0.1, 0, 0.01, 0.2, 0.21, np.nan], "cohen") == [
@@ -423,44 +423,3 @@ def test_ties_are_broken_deterministically():
     maps = [pa.Agreement.from_table(t, match="accuracy").mapping for _ in range(3)]
     for m in maps[1:]:
         pd.testing.assert_frame_equal(m, maps[0])
-
-
-# --- properties generated from the registry ----------------------------------------------------------------------
-
-@pytest.mark.parametrize("code", MULTICLASS)
-@given(table=square_tables())
-def test_multiclass_inside_range(code, table):
-    value = _mc(table, [code])[code]
-    lo, hi = REGISTRY[code].range
-    assert np.isnan(value) or lo - 1e-12 <= value <= hi + 1e-12
-
-
-@pytest.mark.parametrize("code", [c for c in MULTICLASS if REGISTRY[c].transposed])
-@given(table=square_tables())
-def test_multiclass_transposition(code, table):
-    assert _mc(table.T, [REGISTRY[code].transposed]).iloc[0] == pytest.approx(
-        _mc(table, [code]).iloc[0], abs=1e-12, nan_ok=True)
-
-
-@pytest.mark.parametrize("code", MULTICLASS)
-@given(table=square_tables(), data=st.data())
-def test_multiclass_label_order(code, table, data):
-    order = data.draw(st.permutations(list(table.index)))
-    if code in ("KAPPA_W",):  # ordinal: the order of the labels is part of the measure
-        return
-    assert _mc(table.loc[order, order], [code]).iloc[0] == pytest.approx(
-        _mc(table, [code]).iloc[0], abs=1e-12, nan_ok=True)
-
-
-@pytest.mark.parametrize("code", [c for c in MULTICLASS if REGISTRY[c].scale_invariant])
-@given(table=square_tables(), factor=st.sampled_from([0.5, 3.0, 100.0]))
-def test_multiclass_scaling(code, table, factor):
-    assert _mc(table * factor, [code]).iloc[0] == pytest.approx(_mc(table, [code]).iloc[0], abs=1e-10,
-                                                                 nan_ok=True)
-
-
-@pytest.mark.parametrize("code", [c for c in MULTICLASS if REGISTRY[c].best is not None])
-@given(diagonal=st.lists(st.integers(1, 50), min_size=2, max_size=6))
-def test_multiclass_perfect_agreement(code, diagonal):
-    table = np.diag(diagonal).astype(float)
-    assert _mc(table, [code]).iloc[0] == pytest.approx(REGISTRY[code].best, abs=1e-12)

@@ -54,7 +54,7 @@ def test_single_class_table():
     av, caught = _record(ag.averages, ["SPE", "REC"])
     assert av.loc["SPE"].isna().all() and (av.loc["REC"] == 1).all()
     assert len(caught) == 1 and "SPE (average unweighted, weighted, inverse, micro)" in str(caught[0].message)
-    assert av.attrs["classes"].loc["SPE", "unweighted"] == 0
+    assert av.attrs["classes"]["unweighted"]["SPE"] == 0
 
 
 def test_no_warning_when_everything_is_defined():

@@ -9,6 +9,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..base.frames import column, require_frame
+from ..base.options import AVERAGES, validate_options
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from ..engine.crosstab import as_label_series, no_valid_rows, tabulate, validate_weights
 from ..engine.matching import match_columns
@@ -18,14 +20,12 @@ from ..inference.estimates import Estimate, IntervalOptions
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
-from ..measures.multiclass import agreement_weights, interpret
-from ..measures.registry import resolve
+from ..measures.bands import interpret
+from ..measures.registry import Setting, notes_of, resolve
+from ..measures.weights import agreement_weights
 from .reports import build_report
 
-__all__ = ["Agreement", "agreement"]
-
-CLASSES = ("common", "reference", "union")
-
+__all__ = ["Agreement", "agreement", "counted", "from_cells", "from_labels", "summary_values"]
 
 def _validated_table(table) -> pd.DataFrame:
     """A float64 DataFrame of counts from a DataFrame or 2-D array, or a clear error."""
@@ -118,6 +118,7 @@ class Agreement:
     (['a', 'b'], ['c'], ['d'])
     """
 
+    @validate_options
     def __init__(self, table, *, match=None, _bookkeeping: dict | None = None) -> None:
         table = _validated_table(table)
         info = _bookkeeping or {}
@@ -165,6 +166,7 @@ class Agreement:
     # --- constructors ---------------------------------------------------------------------------------
 
     @classmethod
+    @validate_options
     def from_table(cls, table, *, match=None) -> Agreement:
         """An Agreement from a crosstab of counts.
 
@@ -187,6 +189,7 @@ class Agreement:
         return cls(table, match=match)
 
     @classmethod
+    @validate_options
     def from_counts(cls, data: pd.DataFrame, actual: Hashable, pred: Hashable, count: Hashable, *,
                     dropna: bool = True, labels: Sequence | None = None, match=None) -> Agreement:
         """An Agreement from long aggregated data: one row per cell with its count.
@@ -206,39 +209,12 @@ class Agreement:
         x  40.0  10.0
         y   0.0  50.0
         """
-        _require_frame(data, "data")
+        require_frame(data, "data")
         columns = {"actual": actual, "pred": pred, "count": count}
         for arg, col in columns.items():
-            _column(data, col, arg)
-        return cls._from_labels(data[actual], data[pred], weights=data[count], dropna=dropna, labels=labels,
-                                match=match, names=("actual", "pred"), weights_name="count")
-
-    @classmethod
-    def _from_labels(cls, actual, pred, *, weights=None, dropna=True, labels=None, match=None,
-                     names=("actual", "pred"), weights_name="weights") -> Agreement:
-        if not isinstance(dropna, (bool, np.bool_)):
-            raise TypeError(f"dropna must be True or False; got {dropna!r}")
-        actual, pred = as_label_series(actual, names[0]), as_label_series(pred, names[1])
-        w = None if weights is None else validate_weights(weights, len(actual), weights_name)
-        if labels is not None and (isinstance(labels, (str, bytes)) or not np.iterable(labels)):
-            raise TypeError(f"labels must be a list of labels; got {labels!r}")
-        tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names)
-        info = {"n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight, "n_rows": tab.n_rows,
-                "weighted": tab.weighted, "order": tab.order}
-        return cls(tab.table, match=match, _bookkeeping=info)
-
-    @classmethod
-    def _from_cells(cls, cells: pd.DataFrame, bookkeeping: dict, *, names: tuple, dropna: bool = True,
-                    labels=None, match=None, weighted: bool = False) -> Agreement:
-        """From the long cells (actual, pred, count) of chunks counted apart, and their summed bookkeeping."""
-        if len(cells) == 0:
-            if bookkeeping["n_rows"] == 0:
-                raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
-            raise no_valid_rows(bookkeeping["n_rows"])
-        tab = tabulate(cells["actual"].rename(names[0]), cells["pred"].rename(names[1]),
-                       weights=cells["count"].to_numpy(dtype=float), dropna=dropna, labels=labels)
-        info = {**bookkeeping, "weighted": weighted, "order": tab.order}
-        return cls(tab.table, match=match, _bookkeeping=info)
+            column(data, col, arg)
+        return from_labels(data[actual], data[pred], weights=data[count], dropna=dropna, labels=labels, match=match,
+                           names=("actual", "pred"), weights_name="count")
 
     # --- attributes -----------------------------------------------------------------------------------
 
@@ -293,6 +269,21 @@ class Agreement:
         return self._weighted
 
     @property
+    def common_cells(self) -> tuple[np.ndarray, np.ndarray]:
+        """The positions (rows, columns) in :attr:`table` of the K matching cells, in the order of :attr:`common`.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> t = pd.DataFrame([[3, 1, 0], [0, 2, 1]], index=["a", "b"], columns=["b", "a", "c"])
+        >>> rows, cols = pa.Agreement.from_table(t).common_cells
+        >>> rows.tolist(), cols.tolist()
+        ([0, 1], [1, 0])
+        """
+        return self._common_rows.copy(), self._common_cols.copy()
+
+    @property
     def mapping(self) -> pd.DataFrame | None:
         """The cluster-to-class assignment used (``match=``), or None."""
         return None if self._mapping is None else self._mapping.copy()
@@ -304,6 +295,7 @@ class Agreement:
 
     # --- tables ---------------------------------------------------------------------------------------
 
+    @validate_options
     def crosstab(self, margins: bool = True) -> pd.DataFrame:
         """The crosstab, with row and column totals labelled "Total" when ``margins`` is true.
 
@@ -326,8 +318,6 @@ class Agreement:
         return out
 
     def _class_positions(self, classes: str) -> tuple[pd.Index, np.ndarray, np.ndarray]:
-        if classes not in CLASSES:
-            raise ValueError(f"classes must be one of {CLASSES}; got {classes!r}")
         if classes == "common":
             return self.common, self._common_rows, self._common_cols
         rows = np.arange(self._table.shape[0])
@@ -341,6 +331,7 @@ class Agreement:
 
     # --- class-specific measures ----------------------------------------------------------------------
 
+    @validate_options
     def binary(self, measures=None, *, classes: str = "common", beta: float | None = None,
                tversky: tuple[float, float] | None = None, correction: float | None = None,
                ci: str | None = None, confidence_level: float = 0.95, n_resamples: int = 2000,
@@ -377,8 +368,9 @@ class Agreement:
         pandas.DataFrame
             Index: class labels (named "class"); columns: measure codes, or with ``ci`` a MultiIndex (code,
             stat) with stat in ("value", "se", "lower", "upper"). With ``ci``, ``result.attrs["methods"]`` names
-            the interval method of each measure and ``result.attrs["undefined_resamples"]`` counts the
-            bootstrap resamples left out because the value was undefined in them.
+            the interval method of each measure and ``result.attrs["undefined_resamples"]`` counts, for each
+            bootstrapped measure, the resamples left out because the value was undefined in them (a list with
+            one count per class). Every ``attrs`` entry is plain JSON data (str, int, float, list, dict).
 
         Warns
         -----
@@ -399,7 +391,6 @@ class Agreement:
         opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
-        correction = _check_correction(correction)
         labels, rows, cols = self._class_positions(classes)
         counts = _binary.one_vs_rest(self._counts, rows, cols)
         values = {m.code: _binary.class_values(m, counts, params, correction) for m in chosen}
@@ -409,18 +400,23 @@ class Agreement:
             return pd.DataFrame(values, index=index, columns=[m.code for m in chosen])
         corrected = _binary.corrected(*counts, correction)
 
-        def analytic(m):
+        by_code = {m.code: m for m in chosen}
+
+        def analytic(code):
+            m = by_code[code]
             return binary_analytic(m, counts, corrected if m.odds_ratio_family else counts, params, opts,
-                                   values[m.code])
+                                   values[code])
 
-        def evaluate(stack, ms):
+        def evaluate(stack, codes):
             resampled = _binary.one_vs_rest(stack, rows, cols)
-            return {m.code: _binary.class_values(m, resampled, params, correction) for m in ms}
+            return {code: _binary.class_values(by_code[code], resampled, params, correction) for code in codes}
 
-        estimates = estimate_all(chosen, values, analytic, evaluate, self._counts, opts, self._resamples)
+        estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts, opts,
+                                 cache=self._resamples)
         return _by_class(estimates, index)
 
-    def averages(self, measures=None, *, average: str | Sequence[str] = _binary.AVERAGES,
+    @validate_options
+    def averages(self, measures=None, *, average: str | Sequence[str] = AVERAGES,
                  timing: str = "default", beta: float | None = None,
                  tversky: tuple[float, float] | None = None, correction: float | None = None,
                  ci: str | None = None, confidence_level: float = 0.95, n_resamples: int = 2000,
@@ -450,9 +446,10 @@ class Agreement:
         -------
         pandas.DataFrame
             Index: measure codes; columns: the averaging methods, or with ``ci`` a MultiIndex (method, stat).
-            ``result.attrs["classes"]`` is a DataFrame with the number of classes that entered each average: a
-            class whose value (or, before the formula, any term) is undefined, or whose weight is 0, is left
-            out and the weights of the others are renormalised.
+            ``result.attrs["classes"]`` holds the number of classes that entered each average as a dict
+            ``{method: {code: count}}`` (``pd.DataFrame(result.attrs["classes"])`` is it as a table): a class
+            whose value (or, before the formula, any term) is undefined, or whose weight is 0, is left out and
+            the weights of the others are renormalised.
 
         Examples
         --------
@@ -465,13 +462,9 @@ class Agreement:
         F1       0.7407    0.7872   0.7067   0.78
         """
         opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
-        methods = _check_choices([average] if isinstance(average, str) else list(average),
-                                 _binary.AVERAGES, "average")
-        if timing not in _binary.TIMINGS:
-            raise ValueError(f"timing must be one of {_binary.TIMINGS}; got {timing!r}")
+        methods = [average] if isinstance(average, str) else list(average)
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
-        correction = _check_correction(correction)
         counts = _binary.one_vs_rest(self._counts, self._common_rows, self._common_cols)
         codes = [m.code for m in chosen]
         pairs = _binary.averages_of(chosen, counts, methods, timing, params, correction)
@@ -479,17 +472,21 @@ class Agreement:
         entered = np.array([n for _, n in pairs.values()])
         warn_undefined({code: [methods[j] for j in np.flatnonzero(np.isnan(row))]
                         for code, row in zip(codes, values, strict=True)}, what="average")
-        classes = pd.DataFrame(entered, index=pd.Index(codes), columns=methods)
+        classes = {method: {code: int(n) for code, n in zip(codes, entered[:, j], strict=True)}
+                   for j, method in enumerate(methods)}
         if opts is None:
             out = pd.DataFrame(values, index=pd.Index(codes), columns=methods)
         else:
-            def evaluate(stack, ms):
-                resampled = _binary.one_vs_rest(stack, self._common_rows, self._common_cols)
-                return {code: v for code, (v, _) in
-                        _binary.averages_of(ms, resampled, methods, timing, params, correction).items()}
+            by_code = {m.code: m for m in chosen}
 
-            estimates = estimate_all(chosen, dict(zip(codes, values, strict=True)), lambda m: None, evaluate,
-                                     self._counts, opts, self._resamples)
+            def evaluate(stack, keys):
+                resampled = _binary.one_vs_rest(stack, self._common_rows, self._common_cols)
+                averaged = _binary.averages_of([by_code[k] for k in keys], resampled, methods, timing, params,
+                                               correction)
+                return {code: v for code, (v, _) in averaged.items()}
+
+            estimates = estimate_all({m.code: m.range for m in chosen}, dict(zip(codes, values, strict=True)),
+                                     lambda code: None, evaluate, self._counts, opts, cache=self._resamples)
             out = _by_method(estimates, methods)
         out.attrs["classes"] = classes
         return out
@@ -501,6 +498,7 @@ class Agreement:
                          self._union.get_indexer(self._table.index), self._union.get_indexer(self._table.columns),
                          len(self._union))
 
+    @validate_options
     def multiclass(self, measures=None, *, kappa_weights=None, bands: str = "landis-koch", ci: str | None = None,
                    confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
                    random_state=None, design: str = "multinomial") -> pd.DataFrame:
@@ -552,27 +550,27 @@ class Agreement:
         for m in chosen:
             with np.errstate(all="ignore"):
                 values[m.code] = float(m.compute(view, **params(m)))
-        rk_by_rule = "RKCORR" in values and not view.same_labels
-        if rk_by_rule:
-            rk_note = "RKCORR is computed only when both sides have the same labels; here they differ, so it is NaN."
-            notes.append(rk_note)
-            warnings.warn(rk_note, UndefinedMeasureWarning, stacklevel=external_stacklevel())
-        if "KAPPA_W" in values:
-            notes.append("KAPPA_W uses " + ("linear agreement weights." if not given else
-                                            "the agreement weights given (kappa_weights)."))
-        if "AC1" in values and given:
-            notes.append("AC1 is Gwet's AC2 with the agreement weights given (kappa_weights).")
-        warn_undefined({code: None for code, value in values.items()
-                        if np.isnan(value) and not (code == "RKCORR" and rk_by_rule)})
+        by_rule = set()  # NaN by a rule that a note explains
+        for text, codes, undefined in notes_of(chosen, Setting(weighted=given, same_labels=view.same_labels)):
+            notes.append(text)
+            if undefined:
+                by_rule.update(codes)
+                warnings.warn(text, UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        warn_undefined({code: None for code, value in values.items() if np.isnan(value) and code not in by_rule})
         out = pd.DataFrame({"value": values})
         if opts is not None:
-            def evaluate(stack, ms):
-                resampled = view.with_counts(stack)
-                with np.errstate(all="ignore"):
-                    return {m.code: np.asarray(m.compute(resampled, **params(m)), float) for m in ms}
+            by_code = {m.code: m for m in chosen}
 
-            estimates = estimate_all(chosen, values, lambda m: multiclass_analytic(m, view, params(m), opts),
-                                     evaluate, self._counts, opts, self._resamples)
+            def evaluate(stack, codes):
+                resampled = view.with_counts(stack)
+                return {code: np.asarray(by_code[code].compute(resampled, **params(by_code[code])), float)
+                        for code in codes}
+
+            def analytic(code):
+                return multiclass_analytic(by_code[code], view, params(by_code[code]), opts)
+
+            estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts,
+                                     opts, cache=self._resamples)
             for stat in ("se", "lower", "upper", "method"):
                 out[stat] = [getattr(estimates[code], stat) for code in values]
             out = out.astype({stat: float for stat in ("se", "lower", "upper")})
@@ -584,6 +582,7 @@ class Agreement:
         out.attrs["notes"] = notes
         return out
 
+    @validate_options
     def tests(self, *, kappa_weights="linear") -> pd.DataFrame:
         """Hypothesis tests of the table.
 
@@ -596,7 +595,7 @@ class Agreement:
         Parameters
         ----------
         kappa_weights : {"linear", "quadratic"} or matrix, default "linear"
-            Agreement weights of KAPPA_W_Z.
+            Agreement weights of KAPPA_W_Z (None: linear).
 
         Returns
         -------
@@ -611,27 +610,9 @@ class Agreement:
         >>> t.loc["KAPPA_Z", ["statistic", "pvalue"]].round(4).tolist()
         [3.2626, 0.0011]
         """
-        weights = agreement_weights(kappa_weights, len(self._union), self._union)
+        weights = agreement_weights("linear" if kappa_weights is None else kappa_weights, len(self._union),
+                                    self._union)
         return run_tests(self._view(), weights)
-
-    def _summary_values(self, measures: list, stack: np.ndarray, params: dict | None = None) -> dict:
-        """Values of summary measures on a stack of tables shaped like this one, (..., I, J): multiclass measures
-        as they are, class-specific ones as their unweighted average (the default before/after rule)."""
-        params = params or {}
-        out = {}
-        view = self._view().with_counts(stack)
-        binary = [m for m in measures if m.kind == "binary"]
-        if binary:
-            counts = _binary.one_vs_rest(stack, self._common_rows, self._common_cols)
-            for code, (value, _) in _binary.averages_of(binary, counts, ["unweighted"], "default",
-                                                         _binary.resolve_params()).items():
-                out[code] = value[..., 0]
-        with np.errstate(all="ignore"):
-            for m in measures:
-                if m.kind == "multiclass":
-                    out[m.code] = np.asarray(m.compute(view, **({"kappa_weights": None} if m.params else {})),
-                                             dtype=float)
-        return out
 
     def report(self, **options):
         """Every table of this Agreement in one :class:`~pandas_agree.AgreementReport`.
@@ -654,6 +635,25 @@ class Agreement:
         if "by" in options:
             raise TypeError("by= needs the rows of the data: use df.agree.report(actual, pred, by=column)")
         return build_report(self, **options)
+
+
+def summary_values(ag: Agreement, measures: list, stack: np.ndarray) -> dict[str, np.ndarray]:
+    """Values of summary measures on a stack of tables shaped like the table of ``ag``, (..., I, J): multiclass
+    measures as they are, class-specific ones as their unweighted average over the common classes (each measure's
+    own before/after rule)."""
+    out = {}
+    binary = [m for m in measures if m.kind == "binary"]
+    if binary:
+        counts = _binary.one_vs_rest(stack, ag._common_rows, ag._common_cols)
+        for code, (value, _) in _binary.averages_of(binary, counts, ["unweighted"], "default",
+                                                     _binary.resolve_params()).items():
+            out[code] = value[..., 0]
+    view = ag._view().with_counts(stack)
+    with np.errstate(all="ignore"):
+        for m in measures:
+            if m.kind == "multiclass":
+                out[m.code] = np.asarray(m.compute(view, **({"kappa_weights": None} if m.params else {})), dtype=float)
+    return out
 
 
 def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:
@@ -680,8 +680,9 @@ def _interval_options(ci, confidence_level, n_resamples, bootstrap_method, rando
 
 
 def _undefined_resamples(estimates: dict[str, Estimate]) -> dict:
-    """How many bootstrap resamples each bootstrapped value left out because it was undefined there."""
-    return {code: e.undefined for code, e in estimates.items() if e.undefined is not None}
+    """How many bootstrap resamples each bootstrapped value left out because it was undefined there: an int per
+    measure, or a list of ints in the order of the rows (classes) or columns (averages) of the result."""
+    return {code: np.asarray(e.undefined).tolist() for code, e in estimates.items() if e.undefined is not None}
 
 
 def _by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
@@ -708,42 +709,7 @@ def _resolve_binary(measures, beta, tversky):
     return resolve(measures, "binary", default=lambda m: m.default or any(given[p] for p in m.params))
 
 
-def _check_correction(correction):
-    if correction is None:
-        return None
-    if isinstance(correction, bool) or not isinstance(correction, (int, float)) or not 0 <= correction < np.inf:
-        raise ValueError(f"correction must be a non-negative number such as 0.5, or None; got {correction!r}")
-    return float(correction)
-
-
-def _check_choices(values: list, allowed: Sequence[str], arg: str) -> list:
-    bad = [v for v in values if v not in allowed]
-    if bad or not values:
-        raise ValueError(f"{arg} must be chosen from {tuple(allowed)}; got {values!r}")
-    return values
-
-
-def _require_frame(data, arg: str) -> None:
-    if not isinstance(data, pd.DataFrame):
-        raise TypeError(f"{arg} must be a pandas DataFrame; got {type(data).__name__}")
-
-
-def _column(data: pd.DataFrame, name: Hashable, arg: str) -> pd.Series:
-    """A column of ``data``, or a KeyError that names the argument and lists the columns."""
-    try:
-        hit = name in data.columns
-    except TypeError:
-        hit = False
-    if not hit:
-        cols = list(data.columns)
-        shown = ", ".join(repr(c) for c in cols[:20]) + (f", … ({len(cols)} in all)" if len(cols) > 20 else "")
-        raise KeyError(f"{arg}: no column {name!r} in the DataFrame; its columns are {shown}")
-    column = data[name]
-    if isinstance(column, pd.DataFrame):
-        raise ValueError(f"{arg}: the column name {name!r} is repeated in the DataFrame; it must be unique")
-    return column
-
-
+@validate_options
 def agreement(y_true, y_pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None,
               match=None) -> Agreement:
     """An Agreement from two sequences of labels (Series, arrays or lists).
@@ -769,5 +735,73 @@ def agreement(y_true, y_pred, *, weights=None, dropna: bool = True, labels: Sequ
     >>> ag.n, list(ag.common)
     (4.0, [1, 2, 3])
     """
-    return Agreement._from_labels(y_true, y_pred, weights=weights, dropna=dropna, labels=labels, match=match,
-                                  names=("y_true", "y_pred"))
+    return from_labels(y_true, y_pred, weights=weights, dropna=dropna, labels=labels, match=match,
+                       names=("y_true", "y_pred"))
+
+
+def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None, match=None,
+                names: tuple[Hashable, Hashable] = ("actual", "pred"), weights_name: str = "weights") -> Agreement:
+    """An Agreement from two sequences of labels: :func:`agreement`, with the arguments named as the caller names
+    them in error messages.
+
+    ``names`` name the two label arguments and ``weights_name`` the weights (a Series keeps its own name on the
+    table's axes). The accessors build their Agreement here.
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.agreement import from_labels
+    >>> from_labels(["a", "b", "b"], ["a", "b", "a"], names=("truth", "model")).n
+    3.0
+    >>> from_labels(["a", "b"], ["a"], names=("truth", "model"))
+    Traceback (most recent call last):
+    ...
+    ValueError: truth and model must have the same length; got 2 and 1
+    """
+    actual, pred = as_label_series(actual, names[0]), as_label_series(pred, names[1])
+    w = None if weights is None else validate_weights(weights, len(actual), weights_name)
+    tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names)
+    info = {"n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight, "n_rows": tab.n_rows,
+            "weighted": tab.weighted, "order": tab.order}
+    return counted(tab.table, info, match=match)
+
+
+def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
+               labels: Sequence | None = None, match=None, weighted: bool = False) -> Agreement:
+    """An Agreement from the long cells of chunks counted apart (columns "actual", "pred", "count") and the sum
+    of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``); the Dask accessor builds its Agreement
+    here.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.analyses.agreement import from_cells
+    >>> cells = pd.DataFrame({"actual": ["x", "x", "y"], "pred": ["x", "y", "y"], "count": [4, 1, 5]})
+    >>> ag = from_cells(cells, {"n_rows": 11, "n_missing": 1, "n_zero_weight": 0}, names=("a", "p"))
+    >>> ag.n, ag.n_missing
+    (10.0, 1)
+    """
+    if len(cells) == 0:
+        if bookkeeping["n_rows"] == 0:
+            raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
+        raise no_valid_rows(bookkeeping["n_rows"])
+    tab = tabulate(cells["actual"].rename(names[0]), cells["pred"].rename(names[1]),
+                   weights=cells["count"].to_numpy(dtype=float), dropna=dropna, labels=labels)
+    return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order}, match=match)
+
+
+def counted(table: pd.DataFrame, bookkeeping: dict, *, match=None) -> Agreement:
+    """An Agreement of a table counted from rows, with the count's bookkeeping.
+
+    ``bookkeeping`` may hold ``n_rows`` (rows read), ``n_missing`` and ``n_zero_weight`` (rows left out),
+    ``weighted`` (whether N is a weight sum) and ``order`` (every label in display order), as the engine's
+    tabulation gives them; a key left out takes the value it has for a table given directly.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.analyses.agreement import counted
+    >>> ag = counted(pd.DataFrame([[4, 1], [0, 5]]), {"n_rows": 12, "n_missing": 2})
+    >>> ag.n_rows, ag.n_missing, ag.n
+    (12, 2, 10.0)
+    """
+    return Agreement(table, match=match, _bookkeeping=bookkeeping)

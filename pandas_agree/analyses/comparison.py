@@ -14,33 +14,27 @@ from itertools import combinations
 
 import numpy as np
 import pandas as pd
-from scipy import stats
-from statsmodels.stats.contingency_tables import mcnemar
 
+from ..base.frames import column
+from ..base.options import validate_options
 from ..engine.crosstab import as_label_series, validate_weights
 from ..engine.joint import JointTable, joint_table
 from ..engine.matching import column_permutation
-from ..inference.estimates import IntervalOptions
+from ..inference.estimates import Estimate, IntervalOptions, within
+from ..inference.intervals import estimate_all
+from ..inference.tests import cochran_q, holm, paired_mcnemar
 from ..measures.registry import resolve
-from .agreement import Agreement
+from .agreement import counted, summary_values
 from .reports import build_report
 
 __all__ = ["Comparison", "compare"]
 
 DEFAULT_MEASURES = ("OSR", "KAPPA", "F1")
-EXACT_BELOW = 25  # McNemar's test is exact (binomial) when fewer discordant pairs than this
 
 
 def _resolve(measures) -> list:
-    names = list(DEFAULT_MEASURES) if measures is None else ([measures] if isinstance(measures, str)
-                                                             else list(measures))
-    out = []
-    for name in names:
-        try:
-            out += resolve([name], "multiclass", default=lambda m: False)
-        except ValueError:
-            out += resolve([name], "binary", default=lambda m: False)
-    return out
+    names = list(DEFAULT_MEASURES) if measures is None else measures
+    return resolve(names, ("multiclass", "binary"), default=lambda m: False)
 
 
 def _column_name(m) -> str:
@@ -64,6 +58,10 @@ class Comparison:
         N, the objects every prediction is judged on (or their weight sum).
     n_missing : int
         Rows left out because a label (in any column used) or the weight was missing.
+    n_rows : int
+        Rows read.
+    reference : hashable
+        The reference column.
     joint : numpy.ndarray
         The joint table of counts, reference × prediction_1 × … × prediction_P.
 
@@ -77,6 +75,7 @@ class Comparison:
     knn − logistic -0.32 -0.491           -0.347
     """
 
+    @validate_options
     def __init__(self, joint: JointTable, *, match=None, weighted: bool = False) -> None:
         if len(joint.labels) < 3:
             raise ValueError("compare needs at least two prediction columns")
@@ -93,7 +92,7 @@ class Comparison:
                                  joint.n_zero_weight)
         info = {"n_missing": joint.n_missing, "n_zero_weight": joint.n_zero_weight, "n_rows": joint.n_rows,
                 "weighted": weighted, "order": None if match is not None else joint.order}
-        self._agreements = [Agreement(self._joint.marginal(p), _bookkeeping=info) for p in range(len(labels) - 1)]
+        self._agreements = [counted(self._joint.marginal(p), info) for p in range(len(labels) - 1)]
         self._mappings = mappings
 
     @property
@@ -116,6 +115,16 @@ class Comparison:
         return self._joint.n_missing
 
     @property
+    def n_rows(self) -> int:
+        """Rows read."""
+        return self._joint.n_rows
+
+    @property
+    def reference(self) -> Hashable:
+        """The reference column."""
+        return self._joint.names[0]
+
+    @property
     def joint(self) -> np.ndarray:
         """The joint table of counts, reference × prediction_1 × … × prediction_P."""
         return self._joint.counts.copy()
@@ -125,9 +134,19 @@ class Comparison:
 
     # --- values -------------------------------------------------------------------------------------------
 
-    def values(self, measures=None, *, ci: str | None = "auto", confidence_level: float = 0.95,
-               n_resamples: int = 2000, random_state=None) -> pd.DataFrame:
+    @validate_options
+    def values(self, measures=None, *, ci: str | None = None, confidence_level: float = 0.95,
+               n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
+               design: str = "multinomial") -> pd.DataFrame:
         """Each prediction's measures (multiclass ones, and the unweighted average of class-specific ones).
+
+        Parameters
+        ----------
+        measures : str or list of str, optional
+            Multiclass and class-specific codes or names together (default OSR, KAPPA, F1).
+        ci, confidence_level, n_resamples, bootstrap_method, random_state, design
+            As in :meth:`pandas_agree.Agreement.multiclass`: each prediction's intervals are those of its own
+            Agreement with the reference.
 
         Returns
         -------
@@ -149,7 +168,7 @@ class Comparison:
         multi = [m.code for m in chosen if m.kind == "multiclass"]
         binary = [m.code for m in chosen if m.kind == "binary"]
         kw = {"ci": ci, "confidence_level": confidence_level, "n_resamples": n_resamples,
-              "random_state": random_state}
+              "bootstrap_method": bootstrap_method, "random_state": random_state, "design": design}
         rows = {}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -176,25 +195,15 @@ class Comparison:
     def _pairs(self) -> list[tuple[int, int]]:
         return list(combinations(range(len(self.names)), 2))
 
-    def _point_values(self, chosen) -> list[dict]:
-        return [ag._summary_values(chosen, ag._counts) for ag in self._agreements]
-
-    def _resampled_values(self, chosen, opts: IntervalOptions) -> list[dict]:
-        # resample in a canonical order of the predictions, so that listing them in another order gives the
-        # same resamples (and exactly antisymmetric differences)
-        order = sorted(range(len(self.names)), key=lambda p: str(self.names[p]))
-        axes = [0, *(1 + p for p in order)]
-        counts = np.transpose(self._joint.counts, axes)
-        total = counts.sum()
-        draws = max(round(float(total)), 1)
-        flat = opts.rng().multinomial(draws, (counts / total).ravel(), size=opts.n_resamples)
-        canonical = flat.reshape(opts.n_resamples, *counts.shape) * (total / draws)
-        stack = np.transpose(canonical, [0, *(1 + a for a in np.argsort(axes))])
-        out = []
+    def _paired_values(self, chosen, stack: np.ndarray) -> dict[str, np.ndarray]:
+        """The difference A − B of each measure for every pair, on a stack of joint tables (b, I, J_1, …, J_P):
+        arrays of shape (b, pairs)."""
+        values = []
         for p, ag in enumerate(self._agreements):
-            axes = tuple(2 + q for q in range(len(self._agreements)) if q != p)
-            out.append(ag._summary_values(chosen, stack.sum(axis=axes)))
-        return out
+            others = tuple(2 + q for q in range(len(self._agreements)) if q != p)
+            values.append(summary_values(ag, chosen, stack.sum(axis=others)))
+        return {m.code: np.stack([values[a][m.code] - values[b][m.code] for a, b in self._pairs()], axis=-1)
+                for m in chosen}
 
     def _discordant(self, a: int, b: int, cls=None) -> tuple[float, float]:
         """b: objects A gets right and B wrong; c: the other way round (one class against the rest with cls)."""
@@ -213,84 +222,96 @@ class Comparison:
         shape[0], shape[1 + p] = right.shape
         return right.astype(float).reshape(shape)
 
-    def differences(self, measures=None, *, ci: str | None = "auto", confidence_level: float = 0.95,
-                    n_resamples: int = 2000, bootstrap_method: str = "percentile",
-                    random_state=None) -> pd.DataFrame:
+    @validate_options
+    def differences(self, measures=None, *, ci: str | None = None, confidence_level: float = 0.95,
+                    n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
+                    design: str = "multinomial") -> pd.DataFrame:
         """The paired difference A − B of each measure for every pair of predictions.
 
         Parameters
         ----------
-        ci : {"auto", "bootstrap", None}
-            "auto": OSR gets the Wald interval of a difference of paired proportions (the McNemar-type SE
-            √(b + c − (b − c)²/N)/N) with its z-test; the other measures the paired bootstrap of the joint table.
-            "bootstrap": the paired bootstrap for every measure. The bootstrap p-value is two-sided,
-            2·min(P*(d ≤ 0), P*(d ≥ 0)).
+        measures : str or list of str, optional
+            Multiclass and class-specific codes or names together (default OSR, KAPPA, F1); class-specific
+            measures are compared through their unweighted average over the classes.
+        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"}
+            Every choice but "bootstrap" gives OSR the Wald interval of a difference of paired proportions (the
+            McNemar-type SE √(b + c − (b − c)²/N)/N) with its z-test, and the other measures the paired
+            bootstrap of the joint table (the binomial method names concern single proportions, which a
+            difference is not). "bootstrap": the paired bootstrap for every measure. The bootstrap p-value is
+            two-sided, 2·min(P*(d ≤ 0), P*(d ≥ 0)).
+        confidence_level, n_resamples, bootstrap_method, random_state, design
+            As in :meth:`pandas_agree.Agreement.multiclass`. The bootstrap resamples the joint table reference ×
+            prediction_1 × … (so every resample keeps the pairing); "bca" takes its acceleration from the
+            jackknife over the cells of the joint table; design="fixed-reference" keeps each reference class's
+            size.
 
         Returns
         -------
         pandas.DataFrame
             One row per pair "A − B"; columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
             ("difference", "se", "lower", "upper", "pvalue", "pvalue_holm"), the last adjusted by Holm's method
-            across the pairs.
+            across the pairs. With ``ci``, ``result.attrs["methods"]`` names the interval method of each measure.
 
         Examples
         --------
         >>> import pandas_agree as pa
         >>> df = pa.datasets.load("wine_predictions")
-        >>> d = df.agree.compare("cultivar", ["knn", "logistic"]).differences(["OSR"])
+        >>> d = df.agree.compare("cultivar", ["knn", "logistic"]).differences(["OSR"], ci="auto")
         >>> d.loc["knn − logistic", "OSR"][["difference", "lower", "upper"]].round(3).tolist()
         [-0.32, -0.391, -0.25]
         """
         chosen = _resolve(measures)
-        point = self._point_values(chosen)
         pairs = self._pairs()
         index = [f"{self.names[a]} − {self.names[b]}" for a, b in pairs]
+        # the joint table in a canonical order of the predictions, so that listing them in another order gives
+        # the same resamples (and exactly antisymmetric differences)
+        order = sorted(range(len(self.names)), key=lambda p: str(self.names[p]))
+        axes = [0, *(1 + p for p in order)]
+        back = [0, *(1 + a for a in np.argsort(axes))]
+        canonical = np.transpose(self._joint.counts, axes)
+
+        def evaluate(stack, codes):
+            paired = self._paired_values([m for m in chosen if m.code in codes], np.transpose(stack, back))
+            return {code: paired[code] for code in codes}
+
+        point = {code: v[0] for code, v in evaluate(canonical[None], [m.code for m in chosen]).items()}
         if ci is None:
-            return pd.DataFrame({_column_name(m): [float(point[a][m.code] - point[b][m.code]) for a, b in pairs]
-                                 for m in chosen}, index=index)
-        if ci not in ("auto", "bootstrap"):
-            raise ValueError(f"ci must be None, 'auto' or 'bootstrap' for differences; got {ci!r}")
-        opts = IntervalOptions("bootstrap", confidence_level, n_resamples, bootstrap_method, random_state)
-        if bootstrap_method == "bca":
-            raise ValueError("bootstrap_method must be 'percentile' or 'basic' for paired differences")
-        boot = self._resampled_values(chosen, opts)
-        alpha = 1 - confidence_level
-        columns, methods = {}, {}
+            return pd.DataFrame({_column_name(m): point[m.code] for m in chosen}, index=index)
+        opts = IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
+
+        def analytic(code):
+            if code != "OSR":
+                return None
+            return self._paired_proportions(point[code], opts)
+
+        bounds = {m.code: (m.range[0] - m.range[1], m.range[1] - m.range[0]) for m in chosen}
+        estimates = estimate_all(bounds, point, analytic, evaluate, canonical, opts, unit="paired bootstrap")
+        columns = {}
         for m in chosen:
-            col = _column_name(m)
-            rows = []
-            for a, b in pairs:
-                d = float(point[a][m.code] - point[b][m.code])
-                if ci == "auto" and m.code == "OSR":
-                    rows.append(self._paired_proportions(a, b, d, opts.z))
-                    methods[col] = "Wald for paired proportions (McNemar)"
-                    continue
-                draws = boot[a][m.code] - boot[b][m.code]
-                draws = draws[~np.isnan(draws)]
-                lower, upper = (np.quantile(draws, [alpha / 2, 1 - alpha / 2]) if len(draws) else (np.nan, np.nan))
-                if bootstrap_method == "basic":
-                    lower, upper = 2 * d - upper, 2 * d - lower
-                p = min(1.0, 2 * min((draws <= 0).mean(), (draws >= 0).mean())) if len(draws) else np.nan
-                rows.append((d, float(np.std(draws, ddof=1)) if len(draws) > 1 else np.nan, lower, upper, p))
-                methods[col] = f"paired bootstrap {bootstrap_method} (B = {n_resamples})"
-            values = np.array(rows, dtype=float)
-            adjusted = holm(values[:, 4])
-            for j, stat in enumerate(("difference", "se", "lower", "upper", "pvalue")):
-                columns[(col, stat)] = values[:, j]
-            columns[(col, "pvalue_holm")] = adjusted
+            est, col = estimates[m.code], _column_name(m)
+            for stat, values in (("difference", est.value), ("se", est.se), ("lower", est.lower),
+                                 ("upper", est.upper), ("pvalue", est.pvalue)):
+                columns[(col, stat)] = np.asarray(values, dtype=float)
+            columns[(col, "pvalue_holm")] = holm(est.pvalue)
         out = pd.DataFrame(columns, index=index)
         out.columns = pd.MultiIndex.from_tuples(out.columns, names=["measure", "stat"])
-        out.attrs["methods"] = methods
+        out.attrs["methods"] = {_column_name(m): estimates[m.code].method for m in chosen}
         return out
 
-    def _paired_proportions(self, a: int, b: int, d: float, z: float) -> tuple:
+    def _paired_proportions(self, difference: np.ndarray, opts: IntervalOptions) -> Estimate:
+        """The Wald interval and z-test of each pair's difference of paired proportions (OSR): the McNemar-type
+        SE √(b + c − (b − c)²/N)/N, with b and c the objects only A and only B gets right."""
+        from scipy import stats
+
         n = self.n
-        b_, c_ = self._discordant(a, b)
-        se = np.sqrt(max(b_ + c_ - (b_ - c_) ** 2 / n, 0.0)) / n
-        if se == 0:
-            return d, 0.0, d, d, 1.0 if d == 0 else 0.0
-        p = 2 * stats.norm.sf(abs(d) / se)
-        return d, se, max(d - z * se, -1.0), min(d + z * se, 1.0), p
+        discordant = np.array([self._discordant(a, b) for a, b in self._pairs()], dtype=float)
+        only_a, only_b = discordant[:, 0], discordant[:, 1]
+        se = np.sqrt(np.maximum(only_a + only_b - (only_a - only_b) ** 2 / n, 0.0)) / n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            pvalue = np.where(se > 0, 2 * stats.norm.sf(np.abs(difference) / se),
+                              np.where(difference == 0, 1.0, 0.0))
+        return within((-1.0, 1.0), difference, se, difference - opts.z * se, difference + opts.z * se,
+                      "Wald for paired proportions (McNemar)", pvalue=pvalue)
 
     # --- tests ---------------------------------------------------------------------------------------------
 
@@ -326,29 +347,12 @@ class Comparison:
         return out
 
     def _mcnemar(self, a: int, b: int, cls) -> list:
-        b_, c_ = self._discordant(a, b, cls)
-        if b_ + c_ == 0:
-            return [np.nan, np.nan, 1.0, "no discordant objects: the two are right on the same objects"]
-        table = np.array([[0.0, b_], [c_, 0.0]])
-        if b_ + c_ < EXACT_BELOW and float(b_).is_integer() and float(c_).is_integer():
-            res = mcnemar(table, exact=True)
-            return [res.statistic, np.nan, res.pvalue, "exact binomial (statsmodels)"]
-        res = mcnemar(table, exact=False, correction=True)
-        return [res.statistic, 1.0, res.pvalue, "chi-square with continuity correction (statsmodels)"]
+        return paired_mcnemar(*self._discordant(a, b, cls))
 
     def _cochran(self, cls) -> list:
-        """Cochran's Q from the counts of the right/wrong patterns (equal to statsmodels' cochrans_q on rows)."""
-        k = len(self.names)
-        right = [self._correct(p, cls) * np.ones_like(self._joint.counts) for p in range(k)]
-        counts = self._joint.counts
-        per_object = sum(right)  # R: how many predictions are right, for each cell
-        col_totals = np.array([(counts * r).sum() for r in right])
-        total = col_totals.sum()
-        denominator = k * total - (counts * per_object**2).sum()
-        if denominator == 0:
-            return [np.nan, k - 1, 1.0, "not defined: every object is right for all or for none of them"]
-        q = (k - 1) * (k * (col_totals**2).sum() - total**2) / denominator
-        return [q, k - 1, stats.chi2.sf(q, k - 1), "Cochran's Q (chi-square, k − 1 df)"]
+        right = np.stack([np.broadcast_to(self._correct(p, cls), self._joint.counts.shape)
+                          for p in range(len(self.names))])
+        return cochran_q(self._joint.counts, right)
 
     def report(self, **options):
         """All the tables of the comparison as a report (text, HTML, Excel, JSON, plot).
@@ -372,26 +376,10 @@ class Comparison:
         return build_report(self, **options)
 
 
-def holm(pvalues: np.ndarray) -> np.ndarray:
-    """Holm's step-down adjusted p-values (NaN left out). Written here because statsmodels' multipletests
-    runs a garbage collection on every call, which costs more than the whole paired bootstrap; the tests check
-    that both agree."""
-    pvalues = np.asarray(pvalues, dtype=float)
-    out = np.full(len(pvalues), np.nan)
-    ok = np.flatnonzero(~np.isnan(pvalues))
-    if len(ok):
-        order = ok[np.argsort(pvalues[ok], kind="stable")]
-        m = len(order)
-        stepped = np.maximum.accumulate((m - np.arange(m)) * pvalues[order])
-        out[order] = np.minimum(stepped, 1.0)
-    return out
-
-
+@validate_options
 def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hashable], *, weights=None,
             dropna: bool = True, match=None) -> Comparison:
     """The Comparison of several prediction columns of ``frame`` against its ``reference`` column."""
-    from .agreement import _column
-
     if isinstance(predictions, (str, bytes)) or not pd.api.types.is_list_like(predictions):
         raise TypeError(f"predictions must be a list of two or more columns; got {predictions!r}")
     predictions = list(predictions)
@@ -401,13 +389,13 @@ def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hash
         raise ValueError(f"predictions must not repeat a column; got {predictions!r}")
     if dropna is not True:
         raise ValueError("compare leaves out rows with a missing value in any column (dropna=True only)")
-    columns = [as_label_series(_column(frame, reference, "reference"), "reference")]
-    columns += [as_label_series(_column(frame, p, f"predictions[{i}]"), "predictions")
+    columns = [as_label_series(column(frame, reference, "reference"), "reference")]
+    columns += [as_label_series(column(frame, p, f"predictions[{i}]"), "predictions")
                 for i, p in enumerate(predictions)]
     w = None
     if weights is not None:
         if not pd.api.types.is_list_like(weights):
-            weights = _column(frame, weights, "weights")
+            weights = column(frame, weights, "weights")
         w = validate_weights(weights, len(frame))
     joint = joint_table(columns, w, [reference, *predictions])
     return Comparison(joint, match=match, weighted=w is not None)

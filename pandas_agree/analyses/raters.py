@@ -11,32 +11,26 @@ from __future__ import annotations
 import warnings
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
+from ..base.frames import column, require_frame
+from ..base.options import validate_options
 from ..base.undefined import divide, warn_undefined
 from ..engine.crosstab import validate_weights
-from ..inference.estimates import IntervalOptions
-from ..measures.multiclass import agreement_weights, interpret
+from ..inference.estimates import IntervalOptions, within
+from ..inference.intervals import estimate_all
+from ..inference.linearised import linearised
+from ..measures.bands import interpret
+from ..measures.raters import Scale, rater_values, subject_features
+from ..measures.registry import RATERS, Setting, notes_of, records, resolve
+from ..measures.weights import agreement_weights
 from .reports import build_report
 
-__all__ = ["RATER_MEASURES", "RaterAgreement"]
+__all__ = ["RaterAgreement"]
 
-RATER_MEASURES = {
-    "FLEISS": "Fleiss' kappa",
-    "CONGER": "Conger's kappa",
-    "AC1": "Gwet's AC1",
-    "ALPHA": "Krippendorff's alpha",
-    "LIGHT": "Light's kappa",
-    "PO": "percent agreement",
-}
-KAPPA_LIKE = ("FLEISS", "CONGER", "AC1", "ALPHA", "LIGHT")
-LEVELS = ("nominal", "ordinal", "interval", "ratio")
-ANALYTIC = ("FLEISS", "AC1", "PO")  # Gwet (2014) linearised variances; the others use the bootstrap
-BOOTSTRAP_CHUNK = 64
+ANALYTIC = tuple(m.code for m in records("rater") if m.interval.analytic)  # Gwet (2014) linearised variances
 
 
 def _category_order(values: pd.Series, columns: list[pd.Series], labels) -> pd.Index:
@@ -85,6 +79,8 @@ class RaterAgreement:
         Subjects read; subjects left out (fewer than two ratings, or a missing or zero weight); missing ratings.
     counts : pandas.DataFrame
         Subjects × categories: how many raters chose each category (subjects used only).
+    distribution : pandas.DataFrame
+        Raters × categories: how many subjects each rater put in each category (subjects used only).
 
     Examples
     --------
@@ -95,6 +91,7 @@ class RaterAgreement:
     0.430
     """
 
+    @validate_options
     def __init__(self, ratings: pd.DataFrame, *, labels: Sequence | None = None, weights=None) -> None:
         if not isinstance(ratings, pd.DataFrame):
             raise TypeError(f"ratings must be a DataFrame (subjects × raters); got {type(ratings).__name__}")
@@ -130,6 +127,7 @@ class RaterAgreement:
         self._subjects = ratings.index[keep]
 
     @classmethod
+    @validate_options
     def from_long(cls, data: pd.DataFrame, subject: Hashable, rater: Hashable, rating: Hashable, *,
                   labels: Sequence | None = None) -> RaterAgreement:
         """From long data: one row per (subject, rater) with the rating.
@@ -142,11 +140,9 @@ class RaterAgreement:
         >>> pa.RaterAgreement.from_long(long, "s", "r", "y").n_subjects
         2
         """
-        from .agreement import _column, _require_frame
-
-        _require_frame(data, "data")
+        require_frame(data, "data")
         for arg, col in (("subject", subject), ("rater", rater), ("rating", rating)):
-            _column(data, col, arg)
+            column(data, col, arg)
         duplicated = data.duplicated([subject, rater], keep=False)
         if duplicated.any():
             pairs = data.loc[duplicated, [subject, rater]].drop_duplicates().head(5)
@@ -186,6 +182,25 @@ class RaterAgreement:
         """Subjects × categories: how many raters chose each category (subjects used only)."""
         return pd.DataFrame(self._design.counts, index=self._subjects, columns=self._categories)
 
+    @property
+    def distribution(self) -> pd.DataFrame:
+        """Raters × categories: how many subjects each rater put in each category (subjects used only).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"r1": ["a", "a", "b"], "r2": ["a", "b", "b"]})
+        >>> df.agree.raters(["r1", "r2"]).distribution
+              a    b
+        rater
+        r1    2.0  1.0
+        r2    1.0  2.0
+        """
+        codes, q = self._design.codes, len(self._categories)
+        shares = np.stack([np.bincount(codes[codes[:, g] >= 0, g], minlength=q) for g in range(codes.shape[1])])
+        return pd.DataFrame(shares.astype(float), index=pd.Index(self._raters, name="rater"), columns=self._categories)
+
     def __repr__(self) -> str:
         n, m = self._design.codes.shape
         return f"<RaterAgreement: {n} subjects, {m} raters, {len(self._categories)} categories>"
@@ -194,95 +209,12 @@ class RaterAgreement:
 
     def _blocks(self, chosen: list[str], weights: np.ndarray, level: str) -> dict[str, np.ndarray]:
         """Subject-level features (one row per subject) whose weighted sums give the coefficients."""
-        d = self._design
-        codes, counts = d.codes, d.counts
-        n, m = codes.shape
-        q = counts.shape[1]
-        r = counts.sum(axis=1)
-        starred = counts @ weights.T  # Σ_l w_kl c_il
-        blocks = {"one": np.ones((n, 1)),
-                  "pa": ((counts * (starred - 1)).sum(axis=1) / (r * (r - 1)))[:, None],
-                  "pi": counts / r[:, None]}
-        if "CONGER" in chosen:
-            onehot = np.zeros((n, m, q))
-            i, g = np.nonzero(codes >= 0)
-            onehot[i, g, codes[i, g]] = 1.0
-            blocks["rater"] = onehot.reshape(n, m * q)
-        if "ALPHA" in chosen:
-            outer = counts[:, :, None] * counts[:, None, :]
-            idx = np.arange(q)
-            outer[:, idx, idx] -= counts
-            blocks["coincidence"] = (outer / (r - 1)[:, None, None]).reshape(n, q * q)
-        if "LIGHT" in chosen:
-            # per pair of raters: rated by both, the agreement weight of their two ratings, and each one's choice
-            pairs = list(combinations(range(m), 2))
-            width = 2 + 2 * q
-            features = np.zeros((len(pairs) * width, n))  # filled row by row, then transposed (contiguous writes)
-            for p, (g, h) in enumerate(pairs):
-                both = (codes[:, g] >= 0) & (codes[:, h] >= 0)
-                a, b = np.where(both, codes[:, g], 0), np.where(both, codes[:, h], 0)
-                block = features[p * width:(p + 1) * width]
-                block[0] = both
-                block[1] = weights[a, b] * both
-                block[2 + a, np.arange(n)] = both
-                block[2 + q + b, np.arange(n)] = both
-            blocks["pairs"] = features.T
-        return blocks
+        return subject_features(self._design.codes, self._design.counts, weights, [RATERS[c] for c in chosen])
 
     def _coefficients(self, sums: dict[str, np.ndarray], chosen: list[str], weights: np.ndarray,
                       level: str) -> dict[str, np.ndarray]:
         """Coefficients from weighted subject sums (leading axis: resamples)."""
-        q, m = len(self._categories), self._design.codes.shape[1]
-        total = sums["one"][..., 0]
-        pa = divide(sums["pa"][..., 0], total)
-        pi = divide(sums["pi"], total[..., None])
-        out = {}
-        chance = {
-            "FLEISS": lambda: np.einsum("...k,kl,...l->...", pi, weights, pi),
-            "AC1": lambda: divide(weights.sum(), q * (q - 1)) * (pi * (1 - pi)).sum(axis=-1),
-        }
-        for code in chosen:
-            if code == "PO":
-                out[code] = pa
-            elif code in chance:
-                pe = chance[code]()
-                out[code] = divide(pa - pe, 1 - pe)
-            elif code == "CONGER":
-                x = sums["rater"].reshape(*total.shape, m, q)
-                rated = x.sum(axis=-1, keepdims=True)
-                share = np.where(rated > 0, divide(x, rated), 0.0)  # a rater with no rating here takes no part
-                k = (rated[..., 0] > 0).sum(axis=-1)
-                cross = np.einsum("...gk,kl,...hl->...gh", share, weights, share)
-                pe = divide(cross.sum(axis=(-2, -1)) - np.trace(cross, axis1=-2, axis2=-1), k * (k - 1))
-                out[code] = divide(pa - pe, 1 - pe)
-            elif code == "ALPHA":
-                o = sums["coincidence"].reshape(*total.shape, q, q)
-                out[code] = _alpha(o, self._distances(level, o))
-            elif code == "LIGHT":
-                out[code] = _light(sums["pairs"].reshape(*total.shape, -1, 2 + 2 * q), weights)
-        return out
-
-    def _distances(self, level: str, coincidence: np.ndarray) -> np.ndarray:
-        """Krippendorff's squared differences δ²_ck for the level of measurement."""
-        q = len(self._categories)
-        if level == "nominal":
-            return 1.0 - np.eye(q)
-        if level == "ordinal":
-            n_c = coincidence.sum(axis=-1)
-            cum = np.cumsum(n_c, axis=-1)
-            lo = np.minimum.outer(np.arange(q), np.arange(q))
-            hi = np.maximum.outer(np.arange(q), np.arange(q))
-            between = cum[..., hi] - cum[..., lo] + n_c[..., lo]
-            return (between - (n_c[..., :, None] + n_c[..., None, :]) / 2) ** 2
-        try:
-            values = np.asarray(self._categories, dtype=float)
-        except (TypeError, ValueError):
-            raise ValueError(f"level={level!r} needs numeric ratings; the categories are "
-                             f"{list(self._categories[:5])}") from None
-        diff = np.subtract.outer(values, values)
-        if level == "interval":
-            return diff**2
-        return divide(diff, np.add.outer(values, values)) ** 2
+        return rater_values(sums, [RATERS[c] for c in chosen], Scale(self._categories, weights, level))
 
     def _estimate(self, chosen: list[str], weights: np.ndarray, level: str):
         blocks = self._blocks(chosen, weights, level)
@@ -290,6 +222,7 @@ class RaterAgreement:
         sums = {k: w @ v for k, v in blocks.items()}
         return blocks, sums, self._coefficients(sums, chosen, weights, level)
 
+    @validate_options
     def summary(self, measures: Sequence[str] | None = None, *, ci: str | None = None,
                 confidence_level: float = 0.95, kappa_weights=None, level: str = "nominal",
                 bands: str = "landis-koch", n_resamples: int = 2000, bootstrap_method: str = "percentile",
@@ -300,16 +233,18 @@ class RaterAgreement:
         ----------
         measures : list of str, optional
             Any of FLEISS, CONGER, AC1, ALPHA, LIGHT, PO (all by default).
-        ci : {None, "auto", "bootstrap"}
-            "auto": Gwet's (2014) linearised variance for FLEISS, AC1 and PO and the bootstrap over subjects
-            for CONGER, ALPHA and LIGHT; "bootstrap": the bootstrap for every coefficient.
+        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"}
+            "auto" (and the binomial method names, which concern single proportions and so change nothing here):
+            Gwet's (2014) linearised variance for FLEISS, AC1 and PO and the bootstrap over subjects for CONGER,
+            ALPHA and LIGHT; "bootstrap": the bootstrap for every coefficient.
         kappa_weights : {"linear", "quadratic"} or matrix, optional
             Agreement weights over the ordered categories for FLEISS, CONGER, AC1 (then Gwet's AC2), LIGHT and
             PO.
         level : {"nominal", "ordinal", "interval", "ratio"}
             Krippendorff's level of measurement for ALPHA (interval and ratio need numeric ratings).
         bands, confidence_level, n_resamples, bootstrap_method, random_state
-            As in :meth:`pandas_agree.Agreement.multiclass`; the bootstrap resamples subjects.
+            As in :meth:`pandas_agree.Agreement.multiclass`; the bootstrap resamples subjects (a multinomial draw
+            over the subjects' weights), and "bca" takes its acceleration from the jackknife over subjects.
 
         Returns
         -------
@@ -328,8 +263,6 @@ class RaterAgreement:
         AC1     0.448  0.056  0.339  0.557  Gwet linearised       moderate
         """
         chosen = _resolve(measures)
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {LEVELS}; got {level!r}")
         q = len(self._categories)
         weights = np.eye(q) if kappa_weights is None else agreement_weights(kappa_weights, q, self._categories)
         blocks, sums, values = self._estimate(chosen, weights, level)
@@ -337,116 +270,68 @@ class RaterAgreement:
         warn_undefined({code: None for code, v in values.items() if np.isnan(v)})
         out = pd.DataFrame({"value": values})
         if ci is not None:
-            if ci not in ("auto", "bootstrap"):
-                raise ValueError(f"ci must be None, 'auto' or 'bootstrap' for several raters; got {ci!r}")
             opts = IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state)
-            stats_ = self._intervals(chosen, values, blocks, sums, weights, level, opts)
+            estimates = self._intervals(chosen, values, blocks, sums, weights, level, opts)
             for column in ("se", "lower", "upper", "method"):
-                out[column] = [stats_[code][column] for code in chosen]
-        out["interpretation"] = [interpret([values[c]], bands)[0] if c in KAPPA_LIKE else None for c in chosen]
-        out.attrs["notes"] = self._notes(weights, kappa_weights, level)
+                out[column] = [getattr(estimates[code], column) for code in chosen]
+            out = out.astype({column: float for column in ("se", "lower", "upper")})
+        out["interpretation"] = [interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None
+                                 for c in chosen]
+        out.attrs["notes"] = self._notes(chosen, kappa_weights, level)
         return out
 
-    def _notes(self, weights, kappa_weights, level) -> list[str]:
+    def _notes(self, chosen: list[str], kappa_weights, level: str) -> list[str]:
         notes = []
         if self._n_dropped:
             notes.append(f"{self._n_dropped} of {self._n_subjects} subjects had fewer than two ratings (or no "
                          "weight) and were left out.")
         if self._n_missing:
             notes.append(f"{self._n_missing} ratings were missing.")
-        if kappa_weights is not None:
-            notes.append("Agreement weights were used: AC1 is Gwet's AC2, and FLEISS, CONGER, LIGHT and PO are "
-                         "weighted.")
-        notes.append(f"ALPHA uses the {level} level of measurement.")
-        return notes
+        setting = Setting(weighted=kappa_weights is not None, level=level)
+        return notes + [text for text, _, _ in notes_of([RATERS[c] for c in chosen], setting)]
 
     def _intervals(self, chosen, values, blocks, sums, weights, level, opts: IntervalOptions) -> dict:
-        out = {}
-        boot_codes = [c for c in chosen if ci_bootstrap(c, opts)]
-        for code in chosen:
-            if code in boot_codes:
-                continue
+        """Estimates of the coefficients: Gwet's linearised variance where there is one (unless ci="bootstrap"),
+        else the bootstrap over subjects. The subjects' weights are the table of counts that is resampled: every
+        coefficient is a function of the weighted sums of the subject-level features, so a stack of resampled
+        weights gives the coefficients of every resample by one matrix product."""
+        features = np.concatenate([v for v in blocks.values()], axis=1).astype(float)
+        splits = np.cumsum([v.shape[1] for v in blocks.values()])[:-1]
+
+        def from_sums(stacked_sums: np.ndarray, codes) -> dict:
+            sums_ = dict(zip(blocks, np.split(stacked_sums, splits, axis=-1), strict=True))
+            with np.errstate(all="ignore"):
+                return self._coefficients(sums_, list(codes), weights, level)
+
+        def evaluate(stack, codes):
+            return from_sums(stack @ features, codes)
+
+        def analytic(code):
+            if code not in ANALYTIC:
+                return None
             se = self._linearised_se(code, values[code], blocks, sums, weights)
-            lower, upper = values[code] - opts.z * se, values[code] + opts.z * se
-            hi = 1.0
-            lo = -np.inf if code == "ALPHA" else (0.0 if code == "PO" else -1.0)
-            out[code] = {"se": se, "lower": float(np.clip(lower, lo, hi)), "upper": float(np.clip(upper, lo, hi)),
-                         "method": "Gwet linearised"}
-        if boot_codes:
-            boot = self._bootstrap(boot_codes, blocks, weights, level, opts)
-            alpha = 1 - opts.confidence_level
-            for code in boot_codes:
-                draws = boot[code]
-                ok = draws[~np.isnan(draws)]
-                lower, upper = (np.quantile(ok, [alpha / 2, 1 - alpha / 2]) if len(ok) else (np.nan, np.nan))
-                if opts.bootstrap_method == "basic":
-                    lower, upper = 2 * values[code] - upper, 2 * values[code] - lower
-                elif opts.bootstrap_method == "bca":
-                    raise ValueError("bootstrap_method='bca' is not available for several raters; use "
-                                     "'percentile' or 'basic'")
-                out[code] = {"se": float(np.std(ok, ddof=1)) if len(ok) > 1 else np.nan, "lower": float(lower),
-                             "upper": float(upper),
-                             "method": f"bootstrap over subjects, {opts.bootstrap_method} (B = {opts.n_resamples})"}
-        return out
+            return within(_bounds(code), values[code], se, values[code] - opts.z * se, values[code] + opts.z * se,
+                          "Gwet linearised")
+
+        def jackknife(codes):
+            # leaving one of a subject's w_i objects out removes min(1, w_i) times its features from the sums
+            w = self._design.weights
+            keep = w > 0
+            loo = (w @ features)[None, :] - np.minimum(1.0, w[keep])[:, None] * features[keep]
+            return from_sums(loo, codes), w[keep]
+
+        return estimate_all({code: _bounds(code) for code in chosen}, values, analytic, evaluate,
+                            self._design.weights, opts, unit="bootstrap over subjects,", jackknife=jackknife)
 
     def _linearised_se(self, code, value, blocks, sums, weights) -> float:
-        """Gwet (2014): v = Σ w_i (κ*_i − κ)² / (W (W − 1)), κ*_i = κ_i − 2(1 − κ)(pe_i − pe)/(1 − pe)."""
-        w = self._design.weights
-        total = w.sum()
-        pa_i = blocks["pa"][:, 0]
-        pi_i = blocks["pi"]
-        pi = sums["pi"] / total
-        q = len(self._categories)
-        if code == "PO":
-            star = pa_i
-            value_ = value
-        else:
-            if code == "FLEISS":
-                pe_i = pi_i @ weights @ pi
-                pe = pi @ weights @ pi
-            else:  # AC1 / AC2
-                scale = weights.sum() / (q * (q - 1))
-                pe_i = scale * (pi_i * (1 - pi)).sum(axis=1)
-                pe = scale * (pi * (1 - pi)).sum()
-            value_ = value
-            kappa_i = (pa_i - pe) / (1 - pe)
-            star = kappa_i - 2 * (1 - value_) * (pe_i - pe) / (1 - pe)
-        variance = (w * (star - value_) ** 2).sum() / (total * (total - 1)) if total > 1 else np.nan
-        return float(np.sqrt(variance))
-
-    def _bootstrap(self, chosen, blocks, weights, level, opts: IntervalOptions) -> dict[str, np.ndarray]:
-        """Coefficients on B resamples of the subjects (multinomial draws, processed in chunks)."""
-        rng = opts.rng()
-        w = self._design.weights
-        n = len(w)
-        total = float(w.sum())
-        draws = max(round(total), 1)
-        share = w / total
-        features = np.empty((n, sum(v.shape[1] for v in blocks.values())), dtype=np.float32)
-        offset = 0
-        for v in blocks.values():
-            features[:, offset:offset + v.shape[1]] = v
-            offset += v.shape[1]
-        sizes = [blocks[k].shape[1] for k in blocks]
-        results: dict[str, list] = {c: [] for c in chosen}
-        for start in range(0, opts.n_resamples, BOOTSTRAP_CHUNK):
-            b = min(BOOTSTRAP_CHUNK, opts.n_resamples - start)
-            picks = rng.choice(n, size=(b, draws), p=None if np.all(w == w[0]) else share)
-            picks += np.arange(b)[:, None] * n
-            resampled = np.bincount(picks.ravel(), minlength=b * n).reshape(b, n).astype(np.float32)
-            sums_all = (resampled @ features).astype(float)
-            sums, offset = {}, 0
-            for key, size in zip(blocks, sizes, strict=True):
-                sums[key] = sums_all[:, offset:offset + size]
-                offset += size
-            with np.errstate(all="ignore"):
-                values = self._coefficients(sums, chosen, weights, level)
-            for c in chosen:
-                results[c].append(values[c])
-        return {c: np.concatenate(v) for c, v in results.items()}
+        """Gwet's (2014) linearised SE over the subjects, each weighted by its weight (divisor W − 1)."""
+        scale = Scale(self._categories, weights)
+        pa, pe, d_pa, d_pe = RATERS[code].interval.gradient(blocks, sums, scale)
+        return linearised(pa, pe, d_pa, d_pe, self._design.weights, ddof=1)[1]
 
     # --- other views -----------------------------------------------------------------------------------
 
+    @validate_options
     def pairwise(self, measure: str = "KAPPA") -> pd.DataFrame:
         """A two-rater multiclass measure for every pair of raters (subjects rated by both).
 
@@ -490,6 +375,8 @@ class RaterAgreement:
         >>> ra.by_category()["kappa"].round(3).tolist()
         [0.245, 0.245, 0.52, 0.471, 0.566]
         """
+        from scipy import stats
+
         d = self._design
         w, c = d.weights, d.counts
         r = c.sum(axis=1)
@@ -519,6 +406,8 @@ class RaterAgreement:
         >>> print(f"{ra.tests().loc['FLEISS_Z', 'statistic']:.3f}")
         17.652
         """
+        from scipy import stats
+
         d = self._design
         w, c = d.weights, d.counts
         r = c.sum(axis=1)
@@ -557,40 +446,9 @@ class RaterAgreement:
         return build_report(self, **options)
 
 
-def ci_bootstrap(code: str, opts: IntervalOptions) -> bool:
-    return opts.ci == "bootstrap" or code not in ANALYTIC
+def _bounds(code: str) -> tuple[float, float]:
+    return RATERS[code].range
 
 
 def _resolve(measures) -> list[str]:
-    if measures is None:
-        return list(RATER_MEASURES)
-    names = [measures] if isinstance(measures, str) else list(measures)
-    out = []
-    for name in names:
-        code = str(name).upper()
-        if code not in RATER_MEASURES:
-            raise ValueError(f"measures must be chosen from {tuple(RATER_MEASURES)}; got {name!r}")
-        out.append(code)
-    return out
-
-
-def _alpha(coincidence: np.ndarray, delta2: np.ndarray) -> np.ndarray:
-    n_c = coincidence.sum(axis=-1)
-    n = n_c.sum(axis=-1)
-    observed = (coincidence * delta2).sum(axis=(-2, -1))
-    expected = np.einsum("...c,...ck,...k->...", n_c, delta2 * np.ones_like(coincidence), n_c)
-    return 1 - divide((n - 1) * observed, expected)
-
-
-def _light(pairs: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Mean of the pairwise (weighted) Cohen's kappas, from (..., pairs, [n, Σw_ab, row counts, column counts])."""
-    q = weights.shape[0]
-    n = pairs[..., 0]
-    po = divide(pairs[..., 1], n)
-    rows = divide(pairs[..., 2:2 + q], n[..., None])
-    cols = divide(pairs[..., 2 + q:], n[..., None])
-    pe = np.einsum("...i,ij,...j->...", rows, weights, cols)
-    kappas = divide(po - pe, 1 - pe)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        return np.nanmean(kappas, axis=-1)
+    return [m.code for m in resolve(measures, "rater", default=lambda m: True)]

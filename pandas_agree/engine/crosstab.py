@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-__all__ = ["Tabulation", "as_label_series", "count_cells", "partial_counts", "tabulate", "validate_weights"]
+__all__ = ["Tabulation", "as_label_series", "count_cells", "encode", "label_order", "merged_order", "nan_last",
+           "no_valid_rows", "order_positions", "partial_counts", "tabulate", "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
@@ -122,20 +123,24 @@ def validate_weights(weights, n: int, name: str = "weights") -> np.ndarray:
     return w
 
 
-def _label_order(*args) -> pd.Index:
+def label_order(*args) -> pd.Index:
     """The display order of the observed labels: categorical order, else sorted, else first appearance.
 
     ``args`` are the codes of every column, then the observed labels.
     """
     *columns, observed = args
-    declared = [c.categories for c in columns if c.categories is not None]
-    if declared:
-        order = declared[0]
-        for more in declared[1:]:
-            order = order.append(more.difference(order, sort=False))
-        rest = observed.difference(order, sort=False)
-        return order.append(_sorted_if_possible(rest))
-    return _sorted_if_possible(observed)
+    return merged_order([c.categories for c in columns if c.categories is not None], observed)
+
+
+def merged_order(declared: Sequence[pd.Index], observed: pd.Index) -> pd.Index:
+    """The declared orders (of categorical columns) merged in turn, then the other observed labels, sorted where
+    they can be (else in order of appearance). The order of crosstabs, joint tables and rating categories."""
+    if not declared:
+        return _sorted_if_possible(observed)
+    order = declared[0]
+    for more in declared[1:]:
+        order = order.append(more.difference(order, sort=False))
+    return order.append(_sorted_if_possible(observed.difference(order, sort=False)))
 
 
 def _sorted_if_possible(index: pd.Index) -> pd.Index:
@@ -145,7 +150,7 @@ def _sorted_if_possible(index: pd.Index) -> pd.Index:
         return index
 
 
-def _ordered(labels: pd.Index, order: pd.Index) -> np.ndarray:
+def order_positions(labels: pd.Index, order: pd.Index) -> np.ndarray:
     """Positions that put ``labels`` in ``order``."""
     return np.argsort(order.get_indexer(labels), kind="stable")
 
@@ -252,9 +257,9 @@ def tabulate(
         table = _onto_labels(full, row_labels, col_labels, labels)
         order = table.index
     else:
-        order = _label_order(cells.row_codes, cells.col_codes, row_labels.append(col_labels).unique())
-        order = _nan_last(order)
-        r, c = _ordered(row_labels, order), _ordered(col_labels, order)
+        order = label_order(cells.row_codes, cells.col_codes, row_labels.append(col_labels).unique())
+        order = nan_last(order)
+        r, c = order_positions(row_labels, order), order_positions(col_labels, order)
         table = pd.DataFrame(full[r][:, c], index=row_labels[r], columns=col_labels[c])
     table.index.name, table.columns.name = actual.name, pred.name
     return Tabulation(table, order, cells.n_rows, cells.n_missing, cells.n_zero_weight, weights is not None)
@@ -284,7 +289,7 @@ def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | 
     return long, {"n_rows": cells.n_rows, "n_missing": cells.n_missing, "n_zero_weight": cells.n_zero_weight}
 
 
-def _nan_last(order: pd.Index) -> pd.Index:
+def nan_last(order: pd.Index) -> pd.Index:
     missing = order.isna()
     if missing.any():
         return order[~missing].append(order[missing])

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .crosstab import _label_order, _nan_last, _ordered, encode, no_valid_rows
+from .crosstab import encode, label_order, nan_last, no_valid_rows, order_positions
 
 __all__ = ["JointTable", "joint_table"]
 
@@ -79,8 +79,8 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
     observed = labels[0]
     for more in labels[1:]:
         observed = observed.append(more)
-    order = _nan_last(_label_order(*codes, observed.unique()))
-    positions = [_ordered(lab, order) for lab in labels]
+    order = nan_last(label_order(*codes, observed.unique()))
+    positions = [order_positions(lab, order) for lab in labels]
     counts = counts[np.ix_(*positions)]
     labels = [lab[pos] for lab, pos in zip(labels, positions, strict=True)]
     return JointTable(counts.astype(float), labels, list(names), order, n_rows, n_missing, n_zero_weight)

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import linear_sum_assignment
 
+from ..base.options import MATCHES
 from ..base.undefined import divide
 
 __all__ = ["MATCHES", "column_permutation", "match_columns", "residuals"]
-
-MATCHES = ("accuracy", "residual")
-
 
 def residuals(counts: np.ndarray) -> np.ndarray:
     """Δ_ij = (n_ij − f_ij)/√f_ij, f_ij = n_i· n_·j / N (0 where f_ij = 0)."""
@@ -25,6 +22,8 @@ def residuals(counts: np.ndarray) -> np.ndarray:
 
 
 def _assignment(table: pd.DataFrame, match) -> dict:
+    from scipy.optimize import linear_sum_assignment
+
     counts = table.to_numpy()
     if isinstance(match, str):
         if match not in MATCHES:

@@ -4,11 +4,20 @@ Gwet's linearised variance, chosen by each measure's registry record."""
 from __future__ import annotations
 
 import numpy as np
-from statsmodels.stats.proportion import proportion_confint
 
 from ..base.undefined import divide
+from ..measures.interval_methods import (
+    Binomial,
+    FleissCohenEveritt,
+    Linearised,
+    LogRatio,
+    MappedBinomial,
+    Wald,
+    Woolf,
+)
 from ..measures.registry import REGISTRY, Measure
 from .estimates import BINOMIAL_METHODS, Estimate, IntervalOptions, clipped
+from .linearised import linearised
 from .tests import fce_variances
 
 __all__ = ["binary_analytic", "multiclass_analytic"]
@@ -18,6 +27,8 @@ __all__ = ["binary_analytic", "multiclass_analytic"]
 
 def _proportion(successes, trials, opts: IntervalOptions):
     """p, its SE sqrt(p(1−p)/n) and the binomial interval (NaN where there are no trials)."""
+    from statsmodels.stats.proportion import proportion_confint
+
     successes, trials = np.broadcast_arrays(np.asarray(successes, float), np.asarray(trials, float))
     p = divide(successes, trials)
     empty = trials == 0
@@ -29,26 +40,28 @@ def _proportion(successes, trials, opts: IntervalOptions):
     return p, se, lower, upper
 
 
-def _binomial(measure: Measure, args, opts: IntervalOptions) -> Estimate:
-    successes, trials = (f(*args) for f in measure.binomial)
-    p, se, lower, upper = _proportion(successes, trials, opts)
-    method = f"{opts.binomial} ({measure.interval_detail})"
-    if measure.interval == "binomial-mapped":
-        return clipped(measure, 2 * p - 1, 2 * se, 2 * lower - 1, 2 * upper - 1, method + ", mapped by 2p − 1")
-    return clipped(measure, p, se, lower, upper, method)
+def _binomial(measure: Measure, method: Binomial | MappedBinomial, args, opts: IntervalOptions) -> Estimate:
+    p, se, lower, upper = _proportion(method.successes(*args), method.trials(*args), opts)
+    text = f"{opts.binomial} ({method.detail})"
+    if isinstance(method, MappedBinomial):
+        return clipped(measure, 2 * p - 1, 2 * se, 2 * lower - 1, 2 * upper - 1, text + ", mapped by 2p − 1")
+    return clipped(measure, p, se, lower, upper, text)
 
 
-def _wald(measure: Measure, counts, params: dict, opts: IntervalOptions, value) -> Estimate:
-    slope = measure.combine(1.0, 0.0) - measure.combine(0.0, 0.0)  # the terms enter linearly
+def _binomial_counts(code: str, counts):
+    """The successes and trials of the binomial proportion ``code`` (a record with a Binomial interval)."""
+    method = REGISTRY[code].interval
+    return method.successes(*counts), method.trials(*counts)
+
+
+def _wald(measure: Measure, method: Wald, counts, opts: IntervalOptions, value) -> Estimate:
     variance = 0.0
-    for term in measure.terms:
-        successes, trials = (f(*counts) for f in REGISTRY[term].binomial)
+    for term in method.terms:
+        successes, trials = _binomial_counts(term, counts)
         p = divide(successes, trials)
         variance = variance + divide(p * (1 - p), trials)
-    se = abs(slope) * np.sqrt(variance)
+    se = abs(method.slope) * np.sqrt(variance)
     return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Wald")
-
-
 def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str) -> Estimate:
     """Map an interval for a log quantity through the measure's increasing function of it."""
     def f(x):
@@ -76,8 +89,8 @@ def _woolf(measure: Measure, counts, opts: IntervalOptions) -> Estimate:
     return _from_log_scale(measure, log_or, log_se, opts, "Woolf")
 
 
-def _log_ratio(measure: Measure, counts, opts: IntervalOptions, value) -> Estimate:
-    (x1, n1), (x2, n2) = ((f(*counts) for f in REGISTRY[code].binomial) for code in measure.ratio_of)
+def _log_ratio(measure: Measure, method: LogRatio, counts, opts: IntervalOptions, value) -> Estimate:
+    (x1, n1), (x2, n2) = (_binomial_counts(code, counts) for code in (method.numerator, method.denominator))
     with np.errstate(divide="ignore", invalid="ignore"):
         log_se = np.sqrt(1 / x1 - 1 / n1 + 1 / x2 - 1 / n2)
         log_value = np.log(value)
@@ -98,42 +111,39 @@ def _fce(measure: Measure, square, weights, opts: IntervalOptions) -> Estimate:
 def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: IntervalOptions,
                     value) -> Estimate | None:
     """The analytic estimate of a class-specific measure for every class, or None (bootstrap)."""
-    kind = measure.interval
-    if kind.startswith("binomial"):
-        return _binomial(measure, counts, opts)
-    if kind == "wald":
-        return _wald(measure, counts, params, opts, value)
-    if kind == "woolf":
-        return _woolf(measure, corrected, opts)
-    if kind == "log-ratio":
-        return _log_ratio(measure, corrected, opts, value)
-    if kind == "fce":
-        a, b, c, d = counts
-        squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
-        return _fce(measure, squares, np.eye(2), opts)
+    method = measure.interval
+    match method:
+        case Binomial() | MappedBinomial():
+            return _binomial(measure, method, counts, opts)
+        case Wald():
+            return _wald(measure, method, counts, opts, value)
+        case Woolf():
+            return _woolf(measure, corrected, opts)
+        case LogRatio():
+            return _log_ratio(measure, method, corrected, opts, value)
+        case FleissCohenEveritt():
+            a, b, c, d = counts
+            squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
+            return _fce(measure, squares, np.eye(2), opts)
     return None
 
 
-def _linearised(measure: Measure, view, params: dict, opts: IntervalOptions) -> Estimate:
-    pa, pe, d_pa, d_pe = measure.gradient(view, **params)
-    value = divide(pa - pe, 1 - pe)
-    influence = divide(d_pa - (1 - value) * d_pe, 1 - pe)
-    p = view.square / view.n
-    variance = divide((p * influence**2).sum() - ((p * influence).sum()) ** 2, view.n)
-    se = np.sqrt(np.maximum(variance, 0.0))
+def _linearised(measure: Measure, method: Linearised, view, params: dict, opts: IntervalOptions) -> Estimate:
+    """Gwet's linearised variance over the cells of the q×q union table, each weighted by its count."""
+    pa, pe, d_pa, d_pe = method.gradient(view, **params)
+    value, se = linearised(pa, pe, d_pa, d_pe, view.square, ddof=0)
     return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Gwet linearised")
 
 
 def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOptions) -> Estimate | None:
     """The analytic estimate of a multiclass measure, or None (bootstrap)."""
-    kind = measure.interval
-    if kind.startswith("binomial"):
-        return _binomial(measure, (view,), opts)
-    if kind == "fce":
-        weights = params.get("kappa_weights")
-        return _fce(measure, view.square, np.eye(view.q) if weights is None else weights, opts)
-    if kind == "gwet":
-        return _linearised(measure, view, params, opts)
+    method = measure.interval
+    match method:
+        case Binomial() | MappedBinomial():
+            return _binomial(measure, method, (view,), opts)
+        case FleissCohenEveritt():
+            weights = params.get("kappa_weights")
+            return _fce(measure, view.square, np.eye(view.q) if weights is None else weights, opts)
+        case Linearised():
+            return _linearised(measure, method, view, params, opts)
     return None
-
-

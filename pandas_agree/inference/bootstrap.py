@@ -1,47 +1,120 @@
-"""The table bootstrap: resamples of a table of counts, the jackknife for BCa, and the summaries of resampled
-values into standard errors and percentile, basic or BCa intervals."""
+"""The bootstrap of a table of counts: one resampler, one jackknife, one summariser, for every analysis.
+
+Every analysis here is a function of a table of counts: the I×J crosstab of two classifications, the joint table
+reference × prediction_1 × … × prediction_P of a comparison, or the vector of subject weights of several raters.
+Resampling the objects counted in such a table is a multinomial draw of the same total over its cells
+(``Generator.multinomial(N, counts / N)``), the case bootstrap of independent objects; with
+``design="fixed-reference"`` each slice along the first axis (each reference class) is resampled on its own, a
+product multinomial. Resamples are drawn in chunks, so memory does not grow with the number of resamples, and an
+analysis evaluates its values on each chunk with the same vectorised formulas as on the table itself.
+
+The jackknife for BCa leaves one object out of each non-empty cell (a cell of c objects stands for c identical
+jackknife values). :func:`summarise` turns the resampled values of every quantity into a standard error, a
+percentile, basic or BCa interval, the number of resamples where it was undefined, and a bootstrap p-value.
+"""
 
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
 from ..base.undefined import divide
-from ..measures.registry import Measure
-from .estimates import Estimate, IntervalOptions, clipped
+from .estimates import Estimate, IntervalOptions, within
 
-__all__ = ["bootstrap_estimates", "jackknife", "resample"]
+__all__ = ["Summary", "bootstrap_estimates", "jackknife", "jackknife_chunks", "replicate", "resample",
+           "resample_chunks", "summarise"]
+
+# resamples are drawn and evaluated this many table cells at a time (about 32 MiB of float64)
+CHUNK_CELLS = 1 << 22
+# from this many cells on, a draw of fewer than four objects per cell picks the objects' cells one by one
+INDEX_CELLS = 1 << 12
 
 
-# --- the table bootstrap -----------------------------------------------------------------------------------
+def _chunk_sizes(total: int, cells: int, chunk_cells: int) -> Iterator[int]:
+    size = max(1, chunk_cells // max(cells, 1))
+    for start in range(0, total, size):
+        yield min(size, total - start)
 
-def resample(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Generator) -> np.ndarray:
-    """B multinomial resamples of an I×J table, shape (B, I, J).
 
-    A table of non-integer counts (weights) is resampled as round(N) objects and rescaled to its total N.
+def resample_chunks(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Generator | None = None, *,
+                    chunk_cells: int = CHUNK_CELLS) -> Iterator[np.ndarray]:
+    """Multinomial resamples of a table of counts of any shape, ``opts.n_resamples`` in all, in chunks.
+
+    Each chunk has shape (b, *counts.shape). The whole sequence is the same whatever the chunk size (the draws
+    of one generator, in order). A table of non-integer counts (weights) is resampled as round(N) objects and
+    rescaled to its total N. A table of many cells with few objects per cell (the subjects of a rater study) is
+    drawn object by object (each object's cell, then the counts per cell): the same multinomial distribution.
+    With ``opts.design == "fixed-reference"`` each slice ``counts[i]`` keeps its total.
     """
-    b = int(opts.n_resamples)
+    counts = np.asarray(counts, dtype=float)
+    rng = opts.rng() if rng is None else rng
     if opts.design == "multinomial":
         total = counts.sum()
         draws = max(round(float(total)), 1)
-        out = rng.multinomial(draws, (counts / total).ravel(), size=b).reshape(b, *counts.shape)
-        return out * (total / draws)
-    rows = counts.sum(axis=1)
-    draws = np.maximum(np.round(rows), 0).astype(np.int64)
-    share = np.where(rows[:, None] > 0, divide(counts, rows[:, None]), 1.0 / counts.shape[1])
-    out = rng.multinomial(draws, share, size=(b, counts.shape[0])).astype(float)
-    return out * np.where(draws > 0, divide(rows, np.maximum(draws, 1)), 0.0)[:, None]
+        share = (counts / total).ravel()
+        cells = counts.size
+        if cells >= INDEX_CELLS and draws < 4 * cells:
+            # few objects over many cells (subjects, say): drawing the objects' cells and counting them is the
+            # same multinomial, and far cheaper than one binomial per cell
+            uniform = bool(np.all(share == share[0]))
+            for b in _chunk_sizes(opts.n_resamples, max(cells, draws), chunk_cells):
+                picks = rng.integers(0, cells, size=(b, draws)) if uniform else rng.choice(cells, (b, draws), p=share)
+                picks += np.arange(b)[:, None] * cells
+                out = np.bincount(picks.ravel(), minlength=b * cells).reshape(b, *counts.shape)
+                yield out * (total / draws)
+            return
+        for b in _chunk_sizes(opts.n_resamples, cells, chunk_cells):
+            yield rng.multinomial(draws, share, size=b).reshape(b, *counts.shape) * (total / draws)
+        return
+    rows = counts.reshape(counts.shape[0], -1)
+    sizes = rows.sum(axis=1)
+    draws = np.maximum(np.round(sizes), 0).astype(np.int64)
+    share = np.where(sizes[:, None] > 0, divide(rows, sizes[:, None]), 1.0 / rows.shape[1])
+    scale = np.where(draws > 0, divide(sizes, np.maximum(draws, 1)), 0.0)[:, None]
+    for b in _chunk_sizes(opts.n_resamples, counts.size, chunk_cells):
+        out = rng.multinomial(draws, share, size=(b, rows.shape[0])).astype(float) * scale
+        yield out.reshape(b, *counts.shape)
+
+
+def resample(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Generator | None = None) -> np.ndarray:
+    """All resamples of :func:`resample_chunks` in one array of shape (B, *counts.shape)."""
+    return np.concatenate(list(resample_chunks(counts, opts, rng)))
+
+
+def jackknife_chunks(counts: np.ndarray, *, chunk_cells: int = CHUNK_CELLS) -> Iterator[np.ndarray]:
+    """The tables with one object left out of each non-empty cell (in the order of the flat cells), in chunks."""
+    counts = np.asarray(counts, dtype=float)
+    flat = counts.ravel()
+    cells = np.flatnonzero(flat > 0)
+    start = 0
+    for b in _chunk_sizes(len(cells), counts.size, chunk_cells):
+        part = cells[start:start + b]
+        stack = np.repeat(flat[None], b, axis=0)
+        stack[np.arange(b), part] -= np.minimum(1.0, flat[part])
+        yield stack.reshape(b, *counts.shape)
+        start += b
 
 
 def jackknife(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The tables with one object left out, one per non-empty cell, and the number of objects in each cell."""
-    cells = np.flatnonzero(counts.ravel() > 0)
-    stack = np.repeat(counts[None], len(cells), axis=0)
-    flat = stack.reshape(len(cells), -1)
-    flat[np.arange(len(cells)), cells] -= np.minimum(1.0, counts.ravel()[cells])
-    return stack, counts.ravel()[cells]
+    """All tables of :func:`jackknife_chunks` in one array, and the number of objects in each cell left out of."""
+    counts = np.asarray(counts, dtype=float)
+    weights = counts.ravel()[counts.ravel() > 0]
+    if not len(weights):
+        return np.empty((0, *counts.shape)), weights
+    return np.concatenate(list(jackknife_chunks(counts))), weights
+
+
+def replicate(chunks: Iterator[np.ndarray], evaluate: Callable[[np.ndarray], dict[str, np.ndarray]]) -> dict:
+    """The values of ``evaluate`` on every chunk of tables, joined along the leading (resample) axis."""
+    pieces: dict[str, list[np.ndarray]] = {}
+    for stack in chunks:
+        with np.errstate(all="ignore"):
+            for key, values in evaluate(stack).items():
+                pieces.setdefault(key, []).append(np.asarray(values, dtype=float))
+    return {key: np.concatenate(parts) for key, parts in pieces.items()}
 
 
 def _quantiles(values: np.ndarray, q) -> np.ndarray:
@@ -72,7 +145,7 @@ def _quantiles(values: np.ndarray, q) -> np.ndarray:
 
 
 def _acceleration(jack: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """BCa's acceleration from the jackknife over cells, each weighted by its count."""
+    """BCa's acceleration from the jackknife values (one row per cell), each row weighted by its count."""
     ok = ~np.isnan(jack)
     w = np.where(ok, weights.reshape(-1, *([1] * (jack.ndim - 1))), 0.0)
     values = np.where(ok, jack, 0.0)
@@ -83,22 +156,44 @@ def _acceleration(jack: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return np.nan_to_num(divide(num, den), nan=0.0)
 
 
-def _bootstrap_columns(point: np.ndarray, boot: np.ndarray, jack: np.ndarray | None, jack_weights,
-                       opts: IntervalOptions) -> tuple[np.ndarray, ...]:
-    """SE, interval ends and undefined resamples of every column of a (B, C) stack of bootstrap values."""
+@dataclass(frozen=True)
+class Summary:
+    """Bootstrap summaries of C quantities side by side (arrays of shape (C,))."""
+
+    se: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    undefined: np.ndarray  # resamples in which the quantity was undefined (left out)
+    pvalue: np.ndarray  # two-sided bootstrap p-value of "the quantity is 0": 2·min(P*(x ≤ 0), P*(x ≥ 0))
+
+
+def summarise(point: np.ndarray, boot: np.ndarray, opts: IntervalOptions, jack: np.ndarray | None = None,
+              jack_weights: np.ndarray | None = None) -> Summary:
+    """Standard errors, intervals (percentile, basic or BCa, as ``opts`` says) and p-values of C quantities.
+
+    ``point`` has shape (C,) (the values on the table), ``boot`` (B, C) (their values on B resamples; NaN where
+    undefined, left out), and for BCa ``jack`` (J, C) the values on the jackknife tables with ``jack_weights``
+    (J,) the number of objects each stands for. One sort serves every quantile of every column.
+    """
+    from scipy import stats
+
+    point = np.asarray(point, dtype=float)
     alpha = 1 - opts.confidence_level
-    undefined = np.isnan(boot).sum(axis=0)
+    defined = ~np.isnan(boot)
+    n_defined = defined.sum(axis=0)
+    undefined = boot.shape[0] - n_defined
     if np.isfinite(boot).all():
-        se = np.std(boot, axis=0, ddof=1)
+        se = np.std(boot, axis=0, ddof=1) if boot.shape[0] > 1 else np.full(point.shape, np.nan)
     else:
         with np.errstate(invalid="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # a value undefined in every resample has no SE
             se = np.where(np.isinf(boot).any(axis=0), np.inf,
                           np.nanstd(np.where(np.isinf(boot), np.nan, boot), axis=0, ddof=1))
     if opts.bootstrap_method == "bca":
-        defined = (~np.isnan(boot)).sum(axis=0)
+        if jack is None or jack_weights is None:
+            raise ValueError("bootstrap_method='bca' needs the jackknife values")
         below = (boot < point).sum(axis=0) + 0.5 * (boot == point).sum(axis=0)
-        z0 = stats.norm.ppf(np.clip(divide(below, defined), 1e-12, 1 - 1e-12))
+        z0 = stats.norm.ppf(np.clip(divide(below, n_defined), 1e-12, 1 - 1e-12))
         a = _acceleration(jack, jack_weights)
         levels = []
         for tail in (alpha / 2, 1 - alpha / 2):
@@ -109,28 +204,35 @@ def _bootstrap_columns(point: np.ndarray, boot: np.ndarray, jack: np.ndarray | N
         lower, upper = _quantiles(boot, alpha / 2), _quantiles(boot, 1 - alpha / 2)
         if opts.bootstrap_method == "basic":
             lower, upper = 2 * point - upper, 2 * point - lower
-    return se, lower, upper, undefined
+    with np.errstate(invalid="ignore", divide="ignore"):
+        at_most = divide((defined & (boot <= 0)).sum(axis=0), n_defined)
+        at_least = divide((defined & (boot >= 0)).sum(axis=0), n_defined)
+    pvalue = np.minimum(1.0, 2 * np.minimum(at_most, at_least))
+    return Summary(se, lower, upper, undefined, pvalue)
 
 
-def bootstrap_estimates(measures: list[Measure], point: dict, boot: dict, jack: dict, jack_weights,
-                         opts: IntervalOptions) -> dict[str, Estimate]:
-    """Bootstrap estimates of every measure, summarised in one pass over all their values side by side."""
-    values = [np.asarray(point[m.code], float) for m in measures]
+def bootstrap_estimates(bounds: dict[str, tuple[float, float]], point: dict, boot: dict, opts: IntervalOptions,
+                        method: str, jack: dict | None = None, jack_weights: np.ndarray | None = None
+                        ) -> dict[str, Estimate]:
+    """Bootstrap estimates of every quantity named in ``bounds``, summarised in one pass side by side.
+
+    ``point[key]`` is the value (any shape), ``boot[key]`` its values on the resamples (B, *shape) and
+    ``jack[key]`` on the jackknife tables; the interval ends are clipped to ``bounds[key]``.
+    """
+    keys = list(bounds)
+    values = [np.asarray(point[k], float) for k in keys]
     splits = np.cumsum([v.size for v in values])[:-1]
-    b = opts.n_resamples
 
-    def side_by_side(stacks: dict, rows: int) -> np.ndarray:
-        return np.concatenate([np.asarray(stacks[m.code], float).reshape(rows, -1) for m in measures], axis=1)
+    def side_by_side(stacks: dict) -> np.ndarray:
+        return np.concatenate([np.asarray(stacks[k], float).reshape(len(stacks[k]), -1) for k in keys], axis=1)
 
-    flat_jack = side_by_side(jack, len(jack_weights)) if jack else None
-    columns = _bootstrap_columns(np.concatenate([v.ravel() for v in values]), side_by_side(boot, b), flat_jack,
-                                 jack_weights, opts)
-    method = f"bootstrap {opts.bootstrap_method} (B = {opts.n_resamples})"
+    summary = summarise(np.concatenate([v.ravel() for v in values]), side_by_side(boot), opts,
+                        side_by_side(jack) if jack else None, jack_weights)
+    pieces = zip(*(np.split(getattr(summary, f), splits) for f in ("se", "lower", "upper", "undefined", "pvalue")),
+                 strict=True)
     out = {}
-    pieces = zip(*(np.split(c, splits) for c in columns), strict=True)  # per measure: se, lower, upper, undefined
-    for m, v, (se, lower, upper, undefined) in zip(measures, values, pieces, strict=True):
-        est = clipped(m, v, *(x.reshape(v.shape) for x in (se, lower, upper)), method)
-        out[m.code] = Estimate(est.value, est.se, est.lower, est.upper, method, undefined.reshape(v.shape))
+    for k, v, (se, lower, upper, undefined, pvalue) in zip(keys, values, pieces, strict=True):
+        out[k] = within(bounds[k], v, se.reshape(v.shape), lower.reshape(v.shape), upper.reshape(v.shape), method,
+                        undefined=undefined.reshape(v.shape),
+                        pvalue=np.where(np.isnan(v), np.nan, pvalue.reshape(v.shape)))
     return out
-
-

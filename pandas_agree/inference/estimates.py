@@ -15,17 +15,14 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
+from ..base.options import BINOMIAL_CI, BOOTSTRAP_METHODS, CI_METHODS, DESIGNS, check_options
 from ..measures.registry import Measure
 
-__all__ = ["BOOTSTRAP_METHODS", "CI_METHODS", "DESIGNS", "Estimate", "IntervalOptions", "clipped"]
+__all__ = ["BOOTSTRAP_METHODS", "CI_METHODS", "DESIGNS", "Estimate", "IntervalOptions", "clipped", "within"]
 
-BINOMIAL_METHODS = {"wilson": "wilson", "clopper-pearson": "beta", "agresti-coull": "agresti_coull",
-                    "jeffreys": "jeffreys", "normal": "normal"}
-CI_METHODS = ("auto", *BINOMIAL_METHODS, "bootstrap")
-BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
-DESIGNS = ("multinomial", "fixed-reference")
+# the binomial interval methods (named in base.options) as statsmodels' proportion_confint calls them
+BINOMIAL_METHODS = dict(zip(BINOMIAL_CI, ("wilson", "beta", "agresti_coull", "jeffreys", "normal"), strict=True))
 
 
 @dataclass(frozen=True)
@@ -40,30 +37,19 @@ class IntervalOptions:
     design: str = "multinomial"
 
     def __post_init__(self) -> None:
-        if self.ci not in CI_METHODS:
-            raise ValueError(f"ci must be None or one of {CI_METHODS}; got {self.ci!r}")
-        level = self.confidence_level
-        if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
-            raise ValueError(f"confidence_level must be a number strictly between 0 and 1; got {level!r}")
-        b = self.n_resamples
-        if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or b < 2:
-            raise ValueError(f"n_resamples must be an integer of at least 2; got {b!r}")
-        if self.bootstrap_method not in BOOTSTRAP_METHODS:
-            raise ValueError(f"bootstrap_method must be one of {BOOTSTRAP_METHODS}; got {self.bootstrap_method!r}")
-        if self.design not in DESIGNS:
-            raise ValueError(f"design must be one of {DESIGNS}; got {self.design!r}")
+        options = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        check_options(options, options, "IntervalOptions")
 
     @cached_property
     def z(self) -> float:
+        from scipy import stats
+
         return float(stats.norm.ppf(0.5 + self.confidence_level / 2))
 
     @property
     def binomial(self) -> str:
         """The binomial method: the one named, or Wilson under "auto"."""
         return "wilson" if self.ci == "auto" else self.ci
-
-    def analytic(self, measure: Measure) -> bool:
-        return self.ci != "bootstrap" and measure.interval != "bootstrap"
 
     def rng(self) -> np.random.Generator:
         return np.random.default_rng(self.random_state)
@@ -79,12 +65,19 @@ class Estimate:
     upper: np.ndarray
     method: str
     undefined: np.ndarray | None = None  # bootstrap resamples left out because the value was undefined
+    pvalue: np.ndarray | None = None  # two-sided p-value of "the value is 0", where the method gives one
 
 
-def clipped(measure: Measure, value, se, lower, upper, method: str) -> Estimate:
-    lo, hi = measure.range
+def within(bounds: tuple[float, float], value, se, lower, upper, method: str, **extra) -> Estimate:
+    """An Estimate whose interval ends are clipped to ``bounds``; every statistic is NaN where the value is."""
+    lo, hi = bounds
     value = np.asarray(value, dtype=float)
     undefined = np.isnan(value)
     lower = np.where(undefined, np.nan, np.clip(lower, lo, hi))
     upper = np.where(undefined, np.nan, np.clip(upper, lo, hi))
-    return Estimate(value, np.where(undefined, np.nan, se), lower, upper, method)
+    return Estimate(value, np.where(undefined, np.nan, se), lower, upper, method, **extra)
+
+
+def clipped(measure: Measure, value, se, lower, upper, method: str) -> Estimate:
+    """:func:`within` the declared range of ``measure``."""
+    return within(measure.range, value, se, lower, upper, method)

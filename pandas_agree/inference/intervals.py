@@ -1,5 +1,6 @@
-"""Estimates of every measure of one call: analytic where the options and the measure allow, one shared table
-bootstrap for the rest."""
+"""Estimates of every quantity of one call: analytic where the options and the quantity allow, one shared
+bootstrap for the rest. Every analysis (two classifications, several raters, paired comparisons) gets its
+intervals from :func:`estimate_all`."""
 
 from __future__ import annotations
 
@@ -7,42 +8,73 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..measures.registry import Measure
-from .bootstrap import bootstrap_estimates, jackknife, resample
+from .bootstrap import bootstrap_estimates, jackknife_chunks, replicate, resample_chunks
 from .estimates import Estimate, IntervalOptions
 
-__all__ = ["estimate_all"]
+__all__ = ["bootstrap_label", "estimate_all"]
 
 
+def bootstrap_label(opts: IntervalOptions, unit: str = "bootstrap") -> str:
+    """The name of the bootstrap interval method, as the outputs show it ("bootstrap percentile (B = 2000)")."""
+    return f"{unit} {opts.bootstrap_method} (B = {opts.n_resamples})"
 
-def estimate_all(measures: list[Measure], point: dict[str, np.ndarray], analytic: Callable[[Measure], Estimate | None],
-                 evaluate: Callable[[np.ndarray, list[Measure]], dict[str, np.ndarray]], counts: np.ndarray,
-                 opts: IntervalOptions, cache: dict | None = None) -> dict[str, Estimate]:
-    """Estimates for every measure: analytic where ``opts`` and the measure allow, else one shared bootstrap.
 
-    ``point`` holds each measure's value on the table; ``evaluate(stack, measures)`` gives each measure's values
-    on a stack of tables of shape (B, I, J), with the shape of the point value after the leading B. ``cache``
-    keeps the resamples of an integer seed, so that calls on the same table with the same seed draw them once.
+def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.ndarray],
+                 analytic: Callable[[str], Estimate | None], evaluate: Callable[[np.ndarray, list[str]], dict],
+                 counts: np.ndarray, opts: IntervalOptions, *, cache: dict | None = None, unit: str = "bootstrap",
+                 jackknife: Callable[[list[str]], tuple[dict, np.ndarray]] | None = None) -> dict[str, Estimate]:
+    """Estimates of every quantity: analytic where ``opts`` and the quantity allow, else one shared bootstrap.
+
+    Parameters
+    ----------
+    bounds : dict
+        The quantities, in order, with the range their interval ends are clipped to.
+    point : dict
+        Each quantity's value on ``counts`` (any shape).
+    analytic : callable
+        ``analytic(key)`` gives the analytic Estimate of a quantity, or None where it has none. It is not
+        called when ``opts.ci == "bootstrap"``.
+    evaluate : callable
+        ``evaluate(stack, keys)`` gives the values of the quantities ``keys`` on a stack of tables of shape
+        (b, *counts.shape), each with shape (b, *point shape).
+    counts : numpy.ndarray
+        The table of counts the values come from (resampled by :func:`~.bootstrap.resample_chunks`).
+    cache : dict, optional
+        Keeps the resamples of an integer seed, so that calls on the same table with the same seed draw them once.
+    unit : str
+        The name of the resampling, as the method's name begins ("bootstrap", "bootstrap over subjects,",
+        "paired bootstrap").
+    jackknife : callable, optional
+        ``jackknife(keys)`` gives the values of the quantities with one object left out of each non-empty cell of
+        ``counts`` and the number of objects each stands for, where the analysis has a faster way than evaluating
+        :func:`~.bootstrap.jackknife_chunks` (values linear in the counts). Used by BCa only.
     """
     out: dict[str, Estimate] = {}
     rest = []
-    for m in measures:
-        est = analytic(m) if opts.analytic(m) else None
+    for key in bounds:
+        est = analytic(key) if opts.ci != "bootstrap" else None
         if est is None:
-            rest.append(m)
+            rest.append(key)
         else:
-            out[m.code] = Estimate(np.asarray(point[m.code], float), est.se, est.lower, est.upper, est.method)
+            out[key] = Estimate(np.asarray(point[key], float), est.se, est.lower, est.upper, est.method,
+                                pvalue=est.pvalue)
     if rest:
         seeded = isinstance(opts.random_state, (int, np.integer)) and cache is not None
         key = (int(opts.random_state), opts.n_resamples, opts.design) if seeded else None
-        stack = cache.get(key) if seeded else None
-        if stack is None:
-            stack = resample(counts, opts, opts.rng())
+        stacks = cache.get(key) if seeded else None
+        if stacks is None:
+            stacks = resample_chunks(counts, opts)
             if seeded:
+                stacks = list(stacks)
                 cache.clear()  # keep one set of resamples at a time
-                cache[key] = stack
-        boot = evaluate(stack, rest)
-        jack, weights = (jackknife(counts) if opts.bootstrap_method == "bca" else (None, None))
-        jack_values = evaluate(jack, rest) if jack is not None else {}
-        out.update(bootstrap_estimates(rest, point, boot, jack_values, weights, opts))
-    return {m.code: out[m.code] for m in measures}
+                cache[key] = stacks
+        boot = replicate(iter(stacks), lambda stack: evaluate(stack, rest))
+        jack = weights = None
+        if opts.bootstrap_method == "bca" and jackknife is not None:
+            jack, weights = jackknife(rest)
+        elif opts.bootstrap_method == "bca":
+            jack = replicate(jackknife_chunks(counts), lambda stack: evaluate(stack, rest))
+            weights = counts.ravel()[counts.ravel() > 0]
+        out.update(bootstrap_estimates({k: bounds[k] for k in rest}, point, boot, opts, bootstrap_label(opts, unit),
+                                       jack, weights))
+    return {key: out[key] for key in bounds}

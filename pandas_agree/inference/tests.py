@@ -6,14 +6,12 @@ import warnings
 
 import numpy as np
 import pandas as pd
-from scipy import special, stats
-from statsmodels.stats.contingency_tables import SquareTable, mcnemar
-from statsmodels.tools.sm_exceptions import SingularMatrixWarning
 
 from ..base.undefined import divide
 from ..engine.tableview import TableView
+from ..measures import chance
 
-__all__ = ["TESTS", "fce_variances", "kappa_variances", "run_tests"]
+__all__ = ["TESTS", "cochran_q", "fce_variances", "holm", "kappa_variances", "paired_mcnemar", "run_tests"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
 FCE = "Fleiss, Cohen & Everitt (1969)"
@@ -29,9 +27,8 @@ def fce_variances(square: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, 
     n = square.sum(axis=(-2, -1))
     p = divide(square, n[..., None, None])
     rows, cols = p.sum(axis=-1), p.sum(axis=-2)
-    po = (weights * p).sum(axis=(-2, -1))
-    pe = np.einsum("...i,ij,...j->...", rows, weights, cols)
-    kappa = divide(po - pe, 1 - pe)
+    po, pe = chance.observed(p, weights), chance.cohen(rows, cols, weights)
+    kappa = chance.chance_corrected(po, pe)
     w_row = np.einsum("ij,...j->...i", weights, cols)  # w̄_i· = Σ_j p_·j w_ij
     w_col = np.einsum("...i,ij->...j", rows, weights)  # w̄_·j = Σ_i p_i· w_ij
     spread = w_row[..., :, None] + w_col[..., None, :]
@@ -56,6 +53,8 @@ def _row(statistic=np.nan, df=np.nan, pvalue=np.nan, method="") -> dict:
 
 
 def _kappa_z(view: TableView, weights: np.ndarray, what: str) -> dict:
+    from scipy import stats
+
     kappa, _, var0 = kappa_variances(view, weights)
     if not var0 > 0:
         return _row(method=f"{what}: not defined (the variance under H0 is 0)")
@@ -68,6 +67,8 @@ def _is_integral(table: np.ndarray) -> bool:
 
 
 def _mcnemar(square: np.ndarray, exact: bool) -> dict:
+    from statsmodels.stats.contingency_tables import mcnemar
+
     if square.shape != (2, 2):
         return _row(method=f"not applicable: McNemar's test needs a 2×2 table (this one is {square.shape[0]}×"
                     f"{square.shape[1]} over the union of labels)")
@@ -83,6 +84,9 @@ def _mcnemar(square: np.ndarray, exact: bool) -> dict:
 
 
 def _square_table_test(view: TableView, kind: str) -> dict:
+    from statsmodels.stats.contingency_tables import SquareTable
+    from statsmodels.tools.sm_exceptions import SingularMatrixWarning
+
     name = "Bowker's symmetry test" if kind == "symmetry" else "Stuart–Maxwell marginal homogeneity test"
     if not view.same_labels:
         return _row(method=f"not applicable: {name} needs the same labels on both sides")
@@ -101,6 +105,8 @@ def _square_table_test(view: TableView, kind: str) -> dict:
 
 
 def _independence(counts: np.ndarray, log_likelihood: bool) -> dict:
+    from scipy import stats
+
     table = counts[counts.sum(axis=1) > 0][:, counts.sum(axis=0) > 0]
     name = "likelihood-ratio G²" if log_likelihood else "Pearson chi-square"
     if min(table.shape) < 2:
@@ -110,6 +116,8 @@ def _independence(counts: np.ndarray, log_likelihood: bool) -> dict:
 
 
 def _accuracy_vs_nir(view: TableView) -> dict:
+    from scipy import special
+
     n, k = float(view.n), float(view.agreement)
     nir = float(view.row_totals.max()) / n
     # P(X >= k) for X ~ Binomial(n, nir), as the regularised incomplete beta (valid for weighted counts)
@@ -132,3 +140,68 @@ def run_tests(view: TableView, weights: np.ndarray) -> pd.DataFrame:
         "ACC_NIR": _accuracy_vs_nir(view),
     }
     return pd.DataFrame.from_dict(rows, orient="index", columns=["statistic", "df", "pvalue", "method"])
+
+
+# --- paired comparisons of several classifications ---------------------------------------------------------
+
+EXACT_BELOW = 25  # McNemar's test is exact (binomial) when fewer discordant objects than this
+
+
+def paired_mcnemar(only_a: float, only_b: float) -> list:
+    """McNemar's test of two classifications from their discordant counts (objects only A, only B gets right):
+    exact binomial below 25 discordant objects (integer counts), else χ² with continuity correction.
+
+    Returns
+    -------
+    list
+        statistic, df, p-value, method.
+    """
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    if only_a + only_b == 0:
+        return [np.nan, np.nan, 1.0, "no discordant objects: the two are right on the same objects"]
+    table = np.array([[0.0, only_a], [only_b, 0.0]])
+    if only_a + only_b < EXACT_BELOW and float(only_a).is_integer() and float(only_b).is_integer():
+        res = mcnemar(table, exact=True)
+        return [res.statistic, np.nan, res.pvalue, "exact binomial (statsmodels)"]
+    res = mcnemar(table, exact=False, correction=True)
+    return [res.statistic, 1.0, res.pvalue, "chi-square with continuity correction (statsmodels)"]
+
+
+def cochran_q(counts: np.ndarray, right: np.ndarray) -> list:
+    """Cochran's Q of k classifications from a table of counts and, for each classification, whether it is right
+    in each cell (``right`` has shape (k, *counts.shape)); equal to statsmodels' ``cochrans_q`` on the rows.
+
+    Returns
+    -------
+    list
+        statistic, df, p-value, method.
+    """
+    from scipy import stats
+
+    k = right.shape[0]
+    per_object = right.sum(axis=0)  # how many classifications are right, for each cell
+    col_totals = (counts * right).reshape(k, -1).sum(axis=1)
+    total = col_totals.sum()
+    denominator = k * total - (counts * per_object**2).sum()
+    if denominator == 0:
+        return [np.nan, k - 1, 1.0, "not defined: every object is right for all or for none of them"]
+    q = (k - 1) * (k * (col_totals**2).sum() - total**2) / denominator
+    return [q, k - 1, stats.chi2.sf(q, k - 1), "Cochran's Q (chi-square, k − 1 df)"]
+
+
+def holm(pvalues: np.ndarray) -> np.ndarray:
+    """Holm's step-down adjusted p-values (NaN left out).
+
+    Written here because statsmodels' ``multipletests`` runs a garbage collection on every call, which costs
+    more than a whole paired bootstrap; the tests check that both agree.
+    """
+    pvalues = np.asarray(pvalues, dtype=float)
+    out = np.full(len(pvalues), np.nan)
+    ok = np.flatnonzero(~np.isnan(pvalues))
+    if len(ok):
+        order = ok[np.argsort(pvalues[ok], kind="stable")]
+        m = len(order)
+        stepped = np.maximum.accumulate((m - np.arange(m)) * pvalues[order])
+        out[order] = np.minimum(stepped, 1.0)
+    return out

@@ -6,26 +6,29 @@ from collections.abc import Hashable, Sequence
 
 import pandas as pd
 
-from ..analyses.agreement import Agreement, _column
+from ..analyses.agreement import Agreement, from_labels
 from ..analyses.comparison import Comparison, compare
 from ..analyses.raters import RaterAgreement
+from ..base.frames import column
+from ..base.options import validate_options
 from ..report.agreement import AgreementReport, grouped_report
 
-__all__ = ["AgreeAccessor"]
+__all__ = ["TABLE_OPTIONS", "AgreeAccessor", "Shortcuts"]
 
-_TABLE_OPTIONS = ("weights", "dropna", "labels", "match")
+TABLE_OPTIONS = ("weights", "dropna", "labels", "match")
 
 
-class _Shortcuts:
+class Shortcuts:
     """The one-shot shortcuts shared by the pandas and the dask accessors: build the Agreement, delegate."""
 
     def __call__(self, actual, pred, **table_options) -> Agreement:  # pragma: no cover - overridden
         raise NotImplementedError
 
     def _split(self, actual, pred, kwargs: dict) -> tuple[Agreement, dict]:
-        table_kw = {k: kwargs.pop(k) for k in _TABLE_OPTIONS if k in kwargs}
+        table_kw = {k: kwargs.pop(k) for k in TABLE_OPTIONS if k in kwargs}
         return self(actual, pred, **table_kw), kwargs
 
+    @validate_options
     def crosstab(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).crosstab(...)``.
 
@@ -39,6 +42,7 @@ class _Shortcuts:
         ag, rest = self._split(actual, pred, kwargs)
         return ag.crosstab(**rest)
 
+    @validate_options
     def binary(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).binary(...)``.
 
@@ -56,6 +60,7 @@ class _Shortcuts:
         ag, rest = self._split(actual, pred, kwargs)
         return ag.binary(**rest)
 
+    @validate_options
     def averages(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).averages(...)``.
 
@@ -70,6 +75,7 @@ class _Shortcuts:
         ag, rest = self._split(actual, pred, kwargs)
         return ag.averages(**rest)
 
+    @validate_options
     def multiclass(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).multiclass(...)``.
 
@@ -83,6 +89,7 @@ class _Shortcuts:
         ag, rest = self._split(actual, pred, kwargs)
         return ag.multiclass(**rest)
 
+    @validate_options
     def tests(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).tests(...)``.
 
@@ -98,7 +105,7 @@ class _Shortcuts:
 
 
 @pd.api.extensions.register_dataframe_accessor("agree")
-class AgreeAccessor(_Shortcuts):
+class AgreeAccessor(Shortcuts):
     """Agreement between two label columns of a DataFrame.
 
     Calling the accessor builds an :class:`~pandas_agree.Agreement` (the crosstab is computed once, there);
@@ -119,6 +126,7 @@ class AgreeAccessor(_Shortcuts):
     def __init__(self, pandas_obj: pd.DataFrame) -> None:
         self._df = pandas_obj
 
+    @validate_options
     def __call__(self, actual: Hashable, pred: Hashable, *, weights=None, dropna: bool = True,
                  labels: Sequence | None = None, match=None) -> Agreement:
         """Crosstab the columns ``actual`` (reference) and ``pred`` (prediction) into an Agreement.
@@ -149,13 +157,13 @@ class AgreeAccessor(_Shortcuts):
         >>> ag.n, ag.n_missing
         (3.0, 1)
         """
-        a = _column(self._df, actual, "actual")
-        p = _column(self._df, pred, "pred")
+        a = column(self._df, actual, "actual")
+        p = column(self._df, pred, "pred")
         if weights is not None and not pd.api.types.is_list_like(weights):
-            weights = _column(self._df, weights, "weights")
-        return Agreement._from_labels(a, p, weights=weights, dropna=dropna, labels=labels, match=match,
-                                      names=("actual", "pred"))
+            weights = column(self._df, weights, "weights")
+        return from_labels(a, p, weights=weights, dropna=dropna, labels=labels, match=match, names=("actual", "pred"))
 
+    @validate_options
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
         """The whole picture: ``df.agree(actual, pred, ...).report(...)``, with one section per group of ``by``.
 
@@ -173,9 +181,10 @@ class AgreeAccessor(_Shortcuts):
         if by is None:
             ag, rest = self._split(actual, pred, kwargs)
             return ag.report(**rest)
-        table_kw = {k: kwargs.pop(k) for k in _TABLE_OPTIONS if k in kwargs}
+        table_kw = {k: kwargs.pop(k) for k in TABLE_OPTIONS if k in kwargs}
         return grouped_report(self._df, actual, pred, by, table_kw, kwargs)
 
+    @validate_options
     def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None, weights=None) -> RaterAgreement:
         """Agreement among several raters: one row per subject, one column per rater (missing ratings allowed).
 
@@ -195,11 +204,12 @@ class AgreeAccessor(_Shortcuts):
         """
         if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
             raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
-        frame = pd.concat({c: _column(self._df, c, "columns") for c in columns}, axis=1)
+        frame = pd.concat({c: column(self._df, c, "columns") for c in columns}, axis=1)
         if weights is not None and not pd.api.types.is_list_like(weights):
-            weights = _column(self._df, weights, "weights")
+            weights = column(self._df, weights, "weights")
         return RaterAgreement(frame, labels=labels, weights=weights)
 
+    @validate_options
     def compare(self, reference: Hashable, predictions: Sequence[Hashable], *, weights=None, dropna: bool = True,
                 match=None) -> Comparison:
         """Two or more prediction columns against one reference column, with paired inference.

@@ -14,11 +14,12 @@ import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 
-from ..analyses.agreement import Agreement
+from ..analyses.agreement import Agreement, from_cells
 from ..analyses.raters import RaterAgreement
+from ..base.options import validate_options
 from ..engine.crosstab import partial_counts, validate_weights
 from ..report.agreement import AgreementReport, assemble_grouped
-from .accessor import _TABLE_OPTIONS, _Shortcuts
+from .accessor import TABLE_OPTIONS, Shortcuts
 
 __all__ = ["DaskAgreeAccessor"]
 
@@ -55,7 +56,7 @@ def _check_columns(ddf: dd.DataFrame, wanted: dict) -> None:
 
 
 @dd.extensions.register_dataframe_accessor("agree")
-class DaskAgreeAccessor(_Shortcuts):
+class DaskAgreeAccessor(Shortcuts):
     """``ddf.agree(actual, pred, ...)`` on a dask DataFrame, with the shortcuts of the pandas accessor.
 
     ``weights`` must be a column name. The result is the same :class:`~pandas_agree.Agreement` as for the
@@ -75,8 +76,6 @@ class DaskAgreeAccessor(_Shortcuts):
         self._ddf = ddf
 
     def _count(self, actual, pred, weights, dropna, by=None):
-        if not isinstance(dropna, (bool, np.bool_)):
-            raise TypeError(f"dropna must be True or False; got {dropna!r}")
         if weights is not None and pd.api.types.is_list_like(weights):
             raise TypeError("weights must be a column name on a dask DataFrame")
         _check_columns(self._ddf, {"actual": actual, "pred": pred, "weights": weights, "by": by})
@@ -84,6 +83,7 @@ class DaskAgreeAccessor(_Shortcuts):
                  for part in self._ddf.to_delayed()]
         return dask.compute(*tasks)
 
+    @validate_options
     def __call__(self, actual: Hashable, pred: Hashable, *, weights: Hashable | None = None, dropna: bool = True,
                  labels: Sequence | None = None, match=None) -> Agreement:
         """Count the table in one pass over the partitions and return the Agreement.
@@ -100,9 +100,10 @@ class DaskAgreeAccessor(_Shortcuts):
         """
         results = self._count(actual, pred, weights, dropna)
         cells, bookkeeping = _combine([r[0] for r in results])
-        return Agreement._from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels,
-                                     match=match, weighted=weights is not None)
+        return from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels, match=match,
+                          weighted=weights is not None)
 
+    @validate_options
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
         """As the pandas accessor's ``report``; with ``by`` the groups are counted in the same pass.
 
@@ -118,22 +119,23 @@ class DaskAgreeAccessor(_Shortcuts):
         if by is None:
             ag, rest = self._split(actual, pred, kwargs)
             return ag.report(**rest)
-        table_kw = {k: kwargs.pop(k) for k in _TABLE_OPTIONS if k in kwargs}
+        table_kw = {k: kwargs.pop(k) for k in TABLE_OPTIONS if k in kwargs}
         weights, dropna = table_kw.get("weights"), table_kw.get("dropna", True)
         results = self._count(actual, pred, weights, dropna, by)
         cells, bookkeeping = _combine([r[0] for r in results])
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
                   "match": table_kw.get("match"), "weighted": weights is not None}
-        everything = Agreement._from_cells(cells, bookkeeping, **common)
+        everything = from_cells(cells, bookkeeping, **common)
         values = sorted({v for r in results for v in r[1]}, key=lambda v: (str(type(v)), v))
 
         def build(value):
             pieces = [r[1][value] for r in results if value in r[1]]
-            return Agreement._from_cells(*_combine(pieces), **common)
+            return from_cells(*_combine(pieces), **common)
 
         groups = {v: (lambda v=v: build(v)) for v in values}
         return assemble_grouped(everything, groups, by, sum(r[2] for r in results), kwargs)
 
+    @validate_options
     def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None,
                weights: Hashable | None = None) -> RaterAgreement:
         """Several raters: the distinct rating patterns are counted per partition, and the patterns with their

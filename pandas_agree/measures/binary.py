@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..base.options import AVERAGES, check_option
 from ..base.undefined import divide
+from .interval_methods import Binomial, FleissCohenEveritt, LogRatio, MappedBinomial, Wald, Woolf
 from .registry import REGISTRY, Measure, register
 
 __all__ = ["AVERAGES", "averages_of", "class_values", "one_vs_rest", "resolve_params"]
@@ -28,57 +30,56 @@ def _n(a, b, c, d):
     return a + b + c + d
 
 
-def _binary(code, name, aliases, formula, compute, range_, transposed, reference, *, best=1.0,
-            averaging="after", terms=(), combine=None, **extra) -> Measure:
-    return register(Measure(
-        code=code, name=name, aliases=tuple(aliases), kind="binary", formula=formula, compute=compute,
-        range=range_, transposed=transposed, reference=reference, averaging=averaging,
-        terms=tuple(terms), combine=combine, best=best, **extra,
-    ))
+def _binary(**fields) -> Measure:
+    return register(Measure(kind="binary", **fields))
 
 
-def _proportion(code, name, aliases, formula, successes, trials, what, transposed, reference, *,
-                best=1.0, **extra) -> Measure:
-    """A measure that is a binomial proportion successes/trials of the counts."""
-    return _binary(
-        code, name, aliases, formula, lambda a, b, c, d: divide(successes(a, b, c, d), trials(a, b, c, d)),
-        (0.0, 1.0), transposed, reference, best=best, interval="binomial", interval_detail=what,
-        binomial=(successes, trials), **extra,
-    )
+def _proportion(successes: Callable, trials: Callable, detail: str) -> dict:
+    """The formula and the interval method of a proportion ``successes`` / ``trials`` of the counts (``detail``
+    says which count of which total), from the one pair of functions."""
+    return {"compute": lambda a, b, c, d: divide(successes(a, b, c, d), trials(a, b, c, d)),
+            "interval": Binomial(successes, trials, detail)}
 
 
 # --- proportions -----------------------------------------------------------------------------------------
 
-_proportion("ACC", "accuracy", ("Rand", "simple matching", "SMC"), "(a+d)/N",
-            lambda a, b, c, d: a + d, _n, "a+d of N", "ACC", MACRO)
-_proportion("ERR", "error rate", ("misclassification rate",), "(b+c)/N",
-            lambda a, b, c, d: b + c, _n, "b+c of N", "ERR", MACRO, best=0.0)
-_proportion("REC", "recall", ("sensitivity", "TPR", "true positive rate", "hit rate"), "a/(a+b)",
-            lambda a, b, c, d: a, lambda a, b, c, d: a + b, "a of a+b", "PRE", MACRO)
-_proportion("SPE", "specificity", ("TNR", "true negative rate"), "d/(c+d)",
-            lambda a, b, c, d: d, lambda a, b, c, d: c + d, "d of c+d", "NPV", MACRO)
-_proportion("PRE", "precision", ("PPV", "positive predictive value"), "a/(a+c)",
-            lambda a, b, c, d: a, lambda a, b, c, d: a + c, "a of a+c", "REC", MACRO)
-_proportion("NPV", "negative predictive value", (), "d/(b+d)",
-            lambda a, b, c, d: d, lambda a, b, c, d: b + d, "d of b+d", "SPE", MACRO)
-_proportion("FNR", "miss rate", ("false negative rate",), "b/(a+b)",
-            lambda a, b, c, d: b, lambda a, b, c, d: a + b, "b of a+b", "FDR", SEED000, best=0.0)
-_proportion("FPR", "fall-out", ("false positive rate",), "c/(c+d)",
-            lambda a, b, c, d: c, lambda a, b, c, d: c + d, "c of c+d", "FOR", SEED000, best=0.0)
-_proportion("FDR", "false discovery rate", (), "c/(a+c)",
-            lambda a, b, c, d: c, lambda a, b, c, d: a + c, "c of a+c", "FNR", SEED000, best=0.0)
-_proportion("FOR", "false omission rate", (), "b/(b+d)",
-            lambda a, b, c, d: b, lambda a, b, c, d: b + d, "b of b+d", "FPR", SEED000, best=0.0)
-_proportion("PREV", "prevalence", ("reference share",), "(a+b)/N",
-            lambda a, b, c, d: a + b, _n, "a+b of N", "PPREV", "share of the class in the reference",
-            best=None)
-_proportion("PPREV", "predicted prevalence", (), "(a+c)/N",
-            lambda a, b, c, d: a + c, _n, "a+c of N", "PREV", SEED000 + " (its 'prevalence')", best=None)
-_proportion("RR", "Russell–Rao", ("support",), "a/N",
-            lambda a, b, c, d: a, _n, "a of N", "RR", "Russell & Rao (1940); " + SEED000, best=None)
-_proportion("JACCARD", "Jaccard", ("Tanimoto", "critical success index", "CSI", "threat score"), "a/(a+b+c)",
-            lambda a, b, c, d: a, lambda a, b, c, d: a + b + c, "a of a+b+c", "JACCARD",
-            "Jaccard (1912); " + MACRO)
+_binary(code="ACC", name="accuracy", aliases=("Rand", "simple matching", "SMC"), formula="(a+d)/N",
+        range=(0.0, 1.0), transposed="ACC", reference=MACRO,
+        **_proportion(lambda a, b, c, d: a + d, _n, "a+d of N"))
+_binary(code="ERR", name="error rate", aliases=("misclassification rate",), formula="(b+c)/N", range=(0.0, 1.0),
+        transposed="ERR", reference=MACRO, **_proportion(lambda a, b, c, d: b + c, _n, "b+c of N"), best=0.0)
+_binary(code="REC", name="recall", aliases=("sensitivity", "TPR", "true positive rate", "hit rate"),
+        formula="a/(a+b)", range=(0.0, 1.0), transposed="PRE", reference=MACRO,
+        **_proportion(lambda a, b, c, d: a, lambda a, b, c, d: a + b, "a of a+b"))
+_binary(code="SPE", name="specificity", aliases=("TNR", "true negative rate"), formula="d/(c+d)", range=(0.0, 1.0),
+        transposed="NPV", reference=MACRO,
+        **_proportion(lambda a, b, c, d: d, lambda a, b, c, d: c + d, "d of c+d"))
+_binary(code="PRE", name="precision", aliases=("PPV", "positive predictive value"), formula="a/(a+c)",
+        range=(0.0, 1.0), transposed="REC", reference=MACRO,
+        **_proportion(lambda a, b, c, d: a, lambda a, b, c, d: a + c, "a of a+c"))
+_binary(code="NPV", name="negative predictive value", formula="d/(b+d)", range=(0.0, 1.0), transposed="SPE",
+        reference=MACRO, **_proportion(lambda a, b, c, d: d, lambda a, b, c, d: b + d, "d of b+d"))
+_binary(code="FNR", name="miss rate", aliases=("false negative rate",), formula="b/(a+b)", range=(0.0, 1.0),
+        transposed="FDR", reference=SEED000,
+        **_proportion(lambda a, b, c, d: b, lambda a, b, c, d: a + b, "b of a+b"), best=0.0)
+_binary(code="FPR", name="fall-out", aliases=("false positive rate",), formula="c/(c+d)", range=(0.0, 1.0),
+        transposed="FOR", reference=SEED000,
+        **_proportion(lambda a, b, c, d: c, lambda a, b, c, d: c + d, "c of c+d"), best=0.0)
+_binary(code="FDR", name="false discovery rate", formula="c/(a+c)", range=(0.0, 1.0), transposed="FNR",
+        reference=SEED000, **_proportion(lambda a, b, c, d: c, lambda a, b, c, d: a + c, "c of a+c"), best=0.0)
+_binary(code="FOR", name="false omission rate", formula="b/(b+d)", range=(0.0, 1.0), transposed="FPR",
+        reference=SEED000, **_proportion(lambda a, b, c, d: b, lambda a, b, c, d: b + d, "b of b+d"), best=0.0)
+_binary(code="PREV", name="prevalence", aliases=("reference share",), formula="(a+b)/N", range=(0.0, 1.0),
+        transposed="PPREV", reference="share of the class in the reference",
+        **_proportion(lambda a, b, c, d: a + b, _n, "a+b of N"), best=None)
+_binary(code="PPREV", name="predicted prevalence", formula="(a+c)/N", range=(0.0, 1.0), transposed="PREV",
+        reference=SEED000 + " (its 'prevalence')", **_proportion(lambda a, b, c, d: a + c, _n, "a+c of N"),
+        best=None)
+_binary(code="RR", name="Russell–Rao", aliases=("support",), formula="a/N", range=(0.0, 1.0), transposed="RR",
+        reference="Russell & Rao (1940); " + SEED000, **_proportion(lambda a, b, c, d: a, _n, "a of N"), best=None)
+_binary(code="JACCARD", name="Jaccard", aliases=("Tanimoto", "critical success index", "CSI", "threat score"),
+        formula="a/(a+b+c)", range=(0.0, 1.0), transposed="JACCARD", reference="Jaccard (1912); " + MACRO,
+        **_proportion(lambda a, b, c, d: a, lambda a, b, c, d: a + b + c, "a of a+b+c"))
 
 
 def _rec(a, b, c, d):
@@ -99,21 +100,22 @@ def _npv(a, b, c, d):
 
 # --- measures averaged before the formula (the macro's rule) ---------------------------------------------
 
-_binary("YOUD", "Youden's J", ("Youden", "informedness", "Somers' d C|R"), "REC+SPE−1",
-        lambda a, b, c, d: _rec(a, b, c, d) + _spe(a, b, c, d) - 1, (-1.0, 1.0), "MARK",
-        "Youden (1950); " + SEED000 + " eq. 2.11", interval="wald",
-        averaging="before", terms=("REC", "SPE"), combine=lambda rec, spe: rec + spe - 1)
-_binary("MARK", "markedness", ("Somers' d R|C",), "PRE+NPV−1",
-        lambda a, b, c, d: _pre(a, b, c, d) + _npv(a, b, c, d) - 1, (-1.0, 1.0), "YOUD",
-        "Powers (2011); " + MACRO, interval="wald",
-        averaging="before", terms=("PRE", "NPV"), combine=lambda pre, npv: pre + npv - 1)
-_binary("BCR", "balanced classification rate", ("balanced accuracy", "AUC of one point"), "(REC+SPE)/2",
-        lambda a, b, c, d: (_rec(a, b, c, d) + _spe(a, b, c, d)) / 2, (0.0, 1.0), None,
-        "Brodersen et al. (2010); " + MACRO, interval="wald",
-        averaging="before", terms=("REC", "SPE"), combine=lambda rec, spe: (rec + spe) / 2)
-_binary("F1", "F1 score", ("F-measure", "F measure", "Dice", "Sørensen", "Czekanowski"), "2a/(2a+b+c)",
-        lambda a, b, c, d: divide(2 * a, 2 * a + b + c), (0.0, 1.0), "F1", "Dice (1945); " + MACRO,
-        averaging="before", terms=("REC", "PRE"), combine=lambda rec, pre: divide(2 * pre * rec, pre + rec))
+_binary(code="YOUD", name="Youden's J", aliases=("Youden", "informedness", "Somers' d C|R"), formula="REC+SPE−1",
+        compute=lambda a, b, c, d: _rec(a, b, c, d) + _spe(a, b, c, d) - 1, range=(-1.0, 1.0), transposed="MARK",
+        reference="Youden (1950); " + SEED000 + " eq. 2.11", interval=Wald(("REC", "SPE"), slope=1.0),
+        terms=("REC", "SPE"), combine=lambda rec, spe: rec + spe - 1)
+_binary(code="MARK", name="markedness", aliases=("Somers' d R|C",), formula="PRE+NPV−1",
+        compute=lambda a, b, c, d: _pre(a, b, c, d) + _npv(a, b, c, d) - 1, range=(-1.0, 1.0), transposed="YOUD",
+        reference="Powers (2011); " + MACRO, interval=Wald(("PRE", "NPV"), slope=1.0), terms=("PRE", "NPV"),
+        combine=lambda pre, npv: pre + npv - 1)
+_binary(code="BCR", name="balanced classification rate", aliases=("balanced accuracy", "AUC of one point"),
+        formula="(REC+SPE)/2", compute=lambda a, b, c, d: (_rec(a, b, c, d) + _spe(a, b, c, d)) / 2,
+        range=(0.0, 1.0), reference="Brodersen et al. (2010); " + MACRO,
+        interval=Wald(("REC", "SPE"), slope=0.5), terms=("REC", "SPE"), combine=lambda rec, spe: (rec + spe) / 2)
+_binary(code="F1", name="F1 score", aliases=("F-measure", "F measure", "Dice", "Sørensen", "Czekanowski"),
+        formula="2a/(2a+b+c)", compute=lambda a, b, c, d: divide(2 * a, 2 * a + b + c), range=(0.0, 1.0),
+        transposed="F1", reference="Dice (1945); " + MACRO, terms=("REC", "PRE"),
+        combine=lambda rec, pre: divide(2 * pre * rec, pre + rec))
 
 
 def _fbeta(a, b, c, d, beta=1.0):
@@ -126,21 +128,22 @@ def _fbeta_terms(rec, pre, beta=1.0):
     return divide((1 + b2) * pre * rec, b2 * pre + rec)
 
 
-_binary("FBETA", "F-beta score", ("F-beta", "weighted F-measure"), "(1+β²)·PRE·REC/(β²·PRE+REC)",
-        _fbeta, (0.0, 1.0), None, "van Rijsbergen (1979); " + MACRO, params=("beta",), default=False,
-        averaging="before", terms=("REC", "PRE"), combine=_fbeta_terms)
-_binary("KULCZ2", "Kulczynski 2", ("Kulczynski",), "(PRE+REC)/2",
-        lambda a, b, c, d: (_pre(a, b, c, d) + _rec(a, b, c, d)) / 2, (0.0, 1.0), "KULCZ2",
-        "Kulczynski (1927); " + SEED000 + " eq. 2.4",
-        averaging="before", terms=("PRE", "REC"), combine=lambda pre, rec: (pre + rec) / 2)
-_binary("OCHIAI", "Ochiai", ("cosine", "Fowlkes–Mallows", "Fowlkes-Mallows"), "√(PRE·REC)",
-        lambda a, b, c, d: np.sqrt(_pre(a, b, c, d) * _rec(a, b, c, d)), (0.0, 1.0), "OCHIAI",
-        "Ochiai (1957); " + SEED000 + " eq. 2.5",
-        averaging="before", terms=("PRE", "REC"), combine=lambda pre, rec: np.sqrt(pre * rec))
-_binary("GM", "G-mean", ("geometric mean",), "√(REC·SPE)",
-        lambda a, b, c, d: np.sqrt(_rec(a, b, c, d) * _spe(a, b, c, d)), (0.0, 1.0), None,
-        "Kubat & Matwin (1997); " + MACRO,
-        averaging="before", terms=("REC", "SPE"), combine=lambda rec, spe: np.sqrt(rec * spe))
+_binary(code="FBETA", name="F-beta score", aliases=("F-beta", "weighted F-measure"),
+        formula="(1+β²)·PRE·REC/(β²·PRE+REC)", compute=_fbeta, range=(0.0, 1.0),
+        reference="van Rijsbergen (1979); " + MACRO, params=("beta",), default=False, terms=("REC", "PRE"),
+        combine=_fbeta_terms)
+_binary(code="KULCZ2", name="Kulczynski 2", aliases=("Kulczynski",), formula="(PRE+REC)/2",
+        compute=lambda a, b, c, d: (_pre(a, b, c, d) + _rec(a, b, c, d)) / 2, range=(0.0, 1.0),
+        transposed="KULCZ2", reference="Kulczynski (1927); " + SEED000 + " eq. 2.4", terms=("PRE", "REC"),
+        combine=lambda pre, rec: (pre + rec) / 2)
+_binary(code="OCHIAI", name="Ochiai", aliases=("cosine", "Fowlkes–Mallows", "Fowlkes-Mallows"),
+        formula="√(PRE·REC)", compute=lambda a, b, c, d: np.sqrt(_pre(a, b, c, d) * _rec(a, b, c, d)),
+        range=(0.0, 1.0), transposed="OCHIAI", reference="Ochiai (1957); " + SEED000 + " eq. 2.5",
+        terms=("PRE", "REC"), combine=lambda pre, rec: np.sqrt(pre * rec))
+_binary(code="GM", name="G-mean", aliases=("geometric mean",), formula="√(REC·SPE)",
+        compute=lambda a, b, c, d: np.sqrt(_rec(a, b, c, d) * _spe(a, b, c, d)), range=(0.0, 1.0),
+        reference="Kubat & Matwin (1997); " + MACRO, terms=("REC", "SPE"),
+        combine=lambda rec, spe: np.sqrt(rec * spe))
 
 
 def _agm_terms(rec, spe, prev):
@@ -148,30 +151,30 @@ def _agm_terms(rec, spe, prev):
     return np.where(rec == 0, 0.0, (np.sqrt(rec * spe) + spe * q) / (1 + q))
 
 
-_binary("AGM", "adjusted G-mean", (), "0 if REC=0, else (GM+SPE·Q)/(1+Q), Q=(c+d)/N",
-        lambda a, b, c, d: _agm_terms(_rec(a, b, c, d), _spe(a, b, c, d), divide(a + b, _n(a, b, c, d))),
-        (0.0, 1.0), None, "Batuwita & Palade (2012); " + MACRO,
-        averaging="before", terms=("REC", "SPE", "PREV"), combine=_agm_terms)
+_binary(code="AGM", name="adjusted G-mean", formula="0 if REC=0, else (GM+SPE·Q)/(1+Q), Q=(c+d)/N",
+        compute=lambda a, b, c, d: _agm_terms(_rec(a, b, c, d), _spe(a, b, c, d), divide(a + b, _n(a, b, c, d))),
+        range=(0.0, 1.0), reference="Batuwita & Palade (2012); " + MACRO, terms=("REC", "SPE", "PREV"),
+        combine=_agm_terms)
 
 
 def _opre_terms(acc, rec, spe):
     return acc - divide(np.abs(rec - spe), rec + spe)
 
 
-_binary("OPRE", "optimized precision", (), "ACC − |REC−SPE|/(REC+SPE)",
-        lambda a, b, c, d: _opre_terms(divide(a + d, _n(a, b, c, d)), _rec(a, b, c, d), _spe(a, b, c, d)),
-        (-INF, 1.0), None, "Ranawana & Palade (2006); " + MACRO,
-        averaging="before", terms=("ACC", "REC", "SPE"), combine=_opre_terms)
+_binary(code="OPRE", name="optimized precision", formula="ACC − |REC−SPE|/(REC+SPE)",
+        compute=lambda a, b, c, d: _opre_terms(divide(a + d, _n(a, b, c, d)), _rec(a, b, c, d), _spe(a, b, c, d)),
+        range=(-INF, 1.0), reference="Ranawana & Palade (2006); " + MACRO, terms=("ACC", "REC", "SPE"),
+        combine=_opre_terms)
 
 
 def _ss4_terms(rec, pre, spe, npv):
     return (rec + pre + spe + npv) / 4
 
 
-_binary("SS4", "Sokal–Sneath 4", ("Sokal-Sneath 4",), "(REC+PRE+SPE+NPV)/4",
-        lambda a, b, c, d: _ss4_terms(_rec(a, b, c, d), _pre(a, b, c, d), _spe(a, b, c, d), _npv(a, b, c, d)),
-        (0.0, 1.0), "SS4", SOKAL_SNEATH + " eq. 2.6",
-        averaging="before", terms=("REC", "PRE", "SPE", "NPV"), combine=_ss4_terms)
+_binary(code="SS4", name="Sokal–Sneath 4", aliases=("Sokal-Sneath 4",), formula="(REC+PRE+SPE+NPV)/4",
+        compute=lambda a, b, c, d: _ss4_terms(_rec(a, b, c, d), _pre(a, b, c, d), _spe(a, b, c, d), _npv(a, b, c, d)),
+        range=(0.0, 1.0), transposed="SS4", reference=SOKAL_SNEATH + " eq. 2.6",
+        terms=("REC", "PRE", "SPE", "NPV"), combine=_ss4_terms)
 
 
 def _corr(a, b, c, d):
@@ -182,22 +185,24 @@ def _corr_terms(rr, s, p):
     return divide(rr - s * p, np.sqrt(s * p * (1 - s) * (1 - p)))
 
 
-_binary("CORR", "Matthews correlation", ("MCC", "phi", "phi coefficient"),
-        "(ad−bc)/√((a+b)(a+c)(b+d)(c+d))", _corr, (-1.0, 1.0), "CORR", "Matthews (1975); " + MACRO,
-        averaging="before", terms=("RR", "PREV", "PPREV"), combine=_corr_terms)
+_binary(code="CORR", name="Matthews correlation", aliases=("MCC", "phi", "phi coefficient"),
+        formula="(ad−bc)/√((a+b)(a+c)(b+d)(c+d))", compute=_corr, range=(-1.0, 1.0), transposed="CORR",
+        reference="Matthews (1975); " + MACRO, terms=("RR", "PREV", "PPREV"), combine=_corr_terms)
 
 # --- measures averaged after the formula -----------------------------------------------------------------
 
-_binary("SS1", "Sokal–Sneath 1", ("Sokal-Sneath 1",), "2(a+d)/(2(a+d)+b+c)",
-        lambda a, b, c, d: divide(2 * (a + d), 2 * (a + d) + b + c), (0.0, 1.0), "SS1", SOKAL_SNEATH)
-_binary("SS2", "Sokal–Sneath 2", ("Sokal-Sneath 2",), "a/(a+2(b+c))",
-        lambda a, b, c, d: divide(a, a + 2 * (b + c)), (0.0, 1.0), "SS2", SOKAL_SNEATH)
-_binary("SS5", "Sokal–Sneath 5", ("Sokal-Sneath 5",), "ad/√((a+b)(c+d)(a+c)(b+d))",
-        lambda a, b, c, d: divide(a * d, np.sqrt((a + b) * (c + d) * (a + c) * (b + d))), (0.0, 1.0), "SS5",
-        SOKAL_SNEATH)
-_binary("RT", "Rogers–Tanimoto", ("Rogers-Tanimoto",), "(a+d)/(a+d+2(b+c))",
-        lambda a, b, c, d: divide(a + d, a + d + 2 * (b + c)), (0.0, 1.0), "RT",
-        "Rogers & Tanimoto (1960); " + SEED000)
+_binary(code="SS1", name="Sokal–Sneath 1", aliases=("Sokal-Sneath 1",), formula="2(a+d)/(2(a+d)+b+c)",
+        compute=lambda a, b, c, d: divide(2 * (a + d), 2 * (a + d) + b + c), range=(0.0, 1.0), transposed="SS1",
+        reference=SOKAL_SNEATH)
+_binary(code="SS2", name="Sokal–Sneath 2", aliases=("Sokal-Sneath 2",), formula="a/(a+2(b+c))",
+        compute=lambda a, b, c, d: divide(a, a + 2 * (b + c)), range=(0.0, 1.0), transposed="SS2",
+        reference=SOKAL_SNEATH)
+_binary(code="SS5", name="Sokal–Sneath 5", aliases=("Sokal-Sneath 5",), formula="ad/√((a+b)(c+d)(a+c)(b+d))",
+        compute=lambda a, b, c, d: divide(a * d, np.sqrt((a + b) * (c + d) * (a + c) * (b + d))), range=(0.0, 1.0),
+        transposed="SS5", reference=SOKAL_SNEATH)
+_binary(code="RT", name="Rogers–Tanimoto", aliases=("Rogers-Tanimoto",), formula="(a+d)/(a+d+2(b+c))",
+        compute=lambda a, b, c, d: divide(a + d, a + d + 2 * (b + c)), range=(0.0, 1.0), transposed="RT",
+        reference="Rogers & Tanimoto (1960); " + SEED000)
 
 
 def _tversky(a, b, c, d, tversky=(1.0, 1.0)):
@@ -205,26 +210,29 @@ def _tversky(a, b, c, d, tversky=(1.0, 1.0)):
     return divide(a + d, a + d + alpha * b + beta * c)
 
 
-_binary("TVERSKY", "Tversky index", ("Tversky",), "(a+d)/(a+d+α·b+β·c)", _tversky, (0.0, 1.0), None,
-        "Tversky (1977); " + SEED000 + " eq. 2.22", params=("tversky",), default=False)
-_binary("HAMANN", "Hamann", ("Hamann coefficient",), "((a+d)−(b+c))/N",
-        lambda a, b, c, d: divide(a + d - b - c, _n(a, b, c, d)), (-1.0, 1.0), "HAMANN",
-        "Hamann (1961); " + SEED000, interval="binomial-mapped", interval_detail="a+d of N",
-        binomial=(lambda a, b, c, d: a + d, _n))
-_binary("HSS", "Heidke skill score", ("class-specific kappa", "Heidke"), "2(ad−bc)/((a+b)(b+d)+(a+c)(c+d))",
-        lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (b + d) + (a + c) * (c + d)), (-1.0, 1.0),
-        "HSS", "Heidke (1926); Kim & Kwon (2019)", interval="fce")
-_binary("SOMERSD", "symmetric Somers' d", ("Somers' d", "Somers d"), "2(ad−bc)/((a+b)(c+d)+(a+c)(b+d))",
-        lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (c + d) + (a + c) * (b + d)), (-1.0, 1.0),
-        "SOMERSD", "Somers (1962); " + SEED000 + " eq. 2.10")
+_binary(code="TVERSKY", name="Tversky index", aliases=("Tversky",), formula="(a+d)/(a+d+α·b+β·c)",
+        compute=_tversky, range=(0.0, 1.0), reference="Tversky (1977); " + SEED000 + " eq. 2.22",
+        params=("tversky",), default=False)
+_binary(code="HAMANN", name="Hamann", aliases=("Hamann coefficient",), formula="((a+d)−(b+c))/N",
+        compute=lambda a, b, c, d: divide(a + d - b - c, _n(a, b, c, d)), range=(-1.0, 1.0), transposed="HAMANN",
+        reference="Hamann (1961); " + SEED000, interval=MappedBinomial(lambda a, b, c, d: a + d, _n, "a+d of N"))
+_binary(code="HSS", name="Heidke skill score", aliases=("class-specific kappa", "Heidke"),
+        formula="2(ad−bc)/((a+b)(b+d)+(a+c)(c+d))",
+        compute=lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (b + d) + (a + c) * (c + d)),
+        range=(-1.0, 1.0), transposed="HSS", reference="Heidke (1926); Kim & Kwon (2019)",
+        interval=FleissCohenEveritt())
+_binary(code="SOMERSD", name="symmetric Somers' d", aliases=("Somers' d", "Somers d"),
+        formula="2(ad−bc)/((a+b)(c+d)+(a+c)(b+d))",
+        compute=lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (c + d) + (a + c) * (b + d)),
+        range=(-1.0, 1.0), transposed="SOMERSD", reference="Somers (1962); " + SEED000 + " eq. 2.10")
 
-_or = {"odds_ratio_family": True}
-_binary("YULEQ", "Yule's Q", ("Goodman–Kruskal gamma", "gamma"), "(ad−bc)/(ad+bc)",
-        lambda a, b, c, d: divide(a * d - b * c, a * d + b * c), (-1.0, 1.0), "YULEQ",
-        "Yule (1900); " + SEED000, interval="woolf", **_or)
-_binary("YULEY", "Yule's Y", ("coefficient of colligation",), "(√ad−√bc)/(√ad+√bc)",
-        lambda a, b, c, d: divide(np.sqrt(a * d) - np.sqrt(b * c), np.sqrt(a * d) + np.sqrt(b * c)),
-        (-1.0, 1.0), "YULEY", "Yule (1912); " + SEED000, interval="woolf", **_or)
+_binary(code="YULEQ", name="Yule's Q", aliases=("Goodman–Kruskal gamma", "gamma"), formula="(ad−bc)/(ad+bc)",
+        compute=lambda a, b, c, d: divide(a * d - b * c, a * d + b * c), range=(-1.0, 1.0), transposed="YULEQ",
+        reference="Yule (1900); " + SEED000, interval=Woolf(), odds_ratio_family=True)
+_binary(code="YULEY", name="Yule's Y", aliases=("coefficient of colligation",), formula="(√ad−√bc)/(√ad+√bc)",
+        compute=lambda a, b, c, d: divide(np.sqrt(a * d) - np.sqrt(b * c), np.sqrt(a * d) + np.sqrt(b * c)),
+        range=(-1.0, 1.0), transposed="YULEY", reference="Yule (1912); " + SEED000, interval=Woolf(),
+        odds_ratio_family=True)
 
 
 def _dor(a, b, c, d):
@@ -236,21 +244,23 @@ def _lndor(a, b, c, d):
         return np.log(_dor(a, b, c, d))
 
 
-_binary("DOR", "diagnostic odds ratio", ("odds ratio", "OR"), "ad/(bc)", _dor, (0.0, INF), "DOR",
-        "Glas et al. (2003); " + SEED000 + " eq. 2.9", best=INF, interval="woolf", **_or)
-_binary("LNDOR", "log diagnostic odds ratio", ("log odds ratio",), "ln(ad/(bc))", _lndor, (-INF, INF),
-        "LNDOR", MACRO, best=INF, interval="woolf", **_or)
-_binary("LRP", "positive likelihood ratio", ("LR+", "positive LR"), "REC/(1−SPE)",
-        lambda a, b, c, d: divide(_rec(a, b, c, d), divide(c, c + d), infinite=True), (0.0, INF), None,
-        "Simel, Samsa & Matchar (1991); " + SEED000 + " eq. 2.7", best=INF,
-        interval="log-ratio", ratio_of=("REC", "FPR"), **_or)
-_binary("LRN", "negative likelihood ratio", ("LR-", "LR−", "negative LR"), "(1−REC)/SPE",
-        lambda a, b, c, d: divide(divide(b, a + b), _spe(a, b, c, d), infinite=True), (0.0, INF), None,
-        "Simel, Samsa & Matchar (1991); " + SEED000 + " eq. 2.8", best=0.0,
-        interval="log-ratio", ratio_of=("FNR", "SPE"), **_or)
-_binary("DP", "discriminant power", (), "(√3/π)·(ln(REC/(1−SPE)) + ln(SPE/(1−REC))) = (√3/π)·LNDOR",
-        lambda a, b, c, d: math.sqrt(3) / math.pi * _lndor(a, b, c, d), (-INF, INF), "DP",
-        "Sokolova et al. (2006); " + MACRO, best=INF, interval="woolf", **_or)
+_binary(code="DOR", name="diagnostic odds ratio", aliases=("odds ratio", "OR"), formula="ad/(bc)", compute=_dor,
+        range=(0.0, INF), transposed="DOR", reference="Glas et al. (2003); " + SEED000 + " eq. 2.9",
+        interval=Woolf(), best=INF, odds_ratio_family=True)
+_binary(code="LNDOR", name="log diagnostic odds ratio", aliases=("log odds ratio",), formula="ln(ad/(bc))",
+        compute=_lndor, range=(-INF, INF), transposed="LNDOR", reference=MACRO, interval=Woolf(), best=INF,
+        odds_ratio_family=True)
+_binary(code="LRP", name="positive likelihood ratio", aliases=("LR+", "positive LR"), formula="REC/(1−SPE)",
+        compute=lambda a, b, c, d: divide(_rec(a, b, c, d), divide(c, c + d), infinite=True), range=(0.0, INF),
+        reference="Simel, Samsa & Matchar (1991); " + SEED000 + " eq. 2.7", interval=LogRatio("REC", "FPR"),
+        best=INF, odds_ratio_family=True)
+_binary(code="LRN", name="negative likelihood ratio", aliases=("LR-", "LR−", "negative LR"), formula="(1−REC)/SPE",
+        compute=lambda a, b, c, d: divide(divide(b, a + b), _spe(a, b, c, d), infinite=True), range=(0.0, INF),
+        reference="Simel, Samsa & Matchar (1991); " + SEED000 + " eq. 2.8", interval=LogRatio("FNR", "SPE"),
+        best=0.0, odds_ratio_family=True)
+_binary(code="DP", name="discriminant power", formula="(√3/π)·(ln(REC/(1−SPE)) + ln(SPE/(1−REC))) = (√3/π)·LNDOR",
+        compute=lambda a, b, c, d: math.sqrt(3) / math.pi * _lndor(a, b, c, d), range=(-INF, INF), transposed="DP",
+        reference="Sokolova et al. (2006); " + MACRO, interval=Woolf(), best=INF, odds_ratio_family=True)
 
 # --- counts, evaluation and averaging --------------------------------------------------------------------
 
@@ -272,19 +282,13 @@ def one_vs_rest(table: np.ndarray, rows: np.ndarray, cols: np.ndarray):
 
 def resolve_params(beta=None, tversky=None) -> dict:
     """Validated measure parameters (``beta`` for FBETA, ``tversky`` for TVERSKY), with their defaults."""
+    check_option("beta", beta)
+    check_option("tversky", tversky)
     params = {"beta": 1.0, "tversky": (1.0, 1.0)}
     if beta is not None:
-        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta < INF:
-            raise ValueError(f"beta must be a positive finite number; got {beta!r}")
         params["beta"] = float(beta)
     if tversky is not None:
-        try:
-            alpha, beta_ = (float(x) for x in tversky)
-        except (TypeError, ValueError):
-            raise ValueError(f"tversky must be a pair (alpha, beta) of numbers; got {tversky!r}") from None
-        if not (0 <= alpha < INF and 0 <= beta_ < INF):
-            raise ValueError(f"tversky weights must be non-negative and finite; got {tversky!r}")
-        params["tversky"] = (alpha, beta_)
+        params["tversky"] = tuple(float(x) for x in tversky)
     return params
 
 
@@ -308,8 +312,6 @@ def class_values(measure: Measure, counts, params: dict, correction: float | Non
     return _call(measure.compute, measure, counts, params)
 
 
-AVERAGES = ("unweighted", "weighted", "inverse", "micro")
-TIMINGS = ("default", "after", "before")
 
 
 def _class_weights(method: str, a, b) -> np.ndarray:

@@ -14,14 +14,46 @@ from dataclasses import dataclass, field, fields
 
 import pandas as pd
 
-__all__ = ["REGISTRY", "Measure", "measures", "register", "resolve"]
+from ..base.options import validate_options
+from .interval_methods import BOOTSTRAP, IntervalMethod
 
-KINDS = ("binary", "multiclass")
+__all__ = ["RATERS", "REGISTRY", "Measure", "Note", "Setting", "measures", "notes_of", "records", "register",
+           "resolve"]
+
+TABLE_KINDS = ("binary", "multiclass")  # measures of two classifications: one namespace of names
+KINDS = (*TABLE_KINDS, "rater")  # coefficients of several raters: a namespace of their own
 
 
 @dataclass(frozen=True)
+class Setting:
+    """What a measure's note may depend on: the options of the call and the shape of the data."""
+
+    weighted: bool = False  # agreement weights were given (kappa_weights)
+    same_labels: bool = True  # both sides of the table have the same labels
+    level: str = "nominal"  # Krippendorff's level of measurement
+
+
+def _always(setting: Setting) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note that a result shows when its measure is computed and ``when(setting)`` holds.
+
+    ``text`` may name ``{codes}`` (the codes of the computed measures that carry this same note, joined in
+    words) and ``{level}``. With ``undefined``, the measure is NaN by rule whenever the note applies: the note
+    then explains the NaN, in place of the generic undefined-value warning.
+    """
+
+    text: str
+    when: Callable[[Setting], bool] = field(default=_always, repr=False)
+    undefined: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
 class Measure:
-    """One measure of agreement.
+    """One measure of agreement, declared by keyword.
 
     Attributes
     ----------
@@ -31,93 +63,90 @@ class Measure:
         Full name.
     aliases : tuple of str
         Other names accepted (case-insensitively) wherever ``measures=`` takes names.
-    kind : {"binary", "multiclass"}
-        Class-specific (one-vs-rest, a function of the counts a, b, c, d) or multiclass (a function of
-        the whole table).
+    kind : {"binary", "multiclass", "rater"}
+        Class-specific (one-vs-rest, a function of the counts a, b, c, d), multiclass (a function of the whole
+        table) or a coefficient of several raters (a function of weighted sums over subjects).
     formula : str
         The formula as text, in the letters of the documentation.
     compute : callable
         The formula as a vectorised function: ``compute(a, b, c, d, **params)`` for binary measures,
-        ``compute(view, **params)`` for multiclass ones. Arrays of any leading shape broadcast.
+        ``compute(view, **params)`` for multiclass ones, ``compute(sums, scale)`` for rater coefficients.
+        Arrays of any leading shape broadcast.
     range : (float, float)
         Smallest and largest value; ``±inf`` where the measure is unbounded.
     transposed : str or None
         The code of the measure this one becomes when the table is transposed (reference and prediction
         swap): its own code for a symmetric measure, another code (REC → PRE), or None when the transposed
-        quantity is not in the registry.
-    averaging : {"after", "before"} or None
-        For binary measures, when the average over classes is taken: of the values ("after") or of the
-        ``terms`` before the formula is applied ("before").
+        quantity is not in the registry. For rater coefficients, its own code: permuting the raters leaves it
+        unchanged.
     terms : tuple of str
-        Codes of the binary measures averaged first under "before" averaging.
+        For binary measures averaged before the formula is applied (the macro's rule), the codes of the binary
+        measures averaged first; empty for the others.
     combine : callable or None
         The formula as a function of the averaged terms, in the order of ``terms``.
     reference : str
         Where the measure is defined.
     params : tuple of str
-        Names of the keyword parameters the formula needs (``beta``, ``tversky``).
+        Names of the parameters the formula takes (``beta``, ``tversky``, ``kappa_weights``, ``level``).
     best : float or None
         The value under perfect agreement, or None for a descriptive quantity (a prevalence).
     odds_ratio_family : bool
         Whether ``correction=`` (Haldane–Anscombe) applies.
     scale_invariant : bool
-        Whether multiplying every count by a constant leaves the value unchanged.
-    binomial : (callable, callable) or None
-        For a proportion, the functions of the counts giving its successes and trials (the binomial
-        interval is taken on them).
-    interval : str
-        The interval method: "binomial", "binomial-mapped" (2p − 1 of a proportion), "wald" (sum of the
-        binomial variances of the terms), "woolf" (log odds ratio), "log-ratio" (ratio of two proportions),
-        "fce" (Fleiss–Cohen–Everitt), "gwet" (linearised variance) or "bootstrap" where the literature gives
-        no analytic interval. ``ci_method`` describes it.
-    interval_detail : str
-        For binomial intervals, which count of which total.
-    ratio_of : (str, str) or None
-        For "log-ratio", the codes of the two proportions whose ratio the measure is.
-    gradient : callable or None
-        For "gwet", ``gradient(view, **params)`` giving the derivatives of the observed and the chance
-        agreement with respect to the cell proportions of the q×q union table.
+        Whether multiplying every count (or subject weight) by a constant leaves the value unchanged.
+    interval : IntervalMethod
+        The analytic interval method, one tagged value of :mod:`pandas_agree.measures.interval_methods`
+        (:class:`~pandas_agree.measures.interval_methods.Bootstrap` where the literature gives none).
+        ``ci_method`` describes it.
     default : bool
         Whether the measure is in the default set (``measures=None``); measures that need a parameter are
         not, unless the parameter is given.
     kappa_like : bool
         Whether the value is a chance-corrected agreement read with the kappa interpretation bands.
+    notes : tuple of Note
+        What a result shows the reader about this measure, and when.
+    features : tuple of str
+        For rater coefficients, the subject-level features ``compute`` reads beyond the common ones.
     """
 
     code: str
     name: str
-    aliases: tuple[str, ...]
     kind: str
     formula: str
     compute: Callable = field(repr=False)
     range: tuple[float, float]
-    transposed: str | None
     reference: str
-    averaging: str | None = None
+    aliases: tuple[str, ...] = ()
+    transposed: str | None = None
     terms: tuple[str, ...] = ()
     combine: Callable | None = field(default=None, repr=False)
     params: tuple[str, ...] = ()
-    best: float | None = None
+    best: float | None = 1.0
     odds_ratio_family: bool = False
     scale_invariant: bool = True
-    binomial: tuple[Callable, Callable] | None = field(default=None, repr=False)
-    interval: str = "bootstrap"
-    interval_detail: str = ""
-    ratio_of: tuple[str, str] | None = None
-    gradient: Callable | None = field(default=None, repr=False)
+    interval: IntervalMethod = BOOTSTRAP
     default: bool = True
     kappa_like: bool = False
+    notes: tuple[Note, ...] = ()
+    features: tuple[str, ...] = ()
 
     @property
     def symmetric(self) -> bool:
-        """Whether transposing the table leaves the value unchanged."""
+        """Whether transposing the table (permuting the raters) leaves the value unchanged."""
         return self.transposed == self.code
+
+    @property
+    def averaging(self) -> str | None:
+        """For binary measures, when the average over classes is taken: of the values ("after") or of the
+        ``terms`` before the formula is applied ("before"); None for the other kinds."""
+        if self.kind != "binary":
+            return None
+        return "before" if self.terms else "after"
 
     @property
     def ci_method(self) -> str:
         """The interval method, in words."""
-        return INTERVAL_METHODS[self.interval].format(
-            detail=self.interval_detail, terms=" and ".join(self.terms), ratio=" / ".join(self.ratio_of or ()))
+        return self.interval.description
 
     @property
     def infinite(self) -> bool:
@@ -125,19 +154,19 @@ class Measure:
         return any(math.isinf(x) for x in self.range)
 
 
-INTERVAL_METHODS = {
-    "binomial": "binomial ({detail})",
-    "binomial-mapped": "binomial ({detail}), mapped by 2p − 1",
-    "wald": "Wald, with the sum of the binomial variances of {terms}",
-    "woolf": "Woolf's log odds ratio, mapped",
-    "log-ratio": "log method for {ratio} (Simel, Samsa & Matchar 1991)",
-    "fce": "Fleiss, Cohen & Everitt (1969), SE under H1",
-    "gwet": "Gwet (2014) linearised variance",
-    "bootstrap": "bootstrap",
-}
-
 REGISTRY: dict[str, Measure] = {}
-_NAMES: dict[str, str] = {}
+"""The measures of two classifications (binary and multiclass), by code."""
+RATERS: dict[str, Measure] = {}
+"""The coefficients of several raters, by code."""
+_NAMES: dict[str, dict[str, str]] = {"table": {}, "rater": {}}
+
+
+def _namespace(kind: str) -> str:
+    return "rater" if kind == "rater" else "table"
+
+
+def _store(kind: str) -> dict[str, Measure]:
+    return RATERS if kind == "rater" else REGISTRY
 
 
 def _key(name: str) -> str:
@@ -145,49 +174,87 @@ def _key(name: str) -> str:
 
 
 def register(measure: Measure) -> Measure:
-    """Add a measure to the registry; its code, name and aliases must be new."""
+    """Add a measure to the registry; its code, name and aliases must be new among the measures of two
+    classifications (binary and multiclass), or among the rater coefficients."""
     if measure.kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}; got {measure.kind!r}")
-    if measure.interval not in INTERVAL_METHODS:
-        raise ValueError(f"interval must be one of {tuple(INTERVAL_METHODS)}; got {measure.interval!r}")
-    if measure.averaging not in (None, "after", "before"):
-        raise ValueError(f"averaging must be 'after', 'before' or None; got {measure.averaging!r}")
+    if not isinstance(measure.interval, IntervalMethod):
+        raise TypeError(f"interval must be an interval method; got {measure.interval!r}")
+    if measure.combine is not None and not measure.terms:
+        raise ValueError(f"{measure.code}: combine needs the terms it combines")
+    names = _NAMES[_namespace(measure.kind)]
     for name in (measure.code, measure.name, *measure.aliases):
         key = _key(name)
-        if _NAMES.get(key, measure.code) != measure.code:
-            raise ValueError(f"{name!r} of {measure.code} already names {_NAMES[key]}")
-        _NAMES[key] = measure.code
-    REGISTRY[measure.code] = measure
+        if names.get(key, measure.code) != measure.code:
+            raise ValueError(f"{name!r} of {measure.code} already names {names[key]}")
+    for name in (measure.code, measure.name, *measure.aliases):
+        names[_key(name)] = measure.code
+    _store(measure.kind)[measure.code] = measure
     return measure
 
 
-def resolve(names: str | Iterable[str] | None, kind: str, *, default: Callable[[Measure], bool]) -> list[Measure]:
-    """The measures named (codes or aliases, any case), or the default set of a kind.
+def records(kind: str | Iterable[str] | None = None) -> list[Measure]:
+    """Every record of the kind (or kinds), in registry order: the table measures, then the rater coefficients."""
+    kinds = KINDS if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
+    return [m for store in (REGISTRY, RATERS) for m in store.values() if m.kind in kinds]
+
+
+def _in_words(codes: list[str]) -> str:
+    return codes[0] if len(codes) == 1 else ", ".join(codes[:-1]) + " and " + codes[-1]
+
+
+def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
+            default: Callable[[Measure], bool]) -> list[Measure]:
+    """The measures named (codes or aliases, any case), or the default set of the kind (or kinds).
+
+    One resolver for every ``measures=``: a list may mix the kinds asked for (binary and multiclass names for
+    a report or a comparison), each name resolving to the record of the first of ``kind`` that has it.
 
     Raises
     ------
     ValueError
         For an unknown name (listing close matches) or a measure of another kind.
     """
+    kinds = (kind,) if isinstance(kind, str) else tuple(kind)
     if names is None:
-        return [m for m in REGISTRY.values() if m.kind == kind and default(m)]
+        return [m for m in records(kinds) if default(m)]
     if isinstance(names, str):
         names = [names]
+    allowed = records(kinds)
+    choices = (f"; measures must be chosen from {tuple(m.code for m in allowed)}" if len(allowed) <= 12
+               else " (pandas_agree.measures() lists them all)")
+    wanted = " or ".join(kinds)
     chosen: list[Measure] = []
     for name in names:
-        code = _NAMES.get(_key(name))
-        if code is None:
-            close = difflib.get_close_matches(_key(name), list(_NAMES), n=5, cutoff=0.6)
-            hint = f"; did you mean {', '.join(sorted({_NAMES[c] for c in close}))}?" if close else ""
-            raise ValueError(
-                f"measures: unknown measure {name!r}{hint} (pandas_agree.measures() lists them all)"
-            )
-        measure = REGISTRY[code]
-        if measure.kind != kind:
-            raise ValueError(f"measures: {code} is a {measure.kind} measure, not a {kind} one")
-        if measure not in chosen:
-            chosen.append(measure)
+        key = _key(name)
+        found = [_store(k)[_NAMES[_namespace(k)][key]] for k in kinds if key in _NAMES[_namespace(k)]]
+        found = [m for m in found if m.kind in kinds]
+        if not found:
+            elsewhere = [_store(k)[_NAMES[space][key]] for space, k in (("table", "binary"), ("rater", "rater"))
+                         if key in _NAMES[space]]
+            if elsewhere:
+                other = elsewhere[0]
+                raise ValueError(f"measures: {other.code} is a {other.kind} measure, not a {wanted} one{choices}")
+            spaces = {_namespace(k) for k in kinds}
+            known = {n: code for space in spaces for n, code in _NAMES[space].items()}
+            close = difflib.get_close_matches(key, list(known), n=5, cutoff=0.6)
+            hint = f"; did you mean {', '.join(sorted({known[c] for c in close}))}?" if close else ""
+            raise ValueError(f"measures: unknown measure {name!r}{hint}{choices}")
+        if found[0] not in chosen:
+            chosen.append(found[0])
     return chosen
+
+
+def notes_of(chosen: Iterable[Measure], setting: Setting) -> list[tuple[str, list[str], bool]]:
+    """The notes of the measures ``chosen`` that apply in ``setting``: (text, codes, undefined) each, in the
+    order of the measures, a note carried by several measures once (naming them all)."""
+    carriers: dict[Note, list[str]] = {}
+    for m in chosen:
+        for note in m.notes:
+            if note.when(setting):
+                carriers.setdefault(note, []).append(m.code)
+    return [(note.text.format(codes=_in_words(codes), level=setting.level), codes, note.undefined)
+            for note, codes in carriers.items()]
 
 
 def _format_range(bounds: tuple[float, float]) -> str:
@@ -205,13 +272,15 @@ CATALOGUE_COLUMNS = (
 )
 
 
+@validate_options
 def measures(kind: str | None = None) -> pd.DataFrame:
     """The catalogue of measures, generated from the registry.
 
     Parameters
     ----------
-    kind : {"binary", "multiclass"}, optional
-        Only the measures of this kind; all by default.
+    kind : {"binary", "multiclass", "rater"}, optional
+        Only the measures of this kind; the whole catalogue by default (the measures of two classifications,
+        then the coefficients of several raters).
 
     Returns
     -------
@@ -229,9 +298,7 @@ def measures(kind: str | None = None) -> pd.DataFrame:
     if kind is not None and kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS} or None; got {kind!r}")
     rows = []
-    for m in REGISTRY.values():
-        if kind is not None and m.kind != kind:
-            continue
+    for m in records(kind):
         averaging = m.averaging
         if averaging == "before":
             averaging = "before: " + ", ".join(m.terms)

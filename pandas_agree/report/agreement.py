@@ -10,32 +10,23 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..base.frames import column
+from ..base.options import AVERAGES, validate_options
 from ..base.undefined import UndefinedMeasureWarning
+from ..base.version import __version__
 from ..measures.registry import REGISTRY
-from .document import Rendered
+from .options import report_options
+from .rendered import Rendered
 
-__all__ = ["REPORT_OPTIONS", "AgreementReport"]
+__all__ = ["REPORT_OPTIONS", "AgreementReport", "frame_dict", "jsonable"]
 
-PERCENTAGES = ("row", "column", "total")
+# the options of AgreementReport and their defaults (those of the Agreement methods, but intervals by default)
 REPORT_OPTIONS = {
     "measures": None, "classes": "common", "beta": None, "tversky": None, "correction": None,
-    "average": ("unweighted", "weighted", "inverse", "micro"), "timing": "default", "kappa_weights": None,
+    "average": AVERAGES, "timing": "default", "kappa_weights": None,
     "bands": "landis-koch", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
     "bootstrap_method": "percentile", "random_state": None, "design": "multinomial", "percentages": (),
 }
-
-
-def _seed(options: dict):
-    """The bootstrap seed: the one given, or a fresh one drawn once and recorded, so the report can be redone."""
-    if options.get("ci", REPORT_OPTIONS["ci"]) is not None and options.get("random_state") is None:
-        return int(np.random.SeedSequence().entropy % 2**32)
-    return options.get("random_state")
-
-
-def _version() -> str:
-    from .. import __version__
-
-    return __version__
 
 
 def _split_measures(measures) -> tuple[list | None, list | None]:
@@ -44,13 +35,9 @@ def _split_measures(measures) -> tuple[list | None, list | None]:
         return None, None
     from ..measures.registry import resolve
 
-    names = [measures] if isinstance(measures, str) else list(measures)
-    binary, multiclass = [], []
-    for name in names:
-        try:
-            binary += [m.code for m in resolve([name], "binary", default=lambda m: False)]
-        except ValueError:
-            multiclass += [m.code for m in resolve([name], "multiclass", default=lambda m: False)]
+    chosen = resolve(measures, ("binary", "multiclass"), default=lambda m: False)
+    binary = [m.code for m in chosen if m.kind == "binary"]
+    multiclass = [m.code for m in chosen if m.kind == "multiclass"]
     return binary or None, multiclass or None
 
 
@@ -146,19 +133,12 @@ class AgreementReport(Rendered):
     Agreement report: cultivar * knn
     """
 
+    @validate_options
     def __init__(self, agreement, *, by: Hashable | None = None, groups: dict | None = None,
                  group_notes: Sequence[str] = (), **options) -> None:
-        unknown = set(options) - set(REPORT_OPTIONS)
-        if unknown:
-            raise TypeError(f"report got unknown options {sorted(unknown)}; allowed: {sorted(REPORT_OPTIONS)}")
-        opts = {**REPORT_OPTIONS, **options}
+        opts = report_options(REPORT_OPTIONS, options)
         percentages = opts["percentages"]
-        percentages = (percentages,) if isinstance(percentages, str) else tuple(percentages or ())
-        bad = [p for p in percentages if p not in PERCENTAGES]
-        if bad:
-            raise ValueError(f"percentages must be chosen from {PERCENTAGES}; got {bad}")
-        opts["percentages"] = percentages
-        opts["random_state"] = _seed(opts)
+        opts["percentages"] = (percentages,) if isinstance(percentages, str) else tuple(percentages or ())
         self.agreement = agreement
         self.options = opts
         self.by = by
@@ -177,7 +157,7 @@ class AgreementReport(Rendered):
                                         **binary_kw, **interval_kw)
             self.multiclass = ag.multiclass(multiclass_codes, kappa_weights=opts["kappa_weights"],
                                             bands=opts["bands"], **interval_kw)
-            self.tests = ag.tests(kappa_weights=opts["kappa_weights"] or "linear")
+            self.tests = ag.tests(kappa_weights=opts["kappa_weights"])
         self.summary = _case_summary(ag)
         self.crosstab = _crosstab(ag, opts["percentages"])
         self.notes = self._notes(ag, opts, caught) + group_notes
@@ -235,7 +215,7 @@ class AgreementReport(Rendered):
 
         ag = self.agreement
         i, j = ag.table.shape
-        meta = (f"pandas_agree {_version()} · N = {display.count(ag.n)} · {i} × {j} table · K = {len(ag.common)} "
+        meta = (f"pandas_agree {__version__} · N = {display.count(ag.n)} · {i} × {j} table · K = {len(ag.common)} "
                 "labels on both sides")
         sections = [Section(None if value is None else f"Group: {self.by} = {display.label(value)}", section(sub),
                             sub.notes, figure=sub.plot) for value, sub in self.sections()]
@@ -276,6 +256,7 @@ class AgreementReport(Rendered):
 
         write(self, path)
 
+    @validate_options
     def plot(self, measures: Sequence[str] = ("REC", "PRE", "F1"), *, normalize: bool = False):
         """A figure with the crosstab as an annotated heatmap and a forest plot of class-specific measures.
 
@@ -330,32 +311,34 @@ class AgreementReport(Rendered):
         >>> data["multiclass"]["index"][:2]
         ['OSR', 'KAPPA']
         """
-        out = {name: _frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "binary", "averages",
+        out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "binary", "averages",
                                                               "multiclass", "tests")}
         out["notes"] = list(self.notes)
-        out["options"] = {k: _jsonable(v) for k, v in self.options.items()}
-        out["version"] = _version()
+        out["options"] = {k: jsonable(v) for k, v in self.options.items()}
+        out["version"] = __version__
         if self.groups:
-            out["by"] = _jsonable(self.by)
+            out["by"] = jsonable(self.by)
             out["groups"] = {str(g): rep.to_dict() for g, rep in self.groups.items()}
         return out
 
 
 
-def _frame_dict(df: pd.DataFrame) -> dict:
+def frame_dict(df: pd.DataFrame) -> dict:
     """A DataFrame as plain, JSON-ready data: index, columns and rows."""
     def key(x):
-        return [_jsonable(v) for v in x] if isinstance(x, tuple) else _jsonable(x)
+        return [jsonable(v) for v in x] if isinstance(x, tuple) else jsonable(x)
 
     return {"index": [key(i) for i in df.index], "columns": [key(c) for c in df.columns],
-            "data": [[_jsonable(v) for v in row] for row in df.itertuples(index=False)]}
+            "data": [[jsonable(v) for v in row] for row in df.itertuples(index=False)]}
 
 
-def _jsonable(v):
+def jsonable(v):
+    """``v`` as plain JSON data: tuples and arrays as lists, numpy scalars as Python numbers, NaN and
+    infinities as None, other objects as their text."""
     if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
+        return [jsonable(x) for x in v]
     if isinstance(v, np.ndarray):
-        return [_jsonable(x) for x in v.tolist()]
+        return [jsonable(x) for x in v.tolist()]
     if isinstance(v, (bool, np.bool_)):
         return bool(v)
     if isinstance(v, (int, np.integer)):
@@ -374,9 +357,7 @@ def _jsonable(v):
 
 def grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, options: dict) -> AgreementReport:
     """The report of all rows, with one report per value of the column ``by``."""
-    from ..analyses.agreement import _column
-
-    keys = _column(frame, by, "by")
+    keys = column(frame, by, "by")
     everything = frame.agree(actual, pred, **table_options)
     positions = pd.Series(np.arange(len(frame))).groupby(keys.to_numpy(), sort=True, dropna=True).indices
 
@@ -397,7 +378,7 @@ def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options
     if n_missing_group:
         notes.append(f"{n_missing_group} rows with a missing value of {by} belong to no group (they are in the "
                      "report for all data).")
-    options = {**options, "random_state": _seed(options)}
+    options = report_options(REPORT_OPTIONS, options)
     for value, make in groups.items():
         try:
             reports[value] = AgreementReport(make(), **options)

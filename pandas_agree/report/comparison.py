@@ -6,12 +6,17 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..base.version import __version__
 from . import display
-from .agreement import _frame_dict, _jsonable, _seed, _version
-from .document import Document, Rendered, Section, frame_table
+from .agreement import frame_dict, jsonable
+from .document import Document, Section, frame_table
+from .options import report_options
+from .rendered import Rendered
 
 __all__ = ["ComparisonReport"]
 
+# the options of ComparisonReport and their defaults (those of Comparison.values and .differences, but intervals
+# by default)
 OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
            "bootstrap_method": "percentile", "random_state": None}
 
@@ -39,18 +44,14 @@ class ComparisonReport(Rendered):
     """
 
     def __init__(self, comparison, **options) -> None:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise TypeError(f"report got unknown options {sorted(unknown)}; allowed: {sorted(OPTIONS)}")
-        opts = {**OPTIONS, **options}
-        opts["random_state"] = _seed(opts)
+        opts = report_options(OPTIONS, options)
         self.comparison = comparison
         self.options = opts
         kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "random_state")}
         self.values = comparison.values(opts["measures"], **kw)
         self.differences = comparison.differences(opts["measures"], bootstrap_method=opts["bootstrap_method"], **kw)
         self.tests = comparison.tests()
-        n_rows = comparison._joint.n_rows
+        n_rows = comparison.n_rows
         self.summary = pd.DataFrame({"N": [n_rows - comparison.n_missing, comparison.n_missing, n_rows]},
                                     index=pd.Index(["Valid", "Missing (any column)", "Total"], name="Cases"),
                                     dtype=float)
@@ -64,7 +65,7 @@ class ComparisonReport(Rendered):
 
     @property
     def title(self) -> str:
-        return f"{', '.join(map(str, self.comparison.names))} against {self.comparison._joint.names[0]}"
+        return f"{', '.join(map(str, self.comparison.names))} against {self.comparison.reference}"
 
     def document(self) -> Document:
         values = _with_intervals(self.values, "value")
@@ -87,7 +88,7 @@ class ComparisonReport(Rendered):
             frame_table("Tests", tests, stub="Test · between · class",
                         formats={"pvalue": display.pvalue, "df": display.count}),
         ]
-        meta = f"pandas_agree {_version()} · N = {display.count(self.comparison.n)}"
+        meta = f"pandas_agree {__version__} · N = {display.count(self.comparison.n)}"
         return Document(f"Comparison report: {self.title}", meta, [Section(None, tables, self.notes,
                                                                             figure=self.plot)])
 
@@ -108,9 +109,9 @@ class ComparisonReport(Rendered):
         >>> report.plot().axes[0].get_title()
         'Paired differences'
         """
-        from .plots import _pyplot
+        from .plots import pyplot
 
-        plt = _pyplot()
+        plt = pyplot()
         d = self.differences
         fig, ax = plt.subplots(figsize=(7, 0.5 * d.size ** 0.5 + 2.5))
         if isinstance(d.columns, pd.MultiIndex):
@@ -181,8 +182,8 @@ class ComparisonReport(Rendered):
         """
         tests = self.tests.copy()
         tests.index = [" · ".join(map(str, i)) for i in tests.index]
-        out = {"summary": _frame_dict(self.summary), "values": _frame_dict(self.values),
-               "differences": _frame_dict(self.differences), "tests": _frame_dict(tests),
-               "notes": list(self.notes), "options": {k: _jsonable(v) for k, v in self.options.items()},
-               "version": _version()}
+        out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
+               "differences": frame_dict(self.differences), "tests": frame_dict(tests),
+               "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
+               "version": __version__}
         return out

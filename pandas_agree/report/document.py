@@ -9,7 +9,7 @@ import pandas as pd
 
 from . import display
 
-__all__ = ["Document", "Rendered", "Section", "Table", "frame_table", "section"]
+__all__ = ["Document", "Section", "Table", "footnote_letters", "frame_table", "section"]
 
 
 @dataclass
@@ -45,73 +45,6 @@ class Document:
     sections: list[Section]
 
 
-class Rendered:
-    """What every report shares: text, Jupyter HTML, an HTML page and JSON, from ``document()`` and
-    ``to_dict()``."""
-
-    def document(self) -> Document:  # pragma: no cover - every report defines it
-        raise NotImplementedError
-
-    def to_dict(self) -> dict:  # pragma: no cover - every report defines it
-        raise NotImplementedError
-
-    def __str__(self) -> str:
-        from .text import render
-
-        return render(self.document())
-
-    def _repr_html_(self) -> str:
-        from .html import fragment
-
-        return fragment(self.document())
-
-    def to_html(self, path=None) -> str:
-        """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
-
-        Parameters
-        ----------
-        path : str or path-like, optional
-            Where to write the page (UTF-8).
-
-        Returns
-        -------
-        str
-            The page.
-
-        Examples
-        --------
-        >>> import pandas_agree as pa
-        >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
-        >>> html = report.to_html()
-        >>> html.startswith("<!DOCTYPE html>"), "KAPPA" in html
-        (True, True)
-        """
-        from pathlib import Path
-
-        from .html import page
-
-        html = page(self.document())
-        if path is not None:
-            Path(path).write_text(html, encoding="utf-8")
-        return html
-
-    def to_json(self, **kwargs) -> str:
-        """:meth:`to_dict` as a JSON string; keyword arguments go to :func:`json.dumps`.
-
-        Examples
-        --------
-        >>> import json
-        >>> import pandas_agree as pa
-        >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
-        >>> data = json.loads(report.to_json(indent=2))
-        >>> sorted(data)[:4]
-        ['averages', 'binary', 'crosstab', 'multiclass']
-        """
-        import json
-
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
-
-
 def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: list[str] = (),
                 formats: dict | None = None) -> Table:
     """A Table from a DataFrame; ``formats`` maps a column to a display function (default: values)."""
@@ -134,7 +67,7 @@ def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: l
     return Table(title, [display.label(c) for c in frame.columns], rows, stub=stub, footnotes=list(footnotes))
 
 
-def _letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
+def footnote_letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
     """Footnote letters for distinct method texts."""
     unique = list(dict.fromkeys(m for m in methods if m))
     letters = dict(zip(unique, string.ascii_lowercase, strict=False))
@@ -178,7 +111,7 @@ def crosstab(rep) -> Table:
 def multiclass(rep) -> Table:
     m = rep.multiclass
     has_ci = "lower" in m.columns
-    letters, notes = _letters(list(m["method"])) if has_ci else ({}, [])
+    letters, notes = footnote_letters(list(m["method"])) if has_ci else ({}, [])
     level = f"{100 * rep.options['confidence_level']:g}% CI"
     columns = ["Value", *(["SE", level] if has_ci else []),
                *(["Interpretation"] if "interpretation" in m.columns else [])]
@@ -197,7 +130,7 @@ def multiclass(rep) -> Table:
 
 def tests(rep) -> Table:
     t = rep.tests
-    letters, notes = _letters(list(t["method"]))
+    letters, notes = footnote_letters(list(t["method"]))
     rows = [(code, [display.value(t.loc[code, "statistic"]), display.count(t.loc[code, "df"]),
                     display.pvalue(t.loc[code, "pvalue"]), letters[t.loc[code, "method"]]]) for code in t.index]
     return Table("Tests", ["Statistic", "df", "Sig.", "Method"], rows, stub="Test", footnotes=notes)

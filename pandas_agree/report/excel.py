@@ -21,6 +21,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 
+from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
 
@@ -208,8 +209,6 @@ def _wide_sheet(ws: _Sheet, rep, frame_of, stub: str, first_level: str) -> None:
 
 
 def _notes_sheet(ws: _Sheet, rep) -> None:
-    from .. import __version__
-
     ws.title("Notes")
     for group, sub in _sections(rep):
         if rep.groups:
@@ -301,8 +300,6 @@ def write(rep, path: str | Path) -> None:
 def write_frames(path: str | Path, sheets: dict[str, list[tuple[str, pd.DataFrame]]], notes: list[str],
                  options: dict) -> None:
     """A workbook of titled DataFrames (index in the first column), plus a Notes sheet with the options."""
-    from .. import __version__
-
     wb = Workbook()
     written = []
     for n, (name, tables) in enumerate(sheets.items()):

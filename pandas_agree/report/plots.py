@@ -9,10 +9,11 @@ import pandas as pd
 
 from . import display
 
-__all__ = ["report_figure"]
+__all__ = ["pyplot", "report_figure"]
 
 
-def _pyplot():
+def pyplot():
+    """``matplotlib.pyplot``, imported now, or an ImportError that names the ``plot`` extra."""
     try:
         import matplotlib.pyplot as plt
     except ImportError:
@@ -36,7 +37,7 @@ def heatmap(ax, agreement, normalize: bool = False) -> None:
             text = f"{shown[i, j]:.1f}%" if normalize else display.count(shown[i, j])
             ax.text(j, i, text, ha="center", va="center", fontsize=8,
                     color="white" if shown[i, j] > 0.6 * top else "black")
-    for i, j in zip(agreement._common_rows, agreement._common_cols, strict=True):
+    for i, j in zip(*agreement.common_cells, strict=True):
         ax.add_patch(_rectangle(j, i))
     ax.set_title("Crosstab (row %)" if normalize else "Crosstab (counts)")
 
@@ -72,7 +73,7 @@ def forest(ax, binary: pd.DataFrame, measures: Sequence[str]) -> None:
 
 def report_figure(rep, measures: Sequence[str] = ("REC", "PRE", "F1"), normalize: bool = False):
     """A figure with the heatmap of the crosstab and the forest plot of ``measures``."""
-    plt = _pyplot()
+    plt = pyplot()
     k = len(rep.agreement.table.columns)
     rows = len(rep.binary.index) * len(measures)
     fig, (left, right) = plt.subplots(1, 2, figsize=(6 + 0.45 * k + 5, max(4.0, 0.28 * rows + 1.5)),

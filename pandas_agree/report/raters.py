@@ -5,17 +5,20 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
-from ..analyses.raters import RATER_MEASURES
 from ..base.undefined import UndefinedMeasureWarning
+from ..base.version import __version__
+from ..measures.registry import RATERS
 from . import display
-from .agreement import _frame_dict, _jsonable, _seed, _version
-from .document import Document, Rendered, Section, _letters, frame_table
+from .agreement import frame_dict, jsonable
+from .document import Document, Section, footnote_letters, frame_table
+from .options import report_options
+from .rendered import Rendered
 
 __all__ = ["RaterReport"]
 
+# the options of RaterReport and their defaults (those of RaterAgreement.summary, but intervals by default)
 OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "kappa_weights": None, "level": "nominal",
            "bands": "landis-koch", "n_resamples": 2000, "bootstrap_method": "percentile", "random_state": None}
 
@@ -34,11 +37,7 @@ class RaterReport(Rendered):
     """
 
     def __init__(self, raters, **options) -> None:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise TypeError(f"report got unknown options {sorted(unknown)}; allowed: {sorted(OPTIONS)}")
-        opts = {**OPTIONS, **options}
-        opts["random_state"] = _seed(opts)
+        opts = report_options(OPTIONS, options)
         self.raters = raters
         self.options = opts
         with warnings.catch_warnings(record=True) as caught:
@@ -56,11 +55,7 @@ class RaterReport(Rendered):
                                     index=pd.Index(["Subjects used", "Left out", "Total"], name="Subjects"),
                                     dtype=float)
         self.summary["Percent"] = 100 * self.summary["N"] / raters.n_subjects
-        codes = raters._design.codes
-        q = len(raters.categories)
-        shares = np.stack([np.bincount(codes[codes[:, g] >= 0, g], minlength=q) for g in range(codes.shape[1])])
-        self.distribution = pd.DataFrame(shares.astype(float), index=pd.Index(raters.raters, name="rater"),
-                                         columns=raters.categories)
+        self.distribution = raters.distribution
         self.notes = list(self.coefficients.attrs.get("notes", []))
         for w in caught:
             if issubclass(w.category, (UndefinedMeasureWarning, UserWarning)) and str(w.message) not in self.notes:
@@ -79,12 +74,12 @@ class RaterReport(Rendered):
 
     def document(self) -> Document:
         c = self.coefficients
-        table = c.rename(index=lambda code: f"{RATER_MEASURES[code]} ({code})")
+        table = c.rename(index=lambda code: f"{RATERS[code].name} ({code})")
         formats = {"se": display.value, "interpretation": lambda v: "" if v is None or pd.isna(v) else str(v)}
         shown = table.drop(columns=[x for x in ("lower", "upper", "method") if x in table.columns])
         footnotes = []
         if "lower" in c.columns:
-            letters, footnotes = _letters(list(c["method"]))
+            letters, footnotes = footnote_letters(list(c["method"]))
             shown.insert(2, f"{100 * self.options['confidence_level']:g}% CI",
                          [f"{display.interval(lo, hi)} {letters[m]}" for lo, hi, m in
                           zip(c["lower"], c["upper"], c["method"], strict=True)])
@@ -99,8 +94,8 @@ class RaterReport(Rendered):
             frame_table("Pairwise Cohen's Kappa", self.pairwise, stub="Rater"),
             frame_table("Tests", self.tests, stub="Test", formats={"pvalue": display.pvalue, "df": display.count}),
         ]
-        design = self.raters._design
-        meta = (f"pandas_agree {_version()} · {design.codes.shape[0]} subjects used of {self.raters.n_subjects} · "
+        used = self.raters.n_subjects - self.raters.n_dropped
+        meta = (f"pandas_agree {__version__} · {used} subjects used of {self.raters.n_subjects} · "
                 f"{len(self.raters.categories)} categories")
         return Document(f"Rater agreement report: {self.title}", meta, [Section(None, tables, self.notes)])
 
@@ -151,9 +146,9 @@ class RaterReport(Rendered):
         >>> data["coefficients"]["index"]
         ['FLEISS', 'CONGER', 'AC1', 'ALPHA', 'LIGHT', 'PO']
         """
-        out = {name: _frame_dict(getattr(self, name)) for name in ("summary", "coefficients", "by_category",
+        out = {name: frame_dict(getattr(self, name)) for name in ("summary", "coefficients", "by_category",
                                                                     "distribution", "pairwise", "tests")}
         out["notes"] = list(self.notes)
-        out["options"] = {k: _jsonable(v) for k, v in self.options.items()}
-        out["version"] = _version()
+        out["options"] = {k: jsonable(v) for k, v in self.options.items()}
+        out["version"] = __version__
         return out

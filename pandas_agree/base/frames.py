@@ -1,0 +1,72 @@
+"""Checked access to the caller's DataFrame: its type and its columns, with errors that name the argument."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pandas as pd
+
+__all__ = ["column", "require_frame"]
+
+
+def require_frame(data, arg: str) -> None:
+    """Raise a TypeError naming ``arg`` unless ``data`` is a pandas DataFrame.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.frames import require_frame
+    >>> require_frame([1, 2], "data")
+    Traceback (most recent call last):
+    ...
+    TypeError: data must be a pandas DataFrame; got list
+    """
+    if not isinstance(data, pd.DataFrame):
+        raise TypeError(f"{arg} must be a pandas DataFrame; got {type(data).__name__}")
+
+
+def column(data: pd.DataFrame, name: Hashable, arg: str) -> pd.Series:
+    """The column ``name`` of ``data``.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame
+    name : hashable
+        The column's name.
+    arg : str
+        The argument that named the column, for the error messages.
+
+    Returns
+    -------
+    pandas.Series
+
+    Raises
+    ------
+    KeyError
+        No such column; the message names ``arg`` and lists the columns (the first 20).
+    ValueError
+        The name is repeated in the DataFrame.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.base.frames import column
+    >>> df = pd.DataFrame({"actual": ["a", "b"], "pred": ["a", "a"]})
+    >>> column(df, "pred", "pred").tolist()
+    ['a', 'a']
+    >>> column(df, "predicted", "pred")
+    Traceback (most recent call last):
+    ...
+    KeyError: "pred: no column 'predicted' in the DataFrame; its columns are 'actual', 'pred'"
+    """
+    try:
+        hit = name in data.columns
+    except TypeError:
+        hit = False
+    if not hit:
+        cols = list(data.columns)
+        shown = ", ".join(repr(c) for c in cols[:20]) + (f", … ({len(cols)} in all)" if len(cols) > 20 else "")
+        raise KeyError(f"{arg}: no column {name!r} in the DataFrame; its columns are {shown}")
+    found = data[name]
+    if isinstance(found, pd.DataFrame):
+        raise ValueError(f"{arg}: the column name {name!r} is repeated in the DataFrame; it must be unique")
+    return found

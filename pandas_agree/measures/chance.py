@@ -1,0 +1,46 @@
+"""Observed and chance agreement, the two parts of every chance-corrected coefficient (Po − Pe)/(1 − Pe).
+
+Each function takes proportions with any leading shape (resamples, classes) and optional q×q agreement weights
+w (the identity when omitted: plain agreement on matching categories). The two-rater measures, the kappa
+variances and the rater coefficients all take their Po and Pe from here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..base.undefined import divide
+
+__all__ = ["chance_corrected", "cohen", "gwet", "observed", "scott"]
+
+
+def observed(p: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+    """Observed agreement Σ_ij w_ij p_ij of a table of proportions of shape (..., q, q)."""
+    if weights is None:
+        return np.trace(p, axis1=-2, axis2=-1)
+    return (weights * p).sum(axis=(-2, -1))
+
+
+def cohen(rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+    """Cohen's chance agreement Σ_ij w_ij p_i· p_·j of the two margins (each of shape (..., q))."""
+    if weights is None:
+        return (rows * cols).sum(axis=-1)
+    return np.einsum("...i,ij,...j->...", rows, weights, cols)
+
+
+def scott(pi: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+    """Scott's and Fleiss' chance agreement Σ_kl w_kl π_k π_l of the pooled shares π (shape (..., q))."""
+    return cohen(pi, pi, weights)
+
+
+def gwet(pi: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+    """Gwet's chance agreement (Σ_kl w_kl / (q(q − 1))) · Σ_k π_k (1 − π_k) of the pooled shares π (AC1; AC2
+    with weights)."""
+    q = pi.shape[-1]
+    total = q if weights is None else weights.sum()
+    return divide(total, q * (q - 1)) * (pi * (1 - pi)).sum(axis=-1)
+
+
+def chance_corrected(po, pe) -> np.ndarray:
+    """(Po − Pe)/(1 − Pe), NaN where Pe = 1."""
+    return divide(po - pe, 1 - pe)

@@ -1,0 +1,129 @@
+"""The interval method of a measure, declared by its record as one tagged value.
+
+Each class names one method and holds what that method needs from the measure; its :attr:`description` is the
+text of the catalogue's ``ci_method`` column. The inference layer dispatches on the class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+__all__ = [
+    "BOOTSTRAP", "Binomial", "Bootstrap", "FleissCohenEveritt", "IntervalMethod", "Linearised", "LogRatio",
+    "MappedBinomial", "Wald", "Woolf",
+]
+
+
+@dataclass(frozen=True)
+class Binomial:
+    """A proportion: the binomial interval of ``successes`` of ``trials`` (functions of the measure's arguments).
+
+    ``detail`` says which count of which total, in the letters of the formula.
+    """
+
+    successes: Callable = field(repr=False)
+    trials: Callable = field(repr=False)
+    detail: str
+    analytic: ClassVar[bool] = True
+
+    @property
+    def description(self) -> str:
+        return f"binomial ({self.detail})"
+
+
+@dataclass(frozen=True)
+class MappedBinomial:
+    """2p − 1 of a proportion p = ``successes`` / ``trials``: the binomial interval of p, mapped."""
+
+    successes: Callable = field(repr=False)
+    trials: Callable = field(repr=False)
+    detail: str
+    analytic: ClassVar[bool] = True
+
+    @property
+    def description(self) -> str:
+        return f"binomial ({self.detail}), mapped by 2p − 1"
+
+
+@dataclass(frozen=True)
+class Wald:
+    """``slope`` times a sum of proportions (the codes ``terms``), plus a constant: a Wald interval with the sum
+    of the binomial variances of the terms."""
+
+    terms: tuple[str, ...]
+    slope: float = 1.0
+    analytic: ClassVar[bool] = True
+
+    @property
+    def description(self) -> str:
+        return f"Wald, with the sum of the binomial variances of {' and '.join(self.terms)}"
+
+
+@dataclass(frozen=True)
+class Woolf:
+    """An increasing function of the odds ratio: Woolf's interval of the log odds ratio, mapped."""
+
+    analytic: ClassVar[bool] = True
+
+    @property
+    def description(self) -> str:
+        return "Woolf's log odds ratio, mapped"
+
+
+@dataclass(frozen=True)
+class LogRatio:
+    """The ratio of two proportions (the codes ``numerator`` and ``denominator``): the log method."""
+
+    numerator: str
+    denominator: str
+    analytic: ClassVar[bool] = True
+
+    @property
+    def description(self) -> str:
+        return f"log method for {self.numerator} / {self.denominator} (Simel, Samsa & Matchar 1991)"
+
+
+@dataclass(frozen=True)
+class FleissCohenEveritt:
+    """A (weighted) kappa: the standard error under H1 of Fleiss, Cohen & Everitt (1969)."""
+
+    analytic: ClassVar[bool] = True
+
+    @property
+    def description(self) -> str:
+        return "Fleiss, Cohen & Everitt (1969), SE under H1"
+
+
+@dataclass(frozen=True)
+class Linearised:
+    """A chance-corrected coefficient (Pa − Pe)/(1 − Pe): Gwet's (2014) linearised variance.
+
+    ``gradient`` gives Pa, Pe and, for every unit (a cell of the q×q union table, or a subject), the
+    derivative of Pa and of Pe in the direction of that unit: ``gradient(view, **params)`` for a multiclass
+    measure, ``gradient(features, sums, scale)`` for a rater coefficient.
+    """
+
+    gradient: Callable = field(repr=False)
+    analytic: ClassVar[bool] = True
+
+    @property
+    def description(self) -> str:
+        return "Gwet (2014) linearised variance"
+
+
+@dataclass(frozen=True)
+class Bootstrap:
+    """No analytic interval in the literature: the bootstrap (of the table, or of the subjects)."""
+
+    analytic: ClassVar[bool] = False
+
+    @property
+    def description(self) -> str:
+        return "bootstrap"
+
+
+BOOTSTRAP = Bootstrap()
+
+IntervalMethod = Binomial | MappedBinomial | Wald | Woolf | LogRatio | FleissCohenEveritt | Linearised | Bootstrap

@@ -1,0 +1,236 @@
+"""Coefficients of several raters: the registry entries (kind "rater") and their computation.
+
+The ratings are a subjects × raters matrix of category codes. Every coefficient is a function of sums over
+subjects of subject-level features (how many raters chose each category, the pairwise agreement, each rater's
+choice, the coincidences, the pairs of raters), so one matrix product with the subject weights gives the
+coefficients, and a matrix of resampled subject weights gives B bootstrap replicates at once.
+
+With r_ik the number of raters who put subject i in category k, r_i = Σ_k r_ik and r*_ik = Σ_l w_kl r_il
+(w the agreement weights, the identity unless ``kappa_weights`` is given): the subject's agreement is
+pa_i = Σ_k r_ik (r*_ik − 1) / (r_i (r_i − 1)), its shares π_ik = r_ik / r_i, and Pa and π_k are their weighted
+means over the subjects.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from ..base.undefined import divide
+from . import chance
+from .interval_methods import Linearised
+from .registry import Measure, Note, register
+
+__all__ = ["Scale", "distances", "rater_values", "subject_features"]
+
+GWET = "Gwet (2014), Handbook of Inter-Rater Reliability, 4th ed."
+
+
+@dataclass(frozen=True)
+class Scale:
+    """The rating scale of one call: the categories in order, their agreement weights and Krippendorff's level
+    of measurement."""
+
+    categories: pd.Index
+    weights: np.ndarray  # q×q agreement weights (the identity when none are given)
+    level: str = "nominal"
+
+    @property
+    def q(self) -> int:
+        return len(self.categories)
+
+
+# --- subject-level features ----------------------------------------------------------------------------------
+
+def subject_features(codes: np.ndarray, counts: np.ndarray, weights: np.ndarray,
+                     measures: list[Measure]) -> dict[str, np.ndarray]:
+    """The subject-level features (one row per subject) whose weighted sums give the coefficients ``measures``.
+
+    ``codes`` is subjects × raters (−1 where a rating is missing), ``counts`` subjects × categories (every subject
+    has at least two ratings), ``weights`` the q×q agreement weights. Always "one", "pa" (pa_i) and "pi" (π_ik);
+    then the features the records name: "rater" (each rater's choice), "coincidence" (Krippendorff's
+    coincidences), "pairs" (per pair of raters: rated by both, their agreement weight, each one's choice).
+    """
+    n, m = codes.shape
+    q = counts.shape[1]
+    wanted = {f for measure in measures for f in measure.features}
+    r = counts.sum(axis=1)
+    starred = counts @ weights.T  # Σ_l w_kl r_il
+    features = {"one": np.ones((n, 1)),
+                "pa": ((counts * (starred - 1)).sum(axis=1) / (r * (r - 1)))[:, None],
+                "pi": counts / r[:, None]}
+    if "rater" in wanted:
+        onehot = np.zeros((n, m, q))
+        i, g = np.nonzero(codes >= 0)
+        onehot[i, g, codes[i, g]] = 1.0
+        features["rater"] = onehot.reshape(n, m * q)
+    if "coincidence" in wanted:
+        outer = counts[:, :, None] * counts[:, None, :]
+        idx = np.arange(q)
+        outer[:, idx, idx] -= counts
+        features["coincidence"] = (outer / (r - 1)[:, None, None]).reshape(n, q * q)
+    if "pairs" in wanted:
+        pairs = list(combinations(range(m), 2))
+        width = 2 + 2 * q
+        block_rows = np.zeros((len(pairs) * width, n))  # filled row by row, then transposed (contiguous writes)
+        for p, (g, h) in enumerate(pairs):
+            both = (codes[:, g] >= 0) & (codes[:, h] >= 0)
+            a, b = np.where(both, codes[:, g], 0), np.where(both, codes[:, h], 0)
+            block = block_rows[p * width:(p + 1) * width]
+            block[0] = both
+            block[1] = weights[a, b] * both
+            block[2 + a, np.arange(n)] = both
+            block[2 + q + b, np.arange(n)] = both
+        features["pairs"] = block_rows.T
+    return features
+
+
+def _agreement(sums: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Pa and the pooled shares π_k from the weighted sums (any leading shape)."""
+    total = sums["one"][..., 0]
+    return divide(sums["pa"][..., 0], total), divide(sums["pi"], total[..., None])
+
+
+def rater_values(sums: dict[str, np.ndarray], measures: list[Measure], scale: Scale) -> dict[str, np.ndarray]:
+    """The coefficients ``measures`` from the weighted sums of :func:`subject_features` (leading axes, such as
+    resamples, broadcast)."""
+    return {m.code: np.asarray(m.compute(sums, scale), dtype=float) for m in measures}
+
+
+# --- the coefficients --------------------------------------------------------------------------------------
+
+def _po(sums, scale: Scale) -> np.ndarray:
+    return _agreement(sums)[0]
+
+
+def _fleiss(sums, scale: Scale) -> np.ndarray:
+    pa, pi = _agreement(sums)
+    return chance.chance_corrected(pa, chance.scott(pi, scale.weights))
+
+
+def _ac1(sums, scale: Scale) -> np.ndarray:
+    pa, pi = _agreement(sums)
+    return chance.chance_corrected(pa, chance.gwet(pi, scale.weights))
+
+
+def _conger(sums, scale: Scale) -> np.ndarray:
+    pa, _ = _agreement(sums)
+    q = scale.q
+    x = sums["rater"].reshape(*pa.shape, -1, q)  # (..., raters, categories)
+    rated = x.sum(axis=-1, keepdims=True)
+    share = np.where(rated > 0, divide(x, rated), 0.0)  # a rater with no rating here takes no part
+    k = (rated[..., 0] > 0).sum(axis=-1)
+    cross = chance.cohen(share[..., :, None, :], share[..., None, :, :], scale.weights)  # (..., g, h)
+    pe = divide(cross.sum(axis=(-2, -1)) - np.trace(cross, axis1=-2, axis2=-1), k * (k - 1))
+    return chance.chance_corrected(pa, pe)
+
+
+def distances(level: str, coincidence: np.ndarray, categories: pd.Index) -> np.ndarray:
+    """Krippendorff's squared differences δ²_ck for the level of measurement (ordinal ones depend on the
+    coincidences, so they have their leading shape)."""
+    q = len(categories)
+    if level == "nominal":
+        return 1.0 - np.eye(q)
+    if level == "ordinal":
+        n_c = coincidence.sum(axis=-1)
+        cum = np.cumsum(n_c, axis=-1)
+        lo = np.minimum.outer(np.arange(q), np.arange(q))
+        hi = np.maximum.outer(np.arange(q), np.arange(q))
+        between = cum[..., hi] - cum[..., lo] + n_c[..., lo]
+        return (between - (n_c[..., :, None] + n_c[..., None, :]) / 2) ** 2
+    try:
+        values = np.asarray(categories, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"level={level!r} needs numeric ratings; the categories are "
+                         f"{list(categories[:5])}") from None
+    diff = np.subtract.outer(values, values)
+    if level == "interval":
+        return diff**2
+    return divide(diff, np.add.outer(values, values)) ** 2
+
+
+def _alpha(sums, scale: Scale) -> np.ndarray:
+    q = scale.q
+    coincidence = sums["coincidence"].reshape(*sums["one"].shape[:-1], q, q)
+    delta2 = distances(scale.level, coincidence, scale.categories)
+    n_c = coincidence.sum(axis=-1)
+    n = n_c.sum(axis=-1)
+    observed = (coincidence * delta2).sum(axis=(-2, -1))
+    expected = np.einsum("...c,...ck,...k->...", n_c, delta2 * np.ones_like(coincidence), n_c)
+    return 1 - divide((n - 1) * observed, expected)
+
+
+def _light(sums, scale: Scale) -> np.ndarray:
+    """Mean of the pairwise (weighted) Cohen's kappas, from (..., pairs, [n, Σw_ab, row counts, column counts])."""
+    q = scale.q
+    pairs = sums["pairs"].reshape(*sums["one"].shape[:-1], -1, 2 + 2 * q)
+    n = pairs[..., 0]
+    po = divide(pairs[..., 1], n)
+    rows = divide(pairs[..., 2:2 + q], n[..., None])
+    cols = divide(pairs[..., 2 + q:], n[..., None])
+    kappas = chance.chance_corrected(po, chance.cohen(rows, cols, scale.weights))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.nanmean(kappas, axis=-1)
+
+
+# --- linearisation (Gwet 2014): Pa, Pe and each subject's contribution to them -------------------------------
+
+def _po_gradient(features, sums, scale: Scale):
+    pa, _ = _agreement(sums)
+    return pa, 0.0, features["pa"][:, 0], np.zeros(len(features["pa"]))
+
+
+def _fleiss_gradient(features, sums, scale: Scale):
+    pa, pi = _agreement(sums)
+    pe = chance.scott(pi, scale.weights)
+    return pa, pe, features["pa"][:, 0], 2 * chance.cohen(features["pi"], pi, scale.weights)
+
+
+def _ac1_gradient(features, sums, scale: Scale):
+    pa, pi = _agreement(sums)
+    pe = chance.gwet(pi, scale.weights)
+    factor = divide(scale.weights.sum(), scale.q * (scale.q - 1))
+    return pa, pe, features["pa"][:, 0], 2 * factor * (features["pi"] * (1 - pi)).sum(axis=-1)
+
+
+# --- the records -------------------------------------------------------------------------------------------
+
+def _rater(**fields) -> Measure:
+    return register(Measure(kind="rater", **fields))
+
+
+WEIGHTED = Note("Agreement weights were used (kappa_weights) for {codes}.", when=lambda s: s.weighted)
+
+_rater(code="FLEISS", name="Fleiss' kappa", aliases=("Fleiss kappa", "multi-rater pi"),
+       formula="(Pa−Pe)/(1−Pe), Pe = Σ_kl w_kl π_k π_l", compute=_fleiss, range=(-1.0, 1.0), transposed="FLEISS",
+       reference="Fleiss (1971), Psychological Bulletin 76, 378–382; " + GWET,
+       interval=Linearised(_fleiss_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,))
+_rater(code="CONGER", name="Conger's kappa", aliases=("Conger kappa", "multi-rater kappa"),
+       formula="(Pa−Pe)/(1−Pe), Pe = mean over pairs of raters g≠h of Σ_kl w_kl p_gk p_hl (each rater's own shares)",
+       compute=_conger, range=(-1.0, 1.0), transposed="CONGER",
+       reference="Conger (1980), Psychological Bulletin 88, 322–328; " + GWET, params=("kappa_weights",),
+       kappa_like=True, notes=(WEIGHTED,), features=("rater",))
+_rater(code="AC1", name="Gwet's AC1", aliases=("Gwet AC1", "AC2", "Gwet's AC2"),
+       formula="(Pa−Pe)/(1−Pe), Pe = (Σ_kl w_kl/(q(q−1)))·Σ_k π_k(1−π_k); AC2 with kappa_weights", compute=_ac1,
+       range=(-1.0, 1.0), transposed="AC1", reference="Gwet (2008); " + GWET, interval=Linearised(_ac1_gradient),
+       params=("kappa_weights",), kappa_like=True,
+       notes=(Note("AC1 is Gwet's AC2 with the agreement weights given (kappa_weights).", when=lambda s: s.weighted),))
+_rater(code="ALPHA", name="Krippendorff's alpha", aliases=("Krippendorff alpha", "alpha"),
+       formula="1 − (n−1)·Σ o_ck δ²_ck / Σ n_c n_k δ²_ck on the coincidence matrix, n = number of pairable values",
+       compute=_alpha, range=(-np.inf, 1.0), transposed="ALPHA",
+       reference="Krippendorff (2004), Content Analysis, 2nd ed.; Krippendorff (2011), Computing Krippendorff's "
+                 "alpha-reliability", params=("level",), scale_invariant=False, kappa_like=True,
+       notes=(Note("ALPHA uses the {level} level of measurement."),), features=("coincidence",))
+_rater(code="LIGHT", name="Light's kappa", aliases=("Light kappa", "mean pairwise kappa"),
+       formula="mean over pairs of raters of Cohen's kappa (weighted kappa with kappa_weights)", compute=_light,
+       range=(-1.0, 1.0), transposed="LIGHT", reference="Light (1971), Psychological Bulletin 76, 365–377",
+       params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,), features=("pairs",))
+_rater(code="PO", name="percent agreement", aliases=("Po", "pairwise agreement"),
+       formula="Pa = weighted mean over subjects of Σ_k r_ik (r*_ik − 1) / (r_i (r_i − 1))", compute=_po,
+       range=(0.0, 1.0), transposed="PO", reference=GWET, interval=Linearised(_po_gradient),
+       params=("kappa_weights",), notes=(WEIGHTED,))

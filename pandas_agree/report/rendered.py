@@ -1,0 +1,69 @@
+"""What every report shares: it prints as text, shows as HTML in Jupyter, writes an HTML page and JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .document import Document
+from .html import fragment, page
+from .text import render
+
+__all__ = ["Rendered"]
+
+
+class Rendered:
+    """What every report shares: text, Jupyter HTML, an HTML page and JSON, from ``document()`` and
+    ``to_dict()``."""
+
+    def document(self) -> Document:  # pragma: no cover - every report defines it
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:  # pragma: no cover - every report defines it
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return render(self.document())
+
+    def _repr_html_(self) -> str:
+        return fragment(self.document())
+
+    def to_html(self, path=None) -> str:
+        """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Where to write the page (UTF-8).
+
+        Returns
+        -------
+        str
+            The page.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
+        >>> html = report.to_html()
+        >>> html.startswith("<!DOCTYPE html>"), "KAPPA" in html
+        (True, True)
+        """
+        html = page(self.document())
+        if path is not None:
+            Path(path).write_text(html, encoding="utf-8")
+        return html
+
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string; keyword arguments go to :func:`json.dumps`.
+
+        Examples
+        --------
+        >>> import json
+        >>> import pandas_agree as pa
+        >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
+        >>> data = json.loads(report.to_json(indent=2))
+        >>> sorted(data)[:4]
+        ['averages', 'binary', 'crosstab', 'multiclass']
+        """
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)

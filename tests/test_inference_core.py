@@ -121,18 +121,21 @@ def _bca(point, boot, jack, jack_weights, level=0.95):
 
 
 def test_rater_bootstrap_is_the_direct_computation_on_the_same_resamples(data):
-    # the subjects' weights are the counts that are resampled: rebuild each resample as weighted subjects
+    # the counts that are resampled are the weights of the distinct rating patterns (a multinomial over subjects,
+    # summed by pattern); rebuild each resample as weighted patterns and compute FLEISS directly
     ratings = data[["a", "b", "c"]]
     ra = pa.RaterAgreement(ratings)
+    patterns = ratings.groupby(list(ratings.columns), sort=False).size().reset_index(name="w")
+    unique, counts = patterns[list(ratings.columns)], patterns["w"].to_numpy(float)
     opts = IntervalOptions("bootstrap", n_resamples=B, random_state=3)
-    stack = resample(np.ones(len(ratings)), opts)
+    stack = resample(counts, opts)
 
     def fleiss(weights):
-        return quiet(pa.RaterAgreement(ratings, weights=weights).summary, ["FLEISS"])["value"].iloc[0]
+        return quiet(pa.RaterAgreement(unique, weights=weights).summary, ["FLEISS"])["value"].iloc[0]
 
     boot = np.array([fleiss(w) for w in stack])
-    point = fleiss(np.ones(len(ratings)))
-    jack = np.array([fleiss(np.where(np.arange(len(ratings)) == i, 0.0, 1.0)) for i in range(len(ratings))])
+    point = fleiss(counts)
+    jack = np.array([fleiss(counts - (np.arange(len(counts)) == i)) for i in range(len(counts))])
     for method in BOOTSTRAP_METHODS:
         got = ra.summary(["FLEISS"], ci="bootstrap", bootstrap_method=method, n_resamples=B, random_state=3)
         lower, upper = got.loc["FLEISS", ["lower", "upper"]]
@@ -141,7 +144,7 @@ def test_rater_bootstrap_is_the_direct_computation_on_the_same_resamples(data):
         elif method == "basic":
             want = 2 * point - np.quantile(boot, [0.975, 0.025])
         else:
-            want = _bca(point, boot, jack, np.ones(len(ratings)))
+            want = _bca(point, boot, jack, counts)
         np.testing.assert_allclose([lower, upper], want, rtol=0, atol=1e-12)
         assert got.loc["FLEISS", "se"] == pytest.approx(np.std(boot, ddof=1), abs=1e-12)
 

@@ -212,3 +212,51 @@ def test_report_outputs(tmp_path):
     assert "Pairwise Cohen" in html and "http" not in html
     assert rep.to_dict()["coefficients"]["index"][0] == "FLEISS"
     assert "<table>" in rep._repr_html_()
+
+
+def test_distinct_patterns_give_the_numbers_of_the_subjects():
+    # the coefficients, their linearised SEs, the bootstrap over subjects and its jackknife depend on a subject
+    # only through its ratings: counting each pattern once with its subjects' weight changes nothing
+    from pandas_agree.engine.ratings import RatingCounts
+
+    rng = np.random.default_rng(11)
+    n = 400
+    truth = rng.integers(0, 3, n)
+    ratings = pd.DataFrame({f"r{g}": np.where(rng.random(n) < 0.6, truth, rng.integers(0, 3, n)) for g in range(3)})
+    ratings = ratings.mask(rng.random(ratings.shape) < 0.1)
+    weights = rng.integers(1, 4, n).astype(float)
+    ra = pa.RaterAgreement(ratings, weights=weights)
+    # the same subjects, one row per pattern, with the pattern's weight: the pattern table of the engine
+    rows = ratings.astype("Float64").fillna(-1).astype(int)
+    patterns = pd.DataFrame({"w": weights, **rows}).groupby(list(rows.columns), sort=False)["w"].sum().reset_index()
+    by_pattern = pa.RaterAgreement(patterns[list(rows.columns)].replace(-1, np.nan), weights=patterns["w"])
+    for kw in ({}, {"ci": "auto"}, {"ci": "bootstrap", "bootstrap_method": "bca", "n_resamples": 50}):
+        a = ra.summary(random_state=1, **kw)
+        b = by_pattern.summary(random_state=1, **kw)
+        pd.testing.assert_frame_equal(a.drop(columns=["se", "lower", "upper"], errors="ignore"),
+                                      b.drop(columns=["se", "lower", "upper"], errors="ignore"))
+        if kw.get("ci") == "auto":
+            pd.testing.assert_frame_equal(a, b, rtol=1e-12, atol=1e-14)
+    assert ra.counts.shape == (ra.n_subjects - ra.n_dropped, 3)
+    pd.testing.assert_frame_equal(ra.distribution, by_pattern.distribution)
+    counts = RatingCounts(np.array([[0, 1], [0, 1], [1, 1]]), np.array([[1.0, 1], [1, 1], [0, 2]]),
+                          np.array([2.0, 3, 1]))
+    collapsed = counts.patterns()
+    np.testing.assert_array_equal(collapsed.codes, [[0, 1], [1, 1]])
+    np.testing.assert_array_equal(collapsed.weights, [5.0, 1.0])
+
+
+def test_pattern_numbering_is_the_same_for_many_raters():
+    # beyond about 60 bits a pattern is not one integer and the patterns are found by sorting: same result
+    from pandas_agree.engine.ratings import RatingCounts
+
+    rng = np.random.default_rng(2)
+    codes = rng.integers(-1, 3, (500, 4))
+    counts = np.stack([(codes == k).sum(axis=1) for k in range(3)], axis=1).astype(float)
+    weights = rng.random(500)
+    few = RatingCounts(codes, counts, weights).patterns()
+    many = RatingCounts(np.concatenate([codes, np.zeros((500, 60), int)], axis=1), counts, weights).patterns()
+    np.testing.assert_array_equal(few.codes, many.codes[:, :4])
+    np.testing.assert_allclose(few.weights, many.weights, rtol=1e-15)
+    first = [int(np.flatnonzero((codes == row).all(axis=1))[0]) for row in few.codes]
+    assert first == sorted(first)  # numbered in order of appearance

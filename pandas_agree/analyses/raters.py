@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -19,6 +18,7 @@ from ..base.frames import column, require_frame
 from ..base.options import validate_options
 from ..base.undefined import divide, warn_undefined
 from ..engine.crosstab import validate_weights
+from ..engine.ratings import RatingCounts, category_order, count_ratings
 from ..inference.estimates import IntervalOptions, within
 from ..inference.intervals import estimate_all
 from ..inference.linearised import linearised
@@ -26,40 +26,12 @@ from ..measures.bands import interpret
 from ..measures.raters import Scale, rater_values, subject_features
 from ..measures.registry import RATERS, Setting, notes_of, records, resolve
 from ..measures.weights import agreement_weights
+from .agreement import Agreement
 from .reports import build_report
 
 __all__ = ["RaterAgreement"]
 
 ANALYTIC = tuple(m.code for m in records("rater") if m.interval.analytic)  # Gwet (2014) linearised variances
-
-
-def _category_order(values: pd.Series, columns: list[pd.Series], labels) -> pd.Index:
-    observed = pd.Index(pd.unique(values.dropna()))
-    if labels is not None:
-        wanted = pd.Index(labels)
-        missing = observed.difference(wanted)
-        if len(missing):
-            raise ValueError(f"labels must list every observed rating; not listed: {list(missing[:10])}")
-        return wanted
-    cats = [c.dtype.categories for c in columns if isinstance(c.dtype, pd.CategoricalDtype)]
-    if cats and len(cats) == len(columns):
-        order = cats[0]
-        for more in cats[1:]:
-            order = order.append(more.difference(order, sort=False))
-        return order[order.isin(observed)]
-    try:
-        return observed.sort_values()
-    except TypeError:
-        return observed
-
-
-@dataclass(frozen=True)
-class _Design:
-    """Subject-level building blocks (only subjects with at least two ratings)."""
-
-    codes: np.ndarray  # (n, m) category codes, −1 where missing
-    counts: np.ndarray  # (n, q) raters per category
-    weights: np.ndarray  # (n,) subject frequency weights
 
 
 class RaterAgreement:
@@ -100,31 +72,29 @@ class RaterAgreement:
         if ratings.columns.has_duplicates:
             raise ValueError("rater columns must be distinct")
         columns = [ratings[c] for c in ratings.columns]
-        stacked = pd.concat([c.astype(object) for c in columns], ignore_index=True)
         try:
-            categories = _category_order(stacked, columns, labels)
+            categories = category_order(columns, labels)
         except TypeError as err:
             raise TypeError(f"ratings must be hashable values ({err})") from None
         if len(categories) == 0:
             raise ValueError("no ratings: every rating is missing")
-        codes = np.column_stack([categories.get_indexer(c.astype(object)) for c in columns]).astype(np.intp)
-        n = codes.shape[0]
+        n = len(ratings)
         w = np.ones(n) if weights is None else validate_weights(weights, n)
-        missing_weight = np.isnan(w)
-        q = len(categories)
-        rows, cols = np.nonzero(codes >= 0)
-        counts = np.bincount(rows * q + codes[rows, cols], minlength=n * q).reshape(n, q).astype(float)
-        rated = counts.sum(axis=1)
-        keep = (rated >= 2) & ~missing_weight & (np.nan_to_num(w) > 0)
+        subjects, keep = count_ratings(columns, categories, w)
+        if not keep.any():
+            raise ValueError("no subject has two or more ratings, so agreement is not defined")
+        used = RatingCounts(subjects.codes[keep], subjects.counts[keep], w[keep])
         self._categories = categories
         self._raters = ratings.columns
         self._n_subjects = n
-        self._n_missing = int((codes < 0).sum())
-        self._n_dropped = int((~keep).sum())
-        self._design = _Design(codes[keep], counts[keep], w[keep])
-        if not keep.any():
-            raise ValueError("no subject has two or more ratings, so agreement is not defined")
+        self._n_used = int(keep.sum())
+        self._n_missing = int((subjects.codes < 0).sum())
+        self._n_dropped = n - self._n_used
         self._subjects = ratings.index[keep]
+        self._subject_counts = used.counts
+        # every coefficient, variance and resample depends on a subject only through its ratings: the distinct
+        # rating patterns, each with the summed weight of its subjects, give the same numbers with less work
+        self._design = used.patterns()
 
     @classmethod
     @validate_options
@@ -180,11 +150,12 @@ class RaterAgreement:
     @property
     def counts(self) -> pd.DataFrame:
         """Subjects × categories: how many raters chose each category (subjects used only)."""
-        return pd.DataFrame(self._design.counts, index=self._subjects, columns=self._categories)
+        return pd.DataFrame(self._subject_counts, index=self._subjects, columns=self._categories)
 
     @property
     def distribution(self) -> pd.DataFrame:
-        """Raters × categories: how many subjects each rater put in each category (subjects used only).
+        """Raters × categories: how many subjects each rater put in each category (subjects used only; with
+        weights, the weight sum of those subjects).
 
         Examples
         --------
@@ -197,13 +168,14 @@ class RaterAgreement:
         r1    2.0  1.0
         r2    1.0  2.0
         """
-        codes, q = self._design.codes, len(self._categories)
-        shares = np.stack([np.bincount(codes[codes[:, g] >= 0, g], minlength=q) for g in range(codes.shape[1])])
+        codes, w, q = self._design.codes, self._design.weights, len(self._categories)
+        shares = np.stack([np.bincount(codes[codes[:, g] >= 0, g], weights=w[codes[:, g] >= 0], minlength=q)
+                           for g in range(codes.shape[1])])
         return pd.DataFrame(shares.astype(float), index=pd.Index(self._raters, name="rater"), columns=self._categories)
 
     def __repr__(self) -> str:
-        n, m = self._design.codes.shape
-        return f"<RaterAgreement: {n} subjects, {m} raters, {len(self._categories)} categories>"
+        return (f"<RaterAgreement: {self._n_used} subjects, {len(self._raters)} raters, {len(self._categories)} "
+                "categories>")
 
     # --- coefficients --------------------------------------------------------------------------------------
 
@@ -345,8 +317,6 @@ class RaterAgreement:
         rater2    0.30     1.0    0.20
         rater3    0.05     0.2    1.00
         """
-        from .agreement import Agreement
-
         codes = self._design.codes
         m, q = codes.shape[1], len(self._categories)
         out = np.full((m, m), np.nan)

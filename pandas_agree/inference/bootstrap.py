@@ -29,7 +29,7 @@ __all__ = ["Summary", "bootstrap_estimates", "jackknife", "jackknife_chunks", "r
 
 # resamples are drawn and evaluated this many table cells at a time (about 32 MiB of float64)
 CHUNK_CELLS = 1 << 22
-# from this many cells on, a draw of fewer than four objects per cell picks the objects' cells one by one
+# from this many cells on, a draw of fewer than four objects per cell (integer counts) picks the objects one by one
 INDEX_CELLS = 1 << 12
 
 
@@ -46,7 +46,7 @@ def resample_chunks(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Ge
     Each chunk has shape (b, *counts.shape). The whole sequence is the same whatever the chunk size (the draws
     of one generator, in order). A table of non-integer counts (weights) is resampled as round(N) objects and
     rescaled to its total N. A table of many cells with few objects per cell (the subjects of a rater study) is
-    drawn object by object (each object's cell, then the counts per cell): the same multinomial distribution.
+    drawn object by object (objects at random, then the counts per cell): the same multinomial distribution.
     With ``opts.design == "fixed-reference"`` each slice ``counts[i]`` keeps its total.
     """
     counts = np.asarray(counts, dtype=float)
@@ -56,12 +56,13 @@ def resample_chunks(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Ge
         draws = max(round(float(total)), 1)
         share = (counts / total).ravel()
         cells = counts.size
-        if cells >= INDEX_CELLS and draws < 4 * cells:
-            # few objects over many cells (subjects, say): drawing the objects' cells and counting them is the
-            # same multinomial, and far cheaper than one binomial per cell
-            uniform = bool(np.all(share == share[0]))
+        flat = counts.ravel()
+        if cells >= INDEX_CELLS and draws < 4 * cells and np.array_equal(flat, np.round(flat)):
+            # few objects over many cells (subjects, say): drawing objects at random and counting them by cell is
+            # the same multinomial, and far cheaper than one binomial per cell
+            cell_of = np.repeat(np.arange(cells), flat.astype(np.int64))
             for b in _chunk_sizes(opts.n_resamples, max(cells, draws), chunk_cells):
-                picks = rng.integers(0, cells, size=(b, draws)) if uniform else rng.choice(cells, (b, draws), p=share)
+                picks = cell_of[rng.integers(0, draws, size=(b, draws))]
                 picks += np.arange(b)[:, None] * cells
                 out = np.bincount(picks.ravel(), minlength=b * cells).reshape(b, *counts.shape)
                 yield out * (total / draws)

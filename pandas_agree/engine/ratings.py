@@ -1,0 +1,96 @@
+"""Rating counts of several raters: subjects × raters category codes, raters per category, and distinct patterns.
+
+Every coefficient of agreement among several raters is a function of weighted sums over subjects of quantities
+that depend on a subject only through its ratings. Subjects with the same ratings (the same pattern) can
+therefore be counted once, with their weights added: the sums, the linearised variances, the bootstrap over
+subjects (a multinomial over subjects, summed by pattern, is a multinomial over patterns) and the jackknife over
+subjects are all unchanged, and a study of 10⁵ subjects rated by three raters on five categories has at most
+6³ = 216 patterns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .crosstab import merged_order
+
+__all__ = ["RatingCounts", "category_order", "count_ratings"]
+
+
+@dataclass(frozen=True)
+class RatingCounts:
+    """Rating codes of subjects (or of distinct rating patterns) and their weights.
+
+    Attributes
+    ----------
+    codes : numpy.ndarray
+        (n, m) category positions, −1 where a rating is missing.
+    counts : numpy.ndarray
+        (n, q) how many raters chose each category.
+    weights : numpy.ndarray
+        (n,) frequency weights (for patterns: the weight of every subject with that pattern).
+    """
+
+    codes: np.ndarray
+    counts: np.ndarray
+    weights: np.ndarray
+
+    def patterns(self) -> RatingCounts:
+        """The distinct rating patterns, each with the summed weight of its subjects (first-appearance order)."""
+        n, m = self.codes.shape
+        if n == 0:
+            return self
+        base = self.counts.shape[1] + 1  # codes −1 … q − 1, shifted to 0 … q
+        if m * np.log2(base) < 62:
+            # one integer per pattern, numbered in order of appearance by hashing
+            keys = (self.codes + 1) @ (base ** np.arange(m, dtype=np.int64))
+            inverse, _ = pd.factorize(keys)
+            first = np.full(inverse.max() + 1, n)
+            np.minimum.at(first, inverse, np.arange(n))
+        else:
+            _, first, inverse = np.unique(self.codes, axis=0, return_index=True, return_inverse=True)
+            order = np.argsort(first, kind="stable")
+            rank = np.empty_like(order)
+            rank[order] = np.arange(len(order))
+            inverse, first = rank[inverse.ravel()], first[order]
+        weights = np.bincount(inverse, weights=self.weights, minlength=len(first))
+        return RatingCounts(self.codes[first], self.counts[first], weights)
+
+
+def category_order(columns: Sequence[pd.Series], labels: Sequence | None = None) -> pd.Index:
+    """The rating categories in order: ``labels`` when given (they must list every observed rating), else the
+    crosstab's rule (declared categorical orders first, merged; then the other ratings sorted where they can be).
+    """
+    observed = pd.Index(pd.unique(pd.concat([c.astype(object) for c in columns], ignore_index=True).dropna()))
+    if labels is not None:
+        wanted = pd.Index(labels)
+        missing = observed.difference(wanted)
+        if len(missing):
+            raise ValueError(f"labels must list every observed rating; not listed: {list(missing[:10])}")
+        return wanted
+    declared = [c.dtype.categories for c in columns if isinstance(c.dtype, pd.CategoricalDtype)]
+    order = merged_order(declared, observed)
+    return order[order.isin(observed)]
+
+
+def count_ratings(columns: Sequence[pd.Series], categories: pd.Index, weights: np.ndarray) -> tuple[
+        RatingCounts, np.ndarray]:
+    """The rating counts of every subject, and which subjects can show agreement.
+
+    A subject is kept when it has at least two ratings and a positive weight (a missing weight, NaN, drops it).
+
+    Returns
+    -------
+    (RatingCounts, numpy.ndarray)
+        The counts of every subject, and the boolean mask of the subjects kept.
+    """
+    codes = np.column_stack([categories.get_indexer(c.astype(object)) for c in columns]).astype(np.intp)
+    n, q = codes.shape[0], len(categories)
+    rows, cols = np.nonzero(codes >= 0)
+    counts = np.bincount(rows * q + codes[rows, cols], minlength=n * q).reshape(n, q).astype(float)
+    keep = (counts.sum(axis=1) >= 2) & ~np.isnan(weights) & (np.nan_to_num(weights) > 0)
+    return RatingCounts(codes, counts, weights), keep

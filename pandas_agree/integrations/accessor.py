@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+import numpy as np
 import pandas as pd
 
 from ..analyses.agreement import Agreement, from_labels
@@ -11,7 +12,7 @@ from ..analyses.comparison import Comparison, compare
 from ..analyses.raters import RaterAgreement
 from ..base.frames import column
 from ..base.options import validate_options
-from ..report.agreement import AgreementReport, grouped_report
+from ..report.agreement import AgreementReport, assemble_grouped
 
 __all__ = ["TABLE_OPTIONS", "AgreeAccessor", "Shortcuts"]
 
@@ -182,7 +183,7 @@ class AgreeAccessor(Shortcuts):
             ag, rest = self._split(actual, pred, kwargs)
             return ag.report(**rest)
         table_kw = {k: kwargs.pop(k) for k in TABLE_OPTIONS if k in kwargs}
-        return grouped_report(self._df, actual, pred, by, table_kw, kwargs)
+        return _grouped_report(self._df, actual, pred, by, table_kw, kwargs)
 
     @validate_options
     def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None, weights=None) -> RaterAgreement:
@@ -230,3 +231,19 @@ class AgreeAccessor(Shortcuts):
         ['knn', 'logistic']
         """
         return compare(self._df, reference, predictions, weights=weights, dropna=dropna, match=match)
+
+
+def _grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, options: dict) -> AgreementReport:
+    """The report of all rows, with one report per value of the column ``by``."""
+    keys = column(frame, by, "by")
+    everything = frame.agree(actual, pred, **table_options)
+    positions = pd.Series(np.arange(len(frame))).groupby(keys.to_numpy(), sort=True, dropna=True).indices
+
+    def build(rows):
+        opts = dict(table_options)
+        if not isinstance(opts.get("weights"), (str, type(None))) and pd.api.types.is_list_like(opts["weights"]):
+            opts["weights"] = np.asarray(opts["weights"])[rows]
+        return frame.iloc[rows].agree(actual, pred, **opts)
+
+    return assemble_grouped(everything, {value: (lambda rows=rows: build(rows)) for value, rows in positions.items()},
+                            by, int(keys.isna().sum()), options)

@@ -10,7 +10,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..base.frames import column
 from ..base.options import AVERAGES, validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
@@ -353,22 +352,6 @@ def jsonable(v):
     except (TypeError, ValueError):
         pass
     return str(v)
-
-
-def grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, options: dict) -> AgreementReport:
-    """The report of all rows, with one report per value of the column ``by``."""
-    keys = column(frame, by, "by")
-    everything = frame.agree(actual, pred, **table_options)
-    positions = pd.Series(np.arange(len(frame))).groupby(keys.to_numpy(), sort=True, dropna=True).indices
-
-    def build(rows):
-        opts = dict(table_options)
-        if not isinstance(opts.get("weights"), (str, type(None))) and pd.api.types.is_list_like(opts["weights"]):
-            opts["weights"] = np.asarray(opts["weights"])[rows]
-        return frame.iloc[rows].agree(actual, pred, **opts)
-
-    return assemble_grouped(everything, {value: (lambda rows=rows: build(rows)) for value, rows in positions.items()},
-                            by, int(keys.isna().sum()), options)
 
 
 def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options: dict) -> AgreementReport:

@@ -1,4 +1,6 @@
-"""Hypothesis tests of a crosstab, and the standard errors of kappa behind the kappa z-tests."""
+"""Hypothesis tests: of one crosstab (kappa z, McNemar, Bowker, Stuart–Maxwell, χ², G², OSR against the no-information
+rate), with the standard errors of kappa behind the z-tests; and of paired classifications (McNemar, Cochran's Q),
+with Holm's adjustment."""
 
 from __future__ import annotations
 

@@ -15,15 +15,13 @@ import numpy as np
 
 from ..base.options import AVERAGES, check_option
 from ..base.undefined import divide
+from .citations import KO_CLASAGREE, REZANKOVA_HUSEK, SOKAL_SNEATH
 from .interval_methods import Binomial, FleissCohenEveritt, LogRatio, MappedBinomial, Wald, Woolf
 from .registry import REGISTRY, Measure, register
 
 __all__ = ["AVERAGES", "averages_of", "class_values", "one_vs_rest", "resolve_params"]
 
 INF = math.inf
-SEED000 = "Řezanková & Húsek (2015), Measures for classification results evaluation, ICS CAS TR 1220"
-MACRO = "Orlov, SPSS macro !KO_clasagree (description document)"
-SOKAL_SNEATH = "Sokal & Sneath (1963), Principles of Numerical Taxonomy; " + SEED000
 
 
 def _n(a, b, c, d):
@@ -44,41 +42,42 @@ def _proportion(successes: Callable, trials: Callable, detail: str) -> dict:
 # --- proportions -----------------------------------------------------------------------------------------
 
 _binary(code="ACC", name="accuracy", aliases=("Rand", "simple matching", "SMC"), formula="(a+d)/N",
-        range=(0.0, 1.0), transposed="ACC", reference=MACRO,
+        range=(0.0, 1.0), transposed="ACC", reference=KO_CLASAGREE,
         **_proportion(lambda a, b, c, d: a + d, _n, "a+d of N"))
 _binary(code="ERR", name="error rate", aliases=("misclassification rate",), formula="(b+c)/N", range=(0.0, 1.0),
-        transposed="ERR", reference=MACRO, **_proportion(lambda a, b, c, d: b + c, _n, "b+c of N"), best=0.0)
+        transposed="ERR", reference=KO_CLASAGREE, **_proportion(lambda a, b, c, d: b + c, _n, "b+c of N"), best=0.0)
 _binary(code="REC", name="recall", aliases=("sensitivity", "TPR", "true positive rate", "hit rate"),
-        formula="a/(a+b)", range=(0.0, 1.0), transposed="PRE", reference=MACRO,
+        formula="a/(a+b)", range=(0.0, 1.0), transposed="PRE", reference=KO_CLASAGREE,
         **_proportion(lambda a, b, c, d: a, lambda a, b, c, d: a + b, "a of a+b"))
 _binary(code="SPE", name="specificity", aliases=("TNR", "true negative rate"), formula="d/(c+d)", range=(0.0, 1.0),
-        transposed="NPV", reference=MACRO,
+        transposed="NPV", reference=KO_CLASAGREE,
         **_proportion(lambda a, b, c, d: d, lambda a, b, c, d: c + d, "d of c+d"))
 _binary(code="PRE", name="precision", aliases=("PPV", "positive predictive value"), formula="a/(a+c)",
-        range=(0.0, 1.0), transposed="REC", reference=MACRO,
+        range=(0.0, 1.0), transposed="REC", reference=KO_CLASAGREE,
         **_proportion(lambda a, b, c, d: a, lambda a, b, c, d: a + c, "a of a+c"))
 _binary(code="NPV", name="negative predictive value", formula="d/(b+d)", range=(0.0, 1.0), transposed="SPE",
-        reference=MACRO, **_proportion(lambda a, b, c, d: d, lambda a, b, c, d: b + d, "d of b+d"))
+        reference=KO_CLASAGREE, **_proportion(lambda a, b, c, d: d, lambda a, b, c, d: b + d, "d of b+d"))
 _binary(code="FNR", name="miss rate", aliases=("false negative rate",), formula="b/(a+b)", range=(0.0, 1.0),
-        transposed="FDR", reference=SEED000,
+        transposed="FDR", reference=REZANKOVA_HUSEK,
         **_proportion(lambda a, b, c, d: b, lambda a, b, c, d: a + b, "b of a+b"), best=0.0)
 _binary(code="FPR", name="fall-out", aliases=("false positive rate",), formula="c/(c+d)", range=(0.0, 1.0),
-        transposed="FOR", reference=SEED000,
+        transposed="FOR", reference=REZANKOVA_HUSEK,
         **_proportion(lambda a, b, c, d: c, lambda a, b, c, d: c + d, "c of c+d"), best=0.0)
 _binary(code="FDR", name="false discovery rate", formula="c/(a+c)", range=(0.0, 1.0), transposed="FNR",
-        reference=SEED000, **_proportion(lambda a, b, c, d: c, lambda a, b, c, d: a + c, "c of a+c"), best=0.0)
+        reference=REZANKOVA_HUSEK, **_proportion(lambda a, b, c, d: c, lambda a, b, c, d: a + c, "c of a+c"), best=0.0)
 _binary(code="FOR", name="false omission rate", formula="b/(b+d)", range=(0.0, 1.0), transposed="FPR",
-        reference=SEED000, **_proportion(lambda a, b, c, d: b, lambda a, b, c, d: b + d, "b of b+d"), best=0.0)
+        reference=REZANKOVA_HUSEK, **_proportion(lambda a, b, c, d: b, lambda a, b, c, d: b + d, "b of b+d"), best=0.0)
 _binary(code="PREV", name="prevalence", aliases=("reference share",), formula="(a+b)/N", range=(0.0, 1.0),
         transposed="PPREV", reference="share of the class in the reference",
         **_proportion(lambda a, b, c, d: a + b, _n, "a+b of N"), best=None)
 _binary(code="PPREV", name="predicted prevalence", formula="(a+c)/N", range=(0.0, 1.0), transposed="PREV",
-        reference=SEED000 + " (its 'prevalence')", **_proportion(lambda a, b, c, d: a + c, _n, "a+c of N"),
+        reference=REZANKOVA_HUSEK + " (its 'prevalence')", **_proportion(lambda a, b, c, d: a + c, _n, "a+c of N"),
         best=None)
 _binary(code="RR", name="Russell–Rao", aliases=("support",), formula="a/N", range=(0.0, 1.0), transposed="RR",
-        reference="Russell & Rao (1940); " + SEED000, **_proportion(lambda a, b, c, d: a, _n, "a of N"), best=None)
+        reference="Russell & Rao (1940); " + REZANKOVA_HUSEK, **_proportion(lambda a, b, c, d: a, _n, "a of N"),
+        best=None)
 _binary(code="JACCARD", name="Jaccard", aliases=("Tanimoto", "critical success index", "CSI", "threat score"),
-        formula="a/(a+b+c)", range=(0.0, 1.0), transposed="JACCARD", reference="Jaccard (1912); " + MACRO,
+        formula="a/(a+b+c)", range=(0.0, 1.0), transposed="JACCARD", reference="Jaccard (1912); " + KO_CLASAGREE,
         **_proportion(lambda a, b, c, d: a, lambda a, b, c, d: a + b + c, "a of a+b+c"))
 
 
@@ -102,19 +101,19 @@ def _npv(a, b, c, d):
 
 _binary(code="YOUD", name="Youden's J", aliases=("Youden", "informedness", "Somers' d C|R"), formula="REC+SPE−1",
         compute=lambda a, b, c, d: _rec(a, b, c, d) + _spe(a, b, c, d) - 1, range=(-1.0, 1.0), transposed="MARK",
-        reference="Youden (1950); " + SEED000 + " eq. 2.11", interval=Wald(("REC", "SPE"), slope=1.0),
+        reference="Youden (1950); " + REZANKOVA_HUSEK + " eq. 2.11", interval=Wald(("REC", "SPE"), slope=1.0),
         terms=("REC", "SPE"), combine=lambda rec, spe: rec + spe - 1)
 _binary(code="MARK", name="markedness", aliases=("Somers' d R|C",), formula="PRE+NPV−1",
         compute=lambda a, b, c, d: _pre(a, b, c, d) + _npv(a, b, c, d) - 1, range=(-1.0, 1.0), transposed="YOUD",
-        reference="Powers (2011); " + MACRO, interval=Wald(("PRE", "NPV"), slope=1.0), terms=("PRE", "NPV"),
+        reference="Powers (2011); " + KO_CLASAGREE, interval=Wald(("PRE", "NPV"), slope=1.0), terms=("PRE", "NPV"),
         combine=lambda pre, npv: pre + npv - 1)
 _binary(code="BCR", name="balanced classification rate", aliases=("balanced accuracy", "AUC of one point"),
         formula="(REC+SPE)/2", compute=lambda a, b, c, d: (_rec(a, b, c, d) + _spe(a, b, c, d)) / 2,
-        range=(0.0, 1.0), reference="Brodersen et al. (2010); " + MACRO,
+        range=(0.0, 1.0), reference="Brodersen et al. (2010); " + KO_CLASAGREE,
         interval=Wald(("REC", "SPE"), slope=0.5), terms=("REC", "SPE"), combine=lambda rec, spe: (rec + spe) / 2)
 _binary(code="F1", name="F1 score", aliases=("F-measure", "F measure", "Dice", "Sørensen", "Czekanowski"),
         formula="2a/(2a+b+c)", compute=lambda a, b, c, d: divide(2 * a, 2 * a + b + c), range=(0.0, 1.0),
-        transposed="F1", reference="Dice (1945); " + MACRO, terms=("REC", "PRE"),
+        transposed="F1", reference="Dice (1945); " + KO_CLASAGREE, terms=("REC", "PRE"),
         combine=lambda rec, pre: divide(2 * pre * rec, pre + rec))
 
 
@@ -130,19 +129,19 @@ def _fbeta_terms(rec, pre, beta=1.0):
 
 _binary(code="FBETA", name="F-beta score", aliases=("F-beta", "weighted F-measure"),
         formula="(1+β²)·PRE·REC/(β²·PRE+REC)", compute=_fbeta, range=(0.0, 1.0),
-        reference="van Rijsbergen (1979); " + MACRO, params=("beta",), default=False, terms=("REC", "PRE"),
+        reference="van Rijsbergen (1979); " + KO_CLASAGREE, params=("beta",), default=False, terms=("REC", "PRE"),
         combine=_fbeta_terms)
 _binary(code="KULCZ2", name="Kulczynski 2", aliases=("Kulczynski",), formula="(PRE+REC)/2",
         compute=lambda a, b, c, d: (_pre(a, b, c, d) + _rec(a, b, c, d)) / 2, range=(0.0, 1.0),
-        transposed="KULCZ2", reference="Kulczynski (1927); " + SEED000 + " eq. 2.4", terms=("PRE", "REC"),
+        transposed="KULCZ2", reference="Kulczynski (1927); " + REZANKOVA_HUSEK + " eq. 2.4", terms=("PRE", "REC"),
         combine=lambda pre, rec: (pre + rec) / 2)
 _binary(code="OCHIAI", name="Ochiai", aliases=("cosine", "Fowlkes–Mallows", "Fowlkes-Mallows"),
         formula="√(PRE·REC)", compute=lambda a, b, c, d: np.sqrt(_pre(a, b, c, d) * _rec(a, b, c, d)),
-        range=(0.0, 1.0), transposed="OCHIAI", reference="Ochiai (1957); " + SEED000 + " eq. 2.5",
+        range=(0.0, 1.0), transposed="OCHIAI", reference="Ochiai (1957); " + REZANKOVA_HUSEK + " eq. 2.5",
         terms=("PRE", "REC"), combine=lambda pre, rec: np.sqrt(pre * rec))
 _binary(code="GM", name="G-mean", aliases=("geometric mean",), formula="√(REC·SPE)",
         compute=lambda a, b, c, d: np.sqrt(_rec(a, b, c, d) * _spe(a, b, c, d)), range=(0.0, 1.0),
-        reference="Kubat & Matwin (1997); " + MACRO, terms=("REC", "SPE"),
+        reference="Kubat & Matwin (1997); " + KO_CLASAGREE, terms=("REC", "SPE"),
         combine=lambda rec, spe: np.sqrt(rec * spe))
 
 
@@ -153,7 +152,7 @@ def _agm_terms(rec, spe, prev):
 
 _binary(code="AGM", name="adjusted G-mean", formula="0 if REC=0, else (GM+SPE·Q)/(1+Q), Q=(c+d)/N",
         compute=lambda a, b, c, d: _agm_terms(_rec(a, b, c, d), _spe(a, b, c, d), divide(a + b, _n(a, b, c, d))),
-        range=(0.0, 1.0), reference="Batuwita & Palade (2012); " + MACRO, terms=("REC", "SPE", "PREV"),
+        range=(0.0, 1.0), reference="Batuwita & Palade (2012); " + KO_CLASAGREE, terms=("REC", "SPE", "PREV"),
         combine=_agm_terms)
 
 
@@ -163,7 +162,7 @@ def _opre_terms(acc, rec, spe):
 
 _binary(code="OPRE", name="optimized precision", formula="ACC − |REC−SPE|/(REC+SPE)",
         compute=lambda a, b, c, d: _opre_terms(divide(a + d, _n(a, b, c, d)), _rec(a, b, c, d), _spe(a, b, c, d)),
-        range=(-INF, 1.0), reference="Ranawana & Palade (2006); " + MACRO, terms=("ACC", "REC", "SPE"),
+        range=(-INF, 1.0), reference="Ranawana & Palade (2006); " + KO_CLASAGREE, terms=("ACC", "REC", "SPE"),
         combine=_opre_terms)
 
 
@@ -187,7 +186,7 @@ def _corr_terms(rr, s, p):
 
 _binary(code="CORR", name="Matthews correlation", aliases=("MCC", "phi", "phi coefficient"),
         formula="(ad−bc)/√((a+b)(a+c)(b+d)(c+d))", compute=_corr, range=(-1.0, 1.0), transposed="CORR",
-        reference="Matthews (1975); " + MACRO, terms=("RR", "PREV", "PPREV"), combine=_corr_terms)
+        reference="Matthews (1975); " + KO_CLASAGREE, terms=("RR", "PREV", "PPREV"), combine=_corr_terms)
 
 # --- measures averaged after the formula -----------------------------------------------------------------
 
@@ -202,7 +201,7 @@ _binary(code="SS5", name="Sokal–Sneath 5", aliases=("Sokal-Sneath 5",), formul
         transposed="SS5", reference=SOKAL_SNEATH)
 _binary(code="RT", name="Rogers–Tanimoto", aliases=("Rogers-Tanimoto",), formula="(a+d)/(a+d+2(b+c))",
         compute=lambda a, b, c, d: divide(a + d, a + d + 2 * (b + c)), range=(0.0, 1.0), transposed="RT",
-        reference="Rogers & Tanimoto (1960); " + SEED000)
+        reference="Rogers & Tanimoto (1960); " + REZANKOVA_HUSEK)
 
 
 def _tversky(a, b, c, d, tversky=(1.0, 1.0)):
@@ -211,11 +210,12 @@ def _tversky(a, b, c, d, tversky=(1.0, 1.0)):
 
 
 _binary(code="TVERSKY", name="Tversky index", aliases=("Tversky",), formula="(a+d)/(a+d+α·b+β·c)",
-        compute=_tversky, range=(0.0, 1.0), reference="Tversky (1977); " + SEED000 + " eq. 2.22",
+        compute=_tversky, range=(0.0, 1.0), reference="Tversky (1977); " + REZANKOVA_HUSEK + " eq. 2.22",
         params=("tversky",), default=False)
 _binary(code="HAMANN", name="Hamann", aliases=("Hamann coefficient",), formula="((a+d)−(b+c))/N",
         compute=lambda a, b, c, d: divide(a + d - b - c, _n(a, b, c, d)), range=(-1.0, 1.0), transposed="HAMANN",
-        reference="Hamann (1961); " + SEED000, interval=MappedBinomial(lambda a, b, c, d: a + d, _n, "a+d of N"))
+        reference="Hamann (1961); " + REZANKOVA_HUSEK,
+        interval=MappedBinomial(lambda a, b, c, d: a + d, _n, "a+d of N"))
 _binary(code="HSS", name="Heidke skill score", aliases=("class-specific kappa", "Heidke"),
         formula="2(ad−bc)/((a+b)(b+d)+(a+c)(c+d))",
         compute=lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (b + d) + (a + c) * (c + d)),
@@ -224,14 +224,14 @@ _binary(code="HSS", name="Heidke skill score", aliases=("class-specific kappa", 
 _binary(code="SOMERSD", name="symmetric Somers' d", aliases=("Somers' d", "Somers d"),
         formula="2(ad−bc)/((a+b)(c+d)+(a+c)(b+d))",
         compute=lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (c + d) + (a + c) * (b + d)),
-        range=(-1.0, 1.0), transposed="SOMERSD", reference="Somers (1962); " + SEED000 + " eq. 2.10")
+        range=(-1.0, 1.0), transposed="SOMERSD", reference="Somers (1962); " + REZANKOVA_HUSEK + " eq. 2.10")
 
 _binary(code="YULEQ", name="Yule's Q", aliases=("Goodman–Kruskal gamma", "gamma"), formula="(ad−bc)/(ad+bc)",
         compute=lambda a, b, c, d: divide(a * d - b * c, a * d + b * c), range=(-1.0, 1.0), transposed="YULEQ",
-        reference="Yule (1900); " + SEED000, interval=Woolf(), odds_ratio_family=True)
+        reference="Yule (1900); " + REZANKOVA_HUSEK, interval=Woolf(), odds_ratio_family=True)
 _binary(code="YULEY", name="Yule's Y", aliases=("coefficient of colligation",), formula="(√ad−√bc)/(√ad+√bc)",
         compute=lambda a, b, c, d: divide(np.sqrt(a * d) - np.sqrt(b * c), np.sqrt(a * d) + np.sqrt(b * c)),
-        range=(-1.0, 1.0), transposed="YULEY", reference="Yule (1912); " + SEED000, interval=Woolf(),
+        range=(-1.0, 1.0), transposed="YULEY", reference="Yule (1912); " + REZANKOVA_HUSEK, interval=Woolf(),
         odds_ratio_family=True)
 
 
@@ -245,22 +245,22 @@ def _lndor(a, b, c, d):
 
 
 _binary(code="DOR", name="diagnostic odds ratio", aliases=("odds ratio", "OR"), formula="ad/(bc)", compute=_dor,
-        range=(0.0, INF), transposed="DOR", reference="Glas et al. (2003); " + SEED000 + " eq. 2.9",
+        range=(0.0, INF), transposed="DOR", reference="Glas et al. (2003); " + REZANKOVA_HUSEK + " eq. 2.9",
         interval=Woolf(), best=INF, odds_ratio_family=True)
 _binary(code="LNDOR", name="log diagnostic odds ratio", aliases=("log odds ratio",), formula="ln(ad/(bc))",
-        compute=_lndor, range=(-INF, INF), transposed="LNDOR", reference=MACRO, interval=Woolf(), best=INF,
+        compute=_lndor, range=(-INF, INF), transposed="LNDOR", reference=KO_CLASAGREE, interval=Woolf(), best=INF,
         odds_ratio_family=True)
 _binary(code="LRP", name="positive likelihood ratio", aliases=("LR+", "positive LR"), formula="REC/(1−SPE)",
         compute=lambda a, b, c, d: divide(_rec(a, b, c, d), divide(c, c + d), infinite=True), range=(0.0, INF),
-        reference="Simel, Samsa & Matchar (1991); " + SEED000 + " eq. 2.7", interval=LogRatio("REC", "FPR"),
+        reference="Simel, Samsa & Matchar (1991); " + REZANKOVA_HUSEK + " eq. 2.7", interval=LogRatio("REC", "FPR"),
         best=INF, odds_ratio_family=True)
 _binary(code="LRN", name="negative likelihood ratio", aliases=("LR-", "LR−", "negative LR"), formula="(1−REC)/SPE",
         compute=lambda a, b, c, d: divide(divide(b, a + b), _spe(a, b, c, d), infinite=True), range=(0.0, INF),
-        reference="Simel, Samsa & Matchar (1991); " + SEED000 + " eq. 2.8", interval=LogRatio("FNR", "SPE"),
+        reference="Simel, Samsa & Matchar (1991); " + REZANKOVA_HUSEK + " eq. 2.8", interval=LogRatio("FNR", "SPE"),
         best=0.0, odds_ratio_family=True)
 _binary(code="DP", name="discriminant power", formula="(√3/π)·(ln(REC/(1−SPE)) + ln(SPE/(1−REC))) = (√3/π)·LNDOR",
         compute=lambda a, b, c, d: math.sqrt(3) / math.pi * _lndor(a, b, c, d), range=(-INF, INF), transposed="DP",
-        reference="Sokolova et al. (2006); " + MACRO, interval=Woolf(), best=INF, odds_ratio_family=True)
+        reference="Sokolova et al. (2006); " + KO_CLASAGREE, interval=Woolf(), best=INF, odds_ratio_family=True)
 
 # --- counts, evaluation and averaging --------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ import numpy as np
 from ..base.undefined import divide
 from ..engine.tableview import TableView
 from . import chance
-from .binary import MACRO, SEED000
+from .citations import KO_CLASAGREE, REZANKOVA_HUSEK
 from .interval_methods import Binomial, FleissCohenEveritt, Linearised, MappedBinomial
 from .registry import Measure, Note, register
 from .weights import agreement_weights
@@ -210,39 +210,40 @@ def _alpha_gradient(v: TableView):
 
 _multiclass(code="OSR", name="overall success rate",
             aliases=("relative agreement", "multiclass accuracy", "Po", "percent agreement"),
-            formula="Σ_M n_kk / N", compute=_po, range=(0.0, 1.0), transposed="OSR", reference=MACRO,
+            formula="Σ_M n_kk / N", compute=_po, range=(0.0, 1.0), transposed="OSR", reference=KO_CLASAGREE,
             interval=Binomial(lambda v: v.agreement, lambda v: v.n, "Σ_M n_kk of N"))
 _multiclass(code="KAPPA", name="Cohen's kappa", aliases=("Cohen kappa", "kappa"),
             formula="(Po−Pe)/(1−Pe), Pe = Σ_M n_k· n_·k / N²", compute=_kappa, range=(-1.0, 1.0),
-            transposed="KAPPA", reference="Cohen (1960); " + MACRO, interval=FleissCohenEveritt(), kappa_like=True)
+            transposed="KAPPA", reference="Cohen (1960); " + KO_CLASAGREE, interval=FleissCohenEveritt(),
+            kappa_like=True)
 _multiclass(code="SPI", name="Scott's pi", aliases=("Scott pi", "pi"),
             formula="(Po−Pe)/(1−Pe), Pe = Σ_M ((n_k·+n_·k)/(2N))²", compute=_spi, range=(-1.0, 1.0),
-            transposed="SPI", reference="Scott (1955); " + MACRO, interval=Linearised(_spi_gradient),
+            transposed="SPI", reference="Scott (1955); " + KO_CLASAGREE, interval=Linearised(_spi_gradient),
             kappa_like=True)
 _multiclass(code="BPK", name="Brennan–Prediger kappa",
             aliases=("Brennan-Prediger", "Bennett's S", "Bennett S", "PABAK", "G-index"),
             formula="(Po−Pe)/(1−Pe), Pe = K/(I·J)", compute=_bpk, range=(-1.0, 1.0), transposed="BPK",
-            reference="Brennan & Prediger (1981); Bennett, Alpert & Goldstein (1954); " + MACRO,
+            reference="Brennan & Prediger (1981); Bennett, Alpert & Goldstein (1954); " + KO_CLASAGREE,
             interval=Linearised(_bpk_gradient), kappa_like=True)
 _multiclass(code="RKCORR", name="multiclass Matthews correlation",
             aliases=("Rk", "Gorodkin's Rk", "multiclass MCC"),
             formula="Pearson r of the two N×K sets of dummies (only when both sides have the same labels)",
-            compute=_rkcorr, range=(-1.0, 1.0), transposed="RKCORR", reference="Gorodkin (2004); " + MACRO,
+            compute=_rkcorr, range=(-1.0, 1.0), transposed="RKCORR", reference="Gorodkin (2004); " + KO_CLASAGREE,
             notes=(Note("RKCORR is computed only when both sides have the same labels; here they differ, so it is NaN.",
                         when=lambda s: not s.same_labels, undefined=True),))
 _multiclass(code="HC", name="multiclass Hamann", aliases=("Hamann multiclass",),
             formula="(Σ_M n_kk − (N − Σ_M n_kk))/N = 2·Po − 1", compute=lambda v: 2 * _po(v) - 1,
-            range=(-1.0, 1.0), transposed="HC", reference=SEED000 + " eq. 3.4",
+            range=(-1.0, 1.0), transposed="HC", reference=REZANKOVA_HUSEK + " eq. 3.4",
             interval=MappedBinomial(lambda v: v.agreement, lambda v: v.n, "Σ_M n_kk of N"))
 _multiclass(code="RH", name="Řezanková–Húsek coefficient", aliases=("Rezankova-Husek", "Řezanková-Húsek"),
             formula="Po · I/(I−1)·Σ r_i(1−r_i), r_i = REC_i / Σ REC over the I reference classes; 0 when Σ REC = 0",
             compute=_rh, range=(0.0, 1.0),
-            reference=SEED000 + " eq. 3.5–3.6 (normalised r_i, as in the text and Table 3.1)")
+            reference=REZANKOVA_HUSEK + " eq. 3.5–3.6 (normalised r_i, as in the text and Table 3.1)")
 _multiclass(code="DIF2", name="sum of squared differences", aliases=("Dif2",),
             formula="Σ_i (n_i· − n_ii)² over the I reference classes", compute=_dif2, range=(0.0, INF),
-            reference=SEED000 + " eq. 3.7", best=0.0, scale_invariant=False)
+            reference=REZANKOVA_HUSEK + " eq. 3.7", best=0.0, scale_invariant=False)
 _multiclass(code="DIF2NORM", name="normalised Dif2", aliases=("Dif2Norm",), formula="(Σ n_i·² − DIF2) / Σ n_i·²",
-            compute=_dif2norm, range=(0.0, 1.0), reference=SEED000 + " eq. 3.8")
+            compute=_dif2norm, range=(0.0, 1.0), reference=REZANKOVA_HUSEK + " eq. 3.8")
 _multiclass(code="KAPPA_W", name="weighted kappa", aliases=("weighted Cohen kappa", "Cohen's weighted kappa"),
             formula="(Po_w−Pe_w)/(1−Pe_w) with agreement weights w_ij on the q×q union table", compute=_kappa_w,
             range=(-1.0, 1.0), transposed="KAPPA_W",

@@ -22,12 +22,12 @@ import pandas as pd
 
 from ..base.undefined import divide
 from . import chance
+from .citations import GWET_2014
 from .interval_methods import Linearised
 from .registry import Measure, Note, register
 
 __all__ = ["Scale", "distances", "rater_values", "subject_features"]
 
-GWET = "Gwet (2014), Handbook of Inter-Rater Reliability, 4th ed."
 
 
 @dataclass(frozen=True)
@@ -208,16 +208,16 @@ WEIGHTED = Note("Agreement weights were used (kappa_weights) for {codes}.", when
 
 _rater(code="FLEISS", name="Fleiss' kappa", aliases=("Fleiss kappa", "multi-rater pi"),
        formula="(Pa−Pe)/(1−Pe), Pe = Σ_kl w_kl π_k π_l", compute=_fleiss, range=(-1.0, 1.0), transposed="FLEISS",
-       reference="Fleiss (1971), Psychological Bulletin 76, 378–382; " + GWET,
+       reference="Fleiss (1971), Psychological Bulletin 76, 378–382; " + GWET_2014,
        interval=Linearised(_fleiss_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,))
 _rater(code="CONGER", name="Conger's kappa", aliases=("Conger kappa", "multi-rater kappa"),
        formula="(Pa−Pe)/(1−Pe), Pe = mean over pairs of raters g≠h of Σ_kl w_kl p_gk p_hl (each rater's own shares)",
        compute=_conger, range=(-1.0, 1.0), transposed="CONGER",
-       reference="Conger (1980), Psychological Bulletin 88, 322–328; " + GWET, params=("kappa_weights",),
+       reference="Conger (1980), Psychological Bulletin 88, 322–328; " + GWET_2014, params=("kappa_weights",),
        kappa_like=True, notes=(WEIGHTED,), features=("rater",))
 _rater(code="AC1", name="Gwet's AC1", aliases=("Gwet AC1", "AC2", "Gwet's AC2"),
        formula="(Pa−Pe)/(1−Pe), Pe = (Σ_kl w_kl/(q(q−1)))·Σ_k π_k(1−π_k); AC2 with kappa_weights", compute=_ac1,
-       range=(-1.0, 1.0), transposed="AC1", reference="Gwet (2008); " + GWET, interval=Linearised(_ac1_gradient),
+       range=(-1.0, 1.0), transposed="AC1", reference="Gwet (2008); " + GWET_2014, interval=Linearised(_ac1_gradient),
        params=("kappa_weights",), kappa_like=True,
        notes=(Note("AC1 is Gwet's AC2 with the agreement weights given (kappa_weights).", when=lambda s: s.weighted),))
 _rater(code="ALPHA", name="Krippendorff's alpha", aliases=("Krippendorff alpha", "alpha"),
@@ -232,5 +232,5 @@ _rater(code="LIGHT", name="Light's kappa", aliases=("Light kappa", "mean pairwis
        params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,), features=("pairs",))
 _rater(code="PO", name="percent agreement", aliases=("Po", "pairwise agreement"),
        formula="Pa = weighted mean over subjects of Σ_k r_ik (r*_ik − 1) / (r_i (r_i − 1))", compute=_po,
-       range=(0.0, 1.0), transposed="PO", reference=GWET, interval=Linearised(_po_gradient),
+       range=(0.0, 1.0), transposed="PO", reference=GWET_2014, interval=Linearised(_po_gradient),
        params=("kappa_weights",), notes=(WEIGHTED,))

@@ -358,8 +358,8 @@ class Comparison:
         """All the tables of the comparison as a report (text, HTML, Excel, JSON, plot).
 
         Options: ``measures``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
-        ``bootstrap_method`` and ``random_state`` (drawn once and recorded when not given), as for :meth:`values`
-        and :meth:`differences`.
+        ``bootstrap_method``, ``random_state`` (drawn once and recorded when not given) and ``design``, as for
+        :meth:`values` and :meth:`differences`.
 
         Returns
         -------

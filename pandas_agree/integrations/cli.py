@@ -257,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("--weights", help="column of frequency weights")
     comp.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     comp.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
-    _add_report_options(comp)
+    _add_report_options(comp, extra=("design",))
     comp.set_defaults(run=run_compare)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
     _add_report_options(demo, extra=("kappa_weights", "design", "bands", "percentages"))

@@ -18,7 +18,7 @@ __all__ = ["ComparisonReport"]
 # the options of ComparisonReport and their defaults (those of Comparison.values and .differences, but intervals
 # by default)
 OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
-           "bootstrap_method": "percentile", "random_state": None}
+           "bootstrap_method": "percentile", "random_state": None, "design": "multinomial"}
 
 
 def _with_intervals(frame: pd.DataFrame, value: str) -> pd.DataFrame:
@@ -47,9 +47,10 @@ class ComparisonReport(Rendered):
         opts = report_options(OPTIONS, options)
         self.comparison = comparison
         self.options = opts
-        kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "random_state")}
+        kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
+                                   "design")}
         self.values = comparison.values(opts["measures"], **kw)
-        self.differences = comparison.differences(opts["measures"], bootstrap_method=opts["bootstrap_method"], **kw)
+        self.differences = comparison.differences(opts["measures"], **kw)
         self.tests = comparison.tests()
         n_rows = comparison.n_rows
         self.summary = pd.DataFrame({"N": [n_rows - comparison.n_missing, comparison.n_missing, n_rows]},

@@ -17,6 +17,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+import pandas_agree  # noqa: F401  (registers the agree accessor, on dask frames too)
+
 LABELS = ["low", "mid", "high"]
 
 

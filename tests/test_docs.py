@@ -71,7 +71,7 @@ def test_conventions_list_the_registry_before_averaged_measures():
                        " ".join(text.split())).group(1)
     named = set(re.findall(r"[A-Z][A-Z0-9]+", listed))
     registry = pa.measures()
-    before = set(registry.loc[registry["averaging"].str.startswith("before"), "code"])
+    before = set(registry.loc[registry["averaging"].str.startswith("before", na=False), "code"])
     assert named == before
 
 

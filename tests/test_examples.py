@@ -96,3 +96,11 @@ def test_large_data_example(tmp_path, monkeypatch):
 def test_compare_example():
     comparison = load("compare").main()
     assert list(comparison.names) == ["knn", "logistic"]
+
+
+def test_every_example_that_uses_the_accessor_imports_the_package():
+    # the scripts are run here after pandas_agree is imported; run on their own, each must import it itself
+    for path in sorted(EXAMPLES.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if ".agree" in text:
+            assert "import pandas_agree" in text, f"{path.name} uses .agree without importing pandas_agree"

@@ -20,6 +20,7 @@ from ..inference.estimates import Estimate, IntervalOptions
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
+from ..measures.averaging import averages_of
 from ..measures.bands import interpret
 from ..measures.registry import Setting, notes_of, resolve
 from ..measures.weights import agreement_weights
@@ -467,7 +468,7 @@ class Agreement:
         chosen = _resolve_binary(measures, beta, tversky)
         counts = _binary.one_vs_rest(self._counts, self._common_rows, self._common_cols)
         codes = [m.code for m in chosen]
-        pairs = _binary.averages_of(chosen, counts, methods, timing, params, correction)
+        pairs = averages_of(chosen, counts, methods, timing, params, correction)
         values = np.array([v for v, _ in pairs.values()])
         entered = np.array([n for _, n in pairs.values()])
         warn_undefined({code: [methods[j] for j in np.flatnonzero(np.isnan(row))]
@@ -481,7 +482,7 @@ class Agreement:
 
             def evaluate(stack, keys):
                 resampled = _binary.one_vs_rest(stack, self._common_rows, self._common_cols)
-                averaged = _binary.averages_of([by_code[k] for k in keys], resampled, methods, timing, params,
+                averaged = averages_of([by_code[k] for k in keys], resampled, methods, timing, params,
                                                correction)
                 return {code: v for code, (v, _) in averaged.items()}
 
@@ -645,7 +646,7 @@ def summary_values(ag: Agreement, measures: list, stack: np.ndarray) -> dict[str
     binary = [m for m in measures if m.kind == "binary"]
     if binary:
         counts = _binary.one_vs_rest(stack, ag._common_rows, ag._common_cols)
-        for code, (value, _) in _binary.averages_of(binary, counts, ["unweighted"], "default",
+        for code, (value, _) in averages_of(binary, counts, ["unweighted"], "default",
                                                      _binary.resolve_params()).items():
             out[code] = value[..., 0]
     view = ag._view().with_counts(stack)

@@ -9,17 +9,17 @@ same code evaluates K classes of one table or K classes of B bootstrap tables.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
 
-from ..base.options import AVERAGES, check_option
+from ..base.options import check_option
 from ..base.undefined import divide
 from .citations import KO_CLASAGREE, REZANKOVA_HUSEK, SOKAL_SNEATH
 from .interval_methods import Binomial, FleissCohenEveritt, LogRatio, MappedBinomial, Wald, Woolf
-from .registry import REGISTRY, Measure, register
+from .registry import Measure, register
 
-__all__ = ["AVERAGES", "averages_of", "class_values", "one_vs_rest", "resolve_params"]
+__all__ = ["apply_formula", "class_values", "corrected", "one_vs_rest", "resolve_params"]
 
 INF = math.inf
 
@@ -262,7 +262,7 @@ _binary(code="DP", name="discriminant power", formula="(√3/π)·(ln(REC/(1−S
         compute=lambda a, b, c, d: math.sqrt(3) / math.pi * _lndor(a, b, c, d), range=(-INF, INF), transposed="DP",
         reference="Sokolova et al. (2006); " + KO_CLASAGREE, interval=Woolf(), best=INF, odds_ratio_family=True)
 
-# --- counts, evaluation and averaging --------------------------------------------------------------------
+# --- counts and evaluation --------------------------------------------------------------------------------
 
 
 def one_vs_rest(table: np.ndarray, rows: np.ndarray, cols: np.ndarray):
@@ -292,7 +292,8 @@ def resolve_params(beta=None, tversky=None) -> dict:
     return params
 
 
-def _call(fn: Callable, measure: Measure, args, params: dict):
+def apply_formula(fn: Callable, measure: Measure, args, params: dict) -> np.ndarray:
+    """``fn`` (a measure's formula, or the formula of its averaged terms) of ``args``, with the parameters it takes."""
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.asarray(fn(*args, **{p: params[p] for p in measure.params}), dtype=np.float64)
 
@@ -309,96 +310,4 @@ def class_values(measure: Measure, counts, params: dict, correction: float | Non
     """The value of a binary measure for every class (and resample) of ``counts = (a, b, c, d)``."""
     if measure.odds_ratio_family:
         counts = corrected(*counts, correction)
-    return _call(measure.compute, measure, counts, params)
-
-
-
-
-def _class_weights(method: str, a, b) -> np.ndarray:
-    size = a + b  # n_k·, the reference size of the class
-    if method == "unweighted":
-        return np.ones_like(size)
-    if method == "weighted":
-        return size
-    return np.where(size > 0, divide(1.0, size), 0.0)  # a class absent from the reference has no weight
-
-
-def _weighted_means(values: np.ndarray, defined: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Weighted means over the classes where a value is defined and its weight positive (weights renormalised),
-    and the number of such classes.
-
-    ``values`` and ``defined`` have shape (A, ..., K), ``weights`` (..., K, M) (one column per method); the
-    results (A, ..., M). The sums over classes are batched matrix products.
-    """
-    finite = np.isfinite(values) & defined
-    by_method = np.ascontiguousarray(weights)
-    positive = (by_method > 0).astype(float)
-
-    def over_classes(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-        return np.moveaxis(np.moveaxis(x, 0, -2) @ w, -2, 0)
-
-    mask = np.broadcast_to(defined, values.shape).astype(float)
-    total = over_classes(np.where(finite, values, 0.0), by_method)
-    mean = divide(total, over_classes(mask, by_method))
-    infinite = defined & ~finite
-    if infinite.any():  # an infinite value of a class that enters makes the mean infinite (NaN for both signs)
-        up = over_classes((infinite & (values > 0)).astype(float), positive) > 0
-        down = over_classes((infinite & (values < 0)).astype(float), positive) > 0
-        mean = np.where(up & down, np.nan, np.where(up, np.inf, np.where(down, -np.inf, mean)))
-    return mean, over_classes(mask, positive).astype(np.int64)
-
-
-def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], timing: str, params: dict,
-                correction: float | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Averages over classes of binary measures, and the number of classes that entered each.
-
-    ``counts`` are a, b, c, d of shape (..., K); each result has shape (..., len(methods)). "micro" applies the
-    formula to the pooled counts. Under "after" timing the class values are averaged; under "before" the
-    measure's terms are averaged and the formula applied to them. A class enters only where its value (or
-    every term) is defined and its weight is positive; the weights of the classes that enter are renormalised.
-    The class weights, every class value, and the term averages of each set of terms are computed once, and
-    the "after" averages of all the measures in one stacked step.
-    """
-    a, b = counts[0], counts[1]
-    weighted = [m for m in methods if m != "micro"]
-    memo: dict[str, np.ndarray] = {}
-
-    def values_of(m: Measure) -> np.ndarray:
-        if m.code not in memo:
-            memo[m.code] = class_values(m, counts, params, correction)
-        return memo[m.code]
-
-    def is_before(m: Measure) -> bool:
-        return bool(m.terms) and (m.averaging == "before" if timing == "default" else timing == "before")
-
-    results: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]] = {m.code: {} for m in measures}
-    if weighted:
-        weights = np.stack([_class_weights(m, a, b) for m in weighted], axis=-1)  # (..., K, M)
-        after = [m for m in measures if not is_before(m)]
-        if after:
-            values = np.stack([values_of(m) for m in after])  # (A, ..., K)
-            value, n_entered = _weighted_means(values, ~np.isnan(values), weights)  # (A, ..., M)
-            for i, m in enumerate(after):
-                for j, method in enumerate(weighted):
-                    results[m.code][method] = value[i, ..., j], n_entered[i, ..., j]
-        by_terms: dict[frozenset, tuple[dict, np.ndarray]] = {}
-        for m in measures:
-            if not is_before(m):
-                continue
-            key = frozenset(m.terms)
-            if key not in by_terms:
-                names = sorted(key)
-                terms = np.stack([values_of(REGISTRY[t]) for t in names])  # (T, ..., K)
-                means, n_entered = _weighted_means(terms, ~np.isnan(terms).any(axis=0), weights)
-                by_terms[key] = (dict(zip(names, means, strict=True)), n_entered[0])
-            means, n_entered = by_terms[key]
-            value = _call(m.combine, m, [means[t] for t in m.terms], params)
-            for j, method in enumerate(weighted):
-                results[m.code][method] = value[..., j], n_entered[..., j]
-    if "micro" in methods:
-        pooled = tuple(x.sum(axis=-1) for x in counts)
-        for m in measures:
-            value = class_values(m, pooled, params, correction)
-            results[m.code]["micro"] = value, np.full(value.shape, a.shape[-1])
-    return {m.code: (np.stack([results[m.code][meth][0] for meth in methods], axis=-1),
-                     np.stack([results[m.code][meth][1] for meth in methods], axis=-1)) for m in measures}
+    return apply_formula(measure.compute, measure, counts, params)

@@ -5,6 +5,7 @@ import json
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 from typing import NamedTuple
 
@@ -89,7 +90,7 @@ def test_outputs(run, tmp_path, data):
     result = run("report", path, "--actual", "truth", "--pred", "guess", "--excel", excel, "--html", html,
                  "--measures", "F1", "KAPPA", "--percentages", "row", "--kappa-weights", "linear", "--quiet", *FAST)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "" and "wrote" in result.stderr
+    assert result.stdout == "" and result.stderr == ""  # --quiet is quiet
     wb = openpyxl.load_workbook(excel)
     assert "Class measures" in wb.sheetnames
     assert html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
@@ -222,3 +223,126 @@ def test_installed_script_smoke(tmp_path, data):
                              "--json"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["crosstab"]["data"][-1][-1] == 200
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".sav", ".parquet"])
+def test_truncated_files_exit_2_with_one_line(run, tmp_path, data, suffix):
+    whole = tmp_path / f"whole{suffix}"
+    _write(data, whole)
+    cut = tmp_path / f"cut{suffix}"
+    content = whole.read_bytes()
+    cut.write_bytes(content[: len(content) // 2])
+    result = run("report", cut, "--actual", "truth", "--pred", "guess")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(f"pandas-agree: error: cannot read {cut}")
+
+
+def test_huge_n_resamples_exits_2_before_any_work(run, tmp_path, data):
+    data.to_csv(tmp_path / "data.csv", index=False)
+    result = run("report", tmp_path / "data.csv", "--actual", "truth", "--pred", "guess", "--n-resamples", "10**9")
+    assert result.returncode == 2 and "--n-resamples" in result.stderr
+    result = run("demo", "--n-resamples", str(10**9))
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "from 2 to 1,000,000; got 1000000000" in result.stderr
+
+
+@pytest.fixture
+def coded(tmp_path):
+    """A CSV whose labels look like numbers or like missing values, with a weights column that has a gap."""
+    frame = pd.DataFrame({"a": ["01", "1", "NA", "None", "null", "01", "1", "2"],
+                          "p": ["01", "01", "NA", "null", "null", "1", "1", "2.0"],
+                          "w": ["1", "2", "1", "1", "NA", "1", "1", "1"]})
+    path = tmp_path / "coded.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+def _table(result) -> list:
+    return json.loads(result.stdout)["crosstab"]["index"][:-1]  # without the margin
+
+
+def test_label_columns_are_read_as_text(run, coded):
+    result = run("report", coded, "--actual", "a", "--pred", "p", "--ci", "none", "--json")
+    assert result.returncode == 0, result.stderr
+    assert _table(result) == ["01", "1", "2", "NA", "None", "null"]  # "01" is not 1; "NA" is a label
+    data = json.loads(result.stdout)
+    assert data["summary"]["data"][1][0] == 0  # nothing missing
+    weighted = run("report", coded, "--actual", "a", "--pred", "p", "--weights", "w", "--ci", "none", "--json")
+    assert weighted.returncode == 0, weighted.stderr  # the weights stay numbers; their "NA" is a missing weight
+    assert json.loads(weighted.stdout)["summary"]["data"][1][0] == 1
+
+
+def test_missing_values_and_numeric_sides_are_options(run, coded):
+    result = run("report", coded, "--actual", "a", "--pred", "p", "--ci", "none", "--json", "--missing", "NA", "null")
+    assert _table(result) == ["01", "1", "2"]  # the rows with NA or null on either side are left out
+    assert json.loads(result.stdout)["summary"]["data"][1][0] == 3
+    numeric = run("report", coded, "--actual", "a", "--pred", "p", "--ci", "none", "--json",
+                  "--missing", "NA", "None", "null", "--numeric", "a", "p")
+    assert numeric.returncode == 0, numeric.stderr
+    assert _table(numeric) == [1.0, 2.0]  # "01", "1" and "2.0" are the numbers they spell
+    bad = run("report", coded, "--actual", "a", "--pred", "p", "--numeric", "a")
+    assert bad.returncode == 2 and "argument --numeric: column 'a' is not numeric" in bad.stderr
+    weights = run("report", coded, "--actual", "a", "--pred", "p", "--numeric", "w")
+    assert weights.returncode == 2 and "argument --numeric: 'w' is not a label column" in weights.stderr
+    raters = run("raters", coded, "--columns", "a", "p", "--ci", "none", "--json", "--missing", "NA", "null",
+                 "None", "--numeric", "a", "p")
+    assert raters.returncode == 0, raters.stderr
+
+
+def test_labels_cannot_act_on_the_terminal(run, tmp_path):
+    path = tmp_path / "escape.csv"
+    pd.DataFrame({"a": ["\x1b[2J", "x\ny", "ok"] * 3, "p": ["ok", "x\ny", "\x1b[2J"] * 3}).to_csv(path, index=False)
+    result = run("report", path, "--actual", "a", "--pred", "p", "--ci", "none")
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\\x1b[2J" in result.stdout and "x\\ny" in result.stdout
+    result = run("report", path, "--actual", "\x1b[2Jcolumn", "--pred", "p")
+    assert result.returncode == 2 and "\x1b" not in result.stderr and "\\x1b[2Jcolumn" in result.stderr
+
+
+def test_quiet_silences_warnings(run, tmp_path, data, monkeypatch):
+    data.to_csv(tmp_path / "data.csv", index=False)
+    read = cli.read_table
+
+    def read_with_a_warning(*args, **kwargs):
+        warnings.warn("something to know\nabout this file", UserWarning, stacklevel=1)
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "read_table", read_with_a_warning)
+    args = ("report", tmp_path / "data.csv", "--actual", "truth", "--pred", "guess", "--ci", "none")
+    loud = run(*args)
+    assert loud.returncode == 0 and loud.stderr == "pandas-agree: warning: something to know about this file\n"
+    quiet = run(*args, "--quiet")
+    assert quiet.returncode == 0 and quiet.stderr == "" and "Crosstabulation" in quiet.stdout
+
+
+def test_measures_fit_100_columns(run):
+    result = run("measures")
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0 and len(lines) > 66
+    assert max(map(len, lines)) <= 100
+    assert any(line.strip().startswith("formula: (a+d)/N") for line in lines)
+
+
+def test_by_on_spss_keeps_the_code_order(run, tmp_path):
+    pyreadstat = pytest.importorskip("pyreadstat")
+    rng = np.random.default_rng(1)
+    frame = pd.DataFrame({c: rng.integers(1, 3, 90).astype(float) for c in ("a", "b")})
+    frame["site"] = np.repeat([1.0, 2.0, 3.0], 30)
+    path = tmp_path / "sites.sav"
+    yes_no = {1.0: "yes", 2.0: "no"}
+    pyreadstat.write_sav(frame, str(path), variable_value_labels={
+        "a": yes_no, "b": yes_no, "site": {1.0: "north", 2.0: "east", 3.0: "west"}})
+    result = run("report", path, "--actual", "a", "--pred", "b", "--by", "site", "--ci", "none")
+    groups = [line.split("=")[1].split()[0] for line in result.stdout.splitlines() if "Group: site" in line]
+    assert groups == ["north", "east", "west"]
+
+
+def test_installed_script_stops_quietly_when_the_output_closes():
+    """``pandas-agree demo | head``: the reader goes away before the report is written; no traceback."""
+    script = shutil.which("pandas-agree", path=str(Path(sys.executable).parent))
+    command = [script] if script else [sys.executable, "-m", "pandas_agree.integrations.cli"]
+    process = subprocess.Popen([*command, "demo", "--ci", "none"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # as head does after its lines, here before the first one
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=300) == 141  # 128 + SIGPIPE, as a Unix tool stopped by a closed pipe
+    assert stderr == ""

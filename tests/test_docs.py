@@ -138,3 +138,12 @@ def test_every_documented_object_has_examples(name):
 
 def test_accessor_is_registered_on_pandas():
     assert isinstance(pd.DataFrame().agree, pa.AgreeAccessor)
+
+
+def test_hand_written_pages_link_in_plain_markdown():
+    # MyST roles such as {doc} show as raw text where Markdown is read without Sphinx (on a repository page);
+    # only the generated catalogue uses roles (its anchors need them)
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    pages = [p for p in docs.rglob("*.md") if p.name != "catalogue.md" and "_build" not in p.parts]
+    offending = [str(p.relative_to(docs)) for p in pages if "{doc}`" in p.read_text(encoding="utf-8")]
+    assert not offending, f"use [text](page.md) links instead of {{doc}} roles in {offending}"

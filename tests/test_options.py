@@ -31,7 +31,7 @@ INVALID = {
     "confidence_level": [(1.5, ValueError), ("0.9", TypeError)],
     "n_resamples": [(-5, ValueError), (2.5, TypeError)],
     "bootstrap_method": [("bogus", ValueError)],
-    "random_state": [(-1, ValueError), ("seed", TypeError)],
+    "random_state": [(-1, ValueError), ("seed", ValueError), (1.5, TypeError)],
     "design": [("bogus", ValueError)],
     "measures": [(5, TypeError)],
     "measure": [(None, TypeError)],
@@ -42,6 +42,7 @@ INVALID = {
     "correction": [(-0.5, ValueError), ("0.5", TypeError)],
     "average": [("bogus", ValueError), ([], ValueError)],
     "timing": [("bogus", ValueError)],
+    "zero_division": [(2, ValueError), (-0.5, ValueError), ("0", TypeError), (None, TypeError)],
     "kappa_weights": [("bogus", ValueError), (np.ones((2, 3)), ValueError), (5, TypeError)],
     "bands": [("bogus", ValueError)],
     "level": [("bogus", ValueError)],
@@ -53,6 +54,7 @@ INVALID = {
     "match": [("bogus", ValueError), (3, TypeError)],
     "weights": [({"w": 1}, TypeError)],
     "by": [(["site"], TypeError)],
+    "positive": [(["yes"], TypeError)],
 }
 
 # Parameters of public callables that are not options: what is analysed (checked against the data where it is
@@ -249,7 +251,7 @@ def test_the_cases_named_in_the_issue_are_rejected():
         ag.multiclass(["OSR"], bands="bogus")
     with pytest.raises(ValueError, match=r"design must be one of .*; got 'bogus'"):
         ag.binary(design="bogus", ci=None)
-    with pytest.raises(ValueError, match="n_resamples must be an integer of at least 2; got -5"):
+    with pytest.raises(ValueError, match="n_resamples must be an integer from 2 to 1,000,000; got -5"):
         ag.multiclass(n_resamples=-5, ci=None)
 
 
@@ -336,7 +338,8 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 # the value-taking command-line options that are neither a choice nor checked by the specification: a bad value
 BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "pred": ["nope"], "weights": ["nope"], "by": ["nope"],
             "columns": ["nope", "rater2"], "long": ["nope", "r", "y"], "excel": ["/no/such/dir/out.xlsx"],
-            "html": ["/no/such/dir/out.html"], "sheet": ["nosheet"]}
+            "html": ["/no/such/dir/out.html"], "sheet": ["nosheet"], "missing": [""], "numeric": ["nope"],
+            "positive": ["nolabel"]}
 
 
 @pytest.fixture(scope="module")

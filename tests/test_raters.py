@@ -102,6 +102,9 @@ def test_weighted_coefficients_with_two_raters():
     assert mine.loc["CONGER", "value"] == pytest.approx(two.loc["KAPPA_W", "value"], abs=1e-12)
     assert mine.loc["LIGHT", "value"] == pytest.approx(two.loc["KAPPA_W", "value"], abs=1e-12)
     assert mine.loc["AC1", "value"] == pytest.approx(two.loc["AC1", "value"], abs=1e-12)
+    fleiss = ra.summary(["FLEISS"], kappa_weights="quadratic").loc["FLEISS", "value"]
+    assert fleiss == pytest.approx(
+        df.agree("a", "b").multiclass(["SPI"], kappa_weights="quadratic").loc["SPI", "value"], abs=1e-12)
 
 
 def test_light_is_the_mean_pairwise_kappa(diagnoses):
@@ -260,3 +263,11 @@ def test_pattern_numbering_is_the_same_for_many_raters():
     np.testing.assert_allclose(few.weights, many.weights, rtol=1e-15)
     first = [int(np.flatnonzero((codes == row).all(axis=1))[0]) for row in few.codes]
     assert first == sorted(first)  # numbered in order of appearance
+
+
+def test_fleiss_z_is_not_defined_when_every_rating_is_in_one_category():
+    ra = pd.DataFrame({"a": ["x"] * 4, "b": ["x"] * 4}).agree.raters(["a", "b"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no RuntimeWarning from a 0/0
+        row = ra.tests().loc["FLEISS_Z"]
+    assert np.isnan(row["statistic"]) and row["method"].startswith("not defined")

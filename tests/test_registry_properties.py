@@ -172,8 +172,8 @@ def test_linearised_gradient_gives_the_value_of_a_table(m, table):
 def test_linearised_gradient_gives_the_value_of_ratings(m, data):
     ra = pa.RaterAgreement(data)
     codes = np.column_stack([ra.categories.get_indexer(data[c]) for c in data.columns])
-    counts = ra.counts.to_numpy()
-    keep = (codes >= 0).sum(axis=1) >= 2
+    keep = (codes >= 0).sum(axis=1) >= 1  # a subject rated once counts in the shares (Gwet 2014)
+    counts = np.stack([(codes[keep] == k).sum(axis=1) for k in range(len(ra.categories))], axis=1).astype(float)
     scale = Scale(ra.categories, np.eye(len(ra.categories)))
     features = subject_features(codes[keep], counts, scale.weights, [m])
     sums = {k: v.sum(axis=0) for k, v in features.items()}

@@ -12,21 +12,23 @@ import pandas as pd
 from ..base.frames import column, require_frame
 from ..base.options import AVERAGES, validate_options
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
-from ..engine.crosstab import as_label_series, no_valid_rows, tabulate, validate_weights
+from ..engine.crosstab import as_label_series, check_total, no_valid_rows, tabulate, validate_weights
 from ..engine.matching import match_columns
 from ..engine.tableview import TableView
-from ..inference.analytic import binary_analytic, multiclass_analytic
+from ..inference.analytic import binary_analytic, excluded_estimates, multiclass_analytic
 from ..inference.estimates import Estimate, IntervalOptions
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
-from ..measures.averaging import averages_of
+from ..measures.averaging import averages_of, fill_undefined, undefined_classes
 from ..measures.bands import interpret
+from ..measures.multiclass import weights_of
 from ..measures.registry import Setting, notes_of, resolve
 from ..measures.weights import agreement_weights
 from .reports import build_report
 
-__all__ = ["Agreement", "agreement", "counted", "from_cells", "from_labels", "summary_values"]
+__all__ = ["Agreement", "agreement", "classes_left_out", "counted", "from_cells", "from_labels", "left_out_text",
+           "summary_values"]
 
 def _validated_table(table) -> pd.DataFrame:
     """A float64 DataFrame of counts from a DataFrame or 2-D array, or a clear error."""
@@ -53,6 +55,7 @@ def _validated_table(table) -> pd.DataFrame:
         raise ValueError(f"table must hold non-negative counts; {int((values < 0).sum())} cell(s) are negative")
     if values.sum() == 0:
         raise ValueError("table must hold a positive total; every cell is 0")
+    check_total(float(values.sum()))
     return pd.DataFrame(values, index=frame.index.copy(), columns=frame.columns.copy())
 
 
@@ -300,6 +303,9 @@ class Agreement:
     def crosstab(self, margins: bool = True) -> pd.DataFrame:
         """The crosstab, with row and column totals labelled "Total" when ``margins`` is true.
 
+        The totals are the last row and the last column, whatever the labels are (a class may itself be called
+        "Total"): read them by position (``.iloc[-1]``).
+
         Examples
         --------
         >>> import pandas_agree as pa
@@ -311,14 +317,23 @@ class Agreement:
         """
         if not margins:
             return self.table
-        out = self._table.copy()
-        out["Total"] = out.sum(axis=1)
-        total = out.sum(axis=0).to_frame("Total").T
-        out = pd.concat([out, total])
-        out.index.name, out.columns.name = self._table.index.name, self._table.columns.name
-        return out
+        counts = np.pad(self._counts, ((0, 1), (0, 1)))
+        counts[:-1, -1] = self._counts.sum(axis=1)
+        counts[-1] = counts[:-1].sum(axis=0)
+        index = pd.Index([*self._table.index, "Total"], dtype=object, name=self._table.index.name)
+        columns = pd.Index([*self._table.columns, "Total"], dtype=object, name=self._table.columns.name)
+        return pd.DataFrame(counts, index=index, columns=columns)
 
-    def _class_positions(self, classes: str) -> tuple[pd.Index, np.ndarray, np.ndarray]:
+    def _class_positions(self, classes: str, positive=None) -> tuple[pd.Index, np.ndarray, np.ndarray]:
+        if positive is not None:
+            labels, rows, cols = self._class_positions("union")
+            if len(labels) != 2:
+                raise ValueError(f"positive= is for two-class problems; this table has {len(labels)} labels "
+                                 f"{_show(labels)}: use binary() for every class, or classes= to choose them")
+            found = labels.get_indexer([positive])  # labels match by value, as everywhere
+            if found[0] < 0:
+                raise ValueError(f"positive must be one of the two labels {_show(labels)}; got {positive!r}")
+            return labels[found], rows[found], cols[found]
         if classes == "common":
             return self.common, self._common_rows, self._common_cols
         rows = np.arange(self._table.shape[0])
@@ -333,10 +348,10 @@ class Agreement:
     # --- class-specific measures ----------------------------------------------------------------------
 
     @validate_options
-    def binary(self, measures=None, *, classes: str = "common", beta: float | None = None,
+    def binary(self, measures=None, *, classes: str = "common", positive=None, beta: float | None = None,
                tversky: tuple[float, float] | None = None, correction: float | None = None,
-               ci: str | None = None, confidence_level: float = 0.95, n_resamples: int = 2000,
-               bootstrap_method: str = "percentile", random_state=None,
+               zero_division: float = np.nan, ci: str | None = None, confidence_level: float = 0.95,
+               n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
                design: str = "multinomial") -> pd.DataFrame:
         """Class-specific (one-vs-rest) measures for each class.
 
@@ -347,6 +362,9 @@ class Agreement:
             needs no parameter, plus FBETA when ``beta`` is given and TVERSKY when ``tversky`` is given.
         classes : {"common", "reference", "union"}, default "common"
             The K labels present on both sides; or every reference label; or every label of either side.
+        positive : label, optional
+            For a two-class problem (two labels in all): the measures of this class only, as caret's
+            ``positive`` and scikit-learn's ``pos_label`` give them (``classes`` is then not used).
         beta : float, optional
             β of FBETA (default 1).
         tversky : (float, float), optional
@@ -354,6 +372,9 @@ class Agreement:
         correction : float, optional
             Haldane–Anscombe correction added to the four cells of every class whose 2×2 has a zero, for
             the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ, YULEY) only. 0.5 is usual.
+        zero_division : np.nan or float, default np.nan
+            The value of an undefined (0/0) class value, as in scikit-learn: NaN (with a warning), or a number
+            from 0 to 1 that every undefined value takes (no warning).
         ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"}
             Confidence intervals. "auto": the analytic interval of each measure (Wilson for proportions) and
             the table bootstrap where there is none; a binomial method name: that method for proportions,
@@ -376,7 +397,7 @@ class Agreement:
         Warns
         -----
         UndefinedMeasureWarning
-            Once per call when some values are undefined (0/0); they are NaN.
+            Once per call when some values are undefined (0/0) and ``zero_division`` is NaN; they are NaN.
 
         Examples
         --------
@@ -392,9 +413,10 @@ class Agreement:
         opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
-        labels, rows, cols = self._class_positions(classes)
+        labels, rows, cols = self._class_positions(classes, positive)
         counts = _binary.one_vs_rest(self._counts, rows, cols)
-        values = {m.code: _binary.class_values(m, counts, params, correction) for m in chosen}
+        values = {m.code: fill_undefined(_binary.class_values(m, counts, params, correction), zero_division)
+                  for m in chosen}
         warn_undefined({code: list(labels[np.isnan(v)]) for code, v in values.items()})
         index = pd.Index(labels, name="class")
         if opts is None:
@@ -410,7 +432,8 @@ class Agreement:
 
         def evaluate(stack, codes):
             resampled = _binary.one_vs_rest(stack, rows, cols)
-            return {code: _binary.class_values(by_code[code], resampled, params, correction) for code in codes}
+            return {code: fill_undefined(_binary.class_values(by_code[code], resampled, params, correction),
+                                         zero_division) for code in codes}
 
         estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts, opts,
                                  cache=self._resamples)
@@ -418,12 +441,12 @@ class Agreement:
 
     @validate_options
     def averages(self, measures=None, *, average: str | Sequence[str] = AVERAGES,
-                 timing: str = "default", beta: float | None = None,
+                 timing: str = "default", classes: str = "common", positive=None, beta: float | None = None,
                  tversky: tuple[float, float] | None = None, correction: float | None = None,
-                 ci: str | None = None, confidence_level: float = 0.95, n_resamples: int = 2000,
-                 bootstrap_method: str = "percentile", random_state=None,
+                 zero_division: float = np.nan, ci: str | None = None, confidence_level: float = 0.95,
+                 n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
                  design: str = "multinomial") -> pd.DataFrame:
-        """Averages of the class-specific measures over the K common classes.
+        """Averages of the class-specific measures over the classes (by default the K common classes).
 
         Parameters
         ----------
@@ -436,9 +459,23 @@ class Agreement:
             "default" follows each measure's rule (the SPSS macro !KO_clasagree): measures that list
             terms average the terms first and apply the formula to the averages ("before"); the others
             average their values ("after"). "after" averages the values of every measure (scikit-learn's
-            "macro"); "before" averages terms wherever a measure lists them.
+            "macro"); "before" averages terms wherever a measure lists them. Each term is averaged over the
+            classes where it is defined.
+        classes : {"common", "reference", "union"}, default "common"
+            The classes averaged over, as in :meth:`binary`: the K labels present on both sides (the macro's
+            classes); every reference label (a class never predicted counts, with recall 0); or every label of
+            either side (scikit-learn's default labels). A warning names the labels the choice leaves out.
+        positive : label, optional
+            For a two-class problem: no averaging, but the measures of this class (scikit-learn's
+            ``average="binary"`` with ``pos_label``), in one column "positive"; ``average``, ``timing`` and
+            ``classes`` are then not used.
         beta, tversky, correction
             As in :meth:`binary`.
+        zero_division : np.nan or float, default np.nan
+            As in scikit-learn: NaN leaves an undefined (0/0) class value out of the average (with a warning);
+            a number from 0 to 1 is the value of every undefined class value, term and average.
+            ``classes="union", timing="after", zero_division=0`` gives scikit-learn's ``macro``, ``weighted``
+            and ``micro`` averages of precision, recall and F1 with its default labels and ``zero_division=0``.
         ci, confidence_level, n_resamples, bootstrap_method, random_state, design
             As in :meth:`binary`. Every average gets its interval from the table bootstrap (with the same
             before/after rule on every resample), whatever method ``ci`` names.
@@ -449,8 +486,18 @@ class Agreement:
             Index: measure codes; columns: the averaging methods, or with ``ci`` a MultiIndex (method, stat).
             ``result.attrs["classes"]`` holds the number of classes that entered each average as a dict
             ``{method: {code: count}}`` (``pd.DataFrame(result.attrs["classes"])`` is it as a table): a class
-            whose value (or, before the formula, any term) is undefined, or whose weight is 0, is left out and
-            the weights of the others are renormalised.
+            whose value (or, before the formula, every term) is undefined, or whose weight is 0, is left out and
+            the weights of the others are renormalised. ``result.attrs["left_out"]`` lists the labels that
+            ``classes`` leaves out: ``{"never predicted": [...], "not in the reference": [...]}``.
+
+        Warns
+        -----
+        UserWarning
+            Once per call when ``classes`` leaves out a reference label that is never predicted or a predicted
+            label that is not in the reference, naming them and the remedy.
+        UndefinedMeasureWarning
+            Once per call when ``zero_division`` is NaN and class values are undefined (left out) or an average
+            is undefined (NaN).
 
         Examples
         --------
@@ -461,35 +508,71 @@ class Agreement:
              unweighted  weighted  inverse  micro
         REC      0.7667    0.7800   0.7741   0.78
         F1       0.7407    0.7872   0.7067   0.78
+
+        Class "c" is never predicted: the K = 2 common classes leave it out (with a warning), scikit-learn's
+        macro averages count it (REC = (50/60 + 20/25 + 0)/3, PRE = (50/59 + 20/36 + 0)/3).
+
+        >>> t = pd.DataFrame([[50, 10], [5, 20], [4, 6]], index=list("abc"), columns=list("ab"))
+        >>> ag = pa.Agreement.from_table(t)
+        >>> ag.averages(["REC", "PRE"], average="unweighted", classes="union", timing="after",
+        ...             zero_division=0).round(4)
+             unweighted
+        REC      0.5444
+        PRE      0.4677
         """
+        if positive is not None:
+            one = self.binary(measures, positive=positive, beta=beta, tversky=tversky, correction=correction,
+                              zero_division=zero_division, ci=ci, confidence_level=confidence_level,
+                              n_resamples=n_resamples, bootstrap_method=bootstrap_method, random_state=random_state,
+                              design=design)
+            row = one.iloc[0]
+            if ci is None:
+                out = row.to_frame("positive")
+            else:
+                codes = list(dict.fromkeys(row.index.get_level_values("code")))
+                out = pd.concat({"positive": row.unstack("stat").loc[codes, list(STATS)]}, axis=1)
+            out.columns.names = [None] if ci is None else ["method", "stat"]
+            out.index.name = None
+            out.attrs.update(one.attrs)
+            out.attrs["classes"] = {"positive": {code: int(np.isfinite(v)) for code, v in
+                                                 (row if ci is None else row.xs("value", level="stat")).items()}}
+            out.attrs["left_out"] = {}
+            return out
         opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
         methods = [average] if isinstance(average, str) else list(average)
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
-        counts = _binary.one_vs_rest(self._counts, self._common_rows, self._common_cols)
+        labels, rows, cols = self._class_positions(classes)
+        counts = _binary.one_vs_rest(self._counts, rows, cols)
         codes = [m.code for m in chosen]
-        pairs = averages_of(chosen, counts, methods, timing, params, correction)
+        pairs = averages_of(chosen, counts, methods, timing, params, correction, zero_division)
         values = np.array([v for v, _ in pairs.values()])
         entered = np.array([n for _, n in pairs.values()])
-        warn_undefined({code: [methods[j] for j in np.flatnonzero(np.isnan(row))]
-                        for code, row in zip(codes, values, strict=True)}, what="average")
-        classes = {method: {code: int(n) for code, n in zip(codes, entered[:, j], strict=True)}
-                   for j, method in enumerate(methods)}
+        left_out = classes_left_out(self, classes)
+        if left_out_text(left_out, classes):
+            warnings.warn(left_out_text(left_out, classes), UserWarning, stacklevel=external_stacklevel())
+        if np.isnan(zero_division):
+            skipped = undefined_classes(chosen, counts, timing, params, correction)
+            _warn_undefined_averages(codes, values, methods, {code: list(labels[mask]) for code, mask in
+                                                              skipped.items()})
+        classes_entered = {method: {code: int(n) for code, n in zip(codes, entered[:, j], strict=True)}
+                           for j, method in enumerate(methods)}
         if opts is None:
             out = pd.DataFrame(values, index=pd.Index(codes), columns=methods)
         else:
             by_code = {m.code: m for m in chosen}
 
             def evaluate(stack, keys):
-                resampled = _binary.one_vs_rest(stack, self._common_rows, self._common_cols)
-                averaged = averages_of([by_code[k] for k in keys], resampled, methods, timing, params,
-                                               correction)
+                resampled = _binary.one_vs_rest(stack, rows, cols)
+                averaged = averages_of([by_code[k] for k in keys], resampled, methods, timing, params, correction,
+                                       zero_division)
                 return {code: v for code, (v, _) in averaged.items()}
 
             estimates = estimate_all({m.code: m.range for m in chosen}, dict(zip(codes, values, strict=True)),
                                      lambda code: None, evaluate, self._counts, opts, cache=self._resamples)
             out = _by_method(estimates, methods)
-        out.attrs["classes"] = classes
+        out.attrs["classes"] = classes_entered
+        out.attrs["left_out"] = {key: [_plain_label(x) for x in found] for key, found in left_out.items()}
         return out
 
     # --- multiclass measures and tests ---------------------------------------------------------------------
@@ -512,7 +595,8 @@ class Agreement:
             parameter, plus KAPPA_W when ``kappa_weights`` is given.
         kappa_weights : {"linear", "quadratic"} or matrix, optional
             Agreement weights of KAPPA_W (linear when KAPPA_W is named without them) over the ordered labels
-            (:attr:`labels`). With weights, the AC1 row is Gwet's AC2.
+            (:attr:`labels`); with them every chance-corrected coefficient that has a weighted form (KAPPA_W,
+            SPI, BPK, ALPHA, AC1) takes them (Gwet 2014), and the AC1 row is Gwet's AC2 (reports name it so).
         bands : {"landis-koch", "cohen"}, default "landis-koch"
             Interpretation bands for the kappa-type rows.
         ci, confidence_level, n_resamples, bootstrap_method, random_state, design
@@ -546,7 +630,7 @@ class Agreement:
         values, notes = {}, []
 
         def params(m):
-            return {"kappa_weights": weights} if m.params else {}
+            return {"kappa_weights": weights_of(m.code, weights, self._union)} if m.params else {}
 
         for m in chosen:
             with np.errstate(all="ignore"):
@@ -578,13 +662,16 @@ class Agreement:
             out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
         kappa_rows = [m.code for m in chosen if m.kappa_like]
         if kappa_rows:
-            out["interpretation"] = [interpret([values[m.code]], bands)[0] if m.kappa_like else None
+            # NaN (not None) where there is no band, so the column prints alike on every pandas
+            out["interpretation"] = [(interpret([values[m.code]], bands)[0] if m.kappa_like else None) or np.nan
                                      for m in chosen]
+        if opts is not None:
+            notes += excluded_estimates(estimates)
         out.attrs["notes"] = notes
         return out
 
     @validate_options
-    def tests(self, *, kappa_weights="linear") -> pd.DataFrame:
+    def tests(self, *, kappa_weights=None) -> pd.DataFrame:
         """Hypothesis tests of the table.
 
         KAPPA_Z and KAPPA_W_Z (kappa over its SE under H0; Fleiss, Cohen & Everitt 1969), MCNEMAR (χ² with
@@ -595,8 +682,9 @@ class Agreement:
 
         Parameters
         ----------
-        kappa_weights : {"linear", "quadratic"} or matrix, default "linear"
-            Agreement weights of KAPPA_W_Z (None: linear).
+        kappa_weights : {"linear", "quadratic"} or matrix, optional
+            Agreement weights of KAPPA_W_Z, which is a row only when they are given (the label order is an
+            ordinal scale only when the user says so).
 
         Returns
         -------
@@ -608,11 +696,10 @@ class Agreement:
         >>> import numpy as np
         >>> import pandas_agree as pa
         >>> t = pa.Agreement.from_table(np.array([[0, 4, 1], [0, 8, 0], [0, 1, 5]])).tests()
-        >>> t.loc["KAPPA_Z", ["statistic", "pvalue"]].round(4).tolist()
+        >>> t[["statistic", "pvalue"]].round(4).loc["KAPPA_Z"].tolist()
         [3.2626, 0.0011]
         """
-        weights = agreement_weights("linear" if kappa_weights is None else kappa_weights, len(self._union),
-                                    self._union)
+        weights = None if kappa_weights is None else agreement_weights(kappa_weights, len(self._union), self._union)
         return run_tests(self._view(), weights)
 
     def report(self, **options):
@@ -621,9 +708,9 @@ class Agreement:
         Options pass through to the methods: ``measures`` (class-specific and multiclass codes together; a kind
         not named keeps its default set), ``classes``, ``beta``, ``tversky``, ``correction``, ``average``,
         ``timing``, ``kappa_weights``, ``bands``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
-        ``bootstrap_method``, ``random_state`` (drawn once and recorded when not given), ``design``, and
-        ``percentages`` ("row", "column", "total") for the crosstab. Groups (``by=``) need the rows: use
-        ``df.agree.report(..., by=column)``.
+        ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
+        recorded either way), ``design``, and ``percentages`` ("row", "column", "total") for the crosstab.
+        Groups (``by=``) need the rows: use ``df.agree.report(..., by=column)``.
 
         Examples
         --------
@@ -638,14 +725,15 @@ class Agreement:
         return build_report(self, **options)
 
 
-def summary_values(ag: Agreement, measures: list, stack: np.ndarray) -> dict[str, np.ndarray]:
+def summary_values(ag: Agreement, measures: list, stack: np.ndarray, classes: str = "common") -> dict[str, np.ndarray]:
     """Values of summary measures on a stack of tables shaped like the table of ``ag``, (..., I, J): multiclass
-    measures as they are, class-specific ones as their unweighted average over the common classes (each measure's
-    own before/after rule)."""
+    measures as they are, class-specific ones as their unweighted average over the classes of ``classes`` (each
+    measure's own before/after rule)."""
     out = {}
     binary = [m for m in measures if m.kind == "binary"]
     if binary:
-        counts = _binary.one_vs_rest(stack, ag._common_rows, ag._common_cols)
+        _, rows, cols = ag._class_positions(classes)
+        counts = _binary.one_vs_rest(stack, rows, cols)
         for code, (value, _) in averages_of(binary, counts, ["unweighted"], "default",
                                                      _binary.resolve_params()).items():
             out[code] = value[..., 0]
@@ -655,6 +743,82 @@ def summary_values(ag: Agreement, measures: list, stack: np.ndarray) -> dict[str
             if m.kind == "multiclass":
                 out[m.code] = np.asarray(m.compute(view, **({"kappa_weights": None} if m.params else {})), dtype=float)
     return out
+
+
+def classes_left_out(ag: Agreement, classes: str) -> dict[str, list]:
+    """The labels that averaging over ``classes`` leaves out: reference labels never predicted (left out by
+    "common") and predicted labels not in the reference (left out by "common" and "reference").
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.analyses.agreement import classes_left_out
+    >>> ag = pa.agreement(["a", "b", "c"], ["a", "b", "d"])
+    >>> classes_left_out(ag, "common")
+    {'never predicted': ['c'], 'not in the reference': ['d']}
+    >>> classes_left_out(ag, "reference"), classes_left_out(ag, "union")
+    ({'never predicted': [], 'not in the reference': ['d']}, {'never predicted': [], 'not in the reference': []})
+    """
+    never = list(ag.reference_only) if classes == "common" else []
+    extra = list(ag.predicted_only) if classes in ("common", "reference") else []
+    return {"never predicted": never, "not in the reference": extra}
+
+
+def _listed(items, limit: int = 8) -> str:
+    items = [str(x) for x in items]
+    return ", ".join(items[:limit]) + (f" and {len(items) - limit} more" if len(items) > limit else "")
+
+
+def left_out_text(left_out: dict[str, list], classes: str) -> str:
+    """The message that names the labels :func:`classes_left_out` found and how to count them ("" if none).
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.agreement import left_out_text
+    >>> text = left_out_text({"never predicted": [1, 2], "not in the reference": []}, "common")
+    >>> text.split("; ")
+    ['the averages over the labels on both sides leave out reference labels never predicted (1, 2)', \
+"classes='union' counts them, as scikit-learn's averages do (recall 0 for a label never predicted)"]
+    """
+    parts = []
+    if left_out.get("never predicted"):
+        parts.append(f"reference labels never predicted ({_listed(left_out['never predicted'])})")
+    if left_out.get("not in the reference"):
+        parts.append(f"predicted labels not in the reference ({_listed(left_out['not in the reference'])})")
+    if not parts:
+        return ""
+    where = {"common": "the labels on both sides", "reference": "the reference labels"}.get(classes, classes)
+    values = [value for key, value in (("never predicted", "recall 0 for a label never predicted"),
+                                       ("not in the reference", "precision 0 for a label not in the reference"))
+              if left_out.get(key)]
+    return (f"the averages over {where} leave out {' and '.join(parts)}; classes='union' counts them, as "
+            f"scikit-learn's averages do ({', '.join(values)})")
+
+
+def _warn_undefined_averages(codes: list[str], values: np.ndarray, methods: list[str],
+                             skipped: dict[str, list]) -> None:
+    """One UndefinedMeasureWarning for averages that are NaN and for undefined class values that the averages
+    leave out (``skipped``: the classes of each measure), with the remedy."""
+    parts = []
+    nan = [f"{code} (average {_listed(methods[j] for j in np.flatnonzero(np.isnan(row)))})"
+           for code, row in zip(codes, values, strict=True) if np.isnan(row).any()]
+    if nan:
+        parts.append("undefined (0/0) values set to NaN: " + "; ".join(nan))
+    left = [f"{code} (class {_listed(found)})" for code, found in skipped.items() if len(found)]
+    if left:
+        parts.append("undefined (0/0) class values (or terms, before the formula) left out of the averages: "
+                     + "; ".join(left) + "; zero_division=0 counts them as 0, as scikit-learn's zero_division=0 "
+                     "does")
+    if parts:
+        warnings.warn(". ".join(parts), UndefinedMeasureWarning, stacklevel=external_stacklevel())
+
+
+def _plain_label(x):
+    """A label as plain JSON data: a numpy scalar as its Python value, a label of another type as its text."""
+    if isinstance(x, np.generic):
+        x = x.item()
+    return x if x is None or isinstance(x, (str, bool, int, float)) else str(x)
 
 
 def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:
@@ -693,6 +857,7 @@ def _by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
     out = pd.DataFrame(data, index=index, columns=columns)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
+    out.attrs["notes"] = excluded_estimates(estimates)
     return out
 
 
@@ -702,6 +867,7 @@ def _by_method(estimates: dict[str, Estimate], methods: list) -> pd.DataFrame:
     out = pd.DataFrame(data, index=pd.Index(list(estimates)), columns=columns, dtype=float)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
+    out.attrs["notes"] = excluded_estimates(estimates)
     return out
 
 

@@ -15,8 +15,9 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from ..base.frames import column
+from ..base.frames import aligned, column
 from ..base.options import validate_options
+from ..base.undefined import external_stacklevel
 from ..engine.crosstab import as_label_series, validate_weights
 from ..engine.joint import JointTable, joint_table
 from ..engine.matching import column_permutation
@@ -24,7 +25,7 @@ from ..inference.estimates import Estimate, IntervalOptions, within
 from ..inference.intervals import estimate_all
 from ..inference.tests import cochran_q, holm, paired_mcnemar
 from ..measures.registry import resolve
-from .agreement import counted, summary_values
+from .agreement import classes_left_out, counted, left_out_text, summary_values
 from .reports import build_report
 
 __all__ = ["Comparison", "compare"]
@@ -135,15 +136,19 @@ class Comparison:
     # --- values -------------------------------------------------------------------------------------------
 
     @validate_options
-    def values(self, measures=None, *, ci: str | None = None, confidence_level: float = 0.95,
-               n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
-               design: str = "multinomial") -> pd.DataFrame:
+    def values(self, measures=None, *, classes: str = "common", ci: str | None = None,
+               confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
+               random_state=None, design: str = "multinomial") -> pd.DataFrame:
         """Each prediction's measures (multiclass ones, and the unweighted average of class-specific ones).
 
         Parameters
         ----------
         measures : str or list of str, optional
             Multiclass and class-specific codes or names together (default OSR, KAPPA, F1).
+        classes : {"common", "reference", "union"}, default "common"
+            The classes of each prediction that class-specific measures are averaged over, as in
+            :meth:`pandas_agree.Agreement.averages` ("union": the labels of the reference and of that prediction).
+            A warning names the labels the choice leaves out.
         ci, confidence_level, n_resamples, bootstrap_method, random_state, design
             As in :meth:`pandas_agree.Agreement.multiclass`: each prediction's intervals are those of its own
             Agreement with the reference.
@@ -165,6 +170,7 @@ class Comparison:
         logistic  0.983  0.974
         """
         chosen = _resolve(measures)
+        self._warn_left_out(chosen, classes)
         multi = [m.code for m in chosen if m.kind == "multiclass"]
         binary = [m.code for m in chosen if m.kind == "binary"]
         kw = {"ci": ci, "confidence_level": confidence_level, "n_resamples": n_resamples,
@@ -175,7 +181,7 @@ class Comparison:
             for name, ag in zip(self.names, self._agreements, strict=True):
                 row = {}
                 mc = ag.multiclass(multi, **kw) if multi else None
-                av = ag.averages(binary, average="unweighted", **kw) if binary else None
+                av = ag.averages(binary, average="unweighted", classes=classes, **kw) if binary else None
                 for m in chosen:
                     col = _column_name(m)
                     if ci is None:
@@ -192,16 +198,28 @@ class Comparison:
 
     # --- paired differences ------------------------------------------------------------------------------
 
+    def _warn_left_out(self, chosen, classes: str) -> None:
+        """One warning naming, for each prediction, the labels that averaging over ``classes`` leaves out (when a
+        class-specific measure is averaged)."""
+        if not any(m.kind == "binary" for m in chosen):
+            return
+        found = {name: left_out_text(classes_left_out(ag, classes), classes)
+                 for name, ag in zip(self.names, self._agreements, strict=True)}
+        found = {name: text for name, text in found.items() if text}
+        if found:
+            warnings.warn("; ".join(f"{name}: {text}" for name, text in found.items()), UserWarning,
+                          stacklevel=external_stacklevel())
+
     def _pairs(self) -> list[tuple[int, int]]:
         return list(combinations(range(len(self.names)), 2))
 
-    def _paired_values(self, chosen, stack: np.ndarray) -> dict[str, np.ndarray]:
+    def _paired_values(self, chosen, stack: np.ndarray, classes: str = "common") -> dict[str, np.ndarray]:
         """The difference A − B of each measure for every pair, on a stack of joint tables (b, I, J_1, …, J_P):
         arrays of shape (b, pairs)."""
         values = []
         for p, ag in enumerate(self._agreements):
             others = tuple(2 + q for q in range(len(self._agreements)) if q != p)
-            values.append(summary_values(ag, chosen, stack.sum(axis=others)))
+            values.append(summary_values(ag, chosen, stack.sum(axis=others), classes))
         return {m.code: np.stack([values[a][m.code] - values[b][m.code] for a, b in self._pairs()], axis=-1)
                 for m in chosen}
 
@@ -223,9 +241,9 @@ class Comparison:
         return right.astype(float).reshape(shape)
 
     @validate_options
-    def differences(self, measures=None, *, ci: str | None = None, confidence_level: float = 0.95,
-                    n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
-                    design: str = "multinomial") -> pd.DataFrame:
+    def differences(self, measures=None, *, classes: str = "common", ci: str | None = None,
+                    confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
+                    random_state=None, design: str = "multinomial") -> pd.DataFrame:
         """The paired difference A − B of each measure for every pair of predictions.
 
         Parameters
@@ -233,6 +251,8 @@ class Comparison:
         measures : str or list of str, optional
             Multiclass and class-specific codes or names together (default OSR, KAPPA, F1); class-specific
             measures are compared through their unweighted average over the classes.
+        classes : {"common", "reference", "union"}, default "common"
+            The classes of each prediction those averages run over, as in :meth:`values`.
         ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"}
             Every choice but "bootstrap" gives OSR the Wald interval of a difference of paired proportions (the
             McNemar-type SE √(b + c − (b − c)²/N)/N) with its z-test, and the other measures the paired
@@ -261,6 +281,7 @@ class Comparison:
         [-0.32, -0.391, -0.25]
         """
         chosen = _resolve(measures)
+        self._warn_left_out(chosen, classes)
         pairs = self._pairs()
         index = [f"{self.names[a]} − {self.names[b]}" for a, b in pairs]
         # the joint table in a canonical order of the predictions, so that listing them in another order gives
@@ -271,7 +292,7 @@ class Comparison:
         canonical = np.transpose(self._joint.counts, axes)
 
         def evaluate(stack, codes):
-            paired = self._paired_values([m for m in chosen if m.code in codes], np.transpose(stack, back))
+            paired = self._paired_values([m for m in chosen if m.code in codes], np.transpose(stack, back), classes)
             return {code: paired[code] for code in codes}
 
         point = {code: v[0] for code, v in evaluate(canonical[None], [m.code for m in chosen]).items()}
@@ -357,9 +378,9 @@ class Comparison:
     def report(self, **options):
         """All the tables of the comparison as a report (text, HTML, Excel, JSON, plot).
 
-        Options: ``measures``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
-        ``bootstrap_method``, ``random_state`` (drawn once and recorded when not given) and ``design``, as for
-        :meth:`values` and :meth:`differences`.
+        Options: ``measures``, ``classes``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
+        ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
+        recorded either way) and ``design``, as for :meth:`values` and :meth:`differences`.
 
         Returns
         -------
@@ -396,6 +417,7 @@ def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hash
     if weights is not None:
         if not pd.api.types.is_list_like(weights):
             weights = column(frame, weights, "weights")
+        weights = aligned(frame, weights, "weights")
         w = validate_weights(weights, len(frame))
     joint = joint_table(columns, w, [reference, *predictions])
     return Comparison(joint, match=match, weighted=w is not None)

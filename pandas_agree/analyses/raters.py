@@ -19,6 +19,7 @@ from ..base.options import validate_options
 from ..base.undefined import divide, warn_undefined
 from ..engine.crosstab import validate_weights
 from ..engine.ratings import RatingCounts, category_order, count_ratings
+from ..inference.analytic import excluded_estimates
 from ..inference.estimates import IntervalOptions, within
 from ..inference.intervals import estimate_all
 from ..inference.linearised import linearised
@@ -38,8 +39,9 @@ class RaterAgreement:
     """Agreement among several raters who rated the same subjects on one nominal (or ordinal) scale.
 
     Build one with ``df.agree.raters(columns)`` (wide data: one row per subject, one column per rater, missing
-    ratings allowed) or :meth:`from_long`. Subjects with fewer than two ratings cannot show agreement and drop
-    out of every coefficient; ``n_dropped`` counts them.
+    ratings allowed) or :meth:`from_long`. As in Gwet (2014) and irrCAC, observed agreement is averaged over the
+    subjects with two or more ratings, and the category shares (chance agreement) over every subject with a
+    rating; ``n_dropped`` counts the subjects left out of observed agreement.
 
     Attributes
     ----------
@@ -48,11 +50,12 @@ class RaterAgreement:
     raters : pandas.Index
         The rater columns.
     n_subjects, n_dropped, n_missing : int
-        Subjects read; subjects left out (fewer than two ratings, or a missing or zero weight); missing ratings.
+        Subjects read; subjects left out of observed agreement (fewer than two ratings, or a missing or zero
+        weight); missing ratings.
     counts : pandas.DataFrame
-        Subjects × categories: how many raters chose each category (subjects used only).
+        Subjects × categories: how many raters chose each category (subjects with two or more ratings).
     distribution : pandas.DataFrame
-        Raters × categories: how many subjects each rater put in each category (subjects used only).
+        Raters × categories: how many subjects each rater put in each category (every subject with a weight).
 
     Examples
     --------
@@ -81,17 +84,19 @@ class RaterAgreement:
         n = len(ratings)
         w = np.ones(n) if weights is None else validate_weights(weights, n)
         subjects, keep = count_ratings(columns, categories, w)
-        if not keep.any():
+        paired = keep & (subjects.counts.sum(axis=1) >= 2)
+        if not paired.any():
             raise ValueError("no subject has two or more ratings, so agreement is not defined")
         used = RatingCounts(subjects.codes[keep], subjects.counts[keep], w[keep])
         self._categories = categories
         self._raters = ratings.columns
         self._n_subjects = n
-        self._n_used = int(keep.sum())
+        self._n_used = int(paired.sum())
+        self._n_single = int((keep & ~paired).sum())
         self._n_missing = int((subjects.codes < 0).sum())
         self._n_dropped = n - self._n_used
-        self._subjects = ratings.index[keep]
-        self._subject_counts = used.counts
+        self._subjects = ratings.index[paired]
+        self._subject_counts = subjects.counts[paired]
         # every coefficient, variance and resample depends on a subject only through its ratings: the distinct
         # rating patterns, each with the summed weight of its subjects, give the same numbers with less work
         self._design = used.patterns()
@@ -139,7 +144,8 @@ class RaterAgreement:
 
     @property
     def n_dropped(self) -> int:
-        """Subjects left out: fewer than two ratings, or a missing or zero weight."""
+        """Subjects left out of observed agreement: fewer than two ratings, or a missing or zero weight (those rated
+        once still count in the category shares)."""
         return self._n_dropped
 
     @property
@@ -149,13 +155,13 @@ class RaterAgreement:
 
     @property
     def counts(self) -> pd.DataFrame:
-        """Subjects × categories: how many raters chose each category (subjects used only)."""
+        """Subjects × categories: how many raters chose each category (subjects with two or more ratings)."""
         return pd.DataFrame(self._subject_counts, index=self._subjects, columns=self._categories)
 
     @property
     def distribution(self) -> pd.DataFrame:
-        """Raters × categories: how many subjects each rater put in each category (subjects used only; with
-        weights, the weight sum of those subjects).
+        """Raters × categories: how many subjects each rater put in each category (every subject with a rating and
+        a weight; with weights, the weight sum of those subjects).
 
         Examples
         --------
@@ -210,8 +216,8 @@ class RaterAgreement:
             Gwet's (2014) linearised variance for FLEISS, AC1 and PO and the bootstrap over subjects for CONGER,
             ALPHA and LIGHT; "bootstrap": the bootstrap for every coefficient.
         kappa_weights : {"linear", "quadratic"} or matrix, optional
-            Agreement weights over the ordered categories for FLEISS, CONGER, AC1 (then Gwet's AC2), LIGHT and
-            PO.
+            Agreement weights over the ordered categories for FLEISS, CONGER, AC1 (then Gwet's AC2, in the row
+            AC1), LIGHT and PO.
         level : {"nominal", "ordinal", "interval", "ratio"}
             Krippendorff's level of measurement for ALPHA (interval and ratio need numeric ratings).
         bands, confidence_level, n_resamples, bootstrap_method, random_state
@@ -247,16 +253,20 @@ class RaterAgreement:
             for column in ("se", "lower", "upper", "method"):
                 out[column] = [getattr(estimates[code], column) for code in chosen]
             out = out.astype({column: float for column in ("se", "lower", "upper")})
-        out["interpretation"] = [interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None
+        # NaN (not None) where there is no band, so the column prints alike on every pandas
+        out["interpretation"] = [(interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None) or np.nan
                                  for c in chosen]
-        out.attrs["notes"] = self._notes(chosen, kappa_weights, level)
+        out.attrs["notes"] = self._notes(chosen, kappa_weights, level) + (
+            excluded_estimates(estimates) if ci is not None else [])
         return out
 
     def _notes(self, chosen: list[str], kappa_weights, level: str) -> list[str]:
         notes = []
         if self._n_dropped:
             notes.append(f"{self._n_dropped} of {self._n_subjects} subjects had fewer than two ratings (or no "
-                         "weight) and were left out.")
+                         "weight) and were left out of observed agreement"
+                         + (f"; the {self._n_single} rated once count in the category shares (Gwet 2014)."
+                            if self._n_single else "."))
         if self._n_missing:
             notes.append(f"{self._n_missing} ratings were missing.")
         setting = Setting(weighted=kappa_weights is not None, level=level)
@@ -348,7 +358,8 @@ class RaterAgreement:
         from scipy import stats
 
         d = self._design
-        w, c = d.weights, d.counts
+        paired = d.counts.sum(axis=1) >= 2  # Fleiss, Nee & Landis (1979): the subjects with two or more ratings
+        w, c = d.weights[paired], d.counts[paired]
         r = c.sum(axis=1)
         rated = (w * r).sum()
         p = (w @ c) / rated
@@ -379,12 +390,18 @@ class RaterAgreement:
         from scipy import stats
 
         d = self._design
-        w, c = d.weights, d.counts
+        paired = d.counts.sum(axis=1) >= 2  # Fleiss, Nee & Landis (1979): the subjects with two or more ratings
+        w, c = d.weights[paired], d.counts[paired]
         r = c.sum(axis=1)
         p = (w @ c) / (w * r).sum()
         pq = p * (1 - p)
         m_bar = (w * r).sum() / w.sum()
-        var0 = 2 / (w.sum() * m_bar * (m_bar - 1)) * ((pq.sum()) ** 2 - (pq * (1 - 2 * p)).sum()) / pq.sum() ** 2
+        var0 = 2 / (w.sum() * m_bar * (m_bar - 1)) * divide((pq.sum()) ** 2 - (pq * (1 - 2 * p)).sum(),
+                                                           pq.sum() ** 2)
+        if not var0 > 0:
+            return pd.DataFrame({"statistic": [np.nan], "df": [np.nan], "pvalue": [np.nan],
+                                 "method": ["not defined: every rating is in one category, so the variance of "
+                                            "Fleiss' kappa under H0 is 0/0"]}, index=["FLEISS_Z"])
         kappa = self.summary(["FLEISS"])["value"].iloc[0]
         z = kappa / np.sqrt(var0)
         method = "Fleiss' kappa / SE under H0, two-sided (Fleiss, Nee & Landis 1979)"

@@ -6,7 +6,7 @@ from collections.abc import Hashable
 
 import pandas as pd
 
-__all__ = ["column", "require_frame"]
+__all__ = ["aligned", "column", "require_frame"]
 
 
 def require_frame(data, arg: str) -> None:
@@ -70,3 +70,34 @@ def column(data: pd.DataFrame, name: Hashable, arg: str) -> pd.Series:
     if isinstance(found, pd.DataFrame):
         raise ValueError(f"{arg}: the column name {name!r} is repeated in the DataFrame; it must be unique")
     return found
+
+
+def aligned(data: pd.DataFrame, values, arg: str):
+    """``values`` for the rows of ``data``: a Series aligned on the DataFrame's index (as pandas aligns), anything
+    else (an array, a list) as it is, by position.
+
+    Raises
+    ------
+    ValueError
+        A Series whose index does not hold the DataFrame's index labels once each; the message names ``arg``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.base.frames import aligned
+    >>> df = pd.DataFrame({"x": [1, 2]}, index=["a", "b"])
+    >>> aligned(df, pd.Series([20, 10], index=["b", "a"]), "weights").tolist()
+    [10, 20]
+    >>> aligned(df, pd.Series([1, 2]), "weights")
+    Traceback (most recent call last):
+    ...
+    ValueError: weights: the Series' index does not match the DataFrame's index (pandas aligns by index); ...
+    """
+    if not isinstance(values, pd.Series) or values.index.equals(data.index):
+        return values
+    matches = (len(values) == len(data) and not values.index.has_duplicates and not data.index.has_duplicates
+               and data.index.isin(values.index).all())
+    if not matches:
+        raise ValueError(f"{arg}: the Series' index does not match the DataFrame's index (pandas aligns by index); "
+                         "pass .to_numpy() to use the values by position")
+    return values.reindex(data.index)

@@ -25,7 +25,7 @@ ValueError: bands must be one of ('landis-koch', 'cohen'); got 'bogus'
 >>> f(n_resamples=-5)
 Traceback (most recent call last):
 ...
-ValueError: n_resamples must be an integer of at least 2; got -5
+ValueError: n_resamples must be an integer from 2 to 1,000,000; got -5
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ import numpy as np
 
 __all__ = [
     "AVERAGES", "BAND_NAMES", "BINOMIAL_CI", "BOOTSTRAP_METHODS", "CI_METHODS", "CLASSES", "DESIGNS",
-    "KAPPA_WEIGHTS", "LEVELS", "MATCHES", "PERCENTAGES", "SPEC", "TIMINGS", "Option", "check_option",
+    "KAPPA_WEIGHTS", "LEVELS", "MATCHES", "PERCENTAGES", "SEEDS", "SPEC", "TIMINGS", "Option", "check_option",
     "check_options", "choices", "validate_options",
 ]
 
@@ -60,6 +60,7 @@ BAND_NAMES = ("landis-koch", "cohen")
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
 PERCENTAGES = ("row", "column", "total")
 MATCHES = ("accuracy", "residual")
+SEEDS = ("fresh",)  # random_state="fresh": a seed drawn from the operating system's entropy
 
 
 # --- constraints ----------------------------------------------------------------------------------------------
@@ -117,6 +118,16 @@ class _Number(Constraint):
         above = value >= self.low if self.closed in ("both", "left") else value > self.low
         below = value <= self.high if self.closed in ("both", "right") else value < self.high
         return above and below
+
+
+class _NaN(Constraint):
+    """NaN (a float such as ``np.nan``)."""
+
+    def knows(self, value):
+        return _is_real(value)
+
+    def allows(self, value):
+        return math.isnan(value)
 
 
 class _Flag(Constraint):
@@ -252,14 +263,16 @@ def _one_of(choices: tuple[str, ...], *, none: bool = False) -> str:
 
 
 NONE = _None()
+MAX_RESAMPLES = 1_000_000  # the most bootstrap resamples (n_resamples)
 SPEC: dict[str, Option] = _options(
     # intervals
     Option("ci", (NONE, _Choice(CI_METHODS)), _one_of(CI_METHODS, none=True)),
     Option("confidence_level", (_Number(0, 1, "neither"),), "a number strictly between 0 and 1"),
-    Option("n_resamples", (_Number(2, math.inf, "left", integer=True),), "an integer of at least 2"),
+    Option("n_resamples", (_Number(2, MAX_RESAMPLES, "both", integer=True),),
+           f"an integer from 2 to {MAX_RESAMPLES:,}"),
     Option("bootstrap_method", (_Choice(BOOTSTRAP_METHODS),), _one_of(BOOTSTRAP_METHODS)),
-    Option("random_state", (NONE, _Seed()),
-           "None, an integer >= 0, or a numpy Generator, SeedSequence, BitGenerator or RandomState"),
+    Option("random_state", (NONE, _Seed(), _Choice(SEEDS)),
+           "None, 'fresh', an integer >= 0, or a numpy Generator, SeedSequence, BitGenerator or RandomState"),
     Option("design", (_Choice(DESIGNS),), _one_of(DESIGNS)),
     # measures and their parameters
     Option("measures", (NONE, _Text(many=True)), "None, a measure code or name, or a list of them"),
@@ -272,6 +285,7 @@ SPEC: dict[str, Option] = _options(
     Option("average", (_ChoiceList(AVERAGES, empty=False),),
            f"chosen from {AVERAGES} (one name or a non-empty list)"),
     Option("timing", (_Choice(TIMINGS),), _one_of(TIMINGS)),
+    Option("zero_division", (_NaN(), _Number(0, 1, "both")), "np.nan or a number from 0 to 1"),
     Option("kappa_weights", (NONE, _Choice(KAPPA_WEIGHTS), _Matrix()),
            "None, 'linear', 'quadratic' or a square matrix of agreement weights over the ordered labels"),
     Option("bands", (_Choice(BAND_NAMES),), _one_of(BAND_NAMES)),
@@ -288,6 +302,7 @@ SPEC: dict[str, Option] = _options(
     Option("weights", (NONE, _Sequence(), _Label()),
            "None, a column label or a one-dimensional array of non-negative weights"),
     Option("by", (NONE, _Label()), "None or a column label"),
+    Option("positive", (NONE, _Label()), "None or the label of the positive class of a two-class table"),
 )
 
 

@@ -15,13 +15,46 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-__all__ = ["Tabulation", "as_label_series", "count_cells", "encode", "label_order", "merged_order", "nan_last",
+__all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "Tabulation", "as_label_series", "check_table_size", "check_total",
+           "count_cells", "encode", "label_order", "merged_order", "nan_last",
            "no_valid_rows", "order_positions", "partial_counts", "tabulate", "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
 # Columns at least this long are factorised in parallel.
 _PARALLEL_ROWS = 1 << 16
+# The most cells a table of counts may have (400 MB of float64): more labels than that are identifiers, not classes.
+MAX_CELLS = 50_000_000
+
+
+# The totals a table of counts may have. Below MIN_TOTAL products of counts underflow to 0; above MAX_TOTAL = 2**53
+# float64 no longer counts every object exactly and the bootstrap cannot draw its resamples.
+MIN_TOTAL = 1e-50
+MAX_TOTAL = 2.0**53
+
+
+def check_total(total: float, what: str = "table") -> None:
+    """A ValueError when a positive total of counts or weights is outside [MIN_TOTAL, MAX_TOTAL]."""
+    if total > 0 and not MIN_TOTAL <= total <= MAX_TOTAL:
+        raise ValueError(
+            f"{what} sums to {total:.3g}, outside {MIN_TOTAL:g} to {MAX_TOTAL:.3g} (2**53), the totals that can be "
+            "computed accurately; counts and frequency weights count objects: rescale them (for example so that "
+            "they sum to the number of objects)"
+        )
+
+
+def check_table_size(shape: Sequence[int], names: Sequence[str], what: str = "crosstab") -> None:
+    """A ValueError, before anything is allocated, when a table of ``shape`` (``names`` says what each size
+    counts) would have more than :data:`MAX_CELLS` cells."""
+    cells = float(np.prod([float(n) for n in shape]))
+    if cells > MAX_CELLS:
+        sizes = ", ".join(f"{n:,} {name}" for name, n in zip(names, shape, strict=True))
+        raise ValueError(
+            f"too many labels: the {what} of {sizes} would have {cells:.3g} cells ({8 * cells / 2**30:,.1f} GiB); "
+            f"at most {MAX_CELLS:,} are supported. Agreement is between classifications into a manageable number "
+            "of classes: check that these columns hold class labels, not identifiers or measurements, or map "
+            "the labels to fewer classes first."
+        )
 
 
 @dataclass(frozen=True)
@@ -120,6 +153,7 @@ def validate_weights(weights, n: int, name: str = "weights") -> np.ndarray:
         raise ValueError(
             f"{name} must be non-negative; {int(negative.sum())} value(s) are negative (first: {first})"
         )
+    check_total(float(np.nansum(w)), name)
     return w
 
 
@@ -140,7 +174,10 @@ def merged_order(declared: Sequence[pd.Index], observed: pd.Index) -> pd.Index:
     order = declared[0]
     for more in declared[1:]:
         order = order.append(more.difference(order, sort=False))
-    return order.append(_sorted_if_possible(observed.difference(order, sort=False)))
+    order = order.append(_sorted_if_possible(observed.difference(order, sort=False)))
+    # pandas tells 0 from False (and 1 from True) when comparing indexes of different dtypes, but not when it
+    # hashes them together: keep the first of such labels, so that the order can be looked up
+    return order[~order.duplicated()] if not order.is_unique else order
 
 
 def _sorted_if_possible(index: pd.Index) -> pd.Index:
@@ -177,6 +214,7 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
             f"{names[0]} and {names[1]} must have the same length; got {len(actual)} and {len(pred)}"
         )
     row_codes, col_codes = encode([actual, pred], names)
+    check_table_size((len(row_codes.uniques), len(col_codes.uniques)), [f"labels of {name}" for name in names])
     width = len(col_codes.uniques) + 1
     height = len(row_codes.uniques) + 1
     flat = np.multiply(row_codes.codes, width, dtype=np.intp, casting="unsafe")

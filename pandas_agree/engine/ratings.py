@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .crosstab import merged_order
+from .crosstab import check_table_size, merged_order
 
 __all__ = ["RatingCounts", "category_order", "count_ratings"]
 
@@ -74,23 +74,30 @@ def category_order(columns: Sequence[pd.Series], labels: Sequence | None = None)
         return wanted
     declared = [c.dtype.categories for c in columns if isinstance(c.dtype, pd.CategoricalDtype)]
     order = merged_order(declared, observed)
-    return order[order.isin(observed)]
+    order = order[order.isin(observed)]
+    # columns of different dtypes (integer and boolean categories) are looked up as objects, as they were observed
+    kinds = {c.dtype.categories.dtype if isinstance(c.dtype, pd.CategoricalDtype) else c.dtype for c in columns}
+    return order if kinds == {order.dtype} else order.astype(object)
 
 
 def count_ratings(columns: Sequence[pd.Series], categories: pd.Index, weights: np.ndarray) -> tuple[
         RatingCounts, np.ndarray]:
-    """The rating counts of every subject, and which subjects can show agreement.
+    """The rating counts of every subject, and which subjects take part.
 
-    A subject is kept when it has at least two ratings and a positive weight (a missing weight, NaN, drops it).
+    A subject is kept when it has at least one rating and a positive weight (a missing weight, NaN, drops it): as
+    in Gwet (2014) and irrCAC, a subject rated once counts in the category shares, and only the subjects with two
+    or more ratings count in observed agreement.
 
     Returns
     -------
     (RatingCounts, numpy.ndarray)
         The counts of every subject, and the boolean mask of the subjects kept.
     """
+    check_table_size((len(categories), len(categories)), ("rating categories", "rating categories"),
+                     "table of rating pairs")
     codes = np.column_stack([categories.get_indexer(c.astype(object)) for c in columns]).astype(np.intp)
     n, q = codes.shape[0], len(categories)
     rows, cols = np.nonzero(codes >= 0)
     counts = np.bincount(rows * q + codes[rows, cols], minlength=n * q).reshape(n, q).astype(float)
-    keep = (counts.sum(axis=1) >= 2) & ~np.isnan(weights) & (np.nan_to_num(weights) > 0)
+    keep = (counts.sum(axis=1) >= 1) & ~np.isnan(weights) & (np.nan_to_num(weights) > 0)
     return RatingCounts(codes, counts, weights), keep

@@ -20,7 +20,35 @@ from .estimates import BINOMIAL_METHODS, Estimate, IntervalOptions, clipped
 from .linearised import linearised
 from .tests import fce_variances
 
-__all__ = ["binary_analytic", "multiclass_analytic"]
+__all__ = ["binary_analytic", "excluded_estimates", "multiclass_analytic"]
+
+
+def excluded_estimates(estimates: dict[str, Estimate]) -> list[str]:
+    """A note for every quantity whose interval leaves out its own estimate, saying why.
+
+    Only a bootstrap interval can (its ends are quantiles of the resampled values, which may all lie on one side
+    of a biased estimate); the analytic intervals are built around the estimate.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.inference.estimates import Estimate
+    >>> e = Estimate(np.array(0.333), np.array(0.02), np.array(0.34), np.array(0.43), "bootstrap percentile")
+    >>> excluded_estimates({"LAMBDA": e})[0].split(":")[0]
+    'The bootstrap percentile interval of LAMBDA leaves out its estimate'
+    """
+    notes = []
+    for code, e in estimates.items():
+        value, lower, upper = (np.asarray(x, dtype=float) for x in (e.value, e.lower, e.upper))
+        with np.errstate(invalid="ignore"):
+            tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
+            outside = (lower > value + tolerance) | (upper < value - tolerance)
+        if outside.any():
+            notes.append(f"The {e.method} interval of {code} leaves out its estimate: the resampled values lie on "
+                         "one side of it (the estimate is biased in small samples, or sits at a bound of the "
+                         "resamples). The bootstrap's SE and interval describe the resampled values; "
+                         "bootstrap_method=\"bca\" corrects for the bias.")
+    return notes
 
 
 # --- analytic intervals -----------------------------------------------------------------------------------
@@ -36,7 +64,7 @@ def _proportion(successes, trials, opts: IntervalOptions):
     lower, upper = proportion_confint(np.where(empty, 0.0, successes), safe_n, alpha=1 - opts.confidence_level,
                                       method=BINOMIAL_METHODS[opts.binomial])
     lower, upper = (np.where(empty, np.nan, np.asarray(x, float)) for x in (lower, upper))
-    se = np.sqrt(divide(p * (1 - p), trials))
+    se = np.sqrt(np.maximum(divide(p * (1 - p), trials), 0.0))  # p may leave [0, 1] by a rounding error
     return p, se, lower, upper
 
 
@@ -91,7 +119,7 @@ def _woolf(measure: Measure, counts, opts: IntervalOptions) -> Estimate:
 
 def _log_ratio(measure: Measure, method: LogRatio, counts, opts: IntervalOptions, value) -> Estimate:
     (x1, n1), (x2, n2) = (_binomial_counts(code, counts) for code in (method.numerator, method.denominator))
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # tiny counts: an infinite bound, clipped
         log_se = np.sqrt(1 / x1 - 1 / n1 + 1 / x2 - 1 / n2)
         log_value = np.log(value)
         lower, upper = np.exp(log_value - opts.z * log_se), np.exp(log_value + opts.z * log_se)

@@ -52,7 +52,9 @@ class IntervalOptions:
         return "wilson" if self.ci == "auto" else self.ci
 
     def rng(self) -> np.random.Generator:
-        return np.random.default_rng(self.random_state)
+        """The generator of the bootstrap: ``random_state="fresh"`` (like None) seeds it from the operating
+        system's entropy."""
+        return np.random.default_rng(None if isinstance(self.random_state, str) else self.random_state)
 
 
 @dataclass(frozen=True)

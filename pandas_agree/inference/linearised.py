@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..base.undefined import divide
+from ..measures import chance
 
 __all__ = ["linearised"]
 
@@ -54,7 +55,7 @@ def linearised(pa, pe, d_pa, d_pe, weights, *, ddof: int) -> tuple[float, float]
     (0.6, 0.08)
     """
     weights = np.asarray(weights, dtype=float)
-    value = divide(pa - pe, 1 - pe)
+    value = chance.chance_corrected(pa, pe)
     influence = np.broadcast_to(divide(np.asarray(d_pa) - (1 - value) * np.asarray(d_pe), 1 - pe), weights.shape)
     total = weights.sum()
     share = weights / total

@@ -79,6 +79,12 @@ def _mcnemar(square: np.ndarray, exact: bool) -> dict:
     if exact:
         if not _is_integral(square):
             return _row(method="not applicable: the exact test needs integer counts")
+        if square[0, 1] + square[1, 0] >= 2**62:  # statsmodels counts in int64; the binomial needs no integers
+            from scipy import stats
+
+            low = min(square[0, 1], square[1, 0])
+            pvalue = min(1.0, 2 * float(stats.binom.cdf(low, square[0, 1] + square[1, 0], 0.5)))
+            return _row(low, np.nan, pvalue, "exact binomial test of b against c (scipy)")
         res = mcnemar(square, exact=True)
         return _row(res.statistic, np.nan, res.pvalue, "exact binomial test of b against c (statsmodels)")
     res = mcnemar(square, exact=False, correction=True)
@@ -127,12 +133,13 @@ def _accuracy_vs_nir(view: TableView) -> dict:
     return _row(k / n, np.nan, pvalue, f"one-sided binomial test of OSR > NIR = {nir:.4g} (caret)")
 
 
-def run_tests(view: TableView, weights: np.ndarray) -> pd.DataFrame:
-    """Every test of the table, one row each; a test that does not apply is a row of NaN saying why."""
+def run_tests(view: TableView, weights: np.ndarray | None) -> pd.DataFrame:
+    """Every test of the table, one row each; a test that does not apply is a row of NaN saying why. KAPPA_W_Z is
+    a row only with agreement ``weights``."""
     square = view.square
     rows = {
         "KAPPA_Z": _kappa_z(view, np.eye(view.q), "KAPPA"),
-        "KAPPA_W_Z": _kappa_z(view, weights, "KAPPA_W"),
+        **({} if weights is None else {"KAPPA_W_Z": _kappa_z(view, weights, "KAPPA_W")}),
         "MCNEMAR": _mcnemar(square, exact=False),
         "MCNEMAR_EXACT": _mcnemar(square, exact=True),
         "BOWKER": _square_table_test(view, "symmetry"),

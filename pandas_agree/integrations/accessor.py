@@ -10,7 +10,7 @@ import pandas as pd
 from ..analyses.agreement import Agreement, from_labels
 from ..analyses.comparison import Comparison, compare
 from ..analyses.raters import RaterAgreement
-from ..base.frames import column
+from ..base.frames import aligned, column
 from ..base.options import validate_options
 from ..report.agreement import AgreementReport, assemble_grouped
 
@@ -37,8 +37,8 @@ class Shortcuts:
         --------
         >>> import pandas_agree as pa
         >>> df = pa.datasets.load("wine_predictions")
-        >>> df.agree.crosstab("cultivar", "knn").loc["Total", "Total"]
-        np.float64(178.0)
+        >>> float(df.agree.crosstab("cultivar", "knn").loc["Total", "Total"])
+        178.0
         """
         ag, rest = self._split(actual, pred, kwargs)
         return ag.crosstab(**rest)
@@ -98,8 +98,8 @@ class Shortcuts:
         --------
         >>> import pandas_agree as pa
         >>> df = pa.datasets.load("wine_predictions")
-        >>> df.agree.tests("cultivar", "knn").loc["KAPPA_Z", "pvalue"] < 0.001
-        np.True_
+        >>> bool(df.agree.tests("cultivar", "knn").loc["KAPPA_Z", "pvalue"] < 0.001)
+        True
         """
         ag, rest = self._split(actual, pred, kwargs)
         return ag.tests(**rest)
@@ -162,6 +162,7 @@ class AgreeAccessor(Shortcuts):
         p = column(self._df, pred, "pred")
         if weights is not None and not pd.api.types.is_list_like(weights):
             weights = column(self._df, weights, "weights")
+        weights = aligned(self._df, weights, "weights")
         return from_labels(a, p, weights=weights, dropna=dropna, labels=labels, match=match, names=("actual", "pred"))
 
     @validate_options
@@ -208,7 +209,7 @@ class AgreeAccessor(Shortcuts):
         frame = pd.concat({c: column(self._df, c, "columns") for c in columns}, axis=1)
         if weights is not None and not pd.api.types.is_list_like(weights):
             weights = column(self._df, weights, "weights")
-        return RaterAgreement(frame, labels=labels, weights=weights)
+        return RaterAgreement(frame, labels=labels, weights=aligned(self._df, weights, "weights"))
 
     @validate_options
     def compare(self, reference: Hashable, predictions: Sequence[Hashable], *, weights=None, dropna: bool = True,
@@ -236,8 +237,12 @@ class AgreeAccessor(Shortcuts):
 def _grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, options: dict) -> AgreementReport:
     """The report of all rows, with one report per value of the column ``by``."""
     keys = column(frame, by, "by")
+    if "weights" in table_options:
+        table_options = {**table_options, "weights": aligned(frame, table_options["weights"], "weights")}
     everything = frame.agree(actual, pred, **table_options)
-    positions = pd.Series(np.arange(len(frame))).groupby(keys.to_numpy(), sort=True, dropna=True).indices
+    # sorted as pandas sorts the column: a categorical (an SPSS variable with value labels) in its categories' order
+    grouper = keys.array if isinstance(keys.dtype, pd.CategoricalDtype) else keys.to_numpy()
+    positions = pd.Series(np.arange(len(frame))).groupby(grouper, sort=True, dropna=True, observed=True).indices
 
     def build(rows):
         opts = dict(table_options)

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
-from collections.abc import Callable
+import textwrap
+import warnings
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -13,6 +17,7 @@ from .. import datasets
 from ..base.options import SPEC, check_option, choices
 from ..base.version import __version__
 from ..measures.registry import KINDS, measures
+from ..report.display import printable
 
 DEMO = ("wine_predictions", "cultivar", "knn")
 READERS = {".csv": "CSV", ".tsv": "TSV", ".tab": "TSV", ".txt": "TSV", ".xlsx": "Excel", ".xlsm": "Excel",
@@ -28,8 +33,12 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def read_table(path: str | Path, sheet: str | None = None) -> pd.DataFrame:
-    """Read a data file by its extension: .csv, .tsv/.tab/.txt, .xlsx/.xlsm, .parquet/.pq, .sav/.zsav."""
+def read_table(path: str | Path, sheet: str | None = None, text_columns: Sequence = ()) -> pd.DataFrame:
+    """Read a data file by its extension: .csv, .tsv/.tab/.txt, .xlsx/.xlsm, .parquet/.pq, .sav/.zsav.
+
+    The ``text_columns`` of a CSV, TSV or Excel file are read as text, as written: "01" and "1" stay distinct
+    and only an empty cell is missing ("NA", "None" and "null" stay labels). Any failure to read the file is a
+    UsageError."""
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"no such file: {path}")
@@ -37,23 +46,34 @@ def read_table(path: str | Path, sheet: str | None = None) -> pd.DataFrame:
     if kind is None:
         raise UsageError(f"unsupported file type {path.suffix or '(none)'!r}; use one of {', '.join(READERS)}")
     try:
-        if kind == "CSV":
-            return pd.read_csv(path)
-        if kind == "TSV":
-            return pd.read_csv(path, sep="\t")
-        if kind == "Excel":
-            if sheet is not None:
-                sheets = pd.ExcelFile(path).sheet_names
-                if sheet not in sheets:
-                    raise UsageError(f"argument --sheet: no sheet {sheet!r} in {path}; its sheets are {sheets}")
-            return pd.read_excel(path, sheet_name=sheet or 0)
+        if kind in ("CSV", "TSV", "Excel"):
+            if kind == "Excel":
+                if sheet is not None:
+                    sheets = pd.ExcelFile(path).sheet_names
+                    if sheet not in sheets:
+                        raise UsageError(f"argument --sheet: no sheet {sheet!r} in {path}; its sheets are {sheets}")
+
+                def read(**kw):
+                    return pd.read_excel(path, sheet_name=sheet or 0, **kw)
+            else:
+                def read(**kw):
+                    return pd.read_csv(path, sep="," if kind == "CSV" else "\t", **kw)
+            frame = read()
+            text = [c for c in dict.fromkeys(text_columns) if c in frame.columns]
+            if text:  # read again, as text: the other columns keep pandas' types and missing values
+                as_text = read(usecols=text, dtype=str, keep_default_na=False, na_values=[""])
+                for c in text:
+                    frame[c] = as_text[c]
+            return frame
         if kind == "Parquet":
             return pd.read_parquet(path)
         return _read_spss(path)
+    except UsageError:
+        raise
     except ImportError as err:
         raise UsageError(str(err)) from None
-    except (ValueError, OSError, pd.errors.ParserError) as err:
-        raise UsageError(f"cannot read {path} as {kind}: {err}") from None
+    except Exception as err:  # a damaged or truncated file fails in the reader, with the reader's own error
+        raise UsageError(f"cannot read {path} as {kind}: {type(err).__name__}: {err}") from None
 
 
 def _read_spss(path: Path) -> pd.DataFrame:
@@ -72,10 +92,10 @@ def _read_spss(path: Path) -> pd.DataFrame:
 
 
 # the command-line options that are options of the reports (argparse dest -> report option)
-REPORT_OPTIONS = ("measures", "ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
-                  "design", "kappa_weights", "bands", "level", "percentages")
+REPORT_OPTIONS = ("measures", "classes", "positive", "ci", "confidence_level", "n_resamples", "bootstrap_method",
+                  "random_state", "design", "kappa_weights", "bands", "level", "percentages")
 # the command-line options that name columns of the data file
-COLUMN_OPTIONS = ("actual", "pred", "weights", "by", "columns", "long")
+COLUMN_OPTIONS = ("actual", "pred", "weights", "by", "columns", "long", "numeric")
 
 
 def _report_options(args) -> dict:
@@ -100,6 +120,26 @@ def _check_columns(frame: pd.DataFrame, args) -> None:
                 raise UsageError(f"argument {_flag(dest)}: no column {name!r} in {args.file}; its columns are {shown}")
 
 
+def _label_columns(frame: pd.DataFrame, args, columns: list) -> None:
+    """Apply ``--missing`` (values of the label columns that mean "missing") and ``--numeric`` (label columns to
+    convert to numbers) to the label ``columns`` of ``frame``."""
+    missing = list(args.missing or [])
+    numeric = list(args.numeric or [])
+    for name in numeric:
+        if name not in columns:
+            raise UsageError(f"argument --numeric: {name!r} is not a label column; the label columns are "
+                             f"{', '.join(map(str, columns))}")
+    for c in dict.fromkeys(columns):
+        if missing:
+            frame[c] = frame[c].mask(frame[c].isin(missing))
+        if c in numeric:
+            try:
+                frame[c] = pd.to_numeric(frame[c])
+            except (TypeError, ValueError) as err:
+                raise UsageError(f"argument --numeric: column {c!r} is not numeric ({err}); name its non-numeric "
+                                 "values with --missing, or leave it as text") from None
+
+
 def _check_outputs(args) -> None:
     """--excel and --html go to a directory that exists (checked before any work is done)."""
     for dest in ("excel", "html"):
@@ -119,21 +159,21 @@ def _option_error(err: Exception, args) -> str:
 
 
 def _emit(report, args) -> None:
-    if args.excel:
-        report.to_excel(args.excel)
-        print(f"wrote {args.excel}", file=sys.stderr)
-    if args.html:
-        report.to_html(args.html)
-        print(f"wrote {args.html}", file=sys.stderr)
-    if args.json:
-        print(report.to_json(indent=2))
-    elif not (args.quiet and (args.excel or args.html)):
-        print(report)
+    """Write the outputs asked for; print the report unless --quiet and a file was written."""
+    for dest, write in (("excel", report.to_excel), ("html", report.to_html)):
+        if getattr(args, dest):
+            write(getattr(args, dest))
+            if not args.quiet:
+                print(f"wrote {getattr(args, dest)}", file=sys.stderr)
+    if args.quiet and (args.excel or args.html):
+        return
+    print(report.to_json(indent=2) if args.json else report)
 
 
 def run_report(args) -> int:
-    frame = read_table(args.file, args.sheet)
+    frame = read_table(args.file, args.sheet, [args.actual, args.pred])
     _check_columns(frame, args)
+    _label_columns(frame, args, [args.actual, args.pred])
     table_options = {"weights": args.weights, "match": args.match}
     report = frame.agree.report(args.actual, args.pred, by=args.by, **table_options, **_report_options(args))
     _emit(report, args)
@@ -143,8 +183,9 @@ def run_report(args) -> int:
 def run_raters(args) -> int:
     if bool(args.columns) == bool(args.long):
         raise UsageError("give either --columns (one column per rater) or --long SUBJECT RATER RATING")
-    frame = read_table(args.file, args.sheet)
+    frame = read_table(args.file, args.sheet, args.long or args.columns)
     _check_columns(frame, args)
+    _label_columns(frame, args, [args.long[2]] if args.long else args.columns)
     if args.long:
         from ..analyses.raters import RaterAgreement
 
@@ -156,8 +197,9 @@ def run_raters(args) -> int:
 
 
 def run_compare(args) -> int:
-    frame = read_table(args.file, args.sheet)
+    frame = read_table(args.file, args.sheet, [args.actual, *args.pred])
     _check_columns(frame, args)
+    _label_columns(frame, args, [args.actual, *args.pred])
     comparison = frame.agree.compare(args.actual, args.pred, weights=args.weights, match=args.match)
     _emit(comparison.report(**_report_options(args)), args)
     return 0
@@ -171,15 +213,35 @@ def run_demo(args) -> int:
     return 0
 
 
+MEASURES_WIDTH = 100
+
+
 def run_measures(args) -> int:
+    """The catalogue, at most 100 columns wide: a line per measure, its formula and interval method below it."""
     cat = measures(args.kind)
-    with pd.option_context("display.width", 250, "display.max_colwidth", 70, "display.max_rows", None):
-        print(cat[["code", "name", "kind", "formula", "range", "symmetric", "averaging", "ci_method"]]
-              .to_string(index=False))
+    widths = {c: max(len(c), *(len(str(v)) for v in cat[c])) for c in ("code", "name", "kind", "range")}
+    head = ["code", "name", "kind", "range", "sym", "averaging"]
+
+    def line(cells) -> str:
+        return "  ".join(str(v).ljust(widths.get(c, 3)) for c, v in zip(head, cells, strict=True)).rstrip()
+
+    out = [line(head)]
+    indent = " " * (widths["code"] + 2)
+    for m in cat.itertuples(index=False):
+        out.append(line([m.code, m.name, m.kind, m.range, "yes" if m.symmetric else "no", m.averaging or ""]))
+        for label, text in (("formula", m.formula), ("interval", m.ci_method)):
+            out.extend(textwrap.wrap(f"{label}: {text}", MEASURES_WIDTH, initial_indent=indent,
+                                     subsequent_indent=indent + "  "))
+    print("\n".join(printable(x) for x in out))
     return 0
 
 
-def _checked(name: str, convert: type) -> Callable[[str], object]:
+def _seed(text: str) -> int | str:
+    """The text of ``--random-state``: an integer, or one of the words the option allows ("fresh")."""
+    return text if text in choices("random_state") else int(text)
+
+
+def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], object]:
     """An argparse type: the text converted, then checked by the option specification (a bad value is an argparse
     error naming the command-line option)."""
     def parse(text: str):
@@ -199,8 +261,8 @@ def _checked(name: str, convert: type) -> Callable[[str], object]:
 
 
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = ()) -> None:
-    """The options every report command takes, and those of ``extra`` ("kappa_weights", "design", "bands",
-    "percentages")."""
+    """The options every report command takes, and those of ``extra`` ("classes", "positive", "kappa_weights",
+    "design", "bands", "percentages")."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names")
     p.add_argument("--ci", choices=[*choices("ci"), "none"], default="auto", help="interval method (default auto)")
     p.add_argument("--confidence-level", type=_checked("confidence_level", float), default=None,
@@ -209,7 +271,15 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
                    help="bootstrap resamples (default 2000)")
     p.add_argument("--bootstrap-method", choices=choices("bootstrap_method"), default=None,
                    help="bootstrap interval (default percentile)")
-    p.add_argument("--random-state", type=_checked("random_state", int), default=None, help="bootstrap seed")
+    p.add_argument("--random-state", type=_checked("random_state", _seed), default=None,
+                   help="bootstrap seed: an integer (default 0), or 'fresh' for a seed drawn at random")
+    if "classes" in extra:
+        p.add_argument("--classes", choices=choices("classes"), default=None,
+                       help="classes the averages run over (default common: the labels on both sides; union: "
+                            "every label, as scikit-learn)")
+    if "positive" in extra:
+        p.add_argument("--positive", metavar="LABEL", default=None,
+                       help="for two classes: the measures of this class, without averaging")
     if "kappa_weights" in extra:
         p.add_argument("--kappa-weights", choices=choices("kappa_weights"), default=None)
     if "design" in extra:
@@ -223,7 +293,24 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
     p.add_argument("--excel", metavar="OUT.xlsx", help="write the report to an Excel workbook")
     p.add_argument("--html", metavar="OUT.html", help="write the report to a self-contained HTML page")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of text")
-    p.add_argument("--quiet", action="store_true", help="print nothing when writing --excel or --html")
+    p.add_argument("--quiet", action="store_true",
+                   help="no messages or warnings; with --excel or --html, print nothing at all")
+
+
+def _missing_value(text: str) -> str:
+    """An argparse type: a value that means "missing" (an empty one, as an unset shell variable gives, is an error)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty cell is always missing; name the other values that mean missing, "
+                                         "for example --missing NA null")
+    return text
+
+
+def _add_label_options(p: argparse.ArgumentParser) -> None:
+    """--missing and --numeric: how the label columns are read (as text, by default)."""
+    p.add_argument("--missing", nargs="+", metavar="VALUE", type=_missing_value,
+                   help="values of the label columns that mean missing (default: only an empty cell), e.g. NA null")
+    p.add_argument("--numeric", nargs="+", metavar="COL",
+                   help="label columns to read as numbers (default: as text, so 01 and 1 differ)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -238,7 +325,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--by", help="column whose values split the report into groups")
     report.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     report.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
-    _add_report_options(report, extra=("kappa_weights", "design", "bands", "percentages"))
+    _add_label_options(report)
+    _add_report_options(report, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages"))
     report.set_defaults(run=run_report)
     raters = sub.add_parser("raters", help="agreement among several raters")
     raters.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
@@ -248,6 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
     raters.add_argument("--level", choices=choices("level"), default=None,
                         help="Krippendorff's level of measurement (default nominal)")
     raters.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
+    _add_label_options(raters)
     _add_report_options(raters, extra=("kappa_weights", "bands"))
     raters.set_defaults(run=run_raters)
     comp = sub.add_parser("compare", help="two or more predictions against one reference, paired")
@@ -257,10 +346,11 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("--weights", help="column of frequency weights")
     comp.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     comp.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
-    _add_report_options(comp, extra=("design",))
+    _add_label_options(comp)
+    _add_report_options(comp, extra=("classes", "design"))
     comp.set_defaults(run=run_compare)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
-    _add_report_options(demo, extra=("kappa_weights", "design", "bands", "percentages"))
+    _add_report_options(demo, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages"))
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")
     cat.add_argument("--kind", choices=KINDS, default=None)
@@ -268,21 +358,57 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(message) -> str:
+    """A message on one printable line (a label in it cannot act on the terminal)."""
+    return printable(" ".join(str(message).split()))
+
+
+def _closed_output() -> int:
+    """The reader of the output went away (``pandas-agree demo | head``): stop quietly, as Unix tools do."""
+    try:  # later writes, including the interpreter's final flush, go nowhere
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is not a file (captured)
+        pass
+    return 141  # 128 + SIGPIPE, the status of a tool stopped by a closed pipe
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 success, 2 bad input)."""
+    """Run the command line; returns the exit status (0 success, 2 bad input, 1 an internal error, 141 when the
+    output was closed early). Nothing ends in a traceback: every error is one line on stderr."""
     args = None
-    try:
-        args = build_parser().parse_args(argv)
-        _check_outputs(args)
-        return args.run(args)
-    except UsageError as err:
-        message = str(err)
-    except (KeyError, ValueError, TypeError) as err:
-        message = _option_error(err, args)
-    except (OSError, ImportError) as err:
-        message = str(err)
-    print(f"pandas-agree: error: {' '.join(str(message).split())}", file=sys.stderr)
-    return 2
+    status = 2
+    with warnings.catch_warnings():
+        shown: set[str] = set()
+
+        def show(message, category, filename, lineno, file=None, line=None):
+            text = _one_line(message)
+            if not (args is not None and getattr(args, "quiet", False)) and text not in shown:
+                shown.add(text)
+                print(f"pandas-agree: warning: {text}", file=sys.stderr)
+
+        warnings.showwarning = show
+        try:
+            args = build_parser().parse_args(argv)
+            _check_outputs(args)
+            return args.run(args)
+        except BrokenPipeError:
+            return _closed_output()
+        except UsageError as err:
+            message = str(err)
+        except (KeyError, ValueError, TypeError) as err:
+            message = _option_error(err, args)
+        except (OSError, ImportError) as err:
+            message = str(err)
+        except MemoryError:
+            message = "not enough memory for this input; use fewer labels, rows or --n-resamples"
+        except Exception as err:  # a defect of the program, not of the input: still one line
+            message, status = f"internal error ({type(err).__name__}: {err}); please report it", 1
+        except KeyboardInterrupt:
+            return 130
+    with contextlib.suppress(BrokenPipeError):
+        print(f"pandas-agree: error: {_one_line(message)}", file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":

@@ -1,18 +1,31 @@
 """Averages of the class-specific measures over the classes: unweighted, weighted by the reference size,
 inverse-weighted and micro (the formula of the pooled counts), each measure averaged after its formula (its
-values) or before it (its terms, the !KO_clasagree rule), as its record declares or ``timing=`` says."""
+values) or before it (its terms, the !KO_clasagree rule), as its record declares or ``timing=`` says.
+
+An undefined class value (0/0) is left out of an average, or with ``zero_division`` a number takes that number,
+as scikit-learn's ``zero_division=`` does. Under "before" each term is averaged over the classes where that term
+is defined, so a class that is never predicted keeps its recall of 0 in the average of the recalls although its
+precision is undefined.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
 
 from ..base.undefined import divide
+from . import chance
 from .binary import apply_formula, class_values
 from .registry import REGISTRY, Measure
 
-__all__ = ["averages_of"]
+__all__ = ["averaged_before", "averages_of", "fill_undefined", "undefined_classes"]
+
+
+def averaged_before(measure: Measure, timing: str) -> bool:
+    """Whether ``measure`` is averaged before its formula (its terms) under ``timing``."""
+    return bool(measure.terms) and (measure.averaging == "before" if timing == "default" else timing == "before")
 
 
 def _class_weights(method: str, a, b) -> np.ndarray:
@@ -24,41 +37,103 @@ def _class_weights(method: str, a, b) -> np.ndarray:
     return np.where(size > 0, divide(1.0, size), 0.0)  # a class absent from the reference has no weight
 
 
+def _over_classes(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Sums over the classes of ``x`` (A, ..., K) with the weights ``w`` (..., K, M): (A, ..., M), as batched
+    matrix products."""
+    return np.moveaxis(np.moveaxis(x, 0, -2) @ w, -2, 0)
+
+
+def _entered(defined: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The number of classes where ``defined`` (A, ..., K) holds and the weight (..., K, M) is positive."""
+    return _over_classes(defined.astype(float), (weights > 0).astype(float)).astype(np.int64)
+
+
 def _weighted_means(values: np.ndarray, defined: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Weighted means over the classes where a value is defined and its weight positive (weights renormalised),
     and the number of such classes.
 
     ``values`` and ``defined`` have shape (A, ..., K), ``weights`` (..., K, M) (one column per method); the
-    results (A, ..., M). The sums over classes are batched matrix products.
+    results (A, ..., M). Each of the A rows has its own classes where it is defined.
     """
+    defined = np.broadcast_to(defined, values.shape)
     finite = np.isfinite(values) & defined
     by_method = np.ascontiguousarray(weights)
     positive = (by_method > 0).astype(float)
-
-    def over_classes(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-        return np.moveaxis(np.moveaxis(x, 0, -2) @ w, -2, 0)
-
-    mask = np.broadcast_to(defined, values.shape).astype(float)
-    total = over_classes(np.where(finite, values, 0.0), by_method)
-    mean = divide(total, over_classes(mask, by_method))
+    total = _over_classes(np.where(finite, values, 0.0), by_method)
+    mean = divide(total, _over_classes(defined.astype(float), by_method))
     infinite = defined & ~finite
     if infinite.any():  # an infinite value of a class that enters makes the mean infinite (NaN for both signs)
-        up = over_classes((infinite & (values > 0)).astype(float), positive) > 0
-        down = over_classes((infinite & (values < 0)).astype(float), positive) > 0
+        up = _over_classes((infinite & (values > 0)).astype(float), positive) > 0
+        down = _over_classes((infinite & (values < 0)).astype(float), positive) > 0
         mean = np.where(up & down, np.nan, np.where(up, np.inf, np.where(down, -np.inf, mean)))
-    return mean, over_classes(mask, positive).astype(np.int64)
+    return mean, _entered(defined, by_method)
+
+
+def fill_undefined(values: np.ndarray, zero_division: float) -> np.ndarray:
+    """``values`` with every undefined (NaN) value replaced by ``zero_division`` when it is a number.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.measures.averaging import fill_undefined
+    >>> fill_undefined(np.array([0.5, np.nan]), 0.0).tolist(), fill_undefined(np.array([np.nan]), np.nan).tolist()
+    ([0.5, 0.0], [nan])
+    """
+    return values if math.isnan(zero_division) else np.where(np.isnan(values), zero_division, values)
+
+
+def undefined_classes(measures: Sequence[Measure], counts, timing: str, params: dict,
+                      correction: float | None = None) -> dict[str, np.ndarray]:
+    """Where each measure has an undefined class value that its weighted averages leave out: the value itself
+    under "after", any of its terms under "before". Boolean arrays of the shape of the counts (..., K).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.measures.averaging import undefined_classes
+    >>> from pandas_agree.measures.binary import one_vs_rest, resolve_params
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> counts = one_vs_rest(np.array([[5.0, 0], [3, 0]]), np.arange(2), np.arange(2))  # 2nd never predicted
+    >>> out = undefined_classes([REGISTRY["PRE"], REGISTRY["F1"]], counts, "default", resolve_params())
+    >>> out["PRE"].tolist(), out["F1"].tolist()
+    ([False, True], [False, True])
+    """
+    out = {}
+    for m in measures:
+        parts = [REGISTRY[t] for t in m.terms] if averaged_before(m, timing) else [m]
+        out[m.code] = np.any([np.isnan(class_values(p, counts, params, correction)) for p in parts], axis=0)
+    return out
 
 
 def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], timing: str, params: dict,
-                correction: float | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+                correction: float | None = None,
+                zero_division: float = math.nan) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Averages over classes of binary measures, and the number of classes that entered each.
 
     ``counts`` are a, b, c, d of shape (..., K); each result has shape (..., len(methods)). "micro" applies the
-    formula to the pooled counts. Under "after" timing the class values are averaged; under "before" the
-    measure's terms are averaged and the formula applied to them. A class enters only where its value (or
-    every term) is defined and its weight is positive; the weights of the classes that enter are renormalised.
+    formula to the pooled counts. Under "after" timing the class values are averaged; under "before" each of the
+    measure's terms is averaged over the classes where it is defined and the formula applied to the averages.
+    A class enters where its value (or the term) is defined and its weight is positive; the weights of the
+    classes that enter are renormalised. The count of classes that entered a "before" average is that of the
+    classes that entered the average of at least one term. With ``zero_division`` a number, every undefined
+    value (of a class, a term, or an average) takes it, so every class with a positive weight enters.
     The class weights, every class value, and the term averages of each set of terms are computed once, and
     the "after" averages of all the measures in one stacked step.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.measures.averaging import averages_of
+    >>> from pandas_agree.measures.binary import one_vs_rest, resolve_params
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> counts = one_vs_rest(np.array([[4.0, 0, 0], [1, 3, 0], [2, 0, 0]]), np.arange(3), np.arange(3))
+    >>> value, entered = averages_of([REGISTRY["PRE"]], counts, ["unweighted"], "after", resolve_params())["PRE"]
+    >>> round(float(value[0]), 4), int(entered[0])  # the third class is never predicted: left out
+    (0.7857, 2)
+    >>> value, _ = averages_of([REGISTRY["PRE"]], counts, ["unweighted"], "after", resolve_params(),
+    ...                        zero_division=0)["PRE"]
+    >>> round(float(value[0]), 4)  # counted as 0, as scikit-learn's zero_division=0
+    0.5238
     """
     a, b = counts[0], counts[1]
     weighted = [m for m in methods if m != "micro"]
@@ -66,16 +141,13 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
 
     def values_of(m: Measure) -> np.ndarray:
         if m.code not in memo:
-            memo[m.code] = class_values(m, counts, params, correction)
+            memo[m.code] = fill_undefined(class_values(m, counts, params, correction), zero_division)
         return memo[m.code]
-
-    def is_before(m: Measure) -> bool:
-        return bool(m.terms) and (m.averaging == "before" if timing == "default" else timing == "before")
 
     results: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]] = {m.code: {} for m in measures}
     if weighted:
         weights = np.stack([_class_weights(m, a, b) for m in weighted], axis=-1)  # (..., K, M)
-        after = [m for m in measures if not is_before(m)]
+        after = [m for m in measures if not averaged_before(m, timing)]
         if after:
             values = np.stack([values_of(m) for m in after])  # (A, ..., K)
             value, n_entered = _weighted_means(values, ~np.isnan(values), weights)  # (A, ..., M)
@@ -84,22 +156,27 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
                     results[m.code][method] = value[i, ..., j], n_entered[i, ..., j]
         by_terms: dict[frozenset, tuple[dict, np.ndarray]] = {}
         for m in measures:
-            if not is_before(m):
+            if not averaged_before(m, timing):
                 continue
             key = frozenset(m.terms)
             if key not in by_terms:
                 names = sorted(key)
                 terms = np.stack([values_of(REGISTRY[t]) for t in names])  # (T, ..., K)
-                means, n_entered = _weighted_means(terms, ~np.isnan(terms).any(axis=0), weights)
-                by_terms[key] = (dict(zip(names, means, strict=True)), n_entered[0])
+                defined = ~np.isnan(terms)
+                means, _ = _weighted_means(terms, defined, weights)  # each term over its own classes
+                by_terms[key] = (dict(zip(names, means, strict=True)), _entered(defined.any(axis=0)[None], weights)[0])
             means, n_entered = by_terms[key]
-            value = apply_formula(m.combine, m, [means[t] for t in m.terms], params)
+            value = fill_undefined(apply_formula(m.combine, m, [means[t] for t in m.terms], params), zero_division)
             for j, method in enumerate(weighted):
                 results[m.code][method] = value[..., j], n_entered[..., j]
     if "micro" in methods:
         pooled = tuple(x.sum(axis=-1) for x in counts)
         for m in measures:
-            value = class_values(m, pooled, params, correction)
+            value = fill_undefined(class_values(m, pooled, params, correction), zero_division)
             results[m.code]["micro"] = value, np.full(value.shape, a.shape[-1])
-    return {m.code: (np.stack([results[m.code][meth][0] for meth in methods], axis=-1),
-                     np.stack([results[m.code][meth][1] for meth in methods], axis=-1)) for m in measures}
+    out = {}
+    for m in measures:
+        value = np.stack([results[m.code][meth][0] for meth in methods], axis=-1)
+        entered = np.stack([results[m.code][meth][1] for meth in methods], axis=-1)
+        out[m.code] = chance.within_range(fill_undefined(value, zero_division), m.range), entered
+    return out

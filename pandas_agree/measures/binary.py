@@ -15,6 +15,7 @@ import numpy as np
 
 from ..base.options import check_option
 from ..base.undefined import divide
+from . import chance
 from .citations import KO_CLASAGREE, REZANKOVA_HUSEK, SOKAL_SNEATH
 from .interval_methods import Binomial, FleissCohenEveritt, LogRatio, MappedBinomial, Wald, Woolf
 from .registry import Measure, register
@@ -186,7 +187,10 @@ def _corr_terms(rr, s, p):
 
 _binary(code="CORR", name="Matthews correlation", aliases=("MCC", "phi", "phi coefficient"),
         formula="(ad−bc)/√((a+b)(a+c)(b+d)(c+d))", compute=_corr, range=(-1.0, 1.0), transposed="CORR",
-        reference="Matthews (1975); " + KO_CLASAGREE, terms=("RR", "PREV", "PPREV"), combine=_corr_terms)
+        reference="Matthews (1975); " + KO_CLASAGREE + ". Averaged before the formula with equal weights over one "
+                  "label set (the same K labels on both sides), it is Brennan–Prediger's kappa BPK = (OSR − 1/K)/(1 − "
+                  "1/K): the mean RR is OSR/K and the mean PREV and PPREV are 1/K",
+        terms=("RR", "PREV", "PPREV"), combine=_corr_terms)
 
 # --- measures averaged after the formula -----------------------------------------------------------------
 
@@ -277,7 +281,9 @@ def one_vs_rest(table: np.ndarray, rows: np.ndarray, cols: np.ndarray):
     a = np.where(has_row & has_col, table[..., rows, cols], 0.0)
     b = np.where(has_row, row_tot[..., rows], 0.0) - a
     c = np.where(has_col, col_tot[..., cols], 0.0) - a
-    return a, b, c, n - a - b - c
+    # b, c and d are differences of sums: with fractional counts they can come out a rounding error below 0,
+    # which no count can be
+    return a, np.maximum(b, 0.0), np.maximum(c, 0.0), np.maximum(n - a - b - c, 0.0)
 
 
 def resolve_params(beta=None, tversky=None) -> dict:
@@ -310,4 +316,4 @@ def class_values(measure: Measure, counts, params: dict, correction: float | Non
     """The value of a binary measure for every class (and resample) of ``counts = (a, b, c, d)``."""
     if measure.odds_ratio_family:
         counts = corrected(*counts, correction)
-    return apply_formula(measure.compute, measure, counts, params)
+    return chance.within_range(apply_formula(measure.compute, measure, counts, params), measure.range)

@@ -11,7 +11,11 @@ import numpy as np
 
 from ..base.undefined import divide
 
-__all__ = ["chance_corrected", "cohen", "gwet", "observed", "scott"]
+__all__ = ["ROUNDING", "chance_corrected", "cohen", "gwet", "observed", "scott", "within_range"]
+
+ROUNDING = 64 * np.finfo(float).eps
+"""The round-off of a sum of shares: 1 − Pe within this of 0 is 0 (a coefficient of an all-ones weight matrix has
+Pe = 1 + 2⁻⁵²), and a value within this of a bound of its range is at the bound."""
 
 
 def observed(p: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
@@ -42,5 +46,32 @@ def gwet(pi: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
 
 
 def chance_corrected(po, pe) -> np.ndarray:
-    """(Po − Pe)/(1 − Pe), NaN where Pe = 1."""
-    return divide(po - pe, 1 - pe)
+    """(Po − Pe)/(1 − Pe), NaN where Pe = 1 within round-off (:data:`ROUNDING`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> float(chance_corrected(0.75, 0.5)), bool(np.isnan(chance_corrected(1.0, 1 + 2**-52)))
+    (0.5, True)
+    """
+    po, pe = np.asarray(po, dtype=float), np.asarray(pe, dtype=float)
+    chance = np.where(np.abs(1 - pe) <= ROUNDING * np.maximum(1.0, np.abs(pe)), 1.0, pe)
+    return divide(po - chance, 1 - chance)
+
+
+def within_range(values, bounds: tuple[float, float]) -> np.ndarray:
+    """``values`` with those within round-off (:data:`ROUNDING`) outside a finite bound put at the bound.
+
+    A value clearly outside stays as it is: it would mean that the declared range is wrong.
+
+    Examples
+    --------
+    >>> float(within_range(1.0000000000000002, (0.0, 1.0))), float(within_range(1.5, (0.0, 1.0)))
+    (1.0, 1.5)
+    """
+    values = np.asarray(values, dtype=float)
+    for bound, outside in ((bounds[0], values < bounds[0]), (bounds[1], values > bounds[1])):
+        if np.isfinite(bound):
+            near = outside & (np.abs(values - bound) <= ROUNDING * max(1.0, abs(bound)))
+            values = np.where(near, bound, values)
+    return values

@@ -3,6 +3,20 @@
 Each formula is a function of a :class:`~pandas_agree.tableview.TableView`. Sums "over M" run over the K labels
 present on both sides; N is the total of the whole table; q is the number of labels in the union of both
 sides. Measures defined on a square table (KAPPA_W, AC1, ALPHA) use the q×q table over the ordered union.
+
+Agreement weights w (``kappa_weights``, q×q over the ordered union) give the weighted form of every
+chance-corrected coefficient that has one, as Gwet (2014, ch. 3) defines them for two raters (irrCAC's
+``bp.coeff.raw``, ``pa.coeff.raw``, ``krippen.alpha.raw`` and ``gwet.ac1.raw`` with weights), all on the q×q table
+of proportions p_kl with the pooled shares π_k = (p_k· + p_·k)/2:
+
+- Po_w = Σ_kl w_kl p_kl (Krippendorff's alpha: Pa = (1 − ε)·Po_w + ε, ε = 1/(2N));
+- Pe of BPK: the mean weight Σ w_kl / (I·J) over the I×J cells (K/(I·J) unweighted; Σ w/q² when I = J = q);
+- Pe of SPI and ALPHA: Σ_kl w_kl π_k π_l;
+- Pe of AC2: (Σ_kl w_kl / (q(q − 1))) · Σ_k π_k (1 − π_k);
+- Pe of KAPPA_W: Σ_kl w_kl p_k· p_·l (linear weights when none are given).
+
+With weights, the AC1 row is Gwet's AC2: the row keeps the code AC1 (a result's index is always the codes of its
+records, whatever the options), and the reports name it "Gwet's AC2" (:func:`row_name`).
 """
 
 from __future__ import annotations
@@ -19,12 +33,46 @@ from .interval_methods import Binomial, FleissCohenEveritt, Linearised, MappedBi
 from .registry import Measure, Note, register
 from .weights import agreement_weights
 
-__all__: list[str] = []
+__all__ = ["DEFAULT_WEIGHTS", "row_name", "weights_of"]
+
+DEFAULT_WEIGHTS = {"KAPPA_W": "linear"}
+"""The weights of a measure that is weighted by definition, when ``kappa_weights`` is not given."""
+
+
+def weights_of(code: str, given: np.ndarray | None, labels) -> np.ndarray | None:
+    """The agreement weights the measure ``code`` uses: those given, else its default (linear for KAPPA_W), else
+    None (unweighted). ``labels`` are the ordered labels of the q×q union table.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> weights_of("KAPPA_W", None, pd.Index(["a", "b", "c"]))[0].tolist()
+    [1.0, 0.5, 0.0]
+    >>> weights_of("SPI", None, pd.Index(["a", "b"])) is None
+    True
+    """
+    if given is not None:
+        return given
+    kind = DEFAULT_WEIGHTS.get(code)
+    return None if kind is None else agreement_weights(kind, len(labels), labels)
+
+
+def row_name(code: str, name: str, weighted: bool) -> str:
+    """The name a report gives the row ``code`` whose record is called ``name``: "Gwet's AC2" for AC1 with
+    agreement weights (the two-rater measure and the rater coefficient alike), else ``name``.
+
+    Examples
+    --------
+    >>> row_name("AC1", "Gwet's AC1", True), row_name("AC1", "Gwet's AC1", False)
+    ("Gwet's AC2", "Gwet's AC1")
+    """
+    return "Gwet's AC2" if code == "AC1" and weighted else name
 
 INF = math.inf
 
 
 def _multiclass(**fields) -> Measure:
+    fields["compute"] = _bounded(fields["compute"], fields["range"])
     return register(Measure(kind="multiclass", **fields))
 
 
@@ -46,14 +94,26 @@ def _kappa(v: TableView) -> np.ndarray:
     return chance.chance_corrected(_po(v), _pe_kappa(v))
 
 
-def _spi(v: TableView) -> np.ndarray:
+def _spi(v: TableView, kappa_weights=None) -> np.ndarray:
+    if kappa_weights is not None:
+        p = _square_shares(v)
+        pi = (p.sum(axis=-1) + p.sum(axis=-2)) / 2
+        return chance.chance_corrected(chance.observed(p, kappa_weights), chance.scott(pi, kappa_weights))
     rows, cols = _matched_margins(v)
     return chance.chance_corrected(_po(v), chance.scott((rows + cols) / 2))
 
 
-def _bpk(v: TableView) -> np.ndarray:
+def _bpk_chance(v: TableView, kappa_weights=None) -> float:
+    """The mean agreement weight over the I×J cells: K/(I·J) unweighted."""
     i, j = v.shape
-    return chance.chance_corrected(_po(v), len(v.rows) / (i * j))
+    if kappa_weights is None:
+        return len(v.rows) / (i * j)
+    return float(kappa_weights[np.ix_(v.row_place, v.col_place)].sum()) / (i * j)
+
+
+def _bpk(v: TableView, kappa_weights=None) -> np.ndarray:
+    po = _po(v) if kappa_weights is None else chance.observed(_square_shares(v), kappa_weights)
+    return chance.chance_corrected(po, _bpk_chance(v, kappa_weights))
 
 
 def _rkcorr(v: TableView) -> np.ndarray:
@@ -109,12 +169,13 @@ def _ac1(v: TableView, kappa_weights=None) -> np.ndarray:
     return chance.chance_corrected(chance.observed(p, kappa_weights), chance.gwet(pi, kappa_weights))
 
 
-def _alpha(v: TableView) -> np.ndarray:
-    coincidences = v.square + np.swapaxes(v.square, -1, -2)
-    totals = coincidences.sum(axis=-1)
-    n = 2 * v.n
-    disagreement = coincidences.sum(axis=(-2, -1)) - np.trace(coincidences, axis1=-2, axis2=-1)
-    return 1 - divide((n - 1) * disagreement, n**2 - (totals**2).sum(axis=-1))
+def _alpha(v: TableView, kappa_weights=None) -> np.ndarray:
+    # 1 − (n−1)·Σ o_ck δ_ck / Σ n_c n_k δ_ck (δ = 1 − w, n = 2N) is (Pa − Pe)/(1 − Pe) with these Pa and Pe
+    p = _square_shares(v)
+    pi = (p.sum(axis=-1) + p.sum(axis=-2)) / 2
+    eps = divide(1, 2 * v.n)
+    pa = (1 - eps) * chance.observed(p, kappa_weights) + eps
+    return chance.chance_corrected(pa, chance.scott(pi, kappa_weights))
 
 
 def _kappa_max(v: TableView) -> np.ndarray:
@@ -180,17 +241,26 @@ def _matching(v: TableView) -> np.ndarray:
     return in_m
 
 
-def _spi_gradient(v: TableView):
+def _scott_gradient(pi: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """d/dp_ij of Σ_kl w_kl π_k π_l: s_i + s_j with s = (W + Wᵀ)π/2."""
+    s = (weights + weights.T) @ pi / 2
+    return s[:, None] + s[None, :]
+
+
+def _spi_gradient(v: TableView, kappa_weights=None):
     p, pi = _shares(v)
+    if kappa_weights is not None:
+        return (chance.observed(p, kappa_weights), chance.scott(pi, kappa_weights), kappa_weights,
+                _scott_gradient(pi, kappa_weights))
     in_m = _matching(v)
     pe = chance.scott(in_m * pi)
     return chance.observed(p), pe, np.eye(v.q), (in_m * pi)[:, None] + (in_m * pi)[None, :]
 
 
-def _bpk_gradient(v: TableView):
+def _bpk_gradient(v: TableView, kappa_weights=None):
     p, _ = _shares(v)
-    i, j = v.shape
-    return np.trace(p), len(v.rows) / (i * j), np.eye(v.q), np.zeros((v.q, v.q))
+    weights = np.eye(v.q) if kappa_weights is None else kappa_weights
+    return chance.observed(p, weights), _bpk_chance(v, kappa_weights), weights, np.zeros((v.q, v.q))
 
 
 def _ac1_gradient(v: TableView, kappa_weights=None):
@@ -201,12 +271,28 @@ def _ac1_gradient(v: TableView, kappa_weights=None):
     return chance.observed(p, weights), chance.gwet(pi, weights), weights, d_pe
 
 
-def _alpha_gradient(v: TableView):
+def _alpha_gradient(v: TableView, kappa_weights=None):
     p, pi = _shares(v)
+    weights = np.eye(v.q) if kappa_weights is None else kappa_weights
     eps = 1 / (2 * v.n)  # Krippendorff's alpha is (Pa' − Pe)/(1 − Pe) with Pa' = (1 − ε)·Pa + ε
-    return (1 - eps) * chance.observed(p) + eps, chance.scott(pi), (1 - eps) * np.eye(v.q), pi[:, None] + pi[None, :]
+    return ((1 - eps) * chance.observed(p, weights) + eps, chance.scott(pi, weights), (1 - eps) * weights,
+            _scott_gradient(pi, weights))
 
 
+def _bounded(compute, bounds):
+    """``compute`` with values within round-off of a bound put at the bound."""
+    def bounded(*args, **kwargs):
+        return chance.within_range(compute(*args, **kwargs), bounds)
+
+    return bounded
+
+
+
+# the range of a weighted chance-corrected coefficient: with weights Pe may come close to 1 while Po_w stays small,
+# so (Po_w − Pe)/(1 − Pe) has no lower bound (Gwet 2014, ch. 3)
+WEIGHTED_RANGE = (-INF, 1.0)
+WEIGHTED = Note("Agreement weights were used (kappa_weights) for {codes}, over the ordered labels.",
+                when=lambda s: s.weighted)
 
 _multiclass(code="OSR", name="overall success rate",
             aliases=("relative agreement", "multiclass accuracy", "Po", "percent agreement"),
@@ -217,14 +303,19 @@ _multiclass(code="KAPPA", name="Cohen's kappa", aliases=("Cohen kappa", "kappa")
             transposed="KAPPA", reference="Cohen (1960); " + KO_CLASAGREE, interval=FleissCohenEveritt(),
             kappa_like=True)
 _multiclass(code="SPI", name="Scott's pi", aliases=("Scott pi", "pi"),
-            formula="(Po−Pe)/(1−Pe), Pe = Σ_M ((n_k·+n_·k)/(2N))²", compute=_spi, range=(-1.0, 1.0),
-            transposed="SPI", reference="Scott (1955); " + KO_CLASAGREE, interval=Linearised(_spi_gradient),
-            kappa_like=True)
+            formula="(Po−Pe)/(1−Pe), Pe = Σ_M ((n_k·+n_·k)/(2N))²; with kappa_weights Po = Σ w_kl p_kl, "
+                    "Pe = Σ w_kl π_k π_l over the q×q union table",
+            compute=_spi, range=WEIGHTED_RANGE, transposed="SPI",
+            reference="Scott (1955); " + KO_CLASAGREE + "; Gwet (2014) ch. 3 (weighted)",
+            interval=Linearised(_spi_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,))
 _multiclass(code="BPK", name="Brennan–Prediger kappa",
             aliases=("Brennan-Prediger", "Bennett's S", "Bennett S", "PABAK", "G-index"),
-            formula="(Po−Pe)/(1−Pe), Pe = K/(I·J)", compute=_bpk, range=(-1.0, 1.0), transposed="BPK",
-            reference="Brennan & Prediger (1981); Bennett, Alpert & Goldstein (1954); " + KO_CLASAGREE,
-            interval=Linearised(_bpk_gradient), kappa_like=True)
+            formula="(Po−Pe)/(1−Pe), Pe = K/(I·J); with kappa_weights Po = Σ w_kl p_kl, Pe = the mean weight over "
+                    "the I×J cells",
+            compute=_bpk, range=WEIGHTED_RANGE, transposed="BPK",
+            reference="Brennan & Prediger (1981); Bennett, Alpert & Goldstein (1954); " + KO_CLASAGREE
+                      + "; Gwet (2014) ch. 3 (weighted)",
+            interval=Linearised(_bpk_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,))
 _multiclass(code="RKCORR", name="multiclass Matthews correlation",
             aliases=("Rk", "Gorodkin's Rk", "multiclass MCC"),
             formula="Pearson r of the two N×K sets of dummies (only when both sides have the same labels)",
@@ -246,24 +337,25 @@ _multiclass(code="DIF2NORM", name="normalised Dif2", aliases=("Dif2Norm",), form
             compute=_dif2norm, range=(0.0, 1.0), reference=REZANKOVA_HUSEK + " eq. 3.8")
 _multiclass(code="KAPPA_W", name="weighted kappa", aliases=("weighted Cohen kappa", "Cohen's weighted kappa"),
             formula="(Po_w−Pe_w)/(1−Pe_w) with agreement weights w_ij on the q×q union table", compute=_kappa_w,
-            range=(-1.0, 1.0), transposed="KAPPA_W",
+            range=WEIGHTED_RANGE, transposed="KAPPA_W",
             reference="Cohen (1968); Cicchetti & Allison (1971); Fleiss & Cohen (1973)",
             interval=FleissCohenEveritt(), params=("kappa_weights",), default=False, kappa_like=True,
             notes=(Note("KAPPA_W uses linear agreement weights.", when=lambda s: not s.weighted),
                    Note("KAPPA_W uses the agreement weights given (kappa_weights).", when=lambda s: s.weighted)))
 _multiclass(code="AC1", name="Gwet's AC1", aliases=("Gwet AC1", "AC2", "Gwet's AC2"),
             formula="(Po−Pe)/(1−Pe), Pe = Σ π_k(1−π_k)/(q−1), π_k = (n_k·+n_·k)/(2N); AC2 with kappa_weights",
-            compute=_ac1, range=(-1.0, 1.0), transposed="AC1",
+            compute=_ac1, range=WEIGHTED_RANGE, transposed="AC1",
             reference="Gwet (2008); Gwet (2014), Handbook of Inter-Rater Reliability",
             interval=Linearised(_ac1_gradient), params=("kappa_weights",), kappa_like=True,
             notes=(Note("AC1 is Gwet's AC2 with the agreement weights given (kappa_weights).",
                         when=lambda s: s.weighted),))
 _multiclass(code="ALPHA", name="Krippendorff's alpha", aliases=("Krippendorff alpha", "alpha"),
-            formula="1 − (n−1)·Σ_{c≠k} o_ck / Σ_{c≠k} n_c n_k on the coincidence matrix of the union table, "
-                    "n = 2N (nominal)",
+            formula="1 − (n−1)·Σ o_ck δ_ck / Σ n_c n_k δ_ck on the coincidence matrix of the union table, "
+                    "n = 2N, δ = 1 − w (nominal, δ = 1 off the diagonal, without kappa_weights)",
             compute=_alpha, range=(-INF, 1.0), transposed="ALPHA",
-            reference="Krippendorff (2004), Content Analysis, 2nd ed.", interval=Linearised(_alpha_gradient),
-            scale_invariant=False, kappa_like=True)  # (n − 1) corrects for small samples
+            reference="Krippendorff (2004), Content Analysis, 2nd ed.; Gwet (2014) ch. 3 (weighted)",
+            interval=Linearised(_alpha_gradient), params=("kappa_weights",), scale_invariant=False, kappa_like=True,
+            notes=(WEIGHTED,))  # (n − 1) corrects for small samples
 _multiclass(code="KAPPA_MAX", name="maximum kappa", aliases=("kappa max",),
             formula="(Σ_M min(n_k·, n_·k)/N − Pe)/(1−Pe)", compute=_kappa_max, range=(-1.0, 1.0),
             transposed="KAPPA_MAX", reference="Cohen (1960); Umesh, Peterson & Sauber (1989)")
@@ -283,4 +375,5 @@ _multiclass(code="RMSE", name="root mean squared error", aliases=("root mean squ
             formula="√(2·(1−Po)/q)", compute=_rmse, range=(0.0, 1.0), transposed="RMSE",
             reference="Witten, Frank & Hall, Data Mining (Weka's convention)", best=0.0)
 _multiclass(code="NIR", name="no-information rate", aliases=("no information rate",), formula="max_i n_i· / N",
-            compute=_nir, range=(0.0, 1.0), reference="Kuhn (2008), caret", best=None)
+            compute=_nir, range=(0.0, 1.0), reference="Kuhn (2008), caret", best=None,
+            interval=Binomial(lambda v: v.row_totals.max(axis=-1), lambda v: v.n, "max_i n_i· of N"))

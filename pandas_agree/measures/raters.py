@@ -7,8 +7,10 @@ coefficients, and a matrix of resampled subject weights gives B bootstrap replic
 
 With r_ik the number of raters who put subject i in category k, r_i = Σ_k r_ik and r*_ik = Σ_l w_kl r_il
 (w the agreement weights, the identity unless ``kappa_weights`` is given): the subject's agreement is
-pa_i = Σ_k r_ik (r*_ik − 1) / (r_i (r_i − 1)), its shares π_ik = r_ik / r_i, and Pa and π_k are their weighted
-means over the subjects.
+pa_i = Σ_k r_ik (r*_ik − 1) / (r_i (r_i − 1)), its shares π_ik = r_ik / r_i. As in Gwet (2014, ch. 5) and irrCAC,
+Pa is the weighted mean of pa_i over the subjects with at least two ratings, and π_k the weighted mean of π_ik over
+every subject with a rating (a subject rated once tells how often each category is chosen, not whether raters
+agree); Conger's rater shares also count every rating.
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ def subject_features(codes: np.ndarray, counts: np.ndarray, weights: np.ndarray,
     """The subject-level features (one row per subject) whose weighted sums give the coefficients ``measures``.
 
     ``codes`` is subjects × raters (−1 where a rating is missing), ``counts`` subjects × categories (every subject
-    has at least two ratings), ``weights`` the q×q agreement weights. Always "one", "pa" (pa_i) and "pi" (π_ik);
+    has at least one rating), ``weights`` the q×q agreement weights. Always "one", "paired" (1 for a subject with
+    two or more ratings), "pa" (pa_i, 0 for a subject rated once) and "pi" (π_ik);
     then the features the records name: "rater" (each rater's choice), "coincidence" (Krippendorff's
     coincidences), "pairs" (per pair of raters: rated by both, their agreement weight, each one's choice).
     """
@@ -60,8 +63,11 @@ def subject_features(codes: np.ndarray, counts: np.ndarray, weights: np.ndarray,
     wanted = {f for measure in measures for f in measure.features}
     r = counts.sum(axis=1)
     starred = counts @ weights.T  # Σ_l w_kl r_il
+    paired = r >= 2
+    pairs_of_ratings = np.where(paired, r * (r - 1), 1.0)
     features = {"one": np.ones((n, 1)),
-                "pa": ((counts * (starred - 1)).sum(axis=1) / (r * (r - 1)))[:, None],
+                "paired": paired.astype(float)[:, None],
+                "pa": np.where(paired, (counts * (starred - 1)).sum(axis=1) / pairs_of_ratings, 0.0)[:, None],
                 "pi": counts / r[:, None]}
     if "rater" in wanted:
         onehot = np.zeros((n, m, q))
@@ -72,7 +78,8 @@ def subject_features(codes: np.ndarray, counts: np.ndarray, weights: np.ndarray,
         outer = counts[:, :, None] * counts[:, None, :]
         idx = np.arange(q)
         outer[:, idx, idx] -= counts
-        features["coincidence"] = (outer / (r - 1)[:, None, None]).reshape(n, q * q)
+        # a value with no other value in its unit is not pairable (Krippendorff): it adds no coincidence
+        features["coincidence"] = (outer / np.where(paired, r - 1, 1.0)[:, None, None]).reshape(n, q * q)
     if "pairs" in wanted:
         pairs = list(combinations(range(m), 2))
         width = 2 + 2 * q
@@ -90,9 +97,10 @@ def subject_features(codes: np.ndarray, counts: np.ndarray, weights: np.ndarray,
 
 
 def _agreement(sums: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Pa and the pooled shares π_k from the weighted sums (any leading shape)."""
+    """Pa (over the subjects with two or more ratings) and the pooled shares π_k (over every subject) from the
+    weighted sums (any leading shape)."""
     total = sums["one"][..., 0]
-    return divide(sums["pa"][..., 0], total), divide(sums["pi"], total[..., None])
+    return divide(sums["pa"][..., 0], sums["paired"][..., 0]), divide(sums["pi"], total[..., None])
 
 
 def rater_values(sums: dict[str, np.ndarray], measures: list[Measure], scale: Scale) -> dict[str, np.ndarray]:
@@ -180,46 +188,69 @@ def _light(sums, scale: Scale) -> np.ndarray:
 
 # --- linearisation (Gwet 2014): Pa, Pe and each subject's contribution to them -------------------------------
 
+def _pa_gradient(features, sums, pe) -> np.ndarray:
+    """Each subject's part in Pa: (W/W₂)·(pa_i − Pe) for a subject with two or more ratings (W₂ of them in a
+    total weight W), 0 for one rated once (Gwet 2014, ch. 5; irrCAC)."""
+    share = divide(sums["one"][..., 0], sums["paired"][..., 0])
+    return share * (features["pa"][:, 0] - pe) * features["paired"][:, 0]
+
+
 def _po_gradient(features, sums, scale: Scale):
     pa, _ = _agreement(sums)
-    return pa, 0.0, features["pa"][:, 0], np.zeros(len(features["pa"]))
+    return pa, 0.0, _pa_gradient(features, sums, 0.0), np.zeros(len(features["pa"]))
 
 
 def _fleiss_gradient(features, sums, scale: Scale):
     pa, pi = _agreement(sums)
     pe = chance.scott(pi, scale.weights)
-    return pa, pe, features["pa"][:, 0], 2 * chance.cohen(features["pi"], pi, scale.weights)
+    d_pe = chance.cohen(features["pi"], pi, (scale.weights + scale.weights.T) / 2)
+    return pa, pe, _pa_gradient(features, sums, pe), 2 * d_pe
 
 
 def _ac1_gradient(features, sums, scale: Scale):
     pa, pi = _agreement(sums)
     pe = chance.gwet(pi, scale.weights)
     factor = divide(scale.weights.sum(), scale.q * (scale.q - 1))
-    return pa, pe, features["pa"][:, 0], 2 * factor * (features["pi"] * (1 - pi)).sum(axis=-1)
+    return pa, pe, _pa_gradient(features, sums, pe), 2 * factor * (features["pi"] * (1 - pi)).sum(axis=-1)
 
 
 # --- the records -------------------------------------------------------------------------------------------
 
+def _bounded(compute, bounds):
+    """``compute`` with values within round-off of a bound put at the bound."""
+    def bounded(*args, **kwargs):
+        return chance.within_range(compute(*args, **kwargs), bounds)
+
+    return bounded
+
+
 def _rater(**fields) -> Measure:
+    fields["compute"] = _bounded(fields["compute"], fields["range"])
     return register(Measure(kind="rater", **fields))
+
+
+# with agreement weights Pe may come close to 1 while Pa stays small, so a weighted coefficient has no lower bound
+WEIGHTED_RANGE = (-np.inf, 1.0)
 
 
 WEIGHTED = Note("Agreement weights were used (kappa_weights) for {codes}.", when=lambda s: s.weighted)
 
 _rater(code="FLEISS", name="Fleiss' kappa", aliases=("Fleiss kappa", "multi-rater pi"),
-       formula="(Pa−Pe)/(1−Pe), Pe = Σ_kl w_kl π_k π_l", compute=_fleiss, range=(-1.0, 1.0), transposed="FLEISS",
+       formula="(Pa−Pe)/(1−Pe), Pe = Σ_kl w_kl π_k π_l", compute=_fleiss, range=WEIGHTED_RANGE, transposed="FLEISS",
        reference="Fleiss (1971), Psychological Bulletin 76, 378–382; " + GWET_2014,
        interval=Linearised(_fleiss_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,))
 _rater(code="CONGER", name="Conger's kappa", aliases=("Conger kappa", "multi-rater kappa"),
        formula="(Pa−Pe)/(1−Pe), Pe = mean over pairs of raters g≠h of Σ_kl w_kl p_gk p_hl (each rater's own shares)",
-       compute=_conger, range=(-1.0, 1.0), transposed="CONGER",
+       compute=_conger, range=WEIGHTED_RANGE, transposed="CONGER",
        reference="Conger (1980), Psychological Bulletin 88, 322–328; " + GWET_2014, params=("kappa_weights",),
        kappa_like=True, notes=(WEIGHTED,), features=("rater",))
 _rater(code="AC1", name="Gwet's AC1", aliases=("Gwet AC1", "AC2", "Gwet's AC2"),
        formula="(Pa−Pe)/(1−Pe), Pe = (Σ_kl w_kl/(q(q−1)))·Σ_k π_k(1−π_k); AC2 with kappa_weights", compute=_ac1,
-       range=(-1.0, 1.0), transposed="AC1", reference="Gwet (2008); " + GWET_2014, interval=Linearised(_ac1_gradient),
+       range=WEIGHTED_RANGE, transposed="AC1", reference="Gwet (2008); " + GWET_2014,
+       interval=Linearised(_ac1_gradient),
        params=("kappa_weights",), kappa_like=True,
-       notes=(Note("AC1 is Gwet's AC2 with the agreement weights given (kappa_weights).", when=lambda s: s.weighted),))
+       notes=(Note("AC1 is Gwet's AC2 with the agreement weights given (kappa_weights).",
+                   when=lambda s: s.weighted),))
 _rater(code="ALPHA", name="Krippendorff's alpha", aliases=("Krippendorff alpha", "alpha"),
        formula="1 − (n−1)·Σ o_ck δ²_ck / Σ n_c n_k δ²_ck on the coincidence matrix, n = number of pairable values",
        compute=_alpha, range=(-np.inf, 1.0), transposed="ALPHA",
@@ -228,7 +259,7 @@ _rater(code="ALPHA", name="Krippendorff's alpha", aliases=("Krippendorff alpha",
        notes=(Note("ALPHA uses the {level} level of measurement."),), features=("coincidence",))
 _rater(code="LIGHT", name="Light's kappa", aliases=("Light kappa", "mean pairwise kappa"),
        formula="mean over pairs of raters of Cohen's kappa (weighted kappa with kappa_weights)", compute=_light,
-       range=(-1.0, 1.0), transposed="LIGHT", reference="Light (1971), Psychological Bulletin 76, 365–377",
+       range=WEIGHTED_RANGE, transposed="LIGHT", reference="Light (1971), Psychological Bulletin 76, 365–377",
        params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,), features=("pairs",))
 _rater(code="PO", name="percent agreement", aliases=("Po", "pairwise agreement"),
        formula="Pa = weighted mean over subjects of Σ_k r_ik (r*_ik − 1) / (r_i (r_i − 1))", compute=_po,

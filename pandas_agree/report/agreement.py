@@ -10,22 +10,58 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..analyses.agreement import classes_left_out
 from ..base.options import AVERAGES, validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..measures.registry import REGISTRY
+from . import display
 from .options import report_options
 from .rendered import Rendered
 
-__all__ = ["REPORT_OPTIONS", "AgreementReport", "frame_dict", "jsonable"]
+__all__ = ["REPORT_OPTIONS", "AgreementReport", "frame_dict", "jsonable", "left_out_table"]
 
 # the options of AgreementReport and their defaults (those of the Agreement methods, but intervals by default)
 REPORT_OPTIONS = {
-    "measures": None, "classes": "common", "beta": None, "tversky": None, "correction": None,
+    "measures": None, "classes": "common", "positive": None, "beta": None, "tversky": None, "correction": None,
     "average": AVERAGES, "timing": "default", "kappa_weights": None,
     "bands": "landis-koch", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
     "bootstrap_method": "percentile", "random_state": None, "design": "multinomial", "percentages": (),
 }
+
+
+def left_out_table(found: dict, classes: str):
+    """The header table that names the labels the averages leave out, for each prediction (a key of ``found``;
+    None for a report of one prediction) with :func:`~pandas_agree.analyses.agreement.classes_left_out`'s
+    lists, and how to count them; None when none is left out.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.agreement import left_out_table
+    >>> table = left_out_table({None: {"never predicted": ["c"], "not in the reference": []}}, "common")
+    >>> table.title, table.rows
+    ('Labels Left Out of the Averages', [('Reference labels never predicted', ['c'])])
+    >>> left_out_table({None: {"never predicted": [], "not in the reference": []}}, "union") is None
+    True
+    """
+    from .document import Table
+
+    names = {"never predicted": "Reference labels never predicted",
+             "not in the reference": "Predicted labels not in the reference"}
+    rows = [(names[key] if who is None else f"{who}: {names[key].lower()}", [_listed(labels)])
+            for who, left_out in found.items() for key, labels in left_out.items() if labels]
+    if not rows:
+        return None
+    where = {"common": "the labels present on both sides", "reference": "the reference labels"}[classes]
+    note = (f"The averages run over {where} (classes={classes!r}); classes='union' counts these labels too, as "
+            "scikit-learn's averages do (recall 0 for a label never predicted, precision 0 for one not in the "
+            "reference).")
+    return Table("Labels Left Out of the Averages", ["Labels"], rows, footnotes=[note])
+
+
+def _listed(labels, limit: int = 8) -> str:
+    shown = ", ".join(map(str, labels[:limit]))
+    return shown + (f" and {len(labels) - limit} more" if len(labels) > limit else "")
 
 
 def _split_measures(measures) -> tuple[list | None, list | None]:
@@ -58,19 +94,25 @@ def _crosstab(ag, percentages: Sequence[str]) -> pd.DataFrame:
         return counts
     names = {"row": f"% within {counts.index.name or 'reference'}",
              "column": f"% within {counts.columns.name or 'prediction'}", "total": "% of Total"}
-    n = counts.iloc[-1, -1]
-    blocks = {"Count": counts}
-    if "row" in percentages:
-        blocks[names["row"]] = 100 * counts.div(counts["Total"], axis=0)
-    if "column" in percentages:
-        blocks[names["column"]] = 100 * counts.div(counts.loc["Total"], axis=1)
-    if "total" in percentages:
-        blocks[names["total"]] = 100 * counts / n
-    out = pd.concat(blocks, names=["statistic", counts.index.name]).swaplevel(0, 1)
-    order = [(label, stat) for label in counts.index for stat in blocks]
-    out = out.loc[order]
-    out.columns.name = counts.columns.name
-    return out
+    # by position: the margins are the last row and column, whatever the labels are (a class may be "Total")
+    values = counts.to_numpy()
+    blocks = {"Count": values}
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if "row" in percentages:
+            blocks[names["row"]] = 100 * values / values[:, -1:]
+        if "column" in percentages:
+            blocks[names["column"]] = 100 * values / values[-1:, :]
+        if "total" in percentages:
+            blocks[names["total"]] = 100 * values / values[-1, -1]
+    stacked = np.stack(list(blocks.values()), axis=1).reshape(-1, values.shape[1])  # row by row, each statistic
+    # built from positions: from_tuples would sort and split labels that are tuples themselves
+    rows = np.empty(len(counts.index), dtype=object)
+    rows[:] = list(counts.index)
+    codes, labels = pd.factorize(rows)
+    index = pd.MultiIndex(levels=[pd.Index(labels, dtype=object, tupleize_cols=False), list(blocks)],
+                          codes=[np.repeat(codes, len(blocks)), np.tile(np.arange(len(blocks)), len(rows))],
+                          names=[counts.index.name, "statistic"])
+    return pd.DataFrame(stacked, index=index, columns=counts.columns)
 
 
 def _family(method: str) -> str:
@@ -151,12 +193,17 @@ class AgreementReport(Rendered):
         binary_kw = {k: opts[k] for k in ("beta", "tversky", "correction")}
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            self.binary = ag.binary(binary_codes, classes=opts["classes"], **binary_kw, **interval_kw)
+            self.binary = ag.binary(binary_codes, classes=opts["classes"], positive=opts["positive"], **binary_kw,
+                                    **interval_kw)
             self.averages = ag.averages(binary_codes, average=opts["average"], timing=opts["timing"],
-                                        **binary_kw, **interval_kw)
+                                        classes=opts["classes"], positive=opts["positive"], **binary_kw,
+                                        **interval_kw)
             self.multiclass = ag.multiclass(multiclass_codes, kappa_weights=opts["kappa_weights"],
                                             bands=opts["bands"], **interval_kw)
-            self.tests = ag.tests(kappa_weights=opts["kappa_weights"])
+            test_weights = opts["kappa_weights"]
+            if test_weights is None and "KAPPA_W" in self.multiclass.index:
+                test_weights = "linear"  # the weights of the KAPPA_W shown
+            self.tests = ag.tests(kappa_weights=test_weights)
         self.summary = _case_summary(ag)
         self.crosstab = _crosstab(ag, opts["percentages"])
         self.notes = self._notes(ag, opts, caught) + group_notes
@@ -180,13 +227,20 @@ class AgreementReport(Rendered):
             pairs = ", ".join(f"{c} → {k}" for c, k in zip(ag.mapping["cluster"], ag.mapping["class"], strict=True))
             notes.append(f"Predicted labels were matched to reference labels: {pairs}.")
         timing = opts["timing"]
-        before = [m.code for m in REGISTRY.values() if m.kind == "binary" and m.averaging == "before"]
-        notes.append("Averages: " + {
-            "default": f"{', '.join(before[:-1])} and {before[-1]} average their terms before the formula (the "
-                       "!KO_clasagree rule); the other measures average their values.",
-            "after": "every measure averages its values over the classes.",
-            "before": "every measure that lists terms averages them before the formula."}[timing])
-        notes += self.multiclass.attrs.get("notes", [])
+        before = [code for code in self.averages.index if REGISTRY[code].averaging == "before"]
+        if opts["positive"] is not None:
+            notes.append(f"Two-class problem: the class-specific measures are those of the positive class "
+                         f"{display.label(opts['positive'])}, without averaging.")
+        elif timing == "default" and before:
+            listed = before[0] if len(before) == 1 else f"{', '.join(before[:-1])} and {before[-1]}"
+            notes.append(f"Averages: {listed} average their terms before the formula (the !KO_clasagree rule); the "
+                         "other measures average their values.")
+        elif timing != "default":
+            notes.append("Averages: " + {"after": "every measure averages its values over the classes.",
+                                         "before": "every measure that lists terms averages them before the "
+                                                   "formula."}[timing])
+        for frame in (self.multiclass, self.binary, self.averages):
+            notes += [n for n in frame.attrs.get("notes", []) if n not in notes]
         seen = set()
         for w in caught:
             text = str(w.message)
@@ -195,7 +249,8 @@ class AgreementReport(Rendered):
                     notes.append(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
                 seen.add(text)
         if opts["ci"] is not None:
-            notes += _interval_notes(self.binary.attrs.get("methods", {}), self.averages.attrs.get("methods", {}),
+            averaged = {} if opts["positive"] is not None else self.averages.attrs.get("methods", {})
+            notes += _interval_notes(self.binary.attrs.get("methods", {}), averaged,
                                      dict(zip(self.multiclass.index, self.multiclass["method"], strict=True)),
                                      opts["confidence_level"], opts["random_state"])
         return notes
@@ -216,8 +271,12 @@ class AgreementReport(Rendered):
         i, j = ag.table.shape
         meta = (f"pandas_agree {__version__} · N = {display.count(ag.n)} · {i} × {j} table · K = {len(ag.common)} "
                 "labels on both sides")
-        sections = [Section(None if value is None else f"Group: {self.by} = {display.label(value)}", section(sub),
-                            sub.notes, figure=sub.plot) for value, sub in self.sections()]
+        sections = []
+        for value, sub in self.sections():
+            classes = sub.options["classes"]
+            header = left_out_table({None: classes_left_out(sub.agreement, classes)}, classes)
+            sections.append(Section(None if value is None else f"Group: {self.by} = {display.label(value)}",
+                                    [*([header] if header else []), *section(sub)], sub.notes, figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)
 
     def __repr__(self) -> str:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pandas as pd
 
+from ..analyses.agreement import classes_left_out, left_out_text
+from ..analyses.comparison import DEFAULT_MEASURES
 from ..base.version import __version__
+from ..measures.registry import resolve
 from . import display
-from .agreement import frame_dict, jsonable
+from .agreement import frame_dict, jsonable, left_out_table
 from .document import Document, Section, frame_table
 from .options import report_options
 from .rendered import Rendered
@@ -17,7 +21,7 @@ __all__ = ["ComparisonReport"]
 
 # the options of ComparisonReport and their defaults (those of Comparison.values and .differences, but intervals
 # by default)
-OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
+OPTIONS = {"measures": None, "classes": "common", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
            "bootstrap_method": "percentile", "random_state": None, "design": "multinomial"}
 
 
@@ -49,8 +53,10 @@ class ComparisonReport(Rendered):
         self.options = opts
         kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
                                    "design")}
-        self.values = comparison.values(opts["measures"], **kw)
-        self.differences = comparison.differences(opts["measures"], **kw)
+        with warnings.catch_warnings():  # the labels the averages leave out are named in the header
+            warnings.filterwarnings("ignore", message=".*classes='union' counts them", category=UserWarning)
+            self.values = comparison.values(opts["measures"], classes=opts["classes"], **kw)
+            self.differences = comparison.differences(opts["measures"], classes=opts["classes"], **kw)
         self.tests = comparison.tests()
         n_rows = comparison.n_rows
         self.summary = pd.DataFrame({"N": [n_rows - comparison.n_missing, comparison.n_missing, n_rows]},
@@ -63,6 +69,12 @@ class ComparisonReport(Rendered):
             seed = f", random_state = {opts['random_state']}" if "bootstrap" in method else ""
             self.notes.append(f"Differences of {col}: {method}{seed}.")
         self.notes.append("Holm's adjustment is across the pairs, for each measure.")
+        measures = DEFAULT_MEASURES if opts["measures"] is None else opts["measures"]
+        if any(m.kind == "binary" for m in resolve(measures, ("multiclass", "binary"), default=lambda m: False)):
+            for name, ag in comparison.agreements.items():
+                text = left_out_text(classes_left_out(ag, opts["classes"]), opts["classes"])
+                if text:
+                    self.notes.append(f"{name}: {text}.")
 
     @property
     def title(self) -> str:
@@ -90,6 +102,12 @@ class ComparisonReport(Rendered):
                         formats={"pvalue": display.pvalue, "df": display.count}),
         ]
         meta = f"pandas_agree {__version__} · N = {display.count(self.comparison.n)}"
+        measures = DEFAULT_MEASURES if self.options["measures"] is None else self.options["measures"]
+        if any(m.kind == "binary" for m in resolve(measures, ("multiclass", "binary"), default=lambda m: False)):
+            classes = self.options["classes"]
+            header = left_out_table({name: classes_left_out(ag, classes)
+                                     for name, ag in self.comparison.agreements.items()}, classes)
+            tables = [*([header] if header else []), *tables]
         return Document(f"Comparison report: {self.title}", meta, [Section(None, tables, self.notes,
                                                                             figure=self.plot)])
 

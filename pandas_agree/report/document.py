@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from ..measures.multiclass import row_name
 from . import display
 
 __all__ = ["Document", "Section", "Table", "footnote_letters", "frame_table", "section"]
@@ -50,10 +51,10 @@ def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: l
     """A Table from a DataFrame; ``formats`` maps a column to a display function (default: values)."""
     formats = formats or {}
     rows = []
-    for idx in frame.index:
+    for i, idx in enumerate(frame.index):  # by position: labels may be tuples, booleans, NaN or repeated
         cells = []
-        for col in frame.columns:
-            v = frame.loc[idx, col]
+        for j, col in enumerate(frame.columns):
+            v = frame.iat[i, j]
             fmt = formats.get(col)
             if fmt is not None:
                 cells.append(fmt(v))
@@ -74,11 +75,12 @@ def footnote_letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
     return letters, [f"{letters[m]}. {m}" for m in unique]
 
 
-def _with_interval(frame: pd.DataFrame, key, row) -> str:
+def _with_interval(frame: pd.DataFrame, key, row: int) -> str:
+    """The value of measure ``key`` in the row at position ``row``, with its interval when the frame has one."""
     if isinstance(frame.columns, pd.MultiIndex):
-        v = frame.loc[row, (key, "value")]
-        return f"{display.value(v)} {display.interval(frame.loc[row, (key, 'lower')], frame.loc[row, (key, 'upper')])}"
-    return display.value(frame.loc[row, key])
+        v, lower, upper = (frame.iat[row, frame.columns.get_loc((key, stat))] for stat in ("value", "lower", "upper"))
+        return f"{display.value(v)} {display.interval(lower, upper)}"
+    return display.value(frame.iat[row, frame.columns.get_loc(key)])
 
 
 def summary(rep) -> Table:
@@ -92,17 +94,20 @@ def summary(rep) -> Table:
 
 def crosstab(rep) -> Table:
     ct, ag = rep.crosstab, rep.agreement
-    common = set(ag.common)
+    # by position: the rows and columns of the crosstab are those of the table, then the margins
+    matching = set(zip(*ag.common_cells, strict=True))
     with_percentages = isinstance(ct.index, pd.MultiIndex)
-    rows, highlight = [], set()
-    for key in ct.index:
+    rows, highlight, position = [], set(), -1
+    for i, key in enumerate(ct.index):
         value, stat = key if with_percentages else (key, "Count")
+        counts = stat == "Count"
+        position += counts
         cells = []
-        for j, col in enumerate(ct.columns):
-            cells.append(display.count(ct.loc[key, col]) if stat == "Count" else display.percent(ct.loc[key, col]))
-            if stat == "Count" and value in common and col == value:
+        for j in range(len(ct.columns)):
+            cells.append(display.count(ct.iat[i, j]) if counts else display.percent(ct.iat[i, j]))
+            if counts and (position, j) in matching:
                 highlight.add((len(rows), j))
-        rows.append((display.label(value) if stat == "Count" else "  " + stat, cells))
+        rows.append((display.label(value) if counts else "  " + stat, cells))
     return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
                  stub=ag.table.index.name or "", column_title=ag.table.columns.name or None, highlight=highlight,
                  footnotes=["Matching cells (the same label on both sides) are marked."], total_row=True)
@@ -124,7 +129,8 @@ def multiclass(rep) -> Table:
         if "interpretation" in m.columns:
             interp = m.loc[code, "interpretation"]
             cells.append("" if pd.isna(interp) else str(interp))
-        rows.append((f"{display.measure_name(code)} ({code})", cells))
+        weighted = rep.options.get("kappa_weights") is not None
+        rows.append((f"{row_name(code, display.measure_name(code), weighted)} ({code})", cells))
     return Table("Multiclass Measures", columns, rows, stub="Measure", footnotes=notes)
 
 
@@ -140,7 +146,7 @@ def binary(rep) -> Table:
     b = rep.binary
     ci = isinstance(b.columns, pd.MultiIndex)
     codes = list(dict.fromkeys(b.columns.get_level_values(0))) if ci else list(b.columns)
-    rows = [(f"{display.measure_name(code)} ({code})", [_with_interval(b, code, c) for c in b.index])
+    rows = [(f"{display.measure_name(code)} ({code})", [_with_interval(b, code, i) for i in range(len(b.index))])
             for code in codes]
     notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
              "in the notes."] if ci else []
@@ -152,11 +158,14 @@ def averages(rep) -> Table:
     a = rep.averages
     ci = isinstance(a.columns, pd.MultiIndex)
     methods = list(dict.fromkeys(a.columns.get_level_values(0))) if ci else list(a.columns)
-    rows = [(f"{display.measure_name(code)} ({code})", [_with_interval(a, m, code) for m in methods])
-            for code in a.index]
+    rows = [(f"{display.measure_name(code)} ({code})", [_with_interval(a, m, i) for m in methods])
+            for i, code in enumerate(a.index)]
     return Table("Averages over Classes", methods, rows, stub="Measure")
 
 
 def section(rep) -> list[Table]:
     """The tables of one report section, in reading order."""
-    return [summary(rep), crosstab(rep), multiclass(rep), tests(rep), binary(rep), averages(rep)]
+    tables = [summary(rep), crosstab(rep), multiclass(rep), tests(rep), binary(rep)]
+    if rep.options.get("positive") is None:  # with a positive class the measures are not averaged
+        tables.append(averages(rep))
+    return tables

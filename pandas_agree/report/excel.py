@@ -34,6 +34,7 @@ HEADER = PatternFill("solid", fgColor="EEEEEE")
 RULE = Border(bottom=Side(style="thin", color="555555"))
 VALUE_FORMAT = "0.0000"
 P_FORMAT = "0.0000"
+CELL_LIMIT = 32_767  # the most characters an Excel cell holds
 
 
 class _Sheet:
@@ -44,10 +45,16 @@ class _Sheet:
         self.row = 1
         self.widths: dict[int, int] = {}
         self.exact: dict[str, str] = {}  # coordinate -> repr of the float written there
+        self.cut = 0  # cells cut to Excel's limit
 
     def text(self, col: int, value, font=None, fill=None):
         cell = self.ws.cell(self.row, col)
-        text = display.label(value) if not isinstance(value, str) else value
+        # control characters, U+FFFE/U+FFFF and lone surrogates cannot be stored: they are shown as escapes
+        text = display.label(value) if not isinstance(value, str) else display.printable(value)
+        if len(text) > CELL_LIMIT:
+            mark = f" … [cut to Excel's limit of {CELL_LIMIT:,} characters; {len(text):,} in all]"
+            text = text[:CELL_LIMIT - len(mark)] + mark
+            self.cut += 1
         cell.value = text
         cell.data_type = "s"  # a label such as "=1+1" stays a literal string, never a formula
         if font:
@@ -162,17 +169,17 @@ def _crosstab_sheet(ws: _Sheet, rep) -> None:
     for group, sub in _sections(rep):
         ag = sub.agreement
         ct = ag.crosstab(margins=True)
-        common = set(ag.common)
         title = f"{sub.title} Crosstabulation"
         ws.title(title if group == "All" and not rep.groups else f"{title} — {rep.by} = {display.label(group)}"
                  if group != "All" else f"{title} — all data")
         ws.header([ag.table.index.name or "", *ct.columns])
         fmt = _count_format(ag)
-        for label in ct.index:
-            ws.text(1, label, font=BOLD if label == "Total" else None)
-            for j, col in enumerate(ct.columns):
-                match = label in common and col == label and label != "Total"
-                ws.number(2 + j, ct.loc[label, col], fmt, fill=MATCH if match else None)
+        # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
+        matching = set(zip(*ag.common_cells, strict=True))
+        for i, label in enumerate(ct.index):
+            ws.text(1, label, font=BOLD if i == len(ct.index) - 1 else None)
+            for j in range(len(ct.columns)):
+                ws.number(2 + j, ct.iat[i, j], fmt, fill=MATCH if (i, j) in matching else None)
             ws.skip()
         ws.text(1, "Shaded cells: the same label on both sides (the cells that can agree).")
         ws.skip(2)
@@ -195,14 +202,14 @@ def _wide_sheet(ws: _Sheet, rep, frame_of, stub: str, first_level: str) -> None:
     ws.header([*([""] * len(lead)), first_level, *(stats * len(keys))])
     for group, sub in _sections(rep):
         f = frame_of(sub)
-        for idx in f.index:
+        for i, idx in enumerate(f.index):  # rows by position: labels may be tuples, booleans or NaN
             col = _lead(ws, grouped, group)
             ws.text(col, idx)
             col += 1
             for key in keys:
                 for stat in stats:
                     column = (key, stat) if multi else key
-                    ws.number(col, f.loc[idx, column] if column in f.columns else None)
+                    ws.number(col, f.iat[i, f.columns.get_loc(column)] if column in f.columns else None)
                     col += 1
             ws.skip()
     ws.finish(freeze=f"{get_column_letter(len(lead) + 2)}3")
@@ -293,8 +300,19 @@ def write(rep, path: str | Path) -> None:
                         ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:
         sheets.append(_Sheet(wb.create_sheet(title)))
         fill(sheets[-1], rep)
+    _note_cut_cells(sheets, next(s for s in sheets if s.ws.title == "Notes"))
     wb.save(path)
     _write_exact_numbers(path, {s.ws.title: s.exact for s in sheets if s.exact})
+
+
+def _note_cut_cells(sheets: list[_Sheet], notes: _Sheet) -> None:
+    """Say on the Notes sheet how many cells were cut to Excel's limit (each cut cell also says so)."""
+    cut = sum(s.cut for s in sheets)
+    if cut:
+        notes.skip()
+        notes.text(1, f"{cut} cell(s) held more than {CELL_LIMIT:,} characters, the most an Excel cell holds, and "
+                      "were cut (each says so); to_json() and to_dict() keep the whole text.", font=BOLD)
+        notes.finish()
 
 
 def write_frames(path: str | Path, sheets: dict[str, list[tuple[str, pd.DataFrame]]], notes: list[str],
@@ -308,10 +326,10 @@ def write_frames(path: str | Path, sheets: dict[str, list[tuple[str, pd.DataFram
         for title, frame in tables:
             ws.title(title)
             ws.header([frame.index.name or "", *frame.columns])
-            for idx in frame.index:
+            for i, idx in enumerate(frame.index):  # by position: labels may be tuples, booleans or NaN
                 ws.text(1, idx)
-                for j, col in enumerate(frame.columns):
-                    v = frame.loc[idx, col]
+                for j in range(len(frame.columns)):
+                    v = frame.iat[i, j]
                     if isinstance(v, str) or v is None or not display.is_number(v):
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
                     else:
@@ -334,5 +352,6 @@ def write_frames(path: str | Path, sheets: dict[str, list[tuple[str, pd.DataFram
         ws.skip()
     ws.finish()
     written.append(ws)
+    _note_cut_cells(written, ws)
     wb.save(path)
     _write_exact_numbers(path, {s.ws.title: s.exact for s in written if s.exact})

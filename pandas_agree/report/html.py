@@ -7,6 +7,7 @@ import base64
 import html
 import io
 
+from .display import printable
 from .document import Document, Table
 
 __all__ = ["fragment", "page"]
@@ -33,7 +34,7 @@ STYLE = """
 
 
 def _e(text) -> str:
-    return html.escape(str(text), quote=True)
+    return html.escape(printable(str(text)), quote=True)
 
 
 def table_html(t: Table) -> str:

@@ -1,8 +1,11 @@
 """The options of a report: each report declares its defaults once; this module checks the options given against
 them and :mod:`pandas_agree.base.options`, and records the bootstrap seed.
 
-A report is reproducible by default: when it asks for intervals and no ``random_state`` is given, a seed is drawn
-once and recorded in ``report.options``, so the same report can be made again.
+A report is reproducible by default: the same data and options give the same report, bootstrap intervals
+included. Without a ``random_state`` (or with ``random_state=None``) the bootstrap uses the fixed seed
+:data:`DEFAULT_SEED`; ``random_state="fresh"`` asks for fresh randomness: a seed is drawn from the operating
+system's entropy. Either way the seed is recorded in ``report.options`` (and, where an interval is bootstrapped,
+in the notes), so a report made with fresh randomness can still be made again.
 """
 
 from __future__ import annotations
@@ -12,31 +15,39 @@ from typing import Any
 
 import numpy as np
 
-from ..base.options import check_options
+from ..base.options import SEEDS, check_options
 
-__all__ = ["report_options", "seed"]
+__all__ = ["DEFAULT_SEED", "report_options", "seed"]
+
+#: The bootstrap seed of a report (and of the command line) when no ``random_state`` is given.
+DEFAULT_SEED = 0
 
 
 def seed(options: Mapping[str, Any]) -> Any:
-    """The bootstrap seed of a report: the ``random_state`` given, or a fresh integer when intervals are asked
-    for (``ci`` is not None) and none is given.
+    """The bootstrap seed of a report: :data:`DEFAULT_SEED` when ``random_state`` is None or missing, a seed drawn
+    from the operating system's entropy (an integer below 2**32) when it is ``"fresh"``, and otherwise the
+    ``random_state`` given (an integer, or a numpy Generator or seed object, used as it is).
 
     Examples
     --------
     >>> from pandas_agree.report.options import seed
-    >>> seed({"ci": "auto", "random_state": 7}), seed({"ci": None, "random_state": None})
-    (7, None)
-    >>> isinstance(seed({"ci": "auto", "random_state": None}), int)
+    >>> seed({"ci": "auto", "random_state": 7}), seed({"ci": "auto", "random_state": None}), seed({})
+    (7, 0, 0)
+    >>> fresh = seed({"random_state": "fresh"})
+    >>> isinstance(fresh, int) and 0 <= fresh < 2**32
     True
     """
-    if options.get("ci") is not None and options.get("random_state") is None:
+    random_state = options.get("random_state")
+    if random_state is None:
+        return DEFAULT_SEED
+    if isinstance(random_state, str) and random_state in SEEDS:
         return int(np.random.SeedSequence().entropy % 2**32)
-    return options.get("random_state")
+    return random_state
 
 
 def report_options(defaults: Mapping[str, Any], options: Mapping[str, Any], where: str = "report") -> dict:
     """The complete options of one report: ``options`` checked (names among ``defaults``, values allowed by the
-    option specification) over ``defaults``, with the seed of :func:`seed`.
+    option specification) over ``defaults``, with ``random_state`` replaced by the seed of :func:`seed`.
 
     Raises
     ------
@@ -51,6 +62,8 @@ def report_options(defaults: Mapping[str, Any], options: Mapping[str, Any], wher
     >>> from pandas_agree.report.options import report_options
     >>> report_options({"ci": "auto", "random_state": None}, {"random_state": 3})
     {'ci': 'auto', 'random_state': 3}
+    >>> report_options({"ci": "auto", "random_state": None}, {})
+    {'ci': 'auto', 'random_state': 0}
     >>> report_options({"ci": "auto", "random_state": None}, {"colour": "blue"})
     Traceback (most recent call last):
     ...

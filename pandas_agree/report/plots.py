@@ -27,10 +27,10 @@ def heatmap(ax, agreement, normalize: bool = False) -> None:
     counts = table.to_numpy()
     shown = 100 * counts / np.maximum(counts.sum(axis=1, keepdims=True), 1e-300) if normalize else counts
     ax.imshow(shown, cmap="Blues", aspect="auto")
-    ax.set_xticks(range(table.shape[1]), [display.label(c) for c in table.columns], rotation=45, ha="right")
-    ax.set_yticks(range(table.shape[0]), [display.label(r) for r in table.index])
-    ax.set_xlabel(table.columns.name or "prediction")
-    ax.set_ylabel(table.index.name or "reference")
+    ax.set_xticks(range(table.shape[1]), [_label(c) for c in table.columns], rotation=45, ha="right")
+    ax.set_yticks(range(table.shape[0]), [_label(r) for r in table.index])
+    ax.set_xlabel(_label(table.columns.name or "prediction"))
+    ax.set_ylabel(_label(table.index.name or "reference"))
     top = shown.max() if shown.size else 1
     for i in range(shown.shape[0]):
         for j in range(shown.shape[1]):
@@ -40,6 +40,16 @@ def heatmap(ax, agreement, normalize: bool = False) -> None:
     for i, j in zip(*agreement.common_cells, strict=True):
         ax.add_patch(_rectangle(j, i))
     ax.set_title("Crosstab (row %)" if normalize else "Crosstab (counts)")
+
+
+LABEL_WIDTH = 40  # the most characters of a label shown on a plot
+
+
+def _label(x) -> str:
+    """A label on a plot: as in every report (:func:`display.label`), at most ``LABEL_WIDTH`` characters, with no
+    mathtext (a ``$`` stays a dollar)."""
+    text = display.label(x)
+    return display.plot_text(text if len(text) <= LABEL_WIDTH else text[:LABEL_WIDTH - 1] + "…")
 
 
 def _rectangle(x, y):
@@ -55,13 +65,15 @@ def forest(ax, binary: pd.DataFrame, measures: Sequence[str]) -> None:
     labels, y = [], 0
     for k, code in enumerate(codes):
         color = f"C{k}"
-        for cls in binary.index:
-            value = binary.loc[cls, (code, "value")] if with_ci else binary.loc[cls, code]
+        for i, cls in enumerate(binary.index):  # by position: labels may be tuples, booleans or NaN
+            def at(stat, i=i, code=code):
+                return binary.iat[i, binary.columns.get_loc((code, stat) if with_ci else code)]
+
+            value = at("value")
             if with_ci:
-                lower, upper = binary.loc[cls, (code, "lower")], binary.loc[cls, (code, "upper")]
-                ax.plot([lower, upper], [y, y], color=color, linewidth=1.5)
+                ax.plot([at("lower"), at("upper")], [y, y], color=color, linewidth=1.5)
             ax.plot([value], [y], "o", color=color)
-            labels.append(f"{code} · {display.label(cls)}")
+            labels.append(f"{code} · {_label(cls)}")
             y += 1
         y += 0.5
     positions = [i + 0.5 * (i // len(binary.index)) for i in range(len(labels))]
@@ -80,6 +92,7 @@ def report_figure(rep, measures: Sequence[str] = ("REC", "PRE", "F1"), normalize
                                       gridspec_kw={"width_ratios": [max(k, 3), 4]})
     heatmap(left, rep.agreement, normalize=normalize)
     forest(right, rep.binary, [m.upper() for m in measures])
-    fig.suptitle(f"Agreement: {rep.title}")
+    fig.suptitle(f"Agreement: {_label(rep.agreement.table.index.name or 'reference')} * "
+                 f"{_label(rep.agreement.table.columns.name or 'prediction')}")
     fig.tight_layout()
     return fig

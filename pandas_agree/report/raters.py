@@ -9,6 +9,7 @@ import pandas as pd
 
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
+from ..measures.multiclass import row_name
 from ..measures.registry import RATERS
 from . import display
 from .agreement import frame_dict, jsonable
@@ -74,7 +75,8 @@ class RaterReport(Rendered):
 
     def document(self) -> Document:
         c = self.coefficients
-        table = c.rename(index=lambda code: f"{RATERS[code].name} ({code})")
+        weighted = self.options["kappa_weights"] is not None
+        table = c.rename(index=lambda code: f"{row_name(code, RATERS[code].name, weighted)} ({code})")
         formats = {"se": display.value, "interpretation": lambda v: "" if v is None or pd.isna(v) else str(v)}
         shown = table.drop(columns=[x for x in ("lower", "upper", "method") if x in table.columns])
         footnotes = []

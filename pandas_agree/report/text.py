@@ -3,8 +3,10 @@ columns and footnotes. Tables wider than the page are split into column blocks t
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 
+from .display import printable
 from .document import Document, Table
 
 __all__ = ["render", "render_table"]
@@ -12,7 +14,17 @@ __all__ = ["render", "render_table"]
 WIDTH = 100
 
 
+def _printable_table(t: Table) -> Table:
+    """``t`` with every text printable (control characters as escapes: nothing reaches the terminal raw)."""
+    return dataclasses.replace(
+        t, title=printable(t.title), columns=[printable(c) for c in t.columns], stub=printable(t.stub),
+        rows=[(printable(label), [printable(c) for c in cells]) for label, cells in t.rows],
+        footnotes=[printable(n) for n in t.footnotes],
+        column_title=None if t.column_title is None else printable(t.column_title))
+
+
 def render_table(t: Table, width: int = WIDTH) -> str:
+    t = _printable_table(t)
     rows = [(label, [f"[{c}]" if (i, j) in t.highlight else c for j, c in enumerate(cells)])
             for i, (label, cells) in enumerate(t.rows)]
     stub_width = max([len(t.stub), *(len(r[0]) for r in rows)])
@@ -47,7 +59,7 @@ def render_table(t: Table, width: int = WIDTH) -> str:
 
 def _notes(notes: list[str], width: int) -> str:
     out = ["Notes", "═" * min(width, 40)]
-    for note in notes:
+    for note in map(printable, notes):
         nested = note.startswith("  ")
         out.extend(textwrap.wrap(note.strip(), width, initial_indent="    " if nested else "- ",
                                  subsequent_indent="      " if nested else "  "))
@@ -56,10 +68,10 @@ def _notes(notes: list[str], width: int) -> str:
 
 def render(doc: Document, width: int = WIDTH) -> str:
     """A report document as text, ``width`` columns wide."""
-    parts = [f"{doc.title}\n{doc.meta}\n"]
+    parts = [f"{printable(doc.title)}\n{printable(doc.meta)}\n"]
     for sec in doc.sections:
         if sec.heading is not None:
-            banner = f" {sec.heading} "
+            banner = f" {printable(sec.heading)} "
             parts.append("▌" + banner + "─" * max(3, min(width, 70) - len(banner) - 1))
         parts.extend(render_table(t, width) for t in sec.tables)
         parts.append(_notes(sec.notes, width))

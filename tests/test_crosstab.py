@@ -303,7 +303,7 @@ def test_from_counts_sums_repeated_cells():
 
 def test_repr():
     assert repr(pa.agreement([1, 2, None], [1, 2, 2])) == (
-        "<Agreement: 2×2 table, N = 2, K = 2 common labels, 1 rows missing>")
+        "<Agreement: 2×2 table, N = 2, K = 2 common labels, 1 row missing>")
 
 
 # --- properties -----------------------------------------------------------------------------------------------

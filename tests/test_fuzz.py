@@ -18,9 +18,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import pandas_agree
 from pandas_agree import UndefinedMeasureWarning
 
-PACKAGE = str(Path(__file__).resolve().parents[1] / "pandas_agree")
+# where the installed package lives (a source tree, or site-packages when it is installed as CI installs it)
+PACKAGE = str(Path(pandas_agree.__file__).resolve().parent)
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]) | st.sampled_from("\x1b\x00\n\t$\uffff"),
                max_size=4)
 POOLS = {

@@ -50,7 +50,7 @@ INVALID = {
     "margins": [("yes", TypeError)],
     "normalize": [("yes", TypeError)],
     "dropna": [("yes", TypeError)],
-    "labels": [("abc", TypeError)],
+    "labels": [("abc", TypeError), ([["a"], "b"], ValueError)],
     "match": [("bogus", ValueError), (3, TypeError)],
     "weights": [({"w": 1}, TypeError)],
     "by": [(["site"], TypeError)],

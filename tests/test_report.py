@@ -53,7 +53,7 @@ def test_notes_cover_what_a_reader_needs(tricky):
         warnings.simplefilter("error")  # the report records warnings as notes instead of raising them
         rep = tricky.agree.report("actual", "pred", weights="w", random_state=1, n_resamples=200)
     text = " ".join(rep.notes)
-    assert "weights" in text and "1 rows with a missing label" in text
+    assert "weights" in text and "1 row with a missing label or weight was left out" in text
     assert "Predicted labels not in the reference: only predicted" in text
     assert "Only the 4 labels present on both sides can agree" in text
     assert "Weighted N" in rep.summary.columns
@@ -270,3 +270,13 @@ def test_plot_renders_png(tmp_path, wine_report):
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     fig = pa.datasets.load("wine_predictions").agree.report("cultivar", "knn", ci=None).plot()
     plt.close(fig)
+
+
+def test_a_value_and_its_interval_share_their_decimals_and_counts_their_noun():
+    from pandas_agree.report import display
+
+    assert display.with_interval(1544.0, 961.875, 2313.2) == "1544.0 [961.9, 2313.2]"
+    assert display.with_interval(0.5, 0.25, 0.75) == "0.500 [0.250, 0.750]"
+    assert display.count_of(1, "row") == "1 row" and display.count_of(2, "row") == "2 rows"
+    rep = pa.Agreement.from_table(pd.DataFrame([[3.0]], index=["a"], columns=["a"])).report(ci=None)
+    assert "K = 1 label on both sides" in str(rep)

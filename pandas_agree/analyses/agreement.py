@@ -294,8 +294,9 @@ class Agreement:
 
     def __repr__(self) -> str:
         i, j = self._table.shape
-        return (f"<Agreement: {i}×{j} table, N = {self.n:g}, K = {len(self._common_rows)} common labels"
-                + (f", {self._n_missing} rows missing" if self._n_missing else "") + ">")
+        k, missing = len(self._common_rows), self._n_missing
+        return (f"<Agreement: {i}×{j} table, N = {self.n:g}, K = {k} common label{'s' if k != 1 else ''}"
+                + (f", {missing} row{'s' if missing != 1 else ''} missing" if missing else "") + ">")
 
     # --- tables ---------------------------------------------------------------------------------------
 

@@ -268,7 +268,8 @@ class RaterAgreement:
                          + (f"; the {self._n_single} rated once count in the category shares (Gwet 2014)."
                             if self._n_single else "."))
         if self._n_missing:
-            notes.append(f"{self._n_missing} ratings were missing.")
+            notes.append("1 rating was missing." if self._n_missing == 1 else
+                         f"{self._n_missing} ratings were missing.")
         setting = Setting(weighted=kappa_weights is not None, level=level)
         return notes + [text for text, _, _ in notes_of([RATERS[c] for c in chosen], setting)]
 

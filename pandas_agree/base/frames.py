@@ -68,6 +68,11 @@ def column(data: pd.DataFrame, name: Hashable, arg: str) -> pd.Series:
         raise KeyError(f"{arg}: no column {name!r} in the DataFrame; its columns are {shown}")
     found = data[name]
     if isinstance(found, pd.DataFrame):
+        partial = not (isinstance(name, tuple) and len(name) == getattr(data.columns, "nlevels", 1))
+        if isinstance(data.columns, pd.MultiIndex) and partial:
+            keys = ", ".join(repr(k) for k in data.columns[data.columns.get_locs([name])][:3])
+            raise ValueError(f"{arg}: {name!r} names {found.shape[1]} columns of the DataFrame's MultiIndex; give "
+                             f"the whole key of one column, such as {keys}")
         raise ValueError(f"{arg}: the column name {name!r} is repeated in the DataFrame; it must be unique")
     return found
 

@@ -225,6 +225,18 @@ class _Sequence(Constraint):
         return _list_like(value)
 
 
+class _Labels(_Sequence):
+    """A list of labels: an ordered collection of hashable values."""
+
+    def allows(self, value):
+        for item in value:
+            try:
+                hash(item)
+            except TypeError:
+                return False
+        return True
+
+
 class _Mapping(Constraint):
     def knows(self, value):
         return isinstance(value, Mapping)
@@ -296,7 +308,7 @@ SPEC: dict[str, Option] = _options(
     Option("margins", (_Flag(),), "True or False"),
     Option("normalize", (_Flag(),), "True or False"),
     Option("dropna", (_Flag(),), "True or False"),
-    Option("labels", (NONE, _Sequence()), "None or a list of labels in their order"),
+    Option("labels", (NONE, _Labels()), "None or a list of (hashable) labels in their order"),
     Option("match", (NONE, _Choice(MATCHES), _Mapping()),
            f"None, one of {MATCHES} or a dict {{predicted label: reference label}}"),
     Option("weights", (NONE, _Sequence(), _Label()),

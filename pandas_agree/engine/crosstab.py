@@ -257,7 +257,8 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
 
 
 def no_valid_rows(n_rows: int) -> ValueError:
-    return ValueError(f"no valid rows: all {n_rows} rows have a missing label, a missing weight or a zero weight")
+    every = "the only row has" if n_rows == 1 else f"all {n_rows} rows have"
+    return ValueError(f"no valid rows: {every} a missing label, a missing weight or a zero weight")
 
 
 def tabulate(

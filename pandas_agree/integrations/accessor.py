@@ -206,6 +206,10 @@ class AgreeAccessor(Shortcuts):
         """
         if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
             raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
+        repeated = pd.Index(list(columns), tupleize_cols=False)
+        repeated = list(repeated[repeated.duplicated()].unique())
+        if repeated:
+            raise ValueError(f"columns must name each rater once; repeated: {repeated}")
         frame = pd.concat({c: column(self._df, c, "columns") for c in columns}, axis=1)
         if weights is not None and not pd.api.types.is_list_like(weights):
             weights = column(self._df, weights, "weights")

@@ -213,12 +213,14 @@ class AgreementReport(Rendered):
         if ag.weighted:
             notes.append(f"Frequency weights were used: N = {ag.n:g} is the sum of the weights.")
         if ag.n_missing:
-            notes.append(f"{ag.n_missing} rows with a missing label or weight were left out.")
+            notes.append(f"{display.count_of(ag.n_missing, 'row')} with a missing label or weight "
+                         f"{'was' if ag.n_missing == 1 else 'were'} left out.")
         if ag.n_zero_weight:
-            notes.append(f"{ag.n_zero_weight} rows with a weight of 0 were left out.")
+            notes.append(f"{display.count_of(ag.n_zero_weight, 'row')} with a weight of 0 "
+                         f"{'was' if ag.n_zero_weight == 1 else 'were'} left out.")
         if len(ag.reference_only) or len(ag.predicted_only):
-            notes.append(f"Only the {len(ag.common)} labels present on both sides can agree; the others count "
-                         "against agreement.")
+            only = "the label" if len(ag.common) == 1 else f"the {len(ag.common)} labels"
+            notes.append(f"Only {only} present on both sides can agree; the others count against agreement.")
             if len(ag.reference_only):
                 notes.append("Reference labels never predicted: " + ", ".join(map(str, ag.reference_only)) + ".")
             if len(ag.predicted_only):
@@ -269,8 +271,8 @@ class AgreementReport(Rendered):
 
         ag = self.agreement
         i, j = ag.table.shape
-        meta = (f"pandas_agree {__version__} · N = {display.count(ag.n)} · {i} × {j} table · K = {len(ag.common)} "
-                "labels on both sides")
+        meta = (f"pandas_agree {__version__} · N = {display.count(ag.n)} · {i} × {j} table · K = "
+                f"{display.count_of(len(ag.common), 'label')} on both sides")
         sections = []
         for value, sub in self.sections():
             classes = sub.options["classes"]
@@ -315,15 +317,16 @@ class AgreementReport(Rendered):
         write(self, path)
 
     @validate_options
-    def plot(self, measures: Sequence[str] = ("REC", "PRE", "F1"), *, normalize: bool = False):
+    def plot(self, measures: Sequence[str] | None = None, *, normalize: bool = False):
         """A figure with the crosstab as an annotated heatmap and a forest plot of class-specific measures.
 
         Needs matplotlib (the ``plot`` extra).
 
         Parameters
         ----------
-        measures : list of str
-            Class-specific measures for the forest plot, with their intervals.
+        measures : list of str, optional
+            Class-specific measures of the report for the forest plot, with their intervals; by default REC, PRE
+            and F1 (those of them the report shows, else its first three class-specific measures).
         normalize : bool
             Show row percentages in the heatmap instead of counts.
 
@@ -418,8 +421,8 @@ def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options
     Agreement (a group for which that fails with a ValueError gets a note instead of a report)."""
     notes, reports = [], {}
     if n_missing_group:
-        notes.append(f"{n_missing_group} rows with a missing value of {by} belong to no group (they are in the "
-                     "report for all data).")
+        notes.append(f"{display.count_of(n_missing_group, 'row')} with a missing value of {by} "
+                     f"{'belongs' if n_missing_group == 1 else 'belong'} to no group (in the report for all data).")
     options = report_options(REPORT_OPTIONS, options)
     for value, make in groups.items():
         try:

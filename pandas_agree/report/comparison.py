@@ -30,7 +30,7 @@ def _with_intervals(frame: pd.DataFrame, value: str) -> pd.DataFrame:
     if not isinstance(frame.columns, pd.MultiIndex):
         return frame
     measures = list(dict.fromkeys(frame.columns.get_level_values(0)))
-    return pd.DataFrame({m: [f"{display.value(v)} {display.interval(lo, hi)}" for v, lo, hi in
+    return pd.DataFrame({m: [display.with_interval(v, lo, hi) for v, lo, hi in
                              zip(frame[(m, value)], frame[(m, "lower")], frame[(m, "upper")], strict=True)]
                          for m in measures}, index=frame.index)
 

@@ -10,7 +10,8 @@ import pandas as pd
 
 from ..measures.registry import REGISTRY
 
-__all__ = ["count", "interval", "label", "measure_name", "plot_text", "printable", "pvalue", "value"]
+__all__ = ["count", "count_of", "interval", "label", "measure_name", "plot_text", "printable", "pvalue", "value",
+           "with_interval"]
 
 MISSING = "—"
 
@@ -82,22 +83,38 @@ def count(x) -> str:
     return f"{x:.0f}" if x == round(x) else f"{x:.2f}"
 
 
-def value(x, digits: int = 3) -> str:
-    """A measure's value, rounded for display."""
+def _decimals(values, digits: int) -> int:
+    """Decimals for numbers shown side by side: fewer when any of them reaches 1000, the same for all."""
+    sizes = [abs(float(x)) for x in values if not _is_missing(x) and math.isfinite(float(x))]
+    return max(digits - 2, 0) if sizes and max(sizes) >= 1000 else digits
+
+
+def value(x, digits: int = 3, *, like=()) -> str:
+    """A measure's value, rounded for display (with as many decimals as the numbers ``like`` shown beside it)."""
     if _is_missing(x):
         return MISSING
     x = float(x)
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
-    if abs(x) >= 1000:
-        return f"{x:.{max(digits - 2, 0)}f}"
-    return f"{x:.{digits}f}"
+    return f"{x:.{_decimals([x, *like], digits)}f}"
 
 
-def interval(lower, upper, digits: int = 3) -> str:
+def interval(lower, upper, digits: int = 3, *, like=()) -> str:
+    """An interval "[lower, upper]", both ends with the same decimals (and those of the numbers ``like``)."""
     if _is_missing(lower) or _is_missing(upper):
         return MISSING
-    return f"[{value(lower, digits)}, {value(upper, digits)}]"
+    both = (lower, upper, *like)
+    return f"[{value(lower, digits, like=both)}, {value(upper, digits, like=both)}]"
+
+
+def with_interval(x, lower, upper, digits: int = 3) -> str:
+    """A value and its interval, "value [lower, upper]", all with the same decimals."""
+    return f"{value(x, digits, like=(lower, upper))} {interval(lower, upper, digits, like=(x,))}"
+
+
+def count_of(n, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun in the number it needs: "1 row", "3 rows"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def pvalue(p) -> str:

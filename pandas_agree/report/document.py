@@ -79,7 +79,7 @@ def _with_interval(frame: pd.DataFrame, key, row: int) -> str:
     """The value of measure ``key`` in the row at position ``row``, with its interval when the frame has one."""
     if isinstance(frame.columns, pd.MultiIndex):
         v, lower, upper = (frame.iat[row, frame.columns.get_loc((key, stat))] for stat in ("value", "lower", "upper"))
-        return f"{display.value(v)} {display.interval(lower, upper)}"
+        return display.with_interval(v, lower, upper)
     return display.value(frame.iat[row, frame.columns.get_loc(key)])
 
 
@@ -122,9 +122,10 @@ def multiclass(rep) -> Table:
                *(["Interpretation"] if "interpretation" in m.columns else [])]
     rows = []
     for code in m.index:
-        cells = [display.value(m.loc[code, "value"])]
+        ends = (m.loc[code, "lower"], m.loc[code, "upper"]) if has_ci else ()
+        cells = [display.value(m.loc[code, "value"], like=ends)]
         if has_ci:
-            ci = display.interval(m.loc[code, "lower"], m.loc[code, "upper"])
+            ci = display.interval(*ends, like=(m.loc[code, "value"],))
             cells += [display.value(m.loc[code, "se"]), f"{ci} {letters.get(m.loc[code, 'method'], '')}".rstrip()]
         if "interpretation" in m.columns:
             interp = m.loc[code, "interpretation"]

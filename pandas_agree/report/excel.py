@@ -10,6 +10,7 @@ are written as text, never as formulas.
 
 from __future__ import annotations
 
+import os
 import re
 import zipfile
 from pathlib import Path
@@ -287,8 +288,16 @@ def _write_exact_numbers(path: str | Path, exact: dict[str, dict[str, str]]) -> 
             archive.writestr(info, data)
 
 
+def _checked_path(path) -> Path:
+    """``path`` as a Path, or a TypeError naming the argument (openpyxl would fail deep inside on None)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a file path (a str or path-like) of the .xlsx workbook; got {path!r}")
+    return Path(path)
+
+
 def write(rep, path: str | Path) -> None:
     """Write ``rep`` to an .xlsx workbook at ``path``."""
+    path = _checked_path(path)
     wb = Workbook()
     summary = wb.active
     summary.title = "Summary"
@@ -318,6 +327,7 @@ def _note_cut_cells(sheets: list[_Sheet], notes: _Sheet) -> None:
 def write_frames(path: str | Path, sheets: dict[str, list[tuple[str, pd.DataFrame]]], notes: list[str],
                  options: dict) -> None:
     """A workbook of titled DataFrames (index in the first column), plus a Notes sheet with the options."""
+    path = _checked_path(path)
     wb = Workbook()
     written = []
     for n, (name, tables) in enumerate(sheets.items()):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from ..measures.registry import resolve
 from . import display
 
 __all__ = ["pyplot", "report_figure"]
@@ -83,15 +84,23 @@ def forest(ax, binary: pd.DataFrame, measures: Sequence[str]) -> None:
     ax.set_title("Class-specific measures" + (" with intervals" if with_ci else ""))
 
 
-def report_figure(rep, measures: Sequence[str] = ("REC", "PRE", "F1"), normalize: bool = False):
+def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = False):
     """A figure with the heatmap of the crosstab and the forest plot of ``measures``."""
+    shown = list(dict.fromkeys(rep.binary.columns.get_level_values(0)))
+    if measures is None:
+        measures = [code for code in ("REC", "PRE", "F1") if code in shown] or shown[:3]
+    measures = [m.code for m in resolve(measures, "binary", default=lambda m: False)]
+    missing = [code for code in measures if code not in shown]
+    if missing:
+        raise ValueError(f"measures: {', '.join(missing)} not in the report's class-specific measures "
+                         f"({', '.join(shown)}); give them to report(measures=...) first")
     plt = pyplot()
     k = len(rep.agreement.table.columns)
     rows = len(rep.binary.index) * len(measures)
     fig, (left, right) = plt.subplots(1, 2, figsize=(6 + 0.45 * k + 5, max(4.0, 0.28 * rows + 1.5)),
                                       gridspec_kw={"width_ratios": [max(k, 3), 4]})
     heatmap(left, rep.agreement, normalize=normalize)
-    forest(right, rep.binary, [m.upper() for m in measures])
+    forest(right, rep.binary, measures)
     fig.suptitle(f"Agreement: {_label(rep.agreement.table.index.name or 'reference')} * "
                  f"{_label(rep.agreement.table.columns.name or 'prediction')}")
     fig.tight_layout()

@@ -97,7 +97,7 @@ class RaterReport(Rendered):
             frame_table("Tests", self.tests, stub="Test", formats={"pvalue": display.pvalue, "df": display.count}),
         ]
         used = self.raters.n_subjects - self.raters.n_dropped
-        meta = (f"pandas_agree {__version__} · {used} subjects used of {self.raters.n_subjects} · "
+        meta = (f"pandas_agree {__version__} · {display.count_of(used, 'subject')} used of {self.raters.n_subjects} · "
                 f"{len(self.raters.categories)} categories")
         return Document(f"Rater agreement report: {self.title}", meta, [Section(None, tables, self.notes)])
 

@@ -1,0 +1,50 @@
+"""Messages that name the argument and say what is allowed, for mistakes a careful user makes."""
+
+import matplotlib
+import pandas as pd
+import pytest
+
+import pandas_agree  # noqa: F401  (registers the accessor)
+
+matplotlib.use("Agg")
+
+
+@pytest.fixture(scope="module")
+def frame():
+    return pd.DataFrame({"r1": list("aabb"), "r2": list("abab"), "r3": list("abba")})
+
+
+def test_a_rater_named_twice(frame):
+    with pytest.raises(ValueError, match=r"columns must name each rater once; repeated: \['r1'\]"):
+        frame.agree.raters(["r1", "r1"])
+
+
+def test_a_partial_key_of_a_multiindex():
+    mi = pd.DataFrame({("x", "a"): list("ab"), ("x", "b"): list("ab")})
+    with pytest.raises(ValueError, match=r"actual: 'x' names 2 columns of the DataFrame's MultiIndex; give the whole"):
+        mi.agree("x", ("x", "b"))
+    assert mi.agree(("x", "a"), ("x", "b")).n == 2
+
+
+@pytest.mark.parametrize("make", [
+    lambda f: f.agree.report("r1", "r2", ci=None),
+    lambda f: f.agree.raters(["r1", "r2", "r3"]).report(ci=None),
+    lambda f: f.agree.compare("r1", ["r2", "r3"]).report(ci=None),
+])
+def test_an_excel_path_that_is_not_a_path(frame, make):
+    with pytest.raises(TypeError, match="path must be a file path"):
+        make(frame).to_excel(None)
+
+
+def test_unknown_or_absent_measures_in_plot(frame):
+    rep = frame.agree.report("r1", "r2", ci=None, measures=["REC", "PRE"])
+    with pytest.raises(ValueError, match="unknown measure 'XYZ'"):
+        rep.plot(["XYZ"])
+    with pytest.raises(ValueError, match="F1 not in the report's class-specific measures"):
+        rep.plot(["F1"])
+    assert len(rep.plot(["recall"]).axes) == 2  # aliases work
+
+
+def test_unhashable_labels(frame):
+    with pytest.raises(ValueError, match="labels must be None or a list of"):
+        frame.agree("r1", "r2", labels=[["a"], "b"])

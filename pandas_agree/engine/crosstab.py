@@ -173,11 +173,16 @@ def merged_order(declared: Sequence[pd.Index], observed: pd.Index) -> pd.Index:
         return _sorted_if_possible(observed)
     order = declared[0]
     for more in declared[1:]:
-        order = order.append(more.difference(order, sort=False))
-    order = order.append(_sorted_if_possible(observed.difference(order, sort=False)))
+        order = _appended(order, more.difference(order, sort=False))
+    order = _appended(order, _sorted_if_possible(observed.difference(order, sort=False)))
     # pandas tells 0 from False (and 1 from True) when comparing indexes of different dtypes, but not when it
     # hashes them together: keep the first of such labels, so that the order can be looked up
     return order[~order.duplicated()] if not order.is_unique else order
+
+
+def _appended(order: pd.Index, more: pd.Index) -> pd.Index:
+    """``order`` then ``more`` (appending an empty index of another dtype is deprecated in pandas 2)."""
+    return order.append(more) if len(more) else order
 
 
 def _sorted_if_possible(index: pd.Index) -> pd.Index:

@@ -65,7 +65,8 @@ def category_order(columns: Sequence[pd.Series], labels: Sequence | None = None)
     """The rating categories in order: ``labels`` when given (they must list every observed rating), else the
     crosstab's rule (declared categorical orders first, merged; then the other ratings sorted where they can be).
     """
-    observed = pd.Index(pd.unique(pd.concat([c.astype(object) for c in columns], ignore_index=True).dropna()))
+    ratings = pd.Series(np.concatenate([c.to_numpy(dtype=object) for c in columns]), dtype=object)
+    observed = pd.Index(pd.unique(ratings.dropna()), dtype=object, tupleize_cols=False)
     if labels is not None:
         wanted = pd.Index(labels)
         missing = observed.difference(wanted)

@@ -79,12 +79,15 @@ def _mcnemar(square: np.ndarray, exact: bool) -> dict:
     if exact:
         if not _is_integral(square):
             return _row(method="not applicable: the exact test needs integer counts")
-        if square[0, 1] + square[1, 0] >= 2**62:  # statsmodels counts in int64; the binomial needs no integers
+        if square[0, 1] + square[1, 0] >= 2**53:
+            # beyond 2**53 objects no float holds a count exactly (and statsmodels counts in int64): the binomial
+            # is then its normal limit, within about 1/√n ≈ 1e-8 (scipy's binomial itself fails there before 1.12)
             from scipy import stats
 
-            low = min(square[0, 1], square[1, 0])
-            pvalue = min(1.0, 2 * float(stats.binom.cdf(low, square[0, 1] + square[1, 0], 0.5)))
-            return _row(low, np.nan, pvalue, "exact binomial test of b against c (scipy)")
+            low, n = min(square[0, 1], square[1, 0]), square[0, 1] + square[1, 0]
+            pvalue = min(1.0, 2 * float(stats.norm.cdf((low + 0.5 - n / 2) / np.sqrt(n / 4))))
+            return _row(low, np.nan, pvalue, "binomial test of b against c, by its normal limit (more than 2⁵³ "
+                        "discordant objects)")
         res = mcnemar(square, exact=True)
         return _row(res.statistic, np.nan, res.pvalue, "exact binomial test of b against c (statsmodels)")
     res = mcnemar(square, exact=False, correction=True)

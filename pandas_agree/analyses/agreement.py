@@ -30,6 +30,7 @@ from .reports import build_report
 __all__ = ["Agreement", "agreement", "classes_left_out", "counted", "from_cells", "from_labels", "left_out_text",
            "summary_values"]
 
+
 def _validated_table(table) -> pd.DataFrame:
     """A float64 DataFrame of counts from a DataFrame or 2-D array, or a clear error."""
     if isinstance(table, pd.DataFrame):

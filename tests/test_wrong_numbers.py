@@ -159,6 +159,16 @@ def test_nir_interval_holds_its_estimate_on_a_balanced_table():
     assert m.loc["NIR", "method"].startswith("wilson")
 
 
+def _holds_its_estimate_or_says_why(stats: pd.DataFrame, notes: list) -> None:
+    """Every row (index: the measure's code) has lower <= value <= upper, or a note saying why not."""
+    text = " ".join(notes)
+    for code, row in stats.iterrows():
+        if np.isnan(row["value"]) or np.isnan(row["lower"]):
+            continue
+        inside = row["lower"] - 1e-12 <= row["value"] <= row["upper"] + 1e-12
+        assert inside or f"interval of {code} leaves out its estimate" in text, (code, row.tolist())
+
+
 CI_CHOICES = ["auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"]
 
 
@@ -170,20 +180,10 @@ def test_every_interval_holds_its_estimate_or_says_why(seed, ci):
     table = rng.integers(0, 8, (k, k)).astype(float) + np.eye(k)
     ag = pa.Agreement.from_table(table)
     m = quiet(ag.multiclass, [r.code for r in records("multiclass")], ci=ci, n_resamples=200, random_state=0)
-    notes = " ".join(m.attrs["notes"])
-    for code, row in m.iterrows():
-        if np.isnan(row["value"]) or np.isnan(row["lower"]):
-            continue
-        inside = row["lower"] - 1e-12 <= row["value"] <= row["upper"] + 1e-12
-        assert inside or f"interval of {code} leaves out its estimate" in notes, (code, row.tolist())
+    _holds_its_estimate_or_says_why(m, m.attrs["notes"])
     ratings = pd.DataFrame(rng.integers(0, 3, (15, 3)), columns=list("abc"))
     s = quiet(pa.RaterAgreement(ratings).summary, ci=ci, n_resamples=200, random_state=0)
-    notes = " ".join(s.attrs["notes"])
-    for code, row in s.iterrows():
-        if np.isnan(row["value"]) or np.isnan(row["lower"]):
-            continue
-        inside = row["lower"] - 1e-12 <= row["value"] <= row["upper"] + 1e-12
-        assert inside or f"interval of {code} leaves out its estimate" in notes, (code, row.tolist())
+    _holds_its_estimate_or_says_why(s, s.attrs["notes"])
 
 
 # --- several raters: subjects rated once count in the shares (Gwet 2014, irrCAC) ------------------------------
@@ -253,11 +253,6 @@ def test_every_class_interval_and_average_holds_its_estimate_or_says_why(seed, c
     codes = [m.code for m in records("binary") if m.default]
     for fn in (ag.binary, ag.averages):
         out = quiet(fn, codes, ci=ci, n_resamples=200, random_state=0)
-        notes = " ".join(out.attrs["notes"])
         stats = out.stack(0, future_stack=True)  # one row per (class, code) or (code, method)
-        for key, row in stats.iterrows():
-            code = key[1] if fn == ag.binary else key[0]
-            if np.isnan(row["value"]) or np.isnan(row["lower"]):
-                continue
-            inside = row["lower"] - 1e-12 <= row["value"] <= row["upper"] + 1e-12
-            assert inside or f"interval of {code} leaves out its estimate" in notes, (key, row.tolist())
+        stats.index = stats.index.get_level_values(1 if fn == ag.binary else 0)  # the measure's code
+        _holds_its_estimate_or_says_why(stats, out.attrs["notes"])

@@ -38,7 +38,19 @@ def test_crosstab_margins(df):
     assert list(ct.columns) == ["a", "b", "d", "Total"]
     assert ct.loc["Total", "Total"] == 6
     assert ct.loc["a", "Total"] == 3 and ct.loc["Total", "b"] == 3
-    assert df.agree.crosstab("actual", "pred", margins=False).equals(df.agree("actual", "pred").table)
+    pd.testing.assert_frame_equal(df.agree.crosstab("actual", "pred", margins=False), df.agree("actual", "pred").table,
+                                  check_dtype=False)
+
+
+def test_crosstab_counts_are_integers_unless_weighted(df):
+    """Counts of objects print as 166, not 166.0 (as pandas.crosstab gives them); weighted sums stay float."""
+    unweighted = df.agree("actual", "pred")
+    assert (unweighted.crosstab().dtypes == "int64").all()
+    assert (unweighted.crosstab(margins=False).dtypes == "int64").all()
+    assert "2.0" not in unweighted.crosstab().to_string()
+    assert (unweighted.table.dtypes == "float64").all()  # the table itself is float (API.md)
+    assert (df.agree("actual", "pred", weights="w").crosstab().dtypes == "float64").all()
+    assert (pa.Agreement.from_table([[1.5, 1], [0, 2]]).crosstab().dtypes == "float64").all()
 
 
 def test_table_is_a_copy(df):

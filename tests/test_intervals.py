@@ -103,7 +103,7 @@ def test_gwet_linearised_variances(table):
     po = np.trace(table.to_numpy()) / n
     # Brennan-Prediger: chance agreement is a constant, so the variance is that of Po
     assert m.loc["BPK", "se"] == pytest.approx(math.sqrt(po * (1 - po) / n) / (1 - 1 / k), rel=1e-9)
-    assert set(m["method"]) == {"Gwet linearised"}
+    assert all(method.startswith("Gwet linearised") for method in m["method"])
 
 
 def test_alpha_linearised_variance_against_bootstrap():
@@ -296,3 +296,54 @@ def test_multiclass_interval_ends_never_leave_the_range(table):
         lo, hi = REGISTRY[code].range
         if not np.isnan(row["lower"]):
             assert lo <= row["lower"] <= row["upper"] <= hi
+
+
+def test_a_zero_width_interval_carries_a_note():
+    """Kappa on a table whose objects all lie in one row: the FCE SE is 0 and the interval [0, 0]."""
+    ag = pa.Agreement.from_table([[5, 3], [0, 0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        m = ag.multiclass(["KAPPA", "OSR"], ci="auto")
+        report = ag.report(ci="auto", random_state=0)
+    assert m.loc["KAPPA", "lower"] == m.loc["KAPPA", "upper"] == 0
+    notes = " ".join(m.attrs["notes"])
+    assert "The interval of KAPPA (Fleiss–Cohen–Everitt) has zero width" in notes
+    assert "does not mean the value is known exactly" in notes
+    assert "OSR" not in notes.split("zero width")[0]  # OSR's Wilson interval is not flat
+    assert "have zero width" in " ".join(str(report).split())
+
+
+def test_the_se_beside_a_binomial_interval_says_what_it_is():
+    ag = pa.Agreement.from_table([[5, 3], [0, 4]])
+    wilson = ag.binary(["PRE", "REC"], ci="auto")
+    assert any("The SE beside a wilson interval is the Wald SE √(p(1 − p)/n)" in n for n in wilson.attrs["notes"])
+    normal = ag.binary(["PRE", "REC"], ci="normal")
+    assert not any("The SE beside" in n for n in normal.attrs["notes"])
+    # 0 of 3: the Wilson interval starts at 0 exactly (statsmodels leaves a rounding error of 5e-17)
+    none_right = pa.Agreement.from_table([[5, 3], [0, 0]]).binary(["PRE"], ci="auto", classes="union")
+    assert none_right.loc[1, ("PRE", "value")] == 0 and none_right.loc[1, ("PRE", "lower")] == 0.0
+
+
+@pytest.mark.parametrize("scale", [1, 10])
+def test_small_samples_keep_the_linearised_se_with_a_bca_interval(scale):
+    """Below 200 objects: SPI and AC1 keep their linearised SE with the interval of the BCa bootstrap; kappa keeps
+    its Wald interval (as SAS prints it) with a note. From 200 objects on, the analytic intervals throughout."""
+    table = scale * np.array([[40.0, 3], [4, 3]])
+    ag = pa.Agreement.from_table(table)
+    m = ag.multiclass(["KAPPA", "SPI", "AC1"], ci="auto", n_resamples=500, random_state=1)
+    wald = ag.multiclass(["SPI", "AC1"], ci="bootstrap", n_resamples=500, random_state=1, bootstrap_method="bca")
+    notes = " ".join(m.attrs["notes"])
+    small = table.sum() < 200
+    assert m.loc["KAPPA", "method"] == "Fleiss–Cohen–Everitt"
+    assert ("the Wald intervals of kappa" in notes) == small
+    assert ("the linearised coefficients get BCa bootstrap intervals" in notes) == small
+    for code in ("SPI", "AC1"):
+        value, se = m.loc[code, "value"], m.loc[code, "se"]
+        if small:
+            assert m.loc[code, "method"] == "Gwet linearised SE, bootstrap bca (B = 500) interval"
+            assert (m.loc[code, "lower"], m.loc[code, "upper"]) == (wald.loc[code, "lower"], wald.loc[code, "upper"])
+            assert se != wald.loc[code, "se"]  # the SE is the linearised one
+        else:
+            assert m.loc[code, "method"] == "Gwet linearised"
+            assert m.loc[code, "lower"] == pytest.approx(value - 1.959964 * se)
+    assert m.loc["SPI", "se"] == pytest.approx(ag.multiclass(["SPI"], ci="auto", random_state=2).loc["SPI", "se"])

@@ -48,3 +48,15 @@ def test_unknown_or_absent_measures_in_plot(frame):
 def test_unhashable_labels(frame):
     with pytest.raises(ValueError, match="labels must be None or a list of"):
         frame.agree("r1", "r2", labels=[["a"], "b"])
+
+
+def test_a_column_named_none():
+    """A column named None is a label column like any other; as weights= or by=, None means none (documented)."""
+    frame = pd.DataFrame({None: list("aabb"), "pred": list("abab"), "w": [1.0, 2.0, 3.0, 4.0]})
+    ag = frame.agree(None, "pred")
+    assert ag.n == 4 and list(ag.table.index) == ["a", "b"]
+    numbers = pd.DataFrame({"actual": list("aabb"), "pred": list("abab"), None: [1.0, 2.0, 3.0, 4.0]})
+    assert numbers.agree("actual", "pred", weights=None).n == 4  # not the column None (sum 10)
+    assert numbers.agree.report("actual", "pred", by=None, ci=None).groups == {}
+    doc = " ".join((pd.DataFrame.agree.__call__.__doc__ + pd.DataFrame.agree.report.__doc__).split())
+    assert doc.count("even where the frame has a column named None") == 2

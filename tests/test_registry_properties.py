@@ -187,21 +187,32 @@ def test_linearised_gradient_gives_the_value_of_ratings(m, data):
 # --- the analyses use the declared interval method ----------------------------------------------------------
 
 @_where(lambda m: m.kind == "multiclass")
-def test_declared_interval_is_the_one_used_for_a_table(m):
-    table = np.array([[40.0, 8, 2], [6, 50, 9], [3, 7, 45]])
+@pytest.mark.parametrize("scale", [1, 2])
+def test_declared_interval_is_the_one_used_for_a_table(m, scale):
+    table = scale * np.array([[40.0, 8, 2], [6, 50, 9], [3, 7, 45]])  # 170 objects, or 340
     method = quiet(pa.Agreement.from_table(table).multiclass, [m.code], ci="auto", n_resamples=20,
                    random_state=0).loc[m.code, "method"]
     assert method.startswith("bootstrap") == isinstance(m.interval, Bootstrap), method
     expected = {FleissCohenEveritt: "Fleiss–Cohen–Everitt", Linearised: "Gwet linearised", Binomial: "wilson",
                 MappedBinomial: "mapped", Bootstrap: "bootstrap"}[type(m.interval)]
     assert expected in method
+    small = table.sum() < 200 and isinstance(m.interval, Linearised)
+    assert method.endswith("bca (B = 20) interval") == small, method
 
 
 @_where(lambda m: m.kind == "rater")
-def test_declared_interval_is_the_one_used_for_raters(m):
-    method = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"]).summary(
+@pytest.mark.parametrize("copies", [1, 10])
+def test_declared_interval_is_the_one_used_for_raters(m, copies):
+    """20 subjects: a linearised coefficient keeps its SE with the BCa bootstrap's interval; 200: its own."""
+    frame = pd.concat([pa.datasets.load("anxiety")] * copies, ignore_index=True)
+    method = frame.agree.raters(["rater1", "rater2", "rater3"]).summary(
         [m.code], ci="auto", n_resamples=20, random_state=0).loc[m.code, "method"]
-    assert ("bootstrap" in method) == isinstance(m.interval, Bootstrap), method
+    if isinstance(m.interval, Bootstrap):
+        assert method.startswith("bootstrap over subjects"), method
+    elif copies == 1:
+        assert method == "Gwet linearised SE, bootstrap over subjects, bca (B = 20) interval", method
+    else:
+        assert method == "Gwet linearised", method
 
 
 # --- range, best value ----------------------------------------------------------------------------------------

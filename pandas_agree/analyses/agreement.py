@@ -15,7 +15,7 @@ from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_
 from ..engine.crosstab import as_label_series, check_total, no_valid_rows, tabulate, validate_weights
 from ..engine.matching import match_columns
 from ..engine.tableview import TableView
-from ..inference.analytic import binary_analytic, excluded_estimates, multiclass_analytic
+from ..inference.analytic import binary_analytic, interval_notes, multiclass_analytic
 from ..inference.estimates import Estimate, IntervalOptions
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
@@ -113,12 +113,12 @@ class Agreement:
     >>> df = pd.DataFrame({"actual": ["a", "a", "b", "b", "c"], "pred": ["a", "b", "b", "b", "d"]})
     >>> ag = df.agree("actual", "pred")
     >>> ag.crosstab()
-    pred      a    b    d  Total
+    pred    a  b  d  Total
     actual
-    a       1.0  1.0  0.0    2.0
-    b       0.0  2.0  0.0    2.0
-    c       0.0  0.0  1.0    1.0
-    Total   1.0  3.0  1.0    5.0
+    a       1  1  0      2
+    b       0  2  0      2
+    c       0  0  1      1
+    Total   1  3  1      5
     >>> list(ag.common), list(ag.reference_only), list(ag.predicted_only)
     (['a', 'b'], ['c'], ['d'])
     """
@@ -308,20 +308,27 @@ class Agreement:
         The totals are the last row and the last column, whatever the labels are (a class may itself be called
         "Total"): read them by position (``.iloc[-1]``).
 
+        Counts of objects are integers (as ``pandas.crosstab`` gives them); with frequency weights, or a table
+        of fractional counts, they are the float sums of the weights (:attr:`table` is always float).
+
         Examples
         --------
         >>> import pandas_agree as pa
         >>> pa.Agreement.from_table([[3, 1], [0, 4]]).crosstab()
-               0    1  Total
-        0      3.0  1.0    4.0
-        1      0.0  4.0    4.0
-        Total  3.0  5.0    8.0
+               0  1  Total
+        0      3  1      4
+        1      0  4      4
+        Total  3  5      8
         """
+        counts = self._counts
+        if margins:
+            counts = np.pad(counts, ((0, 1), (0, 1)))
+            counts[:-1, -1] = self._counts.sum(axis=1)
+            counts[-1] = counts[:-1].sum(axis=0)
+        if not self._weighted and np.array_equal(counts, np.round(counts)) and counts.sum() < 2.0 ** 53:
+            counts = counts.astype(np.int64)
         if not margins:
-            return self.table
-        counts = np.pad(self._counts, ((0, 1), (0, 1)))
-        counts[:-1, -1] = self._counts.sum(axis=1)
-        counts[-1] = counts[:-1].sum(axis=0)
+            return pd.DataFrame(counts, index=self._table.index, columns=self._table.columns)
         index = pd.Index([*self._table.index, "Total"], dtype=object, name=self._table.index.name)
         columns = pd.Index([*self._table.columns, "Total"], dtype=object, name=self._table.columns.name)
         return pd.DataFrame(counts, index=index, columns=columns)
@@ -668,7 +675,7 @@ class Agreement:
             out["interpretation"] = [(interpret([values[m.code]], bands)[0] if m.kappa_like else None) or np.nan
                                      for m in chosen]
         if opts is not None:
-            notes += excluded_estimates(estimates)
+            notes += interval_notes(estimates)
         out.attrs["notes"] = notes
         return out
 
@@ -859,7 +866,7 @@ def _by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
     out = pd.DataFrame(data, index=index, columns=columns)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
-    out.attrs["notes"] = excluded_estimates(estimates)
+    out.attrs["notes"] = interval_notes(estimates)
     return out
 
 
@@ -869,7 +876,7 @@ def _by_method(estimates: dict[str, Estimate], methods: list) -> pd.DataFrame:
     out = pd.DataFrame(data, index=pd.Index(list(estimates)), columns=columns, dtype=float)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
-    out.attrs["notes"] = excluded_estimates(estimates)
+    out.attrs["notes"] = interval_notes(estimates)
     return out
 
 

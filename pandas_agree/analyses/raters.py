@@ -19,8 +19,8 @@ from ..base.options import validate_options
 from ..base.undefined import divide, warn_undefined
 from ..engine.crosstab import validate_weights
 from ..engine.ratings import RatingCounts, category_order, count_ratings
-from ..inference.analytic import excluded_estimates
-from ..inference.estimates import IntervalOptions, within
+from ..inference.analytic import interval_notes
+from ..inference.estimates import IntervalOptions, small_sample, within
 from ..inference.intervals import estimate_all
 from ..inference.linearised import linearised
 from ..measures.bands import interpret
@@ -214,7 +214,9 @@ class RaterAgreement:
         ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"}
             "auto" (and the binomial method names, which concern single proportions and so change nothing here):
             Gwet's (2014) linearised variance for FLEISS, AC1 and PO and the bootstrap over subjects for CONGER,
-            ALPHA and LIGHT; "bootstrap": the bootstrap for every coefficient.
+            ALPHA and LIGHT; with fewer than 200 subjects, where the linearised intervals cover too little, the
+            linearised SE with the interval of the BCa bootstrap over subjects (a note says so). "bootstrap": the
+            bootstrap (with ``bootstrap_method``) for every coefficient.
         kappa_weights : {"linear", "quadratic"} or matrix, optional
             Agreement weights over the ordered categories for FLEISS, CONGER, AC1 (then Gwet's AC2, in the row
             AC1), LIGHT and PO.
@@ -235,10 +237,13 @@ class RaterAgreement:
         >>> import pandas_agree as pa
         >>> df = pa.datasets.load("diagnoses")
         >>> ra = df.agree.raters([f"rater{k}" for k in range(1, 7)])
-        >>> ra.summary(["FLEISS", "AC1"], ci="auto").round(3)
-                value     se  lower  upper           method interpretation
-        FLEISS  0.430  0.054  0.324  0.536  Gwet linearised       moderate
-        AC1     0.448  0.056  0.339  0.557  Gwet linearised       moderate
+        >>> s = ra.summary(["FLEISS", "AC1"], ci="auto", random_state=0)
+        >>> s[["value", "se", "lower", "upper"]].round(3)
+                value     se  lower  upper
+        FLEISS  0.430  0.054  0.340  0.558
+        AC1     0.448  0.056  0.354  0.571
+        >>> s.loc["FLEISS", "method"]  # 30 subjects: Gwet's SE, the interval of the BCa bootstrap
+        'Gwet linearised SE, bootstrap over subjects, bca (B = 2000) interval'
         """
         chosen = _resolve(measures)
         q = len(self._categories)
@@ -257,7 +262,7 @@ class RaterAgreement:
         out["interpretation"] = [(interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None) or np.nan
                                  for c in chosen]
         out.attrs["notes"] = self._notes(chosen, kappa_weights, level) + (
-            excluded_estimates(estimates) if ci is not None else [])
+            interval_notes(estimates) if ci is not None else [])
         return out
 
     def _notes(self, chosen: list[str], kappa_weights, level: str) -> list[str]:
@@ -293,8 +298,9 @@ class RaterAgreement:
             if code not in ANALYTIC:
                 return None
             se = self._linearised_se(code, values[code], blocks, sums, weights)
-            return within(_bounds(code), values[code], se, values[code] - opts.z * se, values[code] + opts.z * se,
-                          "Gwet linearised")
+            estimate = within(_bounds(code), values[code], se, values[code] - opts.z * se,
+                              values[code] + opts.z * se, "Gwet linearised")
+            return small_sample(opts, float(self._design.weights.sum()), estimate, "subjects") or estimate
 
         def jackknife(codes):
             # leaving one of a subject's w_i objects out removes min(1, w_i) times its features from the sums

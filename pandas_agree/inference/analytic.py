@@ -16,39 +16,66 @@ from ..measures.interval_methods import (
     Woolf,
 )
 from ..measures.registry import REGISTRY, Measure
-from .estimates import BINOMIAL_METHODS, Estimate, IntervalOptions, clipped
+from .estimates import (
+    BINOMIAL_METHODS,
+    Estimate,
+    IntervalOptions,
+    Resample,
+    clipped,
+    small_sample,
+    small_sample_note,
+)
 from .linearised import linearised
 from .tests import fce_variances
 
-__all__ = ["binary_analytic", "excluded_estimates", "multiclass_analytic"]
+__all__ = ["binary_analytic", "interval_notes", "multiclass_analytic"]
 
 
-def excluded_estimates(estimates: dict[str, Estimate]) -> list[str]:
-    """A note for every quantity whose interval leaves out its own estimate, saying why.
+def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
+    """The notes a reader needs beside these intervals: each interval that leaves out its own estimate or has
+    zero width, with the reason, and what the SE beside a binomial interval is.
 
-    Only a bootstrap interval can (its ends are quantiles of the resampled values, which may all lie on one side
-    of a biased estimate); the analytic intervals are built around the estimate.
+    Only a bootstrap interval can leave out its estimate (its ends are quantiles of the resampled values, which
+    may all lie on one side of a biased estimate); the analytic intervals are built around the estimate. Any
+    method gives a zero-width interval where the table shows it no variation (all objects in one row or one
+    column, a proportion of 0 or 1 under the normal approximation, resamples that all agree), which does not
+    mean that the value is known exactly.
 
     Examples
     --------
     >>> import numpy as np
     >>> from pandas_agree.inference.estimates import Estimate
     >>> e = Estimate(np.array(0.333), np.array(0.02), np.array(0.34), np.array(0.43), "bootstrap percentile")
-    >>> excluded_estimates({"LAMBDA": e})[0].split(":")[0]
+    >>> interval_notes({"LAMBDA": e})[0].split(":")[0]
     'The bootstrap percentile interval of LAMBDA leaves out its estimate'
+    >>> k = Estimate(np.array(0.0), np.array(0.0), np.array(0.0), np.array(0.0), "Fleiss–Cohen–Everitt")
+    >>> interval_notes({"KAPPA": k})[0].split(":")[0]
+    'The interval of KAPPA (Fleiss–Cohen–Everitt) has zero width'
     """
-    notes = []
+    notes, zero_width, method_notes = [], [], []
     for code, e in estimates.items():
         value, lower, upper = (np.asarray(x, dtype=float) for x in (e.value, e.lower, e.upper))
         with np.errstate(invalid="ignore"):
             tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
             outside = (lower > value + tolerance) | (upper < value - tolerance)
+            flat = ~np.isnan(value) & (upper - lower <= tolerance)
         if outside.any():
             notes.append(f"The {e.method} interval of {code} leaves out its estimate: the resampled values lie on "
                          "one side of it (the estimate is biased in small samples, or sits at a bound of the "
                          "resamples). The bootstrap's SE and interval describe the resampled values; "
                          "bootstrap_method=\"bca\" corrects for the bias.")
-    return notes
+        if flat.any():
+            zero_width.append(f"{code} ({e.method})")
+        if e.note is not None and e.note not in method_notes:
+            method_notes.append(e.note)
+    if zero_width:
+        these = "The interval of " + zero_width[0] + " has" if len(zero_width) == 1 else \
+            "The intervals of " + ", ".join(zero_width) + " have"
+        notes.append(f"{these} zero width: the table shows the method no variation (all objects in one row or one "
+                     "column, a proportion of 0 or 1 under the normal approximation, or resamples that all agree). "
+                     "That does not mean the value is known exactly; more objects of the other classes are needed "
+                     "to estimate its uncertainty.")
+    return notes + method_notes
 
 
 # --- analytic intervals -----------------------------------------------------------------------------------
@@ -63,6 +90,8 @@ def _proportion(successes, trials, opts: IntervalOptions):
     safe_n = np.where(empty, 1.0, trials)
     lower, upper = proportion_confint(np.where(empty, 0.0, successes), safe_n, alpha=1 - opts.confidence_level,
                                       method=BINOMIAL_METHODS[opts.binomial])
+    lower = np.where(successes == 0, 0.0, lower)  # statsmodels' rounding leaves 5e-17 for 0 successes
+    upper = np.where(successes == trials, 1.0, upper)
     lower, upper = (np.where(empty, np.nan, np.asarray(x, float)) for x in (lower, upper))
     se = np.sqrt(np.maximum(divide(p * (1 - p), trials), 0.0))  # p may leave [0, 1] by a rounding error
     return p, se, lower, upper
@@ -71,9 +100,14 @@ def _proportion(successes, trials, opts: IntervalOptions):
 def _binomial(measure: Measure, method: Binomial | MappedBinomial, args, opts: IntervalOptions) -> Estimate:
     p, se, lower, upper = _proportion(method.successes(*args), method.trials(*args), opts)
     text = f"{opts.binomial} ({method.detail})"
+    meaning = None if opts.binomial == "normal" else (
+        f"The SE beside a {opts.binomial} interval is the Wald SE √(p(1 − p)/n) of the proportion (twice that "
+        "for HAMANN and HC); the interval is not built from it (it stays wide where the proportion is 0 or 1 and "
+        "that SE is 0).")
     if isinstance(method, MappedBinomial):
-        return clipped(measure, 2 * p - 1, 2 * se, 2 * lower - 1, 2 * upper - 1, text + ", mapped by 2p − 1")
-    return clipped(measure, p, se, lower, upper, text)
+        return clipped(measure, 2 * p - 1, 2 * se, 2 * lower - 1, 2 * upper - 1, text + ", mapped by 2p − 1",
+                       note=meaning)
+    return clipped(measure, p, se, lower, upper, text, note=meaning)
 
 
 def _binomial_counts(code: str, counts):
@@ -137,8 +171,9 @@ def _fce(measure: Measure, square, weights, opts: IntervalOptions) -> Estimate:
 
 
 def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: IntervalOptions,
-                    value) -> Estimate | None:
-    """The analytic estimate of a class-specific measure for every class, or None (bootstrap)."""
+                    value) -> Estimate | Resample | None:
+    """The analytic estimate of a class-specific measure for every class, or None (bootstrap), or a Resample
+    where the analytic interval does not keep its promise (:func:`~.estimates.small_sample`)."""
     method = measure.interval
     match method:
         case Binomial() | MappedBinomial():
@@ -152,7 +187,7 @@ def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: Int
         case FleissCohenEveritt():
             a, b, c, d = counts
             squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
-            return _fce(measure, squares, np.eye(2), opts)
+            return small_sample_note(_fce(measure, squares, np.eye(2), opts), opts, float(np.max(a + b + c + d)))
     return None
 
 
@@ -163,15 +198,18 @@ def _linearised(measure: Measure, method: Linearised, view, params: dict, opts: 
     return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Gwet linearised")
 
 
-def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOptions) -> Estimate | None:
-    """The analytic estimate of a multiclass measure, or None (bootstrap)."""
+def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOptions) -> Estimate | Resample | None:
+    """The analytic estimate of a multiclass measure, or None (bootstrap), or a Resample where the analytic
+    interval does not keep its promise (:func:`~.estimates.small_sample`)."""
     method = measure.interval
     match method:
         case Binomial() | MappedBinomial():
             return _binomial(measure, method, (view,), opts)
         case FleissCohenEveritt():
             weights = params.get("kappa_weights")
-            return _fce(measure, view.square, np.eye(view.q) if weights is None else weights, opts)
+            estimate = _fce(measure, view.square, np.eye(view.q) if weights is None else weights, opts)
+            return small_sample_note(estimate, opts, float(view.n))
         case Linearised():
-            return _linearised(measure, method, view, params, opts)
+            estimate = _linearised(measure, method, view, params, opts)
+            return small_sample(opts, float(view.n), estimate) or estimate
     return None

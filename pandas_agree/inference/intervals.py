@@ -5,11 +5,12 @@ intervals from :func:`estimate_all`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
 from .bootstrap import bootstrap_estimates, jackknife_chunks, replicate, resample_chunks
-from .estimates import Estimate, IntervalOptions
+from .estimates import Estimate, IntervalOptions, Resample
 
 __all__ = ["bootstrap_label", "estimate_all"]
 
@@ -32,8 +33,9 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
     point : dict
         Each quantity's value on ``counts`` (any shape).
     analytic : callable
-        ``analytic(key)`` gives the analytic Estimate of a quantity, or None where it has none. It is not
-        called when ``opts.ci == "bootstrap"``.
+        ``analytic(key)`` gives the analytic Estimate of a quantity, or None where it has none (the bootstrap
+        with ``opts.bootstrap_method``), or a :class:`~.estimates.Resample` (the analytic SE with the interval of
+        the bootstrap method it names). It is not called when ``opts.ci == "bootstrap"``.
     evaluate : callable
         ``evaluate(stack, keys)`` gives the values of the quantities ``keys`` on a stack of tables of shape
         (b, *counts.shape), each with shape (b, *point shape).
@@ -50,14 +52,13 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
         :func:`~.bootstrap.jackknife_chunks` (values linear in the counts). Used by BCa only.
     """
     out: dict[str, Estimate] = {}
-    rest = []
+    rest: dict[str, Resample | None] = {}  # bootstrapped: with opts' method (None) or as a Resample asks
     for key in bounds:
         est = analytic(key) if opts.ci != "bootstrap" else None
-        if est is None:
-            rest.append(key)
+        if est is None or isinstance(est, Resample):
+            rest[key] = est
         else:
-            out[key] = Estimate(np.asarray(point[key], float), est.se, est.lower, est.upper, est.method,
-                                pvalue=est.pvalue)
+            out[key] = replace(est, value=np.asarray(point[key], float))
     if rest:
         seeded = isinstance(opts.random_state, (int, np.integer)) and cache is not None
         key = (int(opts.random_state), opts.n_resamples, opts.design) if seeded else None
@@ -68,13 +69,23 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
                 stacks = list(stacks)
                 cache.clear()  # keep one set of resamples at a time
                 cache[key] = stacks
-        boot = replicate(iter(stacks), lambda stack: evaluate(stack, rest))
-        jack = weights = None
-        if opts.bootstrap_method == "bca" and jackknife is not None:
-            jack, weights = jackknife(rest)
-        elif opts.bootstrap_method == "bca":
-            jack = replicate(jackknife_chunks(counts), lambda stack: evaluate(stack, rest))
-            weights = counts.ravel()[counts.ravel() > 0]
-        out.update(bootstrap_estimates({k: bounds[k] for k in rest}, point, boot, opts, bootstrap_label(opts, unit),
-                                       jack, weights))
+        boot = replicate(iter(stacks), lambda stack: evaluate(stack, list(rest)))
+        groups: dict[str, list[str]] = {}
+        for k, request in rest.items():
+            groups.setdefault(opts.bootstrap_method if request is None else request.bootstrap_method, []).append(k)
+        for method, keys in groups.items():
+            group_opts = replace(opts, bootstrap_method=method)
+            jack = weights = None
+            if method == "bca" and jackknife is not None:
+                jack, weights = jackknife(keys)
+            elif method == "bca":
+                jack = replicate(jackknife_chunks(counts), lambda stack, keys=keys: evaluate(stack, keys))
+                weights = counts.ravel()[counts.ravel() > 0]
+            estimates = bootstrap_estimates({k: bounds[k] for k in keys}, point, {k: boot[k] for k in keys},
+                                            group_opts, bootstrap_label(group_opts, unit), jack, weights)
+            for k, e in estimates.items():
+                request = rest[k]
+                out[k] = e if request is None else replace(
+                    e, se=request.analytic.se, method=f"{request.analytic.method} SE, {e.method} interval",
+                    note=request.note)
     return {key: out[key] for key in bounds}

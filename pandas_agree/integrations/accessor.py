@@ -137,7 +137,8 @@ class AgreeAccessor(Shortcuts):
         actual, pred : column labels
             The reference and the predicted classification. The same column twice is valid.
         weights : column label or array_like, optional
-            Frequency weights: numeric, finite, non-negative.
+            Frequency weights: numeric, finite, non-negative. ``None`` (the default) means no weights, even where
+            the frame has a column named None; rename such a column to weight by it.
         dropna : bool, default True
             Leave out rows with a missing label or weight (counted in ``n_missing``).
         labels : list, optional
@@ -170,7 +171,8 @@ class AgreeAccessor(Shortcuts):
         """The whole picture: ``df.agree(actual, pred, ...).report(...)``, with one section per group of ``by``.
 
         With ``by=column`` the report's tables are for all rows and ``report.groups`` holds one report per value
-        of the column (rows with a missing value belong to no group).
+        of the column (rows with a missing value belong to no group). ``by=None`` (the default) means no groups,
+        even where the frame has a column named None; rename such a column to group by it.
 
         Examples
         --------

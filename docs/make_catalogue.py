@@ -73,8 +73,9 @@ def render() -> str:
         "",
         "Every measure of the registry, generated from it (`pandas_agree.measures()`, or `pandas-agree measures`",
         "from a shell), so this page always matches the code. \"interval\" names the method `ci=\"auto\"` uses; every",
-        "measure also has the bootstrap (`ci=\"bootstrap\"`). Averages of class-specific measures always get",
-        "bootstrap intervals. The interval methods are described in {doc}`notes/intervals`.",
+        "measure also has the delta method (`ci=\"linearized\"`) and the bootstrap (`ci=\"bootstrap\"`). Averages",
+        "of class-specific measures get linearised (delta-method) intervals. The interval methods are described in",
+        "{doc}`notes/intervals`.",
         "",
     ]
     for kind, (title, intro) in KINDS.items():

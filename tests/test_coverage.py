@@ -1,7 +1,8 @@
 """Coverage of nominal 95% intervals by simulation (slow; CI runs it).
 
-For true tables with K = 2, 3, 5 classes and N = 50, 200, 1000 objects, tables are drawn from the multinomial
-and the share of intervals that cover the true value is counted. Fixed seeds make the run reproducible.
+For true tables with K = 2, 3, 5 classes and N = 50, 200, 1000 objects (and skewed designs below), tables are
+drawn from the multinomial and the share of intervals that cover the true value is counted. Fixed seeds make
+the run reproducible.
 """
 
 import warnings
@@ -29,7 +30,6 @@ def truth(p: np.ndarray) -> dict:
     ag = pa.Agreement.from_table(pd.DataFrame(p))
     b = ag.binary(["REC", "F1", "CORR"])
     return {"REC": b["REC"].to_numpy(), "F1": b["F1"].to_numpy(), "CORR": b["CORR"].to_numpy(),
-            "F1avg": ag.averages(["F1"], average="unweighted").iloc[0, 0],
             "OSR": ag.multiclass(["OSR"]).iloc[0, 0], "KAPPA": ag.multiclass(["KAPPA"]).iloc[0, 0]}
 
 
@@ -40,7 +40,8 @@ def covered(lower, upper, true) -> np.ndarray:
 CASES = [(k, n) for k in (2, 3, 5) for n in (50, 200, 1000)]
 
 
-def simulate(k: int, n: int, sims: int, bootstrap: bool) -> dict:
+def simulate(k: int, n: int, sims: int) -> dict:
+    """Coverage of the "auto" intervals of REC, OSR and KAPPA (analytic) and F1 and CORR (linearised)."""
     p = true_table(k)
     target = truth(p)
     rng = np.random.default_rng(1000 * k + n)
@@ -51,36 +52,72 @@ def simulate(k: int, n: int, sims: int, bootstrap: bool) -> dict:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             m = ag.multiclass(["OSR", "KAPPA"], ci="auto")
-            codes = ["REC", "F1", "CORR"] if bootstrap else ["REC"]
-            b = ag.binary(codes, ci="auto", n_resamples=1000, random_state=rng)
-            if bootstrap:
-                av = ag.averages(["F1"], average="unweighted", ci="auto", n_resamples=1000, random_state=rng)
+            b = ag.binary(["REC", "F1", "CORR"], ci="auto")
         for code in ("OSR", "KAPPA"):
             hits[code].append(covered(m.loc[code, "lower"], m.loc[code, "upper"], target[code]))
-        for code in codes:
+        for code in ("REC", "F1", "CORR"):
             hits[code].append(covered(b[(code, "lower")], b[(code, "upper")], target[code]))
-        if bootstrap:
-            hits["F1avg"].append(covered(av[("unweighted", "lower")].iloc[0], av[("unweighted", "upper")].iloc[0],
-                                         target["F1avg"]))
-    return {key: float(np.mean(np.concatenate([np.atleast_1d(h) for h in v]))) for key, v in hits.items() if v}
+    return {key: float(np.mean(np.concatenate([np.atleast_1d(h) for h in v]))) for key, v in hits.items()}
 
 
 @pytest.mark.parametrize("k, n", CASES)
-def test_analytic_coverage(k, n):
-    cover = simulate(k, n, sims=2000, bootstrap=False)
-    print(f"\nK={k} N={n} analytic coverage: " + ", ".join(f"{c} {v:.3f}" for c, v in cover.items()))
+def test_analytic_and_linearised_coverage(k, n):
+    cover = simulate(k, n, sims=2000)
+    print(f"\nK={k} N={n} coverage: " + ", ".join(f"{c} {v:.3f}" for c, v in cover.items()))
     assert 0.93 <= cover["REC"] <= 0.97, cover
     assert 0.93 <= cover["OSR"] <= 0.97, cover
     if n >= 200:
-        assert 0.93 <= cover["KAPPA"] <= 0.97, cover
+        for code in ("KAPPA", "F1", "CORR"):
+            assert 0.93 <= cover[code] <= 0.97, (code, cover)
+
+
+def constant(p: np.ndarray) -> pd.DataFrame:
+    """The averages that are the same on every table of the design's classes (PREV and PPREV unweighted and
+    micro: 1/K): their intervals have zero width and say nothing of coverage."""
+    tables = [pa.Agreement.from_table(pd.DataFrame(t)) for t in (p * 1e6, np.diag(np.diag(p)) * 1e6 + 1)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        first, second = (ag.averages() for ag in tables)
+    return np.isclose(first, second, rtol=0, atol=1e-12)
+
+
+# Below 0.93 on two classes and 200 objects (2,000 tables; docs/notes/intervals.md): the weighted and inverse
+# averages of the prevalences (Σ p_k², close to its least value 1/K, where a first-order expansion is poor), and
+# OPRE unweighted and micro, which equal ACC there but are linearised on the identity scale of their range.
+# RR and JACCARD are within the simulation's error of 0.93.
+SHORT = {(2, 200): {("PREV", "weighted"), ("PREV", "inverse"), ("PPREV", "weighted"), ("PPREV", "inverse"),
+                    ("OPRE", "unweighted"), ("OPRE", "micro"), ("RR", "unweighted"), ("RR", "micro"),
+                    ("JACCARD", "weighted")}}
 
 
 @pytest.mark.parametrize("k, n", [c for c in CASES if c[1] >= 200])
-def test_bootstrap_coverage(k, n):
-    cover = simulate(k, n, sims=1000, bootstrap=True)
-    print(f"\nK={k} N={n} bootstrap coverage: " + ", ".join(f"{c} {v:.3f}" for c, v in cover.items()))
-    for code in ("F1", "CORR", "F1avg"):
-        assert 0.92 <= cover[code] <= 0.97, (code, cover)
+def test_every_averaged_measure_covers(k, n):
+    """Every average of every default measure (unweighted, weighted, inverse, micro; the measures' own timing)
+    gets a linearised interval under "auto" that covers 0.93–0.97 from 200 objects on, but the few listed in
+    SHORT, which cover at least 0.89."""
+    p = true_table(k)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        target = pa.Agreement.from_table(pd.DataFrame(p * 1e12)).averages()
+    fixed = constant(p)
+    rng = np.random.default_rng(77 * k + n)
+    hits = np.zeros(target.shape)
+    sims = 2000 if n < 1000 else 1000  # the coverage of a proportion's interval wavers most at small N
+    for _ in range(sims):
+        ag = pa.Agreement.from_table(pd.DataFrame(rng.multinomial(n, p.ravel()).reshape(k, k).astype(float)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            av = ag.averages(ci="auto")
+        lower = av.xs("lower", axis=1, level="stat")[target.columns].to_numpy()
+        upper = av.xs("upper", axis=1, level="stat")[target.columns].to_numpy()
+        hits += covered(lower, upper, target.to_numpy())
+    cover = pd.DataFrame(hits / sims, index=target.index, columns=target.columns).mask(fixed)
+    print(f"\nK={k} N={n} linearised coverage of the averages: min {np.nanmin(cover.to_numpy()):.3f}, "
+          f"max {np.nanmax(cover.to_numpy()):.3f}, median {np.nanmedian(cover.to_numpy()):.3f}")
+    outside = cover[(cover < 0.93) | (cover > 0.97)].stack().dropna()
+    short = SHORT.get((k, n), set())
+    assert set(outside.index) <= short, outside
+    assert (outside >= 0.89).all() and (outside <= 0.97).all(), outside
 
 
 # --- skewed designs: a rare class -------------------------------------------------------------------------------
@@ -128,9 +165,9 @@ def test_skewed_chance_corrected_coverage(n):
 
 
 def test_skewed_f1_average_coverage():
-    """F1 averages at N = 50 with a class of 5% (K = 3): the weighted averages' bootstrap intervals keep their
-    promise; the unweighted ones cannot (the rare class is often absent from the sample, and no resampling brings
-    it back), which the documentation states with these numbers."""
+    """F1 averages at N = 50 with a class of 5% (K = 3): the weighted averages' linearised intervals keep their
+    promise; the unweighted ones cannot (the rare class is often absent from the sample, and neither a gradient
+    nor a resample can see it), which the documentation states with these numbers."""
     p = true_table(3)
     p = np.array([0.6, 0.35, 0.05])[:, None] * (p / p.sum(axis=1, keepdims=True))
     n = 50
@@ -143,13 +180,12 @@ def test_skewed_f1_average_coverage():
         for timing in ("before", "after"):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                av = ag.averages(["F1"], average=["unweighted", "weighted"], timing=timing, ci="auto",
-                                 n_resamples=500, random_state=rng)
+                av = ag.averages(["F1"], average=["unweighted", "weighted"], timing=timing, ci="auto")
             for a in ("unweighted", "weighted"):
                 hits[(a, timing)].append(covered(av[(a, "lower")].iloc[0], av[(a, "upper")].iloc[0],
                                                  target[(a, timing)]))
     cover = {key: float(np.mean(v)) for key, v in hits.items()}
-    print("\nK=3 with a 5% class, N=50, F1 averages (bootstrap percentile): "
+    print("\nK=3 with a 5% class, N=50, F1 averages (linearised): "
           + ", ".join(f"{a} {t} {v:.3f}" for (a, t), v in cover.items()))
     for timing in ("before", "after"):
         assert 0.92 <= cover[("weighted", timing)] <= 0.98, cover

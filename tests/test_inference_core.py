@@ -53,8 +53,10 @@ def test_agreement_takes_every_choice(data, ci, method):
     assert m[["se", "lower", "upper"]].notna().all().all()
     if ci == "bootstrap":
         assert all(x.startswith("bootstrap") for x in m["method"])
-    else:
-        assert m.loc["KAPPA", "method"] == "Fleiss–Cohen–Everitt" and m.loc["B", "method"].startswith("bootstrap")
+    elif ci == "linearized":
+        assert all(x.startswith("linearised (") for x in m["method"])
+    else:  # analytic where published, the delta method for the rest
+        assert m.loc["KAPPA", "method"] == "Fleiss–Cohen–Everitt" and m.loc["B", "method"] == "linearised (logit scale)"
     if method != "basic":
         for code in ("OSR", "KAPPA", "AC1", "B"):
             assert m.loc[code, "lower"] <= m.loc[code, "value"] <= m.loc[code, "upper"]
@@ -65,8 +67,14 @@ def test_raters_take_every_choice(data, ci, method):
     ra = data.agree.raters(["a", "b", "c"])
     s = quiet(ra.summary, ci=ci, bootstrap_method=method, n_resamples=B, random_state=0)
     assert s[["se", "lower", "upper"]].notna().all().all()
-    boot = s["method"].str.startswith("bootstrap over subjects,")
-    assert boot.all() if ci == "bootstrap" else (boot == ~s.index.isin(["FLEISS", "AC1", "PO"])).all()
+    if ci == "bootstrap":
+        assert s["method"].str.startswith("bootstrap over subjects,").all()
+    elif ci == "linearized":
+        assert s["method"].str.startswith("linearised (").all()
+    else:  # 300 subjects: Gwet's linearised variance where published, the delta method for the rest
+        gwet = s.index.isin(["FLEISS", "AC1", "PO"])
+        assert (s["method"][gwet] == "Gwet linearised").all()
+        assert s["method"][~gwet].str.startswith("linearised (").all()
 
 
 @pytest.mark.parametrize("ci, method", CHOICES)
@@ -77,9 +85,11 @@ def test_comparison_takes_every_choice(data, ci, method):
     assert v.shape == (3, 12) and v.notna().all().all()
     d = quiet(cmp.differences, ["OSR", "KAPPA", "F1"], **kw)
     assert d.shape == (3, 18) and d.notna().all().all()
-    assert d.attrs["methods"]["OSR"] == ("Wald for paired proportions (McNemar)" if ci != "bootstrap"
-                                         else f"paired bootstrap {method} (B = {B})")
-    assert d.attrs["methods"]["KAPPA"] == f"paired bootstrap {method} (B = {B})"
+    assert d.attrs["methods"]["OSR"] == {"bootstrap": f"paired bootstrap {method} (B = {B})",
+                                         "linearized": "linearised (identity scale)"}.get(
+        ci, "Wald for paired proportions (McNemar)")
+    assert d.attrs["methods"]["KAPPA"] == (f"paired bootstrap {method} (B = {B})" if ci == "bootstrap" else
+                                           "linearised (identity scale)")
 
 
 @pytest.mark.parametrize("ci", [None, *CI_METHODS])

@@ -166,13 +166,13 @@ def test_shapes_and_methods():
     b = ag.binary(["REC", "F1"], ci="auto", random_state=0)
     assert b.columns.names == ["code", "stat"]
     assert list(b.columns) == [(c, s) for c in ("REC", "F1") for s in STATS]
-    assert b.attrs["methods"] == {"REC": "wilson (a of a+b)", "F1": "bootstrap percentile (B = 2000)"}
+    assert b.attrs["methods"] == {"REC": "wilson (a of a+b)", "F1": "linearised (logit scale)"}
     av = ag.averages(["REC", "F1"], ci="auto", random_state=0)
     assert av.columns.names == ["method", "stat"] and av.shape == (2, 16)
     assert (pd.DataFrame(av.attrs["classes"]) == 3).all().all()
     m = ag.multiclass(["OSR", "KAPPA", "RH"], ci="auto", random_state=0)
     assert list(m.columns) == ["value", "se", "lower", "upper", "method", "interpretation"]
-    assert m.loc["RH", "method"] == "bootstrap percentile (B = 2000)"
+    assert m.loc["RH", "method"] == "linearised (logit scale)"
     assert ag.binary(["REC"]).columns.nlevels == 1  # ci=None leaves the table as it was
 
 
@@ -188,12 +188,12 @@ def test_bootstrap_everything_and_points_unchanged():
 
 def test_reproducible_with_random_state():
     ag = pa.datasets.load("wine_predictions").agree("cultivar", "knn")
-    one = ag.binary(["F1", "CORR"], ci="auto", random_state=7)
-    two = ag.binary(["F1", "CORR"], ci="auto", random_state=7)
-    other = ag.binary(["F1", "CORR"], ci="auto", random_state=8)
+    one = ag.binary(["F1", "CORR"], ci="bootstrap", random_state=7)
+    two = ag.binary(["F1", "CORR"], ci="bootstrap", random_state=7)
+    other = ag.binary(["F1", "CORR"], ci="bootstrap", random_state=8)
     pd.testing.assert_frame_equal(one, two)
     assert not np.allclose(one.to_numpy(), other.to_numpy())
-    generator = ag.multiclass(["RH"], ci="auto", random_state=np.random.default_rng(7))
+    generator = ag.multiclass(["RH"], ci="bootstrap", random_state=np.random.default_rng(7))
     assert np.isfinite(generator.loc["RH", "lower"])
 
 

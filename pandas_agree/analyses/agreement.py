@@ -16,6 +16,7 @@ from ..engine.crosstab import as_label_series, check_total, no_valid_rows, tabul
 from ..engine.matching import match_columns
 from ..engine.tableview import TableView
 from ..inference.analytic import binary_analytic, interval_notes, multiclass_analytic
+from ..inference.delta import class_partials, class_variance, table_variance
 from ..inference.estimates import Estimate, IntervalOptions
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
@@ -384,10 +385,12 @@ class Agreement:
         zero_division : np.nan or float, default np.nan
             The value of an undefined (0/0) class value, as in scikit-learn: NaN (with a warning), or a number
             from 0 to 1 that every undefined value takes (no warning).
-        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"}
-            Confidence intervals. "auto": the analytic interval of each measure (Wilson for proportions) and
-            the table bootstrap where there is none; a binomial method name: that method for proportions,
-            the analytic one of the others, the bootstrap for the rest; "bootstrap": every measure.
+        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "linearized", \
+"bootstrap"}
+            Confidence intervals. "auto": the published analytic interval of each measure (Wilson for
+            proportions) and the linearised (delta-method) interval where there is none; a binomial method
+            name: "auto" with that method for proportions; "linearized": the delta method for every measure;
+            "bootstrap": the table bootstrap for every measure (docs/notes/intervals.md).
         confidence_level : float, default 0.95
         n_resamples, bootstrap_method, random_state, design
             Table bootstrap: number of resamples, "percentile", "basic" or "bca", seed or Generator, and
@@ -444,8 +447,24 @@ class Agreement:
             return {code: fill_undefined(_binary.class_values(by_code[code], resampled, params, correction),
                                          zero_division) for code in codes}
 
+        def linearise(codes):
+            out = {}
+            for code in codes:
+                def value_of(a, b, c, d, m=by_code[code]):
+                    return fill_undefined(_binary.class_values(m, (a, b, c, d), params, correction), zero_division)
+
+                partials = class_partials(value_of, counts, separable=True)
+                if opts.design == "multinomial":
+                    out[code] = class_variance(counts, partials)
+                else:  # each class's value, as a function of every class's counts
+                    k = len(labels)
+                    spread = np.zeros((4, k, k))
+                    spread[:, np.arange(k), np.arange(k)] = partials
+                    out[code] = table_variance(self._counts, rows, cols, counts, spread, opts.design)
+            return out
+
         estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts, opts,
-                                 cache=self._resamples)
+                                 cache=self._resamples, linearise=linearise)
         return _by_class(estimates, index)
 
     @validate_options
@@ -577,8 +596,20 @@ class Agreement:
                                        zero_division)
                 return {code: v for code, (v, _) in averaged.items()}
 
+            def linearise(keys):
+                def averaged(a, b, c, d):
+                    out = averages_of([by_code[k] for k in keys], (a, b, c, d), methods, timing, params, correction,
+                                      zero_division)
+                    return np.stack([out[k][0] for k in keys], axis=-2)  # (..., keys, methods)
+
+                partials = class_partials(averaged, counts, separable=False)
+                k = partials.shape[1]
+                variance = table_variance(self._counts, rows, cols, counts, partials.reshape(4, k, -1), opts.design)
+                return dict(zip(keys, variance.reshape(len(keys), len(methods)), strict=True))
+
             estimates = estimate_all({m.code: m.range for m in chosen}, dict(zip(codes, values, strict=True)),
-                                     lambda code: None, evaluate, self._counts, opts, cache=self._resamples)
+                                     lambda code: None, evaluate, self._counts, opts, cache=self._resamples,
+                                     linearise=linearise)
             out = _by_method(estimates, methods)
         out.attrs["classes"] = classes_entered
         out.attrs["left_out"] = {key: [_plain_label(x) for x in found] for key, found in left_out.items()}

@@ -253,12 +253,15 @@ class Comparison:
             measures are compared through their unweighted average over the classes.
         classes : {"common", "reference", "union"}, default "common"
             The classes of each prediction those averages run over, as in :meth:`values`.
-        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"}
-            Every choice but "bootstrap" gives OSR the Wald interval of a difference of paired proportions (the
-            McNemar-type SE √(b + c − (b − c)²/N)/N) with its z-test, and the other measures the paired
-            bootstrap of the joint table (the binomial method names concern single proportions, which a
-            difference is not). "bootstrap": the paired bootstrap for every measure. The bootstrap p-value is
-            two-sided, 2·min(P*(d ≤ 0), P*(d ≥ 0)).
+        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "linearized", \
+"bootstrap"}
+            "auto" (and the binomial method names, which concern single proportions, which a difference is not)
+            gives OSR the Wald interval of a difference of paired proportions (the McNemar-type SE
+            √(b + c − (b − c)²/N)/N) with its z-test, and the other measures the linearised (delta-method)
+            interval over the cells of the joint table with its Wald z-test (the paired bootstrap where the
+            joint table has more than 2,000 non-empty cells). "linearized": the delta method for every measure
+            (for OSR it equals the McNemar-type SE). "bootstrap": the paired bootstrap for every measure; its
+            p-value is two-sided, 2·min(P*(d ≤ 0), P*(d ≥ 0)).
         confidence_level, n_resamples, bootstrap_method, random_state, design
             As in :meth:`pandas_agree.Agreement.multiclass`. The bootstrap resamples the joint table reference ×
             prediction_1 × … (so every resample keeps the pairing); "bca" takes its acceleration from the
@@ -306,7 +309,8 @@ class Comparison:
             return self._paired_proportions(point[code], opts)
 
         bounds = {m.code: (m.range[0] - m.range[1], m.range[1] - m.range[0]) for m in chosen}
-        estimates = estimate_all(bounds, point, analytic, evaluate, canonical, opts, unit="paired bootstrap")
+        estimates = estimate_all(bounds, point, analytic, evaluate, canonical, opts, unit="paired bootstrap",
+                                 scale="identity")
         columns = {}
         for m in chosen:
             est, col = estimates[m.code], _column_name(m)

@@ -211,12 +211,15 @@ class RaterAgreement:
         ----------
         measures : list of str, optional
             Any of FLEISS, CONGER, AC1, ALPHA, LIGHT, PO (all by default).
-        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "bootstrap"}
+        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "linearized", \
+"bootstrap"}
             "auto" (and the binomial method names, which concern single proportions and so change nothing here):
-            Gwet's (2014) linearised variance for FLEISS, AC1 and PO and the bootstrap over subjects for CONGER,
-            ALPHA and LIGHT; with fewer than 200 subjects, where the linearised intervals cover too little, the
-            linearised SE with the interval of the BCa bootstrap over subjects (a note says so). "bootstrap": the
-            bootstrap (with ``bootstrap_method``) for every coefficient.
+            Gwet's (2014) linearised variance for FLEISS, AC1 and PO and the delta method over subjects for
+            CONGER, ALPHA and LIGHT (the bootstrap over subjects where they show more than 2,000 distinct rating
+            patterns); with fewer than 200 subjects, where the linearised intervals cover too little, the
+            linearised SE with the interval of the BCa bootstrap over subjects (a note says so). "linearized":
+            the delta method for every coefficient. "bootstrap": the bootstrap (with ``bootstrap_method``) for
+            every coefficient.
         kappa_weights : {"linear", "quadratic"} or matrix, optional
             Agreement weights over the ordered categories for FLEISS, CONGER, AC1 (then Gwet's AC2, in the row
             AC1), LIGHT and PO.
@@ -310,7 +313,9 @@ class RaterAgreement:
             return from_sums(loo, codes), w[keep]
 
         return estimate_all({code: _bounds(code) for code in chosen}, values, analytic, evaluate,
-                            self._design.weights, opts, unit="bootstrap over subjects,", jackknife=jackknife)
+                            self._design.weights, opts, unit="bootstrap over subjects,", jackknife=jackknife,
+                            small_sample=lambda estimate: small_sample(opts, float(self._design.weights.sum()),
+                                                                       estimate, "subjects"))
 
     def _linearised_se(self, code, value, blocks, sums, weights) -> float:
         """Gwet's (2014) linearised SE over the subjects, each weighted by its weight (divisor W − 1)."""

@@ -49,7 +49,7 @@ __all__ = [
 # --- the vocabularies (every other module imports them from here) ------------------------------------------
 
 BINOMIAL_CI = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal")
-CI_METHODS = ("auto", *BINOMIAL_CI, "bootstrap")
+CI_METHODS = ("auto", *BINOMIAL_CI, "linearized", "bootstrap")
 BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
 DESIGNS = ("multinomial", "fixed-reference")
 CLASSES = ("common", "reference", "union")

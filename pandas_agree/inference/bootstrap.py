@@ -24,8 +24,10 @@ import numpy as np
 from ..base.undefined import divide
 from .estimates import Estimate, IntervalOptions, within
 
-__all__ = ["Summary", "bootstrap_estimates", "jackknife", "jackknife_chunks", "replicate", "resample",
-           "resample_chunks", "summarise"]
+__all__ = [
+    "Summary", "bootstrap_estimates", "chunk_sizes", "jackknife", "jackknife_chunks", "replicate", "resample",
+    "resample_chunks", "summarise",
+]
 
 # resamples are drawn and evaluated this many table cells at a time (about 32 MiB of float64)
 CHUNK_CELLS = 1 << 22
@@ -33,7 +35,7 @@ CHUNK_CELLS = 1 << 22
 INDEX_CELLS = 1 << 12
 
 
-def _chunk_sizes(total: int, cells: int, chunk_cells: int) -> Iterator[int]:
+def chunk_sizes(total: int, cells: int, chunk_cells: int) -> Iterator[int]:
     size = max(1, chunk_cells // max(cells, 1))
     for start in range(0, total, size):
         yield min(size, total - start)
@@ -61,13 +63,13 @@ def resample_chunks(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Ge
             # few objects over many cells (subjects, say): drawing objects at random and counting them by cell is
             # the same multinomial, and far cheaper than one binomial per cell
             cell_of = np.repeat(np.arange(cells), flat.astype(np.int64))
-            for b in _chunk_sizes(opts.n_resamples, max(cells, draws), chunk_cells):
+            for b in chunk_sizes(opts.n_resamples, max(cells, draws), chunk_cells):
                 picks = cell_of[rng.integers(0, draws, size=(b, draws))]
                 picks += np.arange(b)[:, None] * cells
                 out = np.bincount(picks.ravel(), minlength=b * cells).reshape(b, *counts.shape)
                 yield out * (total / draws)
             return
-        for b in _chunk_sizes(opts.n_resamples, cells, chunk_cells):
+        for b in chunk_sizes(opts.n_resamples, cells, chunk_cells):
             yield rng.multinomial(draws, share, size=b).reshape(b, *counts.shape) * (total / draws)
         return
     rows = counts.reshape(counts.shape[0], -1)
@@ -75,7 +77,7 @@ def resample_chunks(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Ge
     draws = np.maximum(np.round(sizes), 0).astype(np.int64)
     share = np.where(sizes[:, None] > 0, divide(rows, sizes[:, None]), 1.0 / rows.shape[1])
     scale = np.where(draws > 0, divide(sizes, np.maximum(draws, 1)), 0.0)[:, None]
-    for b in _chunk_sizes(opts.n_resamples, counts.size, chunk_cells):
+    for b in chunk_sizes(opts.n_resamples, counts.size, chunk_cells):
         out = rng.multinomial(draws, share, size=(b, rows.shape[0])).astype(float) * scale
         yield out.reshape(b, *counts.shape)
 
@@ -91,7 +93,7 @@ def jackknife_chunks(counts: np.ndarray, *, chunk_cells: int = CHUNK_CELLS) -> I
     flat = counts.ravel()
     cells = np.flatnonzero(flat > 0)
     start = 0
-    for b in _chunk_sizes(len(cells), counts.size, chunk_cells):
+    for b in chunk_sizes(len(cells), counts.size, chunk_cells):
         part = cells[start:start + b]
         stack = np.repeat(flat[None], b, axis=0)
         stack[np.arange(b), part] -= np.minimum(1.0, flat[part])

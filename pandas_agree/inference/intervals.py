@@ -10,9 +10,15 @@ from dataclasses import replace
 import numpy as np
 
 from .bootstrap import bootstrap_estimates, jackknife_chunks, replicate, resample_chunks
+from .delta import delta_estimates
 from .estimates import Estimate, IntervalOptions, Resample
 
-__all__ = ["bootstrap_label", "estimate_all"]
+__all__ = ["MOVED_CELLS", "bootstrap_label", "estimate_all"]
+
+MOVED_CELLS = 2000
+"""Under ``ci="auto"``, values without a faster linearisation get the delta method when their table has at most
+this many non-empty cells (each is moved twice, so the cost stays below that of the default 2,000 resamples);
+beyond, the bootstrap."""
 
 
 def bootstrap_label(opts: IntervalOptions, unit: str = "bootstrap") -> str:
@@ -23,8 +29,19 @@ def bootstrap_label(opts: IntervalOptions, unit: str = "bootstrap") -> str:
 def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.ndarray],
                  analytic: Callable[[str], Estimate | None], evaluate: Callable[[np.ndarray, list[str]], dict],
                  counts: np.ndarray, opts: IntervalOptions, *, cache: dict | None = None, unit: str = "bootstrap",
-                 jackknife: Callable[[list[str]], tuple[dict, np.ndarray]] | None = None) -> dict[str, Estimate]:
-    """Estimates of every quantity: analytic where ``opts`` and the quantity allow, else one shared bootstrap.
+                 jackknife: Callable[[list[str]], tuple[dict, np.ndarray]] | None = None,
+                 linearise: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
+                 small_sample: Callable[[Estimate], Resample | None] | None = None,
+                 scale: str | None = None) -> dict[str, Estimate]:
+    """Estimates of every quantity, by the rule of ``opts.ci``.
+
+    - ``"linearized"``: the delta method (:mod:`.delta`) for every quantity.
+    - ``"bootstrap"``: one shared bootstrap for every quantity.
+    - ``"auto"`` (and a binomial method's name, which is "auto" with that binomial method): the analytic
+      estimate where ``analytic`` gives one; the delta method for the rest where it is cheap (the analysis
+      gives ``linearise``, or ``counts`` has at most :data:`MOVED_CELLS` non-empty cells), else the bootstrap;
+      and the interval of a bootstrap where ``analytic`` or ``small_sample`` asks for one
+      (:class:`~.estimates.Resample`).
 
     Parameters
     ----------
@@ -50,7 +67,19 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
         ``jackknife(keys)`` gives the values of the quantities with one object left out of each non-empty cell of
         ``counts`` and the number of objects each stands for, where the analysis has a faster way than evaluating
         :func:`~.bootstrap.jackknife_chunks` (values linear in the counts). Used by BCa only.
+    linearise : callable, optional
+        ``linearise(keys)`` gives the delta-method variances of the quantities ``keys`` where the analysis
+        knows their structure (functions of the one-vs-rest counts); otherwise :func:`~.delta.gradients` moves
+        every non-empty cell of ``counts``.
+    small_sample : callable, optional
+        ``small_sample(estimate)`` gives a Resample where a delta-method estimate of ``"auto"`` does not keep its
+        promise (:func:`~.estimates.small_sample`), else None.
+    scale : str, optional
+        The scale of every delta-method interval (:func:`~.delta.scale_of` names them), in place of the one each
+        quantity's range gives: "identity" for differences.
     """
+    if opts.ci == "linearized":
+        return delta_estimates(bounds, point, evaluate, counts, opts, list(bounds), linearise, scale)
     out: dict[str, Estimate] = {}
     rest: dict[str, Resample | None] = {}  # bootstrapped: with opts' method (None) or as a Resample asks
     for key in bounds:
@@ -59,6 +88,15 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
             rest[key] = est
         else:
             out[key] = replace(est, value=np.asarray(point[key], float))
+    plain = [k for k, request in rest.items() if request is None]
+    if opts.ci != "bootstrap" and plain and (linearise is not None or np.count_nonzero(counts) <= MOVED_CELLS):
+        for key, est in delta_estimates(bounds, point, evaluate, counts, opts, plain, linearise, scale).items():
+            request = small_sample(est) if small_sample is not None else None
+            if request is None:
+                out[key] = est
+                del rest[key]
+            else:
+                rest[key] = request
     if rest:
         seeded = isinstance(opts.random_state, (int, np.integer)) and cache is not None
         key = (int(opts.random_state), opts.n_resamples, opts.design) if seeded else None

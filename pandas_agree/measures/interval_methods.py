@@ -115,13 +115,14 @@ class Linearised:
 
 @dataclass(frozen=True)
 class Bootstrap:
-    """No analytic interval in the literature: the bootstrap (of the table, or of the subjects)."""
+    """No analytic interval in the literature: the linearised (delta-method) interval under ``ci="auto"``, and
+    the bootstrap (of the table, or of the subjects) on request."""
 
     analytic: ClassVar[bool] = False
 
     @property
     def description(self) -> str:
-        return "bootstrap"
+        return "linearised (delta method)"
 
 
 BOOTSTRAP = Bootstrap()

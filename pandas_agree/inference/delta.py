@@ -1,0 +1,254 @@
+"""The delta method for every value: a linearised SE from the gradient of the value with respect to the counts.
+
+Every value the library reports is a function f(n) of a table of counts n (the I×J crosstab, the joint table of a
+comparison, or the weights of the subjects' rating patterns). Under multinomial sampling of the N objects,
+Cov(n) = N(diag(p) − ppᵀ), so the delta method gives
+
+    Var f ≈ Σ_c n_c g_c² − (Σ_c n_c g_c)² / N,     g_c = ∂f/∂n_c,
+
+a sum over the non-empty cells only (an empty cell has no objects to vary). With the reference sizes fixed by
+design (``design="fixed-reference"``, a product multinomial over the rows) the second term is taken row by row.
+
+The gradient comes from the formulas themselves, evaluated by the same vectorised code as the values: each
+non-empty cell is moved up and down by a step h = 10⁻⁵·n_c, and g_c = (f(n + h e_c) − f(n − h e_c)) / (2h), the
+central difference (error of order (h/n_c)²; no step leaves the counts' domain or turns an empty cell into a
+non-empty one, and at a kink such as |REC − SPE| = 0 it takes the mean of the two one-sided slopes). No measure
+needs a derivative written by hand. The moved tables are evaluated in chunks, like the bootstrap's resamples, so
+that memory stays bounded.
+
+The interval is built on the scale the measure's range declares (Wald on that scale, mapped back): logit for a
+range of [0, 1], Fisher's z (artanh) for [−1, 1], log for [0, ∞), the identity otherwise. A value on the edge of
+its range (a recall of 1) has no finite transformed SE: its interval is then the Wald interval, clipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import numpy as np
+
+from .bootstrap import CHUNK_CELLS, chunk_sizes, replicate
+from .estimates import Estimate, IntervalOptions, within
+
+__all__ = [
+    "RELATIVE_STEP", "class_partials", "class_variance", "delta_estimates", "gradients", "linearised_variance",
+    "scale_of", "table_variance",
+]
+
+RELATIVE_STEP = 1e-5
+
+
+def _moved_chunks(counts: np.ndarray, multiple: float, chunk_cells: int) -> Iterator[np.ndarray]:
+    """The tables with each non-empty cell moved up by ``multiple`` steps, in the order of the flat cells."""
+    flat = counts.ravel()
+    cells = np.flatnonzero(flat > 0)
+    steps = RELATIVE_STEP * flat[cells]
+    start = 0
+    for b in chunk_sizes(len(cells), counts.size, chunk_cells):
+        part = slice(start, start + b)
+        stack = np.repeat(flat[None], b, axis=0)
+        stack[np.arange(b), cells[part]] += multiple * steps[part]
+        yield stack.reshape(b, *counts.shape)
+        start += b
+
+
+def gradients(counts: np.ndarray, evaluate: Callable[[np.ndarray], dict[str, np.ndarray]], point: dict,
+              *, chunk_cells: int = CHUNK_CELLS) -> dict[str, np.ndarray]:
+    """∂f/∂n_c of every quantity of ``evaluate`` at each non-empty cell c of ``counts``: (cells, *value shape).
+
+    ``evaluate(stack)`` gives the values of the quantities on a stack of tables (b, *counts.shape), each with
+    shape (b, *value shape); ``point`` holds the values on ``counts`` itself.
+    """
+    counts = np.asarray(counts, dtype=float)
+    up = replicate(_moved_chunks(counts, 1.0, chunk_cells), evaluate)
+    down = replicate(_moved_chunks(counts, -1.0, chunk_cells), evaluate)
+    flat = counts.ravel()
+    h = RELATIVE_STEP * flat[flat > 0]
+    out = {}
+    for key, moved in up.items():
+        value = np.asarray(point[key], dtype=float)
+        step = h.reshape(-1, *([1] * value.ndim))
+        with np.errstate(invalid="ignore"):
+            out[key] = (moved - down[key]) / (2 * step)
+    return out
+
+
+def linearised_variance(counts: np.ndarray, gradient: np.ndarray, design: str = "multinomial") -> np.ndarray:
+    """Σ n g² − (Σ n g)²/N over the non-empty cells (row by row for ``design="fixed-reference"``).
+
+    ``gradient`` has shape (cells, *value shape), in the order of the non-empty flat cells of ``counts``.
+    """
+    counts = np.asarray(counts, dtype=float)
+    flat = counts.ravel()
+    cells = np.flatnonzero(flat > 0)
+    n = flat[cells].reshape(-1, *([1] * (gradient.ndim - 1)))
+    ng = n * gradient
+    if design == "fixed-reference":
+        rows = np.unravel_index(cells, counts.shape)[0]
+        totals = np.zeros((counts.shape[0], *gradient.shape[1:]))
+        np.add.at(totals, rows, ng)
+        sizes = counts.reshape(counts.shape[0], -1).sum(axis=1).reshape(-1, *([1] * (gradient.ndim - 1)))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            centred = np.where(sizes > 0, totals ** 2 / np.where(sizes > 0, sizes, 1.0), 0.0).sum(axis=0)
+    else:
+        centred = ng.sum(axis=0) ** 2 / flat.sum()
+    return np.maximum((ng * gradient).sum(axis=0) - centred, 0.0)  # a rounding error can leave it below 0
+
+
+def class_partials(function: Callable, counts: tuple[np.ndarray, ...], *, separable: bool,
+                   chunk_cells: int = CHUNK_CELLS) -> np.ndarray:
+    """∂f/∂a_k, ∂f/∂b_k, ∂f/∂c_k, ∂f/∂d_k of a function of the one-vs-rest counts, shape (4, K, *value shape).
+
+    ``function(a, b, c, d)`` takes arrays of shape (..., K). A ``separable`` function gives one value per class
+    that depends on that class's counts only (a class-specific measure): every class is then moved at once, in
+    eight evaluations; otherwise (an average over the classes) each of the 4K counts is moved on its own, in
+    chunks. Central differences, as in :func:`gradients`: moving one count of a class leaves the tables a
+    table can be, where a kink that no table crosses (|REC − SPE| of the unweighted averages of two classes,
+    identically 0) would otherwise show a slope. A count of 0 is not moved (its cells hold no objects, so its
+    partial does not enter the variance): its partial is NaN.
+    """
+    counts = np.stack([np.asarray(x, dtype=float) for x in counts])  # (4, K)
+    base = np.asarray(function(*counts), dtype=float)
+    steps = RELATIVE_STEP * counts
+    if separable:
+        out = np.empty((4, *base.shape))
+        for t in range(4):
+            moved = [counts.copy(), counts.copy()]
+            moved[0][t] += steps[t]
+            moved[1][t] -= steps[t]
+            up, down = (np.asarray(function(*m), dtype=float) for m in moved)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                out[t] = (up - down) / (2 * steps[t].reshape(-1, *([1] * (base.ndim - 1))))
+        return np.where((counts > 0).reshape(4, *counts.shape[1:], *([1] * (base.ndim - 1))), out, np.nan)
+    k = counts.shape[1]
+    positions = np.flatnonzero(counts.ravel() > 0)
+    out = np.full((4 * k, *base.shape), np.nan)
+    start = 0
+    for b in chunk_sizes(len(positions), 4 * k, chunk_cells):
+        part = positions[start:start + b]
+        values = []
+        for multiple in (1.0, -1.0):
+            stack = np.repeat(counts.reshape(1, 4 * k), b, axis=0)
+            stack[np.arange(b), part] += multiple * steps.ravel()[part]
+            stack = stack.reshape(b, 4, k)
+            values.append(np.asarray(function(*(stack[:, t] for t in range(4))), dtype=float))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[part] = (values[0] - values[1]) / (2 * steps.ravel()[part].reshape(-1, *([1] * base.ndim)))
+        start += b
+    return out.reshape(4, k, *base.shape)
+
+
+def class_variance(counts: tuple[np.ndarray, ...], partials: np.ndarray) -> np.ndarray:
+    """The delta-method variance of each class's value from the partials of :func:`class_partials` (separable):
+    a f_a² + b f_b² + c f_c² + d f_d² − (a f_a + b f_b + c f_c + d f_d)²/N, N = a + b + c + d."""
+    counts = np.stack([np.asarray(x, dtype=float) for x in counts])
+    g = np.where(counts > 0, partials, 0.0)
+    n = counts.sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.maximum((counts * g * g).sum(axis=0) - (counts * g).sum(axis=0) ** 2 / n, 0.0)
+
+
+def table_variance(table: np.ndarray, rows: np.ndarray, cols: np.ndarray, counts: tuple[np.ndarray, ...],
+                   partials: np.ndarray, design: str = "multinomial") -> np.ndarray:
+    """The delta-method variance of values that depend on the table through the one-vs-rest counts of the
+    classes at ``rows`` and ``cols`` (−1 where a class is absent on a side), from the partials (4, K, V).
+
+    A cell (i, j) changes a_k when it is class k's matching cell, b_k when it lies in k's row only, c_k in k's
+    column only, d_k elsewhere, so its gradient is Σ_k ∂f/∂d_k + R_i + C_j (+ M_k on class k's matching cell),
+    with R = ∂f/∂b − ∂f/∂d on class rows, C = ∂f/∂c − ∂f/∂d on class columns and M = ∂f/∂a − ∂f/∂b − ∂f/∂c +
+    ∂f/∂d. A partial left NaN (its count is 0) only ever multiplies empty cells, and is given a value that
+    cancels there.
+    """
+    counts = np.stack([np.asarray(x, dtype=float) for x in counts])
+    ga, gb, gc, gd = (np.asarray(p, dtype=float) for p in partials)  # (K, V)
+    gd = np.where(np.isnan(gd), 0.0, gd)
+    gb = np.where(np.isnan(gb), gd, gb)
+    gc = np.where(np.isnan(gc), gd, gc)
+    ga = np.where(np.isnan(ga), gb + gc - gd, ga)
+    table = np.asarray(table, dtype=float)
+    i, j = table.shape
+    v = gd.shape[1]
+    gradient = np.broadcast_to(gd.sum(axis=0)[:, None, None], (v, i, j)).copy()
+    has_row, has_col = rows >= 0, cols >= 0
+    row_part, col_part = np.zeros((v, i)), np.zeros((v, j))
+    row_part[:, rows[has_row]] = (gb - gd)[has_row].T
+    col_part[:, cols[has_col]] = (gc - gd)[has_col].T
+    gradient += row_part[:, :, None] + col_part[:, None, :]
+    both = has_row & has_col
+    gradient[:, rows[both], cols[both]] += (ga - gb - gc + gd)[both].T
+    flat = table.ravel()
+    cells = np.flatnonzero(flat > 0)
+    return linearised_variance(table, gradient.reshape(v, -1)[:, cells].T, design)
+
+
+def scale_of(bounds: tuple[float, float]) -> str:
+    """The scale a value's interval is built on, from its range: "logit", "fisher-z", "log" or "identity".
+
+    Examples
+    --------
+    >>> scale_of((0.0, 1.0)), scale_of((-1.0, 1.0)), scale_of((0.0, np.inf)), scale_of((-np.inf, 1.0))
+    ('logit', 'fisher-z', 'log', 'identity')
+    """
+    lo, hi = bounds
+    if (lo, hi) == (0.0, 1.0):
+        return "logit"
+    if (lo, hi) == (-1.0, 1.0):
+        return "fisher-z"
+    if lo == 0.0 and hi == np.inf:
+        return "log"
+    return "identity"
+
+
+_SCALES = {
+    # forward map, its derivative, and the inverse
+    "logit": (lambda x: np.log(x / (1 - x)), lambda x: 1 / (x * (1 - x)), lambda y: 1 / (1 + np.exp(-y))),
+    "fisher-z": (np.arctanh, lambda x: 1 / (1 - x * x), np.tanh),
+    "log": (np.log, lambda x: 1 / x, np.exp),
+}
+
+
+def _interval(value: np.ndarray, se: np.ndarray, bounds: tuple[float, float], z: float, scale: str):
+    """The Wald interval on ``scale``, mapped back; the plain Wald interval on the range's edge."""
+    lower, upper = value - z * se, value + z * se
+    if scale == "identity":
+        return lower, upper
+    forward, slope, inverse = _SCALES[scale]
+    lo, hi = bounds
+    inside = (value > lo) & (value < hi) & np.isfinite(se)
+    safe = np.where(inside, value, (lo + (hi if np.isfinite(hi) else lo + 2.0)) / 2)
+    with np.errstate(all="ignore"):
+        centre, spread = forward(safe), z * se * slope(safe)
+        mapped_lower, mapped_upper = inverse(centre - spread), inverse(centre + spread)
+    return np.where(inside, mapped_lower, lower), np.where(inside, mapped_upper, upper)
+
+
+def delta_estimates(bounds: dict[str, tuple[float, float]], point: dict, evaluate: Callable, counts: np.ndarray,
+                    opts: IntervalOptions, keys: list[str],
+                    variances: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
+                    scale: str | None = None) -> dict[str, Estimate]:
+    """Linearised (delta-method) estimates of the quantities ``keys``: SE from :func:`gradients` and
+    :func:`linearised_variance`, the interval on the scale of each quantity's range, and the two-sided Wald
+    p-value of "the value is 0" (for differences). ``scale`` (a name of :func:`scale_of`) overrides the ranges'
+    scales: differences are linearised on their own scale ("identity")."""
+    from scipy import stats
+
+    if variances is not None:
+        var = variances(keys)
+    else:
+        grads = gradients(counts, lambda stack: evaluate(stack, keys), point)
+        var = {key: linearised_variance(counts, g, opts.design) if len(g) else
+               np.zeros_like(np.asarray(point[key], dtype=float)) for key, g in grads.items()}
+    out = {}
+    for key in keys:
+        value = np.asarray(point[key], dtype=float)
+        se = np.sqrt(np.asarray(var[key], dtype=float).reshape(value.shape)) if key in var else \
+            np.zeros_like(value)  # no non-empty cell: nothing varies
+        se = np.where(np.isfinite(value), se, np.nan)
+        on = scale or scale_of(bounds[key])
+        lower, upper = _interval(value, se, bounds[key], opts.z, on)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            pvalue = 2 * stats.norm.sf(np.abs(value / se))  # the Wald test of "the value is 0"
+        pvalue = np.where(se == 0, np.where(value == 0, 1.0, 0.0), pvalue)  # nothing varies: 0 is, or is not, it
+        out[key] = within(bounds[key], value, se, lower, upper, f"linearised ({on} scale)",
+                          pvalue=np.where(np.isfinite(value), pvalue, np.nan))
+    return out

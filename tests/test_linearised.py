@@ -1,0 +1,289 @@
+"""ci="linearized": the delta method for every value, against the published SEs it must reproduce.
+
+The delta method's variance Σ n g² − (Σ n g)²/N needs the gradient g of each value with respect to the cells;
+the library takes it from the formulas by a three-point forward difference. Each known answer below is a
+published variance written in closed form (or from its analytic gradient), so it checks the gradient, the
+variance and the sampling model at once.
+"""
+
+import math
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from statsmodels.stats.inter_rater import cohens_kappa
+
+import pandas_agree as pa
+from pandas_agree.inference.delta import gradients, linearised_variance, scale_of
+
+from ._tables import square_tables
+from .test_intervals import _gwet_2008
+
+SAS = np.array([[0, 4, 1], [0, 8, 0], [0, 1, 5]])  # SAS/STAT PROC FREQ agreement example
+REL = 1e-7
+
+
+def lin(table, method, codes, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return getattr(pa.Agreement.from_table(np.asarray(table, float)), method)(codes, ci="linearized", **kwargs)
+
+
+def test_kappa_is_fleiss_cohen_everitt():
+    # SAS/STAT User's Guide, PROC FREQ: kappa 0.4842, ASE 0.1380; weighted kappa (linear) 0.4701, ASE 0.1457
+    m = lin(SAS, "multiclass", ["KAPPA", "KAPPA_W"], kappa_weights="linear")
+    assert m.loc["KAPPA", "se"] == pytest.approx(0.1380, abs=5e-5)
+    assert m.loc["KAPPA_W", "se"] == pytest.approx(0.1457, abs=5e-5)
+    assert m.loc["KAPPA", "method"] == "linearised (fisher-z scale)"
+
+
+@settings(max_examples=30, deadline=None)
+@given(table=square_tables(min_k=2, max_k=5, low=1, high=60))
+def test_kappa_equals_statsmodels_se_under_h1(table):
+    m = lin(table, "multiclass", ["KAPPA"])
+    assert m.loc["KAPPA", "se"] == pytest.approx(cohens_kappa(table.to_numpy()).std_kappa, rel=REL)
+
+
+@settings(max_examples=30, deadline=None)
+@given(table=square_tables(min_k=2, max_k=6, low=1, high=60))
+def test_ac1_and_scotts_pi_equal_gwet_2008(table):
+    m = lin(table, "multiclass", ["AC1", "SPI"])
+    se_ac1, se_spi = _gwet_2008(table.to_numpy())
+    assert m.loc["AC1", "se"] == pytest.approx(se_ac1, rel=REL)
+    assert m.loc["SPI", "se"] == pytest.approx(se_spi, rel=REL)
+
+
+@settings(max_examples=30, deadline=None)
+@given(table=square_tables(min_k=2, max_k=5, low=1, high=60))
+def test_class_specific_values_equal_their_published_ses(table):
+    """Proportions: √(p(1−p)/n); the odds-ratio family: Woolf's √(1/a + 1/b + 1/c + 1/d) on the log scale;
+    the likelihood ratios: Simel, Samsa & Matchar (1991) on the log scale; OSR: its binomial SE."""
+    ag = pa.Agreement.from_table(table)
+    b = lin(table, "binary", ["REC", "PRE", "ACC", "DOR", "LNDOR", "LRP", "LRN"])
+    a, bb, c, d = _counts(table.to_numpy())
+    rec, pre, acc = a / (a + bb), a / (a + c), (a + d) / (a + bb + c + d)
+    assert b["REC"]["se"].to_numpy() == pytest.approx(np.sqrt(rec * (1 - rec) / (a + bb)), rel=REL)
+    assert b["PRE"]["se"].to_numpy() == pytest.approx(np.sqrt(pre * (1 - pre) / (a + c)), rel=REL)
+    assert b["ACC"]["se"].to_numpy() == pytest.approx(np.sqrt(acc * (1 - acc) / (a + bb + c + d)), rel=REL)
+    woolf = np.sqrt(1 / a + 1 / bb + 1 / c + 1 / d)
+    finite = np.isfinite(woolf)
+    assert b["LNDOR"]["se"].to_numpy()[finite] == pytest.approx(woolf[finite], rel=REL)
+    dor = a * d / (bb * c)
+    assert b["DOR"]["se"].to_numpy()[finite] == pytest.approx((dor * woolf)[finite], rel=REL)
+    spe = d / (c + d)
+    lrp = rec / (1 - spe)
+    simel = np.sqrt(1 / a - 1 / (a + bb) + 1 / c - 1 / (c + d))
+    ok = np.isfinite(simel) & (c > 0)
+    assert b["LRP"]["se"].to_numpy()[ok] == pytest.approx((lrp * simel)[ok], rel=REL)
+    osr = lin(table, "multiclass", ["OSR"]).loc["OSR", "se"]
+    p = np.trace(table.to_numpy()) / ag.n
+    assert osr == pytest.approx(math.sqrt(p * (1 - p) / ag.n), rel=REL)
+
+
+def _counts(t):
+    a = np.diag(t).astype(float)
+    return a, t.sum(1) - a, t.sum(0) - a, t.sum() - t.sum(1) - t.sum(0) + a
+
+
+def _takahashi(t):
+    """Takahashi, Yamamoto, Kuchiba & Koyama (2022), Applied Intelligence 52: the delta-method variances of the
+    micro-averaged F1 (which is the accuracy of a single-label table: p(1−p)/n) and of the macro-averaged F1
+    (1/r) Σ_i 2p_ii/(p_i· + p_·i), here from its analytic gradient
+    ∂F1_i/∂p_kl = 2[k = l = i]/s_i − 2 p_ii ([k = i] + [l = i])/s_i², s_i = p_i· + p_·i."""
+    n = t.sum()
+    p = t / n
+    r = len(t)
+    s = p.sum(1) + p.sum(0)
+    diag = np.diag(p)
+    grad = np.zeros_like(p)
+    for i in range(r):
+        g = np.zeros_like(p)
+        g[i, i] += 2 / s[i]
+        g[i, :] -= 2 * diag[i] / s[i] ** 2
+        g[:, i] -= 2 * diag[i] / s[i] ** 2
+        grad += g / r
+    macro = ((p * grad**2).sum() - (p * grad).sum() ** 2) / n
+    micro = np.trace(p) * (1 - np.trace(p)) / n
+    return math.sqrt(micro), math.sqrt(macro)
+
+
+@settings(max_examples=30, deadline=None)
+@given(table=square_tables(min_k=2, max_k=6, low=1, high=60))
+def test_f1_averages_equal_takahashi_2022(table):
+    av = lin(table, "averages", ["F1"], average=["unweighted", "micro"], timing="after")
+    micro, macro = _takahashi(table.to_numpy())
+    assert av.loc["F1", ("micro", "se")] == pytest.approx(micro, rel=REL)
+    assert av.loc["F1", ("unweighted", "se")] == pytest.approx(macro, rel=REL)
+
+
+def test_raters_equal_gwet_up_to_the_divisor():
+    """Gwet's linearised SE over subjects divides by W − 1; the delta method by W."""
+    df = pa.datasets.load("diagnoses")
+    ra = df.agree.raters([f"rater{k}" for k in range(1, 7)])
+    gwet = ra.summary(["FLEISS", "AC1", "PO"], ci="wilson")  # Gwet's SE (the interval may be BCa's)
+    delta = ra.summary(["FLEISS", "AC1", "PO"], ci="linearized")
+    w = ra.n_subjects
+    assert delta["se"].to_numpy() == pytest.approx(gwet["se"].to_numpy() * math.sqrt((w - 1) / w), rel=REL)
+
+
+def test_paired_accuracy_difference_is_the_mcnemar_se():
+    rng = np.random.default_rng(3)
+    t = rng.choice(list("xyz"), 400)
+    df = pd.DataFrame({"t": t, **{f"r{i}": np.where(rng.random(400) < 0.7, t, rng.choice(list("xyz"), 400))
+                                  for i in range(3)}})
+    c = df.agree.compare("t", ["r0", "r1", "r2"])
+    lin_ = c.differences(["OSR"], ci="linearized")
+    auto = c.differences(["OSR"], ci="auto")
+    assert lin_.xs("se", axis=1, level="stat").to_numpy() == pytest.approx(
+        auto.xs("se", axis=1, level="stat").to_numpy(), rel=REL)
+    assert (lin_.xs("pvalue", axis=1, level="stat").to_numpy() > 0).all()
+
+
+def test_fixed_reference_design_takes_the_variance_row_by_row():
+    """With the reference sizes fixed, recall (a row proportion) keeps its binomial SE; precision (a column
+    proportion) gets a smaller one than under multinomial sampling, and the two agree with their definitions."""
+    t = np.array([[40.0, 8, 2], [6, 50, 9], [3, 7, 45]])
+    free = lin(t, "binary", ["REC", "PRE"])
+    fixed = lin(t, "binary", ["REC", "PRE"], design="fixed-reference")
+    assert fixed["REC"]["se"].to_numpy() == pytest.approx(free["REC"]["se"].to_numpy(), rel=REL)
+    # precision of class 0 = a/(a + c) with the column's off-diagonal cells from rows of fixed size
+    a, c1, c2 = 40.0, 6.0, 3.0
+    grad = {(0, 0): c1 + c2, (1, 0): -a, (2, 0): -a}
+    col = a + c1 + c2
+    var = 0.0
+    for i, size in enumerate(t.sum(1)):
+        cells = [(i, j) for j in range(3)]
+        ng = sum(t[c] * grad.get(c, 0.0) / col**2 for c in cells)
+        var += sum(t[c] * (grad.get(c, 0.0) / col**2) ** 2 for c in cells) - ng**2 / size
+    assert fixed["PRE"]["se"].iloc[0] == pytest.approx(math.sqrt(var), rel=REL)
+    assert fixed["PRE"]["se"].iloc[0] < free["PRE"]["se"].iloc[0]
+
+
+def test_intervals_are_built_on_the_scale_of_the_range():
+    t = np.array([[40.0, 8, 2], [6, 50, 9], [3, 7, 45]])
+    b = lin(t, "binary", ["REC"])
+    p, se = b["REC"]["value"].iloc[0], b["REC"]["se"].iloc[0]
+    logit, z = math.log(p / (1 - p)), 1.959963984540054
+    spread = z * se / (p * (1 - p))
+    assert b["REC"]["lower"].iloc[0] == pytest.approx(1 / (1 + math.exp(-(logit - spread))), rel=1e-12)
+    assert b["REC"]["upper"].iloc[0] == pytest.approx(1 / (1 + math.exp(-(logit + spread))), rel=1e-12)
+    assert scale_of((-1.0, 1.0)) == "fisher-z" and scale_of((0.0, np.inf)) == "log"
+    # a recall of 1 has no finite logit: its interval is the Wald interval, clipped (here of zero width)
+    edge = lin(np.array([[5.0, 0], [2, 3]]), "binary", ["REC"])
+    assert edge["REC"]["value"].iloc[0] == 1 and edge["REC"]["upper"].iloc[0] == 1
+
+
+def test_gradients_do_not_depend_on_the_chunk_size():
+    t = np.array([[40.0, 8, 2], [6, 50, 9], [3, 7, 45]])
+    ag = pa.Agreement.from_table(t)
+
+    def evaluate(stack):
+        return {"KAPPA": np.array([pa.Agreement.from_table(s).multiclass(["KAPPA"]).iloc[0, 0] for s in stack])}
+
+    point = {"KAPPA": ag.multiclass(["KAPPA"]).iloc[0, 0]}
+    whole = gradients(t, evaluate, point)
+    small = gradients(t, evaluate, point, chunk_cells=9 * 2)
+    np.testing.assert_array_equal(whole["KAPPA"], small["KAPPA"])
+    assert math.sqrt(linearised_variance(t, whole["KAPPA"])) == pytest.approx(
+        lin(t, "multiclass", ["KAPPA"]).loc["KAPPA", "se"], rel=1e-12)
+
+
+# --- every registry value: the linearised SE against a large bootstrap (slow) ------------------------------------
+
+LARGE = np.array([[5200.0, 700, 250, 90], [450, 3900, 380, 160], [180, 420, 2900, 310], [60, 140, 350, 1800]])
+
+
+def _close_to_bootstrap(lin_se: np.ndarray, boot_se: np.ndarray, what: str) -> None:
+    lin_se, boot_se = np.asarray(lin_se, float).ravel(), np.asarray(boot_se, float).ravel()
+    constant = np.isfinite(boot_se) & (boot_se < 1e-9)  # the unweighted mean prevalence is 1/K in every table
+    assert (lin_se[constant] < 1e-9).all(), (what, lin_se[constant])
+    defined = np.isfinite(boot_se) & ~constant
+    assert np.isfinite(lin_se[defined]).all(), what
+    ratio = lin_se[defined] / boot_se[defined]
+    assert ((ratio > 0.95) & (ratio < 1.05)).all(), (what, ratio)
+
+
+@pytest.mark.slow
+def test_every_table_value_is_close_to_a_large_bootstrap():
+    ag = pa.Agreement.from_table(LARGE)
+    kw = {"n_resamples": 20_000, "random_state": 0}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for params in ({}, {"beta": 2.0, "tversky": (0.3, 0.7)}):
+            codes = list(pa.measures("binary")["code"]) \
+                if params else None
+            b, boot = ag.binary(codes, ci="linearized", **params), ag.binary(codes, ci="bootstrap", **params, **kw)
+            for code in dict.fromkeys(b.columns.get_level_values("code")):
+                _close_to_bootstrap(b[(code, "se")], boot[(code, "se")], code)
+            for timing in ("before", "after"):
+                av = ag.averages(codes, timing=timing, ci="linearized", **params)
+                avb = ag.averages(codes, timing=timing, ci="bootstrap", **params, **kw)
+                for method in ("unweighted", "weighted", "inverse", "micro"):
+                    for code in av.index:
+                        _close_to_bootstrap(av.loc[code, (method, "se")], avb.loc[code, (method, "se")],
+                                            f"{code} {method} {timing}")
+        codes = list(pa.measures("multiclass")["code"])
+        m = ag.multiclass(codes, ci="linearized", kappa_weights="linear")
+        mb = ag.multiclass(codes, ci="bootstrap", kappa_weights="linear", **kw)
+        for code in codes:
+            _close_to_bootstrap(m.loc[code, "se"], mb.loc[code, "se"], code)
+
+
+@pytest.mark.slow
+def test_every_rater_and_paired_value_is_close_to_a_large_bootstrap():
+    rng = np.random.default_rng(12)
+    n = 20_000
+    truth = rng.choice(4, n, p=[0.4, 0.3, 0.2, 0.1])
+    df = pd.DataFrame({"t": truth, **{f"r{i}": np.where(rng.random(n) < 0.6 + 0.1 * i, truth, rng.choice(4, n))
+                                      for i in range(3)}})
+    kw = {"n_resamples": 20_000, "random_state": 0}
+    ra = df.agree.raters(["r0", "r1", "r2"])
+    for kappa_weights in (None, "quadratic"):
+        s = ra.summary(ci="linearized", kappa_weights=kappa_weights)
+        sb = ra.summary(ci="bootstrap", kappa_weights=kappa_weights, **kw)
+        for code in s.index:
+            _close_to_bootstrap(s.loc[code, "se"], sb.loc[code, "se"], f"{code} {kappa_weights}")
+    c = df.agree.compare("t", ["r0", "r1", "r2"])
+    d, db = c.differences(ci="linearized"), c.differences(ci="bootstrap", **kw)
+    _close_to_bootstrap(d.xs("se", axis=1, level="stat"), db.xs("se", axis=1, level="stat"), "differences")
+
+
+def _generic(table, method, codes, column, **kwargs):
+    """The variance by moving every non-empty cell of the table (delta.gradients), evaluating with the public
+    method on each moved table: the reference for the analyses' faster paths."""
+    table = np.asarray(table, float)
+
+    def values(t):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out = getattr(pa.Agreement.from_table(t), method)(codes, **kwargs)
+        return np.asarray(column(out), float)
+
+    point = {"v": values(table)}
+    grads = gradients(table, lambda stack: {"v": np.stack([values(t) for t in stack])}, point)
+    return point["v"], np.sqrt(linearised_variance(table, grads["v"], kwargs.get("design", "multinomial")))
+
+
+@settings(max_examples=15, deadline=None)
+@given(table=square_tables(min_k=2, max_k=4, low=0, high=30))
+def test_the_fast_paths_equal_moving_every_cell(table):
+    """binary() moves the four counts of every class at once and averages() each class's counts: the same
+    variances as moving every cell of the table (zero cells and never-predicted classes included)."""
+    t = table.to_numpy().astype(float)
+    if t.sum() == 0:
+        return
+    for design in ("multinomial", "fixed-reference"):
+        codes = ["REC", "PRE", "F1", "KULCZ2", "CORR", "YOUD"]
+        b = lin(t, "binary", codes, design=design)
+        value, se = _generic(t, "binary", codes, lambda out: out.to_numpy(), design=design)
+        fast = b.xs("se", axis=1, level="stat").to_numpy()
+        defined = np.isfinite(value)
+        np.testing.assert_allclose(fast[defined], se[defined], rtol=1e-6, atol=1e-9)
+        for timing in ("before", "after"):
+            av = lin(t, "averages", codes, timing=timing, design=design)
+            value, se = _generic(t, "averages", codes, lambda out: out.to_numpy(), timing=timing, design=design)
+            fast = av.xs("se", axis=1, level="stat").to_numpy()
+            defined = np.isfinite(value)
+            np.testing.assert_allclose(fast[defined], se[defined], rtol=1e-6, atol=1e-9)

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from statsmodels.stats.inter_rater import cohens_kappa
 
 import pandas_agree as pa
-from pandas_agree.inference.delta import gradients, linearised_variance, scale_of
+from pandas_agree.inference.delta import gradients, linearised_variance
+from pandas_agree.measures.registry import range_scale
 
 from ._tables import square_tables
 from .test_intervals import _gwet_2008
@@ -36,7 +37,7 @@ def test_kappa_is_fleiss_cohen_everitt():
     m = lin(SAS, "multiclass", ["KAPPA", "KAPPA_W"], kappa_weights="linear")
     assert m.loc["KAPPA", "se"] == pytest.approx(0.1380, abs=5e-5)
     assert m.loc["KAPPA_W", "se"] == pytest.approx(0.1457, abs=5e-5)
-    assert m.loc["KAPPA", "method"] == "linearised (fisher-z scale)"
+    assert m.loc["KAPPA", "method"] == "linearised (identity scale)"  # as the published Wald interval
 
 
 @settings(max_examples=30, deadline=None)
@@ -169,7 +170,7 @@ def test_intervals_are_built_on_the_scale_of_the_range():
     spread = z * se / (p * (1 - p))
     assert b["REC"]["lower"].iloc[0] == pytest.approx(1 / (1 + math.exp(-(logit - spread))), rel=1e-12)
     assert b["REC"]["upper"].iloc[0] == pytest.approx(1 / (1 + math.exp(-(logit + spread))), rel=1e-12)
-    assert scale_of((-1.0, 1.0)) == "fisher-z" and scale_of((0.0, np.inf)) == "log"
+    assert range_scale((-1.0, 1.0)) == "fisher-z" and range_scale((0.0, np.inf)) == "log"
     # a recall of 1 has no finite logit: its interval is the Wald interval, clipped (here of zero width)
     edge = lin(np.array([[5.0, 0], [2, 3]]), "binary", ["REC"])
     assert edge["REC"]["value"].iloc[0] == 1 and edge["REC"]["upper"].iloc[0] == 1
@@ -287,3 +288,50 @@ def test_the_fast_paths_equal_moving_every_cell(table):
             fast = av.xs("se", axis=1, level="stat").to_numpy()
             defined = np.isfinite(value)
             np.testing.assert_allclose(fast[defined], se[defined], rtol=1e-6, atol=1e-9)
+
+
+@pytest.mark.filterwarnings("ignore::pandas_agree.UndefinedMeasureWarning")
+def test_infinite_values_get_the_whole_range_and_no_zero_width_note():
+    """Class 1 is predicted perfectly: its odds ratio is infinite, as its analytic (Woolf) interval says."""
+    ag = pa.Agreement.from_table([[12, 0, 1], [0, 9, 1], [2, 0, 5]])
+    for ci in ("auto", "linearized"):
+        b = ag.binary(["DOR", "LNDOR"], ci=ci)
+        assert b.loc[1, ("DOR", "value")] == np.inf and b.loc[1, ("DOR", "se")] == np.inf
+        assert (b.loc[1, ("DOR", "lower")], b.loc[1, ("DOR", "upper")]) == (0.0, np.inf)
+        assert (b.loc[1, ("LNDOR", "lower")], b.loc[1, ("LNDOR", "upper")]) == (-np.inf, np.inf)
+        assert not any("zero width" in n for n in b.attrs["notes"])
+        av = ag.averages(["DOR"], ci=ci)
+        assert av.loc["DOR", ("unweighted", "se")] == np.inf and av.loc["DOR", ("unweighted", "upper")] == np.inf
+
+
+def test_constant_averages_have_no_variance_and_say_why():
+    ag = pa.Agreement.from_table(np.array([[40.0, 8, 2], [6, 50, 9], [3, 7, 45]]))
+    av = ag.averages(["PREV"], ci="linearized")
+    assert av.loc["PREV", ("unweighted", "se")] == 0 and av.loc["PREV", ("micro", "se")] == 0
+    assert av.loc["PREV", ("weighted", "se")] > 0
+    assert any("the unweighted mean of the prevalences is 1/K" in n for n in av.attrs["notes"])
+
+
+def test_the_record_declares_the_scale():
+    """Chance-corrected coefficients keep the identity scale of their published Wald intervals (KAPPA and SPI
+    alike); a proportion takes the logit scale of its range, an odds ratio the log scale."""
+    assert pa.measures().set_index("code").loc["KAPPA", "kind"] == "multiclass"
+    m = lin(SAS, "multiclass", ["KAPPA", "SPI", "AC1", "OSR", "HC"])
+    assert set(m.loc[["KAPPA", "SPI", "AC1"], "method"]) == {"linearised (identity scale)"}
+    assert m.loc["OSR", "method"] == "linearised (logit scale)"
+    assert m.loc["HC", "method"] == "linearised (fisher-z scale)"
+    assert lin(SAS, "binary", ["DOR"]).attrs["methods"]["DOR"] == "linearised (log scale)"
+
+
+def test_reports_name_the_scale_of_each_average():
+    df = pa.datasets.load("wine_predictions")
+    report = df.agree.report("cultivar", "knn", measures=["REC", "F1", "DOR"], ci="linearized")
+    lines = [line for line in report.notes if line.strip().startswith("averages,")]
+    assert any(line.endswith(": REC, F1") for line in lines) and any(line.endswith(": DOR") for line in lines)
+
+
+def test_differences_carry_their_interval_notes():
+    df = pa.datasets.load("wine_predictions")
+    df["same"] = df["knn"]
+    d = df.agree.compare("cultivar", ["knn", "same"]).differences(["OSR", "KAPPA"], ci="linearized")
+    assert any("zero width" in n for n in d.attrs["notes"])

@@ -280,3 +280,12 @@ def test_a_value_and_its_interval_share_their_decimals_and_counts_their_noun():
     assert display.count_of(1, "row") == "1 row" and display.count_of(2, "row") == "2 rows"
     rep = pa.Agreement.from_table(pd.DataFrame([[3.0]], index=["a"], columns=["a"])).report(ci=None)
     assert "K = 1 label on both sides" in str(rep)
+
+
+def test_html_without_matplotlib_says_where_the_plots_are(monkeypatch, tmp_path):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
+    report = pa.datasets.load("wine_predictions").agree.report("cultivar", "knn", ci=None)
+    html = report.to_html(tmp_path / "r.html") or (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<img" not in html and 'pip install "pandas_agree[plot]"' in html.replace("&quot;", '"')

@@ -464,7 +464,7 @@ class Agreement:
             return out
 
         estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts, opts,
-                                 cache=self._resamples, linearise=linearise)
+                                 cache=self._resamples, linearise=linearise, scales={m.code: m.scale for m in chosen})
         return _by_class(estimates, index)
 
     @validate_options
@@ -609,7 +609,7 @@ class Agreement:
 
             estimates = estimate_all({m.code: m.range for m in chosen}, dict(zip(codes, values, strict=True)),
                                      lambda code: None, evaluate, self._counts, opts, cache=self._resamples,
-                                     linearise=linearise)
+                                     linearise=linearise, scales={m.code: m.scale for m in chosen})
             out = _by_method(estimates, methods)
         out.attrs["classes"] = classes_entered
         out.attrs["left_out"] = {key: [_plain_label(x) for x in found] for key, found in left_out.items()}
@@ -695,7 +695,7 @@ class Agreement:
                 return multiclass_analytic(by_code[code], view, params(by_code[code]), opts)
 
             estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts,
-                                     opts, cache=self._resamples)
+                                     opts, cache=self._resamples, scales={m.code: m.scale for m in chosen})
             for stat in ("se", "lower", "upper", "method"):
                 out[stat] = [getattr(estimates[code], stat) for code in values]
             out = out.astype({stat: float for stat in ("se", "lower", "upper")})

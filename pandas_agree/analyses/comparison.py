@@ -21,6 +21,7 @@ from ..base.undefined import external_stacklevel
 from ..engine.crosstab import as_label_series, validate_weights
 from ..engine.joint import JointTable, joint_table
 from ..engine.matching import column_permutation
+from ..inference.analytic import interval_notes
 from ..inference.estimates import Estimate, IntervalOptions, within
 from ..inference.intervals import estimate_all
 from ..inference.tests import cochran_q, holm, paired_mcnemar
@@ -310,7 +311,7 @@ class Comparison:
 
         bounds = {m.code: (m.range[0] - m.range[1], m.range[1] - m.range[0]) for m in chosen}
         estimates = estimate_all(bounds, point, analytic, evaluate, canonical, opts, unit="paired bootstrap",
-                                 scale="identity")
+                                 scales=dict.fromkeys(bounds, "identity"))
         columns = {}
         for m in chosen:
             est, col = estimates[m.code], _column_name(m)
@@ -321,6 +322,7 @@ class Comparison:
         out = pd.DataFrame(columns, index=index)
         out.columns = pd.MultiIndex.from_tuples(out.columns, names=["measure", "stat"])
         out.attrs["methods"] = {_column_name(m): estimates[m.code].method for m in chosen}
+        out.attrs["notes"] = interval_notes({_column_name(m): estimates[m.code] for m in chosen})
         return out
 
     def _paired_proportions(self, difference: np.ndarray, opts: IntervalOptions) -> Estimate:

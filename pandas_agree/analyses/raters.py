@@ -315,7 +315,8 @@ class RaterAgreement:
         return estimate_all({code: _bounds(code) for code in chosen}, values, analytic, evaluate,
                             self._design.weights, opts, unit="bootstrap over subjects,", jackknife=jackknife,
                             small_sample=lambda estimate: small_sample(opts, float(self._design.weights.sum()),
-                                                                       estimate, "subjects"))
+                                                                       estimate, "subjects"),
+                            scales={code: RATERS[code].scale for code in chosen})
 
     def _linearised_se(self, code, value, blocks, sums, weights) -> float:
         """Gwet's (2014) linearised SE over the subjects, each weighted by its weight (divisor W − 1)."""

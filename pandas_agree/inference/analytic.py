@@ -58,7 +58,7 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
         with np.errstate(invalid="ignore"):
             tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
             outside = (lower > value + tolerance) | (upper < value - tolerance)
-            flat = ~np.isnan(value) & (upper - lower <= tolerance)
+            flat = np.isfinite(value) & (upper - lower <= tolerance)
         if outside.any():
             notes.append(f"The {e.method} interval of {code} leaves out its estimate: the resampled values lie on "
                          "one side of it (the estimate is biased in small samples, or sits at a bound of the "
@@ -72,9 +72,10 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
         these = "The interval of " + zero_width[0] + " has" if len(zero_width) == 1 else \
             "The intervals of " + ", ".join(zero_width) + " have"
         notes.append(f"{these} zero width: the table shows the method no variation (all objects in one row or one "
-                     "column, a proportion of 0 or 1 under the normal approximation, or resamples that all agree). "
-                     "That does not mean the value is known exactly; more objects of the other classes are needed "
-                     "to estimate its uncertainty.")
+                     "column, a proportion of 0 or 1 under the normal approximation, or resamples that all agree), "
+                     "or the value is the same on every table of these classes (the unweighted mean of the "
+                     "prevalences is 1/K). Only in that last case is the value known exactly; otherwise more "
+                     "objects of the other classes are needed to estimate its uncertainty.")
     return notes + method_notes
 
 

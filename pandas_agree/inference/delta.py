@@ -16,8 +16,9 @@ non-empty one, and at a kink such as |REC − SPE| = 0 it takes the mean of the 
 needs a derivative written by hand. The moved tables are evaluated in chunks, like the bootstrap's resamples, so
 that memory stays bounded.
 
-The interval is built on the scale the measure's range declares (Wald on that scale, mapped back): logit for a
-range of [0, 1], Fisher's z (artanh) for [−1, 1], log for [0, ∞), the identity otherwise. A value on the edge of
+The interval is built on the scale the measure's record declares (Wald on that scale, mapped back): the identity
+for chance-corrected coefficients (as their published intervals), else by the range: logit for [0, 1], Fisher's z
+(artanh) for [−1, 1], log for [0, ∞), the identity otherwise. A value on the edge of
 its range (a recall of 1) has no finite transformed SE: its interval is then the Wald interval, clipped.
 """
 
@@ -27,12 +28,13 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
+from ..measures.registry import range_scale
 from .bootstrap import CHUNK_CELLS, chunk_sizes, replicate
 from .estimates import Estimate, IntervalOptions, within
 
 __all__ = [
     "RELATIVE_STEP", "class_partials", "class_variance", "delta_estimates", "gradients", "linearised_variance",
-    "scale_of", "table_variance",
+    "table_variance",
 ]
 
 RELATIVE_STEP = 1e-5
@@ -181,24 +183,6 @@ def table_variance(table: np.ndarray, rows: np.ndarray, cols: np.ndarray, counts
     return linearised_variance(table, gradient.reshape(v, -1)[:, cells].T, design)
 
 
-def scale_of(bounds: tuple[float, float]) -> str:
-    """The scale a value's interval is built on, from its range: "logit", "fisher-z", "log" or "identity".
-
-    Examples
-    --------
-    >>> scale_of((0.0, 1.0)), scale_of((-1.0, 1.0)), scale_of((0.0, np.inf)), scale_of((-np.inf, 1.0))
-    ('logit', 'fisher-z', 'log', 'identity')
-    """
-    lo, hi = bounds
-    if (lo, hi) == (0.0, 1.0):
-        return "logit"
-    if (lo, hi) == (-1.0, 1.0):
-        return "fisher-z"
-    if lo == 0.0 and hi == np.inf:
-        return "log"
-    return "identity"
-
-
 _SCALES = {
     # forward map, its derivative, and the inverse
     "logit": (lambda x: np.log(x / (1 - x)), lambda x: 1 / (x * (1 - x)), lambda y: 1 / (1 + np.exp(-y))),
@@ -209,7 +193,8 @@ _SCALES = {
 
 def _interval(value: np.ndarray, se: np.ndarray, bounds: tuple[float, float], z: float, scale: str):
     """The Wald interval on ``scale``, mapped back; the plain Wald interval on the range's edge."""
-    lower, upper = value - z * se, value + z * se
+    with np.errstate(invalid="ignore"):  # inf − inf where the value is infinite: set to the range by the caller
+        lower, upper = value - z * se, value + z * se
     if scale == "identity":
         return lower, upper
     forward, slope, inverse = _SCALES[scale]
@@ -225,11 +210,16 @@ def _interval(value: np.ndarray, se: np.ndarray, bounds: tuple[float, float], z:
 def delta_estimates(bounds: dict[str, tuple[float, float]], point: dict, evaluate: Callable, counts: np.ndarray,
                     opts: IntervalOptions, keys: list[str],
                     variances: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
-                    scale: str | None = None) -> dict[str, Estimate]:
+                    scales: dict[str, str] | None = None) -> dict[str, Estimate]:
     """Linearised (delta-method) estimates of the quantities ``keys``: SE from :func:`gradients` and
     :func:`linearised_variance`, the interval on the scale of each quantity's range, and the two-sided Wald
-    p-value of "the value is 0" (for differences). ``scale`` (a name of :func:`scale_of`) overrides the ranges'
-    scales: differences are linearised on their own scale ("identity")."""
+    p-value of "the value is 0" (for differences). ``scales`` names the scale of a quantity (as the measure's
+    record declares it, :attr:`~pandas_agree.measures.registry.Measure.scale`); the others take the scale of
+    their range (:func:`~pandas_agree.measures.registry.range_scale`).
+
+    An SE below 10⁻⁹ of the value is the rounding error of a value that does not vary (the unweighted mean of the
+    prevalences is 1/K in every table): it is 0. An infinite value (an odds ratio with an empty cell) has an
+    infinite SE and the whole range for its interval, as its analytic interval has."""
     from scipy import stats
 
     if variances is not None:
@@ -243,12 +233,17 @@ def delta_estimates(bounds: dict[str, tuple[float, float]], point: dict, evaluat
         value = np.asarray(point[key], dtype=float)
         se = np.sqrt(np.asarray(var[key], dtype=float).reshape(value.shape)) if key in var else \
             np.zeros_like(value)  # no non-empty cell: nothing varies
-        se = np.where(np.isfinite(value), se, np.nan)
-        on = scale or scale_of(bounds[key])
+        se = np.where(se < 1e-9 * np.abs(value), 0.0, se)
+        infinite = np.isinf(value)
+        se = np.where(infinite, np.inf, np.where(np.isnan(value), np.nan, se))
+        on = (scales or {}).get(key) or range_scale(bounds[key])
         lower, upper = _interval(value, se, bounds[key], opts.z, on)
+        lower = np.where(infinite, bounds[key][0], lower)
+        upper = np.where(infinite, bounds[key][1], upper)
         with np.errstate(divide="ignore", invalid="ignore"):
             pvalue = 2 * stats.norm.sf(np.abs(value / se))  # the Wald test of "the value is 0"
-        pvalue = np.where(se == 0, np.where(value == 0, 1.0, 0.0), pvalue)  # nothing varies: 0 is, or is not, it
+        # nothing varies: the value is 0 or it is not; an infinite value has no Wald test
+        pvalue = np.where(se == 0, np.where(value == 0, 1.0, 0.0), np.where(infinite, np.nan, pvalue))
         out[key] = within(bounds[key], value, se, lower, upper, f"linearised ({on} scale)",
                           pvalue=np.where(np.isfinite(value), pvalue, np.nan))
     return out

@@ -32,7 +32,7 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
                  jackknife: Callable[[list[str]], tuple[dict, np.ndarray]] | None = None,
                  linearise: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
                  small_sample: Callable[[Estimate], Resample | None] | None = None,
-                 scale: str | None = None) -> dict[str, Estimate]:
+                 scales: dict[str, str] | None = None) -> dict[str, Estimate]:
     """Estimates of every quantity, by the rule of ``opts.ci``.
 
     - ``"linearized"``: the delta method (:mod:`.delta`) for every quantity.
@@ -74,12 +74,12 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
     small_sample : callable, optional
         ``small_sample(estimate)`` gives a Resample where a delta-method estimate of ``"auto"`` does not keep its
         promise (:func:`~.estimates.small_sample`), else None.
-    scale : str, optional
-        The scale of every delta-method interval (:func:`~.delta.scale_of` names them), in place of the one each
-        quantity's range gives: "identity" for differences.
+    scales : dict, optional
+        The scale of a quantity's delta-method interval, as its record declares it ("identity" for
+        differences); the others take their range's.
     """
     if opts.ci == "linearized":
-        return delta_estimates(bounds, point, evaluate, counts, opts, list(bounds), linearise, scale)
+        return delta_estimates(bounds, point, evaluate, counts, opts, list(bounds), linearise, scales)
     out: dict[str, Estimate] = {}
     rest: dict[str, Resample | None] = {}  # bootstrapped: with opts' method (None) or as a Resample asks
     for key in bounds:
@@ -90,7 +90,7 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
             out[key] = replace(est, value=np.asarray(point[key], float))
     plain = [k for k, request in rest.items() if request is None]
     if opts.ci != "bootstrap" and plain and (linearise is not None or np.count_nonzero(counts) <= MOVED_CELLS):
-        for key, est in delta_estimates(bounds, point, evaluate, counts, opts, plain, linearise, scale).items():
+        for key, est in delta_estimates(bounds, point, evaluate, counts, opts, plain, linearise, scales).items():
             request = small_sample(est) if small_sample is not None else None
             if request is None:
                 out[key] = est

@@ -17,8 +17,8 @@ import pandas as pd
 from ..base.options import validate_options
 from .interval_methods import BOOTSTRAP, IntervalMethod
 
-__all__ = ["RATERS", "REGISTRY", "Measure", "Note", "Setting", "measures", "notes_of", "records", "register",
-           "resolve"]
+__all__ = ["RATERS", "REGISTRY", "Measure", "Note", "Setting", "measures", "notes_of", "range_scale", "records",
+           "register", "resolve"]
 
 TABLE_KINDS = ("binary", "multiclass")  # measures of two classifications: one namespace of names
 KINDS = (*TABLE_KINDS, "rater")  # coefficients of several raters: a namespace of their own
@@ -149,6 +149,13 @@ class Measure:
         return self.interval.description
 
     @property
+    def scale(self) -> str:
+        """The scale of the measure's linearised (delta-method) interval: the identity for a chance-corrected
+        coefficient (kappa-like, as its published Wald intervals are), else the scale of its range
+        (:func:`range_scale`)."""
+        return "identity" if self.kappa_like else range_scale(self.range)
+
+    @property
     def infinite(self) -> bool:
         """Whether the range is unbounded, so that x/0 may give ±inf."""
         return any(math.isinf(x) for x in self.range)
@@ -159,6 +166,25 @@ REGISTRY: dict[str, Measure] = {}
 RATERS: dict[str, Measure] = {}
 """The coefficients of several raters, by code."""
 _NAMES: dict[str, dict[str, str]] = {"table": {}, "rater": {}}
+
+
+def range_scale(bounds: tuple[float, float]) -> str:
+    """The scale an interval of a value in ``bounds`` is built on: "logit" for [0, 1], "fisher-z" (artanh) for
+    [−1, 1], "log" for [0, ∞), "identity" otherwise.
+
+    Examples
+    --------
+    >>> range_scale((0.0, 1.0)), range_scale((-1.0, 1.0)), range_scale((0.0, math.inf)), range_scale((-math.inf, 1.0))
+    ('logit', 'fisher-z', 'log', 'identity')
+    """
+    lo, hi = bounds
+    if (lo, hi) == (0.0, 1.0):
+        return "logit"
+    if (lo, hi) == (-1.0, 1.0):
+        return "fisher-z"
+    if lo == 0.0 and hi == math.inf:
+        return "log"
+    return "identity"
 
 
 def _namespace(kind: str) -> str:

@@ -132,8 +132,11 @@ def _interval_notes(binary: dict, averages: dict, multiclass: dict, level: float
             grouped.setdefault(_family(method), []).append(code)
         for method, codes in grouped.items():
             notes.append(f"  {what}, {seeded(method)}: {', '.join(codes)}")
-    for method in dict.fromkeys(averages.values()):
-        notes.append(f"  averages, {seeded(method)}: every average")
+    grouped = {}
+    for code, method in averages.items():
+        grouped.setdefault(method, []).append(code)
+    for method, codes in grouped.items():
+        notes.append(f"  averages, {seeded(method)}: " + ("every average" if len(grouped) == 1 else ", ".join(codes)))
     return notes
 
 

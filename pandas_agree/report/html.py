@@ -92,6 +92,9 @@ def _body(doc: Document, plots: bool) -> str:
             png = _figure_png(sec.figure)
             if png is not None:
                 parts.append(f'<h3>Plots</h3><img alt="plots of this section" src="data:image/png;base64,{png}">')
+            else:
+                parts.append('<p class="pa-meta">The plots of this section need matplotlib: '
+                             'pip install "pandas_agree[plot]".</p>')
         parts.append(_notes_html(sec.notes))
     return "".join(parts)
 

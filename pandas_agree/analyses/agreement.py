@@ -140,7 +140,6 @@ class Agreement:
         self._n_rows = info.get("n_rows")
         self._weighted = bool(info.get("weighted", False))
         self._union = _union_order(table.index, table.columns, order)
-        self._resamples: dict = {}  # bootstrap resamples of the last integer seed (see intervals.estimate_all)
 
         rows, cols = table.index, table.columns
         self._col_of_row = cols.get_indexer(rows)  # position in the columns of each row label, −1 if none
@@ -464,7 +463,7 @@ class Agreement:
             return out
 
         estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts, opts,
-                                 cache=self._resamples, linearise=linearise, scales={m.code: m.scale for m in chosen})
+                                 linearise=linearise, scales={m.code: m.scale for m in chosen})
         return _by_class(estimates, index)
 
     @validate_options
@@ -608,7 +607,7 @@ class Agreement:
                 return dict(zip(keys, variance.reshape(len(keys), len(methods)), strict=True))
 
             estimates = estimate_all({m.code: m.range for m in chosen}, dict(zip(codes, values, strict=True)),
-                                     lambda code: None, evaluate, self._counts, opts, cache=self._resamples,
+                                     lambda code: None, evaluate, self._counts, opts,
                                      linearise=linearise, scales={m.code: m.scale for m in chosen})
             out = _by_method(estimates, methods)
         out.attrs["classes"] = classes_entered
@@ -695,7 +694,7 @@ class Agreement:
                 return multiclass_analytic(by_code[code], view, params(by_code[code]), opts)
 
             estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts,
-                                     opts, cache=self._resamples, scales={m.code: m.scale for m in chosen})
+                                     opts, scales={m.code: m.scale for m in chosen})
             for stat in ("se", "lower", "upper", "method"):
                 out[stat] = [getattr(estimates[code], stat) for code in values]
             out = out.astype({stat: float for stat in ("se", "lower", "upper")})

@@ -28,7 +28,7 @@ def bootstrap_label(opts: IntervalOptions, unit: str = "bootstrap") -> str:
 
 def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.ndarray],
                  analytic: Callable[[str], Estimate | None], evaluate: Callable[[np.ndarray, list[str]], dict],
-                 counts: np.ndarray, opts: IntervalOptions, *, cache: dict | None = None, unit: str = "bootstrap",
+                 counts: np.ndarray, opts: IntervalOptions, *, unit: str = "bootstrap",
                  jackknife: Callable[[list[str]], tuple[dict, np.ndarray]] | None = None,
                  linearise: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
                  small_sample: Callable[[Estimate], Resample | None] | None = None,
@@ -58,8 +58,6 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
         (b, *counts.shape), each with shape (b, *point shape).
     counts : numpy.ndarray
         The table of counts the values come from (resampled by :func:`~.bootstrap.resample_chunks`).
-    cache : dict, optional
-        Keeps the resamples of an integer seed, so that calls on the same table with the same seed draw them once.
     unit : str
         The name of the resampling, as the method's name begins ("bootstrap", "bootstrap over subjects,",
         "paired bootstrap").
@@ -98,16 +96,8 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
             else:
                 rest[key] = request
     if rest:
-        seeded = isinstance(opts.random_state, (int, np.integer)) and cache is not None
-        key = (int(opts.random_state), opts.n_resamples, opts.design) if seeded else None
-        stacks = cache.get(key) if seeded else None
-        if stacks is None:
-            stacks = resample_chunks(counts, opts)
-            if seeded:
-                stacks = list(stacks)
-                cache.clear()  # keep one set of resamples at a time
-                cache[key] = stacks
-        boot = replicate(iter(stacks), lambda stack: evaluate(stack, list(rest)))
+        # drawn chunk by chunk and dropped once evaluated: memory does not grow with B, and nothing is kept
+        boot = replicate(resample_chunks(counts, opts), lambda stack: evaluate(stack, list(rest)))
         groups: dict[str, list[str]] = {}
         for k, request in rest.items():
             groups.setdefault(opts.bootstrap_method if request is None else request.bootstrap_method, []).append(k)

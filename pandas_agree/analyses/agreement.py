@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Hashable, Sequence
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -325,7 +326,7 @@ class Agreement:
             counts = np.pad(counts, ((0, 1), (0, 1)))
             counts[:-1, -1] = self._counts.sum(axis=1)
             counts[-1] = counts[:-1].sum(axis=0)
-        if not self._weighted and np.array_equal(counts, np.round(counts)) and counts.sum() < 2.0 ** 53:
+        if self._counts_objects:
             counts = counts.astype(np.int64)
         if not margins:
             return pd.DataFrame(counts, index=self._table.index, columns=self._table.columns)
@@ -707,6 +708,56 @@ class Agreement:
         if opts is not None:
             notes += interval_notes(estimates)
         out.attrs["notes"] = notes
+        return out
+
+    @cached_property
+    def _counts_objects(self) -> bool:
+        """Whether the table counts objects (no weights, whole numbers), so that counts show as integers."""
+        return (not self._weighted and np.array_equal(self._counts, np.round(self._counts))
+                and self._counts.sum() < 2.0 ** 53)
+
+    @validate_options
+    def confusions(self, top: int | None = 10) -> pd.DataFrame:
+        """The largest confusions: the cells outside the K matching cells that hold the most objects.
+
+        Useful at any K and essential at large K, where the crosstab cannot be read whole.
+
+        Parameters
+        ----------
+        top : int or None, default 10
+            How many cells; None for every non-empty one.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per cell, the largest first (ties in the order of the table), indexed by rank from 1:
+            "reference" and "predicted" (the labels), "count" (integers unless weighted, as in
+            :meth:`crosstab`), "row share" (of the reference label's objects) and "share" (of all N).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> df.agree("cultivar", "knn").confusions(top=2)
+               reference   predicted  count  row share     share
+        rank
+        1     cultivar 3  cultivar 2     26   0.541667  0.146067
+        2     cultivar 2  cultivar 3     16   0.225352  0.089888
+        """
+        counts = self._counts
+        off = counts > 0
+        off[self.common_cells] = False
+        rows, cols = np.nonzero(off)
+        found = counts[rows, cols]
+        order = np.lexsort((cols, rows, -found))[:top]
+        rows, cols, found = rows[order], cols[order], found[order]
+        out = pd.DataFrame({
+            "reference": pd.Index(self._table.index[rows], dtype=object),
+            "predicted": pd.Index(self._table.columns[cols], dtype=object),
+            "count": found.astype(np.int64) if self._counts_objects else found,
+            "row share": found / counts.sum(axis=1)[rows],
+            "share": found / counts.sum(),
+        }, index=pd.RangeIndex(1, len(found) + 1, name="rank"))
         return out
 
     @validate_options

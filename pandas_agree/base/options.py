@@ -297,6 +297,7 @@ SPEC: dict[str, Option] = _options(
     Option("average", (_ChoiceList(AVERAGES, empty=False),),
            f"chosen from {AVERAGES} (one name or a non-empty list)"),
     Option("timing", (_Choice(TIMINGS),), _one_of(TIMINGS)),
+    Option("top", (NONE, _Number(1, math.inf, "left", integer=True)), "None or an integer >= 1"),
     Option("zero_division", (_NaN(), _Number(0, 1, "both")), "np.nan or a number from 0 to 1"),
     Option("kappa_weights", (NONE, _Choice(KAPPA_WEIGHTS), _Matrix()),
            "None, 'linear', 'quadratic' or a square matrix of agreement weights over the ordered labels"),

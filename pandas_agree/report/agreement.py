@@ -19,7 +19,9 @@ from . import display
 from .options import report_options
 from .rendered import Rendered
 
-__all__ = ["REPORT_OPTIONS", "AgreementReport", "frame_dict", "jsonable", "left_out_table"]
+__all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "frame_dict", "jsonable", "left_out_table"]
+
+CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
 # the options of AgreementReport and their defaults (those of the Agreement methods, but intervals by default)
 REPORT_OPTIONS = {
@@ -209,6 +211,7 @@ class AgreementReport(Rendered):
             self.tests = ag.tests(kappa_weights=test_weights)
         self.summary = _case_summary(ag)
         self.crosstab = _crosstab(ag, opts["percentages"])
+        self.confusions = ag.confusions(top=CONFUSIONS)
         self.notes = self._notes(ag, opts, caught) + group_notes
 
     def _notes(self, ag, opts: dict, caught) -> list[str]:

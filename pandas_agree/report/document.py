@@ -113,6 +113,21 @@ def crosstab(rep) -> Table:
                  footnotes=["Matching cells (the same label on both sides) are marked."], total_row=True)
 
 
+def confusions(rep) -> Table | None:
+    """The largest confusions (off the matching cells), or None where the table has none."""
+    c = rep.confusions
+    if c.empty:
+        return None
+    rows = [(str(rank), [display.label(c.at[rank, "reference"]), display.label(c.at[rank, "predicted"]),
+                         display.count(c.at[rank, "count"]), display.percent(100 * c.at[rank, "row share"]),
+                         display.percent(100 * c.at[rank, "share"])]) for rank in c.index]
+    table = rep.agreement.table
+    return Table("Largest Confusions", [table.index.name or "Reference", table.columns.name or "Predicted", "Count",
+                                        "% of row", "% of all"], rows, stub="Rank",
+                 footnotes=["The cells outside the matching cells that hold the most objects, the largest first "
+                            "(Agreement.confusions(top=None) lists them all)."])
+
+
 def multiclass(rep) -> Table:
     m = rep.multiclass
     has_ci = "lower" in m.columns
@@ -166,7 +181,7 @@ def averages(rep) -> Table:
 
 def section(rep) -> list[Table]:
     """The tables of one report section, in reading order."""
-    tables = [summary(rep), crosstab(rep), multiclass(rep), tests(rep), binary(rep)]
+    tables = [summary(rep), crosstab(rep), *filter(None, [confusions(rep)]), multiclass(rep), tests(rep), binary(rep)]
     if rep.options.get("positive") is None:  # with a positive class the measures are not averaged
         tables.append(averages(rep))
     return tables

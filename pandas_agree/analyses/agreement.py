@@ -17,12 +17,19 @@ from ..engine.crosstab import as_label_series, check_total, no_valid_rows, tabul
 from ..engine.matching import match_columns
 from ..engine.tableview import TableView
 from ..inference.analytic import binary_analytic, interval_notes, multiclass_analytic
-from ..inference.delta import class_partials, class_variance, table_variance
+from ..inference.delta import (
+    class_partials,
+    class_variance,
+    gradients,
+    linearised_variance,
+    partials_variance,
+    table_variance,
+)
 from ..inference.estimates import Estimate, IntervalOptions
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
-from ..measures.averaging import averages_of, fill_undefined, undefined_classes
+from ..measures.averaging import average_partials, averages_of, fill_undefined, undefined_classes
 from ..measures.bands import interpret
 from ..measures.multiclass import weights_of
 from ..measures.registry import Setting, notes_of, resolve
@@ -460,7 +467,7 @@ class Agreement:
                     k = len(labels)
                     spread = np.zeros((4, k, k))
                     spread[:, np.arange(k), np.arange(k)] = partials
-                    out[code] = table_variance(self._counts, rows, cols, counts, spread, opts.design)
+                    out[code] = table_variance(self._sparse_counts, rows, cols, counts, spread, opts.design)
             return out
 
         estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts, opts,
@@ -505,8 +512,9 @@ class Agreement:
             ``classes="union", timing="after", zero_division=0`` gives scikit-learn's ``macro``, ``weighted``
             and ``micro`` averages of precision, recall and F1 with its default labels and ``zero_division=0``.
         ci, confidence_level, n_resamples, bootstrap_method, random_state, design
-            As in :meth:`binary`. Every average gets its interval from the table bootstrap (with the same
-            before/after rule on every resample), whatever method ``ci`` names.
+            As in :meth:`binary`. No average has a published interval: under "auto" each gets the delta method
+            (its gradient from those of the class values and weights); under "bootstrap" the table bootstrap
+            with the same before/after rule on every resample.
 
         Returns
         -------
@@ -597,14 +605,11 @@ class Agreement:
                 return {code: v for code, (v, _) in averaged.items()}
 
             def linearise(keys):
-                def averaged(a, b, c, d):
-                    out = averages_of([by_code[k] for k in keys], (a, b, c, d), methods, timing, params, correction,
-                                      zero_division)
-                    return np.stack([out[k][0] for k in keys], axis=-2)  # (..., keys, methods)
-
-                partials = class_partials(averaged, counts, separable=False)
+                partials = average_partials([by_code[k] for k in keys], counts, methods, timing, params,
+                                            _separable_partials, correction, zero_division)
                 k = partials.shape[1]
-                variance = table_variance(self._counts, rows, cols, counts, partials.reshape(4, k, -1), opts.design)
+                variance = table_variance(self._sparse_counts, rows, cols, counts, partials.reshape(4, k, -1),
+                                          opts.design)
                 return dict(zip(keys, variance.reshape(len(keys), len(methods)), strict=True))
 
             estimates = estimate_all({m.code: m.range for m in chosen}, dict(zip(codes, values, strict=True)),
@@ -642,7 +647,7 @@ class Agreement:
         ci, confidence_level, n_resamples, bootstrap_method, random_state, design
             As in :meth:`binary`. Analytic intervals: binomial for OSR (and HC mapped), Fleiss–Cohen–Everitt's
             SE under H1 for KAPPA and KAPPA_W, Gwet's linearised variance for SPI, BPK, AC1 and ALPHA; the
-            table bootstrap for the others.
+            delta method for the others (from the partials each record declares, in O(non-empty cells)).
 
         Returns
         -------
@@ -694,8 +699,24 @@ class Agreement:
             def analytic(code):
                 return multiclass_analytic(by_code[code], view, params(by_code[code]), opts)
 
+            def linearise(codes):
+                out, moved = {}, []
+                for code in codes:
+                    m = by_code[code]
+                    with np.errstate(all="ignore"):  # an undefined value has undefined partials
+                        partials = None if m.gradient is None else m.gradient(view, **params(m))
+                    if partials is None:
+                        moved.append(code)
+                    else:
+                        out[code] = partials_variance(self._sparse_counts, view.rows, view.cols, partials,
+                                                      opts.design)
+                if moved:  # no structure to use (a weighted form): every non-empty cell is moved
+                    grads = gradients(self._counts, lambda stack: evaluate(stack, moved), values)
+                    out.update({code: linearised_variance(self._counts, grads[code], opts.design) for code in moved})
+                return out
+
             estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts,
-                                     opts, scales={m.code: m.scale for m in chosen})
+                                     opts, linearise=linearise, scales={m.code: m.scale for m in chosen})
             for stat in ("se", "lower", "upper", "method"):
                 out[stat] = [getattr(estimates[code], stat) for code in values]
             out = out.astype({stat: float for stat in ("se", "lower", "upper")})
@@ -709,6 +730,13 @@ class Agreement:
             notes += interval_notes(estimates)
         out.attrs["notes"] = notes
         return out
+
+    @cached_property
+    def _sparse_counts(self):
+        """The table as a scipy sparse array (its non-empty cells), for the delta method's sums."""
+        from scipy import sparse
+
+        return sparse.csr_array(self._counts)
 
     @cached_property
     def _counts_objects(self) -> bool:
@@ -926,6 +954,10 @@ def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.I
 
 
 STATS = ("value", "se", "lower", "upper")
+
+
+def _separable_partials(function, counts):
+    return class_partials(function, counts, separable=True)
 
 
 def _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design):

@@ -69,8 +69,13 @@ def resample_chunks(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Ge
                 out = np.bincount(picks.ravel(), minlength=b * cells).reshape(b, *counts.shape)
                 yield out * (total / draws)
             return
+        # a multinomial over the non-empty cells only: an empty cell has probability 0 (and numpy draws nothing
+        # for it, so the resamples are the same draw for draw)
+        filled = np.flatnonzero(flat > 0)
         for b in chunk_sizes(opts.n_resamples, cells, chunk_cells):
-            yield rng.multinomial(draws, share, size=b).reshape(b, *counts.shape) * (total / draws)
+            out = np.zeros((b, cells))
+            out[:, filled] = rng.multinomial(draws, share[filled], size=b) * (total / draws)
+            yield out.reshape(b, *counts.shape)
         return
     rows = counts.reshape(counts.shape[0], -1)
     sizes = rows.sum(axis=1)

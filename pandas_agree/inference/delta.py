@@ -34,7 +34,7 @@ from .estimates import Estimate, IntervalOptions, within
 
 __all__ = [
     "RELATIVE_STEP", "class_partials", "class_variance", "delta_estimates", "gradients", "linearised_variance",
-    "table_variance",
+    "partials_variance", "parts_variance", "table_variance",
 ]
 
 RELATIVE_STEP = 1e-5
@@ -158,29 +158,125 @@ def table_variance(table: np.ndarray, rows: np.ndarray, cols: np.ndarray, counts
     A cell (i, j) changes a_k when it is class k's matching cell, b_k when it lies in k's row only, c_k in k's
     column only, d_k elsewhere, so its gradient is Σ_k ∂f/∂d_k + R_i + C_j (+ M_k on class k's matching cell),
     with R = ∂f/∂b − ∂f/∂d on class rows, C = ∂f/∂c − ∂f/∂d on class columns and M = ∂f/∂a − ∂f/∂b − ∂f/∂c +
-    ∂f/∂d. A partial left NaN (its count is 0) only ever multiplies empty cells, and is given a value that
-    cancels there.
+    ∂f/∂d (:func:`parts_variance`). A partial left NaN (its count is 0) only ever multiplies empty cells, and is
+    given a value that cancels there.
     """
-    counts = np.stack([np.asarray(x, dtype=float) for x in counts])
     ga, gb, gc, gd = (np.asarray(p, dtype=float) for p in partials)  # (K, V)
     gd = np.where(np.isnan(gd), 0.0, gd)
     gb = np.where(np.isnan(gb), gd, gb)
     gc = np.where(np.isnan(gc), gd, gc)
-    ga = np.where(np.isnan(ga), gb + gc - gd, ga)
-    table = np.asarray(table, dtype=float)
-    i, j = table.shape
+    with np.errstate(invalid="ignore"):
+        ga = np.where(np.isnan(ga), gb + gc - gd, ga)
+        matching = (ga - gb - gc + gd)
+    i, j = np.shape(table)
     v = gd.shape[1]
-    gradient = np.broadcast_to(gd.sum(axis=0)[:, None, None], (v, i, j)).copy()
     has_row, has_col = rows >= 0, cols >= 0
-    row_part, col_part = np.zeros((v, i)), np.zeros((v, j))
-    row_part[:, rows[has_row]] = (gb - gd)[has_row].T
-    col_part[:, cols[has_col]] = (gc - gd)[has_col].T
-    gradient += row_part[:, :, None] + col_part[:, None, :]
+    row_part, col_part = np.zeros((i, v)), np.zeros((j, v))
+    row_part[rows[has_row]] = (gb - gd)[has_row]
+    col_part[cols[has_col]] = (gc - gd)[has_col]
     both = has_row & has_col
-    gradient[:, rows[both], cols[both]] += (ga - gb - gc + gd)[both].T
-    flat = table.ravel()
-    cells = np.flatnonzero(flat > 0)
-    return linearised_variance(table, gradient.reshape(v, -1)[:, cells].T, design)
+    # Σ_k ∂f/∂d_k is the same for every cell: it leaves the variance as it is
+    return parts_variance(table, row_part, col_part, (rows[both], cols[both], matching[both]),
+                          design=design)
+
+
+def partials_variance(table, rows: np.ndarray, cols: np.ndarray, partials, design: str = "multinomial") -> float:
+    """The delta-method variance of one value of a table from its partials with respect to the table's summaries
+    (a :class:`~pandas_agree.engine.tableview.TablePartials`); ``rows`` and ``cols`` place the K matching
+    cells. O(non-empty cells)."""
+    i, j = np.shape(table)
+
+    def column(x, size):
+        return np.zeros((size, 1)) if x is None else np.asarray(x, dtype=float).reshape(size, 1)
+
+    matching = None if partials.matching is None else (rows, cols, column(partials.matching, len(rows)))
+    cells = None if partials.cells is None else np.asarray(partials.cells, dtype=float).reshape(-1, 1)
+    return float(parts_variance(table, column(partials.rows, i), column(partials.cols, j), matching, cells,
+                                design)[0])
+
+
+def _sparse(table):
+    from scipy import sparse
+
+    return table.astype(float) if sparse.issparse(table) else sparse.csr_array(np.asarray(table, dtype=float))
+
+
+def parts_variance(table, row_part: np.ndarray, col_part: np.ndarray,
+                   matching: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+                   cells: np.ndarray | None = None, design: str = "multinomial") -> np.ndarray:
+    """The delta-method variance of V values whose gradient at cell (i, j) is R_i + C_j (+ M on the matching
+    cells, + D_ij), plus any constant (which does not change the variance).
+
+    Parameters
+    ----------
+    table : numpy.ndarray or scipy sparse array
+        The I×J counts n_ij.
+    row_part, col_part : numpy.ndarray
+        R (I, V) and C (J, V).
+    matching : (rows, cols, values), optional
+        The cells (rows[m], cols[m]) and the extra M (m, V) of each.
+    cells : numpy.ndarray, optional
+        D at the non-empty cells (nnz, V), in the order of the sparse table's coordinates (row-major).
+    design : {"multinomial", "fixed-reference"}
+
+    Notes
+    -----
+    Var = Σ n g² − (Σ n g)²/N (row by row under "fixed-reference", where R leaves it as it is) is expanded into
+    sums over the margins and one product of the table with C, so that nothing of size I·J·V is formed: the work
+    is O(non-zero cells · V). R and C are first centred (a constant shift), against cancellation.
+    """
+    with np.errstate(invalid="ignore"):  # an infinite partial gives an infinite (or NaN) variance, as it should
+        return _parts_variance(_sparse(table).tocsr(), row_part, col_part, matching, cells, design)
+
+
+def _parts_variance(n, row_part, col_part, matching, cells, design):
+    n.sum_duplicates()
+    n.eliminate_zeros()
+    r = np.asarray(n.sum(axis=1)).ravel()
+    c = np.asarray(n.sum(axis=0)).ravel()
+    total = r.sum()
+    row_part = np.asarray(row_part, dtype=float)
+    col_part = np.asarray(col_part, dtype=float)
+    v = row_part.shape[1]
+    if total <= 0:
+        return np.zeros(v)
+    coo = n.tocoo()
+    ci, cj, cn = coo.row, coo.col, coo.data
+    # the cells with an extra term (D, or M on the matching cells): positions among the non-empty cells
+    if cells is not None:
+        at, extra = np.arange(len(cn)), np.array(cells, dtype=float).reshape(len(cn), v)
+    else:
+        at, extra = np.zeros(0, dtype=np.int64), np.zeros((0, v))
+    if matching is not None and len(matching[0]) and len(cn):
+        mr, mc, mv = matching
+        key = ci.astype(np.int64) * n.shape[1] + cj  # sorted: the COO of a canonical CSR array is row-major
+        wanted = np.asarray(mr, dtype=np.int64) * n.shape[1] + np.asarray(mc, dtype=np.int64)
+        place = np.minimum(np.searchsorted(key, wanted), len(key) - 1)
+        found = key[place] == wanted  # an empty matching cell has no objects: its M does not enter
+        if cells is not None:
+            extra[place[found]] += np.asarray(mv, dtype=float)[found]
+        else:
+            at, extra = place[found], np.asarray(mv, dtype=float)[found]
+    ni = cn[at]
+    cc = col_part - (c @ col_part) / total  # R and C are shifted by constants, against cancellation
+    if design == "fixed-reference":
+        # R adds a constant to each row, which leaves that row's variance as it is
+        squares = (n @ (cc * cc)).sum(axis=0)  # Σ_i Σ_j n_ij C_j²
+        by_row = n @ cc  # Σ_j n_ij C_j, (I, V)
+        base = cc[cj[at]]
+        squares = squares + ni @ (extra * (extra + 2 * base))
+        np.add.at(by_row, ci[at], ni[:, None] * extra)
+        with np.errstate(divide="ignore"):
+            centred = (by_row ** 2 / np.where(r > 0, r, np.inf)[:, None]).sum(axis=0)
+        return np.maximum(squares - centred, 0.0)
+    rr = row_part - (r @ row_part) / total
+    # Σ n (R_i + C_j)² = Σ r R² + Σ c C² + 2 Σ_i R_i (n C)_i
+    squares = r @ (rr * rr) + c @ (cc * cc) + 2 * np.einsum("iv,iv->v", rr, n @ cc)
+    first = r @ rr + c @ cc
+    base = rr[ci[at]] + cc[cj[at]]
+    squares = squares + ni @ (extra * (extra + 2 * base))
+    first = first + ni @ extra
+    return np.maximum(squares - first ** 2 / total, 0.0)
 
 
 _SCALES = {

@@ -20,7 +20,10 @@ from . import chance
 from .binary import apply_formula, class_values
 from .registry import REGISTRY, Measure
 
-__all__ = ["averaged_before", "averages_of", "fill_undefined", "undefined_classes"]
+RELATIVE_STEP = 1e-5
+"""The step of the central differences of a formula of averaged terms, relative to each term."""
+
+__all__ = ["average_partials", "averaged_before", "averages_of", "fill_undefined", "undefined_classes"]
 
 
 def averaged_before(measure: Measure, timing: str) -> bool:
@@ -180,3 +183,80 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
         entered = np.stack([results[m.code][meth][1] for meth in methods], axis=-1)
         out[m.code] = chance.within_range(fill_undefined(value, zero_division), m.range), entered
     return out
+
+
+def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str], timing: str, params: dict,
+                     partials, correction: float | None = None, zero_division: float = math.nan) -> np.ndarray:
+    """∂/∂a_k, ∂/∂b_k, ∂/∂c_k, ∂/∂d_k of every average of :func:`averages_of`: shape (4, K, measures, methods).
+
+    The averages are functions of the class values (or terms) and class weights, each a function of that
+    class's counts only, so their partials come from those of the class values by the chain rule:
+
+    - a weighted mean m = Σ w_k v_k / Σ w_k over the classes that enter: ∂m/∂x_k = (w_k ∂v_k/∂x_k +
+      (v_k − m) ∂w_k/∂x_k) / Σ w;
+    - before the formula, f(m_1, …, m_T) of the term means: Σ_t ∂f/∂m_t · ∂m_t/∂x_k (∂f/∂m_t by central
+      differences of the formula);
+    - micro, f(Σa, Σb, Σc, Σd): ∂f/∂A for every class.
+
+    ``partials(function, counts)`` gives the partials (4, K, ...) of a function of the counts that is separable
+    (one value per class, from that class's counts: its first axis is the K classes), as
+    :func:`pandas_agree.inference.delta.class_partials` does; a class value fixed by ``zero_division`` is
+    constant. A class that does not enter an average has partial 0; a count of 0 may give NaN (it is never moved).
+    """
+    counts = tuple(np.asarray(x, dtype=float) for x in counts)
+    k = counts[0].shape[-1]
+    weighted = [m for m in methods if m != "micro"]
+    out = np.zeros((4, k, len(measures), len(methods)))
+
+    def class_matrix(chosen):
+        def values(a, b, c, d):  # (K, len(chosen))
+            return np.stack([fill_undefined(class_values(m, (a, b, c, d), params, correction), zero_division)
+                             for m in chosen], axis=-1)
+        return values
+
+    if weighted:
+        def weight_fn(a, b, c, d):
+            return np.stack([_class_weights(m, a, b) for m in weighted], axis=-1)  # (K, M)
+
+        w, dw = weight_fn(*counts), partials(weight_fn, counts)
+
+        def mean_partials(function):
+            v = function(*counts)  # (K, X)
+            dv = partials(function, counts)  # (4, K, X)
+            entered = (~np.isnan(v))[:, :, None] & (w[:, None, :] > 0)  # (K, X, M)
+            wk = np.where(entered, w[:, None, :], 0.0)
+            total = wk.sum(axis=0)  # (X, M)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                mean = (wk * np.where(entered, v[:, :, None], 0.0)).sum(axis=0) / total
+                d = (wk[None] * dv[..., None] + (v[None, :, :, None] - mean[None, None]) * dw[:, :, None, :]) / total
+            return mean, np.where(entered[None], d, 0.0)  # (X, M), (4, K, X, M)
+
+        places = [methods.index(m) for m in weighted]
+        after = [m for m in measures if not averaged_before(m, timing)]
+        if after:
+            _, d = mean_partials(class_matrix(after))
+            for x, m in enumerate(after):
+                out[:, :, measures.index(m), places] = d[:, :, x]
+        for m in measures:
+            if not averaged_before(m, timing):
+                continue
+            terms = [REGISTRY[t] for t in m.terms]
+            means, d = mean_partials(class_matrix(terms))  # (T, M), (4, K, T, M)
+
+            def combined(args, m=m):
+                return fill_undefined(apply_formula(m.combine, m, list(args), params), zero_division)
+
+            for t in range(len(terms)):
+                step = RELATIVE_STEP * np.maximum(np.abs(means[t]), 1e-12)
+                up, down = means.copy(), means.copy()
+                up[t] += step
+                down[t] -= step
+                with np.errstate(invalid="ignore"):
+                    slope = (combined(up) - combined(down)) / (2 * step)  # (M,)
+                    out[:, :, measures.index(m), places] += slope * d[:, :, t]
+    if "micro" in methods:
+        pooled = tuple(x.sum(axis=-1, keepdims=True) for x in counts)  # one "class": the pooled counts
+        dp = partials(class_matrix(list(measures)), pooled)  # (4, 1, A)
+        out[:, :, :, methods.index("micro")] = dp
+    return out
+

@@ -26,7 +26,7 @@ import math
 import numpy as np
 
 from ..base.undefined import divide
-from ..engine.tableview import TableView
+from ..engine.tableview import TablePartials, TableView
 from . import chance
 from .citations import KO_CLASAGREE, REZANKOVA_HUSEK
 from .interval_methods import Binomial, FleissCohenEveritt, Linearised, MappedBinomial
@@ -279,6 +279,209 @@ def _alpha_gradient(v: TableView, kappa_weights=None):
             _scott_gradient(pi, weights))
 
 
+# --- partials with respect to the table's summaries (TablePartials), for the delta method --------------------
+# Each gives ∂f/∂(row totals, column totals, matching counts, cells) of one table with the others held fixed
+# (∂f/∂N is the same for every cell and is left out); None for a weighted form, whose gradient is found by moving
+# every non-empty cell. A test holds each against the gradient found by moving
+# every non-empty cell of tables with and without empty cells. Where f has a kink (a maximum or minimum with
+# ties), the partial is split evenly among the tied counts.
+
+
+def _undefined(v: TableView) -> TablePartials:
+    """The partials of a value that has no gradient here (it is NaN, or at a point where it has no slope)."""
+    return TablePartials(rows=np.full(v.shape[0], np.nan))
+
+
+def _po_partials(v: TableView) -> TablePartials:
+    return TablePartials(matching=np.full(len(v.rows), 1 / v.n))
+
+
+def _chance_corrected_partials(po: float, pe: float, d_po: TablePartials, d_pe: TablePartials) -> TablePartials:
+    """(Po − Pe)/(1 − Pe): ∂/∂Po = 1/(1 − Pe), ∂/∂Pe = (Po − 1)/(1 − Pe)²."""
+    return d_po * (1 / (1 - pe)) + d_pe * ((po - 1) / (1 - pe) ** 2)
+
+
+def _union_totals(v: TableView) -> tuple[np.ndarray, np.ndarray]:
+    """π_l = (n_l· + n_·l)/(2N) over the q labels of the union, and the place of each row and column."""
+    pi = np.zeros(v.q)
+    np.add.at(pi, v.row_place, v.row_totals)
+    np.add.at(pi, v.col_place, v.col_totals)
+    return pi / (2 * v.n), (v.row_place, v.col_place)
+
+
+def _kappa_partials(v: TableView) -> TablePartials:
+    r, c, n = v.row_totals[v.rows], v.col_totals[v.cols], v.n
+    d_pe = TablePartials(rows=v.on_rows(c / n**2), cols=v.on_cols(r / n**2))
+    return _chance_corrected_partials(np.float64(_po(v)), np.float64(_pe_kappa(v)), _po_partials(v), d_pe)
+
+
+def _spi_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
+    if kappa_weights is not None:
+        return None
+    r, c, n = v.row_totals[v.rows], v.col_totals[v.cols], v.n
+    rows, cols = _matched_margins(v)
+    share = (r + c) / (2 * n**2)
+    d_pe = TablePartials(rows=v.on_rows(share), cols=v.on_cols(share))
+    pe = np.float64(chance.scott((rows + cols) / 2))
+    return _chance_corrected_partials(np.float64(_po(v)), pe, _po_partials(v), d_pe)
+
+
+def _bpk_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
+    if kappa_weights is not None:
+        return None
+    return _po_partials(v) * (1 / (1 - _bpk_chance(v)))
+
+
+def _ac1_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
+    if kappa_weights is not None:
+        return None
+    pi, (row_place, col_place) = _union_totals(v)
+    slope = (1 - 2 * pi) / (np.float64(v.q - 1) * 2 * v.n)  # ∂Pe/∂π_l · ∂π_l/∂n_l·
+    d_pe = TablePartials(rows=slope[row_place], cols=slope[col_place])
+    return _chance_corrected_partials(np.float64(_po(v)), np.float64(chance.gwet(pi)), _po_partials(v), d_pe)
+
+
+def _alpha_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
+    if kappa_weights is not None:
+        return None
+    pi, (row_place, col_place) = _union_totals(v)
+    eps = 1 / (2 * v.n)
+    po = np.float64(_po(v))
+    d_pe = TablePartials(rows=(pi / v.n)[row_place], cols=(pi / v.n)[col_place])
+    # Pa = (1 − ε)·Po + ε; ε = 1/(2N) moves with N only, the same for every cell
+    return _chance_corrected_partials((1 - eps) * po + eps, np.float64(chance.scott(pi)), _po_partials(v) * (1 - eps),
+                                      d_pe)
+
+
+def _split(at: np.ndarray) -> np.ndarray:
+    """1 shared evenly among the places where ``at`` holds (the tied maxima), 0 elsewhere."""
+    return at / max(int(at.sum()), 1)
+
+
+def _kappa_max_partials(v: TableView) -> TablePartials:
+    r, c, n = v.row_totals[v.rows], v.col_totals[v.cols], v.n
+    row_side = np.where(r < c, 1.0, np.where(r == c, 0.5, 0.0)) / n  # ∂ min(r, c)/∂r, the tie split
+    best = TablePartials(rows=v.on_rows(row_side), cols=v.on_cols(1 / n - row_side))
+    d_pe = TablePartials(rows=v.on_rows(c / n**2), cols=v.on_cols(r / n**2))
+    po_max = np.float64(np.minimum(r, c).sum() / n)
+    return _chance_corrected_partials(po_max, np.float64(_pe_kappa(v)), best, d_pe)
+
+
+def _rkcorr_partials(v: TableView) -> TablePartials:
+    if not v.same_labels:  # the value is NaN
+        return _undefined(v)
+    t, p, n = v.row_totals[v.rows], v.col_totals[v.cols], v.n
+    cov_tp = n * v.agreement - (t * p).sum()
+    cov_tt, cov_pp = n**2 - (t**2).sum(), n**2 - (p**2).sum()
+    root = np.sqrt(cov_tt * cov_pp)
+    value = cov_tp / root
+    d_tp = TablePartials(rows=v.on_rows(-p), cols=v.on_cols(-t), matching=np.full(len(t), np.float64(n)))
+    d_tt = TablePartials(rows=v.on_rows(-2 * t))
+    d_pp = TablePartials(cols=v.on_cols(-2 * p))
+    return d_tp * (1 / root) + d_tt * (-value / (2 * cov_tt)) + d_pp * (-value / (2 * cov_pp))
+
+
+def _rh_partials(v: TableView) -> TablePartials:
+    r = v.row_totals
+    diag = _reference_diagonal(v)
+    rec = divide(diag, r)
+    total = rec.sum()
+    i = v.shape[0]
+    if total == 0:  # the value is 0 wherever the table moves
+        return TablePartials(rows=np.zeros(i))
+    shares = rec / total
+    mutability = divide(i, i - 1) * (1 - (shares**2).sum())
+    d_rec = -2 * divide(i, i - 1) * (shares - (shares**2).sum()) / total  # ∂mutability/∂REC_i
+    with np.errstate(divide="ignore", invalid="ignore"):
+        by_row = np.where(r > 0, -diag / r**2, 0.0) * d_rec
+        by_match = (1 / r[v.rows]) * d_rec[v.rows]
+    po = np.float64(_po(v))
+    return _po_partials(v) * mutability + TablePartials(rows=by_row, matching=by_match) * po
+
+
+def _dif2_partials(v: TableView) -> TablePartials:
+    gap = 2 * (v.row_totals - _reference_diagonal(v))
+    return TablePartials(rows=gap, matching=-gap[v.rows])
+
+
+def _dif2norm_partials(v: TableView) -> TablePartials:
+    r = v.row_totals
+    squares, dif2 = (r**2).sum(), np.float64(_dif2(v))
+    gap = 2 * (r - _reference_diagonal(v))
+    return TablePartials(rows=-(gap * squares - dif2 * 2 * r) / squares**2, matching=gap[v.rows] / squares)
+
+
+def _bangdiwala_partials(v: TableView) -> TablePartials:
+    d, r, c = v.diagonal, v.row_totals[v.rows], v.col_totals[v.cols]
+    below = (r * c).sum()
+    value = (d**2).sum() / below
+    return TablePartials(rows=v.on_rows(-value * c / below), cols=v.on_cols(-value * r / below),
+                         matching=2 * d / below)
+
+
+def _cramer_v_partials(v: TableView) -> TablePartials:
+    # V = √((S − 1)/(m − 1)) with S = Σ n_ij²/(n_i· n_·j) = χ²/N + 1; m = min of the non-empty rows and columns
+    i, j, n = v.entries
+    r, c = v.row_totals, v.col_totals
+    value = np.float64(_cramer_v(v))
+    if not value > 0:  # √ has no slope at 0
+        return _undefined(v)
+    outer = 1 / (2 * value * np.float64(min((r > 0).sum(), (c > 0).sum()) - 1))
+    ratio = n**2 / (r[i] * c[j])
+    by_row = -np.bincount(i, ratio / r[i], minlength=len(r))
+    by_col = -np.bincount(j, ratio / c[j], minlength=len(c))
+    return TablePartials(rows=by_row, cols=by_col, cells=2 * n / (r[i] * c[j])) * outer
+
+
+def _lambda_partials(v: TableView) -> TablePartials:
+    i, j, n = v.entries
+    r, c = v.row_totals, v.col_totals
+    top_row, top_col = _split(r == r.max()), _split(c == c.max())
+    # each row's largest cell (ties split) and each column's
+    row_max = v.counts.max(axis=1)
+    col_max = v.counts.max(axis=0)
+    at_row_max = n == row_max[i]
+    at_col_max = n == col_max[j]
+    cells = (at_row_max / np.bincount(i, at_row_max, minlength=len(r))[i]
+             + at_col_max / np.bincount(j, at_col_max, minlength=len(c))[j])
+    below = 2 * v.n - r.max() - c.max()
+    value = np.float64(_lambda(v))
+    d_num = TablePartials(rows=-top_row, cols=-top_col, cells=cells)
+    d_den = TablePartials(rows=-top_row, cols=-top_col)  # and 2 for N, the same for every cell
+    return (d_num + d_den * (-value)) * (1 / below)
+
+
+def _uncertainty_partials(v: TableView) -> TablePartials:
+    n = v.entries[2]
+    total = v.n
+    h_r = np.float64(_entropy(v.row_totals / total, -1))
+    h_c = np.float64(_entropy(v.col_totals / total, -1))
+    h_rc = np.float64(_entropy(n / total, -1))
+    both = h_r + h_c
+    if not both > 0:  # the value is NaN
+        return _undefined(v)
+
+    def d_entropy(x):  # ∂H/∂x of H = −Σ (x/N) log(x/N), N held fixed
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(x > 0, -(np.log(x / total) + 1) / total, 0.0)
+
+    d_both = TablePartials(rows=d_entropy(v.row_totals), cols=d_entropy(v.col_totals))
+    d_rc = TablePartials(cells=d_entropy(n))
+    return d_rc * (-2 / both) + d_both * (2 * h_rc / both**2)
+
+
+def _rmse_partials(v: TableView) -> TablePartials:
+    value = np.float64(_rmse(v))
+    if value == 0:  # Po = 1: every object on a matching cell, where moving it keeps Po at 1
+        return TablePartials(matching=np.zeros(len(v.rows)))
+    return _po_partials(v) * (-1 / (np.float64(v.q) * value))
+
+
+def _nir_partials(v: TableView) -> TablePartials:
+    r = v.row_totals
+    return TablePartials(rows=_split(r == r.max()) / v.n)
+
+
 def _bounded(compute, bounds):
     """``compute`` with values within round-off of a bound put at the bound."""
     def bounded(*args, **kwargs):
@@ -297,17 +500,20 @@ WEIGHTED = Note("Agreement weights were used (kappa_weights) for {codes}, over t
 _multiclass(code="OSR", name="overall success rate",
             aliases=("relative agreement", "multiclass accuracy", "Po", "percent agreement"),
             formula="Σ_M n_kk / N", compute=_po, range=(0.0, 1.0), transposed="OSR", reference=KO_CLASAGREE,
-            interval=Binomial(lambda v: v.agreement, lambda v: v.n, "Σ_M n_kk of N"))
+            interval=Binomial(lambda v: v.agreement, lambda v: v.n, "Σ_M n_kk of N"),
+            gradient=_po_partials)
 _multiclass(code="KAPPA", name="Cohen's kappa", aliases=("Cohen kappa", "kappa"),
             formula="(Po−Pe)/(1−Pe), Pe = Σ_M n_k· n_·k / N²", compute=_kappa, range=(-1.0, 1.0),
             transposed="KAPPA", reference="Cohen (1960); " + KO_CLASAGREE, interval=FleissCohenEveritt(),
-            kappa_like=True)
+            kappa_like=True,
+            gradient=_kappa_partials)
 _multiclass(code="SPI", name="Scott's pi", aliases=("Scott pi", "pi"),
             formula="(Po−Pe)/(1−Pe), Pe = Σ_M ((n_k·+n_·k)/(2N))²; with kappa_weights Po = Σ w_kl p_kl, "
                     "Pe = Σ w_kl π_k π_l over the q×q union table",
             compute=_spi, range=WEIGHTED_RANGE, transposed="SPI",
             reference="Scott (1955); " + KO_CLASAGREE + "; Gwet (2014) ch. 3 (weighted)",
-            interval=Linearised(_spi_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,))
+            interval=Linearised(_spi_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,),
+            gradient=_spi_partials)
 _multiclass(code="BPK", name="Brennan–Prediger kappa",
             aliases=("Brennan-Prediger", "Bennett's S", "Bennett S", "PABAK", "G-index"),
             formula="(Po−Pe)/(1−Pe), Pe = K/(I·J); with kappa_weights Po = Σ w_kl p_kl, Pe = the mean weight over "
@@ -315,13 +521,15 @@ _multiclass(code="BPK", name="Brennan–Prediger kappa",
             compute=_bpk, range=WEIGHTED_RANGE, transposed="BPK",
             reference="Brennan & Prediger (1981); Bennett, Alpert & Goldstein (1954); " + KO_CLASAGREE
                       + "; Gwet (2014) ch. 3 (weighted)",
-            interval=Linearised(_bpk_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,))
+            interval=Linearised(_bpk_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,),
+            gradient=_bpk_partials)
 _multiclass(code="RKCORR", name="multiclass Matthews correlation",
             aliases=("Rk", "Gorodkin's Rk", "multiclass MCC"),
             formula="Pearson r of the two N×K sets of dummies (only when both sides have the same labels)",
             compute=_rkcorr, range=(-1.0, 1.0), transposed="RKCORR", reference="Gorodkin (2004); " + KO_CLASAGREE,
             notes=(Note("RKCORR is computed only when both sides have the same labels; here they differ, so it is NaN.",
-                        when=lambda s: not s.same_labels, undefined=True),))
+                        when=lambda s: not s.same_labels, undefined=True),),
+            gradient=_rkcorr_partials)
 _multiclass(code="HC", name="multiclass Hamann", aliases=("Hamann multiclass",),
             formula="(Σ_M n_kk − (N − Σ_M n_kk))/N = 2·Po − 1", compute=lambda v: 2 * _po(v) - 1,
             range=(-1.0, 1.0), transposed="HC", reference=REZANKOVA_HUSEK + " eq. 3.4",
@@ -329,12 +537,15 @@ _multiclass(code="HC", name="multiclass Hamann", aliases=("Hamann multiclass",),
 _multiclass(code="RH", name="Řezanková–Húsek coefficient", aliases=("Rezankova-Husek", "Řezanková-Húsek"),
             formula="Po · I/(I−1)·Σ r_i(1−r_i), r_i = REC_i / Σ REC over the I reference classes; 0 when Σ REC = 0",
             compute=_rh, range=(0.0, 1.0),
-            reference=REZANKOVA_HUSEK + " eq. 3.5–3.6 (normalised r_i, as in the text and Table 3.1)")
+            reference=REZANKOVA_HUSEK + " eq. 3.5–3.6 (normalised r_i, as in the text and Table 3.1)",
+            gradient=_rh_partials)
 _multiclass(code="DIF2", name="sum of squared differences", aliases=("Dif2",),
             formula="Σ_i (n_i· − n_ii)² over the I reference classes", compute=_dif2, range=(0.0, INF),
-            reference=REZANKOVA_HUSEK + " eq. 3.7", best=0.0, scale_invariant=False)
+            reference=REZANKOVA_HUSEK + " eq. 3.7", best=0.0, scale_invariant=False,
+            gradient=_dif2_partials)
 _multiclass(code="DIF2NORM", name="normalised Dif2", aliases=("Dif2Norm",), formula="(Σ n_i·² − DIF2) / Σ n_i·²",
-            compute=_dif2norm, range=(0.0, 1.0), reference=REZANKOVA_HUSEK + " eq. 3.8")
+            compute=_dif2norm, range=(0.0, 1.0), reference=REZANKOVA_HUSEK + " eq. 3.8",
+            gradient=_dif2norm_partials)
 _multiclass(code="KAPPA_W", name="weighted kappa", aliases=("weighted Cohen kappa", "Cohen's weighted kappa"),
             formula="(Po_w−Pe_w)/(1−Pe_w) with agreement weights w_ij on the q×q union table", compute=_kappa_w,
             range=WEIGHTED_RANGE, transposed="KAPPA_W",
@@ -348,32 +559,41 @@ _multiclass(code="AC1", name="Gwet's AC1", aliases=("Gwet AC1", "AC2", "Gwet's A
             reference="Gwet (2008); Gwet (2014), Handbook of Inter-Rater Reliability",
             interval=Linearised(_ac1_gradient), params=("kappa_weights",), kappa_like=True,
             notes=(Note("AC1 is Gwet's AC2 with the agreement weights given (kappa_weights).",
-                        when=lambda s: s.weighted),))
+                        when=lambda s: s.weighted),),
+            gradient=_ac1_partials)
 _multiclass(code="ALPHA", name="Krippendorff's alpha", aliases=("Krippendorff alpha", "alpha"),
             formula="1 − (n−1)·Σ o_ck δ_ck / Σ n_c n_k δ_ck on the coincidence matrix of the union table, "
                     "n = 2N, δ = 1 − w (nominal, δ = 1 off the diagonal, without kappa_weights)",
             compute=_alpha, range=(-INF, 1.0), transposed="ALPHA",
             reference="Krippendorff (2004), Content Analysis, 2nd ed.; Gwet (2014) ch. 3 (weighted)",
             interval=Linearised(_alpha_gradient), params=("kappa_weights",), scale_invariant=False, kappa_like=True,
-            notes=(WEIGHTED,))  # (n − 1) corrects for small samples
+            notes=(WEIGHTED,),
+            gradient=_alpha_partials)  # (n − 1) corrects for small samples
 _multiclass(code="KAPPA_MAX", name="maximum kappa", aliases=("kappa max",),
             formula="(Σ_M min(n_k·, n_·k)/N − Pe)/(1−Pe)", compute=_kappa_max, range=(-1.0, 1.0),
-            transposed="KAPPA_MAX", reference="Cohen (1960); Umesh, Peterson & Sauber (1989)")
+            transposed="KAPPA_MAX", reference="Cohen (1960); Umesh, Peterson & Sauber (1989)",
+            gradient=_kappa_max_partials)
 _multiclass(code="B", name="Bangdiwala's B", aliases=("Bangdiwala",), formula="Σ_M n_kk² / Σ_M n_k· n_·k",
-            compute=_bangdiwala, range=(0.0, 1.0), transposed="B", reference="Bangdiwala (1985)")
+            compute=_bangdiwala, range=(0.0, 1.0), transposed="B", reference="Bangdiwala (1985)",
+            gradient=_bangdiwala_partials)
 _multiclass(code="CRAMERV", name="Cramér's V", aliases=("Cramer's V", "Cramer V"),
             formula="√(χ²/(N·(min(I,J)−1)))", compute=_cramer_v, range=(0.0, 1.0), transposed="CRAMERV",
-            reference="Cramér (1946); SPSS CROSSTABS")
+            reference="Cramér (1946); SPSS CROSSTABS",
+            gradient=_cramer_v_partials)
 _multiclass(code="LAMBDA", name="Goodman–Kruskal lambda", aliases=("Goodman-Kruskal lambda", "lambda"),
             formula="(Σ_i max_j n_ij + Σ_j max_i n_ij − max n_·j − max n_i·) / (2N − max n_·j − max n_i·) (symmetric)",
             compute=_lambda, range=(0.0, 1.0), transposed="LAMBDA",
-            reference="Goodman & Kruskal (1954); SPSS CROSSTABS")
+            reference="Goodman & Kruskal (1954); SPSS CROSSTABS",
+            gradient=_lambda_partials)
 _multiclass(code="UC", name="uncertainty coefficient", aliases=("Theil's U", "Theil U"),
             formula="2·(H(R) + H(C) − H(RC)) / (H(R) + H(C)) (symmetric)", compute=_uncertainty, range=(0.0, 1.0),
-            transposed="UC", reference="Theil (1970); SPSS CROSSTABS")
+            transposed="UC", reference="Theil (1970); SPSS CROSSTABS",
+            gradient=_uncertainty_partials)
 _multiclass(code="RMSE", name="root mean squared error", aliases=("root mean squared error of one-hot vectors",),
             formula="√(2·(1−Po)/q)", compute=_rmse, range=(0.0, 1.0), transposed="RMSE",
-            reference="Witten, Frank & Hall, Data Mining (Weka's convention)", best=0.0)
+            reference="Witten, Frank & Hall, Data Mining (Weka's convention)", best=0.0,
+            gradient=_rmse_partials)
 _multiclass(code="NIR", name="no-information rate", aliases=("no information rate",), formula="max_i n_i· / N",
             compute=_nir, range=(0.0, 1.0), reference="Kuhn (2008), caret", best=None,
-            interval=Binomial(lambda v: v.row_totals.max(axis=-1), lambda v: v.n, "max_i n_i· of N"))
+            interval=Binomial(lambda v: v.row_totals.max(axis=-1), lambda v: v.n, "max_i n_i· of N"),
+            gradient=_nir_partials)

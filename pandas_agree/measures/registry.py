@@ -107,6 +107,11 @@ class Measure:
         What a result shows the reader about this measure, and when.
     features : tuple of str
         For rater coefficients, the subject-level features ``compute`` reads beyond the common ones.
+    gradient : callable or None
+        For multiclass measures, the partials of the value with respect to the table's summaries
+        (``gradient(view, **params)`` gives a :class:`~pandas_agree.engine.tableview.TablePartials`), from
+        which its delta-method variance takes O(non-empty cells); None where the value's gradient is found by
+        moving every non-empty cell. A test holds each against that.
     """
 
     code: str
@@ -129,6 +134,7 @@ class Measure:
     kappa_like: bool = False
     notes: tuple[Note, ...] = ()
     features: tuple[str, ...] = ()
+    gradient: Callable | None = field(default=None, repr=False)
 
     @property
     def symmetric(self) -> bool:

@@ -56,6 +56,8 @@ INVALID = {
     "weights": [({"w": 1}, TypeError)],
     "by": [(["site"], TypeError)],
     "positive": [(["yes"], TypeError)],
+    "max_classes": [(0, ValueError), (2.5, TypeError)],
+    "sort_by": [(5, TypeError)],
 }
 
 # Parameters of public callables that are not options: what is analysed (checked against the data where it is
@@ -318,7 +320,7 @@ def test_report_defaults_are_the_methods_defaults():
             elif name in methods:
                 assert value == methods[name], name
             else:
-                assert name == "percentages"  # the report's own option
+                assert name in ("percentages", "max_classes", "sort_by")  # the report's own options
         for name, value in options.items():
             check_option(name, value)
 
@@ -341,7 +343,7 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "pred": ["nope"], "weights": ["nope"], "by": ["nope"],
             "columns": ["nope", "rater2"], "long": ["nope", "r", "y"], "excel": ["/no/such/dir/out.xlsx"],
             "html": ["/no/such/dir/out.html"], "sheet": ["nosheet"], "missing": [""], "numeric": ["nope"],
-            "positive": ["nolabel"]}
+            "positive": ["nolabel"], "sort_by": ["BOGUS"]}
 
 
 @pytest.fixture(scope="module")

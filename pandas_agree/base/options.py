@@ -316,6 +316,8 @@ SPEC: dict[str, Option] = _options(
            "None, a column label or a one-dimensional array of non-negative weights"),
     Option("by", (NONE, _Label()), "None or a column label"),
     Option("positive", (NONE, _Label()), "None or the label of the positive class of a two-class table"),
+    Option("max_classes", (NONE, _Number(1, math.inf, "left", integer=True)), "None or an integer >= 1"),
+    Option("sort_by", (NONE, _Text(many=False)), "None or a class-specific measure code or name"),
 )
 
 

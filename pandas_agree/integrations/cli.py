@@ -93,7 +93,7 @@ def _read_spss(path: Path) -> pd.DataFrame:
 
 # the command-line options that are options of the reports (argparse dest -> report option)
 REPORT_OPTIONS = ("measures", "classes", "positive", "ci", "confidence_level", "n_resamples", "bootstrap_method",
-                  "random_state", "design", "kappa_weights", "bands", "level", "percentages")
+                  "random_state", "design", "kappa_weights", "bands", "level", "percentages", "sort_by")
 # the command-line options that name columns of the data file
 COLUMN_OPTIONS = ("actual", "pred", "weights", "by", "columns", "long", "numeric")
 
@@ -103,6 +103,8 @@ def _report_options(args) -> dict:
     options = {name: getattr(args, name) for name in REPORT_OPTIONS if getattr(args, name, None) is not None}
     if options.get("ci") == "none":
         options["ci"] = None
+    if hasattr(args, "max_classes"):  # given on the command line ("all" is None)
+        options["max_classes"] = args.max_classes
     return options
 
 
@@ -236,6 +238,11 @@ def run_measures(args) -> int:
     return 0
 
 
+def _max_classes(text: str) -> int | None:
+    """The text of ``--max-classes``: an integer, or "all" (no limit)."""
+    return None if text == "all" else int(text)
+
+
 def _seed(text: str) -> int | str:
     """The text of ``--random-state``: an integer, or one of the words the option allows ("fresh")."""
     return text if text in choices("random_state") else int(text)
@@ -262,7 +269,7 @@ def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], obj
 
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = ()) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "kappa_weights",
-    "design", "bands", "percentages")."""
+    "design", "bands", "percentages", "max_classes": with --sort-by)."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names")
     p.add_argument("--ci", choices=[*choices("ci"), "none"], default="auto", help="interval method (default auto)")
     p.add_argument("--confidence-level", type=_checked("confidence_level", float), default=None,
@@ -290,6 +297,12 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
     if "percentages" in extra:
         p.add_argument("--percentages", nargs="+", choices=choices("percentages"), default=None,
                        help="crosstab percentages")
+    if "max_classes" in extra:
+        p.add_argument("--max-classes", type=_checked("max_classes", _max_classes), default=argparse.SUPPRESS,
+                       metavar="N", help="tables over classes in full up to N classes (default 20), 'all' for no "
+                                         "limit; beyond, the weakest and strongest classes")
+        p.add_argument("--sort-by", metavar="CODE", default=None,
+                       help="the class-specific measure that sorts many classes (default F1)")
     p.add_argument("--excel", metavar="OUT.xlsx", help="write the report to an Excel workbook")
     p.add_argument("--html", metavar="OUT.html", help="write the report to a self-contained HTML page")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of text")
@@ -326,7 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     report.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
     _add_label_options(report)
-    _add_report_options(report, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages"))
+    _add_report_options(report, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages",
+                                       "max_classes"))
     report.set_defaults(run=run_report)
     raters = sub.add_parser("raters", help="agreement among several raters")
     raters.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
@@ -350,7 +364,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_report_options(comp, extra=("classes", "design"))
     comp.set_defaults(run=run_compare)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
-    _add_report_options(demo, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages"))
+    _add_report_options(demo, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages",
+                                     "max_classes"))
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")
     cat.add_argument("--kind", choices=KINDS, default=None)

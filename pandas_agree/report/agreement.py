@@ -17,6 +17,7 @@ from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
 from .options import report_options
+from .ranking import sort_measure
 from .rendered import Rendered
 
 __all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "frame_dict", "jsonable", "left_out_table"]
@@ -29,6 +30,7 @@ REPORT_OPTIONS = {
     "average": AVERAGES, "timing": "default", "kappa_weights": None,
     "bands": "landis-koch", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
     "bootstrap_method": "percentile", "random_state": None, "design": "multinomial", "percentages": (),
+    "max_classes": 20, "sort_by": None,
 }
 
 
@@ -168,6 +170,15 @@ class AgreementReport(Rendered):
     groups : dict
         With ``by=``, one report per group (the attributes above are then for all data).
 
+    Notes
+    -----
+    Many classes: with more than ``max_classes`` classes (default 20; None for no limit) the text and HTML reports
+    do not print the crosstab (the "Largest Confusions" table stays) and show the class-specific measures with a
+    row per class, sorted by the measure ``sort_by`` (default F1 when shown, else the first class-specific measure
+    shown): the ``max_classes // 2`` weakest and the ``max_classes // 2`` strongest classes. The forest plot of
+    :meth:`plot` shows the same classes when it would have more than 60 rows. The DataFrames above,
+    :meth:`to_excel` and :meth:`to_dict` always hold every class.
+
     Examples
     --------
     >>> import pandas_agree as pa
@@ -177,6 +188,14 @@ class AgreementReport(Rendered):
     0.4835 moderate
     >>> print(str(report).splitlines()[0])
     Agreement report: cultivar * knn
+
+    With many classes, the weakest and strongest by recall:
+
+    >>> import numpy as np
+    >>> table = np.diag(np.arange(10, 70)) + 1
+    >>> text = str(pa.Agreement.from_table(table).report(ci=None, max_classes=6, sort_by="REC"))
+    >>> "… 54 classes not shown …" in text
+    True
     """
 
     @validate_options
@@ -190,6 +209,7 @@ class AgreementReport(Rendered):
         self.by = by
         self.groups = dict(groups or {})
         self._compute(agreement, opts, list(group_notes))
+        sort_measure(self.binary, opts["sort_by"])  # an unknown or unshown measure fails now, not when printed
 
     def _compute(self, ag, opts: dict, group_notes: list[str]) -> None:
         binary_codes, multiclass_codes = _split_measures(opts["measures"])
@@ -294,8 +314,10 @@ class AgreementReport(Rendered):
     def to_excel(self, path: str | Path) -> None:
         """Write the report to one Excel workbook.
 
-        Sheets: Summary (case processing, multiclass measures, tests), Crosstab, Class measures, Averages, Notes
-        (notes, options, version) and Measures (the measures shown, from the registry). Numbers keep full
+        Sheets: Summary (case processing, multiclass measures, tests), Crosstab, Confusions (every cell outside the
+        matching cells that holds objects, the largest first), Class measures, Averages, Notes (notes, options,
+        version) and Measures (the measures shown, from the registry). Every class is in the workbook, whatever
+        ``max_classes`` is. Numbers keep full
         precision, labels are always text. With groups, each sheet stacks the tables of all groups under a
         "group" column.
 
@@ -316,7 +338,7 @@ class AgreementReport(Rendered):
         ...     report.to_excel(path)
         ...     sheets = pd.read_excel(path, sheet_name=None)
         >>> list(sheets)
-        ['Summary', 'Crosstab', 'Class measures', 'Averages', 'Notes', 'Measures']
+        ['Summary', 'Crosstab', 'Confusions', 'Class measures', 'Averages', 'Notes', 'Measures']
         """
         from .excel import write
 
@@ -324,9 +346,12 @@ class AgreementReport(Rendered):
 
     @validate_options
     def plot(self, measures: Sequence[str] | None = None, *, normalize: bool = False):
-        """A figure with the crosstab as an annotated heatmap and a forest plot of class-specific measures.
+        """A figure with the crosstab as a heatmap and a forest plot of class-specific measures.
 
-        Needs matplotlib (the ``plot`` extra).
+        Needs matplotlib (the ``plot`` extra). The figure is at most 14 inches wide and high whatever the number of
+        classes: the heatmap's cells carry their numbers up to 30 rows and columns, and each axis at most 40 tick
+        labels (every m-th label beyond that); with more than 60 rows (classes × measures) the forest plot shows
+        the weakest and strongest classes by ``sort_by``, as the text report does.
 
         Parameters
         ----------

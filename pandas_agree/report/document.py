@@ -9,13 +9,16 @@ import pandas as pd
 
 from ..measures.multiclass import row_name
 from . import display
+from .ranking import exceeds, rank, sort_measure
 
 __all__ = ["Document", "Section", "Table", "footnote_letters", "frame_table", "section"]
 
 
 @dataclass
 class Table:
-    """A titled table of display text. ``rows`` holds (label, cells) pairs, or None for a rule line."""
+    """A titled table of display text. ``rows`` holds (label, cells) pairs; a pair (text, None) is a row of text
+    across the whole table (such as "… 60 classes not shown …"). A table without columns is a title with its
+    footnotes."""
 
     title: str
     columns: list[str]
@@ -94,6 +97,13 @@ def summary(rep) -> Table:
 
 def crosstab(rep) -> Table:
     ct, ag = rep.crosstab, rep.agreement
+    limit = rep.options.get("max_classes")
+    if exceeds(max(ag.table.shape), limit):
+        i, j = ag.table.shape
+        return Table(f"{rep.title} Crosstabulation", [], [], footnotes=[
+            f"The {i} × {j} crosstab has more than max_classes = {limit} classes and is not printed: it is "
+            "report.crosstab, the \"Crosstab\" sheet of to_excel() and \"crosstab\" in to_dict(); "
+            "report(max_classes=None) prints it. The largest confusions follow."])
     # by position: the rows and columns of the crosstab are those of the table, then the margins
     matching = set(zip(*ag.common_cells, strict=True))
     with_percentages = isinstance(ct.index, pd.MultiIndex)
@@ -160,6 +170,8 @@ def tests(rep) -> Table:
 
 def binary(rep) -> Table:
     b = rep.binary
+    if exceeds(len(b.index), rep.options.get("max_classes")):
+        return ranked_binary(rep)
     ci = isinstance(b.columns, pd.MultiIndex)
     codes = list(dict.fromkeys(b.columns.get_level_values(0))) if ci else list(b.columns)
     rows = [(f"{display.measure_name(code)} ({code})", [_with_interval(b, code, i) for i in range(len(b.index))])
@@ -168,6 +180,43 @@ def binary(rep) -> Table:
              "in the notes."] if ci else []
     return Table("Class-Specific Measures (each class against the rest)", [display.label(c) for c in b.index], rows,
                  stub="Measure", footnotes=notes)
+
+
+def ranked_binary(rep) -> Table:
+    """The class-specific measures of many classes: a row per class (the weakest and the strongest by the measure
+    ``sort_by``, see :mod:`~pandas_agree.report.ranking`), a column per measure; the sorting measure first, with its
+    interval when the report has intervals, then the values of the others."""
+    b = rep.binary
+    limit = rep.options["max_classes"]
+    code = sort_measure(b, rep.options.get("sort_by"))
+    ranking = rank(b, code, limit)
+    ci = isinstance(b.columns, pd.MultiIndex)
+    codes = [code, *(c for c in dict.fromkeys(b.columns.get_level_values(0) if ci else b.columns) if c != code)]
+    level = f"{100 * rep.options['confidence_level']:g}% CI"
+
+    def row(i: int) -> tuple[str, list[str]]:
+        cells = [_value(b, c, i) for c in codes]
+        if ci:
+            lower, upper = (b.iat[i, b.columns.get_loc((code, stat))] for stat in ("lower", "upper"))
+            cells.insert(1, display.interval(lower, upper, like=(b.iat[i, b.columns.get_loc((code, "value"))],)))
+        return display.label(b.index[i]), cells
+
+    rows = [row(i) for i in ranking.weakest]
+    if ranking.hidden:
+        rows.append((f"… {ranking.hidden} class{'' if ranking.hidden == 1 else 'es'} not shown …", None))
+    rows += [row(i) for i in ranking.strongest]
+    notes = [ranking.footnote(len(b.index), limit)]
+    if ci:
+        notes.append(f"{level}: the interval of {code} (the methods are listed in the notes); report.binary holds "
+                     "the interval of every measure.")
+    return Table("Class-Specific Measures (each class against the rest)", [code, *([level] if ci else []),
+                                                                          *codes[1:]],
+                 rows, stub="Class", footnotes=notes)
+
+
+def _value(frame: pd.DataFrame, code: str, row: int) -> str:
+    column = (code, "value") if isinstance(frame.columns, pd.MultiIndex) else code
+    return display.value(frame.iat[row, frame.columns.get_loc(column)])
 
 
 def averages(rep) -> Table:

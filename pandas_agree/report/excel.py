@@ -1,7 +1,8 @@
 """Excel export of an AgreementReport (openpyxl).
 
 One workbook: "Summary" (case processing, multiclass measures with intervals and interpretation, tests),
-"Crosstab" (matching cells highlighted), "Class measures", "Averages", "Notes" (notes, options, version) and
+"Crosstab" (matching cells highlighted), "Confusions" (every cell outside the matching cells that holds objects, the
+largest first), "Class measures", "Averages", "Notes" (notes, options, version) and
 "Measures" (every measure shown, documented from the registry). With groups, each sheet stacks the tables
 of all data and of every group, with a "group" column (or a group title above each crosstab), so the group
 values never become sheet names. Numbers keep full precision and are shown through number formats; labels
@@ -76,7 +77,8 @@ class _Sheet:
         else:
             cell.value = float(value)
             cell.number_format = fmt
-            self.exact[cell.coordinate] = repr(float(value))
+            if not (cell.value.is_integer() and abs(cell.value) < 2**53):  # whole numbers are written exactly
+                self.exact[cell.coordinate] = repr(cell.value)
         if fill:
             cell.fill = fill
         self._width(col, 10)
@@ -177,14 +179,49 @@ def _crosstab_sheet(ws: _Sheet, rep) -> None:
         fmt = _count_format(ag)
         # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
         matching = set(zip(*ag.common_cells, strict=True))
+        values = ct.to_numpy()
         for i, label in enumerate(ct.index):
             ws.text(1, label, font=BOLD if i == len(ct.index) - 1 else None)
             for j in range(len(ct.columns)):
-                ws.number(2 + j, ct.iat[i, j], fmt, fill=MATCH if (i, j) in matching else None)
+                ws.number(2 + j, values[i, j], fmt, fill=MATCH if (i, j) in matching else None)
             ws.skip()
         ws.text(1, "Shaded cells: the same label on both sides (the cells that can agree).")
         ws.skip(2)
     ws.finish(freeze="B3" if not rep.groups else None)
+
+
+ROW_LIMIT = 1_048_576  # the most rows an Excel sheet holds
+
+
+def _confusions_sheet(ws: _Sheet, rep) -> None:
+    """Every cell outside the matching cells with objects in it, the largest first (Agreement.confusions(top=None)),
+    for all data and each group; cut at Excel's row limit, with a note saying so."""
+    grouped = bool(rep.groups)
+    ws.title("Confusions")
+    ws.header([*(["group"] if grouped else []), "rank", "reference", "predicted", "count", "row share", "share"])
+    left = ROW_LIMIT - ws.row - 2  # the rows left, keeping two for the notes
+    cut = 0
+    for group, sub in _sections(rep):
+        c = sub.agreement.confusions(top=None)
+        fmt = _count_format(sub.agreement)
+        cut += max(len(c) - left, 0)
+        for rank, reference, predicted, count, row_share, share in c.iloc[:max(left, 0)].itertuples():
+            col = _lead(ws, grouped, group)
+            ws.number(col, rank, "0")
+            ws.text(col + 1, reference)
+            ws.text(col + 2, predicted)
+            ws.number(col + 3, count, fmt)
+            ws.number(col + 4, row_share, "0.0%")
+            ws.number(col + 5, share, "0.0%")
+            ws.skip()
+        left -= len(c)
+    ws.text(1, "The cells outside the matching cells that hold objects, the largest first (ties in the order of the "
+               "table): Agreement.confusions(top=None).")
+    if cut:
+        ws.skip()
+        ws.text(1, f"{cut:,} more cells do not fit in a sheet ({ROW_LIMIT:,} rows); Agreement.confusions(top=None) "
+                   "lists them all.", font=BOLD)
+    ws.finish(freeze="A3")
 
 
 def _wide_sheet(ws: _Sheet, rep, frame_of, stub: str, first_level: str) -> None:
@@ -303,7 +340,7 @@ def write(rep, path: str | Path) -> None:
     summary.title = "Summary"
     sheets = [_Sheet(summary)]
     _summary_sheet(sheets[-1], rep, bool(rep.groups))
-    for title, fill in [("Crosstab", _crosstab_sheet),
+    for title, fill in [("Crosstab", _crosstab_sheet), ("Confusions", _confusions_sheet),
                         ("Class measures", lambda ws, r: _wide_sheet(ws, r, lambda x: x.binary, "class", "")),
                         ("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", "")),
                         ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:

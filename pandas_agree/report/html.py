@@ -38,16 +38,21 @@ def _e(text) -> str:
 
 
 def table_html(t: Table) -> str:
+    feet = "".join(f'<p class="pa-foot">{_e(n)}</p>' for n in t.footnotes)
+    if not t.columns:  # a title with its footnotes
+        return f"<h3>{_e(t.title)}</h3>{feet}"
     head = "".join(f"<th>{_e(c)}</th>" for c in t.columns)
     caption = f'<tr><th></th><th colspan="{len(t.columns)}" style="text-align:center">{_e(t.column_title)}</th></tr>' \
         if t.column_title else ""
     body = []
     for i, (label, cells) in enumerate(t.rows):
+        if cells is None:  # a row of text across the table
+            body.append(f'<tr><td colspan="{len(t.columns) + 1}" style="text-align:center">{_e(label)}</td></tr>')
+            continue
         total = ' class="pa-total"' if t.total_row and i == len(t.rows) - 1 else ""
         tds = "".join(f'<td class="pa-match">{_e(c)}</td>' if (i, j) in t.highlight else f"<td>{_e(c)}</td>"
                       for j, c in enumerate(cells))
         body.append(f"<tr{total}><th>{_e(label)}</th>{tds}</tr>")
-    feet = "".join(f'<p class="pa-foot">{_e(n)}</p>' for n in t.footnotes)
     return (f"<h3>{_e(t.title)}</h3><table><thead>{caption}<tr><th>{_e(t.stub)}</th>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table>{feet}")
 

@@ -9,6 +9,7 @@ import pandas as pd
 
 from ..measures.registry import resolve
 from . import display
+from .ranking import rank, sort_measure
 
 __all__ = ["pyplot", "report_figure"]
 
@@ -22,25 +23,46 @@ def pyplot():
     return plt
 
 
+ANNOTATE = 30  # the most rows or columns of a heatmap whose cells get their number written in them
+TICKS = 40  # the most tick labels on an axis of the heatmap (every m-th label beyond that)
+FOREST_ROWS = 60  # the most rows (classes × measures) of a forest plot
+FIGURE_LIMIT = 14.0  # the largest width and height of a report's figure, in inches, whatever the number of classes
+
+
+def _thinned(ax, axis: str, labels) -> None:
+    """Tick labels on ``axis`` ("x" or "y"): every one up to :data:`TICKS`, else every m-th (at most TICKS)."""
+    step = max(1, -(-len(labels) // TICKS))
+    positions = range(0, len(labels), step)
+    texts = [_label(labels[i]) for i in positions]
+    if axis == "x":
+        ax.set_xticks(positions, texts, rotation=45, ha="right")
+    else:
+        ax.set_yticks(positions, texts)
+
+
 def heatmap(ax, agreement, normalize: bool = False) -> None:
-    """The crosstab as an annotated heatmap; matching cells are outlined."""
+    """The crosstab as one image: cell numbers written in when the table has at most :data:`ANNOTATE` rows and
+    columns, at most :data:`TICKS` tick labels per axis (every m-th label beyond that), matching cells outlined
+    (as one collection)."""
     table = agreement.table
-    counts = table.to_numpy()
+    counts = table.to_numpy(dtype=float)
     shown = 100 * counts / np.maximum(counts.sum(axis=1, keepdims=True), 1e-300) if normalize else counts
-    ax.imshow(shown, cmap="Blues", aspect="auto")
-    ax.set_xticks(range(table.shape[1]), [_label(c) for c in table.columns], rotation=45, ha="right")
-    ax.set_yticks(range(table.shape[0]), [_label(r) for r in table.index])
+    ax.imshow(shown, cmap="Blues", aspect="auto", interpolation="nearest")
+    _thinned(ax, "x", table.columns)
+    _thinned(ax, "y", table.index)
     ax.set_xlabel(_label(table.columns.name or "prediction"))
     ax.set_ylabel(_label(table.index.name or "reference"))
-    top = shown.max() if shown.size else 1
-    for i in range(shown.shape[0]):
-        for j in range(shown.shape[1]):
-            text = f"{shown[i, j]:.1f}%" if normalize else display.count(shown[i, j])
-            ax.text(j, i, text, ha="center", va="center", fontsize=8,
-                    color="white" if shown[i, j] > 0.6 * top else "black")
-    for i, j in zip(*agreement.common_cells, strict=True):
-        ax.add_patch(_rectangle(j, i))
-    ax.set_title("Crosstab (row %)" if normalize else "Crosstab (counts)")
+    if max(shown.shape) <= ANNOTATE:
+        top = shown.max() if shown.size else 1
+        for i in range(shown.shape[0]):
+            for j in range(shown.shape[1]):
+                text = f"{shown[i, j]:.1f}%" if normalize else display.count(shown[i, j])
+                ax.text(j, i, text, ha="center", va="center", fontsize=8,
+                        color="white" if shown[i, j] > 0.6 * top else "black")
+    _outline(ax, agreement.common_cells, thin=max(shown.shape) > ANNOTATE)
+    what = "row %" if normalize else "counts"
+    ax.set_title(f"Crosstab ({what})" if max(shown.shape) <= ANNOTATE else
+                 f"Crosstab ({what}), {shown.shape[0]} × {shown.shape[1]}")
 
 
 LABEL_WIDTH = 40  # the most characters of a label shown on a plot
@@ -53,20 +75,27 @@ def _label(x) -> str:
     return display.plot_text(text if len(text) <= LABEL_WIDTH else text[:LABEL_WIDTH - 1] + "…")
 
 
-def _rectangle(x, y):
+def _outline(ax, cells, thin: bool) -> None:
+    """The matching cells outlined, all in one collection."""
+    from matplotlib.collections import PatchCollection
     from matplotlib.patches import Rectangle
 
-    return Rectangle((x - 0.5, y - 0.5), 1, 1, fill=False, edgecolor="#d62728", linewidth=1.5)
+    boxes = [Rectangle((j - 0.5, i - 0.5), 1, 1) for i, j in zip(*cells, strict=True)]
+    ax.add_collection(PatchCollection(boxes, facecolor="none", edgecolor="#d62728", linewidth=0.6 if thin else 1.5))
 
 
-def forest(ax, binary: pd.DataFrame, measures: Sequence[str]) -> None:
-    """Class-specific measures with their intervals, one row per class and measure."""
+def forest(ax, binary: pd.DataFrame, measures: Sequence[str], title: str | None = None,
+           split: int | None = None) -> None:
+    """Class-specific measures with their intervals, one row per class and measure (a gap after the first
+    ``split`` classes of each measure, when given)."""
     with_ci = isinstance(binary.columns, pd.MultiIndex)
     codes = [m for m in measures if m in (binary.columns.get_level_values(0) if with_ci else binary.columns)]
-    labels, y = [], 0
+    labels, positions, y = [], [], 0.0
     for k, code in enumerate(codes):
         color = f"C{k}"
         for i, cls in enumerate(binary.index):  # by position: labels may be tuples, booleans or NaN
+            if split is not None and i == split:
+                y += 0.5
             def at(stat, i=i, code=code):
                 return binary.iat[i, binary.columns.get_loc((code, stat) if with_ci else code)]
 
@@ -75,17 +104,36 @@ def forest(ax, binary: pd.DataFrame, measures: Sequence[str]) -> None:
                 ax.plot([at("lower"), at("upper")], [y, y], color=color, linewidth=1.5)
             ax.plot([value], [y], "o", color=color)
             labels.append(f"{code} · {_label(cls)}")
+            positions.append(y)
             y += 1
         y += 0.5
-    positions = [i + 0.5 * (i // len(binary.index)) for i in range(len(labels))]
     ax.set_yticks(positions, labels)
     ax.invert_yaxis()
     ax.grid(axis="x", alpha=0.3)
-    ax.set_title("Class-specific measures" + (" with intervals" if with_ci else ""))
+    ax.set_title(title or "Class-specific measures" + (" with intervals" if with_ci else ""))
+
+
+def forest_classes(rep, measures: Sequence[str]) -> tuple[pd.DataFrame, str | None, int | None]:
+    """The rows of ``rep.binary`` the forest plot shows, its title (None: the usual one) and how many of the rows
+    are the weakest classes (None when every class is shown). Every class when the
+    plot has at most :data:`FOREST_ROWS` rows; else the weakest and the strongest classes by the report's
+    ``sort_by`` measure, as in the text report (at most ``max_classes`` classes, and at most FOREST_ROWS rows)."""
+    binary = rep.binary
+    if len(binary.index) * len(measures) <= FOREST_ROWS:
+        return binary, None, None
+    limit = max(2, FOREST_ROWS // len(measures))
+    if rep.options.get("max_classes") is not None:
+        limit = min(limit, rep.options["max_classes"])
+    ranking = rank(binary, sort_measure(binary, rep.options.get("sort_by")), limit)
+    weak, strong = ranking.words
+    title = (f"Class-specific measures:\nthe {len(ranking.weakest)} {weak} and {len(ranking.strongest)} {strong}\n"
+             f"of {len(binary.index)} classes by {ranking.code}")
+    return binary.iloc[ranking.weakest + ranking.strongest], title, len(ranking.weakest)
 
 
 def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = False):
-    """A figure with the heatmap of the crosstab and the forest plot of ``measures``."""
+    """A figure with the heatmap of the crosstab and the forest plot of ``measures``, at most
+    :data:`FIGURE_LIMIT` inches wide and high."""
     shown = list(dict.fromkeys(rep.binary.columns.get_level_values(0)))
     if measures is None:
         measures = [code for code in ("REC", "PRE", "F1") if code in shown] or shown[:3]
@@ -96,11 +144,14 @@ def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = 
                          f"({', '.join(shown)}); give them to report(measures=...) first")
     plt = pyplot()
     k = len(rep.agreement.table.columns)
-    rows = len(rep.binary.index) * len(measures)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(6 + 0.45 * k + 5, max(4.0, 0.28 * rows + 1.5)),
-                                      gridspec_kw={"width_ratios": [max(k, 3), 4]})
+    binary, title, split = forest_classes(rep, measures)
+    rows = len(binary.index) * len(measures)
+    width = min(FIGURE_LIMIT, 6 + 0.45 * min(k, ANNOTATE) + 5)
+    height = min(FIGURE_LIMIT, max(4.0, 0.28 * rows + 1.5, 0.3 * min(len(rep.agreement.table.index), TICKS) + 2))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(width, height),
+                                      gridspec_kw={"width_ratios": [min(max(k, 3), 12), 4]})
     heatmap(left, rep.agreement, normalize=normalize)
-    forest(right, rep.binary, measures)
+    forest(right, binary, measures, title, split)
     fig.suptitle(f"Agreement: {_label(rep.agreement.table.index.name or 'reference')} * "
                  f"{_label(rep.agreement.table.columns.name or 'prediction')}")
     fig.tight_layout()

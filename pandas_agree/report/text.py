@@ -18,17 +18,20 @@ def _printable_table(t: Table) -> Table:
     """``t`` with every text printable (control characters as escapes: nothing reaches the terminal raw)."""
     return dataclasses.replace(
         t, title=printable(t.title), columns=[printable(c) for c in t.columns], stub=printable(t.stub),
-        rows=[(printable(label), [printable(c) for c in cells]) for label, cells in t.rows],
+        rows=[(printable(label), None if cells is None else [printable(c) for c in cells]) for label, cells in t.rows],
         footnotes=[printable(n) for n in t.footnotes],
         column_title=None if t.column_title is None else printable(t.column_title))
 
 
 def render_table(t: Table, width: int = WIDTH) -> str:
     t = _printable_table(t)
-    rows = [(label, [f"[{c}]" if (i, j) in t.highlight else c for j, c in enumerate(cells)])
+    if not t.columns:  # a title with its footnotes
+        return "\n".join([t.title, *(line for note in t.footnotes for line in textwrap.wrap(note, width))]) + "\n"
+    rows = [(label, None if cells is None else [f"[{c}]" if (i, j) in t.highlight else c for j, c in enumerate(cells)])
             for i, (label, cells) in enumerate(t.rows)]
-    stub_width = max([len(t.stub), *(len(r[0]) for r in rows)])
-    widths = [max([len(c), *(len(r[1][j]) for r in rows)]) for j, c in enumerate(t.columns)]
+    table_rows = [r for r in rows if r[1] is not None]
+    stub_width = max([len(t.stub), *(len(r[0]) for r in table_rows)])
+    widths = [max([len(c), *(len(r[1][j]) for r in table_rows)]) for j, c in enumerate(t.columns)]
     blocks, current, used = [], [], stub_width
     for j, w in enumerate(widths):
         if current and used + 2 + w > width:
@@ -50,6 +53,9 @@ def render_table(t: Table, width: int = WIDTH) -> str:
         for i, (label, cells) in enumerate(rows):
             if t.total_row and i == len(rows) - 1:
                 out.append("─" * line)
+            if cells is None:  # a row of text across the table
+                out.append(label.center(line).rstrip())
+                continue
             out.append((label.ljust(stub_width) + "".join("  " + cells[j].rjust(widths[j]) for j in block)).rstrip())
         out.append("═" * line)
     for note in t.footnotes:

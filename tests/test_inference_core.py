@@ -207,3 +207,29 @@ def test_resamples_do_not_depend_on_the_chunk_size():
     for chunk_cells in (9, 1000):
         stack = np.concatenate(list(resample_chunks(table, fixed, chunk_cells=chunk_cells)))
         np.testing.assert_array_equal(stack.sum(axis=2), np.broadcast_to(table.sum(axis=1), (37, 3)))
+
+
+def test_resamples_are_a_multinomial_over_the_non_empty_cells():
+    """A mostly empty 60×60 table: every resample keeps N, leaves the empty cells empty, and its cells have the
+    multinomial's means N·p and variances N·p(1 − p) (10,000 resamples; 5 standard errors)."""
+    from pandas_agree.inference.bootstrap import resample_chunks
+
+    rng = np.random.default_rng(4)
+    table = np.zeros((60, 60))
+    cells = rng.choice(table.size, 90, replace=False)
+    table.ravel()[cells] = rng.integers(1, 40, 90)
+    b = 10_000
+    opts = IntervalOptions("bootstrap", n_resamples=b, random_state=2)
+    total = np.zeros(table.size)
+    squares = np.zeros(table.size)
+    for chunk in resample_chunks(table, opts):
+        flat = chunk.reshape(len(chunk), -1)
+        np.testing.assert_array_equal(flat.sum(axis=1), table.sum())
+        assert not flat[:, table.ravel() == 0].any()
+        total += flat.sum(axis=0)
+        squares += (flat ** 2).sum(axis=0)
+    n, p = table.sum(), table.ravel()[cells] / table.sum()
+    mean = total[cells] / b
+    variance = squares[cells] / b - mean ** 2
+    assert np.all(np.abs(mean - n * p) < 5 * np.sqrt(n * p * (1 - p) / b))
+    np.testing.assert_allclose(variance, n * p * (1 - p), rtol=0.1)

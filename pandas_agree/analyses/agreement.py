@@ -828,6 +828,10 @@ class Agreement:
         ``timing``, ``kappa_weights``, ``bands``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
         ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
         recorded either way), ``design``, and ``percentages`` ("row", "column", "total") for the crosstab.
+        Two options shape the text and HTML reports only: ``max_classes`` (default 20; None shows everything):
+        beyond that many classes the crosstab is not printed (the largest confusions are) and the class-specific
+        table shows the weakest and strongest classes by ``sort_by`` (a class-specific measure; F1 by default);
+        the DataFrames, to_excel() and to_dict() always hold every class.
         Groups (``by=``) need the rows: use ``df.agree.report(..., by=column)``.
 
         Examples

@@ -182,16 +182,23 @@ def binary(rep) -> Table:
                  stub="Measure", footnotes=notes)
 
 
+HEADLINE = ("REC", "PRE", "F1", "SPE", "PREV")
+"""Beside the sorting measure, the measures of the class table of a report over many classes (those shown)."""
+
+
 def ranked_binary(rep) -> Table:
     """The class-specific measures of many classes: a row per class (the weakest and the strongest by the measure
     ``sort_by``, see :mod:`~pandas_agree.report.ranking`), a column per measure; the sorting measure first, with its
-    interval when the report has intervals, then the values of the others."""
+    interval when the report has intervals, then the values of the :data:`HEADLINE` measures shown (a footnote
+    names the others and where they are), so that the table takes one screen whatever K is."""
     b = rep.binary
     limit = rep.options["max_classes"]
     code = sort_measure(b, rep.options.get("sort_by"))
     ranking = rank(b, code, limit)
     ci = isinstance(b.columns, pd.MultiIndex)
-    codes = [code, *(c for c in dict.fromkeys(b.columns.get_level_values(0) if ci else b.columns) if c != code)]
+    shown = list(dict.fromkeys(b.columns.get_level_values(0) if ci else b.columns))
+    headline = [c for c in HEADLINE if c in shown and c != code]
+    codes = [code, *(headline if len(shown) > len(headline) + 1 else [c for c in shown if c != code])]
     level = f"{100 * rep.options['confidence_level']:g}% CI"
 
     def row(i: int) -> tuple[str, list[str]]:
@@ -206,6 +213,11 @@ def ranked_binary(rep) -> Table:
         rows.append((f"… {ranking.hidden} class{'' if ranking.hidden == 1 else 'es'} not shown …", None))
     rows += [row(i) for i in ranking.strongest]
     notes = [ranking.footnote(len(b.index), limit)]
+    left = [c for c in shown if c not in codes]
+    if left:
+        notes.append(f"The other {len(left)} class-specific measures ({', '.join(left)}) of every class are in "
+                     "report.binary, the \"Class measures\" sheet of to_excel() and to_dict(); "
+                     "report(max_classes=None) prints them.")
     if ci:
         notes.append(f"{level}: the interval of {code} (the methods are listed in the notes); report.binary holds "
                      "the interval of every measure.")

@@ -237,16 +237,18 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
             _, d = mean_partials(class_matrix(after))
             for x, m in enumerate(after):
                 out[:, :, measures.index(m), places] = d[:, :, x]
-        for m in measures:
-            if not averaged_before(m, timing):
-                continue
-            terms = [REGISTRY[t] for t in m.terms]
-            means, d = mean_partials(class_matrix(terms))  # (T, M), (4, K, T, M)
+        before = [m for m in measures if averaged_before(m, timing)]
+        if before:  # every term of every measure averaged before its formula, each term once
+            names = sorted({t for m in before for t in m.terms})
+            term_means, term_partials = mean_partials(class_matrix([REGISTRY[t] for t in names]))
+        for m in before:
+            rows = [names.index(t) for t in m.terms]
+            means, d = term_means[rows], term_partials[:, :, rows]  # (T, M), (4, K, T, M)
 
             def combined(args, m=m):
                 return fill_undefined(apply_formula(m.combine, m, list(args), params), zero_division)
 
-            for t in range(len(terms)):
+            for t in range(len(rows)):
                 step = RELATIVE_STEP * np.maximum(np.abs(means[t]), 1e-12)
                 up, down = means.copy(), means.copy()
                 up[t] += step

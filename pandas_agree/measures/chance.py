@@ -71,7 +71,7 @@ def within_range(values, bounds: tuple[float, float]) -> np.ndarray:
     """
     values = np.asarray(values, dtype=float)
     for bound, outside in ((bounds[0], values < bounds[0]), (bounds[1], values > bounds[1])):
-        if np.isfinite(bound):
+        if np.isfinite(bound) and outside.any():
             near = outside & (np.abs(values - bound) <= ROUNDING * max(1.0, abs(bound)))
             values = np.where(near, bound, values)
     return values

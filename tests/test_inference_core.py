@@ -233,3 +233,29 @@ def test_resamples_are_a_multinomial_over_the_non_empty_cells():
     variance = squares[cells] / b - mean ** 2
     assert np.all(np.abs(mean - n * p) < 5 * np.sqrt(n * p * (1 - p) / b))
     np.testing.assert_allclose(variance, n * p * (1 - p), rtol=0.1)
+
+
+def test_the_bootstrap_in_blocks_gives_the_values_of_one_pass(monkeypatch):
+    """With the memory for resampled values below one quantity's, every quantity takes its own pass over the same
+    resamples: the intervals are those of one pass, and a generator given ends where one pass leaves it."""
+    from pandas_agree.inference import intervals
+
+    t = np.array([[30.0, 5, 2], [4, 25, 6], [1, 3, 20]])
+    ag = pa.Agreement.from_table(t)
+
+    def everything(random_state):
+        kw = {"ci": "bootstrap", "n_resamples": 300, "random_state": random_state}
+        return (quiet(ag.binary, ["REC", "F1"], **kw), quiet(ag.averages, ["REC", "F1"], **kw),
+                quiet(ag.multiclass, ["KAPPA", "UC"], bootstrap_method="bca", **{**kw, "random_state": 5}))
+
+    one_pass = everything(4)
+    generator = np.random.default_rng(9)
+    everything(generator)
+    after_one_pass = generator.bit_generator.state
+    monkeypatch.setattr(intervals, "RESAMPLED_BYTES", 1)
+    blocks = everything(4)
+    for whole, parts in zip(one_pass, blocks, strict=True):
+        pd.testing.assert_frame_equal(whole, parts)
+    generator = np.random.default_rng(9)
+    everything(generator)
+    assert generator.bit_generator.state == after_one_pass

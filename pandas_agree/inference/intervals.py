@@ -13,12 +13,18 @@ from .bootstrap import bootstrap_estimates, jackknife_chunks, replicate, resampl
 from .delta import delta_estimates
 from .estimates import Estimate, IntervalOptions, Resample
 
-__all__ = ["MOVED_CELLS", "bootstrap_label", "estimate_all"]
+__all__ = ["MOVED_CELLS", "RESAMPLED_BYTES", "bootstrap_label", "estimate_all"]
 
 MOVED_CELLS = 2000
 """Under ``ci="auto"``, values without a faster linearisation get the delta method when their table has at most
 this many non-empty cells (each is moved twice, so the cost stays below that of the default 2,000 resamples);
 beyond, the bootstrap."""
+
+
+RESAMPLED_BYTES = 256 * 2**20
+"""The most memory the resampled values of one pass of the bootstrap take (B values of each number of each
+quantity): beyond, the quantities are taken in blocks, each replaying the same resamples. A call's memory is then
+bounded whatever B and K are, and its values are those of one pass."""
 
 
 def bootstrap_label(opts: IntervalOptions, unit: str = "bootstrap") -> str:
@@ -96,24 +102,52 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
             else:
                 rest[key] = request
     if rest:
-        # drawn chunk by chunk and dropped once evaluated: memory does not grow with B, and nothing is kept
-        boot = replicate(resample_chunks(counts, opts), lambda stack: evaluate(stack, list(rest)))
-        groups: dict[str, list[str]] = {}
-        for k, request in rest.items():
-            groups.setdefault(opts.bootstrap_method if request is None else request.bootstrap_method, []).append(k)
-        for method, keys in groups.items():
-            group_opts = replace(opts, bootstrap_method=method)
-            jack = weights = None
-            if method == "bca" and jackknife is not None:
-                jack, weights = jackknife(keys)
-            elif method == "bca":
-                jack = replicate(jackknife_chunks(counts), lambda stack, keys=keys: evaluate(stack, keys))
-                weights = counts.ravel()[counts.ravel() > 0]
-            estimates = bootstrap_estimates({k: bounds[k] for k in keys}, point, {k: boot[k] for k in keys},
-                                            group_opts, bootstrap_label(group_opts, unit), jack, weights)
-            for k, e in estimates.items():
-                request = rest[k]
-                out[k] = e if request is None else replace(
-                    e, se=request.analytic.se, method=f"{request.analytic.method} SE, {e.method} interval",
-                    note=request.note)
+        rng = opts.rng()
+        start = rng.bit_generator.state
+        for block in _blocks({k: np.size(point[k]) for k in rest}, opts.n_resamples):
+            # each block replays the same resamples (the generator set back to its start): the values are those
+            # of one pass, and memory holds B values of one block's quantities at a time
+            rng.bit_generator.state = start
+            out.update(_bootstrap_block(block, rest, bounds, point, evaluate, counts, opts, rng, unit, jackknife))
+    return {key: out[key] for key in bounds}
+
+
+def _blocks(sizes: dict[str, int], n_resamples: int) -> list[list[str]]:
+    """The quantities in order, in blocks whose resampled values (B per number) fit :data:`RESAMPLED_BYTES`."""
+    blocks: list[list[str]] = [[]]
+    used = 0
+    for key, size in sizes.items():
+        need = 8 * n_resamples * max(size, 1)
+        if blocks[-1] and used + need > RESAMPLED_BYTES:
+            blocks.append([])
+            used = 0
+        blocks[-1].append(key)
+        used += need
+    return blocks
+
+
+def _bootstrap_block(block, rest, bounds, point, evaluate, counts, opts, rng, unit, jackknife) -> dict:
+    # drawn chunk by chunk and dropped once evaluated: memory does not grow with B, and nothing is kept
+    boot = replicate(resample_chunks(counts, opts, rng), lambda stack: evaluate(stack, block))
+    groups: dict[str, list[str]] = {}
+    for k in block:
+        request = rest[k]
+        groups.setdefault(opts.bootstrap_method if request is None else request.bootstrap_method, []).append(k)
+    out = {}
+    for method, keys in groups.items():
+        group_opts = replace(opts, bootstrap_method=method)
+        jack = weights = None
+        if method == "bca" and jackknife is not None:
+            jack, weights = jackknife(keys)
+        elif method == "bca":
+            jack = replicate(jackknife_chunks(counts), lambda stack, keys=keys: evaluate(stack, keys))
+            weights = counts.ravel()[counts.ravel() > 0]
+        estimates = bootstrap_estimates({k: bounds[k] for k in keys}, point, {k: boot[k] for k in keys},
+                                        group_opts, bootstrap_label(group_opts, unit), jack, weights)
+        for k, e in estimates.items():
+            request = rest[k]
+            out[k] = e if request is None else replace(
+                e, se=request.analytic.se, method=f"{request.analytic.method} SE, {e.method} interval",
+                note=request.note)
+    return out
     return {key: out[key] for key in bounds}

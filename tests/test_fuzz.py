@@ -171,7 +171,7 @@ def test_random_frames_render_or_fail_clearly(data):
 
 
 @pytest.mark.slow
-@settings(max_examples=500, **SETTINGS)
+@settings(max_examples=300, **SETTINGS)
 @given(st.data())
 def test_random_frames_render_or_fail_clearly_many(data):
     fuzz(data)

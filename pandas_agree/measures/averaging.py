@@ -207,6 +207,7 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
     k = counts[0].shape[-1]
     weighted = [m for m in methods if m != "micro"]
     out = np.zeros((4, k, len(measures), len(methods)))
+    position = {m.code: i for i, m in enumerate(measures)}  # (a record's == compares every field)
 
     def class_matrix(chosen):
         def values(a, b, c, d):  # (K, len(chosen))
@@ -236,7 +237,7 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
         if after:
             _, d = mean_partials(class_matrix(after))
             for x, m in enumerate(after):
-                out[:, :, measures.index(m), places] = d[:, :, x]
+                out[:, :, position[m.code], places] = d[:, :, x]
         before = [m for m in measures if averaged_before(m, timing)]
         if before:  # every term of every measure averaged before its formula, each term once
             names = sorted({t for m in before for t in m.terms})
@@ -255,7 +256,7 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
                 down[t] -= step
                 with np.errstate(invalid="ignore"):
                     slope = (combined(up) - combined(down)) / (2 * step)  # (M,)
-                    out[:, :, measures.index(m), places] += slope * d[:, :, t]
+                    out[:, :, position[m.code], places] += slope * d[:, :, t]
     if "micro" in methods:
         pooled = tuple(x.sum(axis=-1, keepdims=True) for x in counts)  # one "class": the pooled counts
         dp = partials(class_matrix(list(measures)), pooled)  # (4, 1, A)

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
+from ..base.steps import RELATIVE_STEP
 from ..measures.registry import range_scale
 from .bootstrap import CHUNK_CELLS, chunk_sizes, replicate
 from .estimates import Estimate, IntervalOptions, within
@@ -37,7 +38,6 @@ __all__ = [
     "partials_variance", "parts_variance", "table_variance",
 ]
 
-RELATIVE_STEP = 1e-5
 
 
 def _moved_chunks(counts: np.ndarray, multiple: float, chunk_cells: int) -> Iterator[np.ndarray]:

@@ -15,13 +15,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..base.steps import RELATIVE_STEP
 from ..base.undefined import divide
 from . import chance
 from .binary import apply_formula, class_values
 from .registry import REGISTRY, Measure
-
-RELATIVE_STEP = 1e-5
-"""The step of the central differences of a formula of averaged terms, relative to each term."""
 
 __all__ = ["average_partials", "averaged_before", "averages_of", "fill_undefined", "undefined_classes"]
 

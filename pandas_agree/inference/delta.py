@@ -267,7 +267,7 @@ def _parts_variance(n, row_part, col_part, matching, cells, design):
         np.add.at(by_row, ci[at], ni[:, None] * extra)
         with np.errstate(divide="ignore"):
             centred = (by_row ** 2 / np.where(r > 0, r, np.inf)[:, None]).sum(axis=0)
-        return np.maximum(squares - centred, 0.0)
+        return _rounded(squares, squares - centred)
     rr = row_part - (r @ row_part) / total
     # Σ n (R_i + C_j)² = Σ r R² + Σ c C² + 2 Σ_i R_i (n C)_i
     squares = r @ (rr * rr) + c @ (cc * cc) + 2 * np.einsum("iv,iv->v", rr, n @ cc)
@@ -275,7 +275,12 @@ def _parts_variance(n, row_part, col_part, matching, cells, design):
     base = rr[ci[at]] + cc[cj[at]]
     squares = squares + ni @ (extra * (extra + 2 * base))
     first = first + ni @ extra
-    return np.maximum(squares - first ** 2 / total, 0.0)
+    return _rounded(squares, squares - first ** 2 / total)
+
+
+def _rounded(squares: np.ndarray, variance: np.ndarray) -> np.ndarray:
+    """The variance, 0 where it is within rounding of the (centred) sum of squares it was taken from."""
+    return np.where(variance <= 1e-13 * np.abs(squares), 0.0, variance)
 
 
 _SCALES = {

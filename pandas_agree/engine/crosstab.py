@@ -4,6 +4,10 @@ The rows are read once. Categorical columns give their integer codes directly; i
 small range are offset to codes; other columns are factorised once each. Missing labels get code 0, so
 one ``numpy.bincount`` over ``row_code * (J + 1) + col_code`` counts valid and missing rows together,
 without masking the N rows. Everything after that works on the small table.
+
+A table of more than :data:`SPARSE_CELLS` cells is counted and held sparse: the combined codes are sorted and
+counted by run (``numpy.unique``) instead of binned into every cell, and the table is a DataFrame of sparse
+columns, so that memory grows with the non-empty cells and not with I·J.
 """
 
 from __future__ import annotations
@@ -14,10 +18,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from scipy import sparse
 
-__all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "Tabulation", "as_label_series", "check_table_size", "check_total",
-           "count_cells", "encode", "label_order", "merged_order", "nan_last",
-           "no_valid_rows", "order_positions", "partial_counts", "tabulate", "validate_weights"]
+__all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "Tabulation", "as_label_series", "check_table_size",
+           "check_total", "count_cells", "encode", "held_sparse", "label_order", "merged_order", "nan_last",
+           "no_valid_rows", "order_positions", "partial_counts", "sparse_frame", "tabulate", "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
@@ -25,6 +30,13 @@ _SMALL_INT_RANGE = 1024
 _PARALLEL_ROWS = 1 << 16
 # The most cells a table of counts may have (400 MB of float64): more labels than that are identifiers, not classes.
 MAX_CELLS = 50_000_000
+# Tables of more cells than this (32 MiB of float64, about 2,000 labels a side) are counted and held sparse.
+SPARSE_CELLS = 1 << 22
+
+
+def held_sparse(shape: Sequence[int]) -> bool:
+    """Whether a table of ``shape`` is held sparse (more than :data:`SPARSE_CELLS` cells)."""
+    return float(np.prod([float(n) for n in shape])) > SPARSE_CELLS
 
 
 # The totals a table of counts may have. Below MIN_TOTAL products of counts underflow to 0; above MAX_TOTAL = 2**53
@@ -61,7 +73,7 @@ def check_table_size(shape: Sequence[int], names: Sequence[str], what: str = "cr
 class Tabulation:
     """What the engine returns: the counts of the valid rows and the bookkeeping of the others."""
 
-    table: pd.DataFrame  # I×J, float64, rows and columns in display order
+    table: pd.DataFrame  # I×J, float64 (sparse columns when held sparse), rows and columns in display order
     order: pd.Index  # every label of either side, in display order (the order of ordinal scales)
     n_rows: int  # rows read
     n_missing: int  # rows left out for a missing label or a missing weight
@@ -201,7 +213,7 @@ def order_positions(labels: pd.Index, order: pd.Index) -> np.ndarray:
 class _Cells:
     """The counts of one pass over the rows, before ordering: observed labels only."""
 
-    table: np.ndarray  # weighted counts, observed rows × observed columns
+    table: np.ndarray | sparse.coo_array  # weighted counts, observed rows × observed columns
     row_labels: pd.Index
     col_labels: pd.Index
     row_codes: _Codes
@@ -209,6 +221,22 @@ class _Cells:
     n_rows: int
     n_missing: int
     n_zero_weight: int
+
+
+def _counted_codes(flat: np.ndarray, weights: np.ndarray | None, size: int):
+    """The count of each combined code and, with weights, its weight sum: dense arrays of ``size`` codes, or for a
+    table held sparse the codes that occur with their counts and sums (sorted; no array of ``size``)."""
+    if not held_sparse((size,)):
+        counts = np.bincount(flat, minlength=size)
+        return None, counts, (counts.astype(np.float64) if weights is None
+                              else np.bincount(flat, weights=weights, minlength=size))
+    if weights is None:
+        codes, counts = np.unique(flat, return_counts=True)
+        return codes, counts, counts.astype(np.float64)
+    order = np.argsort(flat, kind="stable")
+    ordered = flat[order]
+    starts = np.flatnonzero(np.diff(ordered, prepend=-1))
+    return ordered[starts], np.diff(np.append(starts, len(ordered))), np.add.reduceat(weights[order], starts)
 
 
 def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | None = None, dropna: bool = True,
@@ -227,6 +255,7 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
     # remove the offsets and shift both codes by one, so that code 0 is a missing label
     flat += (1 - row_codes.offset) * width + 1 - col_codes.offset
 
+    n_zero_weight = 0
     if weights is not None:
         missing_weight = np.isnan(weights)
         if missing_weight.any():
@@ -237,28 +266,43 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
                 )
             flat[missing_weight] = 0  # counted with the rows that miss a label
             weights = np.where(missing_weight, 0.0, weights)
-        counts = np.bincount(flat, minlength=height * width).reshape(height, width)
-        full = np.bincount(flat, weights=weights, minlength=height * width).reshape(height, width)
         zero_flat = flat[weights == 0]
         n_zero_weight = int(np.count_nonzero((zero_flat >= width) & (zero_flat % width != 0)))
-    else:
-        counts = np.bincount(flat, minlength=height * width).reshape(height, width)
-        full = counts.astype(np.float64)
-        n_zero_weight = 0
+    codes, counts, sums = _counted_codes(flat, weights, height * width)
 
     row_uniques, col_uniques = row_codes.uniques, col_codes.uniques
-    if dropna:
-        n_missing = int(counts[0].sum() + counts[1:, 0].sum())
-        full = full[1:, 1:]
-    else:
-        n_missing = 0
-        full = full[[*range(1, height), 0]][:, [*range(1, width), 0]]
+    if not dropna:
         row_uniques = pd.Index([*row_uniques, np.nan], dtype=object)
         col_uniques = pd.Index([*col_uniques, np.nan], dtype=object)
+    if codes is None:
+        counts, full = counts.reshape(height, width), sums.reshape(height, width)
+        if dropna:
+            n_missing = int(counts[0].sum() + counts[1:, 0].sum())
+            full = full[1:, 1:]
+        else:
+            n_missing = 0
+            full = full[[*range(1, height), 0]][:, [*range(1, width), 0]]
+        keep_rows, keep_cols = full.sum(axis=1) > 0, full.sum(axis=0) > 0
+        return _Cells(full[keep_rows][:, keep_cols], row_uniques[keep_rows], col_uniques[keep_cols], row_codes,
+                      col_codes, len(actual), n_missing, n_zero_weight)
 
-    keep_rows, keep_cols = full.sum(axis=1) > 0, full.sum(axis=0) > 0
-    return _Cells(full[keep_rows][:, keep_cols], row_uniques[keep_rows], col_uniques[keep_cols], row_codes,
-                  col_codes, len(actual), n_missing, n_zero_weight)
+    rows, cols = np.divmod(codes, width)
+    missing = (rows == 0) | (cols == 0)
+    if dropna:
+        n_missing = int(counts[missing].sum())
+        rows, cols, sums = rows[~missing] - 1, cols[~missing] - 1, sums[~missing]
+    else:  # a missing label is the last category
+        n_missing = 0
+        rows, cols = np.where(rows == 0, height, rows) - 1, np.where(cols == 0, width, cols) - 1
+        order = np.lexsort((cols, rows))
+        rows, cols, sums = rows[order], cols[order], sums[order]
+    filled = sums > 0
+    rows, cols, sums = rows[filled], cols[filled], sums[filled]
+    keep_rows, keep_cols = np.unique(rows), np.unique(cols)
+    table = sparse.coo_array((sums, (np.searchsorted(keep_rows, rows), np.searchsorted(keep_cols, cols))),
+                             shape=(len(keep_rows), len(keep_cols)))
+    return _Cells(table, row_uniques[keep_rows], col_uniques[keep_cols], row_codes, col_codes, len(actual),
+                  n_missing, n_zero_weight)
 
 
 def no_valid_rows(n_rows: int) -> ValueError:
@@ -295,7 +339,7 @@ def tabulate(
         raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
     cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names)
     full, row_labels, col_labels = cells.table, cells.row_labels, cells.col_labels
-    if full.size == 0 or full.sum() == 0:
+    if 0 in full.shape or full.sum() == 0:
         raise no_valid_rows(cells.n_rows)
     if labels is not None:
         table = _onto_labels(full, row_labels, col_labels, labels)
@@ -304,7 +348,11 @@ def tabulate(
         order = label_order(cells.row_codes, cells.col_codes, row_labels.append(col_labels).unique())
         order = nan_last(order)
         r, c = order_positions(row_labels, order), order_positions(col_labels, order)
-        table = pd.DataFrame(full[r][:, c], index=row_labels[r], columns=col_labels[c])
+        if isinstance(full, sparse.coo_array):
+            table = sparse_frame(_placed(full, np.argsort(r), np.argsort(c), full.shape), row_labels[r],
+                                 col_labels[c])
+        else:
+            table = pd.DataFrame(full[r][:, c], index=row_labels[r], columns=col_labels[c])
     table.index.name, table.columns.name = actual.name, pred.name
     return Tabulation(table, order, cells.n_rows, cells.n_missing, cells.n_zero_weight, weights is not None)
 
@@ -324,11 +372,15 @@ def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | 
     Agreement from them; categorical columns keep their categories, so the label order is the same.
     """
     cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names)
-    r, c = np.nonzero(cells.table)
+    if isinstance(cells.table, sparse.coo_array):
+        r, c, found = cells.table.row, cells.table.col, cells.table.data
+    else:
+        r, c = np.nonzero(cells.table)
+        found = cells.table[r, c]
     long = pd.DataFrame({
         names[0]: _as_column(cells.row_labels, cells.row_codes, r),
         names[1]: _as_column(cells.col_labels, cells.col_codes, c),
-        "count": cells.table[r, c],
+        "count": found,
     })
     return long, {"n_rows": cells.n_rows, "n_missing": cells.n_missing, "n_zero_weight": cells.n_zero_weight}
 
@@ -350,6 +402,21 @@ def _onto_labels(full: np.ndarray, rows: pd.Index, cols: pd.Index, labels) -> pd
             f"labels must list every observed label; not listed: {list(unlisted[:10])}"
             + (f" and {len(unlisted) - 10} more" if len(unlisted) > 10 else "")
         )
+    if isinstance(full, sparse.coo_array) or held_sparse((len(wanted), len(wanted))):
+        placed = _placed(sparse.coo_array(full), wanted.get_indexer(rows), wanted.get_indexer(cols),
+                         (len(wanted), len(wanted)))
+        return sparse_frame(placed, wanted, wanted.copy())
     table = np.zeros((len(wanted), len(wanted)))
     table[np.ix_(wanted.get_indexer(rows), wanted.get_indexer(cols))] = full
     return pd.DataFrame(table, index=wanted, columns=wanted.copy())
+
+
+def _placed(table: sparse.coo_array, row_at: np.ndarray, col_at: np.ndarray, shape) -> sparse.coo_array:
+    """A sparse table with its row i moved to ``row_at[i]`` and its column j to ``col_at[j]``."""
+    return sparse.coo_array((table.data, (row_at[table.row], col_at[table.col])), shape=shape)
+
+
+def sparse_frame(table, index: pd.Index, columns: pd.Index) -> pd.DataFrame:
+    """A table held sparse as a DataFrame of sparse float columns (``Sparse[float64, 0]``)."""
+    return pd.DataFrame.sparse.from_spmatrix(sparse.csc_matrix(table, dtype=np.float64), index=index,
+                                             columns=columns)

@@ -42,14 +42,17 @@ def chunk_sizes(total: int, cells: int, chunk_cells: int) -> Iterator[int]:
 
 
 def resample_chunks(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Generator | None = None, *,
-                    chunk_cells: int = CHUNK_CELLS) -> Iterator[np.ndarray]:
+                    chunk_cells: int = CHUNK_CELLS, rows: np.ndarray | None = None) -> Iterator[np.ndarray]:
     """Multinomial resamples of a table of counts of any shape, ``opts.n_resamples`` in all, in chunks.
 
     Each chunk has shape (b, *counts.shape). The whole sequence is the same whatever the chunk size (the draws
     of one generator, in order). A table of non-integer counts (weights) is resampled as round(N) objects and
     rescaled to its total N. A table of many cells with few objects per cell (the subjects of a rater study) is
     drawn object by object (objects at random, then the counts per cell): the same multinomial distribution.
-    With ``opts.design == "fixed-reference"`` each slice ``counts[i]`` keeps its total.
+    With ``opts.design == "fixed-reference"`` each slice ``counts[i]`` keeps its total; for ``counts`` that are
+    the stored cells of a sparse table (shape (m,), in row-major order), ``rows`` gives the row of each cell and
+    each row keeps its total (the rows drawn in groups of equal numbers of cells within each chunk, so these
+    draws depend on the chunk size, which is fixed).
     """
     counts = np.asarray(counts, dtype=float)
     rng = opts.rng() if rng is None else rng
@@ -77,6 +80,9 @@ def resample_chunks(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Ge
             out[:, filled] = rng.multinomial(draws, share[filled], size=b) * (total / draws)
             yield out.reshape(b, *counts.shape)
         return
+    if rows is not None:
+        yield from _row_by_row(counts, rows, opts.n_resamples, rng, chunk_cells)
+        return
     rows = counts.reshape(counts.shape[0], -1)
     sizes = rows.sum(axis=1)
     draws = np.maximum(np.round(sizes), 0).astype(np.int64)
@@ -85,6 +91,27 @@ def resample_chunks(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Ge
     for b in chunk_sizes(opts.n_resamples, counts.size, chunk_cells):
         out = rng.multinomial(draws, share, size=(b, rows.shape[0])).astype(float) * scale
         yield out.reshape(b, *counts.shape)
+
+
+def _row_by_row(counts: np.ndarray, rows: np.ndarray, n_resamples: int, rng: np.random.Generator,
+                chunk_cells: int) -> Iterator[np.ndarray]:
+    """Resamples of the stored cells of a sparse table with every row's total kept: a multinomial per row over its
+    cells, drawn together for the rows with the same number of cells."""
+    starts = np.flatnonzero(np.diff(rows, prepend=-1))
+    lengths = np.diff(np.append(starts, len(rows)))
+    sizes = np.add.reduceat(counts, starts)
+    draws = np.maximum(np.round(sizes), 0).astype(np.int64)
+    scale = np.where(draws > 0, divide(sizes, np.maximum(draws, 1)), 0.0)
+    groups = []
+    for length in np.unique(lengths):
+        which = np.flatnonzero(lengths == length)
+        cells = starts[which][:, None] + np.arange(length)  # (rows of this length, length)
+        groups.append((which, cells, divide(counts[cells], sizes[which][:, None])))
+    for b in chunk_sizes(n_resamples, counts.size, chunk_cells):
+        out = np.zeros((b, counts.size))
+        for which, cells, share in groups:
+            out[:, cells] = rng.multinomial(draws[which], share, size=(b, len(which))) * scale[which][:, None]
+        yield out
 
 
 def resample(counts: np.ndarray, opts: IntervalOptions, rng: np.random.Generator | None = None) -> np.ndarray:

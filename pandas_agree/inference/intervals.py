@@ -38,7 +38,7 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
                  jackknife: Callable[[list[str]], tuple[dict, np.ndarray]] | None = None,
                  linearise: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
                  small_sample: Callable[[Estimate], Resample | None] | None = None,
-                 scales: dict[str, str] | None = None) -> dict[str, Estimate]:
+                 scales: dict[str, str] | None = None, rows: np.ndarray | None = None) -> dict[str, Estimate]:
     """Estimates of every quantity, by the rule of ``opts.ci``.
 
     - ``"linearized"``: the delta method (:mod:`.delta`) for every quantity.
@@ -81,9 +81,12 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
     scales : dict, optional
         The scale of a quantity's delta-method interval, as its record declares it ("identity" for
         differences); the others take their range's.
+    rows : numpy.ndarray, optional
+        For ``counts`` that are the stored cells of a sparse table (shape (m,)), the row of each cell: the
+        slices that ``design="fixed-reference"`` keeps.
     """
     if opts.ci == "linearized":
-        return delta_estimates(bounds, point, evaluate, counts, opts, list(bounds), linearise, scales)
+        return delta_estimates(bounds, point, evaluate, counts, opts, list(bounds), linearise, scales, rows)
     out: dict[str, Estimate] = {}
     rest: dict[str, Resample | None] = {}  # bootstrapped: with opts' method (None) or as a Resample asks
     for key in bounds:
@@ -94,7 +97,8 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
             out[key] = replace(est, value=np.asarray(point[key], float))
     plain = [k for k, request in rest.items() if request is None]
     if opts.ci != "bootstrap" and plain and (linearise is not None or np.count_nonzero(counts) <= MOVED_CELLS):
-        for key, est in delta_estimates(bounds, point, evaluate, counts, opts, plain, linearise, scales).items():
+        for key, est in delta_estimates(bounds, point, evaluate, counts, opts, plain, linearise, scales,
+                                        rows).items():
             request = small_sample(est) if small_sample is not None else None
             if request is None:
                 out[key] = est
@@ -108,7 +112,8 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
             # each block replays the same resamples (the generator set back to its start): the values are those
             # of one pass, and memory holds B values of one block's quantities at a time
             rng.bit_generator.state = start
-            out.update(_bootstrap_block(block, rest, bounds, point, evaluate, counts, opts, rng, unit, jackknife))
+            out.update(_bootstrap_block(block, rest, bounds, point, evaluate, counts, opts, rng, unit, jackknife,
+                                        rows))
     return {key: out[key] for key in bounds}
 
 
@@ -126,9 +131,9 @@ def _blocks(sizes: dict[str, int], n_resamples: int) -> list[list[str]]:
     return blocks
 
 
-def _bootstrap_block(block, rest, bounds, point, evaluate, counts, opts, rng, unit, jackknife) -> dict:
+def _bootstrap_block(block, rest, bounds, point, evaluate, counts, opts, rng, unit, jackknife, rows) -> dict:
     # drawn chunk by chunk and dropped once evaluated: memory does not grow with B, and nothing is kept
-    boot = replicate(resample_chunks(counts, opts, rng), lambda stack: evaluate(stack, block))
+    boot = replicate(resample_chunks(counts, opts, rng, rows=rows), lambda stack: evaluate(stack, block))
     groups: dict[str, list[str]] = {}
     for k in block:
         request = rest[k]

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..base.options import check_option
 from ..base.undefined import divide
+from ..engine.tableview import TableView
 from . import chance
 from .citations import KO_CLASAGREE, REZANKOVA_HUSEK, SOKAL_SNEATH
 from .interval_methods import Binomial, FleissCohenEveritt, LogRatio, MappedBinomial, Wald, Woolf
@@ -269,16 +270,20 @@ _binary(code="DP", name="discriminant power", formula="(√3/π)·(ln(REC/(1−S
 # --- counts and evaluation --------------------------------------------------------------------------------
 
 
-def one_vs_rest(table: np.ndarray, rows: np.ndarray, cols: np.ndarray):
+def one_vs_rest(table: np.ndarray | TableView, rows: np.ndarray, cols: np.ndarray):
     """The counts a, b, c, d of shape (..., K) of the classes at ``rows`` and ``cols``.
 
-    ``table`` has shape (..., I, J); ``rows[k]`` and ``cols[k]`` are the positions of class k, −1 where the
-    class is absent on that side (its total there is 0).
+    ``table`` has shape (..., I, J), or is a :class:`~pandas_agree.engine.tableview.TableView` (dense or
+    sparse); ``rows[k]`` and ``cols[k]`` are the positions of class k, −1 where the class is absent on that
+    side (its total there is 0).
     """
-    row_tot, col_tot = table.sum(axis=-1), table.sum(axis=-2)
+    if isinstance(table, TableView):
+        row_tot, col_tot, a = table.row_totals, table.col_totals, table.at(rows, cols)
+    else:
+        row_tot, col_tot = table.sum(axis=-1), table.sum(axis=-2)
+        a = np.where((rows >= 0) & (cols >= 0), table[..., rows, cols], 0.0)
     n = row_tot.sum(axis=-1)[..., None]
     has_row, has_col = rows >= 0, cols >= 0
-    a = np.where(has_row & has_col, table[..., rows, cols], 0.0)
     b = np.where(has_row, row_tot[..., rows], 0.0) - a
     c = np.where(has_col, col_tot[..., cols], 0.0) - a
     # b, c and d are differences of sums: with fractional counts they can come out a rounding error below 0,

@@ -100,8 +100,9 @@ class FleissCohenEveritt:
 class Linearised:
     """A chance-corrected coefficient (Pa − Pe)/(1 − Pe): Gwet's (2014) linearised variance.
 
-    ``gradient`` gives Pa, Pe and, for every unit (a cell of the q×q union table, or a subject), the
-    derivative of Pa and of Pe in the direction of that unit: ``gradient(view, **params)`` for a multiclass
+    ``gradient`` gives Pa, Pe and, for every unit (a non-empty cell of the table, in the order of
+    :attr:`~pandas_agree.engine.tableview.TableView.entries`, or a subject), the derivative of Pa and of Pe in the
+    direction of that unit: ``gradient(view, **params)`` for a multiclass
     measure, ``gradient(features, sums, scale)`` for a rater coefficient.
     """
 

@@ -163,7 +163,17 @@ def _kappa_w(v: TableView, kappa_weights=None) -> np.ndarray:
     return chance.chance_corrected(chance.observed(p, weights), chance.cohen(p.sum(axis=-1), p.sum(axis=-2), weights))
 
 
+def _union_shares(v: TableView) -> np.ndarray:
+    """π_l = (n_l· + n_·l)/(2N) over the q labels of the union, shape (..., q)."""
+    pi = np.zeros((*v.n.shape, v.q))
+    pi[..., v.row_place] += v.row_totals
+    pi[..., v.col_place] += v.col_totals
+    return divide(pi, 2 * v.n[..., None])
+
+
 def _ac1(v: TableView, kappa_weights=None) -> np.ndarray:
+    if kappa_weights is None:  # Po is the share on the matching cells, the diagonal of the union table
+        return chance.chance_corrected(_po(v), chance.gwet(_union_shares(v)))
     p = _square_shares(v)
     pi = (p.sum(axis=-1) + p.sum(axis=-2)) / 2
     return chance.chance_corrected(chance.observed(p, kappa_weights), chance.gwet(pi, kappa_weights))
@@ -171,10 +181,13 @@ def _ac1(v: TableView, kappa_weights=None) -> np.ndarray:
 
 def _alpha(v: TableView, kappa_weights=None) -> np.ndarray:
     # 1 − (n−1)·Σ o_ck δ_ck / Σ n_c n_k δ_ck (δ = 1 − w, n = 2N) is (Pa − Pe)/(1 − Pe) with these Pa and Pe
-    p = _square_shares(v)
-    pi = (p.sum(axis=-1) + p.sum(axis=-2)) / 2
+    if kappa_weights is None:
+        po, pi = _po(v), _union_shares(v)
+    else:
+        p = _square_shares(v)
+        po, pi = chance.observed(p, kappa_weights), (p.sum(axis=-1) + p.sum(axis=-2)) / 2
     eps = divide(1, 2 * v.n)
-    pa = (1 - eps) * chance.observed(p, kappa_weights) + eps
+    pa = (1 - eps) * po + eps
     return chance.chance_corrected(pa, chance.scott(pi, kappa_weights))
 
 
@@ -189,18 +202,21 @@ def _bangdiwala(v: TableView) -> np.ndarray:
 
 def _cramer_v(v: TableView) -> np.ndarray:
     r, c, n = v.row_totals, v.col_totals, v.n
-    expected = divide(r[..., :, None] * c[..., None, :], n[..., None, None])
+    counts, i, j = v.flat()
+    expected = divide(r[..., i] * c[..., j], n[..., None])
     with np.errstate(divide="ignore", invalid="ignore"):
-        cells = np.where(expected > 0, (v.counts - expected) ** 2 / expected, 0.0)
-    chi2 = cells.sum(axis=(-2, -1))
+        cells = np.where(expected > 0, (counts - expected) ** 2 / expected, 0.0)
+    chi2 = cells.sum(axis=-1)
+    if v.is_sparse:  # each cell not stored holds 0 objects, so adds its expected count; together N − Σ_stored e
+        chi2 = chi2 + np.maximum(n - expected.sum(axis=-1), 0.0)
     smaller = np.minimum((r > 0).sum(axis=-1), (c > 0).sum(axis=-1))
     return np.sqrt(divide(chi2, n * (smaller - 1)))
 
 
 def _lambda(v: TableView) -> np.ndarray:
-    counts, r, c = v.counts, v.row_totals, v.col_totals
+    r, c = v.row_totals, v.col_totals
     top_r, top_c = r.max(axis=-1), c.max(axis=-1)
-    num = counts.max(axis=-1).sum(axis=-1) + counts.max(axis=-2).sum(axis=-1) - top_r - top_c
+    num = v.row_max.sum(axis=-1) + v.col_max.sum(axis=-1) - top_r - top_c
     return divide(num, 2 * v.n - top_r - top_c)
 
 
@@ -213,7 +229,7 @@ def _uncertainty(v: TableView) -> np.ndarray:
     n = v.n
     h_r = _entropy(divide(v.row_totals, n[..., None]), -1)
     h_c = _entropy(divide(v.col_totals, n[..., None]), -1)
-    h_rc = _entropy(divide(v.counts, n[..., None, None]), (-2, -1))
+    h_rc = _entropy(divide(v.flat()[0], n[..., None]), -1)
     return divide(2 * (h_r + h_c - h_rc), h_r + h_c)
 
 
@@ -226,57 +242,67 @@ def _nir(v: TableView) -> np.ndarray:
 
 
 # --- linearisation of the chance-corrected coefficients (Gwet 2014) -------------------------------------------
-# Each coefficient is (Pa − Pe)/(1 − Pe). These give Pa and Pe and their derivatives with respect to the cell
-# proportions p_kl of the q×q union table; the linearised (delta-method) variance follows from them.
+# Each coefficient is (Pa − Pe)/(1 − Pe). These give Pa and Pe and their derivatives with respect to the
+# proportion of each non-empty cell (in the order of TableView.entries; an empty cell has no weight in the
+# variance), so that nothing of size q×q is formed unless agreement weights are given.
 
 
-def _shares(v: TableView) -> tuple[np.ndarray, np.ndarray]:
-    p = v.square / v.n
-    return p, (p.sum(axis=1) + p.sum(axis=0)) / 2
+def _cell_places(v: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The places in the union of the row and column of each non-empty cell, and its count."""
+    i, j, n = v.entries
+    return v.row_place[i], v.col_place[j], n
 
 
-def _matching(v: TableView) -> np.ndarray:
-    in_m = np.zeros(v.q)
-    in_m[v.row_place[v.rows]] = 1.0
-    return in_m
+def _cell_weights(v: TableView, kappa_weights=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The agreement weight of each non-empty cell (1 on the union's diagonal, else 0, without weights) and the
+    places of its row and column."""
+    rp, cp, _ = _cell_places(v)
+    weights = (rp == cp).astype(float) if kappa_weights is None else kappa_weights[rp, cp]
+    return weights, rp, cp
 
 
-def _scott_gradient(pi: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """d/dp_ij of Σ_kl w_kl π_k π_l: s_i + s_j with s = (W + Wᵀ)π/2."""
-    s = (weights + weights.T) @ pi / 2
-    return s[:, None] + s[None, :]
+def _observed(v: TableView, weights: np.ndarray) -> np.float64:
+    """Σ w p over the non-empty cells, with ``weights`` those of :func:`_cell_weights`."""
+    return np.float64((weights * v.entries[2]).sum() / v.n)
+
+
+def _scott_slope(pi: np.ndarray, kappa_weights=None) -> np.ndarray:
+    """s with d/dp_kl Σ_ab w_ab π_a π_b = s_k + s_l: s = (W + Wᵀ)π/2, π itself without weights."""
+    return pi if kappa_weights is None else (kappa_weights + kappa_weights.T) @ pi / 2
 
 
 def _spi_gradient(v: TableView, kappa_weights=None):
-    p, pi = _shares(v)
+    weights, rp, cp = _cell_weights(v, kappa_weights)
     if kappa_weights is not None:
-        return (chance.observed(p, kappa_weights), chance.scott(pi, kappa_weights), kappa_weights,
-                _scott_gradient(pi, kappa_weights))
-    in_m = _matching(v)
-    pe = chance.scott(in_m * pi)
-    return chance.observed(p), pe, np.eye(v.q), (in_m * pi)[:, None] + (in_m * pi)[None, :]
+        pi = _union_shares(v)
+        slope = _scott_slope(pi, kappa_weights)
+        return _observed(v, weights), chance.scott(pi, kappa_weights), weights, slope[rp] + slope[cp]
+    matched = np.zeros(v.q)  # π over the matching labels only
+    matched[v.row_place[v.rows]] = _union_shares(v)[v.row_place[v.rows]]
+    return _observed(v, weights), chance.scott(matched), weights, matched[rp] + matched[cp]
 
 
 def _bpk_gradient(v: TableView, kappa_weights=None):
-    p, _ = _shares(v)
-    weights = np.eye(v.q) if kappa_weights is None else kappa_weights
-    return chance.observed(p, weights), _bpk_chance(v, kappa_weights), weights, np.zeros((v.q, v.q))
+    weights, _, _ = _cell_weights(v, kappa_weights)
+    return _observed(v, weights), _bpk_chance(v, kappa_weights), weights, 0.0
 
 
 def _ac1_gradient(v: TableView, kappa_weights=None):
-    weights = np.eye(v.q) if kappa_weights is None else kappa_weights
-    p, pi = _shares(v)
-    scale = divide(weights.sum(), v.q * (v.q - 1))
-    d_pe = scale * ((1 - 2 * pi)[:, None] + (1 - 2 * pi)[None, :]) / 2
-    return chance.observed(p, weights), chance.gwet(pi, weights), weights, d_pe
+    weights, rp, cp = _cell_weights(v, kappa_weights)
+    pi = _union_shares(v)
+    total = v.q if kappa_weights is None else kappa_weights.sum()
+    scale = divide(total, v.q * (v.q - 1))
+    slope = scale * (1 - 2 * pi) / 2
+    return _observed(v, weights), chance.gwet(pi, kappa_weights), weights, slope[rp] + slope[cp]
 
 
 def _alpha_gradient(v: TableView, kappa_weights=None):
-    p, pi = _shares(v)
-    weights = np.eye(v.q) if kappa_weights is None else kappa_weights
+    weights, rp, cp = _cell_weights(v, kappa_weights)
+    pi = _union_shares(v)
+    slope = _scott_slope(pi, kappa_weights)
     eps = 1 / (2 * v.n)  # Krippendorff's alpha is (Pa' − Pe)/(1 − Pe) with Pa' = (1 − ε)·Pa + ε
-    return ((1 - eps) * chance.observed(p, weights) + eps, chance.scott(pi, weights), (1 - eps) * weights,
-            _scott_gradient(pi, weights))
+    return ((1 - eps) * _observed(v, weights) + eps, chance.scott(pi, kappa_weights), (1 - eps) * weights,
+            slope[rp] + slope[cp])
 
 
 # --- partials with respect to the table's summaries (TablePartials), for the delta method --------------------
@@ -303,10 +329,7 @@ def _chance_corrected_partials(po: float, pe: float, d_po: TablePartials, d_pe: 
 
 def _union_totals(v: TableView) -> tuple[np.ndarray, np.ndarray]:
     """π_l = (n_l· + n_·l)/(2N) over the q labels of the union, and the place of each row and column."""
-    pi = np.zeros(v.q)
-    np.add.at(pi, v.row_place, v.row_totals)
-    np.add.at(pi, v.col_place, v.col_totals)
-    return pi / (2 * v.n), (v.row_place, v.col_place)
+    return _union_shares(v), (v.row_place, v.col_place)
 
 
 def _kappa_partials(v: TableView) -> TablePartials:
@@ -329,7 +352,10 @@ def _spi_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
 def _bpk_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
     if kappa_weights is not None:
         return None
-    return _po_partials(v) * (1 / (1 - _bpk_chance(v)))
+    chance = _bpk_chance(v)
+    if chance == 1:  # one cell: the value is NaN
+        return _undefined(v)
+    return _po_partials(v) * (1 / (1 - chance))
 
 
 def _ac1_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
@@ -438,10 +464,8 @@ def _lambda_partials(v: TableView) -> TablePartials:
     r, c = v.row_totals, v.col_totals
     top_row, top_col = _split(r == r.max()), _split(c == c.max())
     # each row's largest cell (ties split) and each column's
-    row_max = v.counts.max(axis=1)
-    col_max = v.counts.max(axis=0)
-    at_row_max = n == row_max[i]
-    at_col_max = n == col_max[j]
+    at_row_max = n == v.row_max[i]
+    at_col_max = n == v.col_max[j]
     cells = (at_row_max / np.bincount(i, at_row_max, minlength=len(r))[i]
              + at_col_max / np.bincount(j, at_col_max, minlength=len(c))[j])
     below = 2 * v.n - r.max() - c.max()

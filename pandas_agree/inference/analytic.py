@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..base.undefined import divide
+from ..engine.tableview import TableView
 from ..measures.interval_methods import (
     Binomial,
     FleissCohenEveritt,
@@ -26,7 +27,7 @@ from .estimates import (
     small_sample_note,
 )
 from .linearised import linearised
-from .tests import fce_variances
+from .tests import kappa_variances
 
 __all__ = ["binary_analytic", "interval_notes", "multiclass_analytic"]
 
@@ -165,8 +166,10 @@ def _log_ratio(measure: Measure, method: LogRatio, counts, opts: IntervalOptions
     return clipped(measure, value, se, lower, upper, "log method (Simel 1991)")
 
 
-def _fce(measure: Measure, square, weights, opts: IntervalOptions) -> Estimate:
-    kappa, var1, _ = fce_variances(square, weights)
+def _fce(measure: Measure, view: TableView, weights, opts: IntervalOptions) -> Estimate:
+    """Kappa with Fleiss, Cohen & Everitt's (1969) SE under H1 (:func:`~.tests.kappa_variances`): from the stored
+    cells and the margins without ``weights``, so a sparse view stays sparse."""
+    kappa, var1, _ = kappa_variances(view, weights)
     se = np.sqrt(var1)
     return clipped(measure, kappa, se, kappa - opts.z * se, kappa + opts.z * se, "Fleiss–Cohen–Everitt")
 
@@ -188,14 +191,16 @@ def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: Int
         case FleissCohenEveritt():
             a, b, c, d = counts
             squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
-            return small_sample_note(_fce(measure, squares, np.eye(2), opts), opts, float(np.max(a + b + c + d)))
+            two = np.arange(2)
+            estimate = _fce(measure, TableView(squares, two, two, two, two, 2), None, opts)
+            return small_sample_note(estimate, opts, float(np.max(a + b + c + d)))
     return None
 
 
 def _linearised(measure: Measure, method: Linearised, view, params: dict, opts: IntervalOptions) -> Estimate:
-    """Gwet's linearised variance over the cells of the q×q union table, each weighted by its count."""
+    """Gwet's linearised variance over the non-empty cells of the table, each weighted by its count."""
     pa, pe, d_pa, d_pe = method.gradient(view, **params)
-    value, se = linearised(pa, pe, d_pa, d_pe, view.square, ddof=0)
+    value, se = linearised(pa, pe, d_pa, d_pe, view.entries[2], ddof=0)
     return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Gwet linearised")
 
 
@@ -207,8 +212,7 @@ def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOpti
         case Binomial() | MappedBinomial():
             return _binomial(measure, method, (view,), opts)
         case FleissCohenEveritt():
-            weights = params.get("kappa_weights")
-            estimate = _fce(measure, view.square, np.eye(view.q) if weights is None else weights, opts)
+            estimate = _fce(measure, view, params.get("kappa_weights"), opts)
             return small_sample_note(estimate, opts, float(view.n))
         case Linearised():
             estimate = _linearised(measure, method, view, params, opts)

@@ -4,8 +4,6 @@ with Holm's adjustment."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pandas as pd
 
@@ -13,48 +11,102 @@ from ..base.undefined import divide
 from ..engine.tableview import TableView
 from ..measures import chance
 
-__all__ = ["TESTS", "cochran_q", "fce_variances", "holm", "kappa_variances", "paired_mcnemar", "run_tests"]
+__all__ = ["TESTS", "cochran_q", "holm", "kappa_variances", "paired_mcnemar", "run_tests"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
 FCE = "Fleiss, Cohen & Everitt (1969)"
 
 
-def fce_variances(square: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Kappa with agreement ``weights`` (identity: Cohen's kappa) and its variances under H1 and H0.
+def _on_union(values: np.ndarray, place: np.ndarray, q: int) -> np.ndarray:
+    """``values`` of the rows (or columns) put at their places among the q labels of the union, shape (..., q)."""
+    out = np.zeros((*values.shape[:-1], q))
+    out[..., place] = values
+    return out
+
+
+def kappa_variances(view: TableView, weights: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Kappa with agreement ``weights`` and its variances under H1 and H0, from the stored cells and the margins.
 
     Fleiss, Cohen & Everitt (1969), Large sample standard errors of kappa and weighted kappa, Psychological
-    Bulletin 72, 323–327: the variance under H1 is for intervals, the one under H0 for the z-test (as SAS
-    PROC FREQ and SPSS CROSSTABS report them). ``square`` has shape (..., q, q).
+    Bulletin 72, 323–327: the variance under H1 is for intervals, the one under H0 for the z-test (as SAS PROC
+    FREQ and SPSS CROSSTABS report them). Over the q×q table of the union of labels (where Cohen's kappa equals
+    the kappa of the matching cells), with cell shares p_ij, margins p_i· and p_·j, w̄_i· = Σ_j p_·j w_ij and
+    w̄_·j = Σ_i p_i· w_ij:
+
+    * n (1 − Pe)⁴ Var₁ = Σ_ij p_ij [w_ij (1 − Pe) − (w̄_i· + w̄_·j)(1 − Po)]² − (Po Pe − 2 Pe + Po)², a sum over
+      the cells, taken over the cells the view stores (an empty cell adds nothing);
+    * n (1 − Pe)² Var₀ = Σ_ij p_i· p_·j [w_ij − (w̄_i· + w̄_·j)]² − Pe², which for unweighted kappa (w the
+      identity, so w̄_i· = p_·i and w̄_·j = p_j·) is Pe + Pe² − Σ_i p_i· p_·i (p_i· + p_·i), a sum over the labels
+      (the unweighted form as Fleiss, Levin & Paik 2003, Statistical Methods for Rates and Proportions, ch. 18,
+      print it).
+
+    Without weights this takes memory and time in O(stored cells + q) (a sparse view never becomes q×q); with
+    q×q ``weights`` the null variance costs O(q²).
+
+    Parameters
+    ----------
+    view : TableView
+        One table or a stack of tables along leading axes, dense or sparse.
+    weights : numpy.ndarray, optional
+        q×q agreement weights over the union of labels; None for Cohen's kappa (the identity).
+
+    Returns
+    -------
+    kappa, var1, var0 : numpy.ndarray
+        Kappa and its variances under H1 and H0, each of the view's leading shape.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.engine.tableview import TableView
+    >>> t = np.array([[20.0, 5], [10, 15]])
+    >>> view = TableView(t, np.arange(2), np.arange(2), np.arange(2), np.arange(2), 2)
+    >>> [round(float(x), 6) for x in kappa_variances(view)]
+    [0.4, 0.016128, 0.0192]
+    >>> bool(np.allclose(kappa_variances(view.sparse()), kappa_variances(view, np.eye(2)), rtol=1e-14, atol=0))
+    True
     """
-    n = square.sum(axis=(-2, -1))
-    p = divide(square, n[..., None, None])
-    rows, cols = p.sum(axis=-1), p.sum(axis=-2)
-    po, pe = chance.observed(p, weights), chance.cohen(rows, cols, weights)
+    counts, i, j = view.flat()
+    n = view.n
+    p = divide(counts, n[..., None])
+    rows = _on_union(divide(view.row_totals, n[..., None]), view.row_place, view.q)
+    cols = _on_union(divide(view.col_totals, n[..., None]), view.col_place, view.q)
+    u, v = view.row_place[i], view.col_place[j]
+    if weights is None:
+        w_cell = (u == v).astype(float)
+        w_row, w_col = cols, rows
+    else:
+        w_cell = weights[u, v]
+        w_row = np.einsum("ij,...j->...i", weights, cols)  # w̄_i· = Σ_j p_·j w_ij
+        w_col = np.einsum("...i,ij->...j", rows, weights)  # w̄_·j = Σ_i p_i· w_ij
+    po, pe = (p * w_cell).sum(axis=-1), chance.cohen(rows, cols, weights)
     kappa = chance.chance_corrected(po, pe)
-    w_row = np.einsum("ij,...j->...i", weights, cols)  # w̄_i· = Σ_j p_·j w_ij
-    w_col = np.einsum("...i,ij->...j", rows, weights)  # w̄_·j = Σ_i p_i· w_ij
-    spread = w_row[..., :, None] + w_col[..., None, :]
-    h1_terms = p * (weights * (1 - pe)[..., None, None] - spread * (1 - po)[..., None, None]) ** 2
-    h1 = h1_terms.sum(axis=(-2, -1)) - (po * pe - 2 * pe + po) ** 2
-    var1 = divide(h1, n * (1 - pe) ** 4)
-    expected = rows[..., :, None] * cols[..., None, :]
-    h0 = (expected * (weights - spread) ** 2).sum(axis=(-2, -1)) - pe**2
-    var0 = divide(h0, n * (1 - pe) ** 2)
-    # a variance of 0 (perfect agreement) can come out a rounding error below 0
-    return kappa, np.maximum(var1, 0.0), np.maximum(var0, 0.0)
+    spread = w_row[..., u] + w_col[..., v]
+    h1_sum = (p * (w_cell * (1 - pe)[..., None] - spread * (1 - po)[..., None]) ** 2).sum(axis=-1)
+    h1 = _difference(h1_sum, (po * pe - 2 * pe + po) ** 2)
+    if weights is None:
+        h0 = _difference(pe + pe**2, (rows * cols * (rows + cols)).sum(axis=-1))
+    else:
+        expected = rows[..., :, None] * cols[..., None, :]
+        h0 = _difference((expected * (weights - w_row[..., :, None] - w_col[..., None, :]) ** 2).sum(axis=(-2, -1)),
+                         pe**2)
+    return kappa, divide(h1, n * (1 - pe) ** 4), divide(h0, n * (1 - pe) ** 2)
 
 
-def kappa_variances(view: TableView, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`fce_variances` of the q×q table over the union of labels, where Cohen's kappa equals the kappa
-    of the matching cells."""
-    return fce_variances(view.square, weights)
+def _difference(total: np.ndarray, subtracted: np.ndarray) -> np.ndarray:
+    """total − subtracted for a variance that is a difference of two sums of shares: 0 where it is within
+    round-off (:data:`~pandas_agree.measures.chance.ROUNDING` of ``total``) of 0 or below, as with one side all
+    in one label, where the sums cancel exactly but for rounding and the sign of the remainder would depend
+    on the order of summation."""
+    out = total - subtracted
+    return np.where(out <= chance.ROUNDING * np.abs(total), 0.0, out)
 
 
 def _row(statistic=np.nan, df=np.nan, pvalue=np.nan, method="") -> dict:
     return {"statistic": float(statistic), "df": float(df), "pvalue": float(pvalue), "method": method}
 
 
-def _kappa_z(view: TableView, weights: np.ndarray, what: str) -> dict:
+def _kappa_z(view: TableView, weights: np.ndarray | None, what: str) -> dict:
     from scipy import stats
 
     kappa, _, var0 = kappa_variances(view, weights)
@@ -68,12 +120,13 @@ def _is_integral(table: np.ndarray) -> bool:
     return bool(np.all(table == np.round(table)))
 
 
-def _mcnemar(square: np.ndarray, exact: bool) -> dict:
+def _mcnemar(view: TableView, exact: bool) -> dict:
     from statsmodels.stats.contingency_tables import mcnemar
 
-    if square.shape != (2, 2):
-        return _row(method=f"not applicable: McNemar's test needs a 2×2 table (this one is {square.shape[0]}×"
-                    f"{square.shape[1]} over the union of labels)")
+    if view.q != 2:
+        return _row(method=f"not applicable: McNemar's test needs a 2×2 table (this one is {view.q}×{view.q} over "
+                    "the union of labels)")
+    square = view.square
     if square[0, 1] + square[1, 0] == 0:
         return _row(method="not defined: no discordant pairs")
     if exact:
@@ -94,61 +147,186 @@ def _mcnemar(square: np.ndarray, exact: bool) -> dict:
     return _row(res.statistic, 1, res.pvalue, "chi-square with continuity correction (statsmodels)")
 
 
-def _square_table_test(view: TableView, kind: str) -> dict:
-    from statsmodels.stats.contingency_tables import SquareTable
-    from statsmodels.tools.sm_exceptions import SingularMatrixWarning
+def _pairs(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs of labels {k, l} (k < l, places in the union) with objects off the diagonal: k, l, n_kl + n_lk
+    and n_kl − n_lk, in the order of (k, l); from the non-empty cells, each met with its transpose."""
+    from scipy import sparse
 
-    name = "Bowker's symmetry test" if kind == "symmetry" else "Stuart–Maxwell marginal homogeneity test"
-    if not view.same_labels:
-        return _row(method=f"not applicable: {name} needs the same labels on both sides")
-    if view.q < 2:
-        return _row(method=f"not applicable: {name} needs at least 2 labels")
-    table = SquareTable(view.square, shift_zeros=False)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SingularMatrixWarning)  # reported in the row instead
-        try:
-            res = table.symmetry() if kind == "symmetry" else table.homogeneity(method="stuart_maxwell")
-        except np.linalg.LinAlgError:
-            res = None
-    if res is None or np.isnan(res.statistic):
-        return _row(method=f"not defined: {name} has a singular covariance matrix for this table")
-    return _row(res.statistic, res.df, res.pvalue, f"{name} (statsmodels SquareTable)")
+    i, j, counts = view.entries
+    row, col = view.row_place[i].astype(np.int32), view.col_place[j].astype(np.int32)
+    off = row != col
+    row, col = row[off], col[off]
+    # the conversion sums the two cells of a pair: n_kl + n_lk in the real part, n_kl − n_lk in the imaginary one
+    signed = counts[off].astype(complex)
+    signed.imag = np.where(row < col, signed.real, -signed.real)
+    low = np.minimum(row, col)
+    np.maximum(row, col, out=row)
+    summed = sparse.coo_array((signed, (low, row)), shape=(view.q, view.q)).tocsr()
+    summed.sum_duplicates()
+    summed = summed.tocoo()
+    return summed.row, summed.col, summed.data.real.copy(), summed.data.imag.copy()
 
 
-def _independence(counts: np.ndarray, log_likelihood: bool) -> dict:
+def _bowker(view: TableView, pairs) -> dict:
+    """Bowker (1948), A test for symmetry in contingency tables, JASA 43, 572–574: Σ_{k<l} (n_kl − n_lk)² /
+    (n_kl + n_lk) over the pairs with objects (:func:`_pairs`), on K(K − 1)/2 df (as SAS PROC FREQ and
+    statsmodels' ``SquareTable.symmetry``)."""
     from scipy import stats
 
-    table = counts[counts.sum(axis=1) > 0][:, counts.sum(axis=0) > 0]
+    _, _, total, difference = pairs
+    statistic = (difference**2 / total).sum()
+    df = view.q * (view.q - 1) / 2
+    return _row(statistic, df, stats.chi2.sf(statistic, df), "Bowker's symmetry test (Bowker 1948)")
+
+
+def _solve_laplacian(matrix, rhs: np.ndarray) -> np.ndarray:
+    """x with ``matrix`` x = ``rhs`` for a symmetric positive definite sparse ``matrix`` (a grounded Laplacian):
+    conjugate gradients with the diagonal as preconditioner, in O(non-zeros) per step; a sparse LU when they do
+    not reach the tolerance (an ill-conditioned matrix, such as that of a long chain of labels)."""
+    from scipy import sparse
+    from scipy.sparse import linalg
+
+    x, info = linalg.cg(matrix, rhs, rtol=1e-13, atol=0.0, maxiter=max(100, min(len(rhs), 2000)),
+                        M=sparse.diags_array(1 / matrix.diagonal()))
+    if info != 0 or not np.linalg.norm(matrix @ x - rhs) <= 1e-10 * np.linalg.norm(rhs):
+        x = linalg.spsolve(matrix.tocsc(), rhs)
+    return x
+
+
+def _stuart_maxwell(view: TableView, pairs) -> dict:
+    """Stuart (1955), A test for homogeneity of the marginal distributions in a two-way classification,
+    Biometrika 42, 412–416; Maxwell (1970), Comparing the classification of subjects by two independent judges,
+    British Journal of Psychiatry 116, 651–655: d' V⁻¹ d on K − 1 df, with d_k = n_·k − n_k·, V_kk = n_k· + n_·k
+    − 2 n_kk and V_kl = −(n_kl + n_lk), the last label left out (as statsmodels' ``SquareTable.homogeneity``).
+
+    V is the Laplacian of the graph joining k and l when n_kl + n_lk > 0, without the last label's row and
+    column: it is singular exactly when some label is not joined to the last one through such pairs, and
+    otherwise positive definite, with as many non-zeros as pairs; so the test costs O(non-empty cells) rather
+    than O(K³). Both d and V are read off the pairs (:func:`_pairs`; d_k = Σ_l (n_lk − n_kl) and V_kk =
+    Σ_l (n_kl + n_lk)), which keeps them exact where margins would cancel.
+    """
+    from scipy import sparse, stats
+    from scipy.sparse import csgraph
+
+    name = "Stuart–Maxwell marginal homogeneity test"
+    q, last = view.q, view.q - 1
+    low, high, total, difference = pairs
+    degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
+    index = np.arange(q, dtype=np.int32)
+    laplacian = sparse.coo_array((np.concatenate([degree, -total, -total]),
+                                  (np.concatenate([index, low.astype(np.int32), high.astype(np.int32)]),
+                                   np.concatenate([index, high.astype(np.int32), low.astype(np.int32)]))),
+                                 shape=(q, q)).tocsr()
+    _, component = csgraph.connected_components(laplacian, directed=False)
+    if np.any(component != component[last]):
+        return _row(method=f"not defined: {name} has a singular covariance matrix for this table")
+    d = (np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q))[:last]
+    covariance = laplacian[:last, :last]
+    statistic = float(d @ _solve_laplacian(covariance, d)) if np.any(d) else 0.0
+    return _row(statistic, last, stats.chi2.sf(statistic, last), f"{name} (Stuart 1955, Maxwell 1970)")
+
+
+def _symmetry_tests(view: TableView) -> tuple[dict, dict]:
+    """The BOWKER and STUART_MAXWELL rows, from the pairs of labels computed once."""
+    rows = []
+    for name in ("Bowker's symmetry test", "Stuart–Maxwell marginal homogeneity test"):
+        if not view.same_labels:
+            rows.append(_row(method=f"not applicable: {name} needs the same labels on both sides"))
+        elif view.q < 2:
+            rows.append(_row(method=f"not applicable: {name} needs at least 2 labels"))
+    if rows:
+        return rows[0], rows[1]
+    pairs = _pairs(view)
+    return _bowker(view, pairs), _stuart_maxwell(view, pairs)
+
+
+def _independence(view: TableView, log_likelihood: bool) -> dict:
+    """Pearson's χ² or the likelihood-ratio G² of independence over the rows and columns with objects, from the
+    stored cells and the margins (equal to ``scipy.stats.chi2_contingency`` on the table without its empty rows
+    and columns).
+
+    With e_ij = n_i· n_·j / n: χ² = Σ (n_ij − e_ij)² / e_ij, where a cell that is not stored adds e_ij, so the
+    cells of row i that are not stored add n_i· (n − Σ_{j stored} n_·j) / n (nothing when the row stores every
+    column with objects); G² = 2 Σ_{n_ij > 0} n_ij log(n_ij / e_ij) (Agresti 2013, Categorical Data Analysis,
+    §3.2.1). df = (I' − 1)(J' − 1) over the I' rows and J' columns with objects.
+    """
+    from scipy import special, stats
+
     name = "likelihood-ratio G²" if log_likelihood else "Pearson chi-square"
-    if min(table.shape) < 2:
+    row_totals, col_totals = view.row_totals, view.col_totals
+    used_rows, used_cols = int((row_totals > 0).sum()), int((col_totals > 0).sum())
+    if min(used_rows, used_cols) < 2:
         return _row(method=f"not applicable: the {name} test needs at least 2 non-empty rows and columns")
-    res = stats.chi2_contingency(table, correction=False, lambda_="log-likelihood" if log_likelihood else None)
-    return _row(res.statistic, res.dof, res.pvalue, f"{name} test of independence (scipy)")
+    counts, i, j = view.flat()
+    n = float(view.n)
+    keep = (row_totals[i] > 0) & (col_totals[j] > 0)
+    counts, i, j = counts[keep], i[keep], j[keep]
+    expected = row_totals[i] * col_totals[j] / n
+    if log_likelihood:
+        statistic = 2 * special.xlogy(counts, counts / expected).sum()
+    else:
+        stored_mass = np.bincount(i, weights=col_totals[j], minlength=len(row_totals))
+        full = np.bincount(i, minlength=len(row_totals)) == used_cols
+        unstored = np.where(full, 0.0, row_totals * (n - stored_mass) / n).sum()
+        statistic = ((counts - expected) ** 2 / expected).sum() + unstored
+    df = (used_rows - 1) * (used_cols - 1)
+    return _row(statistic, df, stats.chi2.sf(statistic, df), f"{name} test of independence")
 
 
 def _accuracy_vs_nir(view: TableView) -> dict:
     from scipy import special
 
     n, k = float(view.n), float(view.agreement)
-    nir = float(view.row_totals.max()) / n
+    nir = min(float(view.row_totals.max()) / n, 1.0)  # one row holding every object: 1, not 1 + 2⁻⁵²
     # P(X >= k) for X ~ Binomial(n, nir), as the regularised incomplete beta (valid for weighted counts)
     pvalue = 1.0 if k == 0 else float(special.betainc(k, n - k + 1, nir))
     return _row(k / n, np.nan, pvalue, f"one-sided binomial test of OSR > NIR = {nir:.4g} (caret)")
 
 
 def run_tests(view: TableView, weights: np.ndarray | None) -> pd.DataFrame:
-    """Every test of the table, one row each; a test that does not apply is a row of NaN saying why. KAPPA_W_Z is
-    a row only with agreement ``weights``."""
-    square = view.square
+    """Every test of the table, one row each; a test that does not apply is a row of NaN saying why.
+
+    The table may be dense or sparse: without ``weights`` every test takes memory and time in O(non-empty cells
+    + I + J) (nothing of size I×J or q×q is formed), plus the Stuart–Maxwell solve (conjugate gradients over
+    the pairs of labels with objects off the diagonal).
+
+    Parameters
+    ----------
+    view : TableView
+        One table.
+    weights : numpy.ndarray, optional
+        q×q agreement weights; with them a KAPPA_W_Z row is added.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index: test codes; columns "statistic", "df", "pvalue", "method".
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.engine.tableview import TableView
+    >>> t = np.array([[20.0, 5, 1], [3, 15, 2], [0, 4, 9]])
+    >>> view = TableView(t, np.arange(3), np.arange(3), np.arange(3), np.arange(3), 3)
+    >>> run_tests(view.sparse(), None).loc[["BOWKER", "STUART_MAXWELL", "CHI2"], ["statistic", "df"]].round(4)
+                    statistic   df
+    BOWKER             2.1667  3.0
+    STUART_MAXWELL     1.2581  2.0
+    CHI2              46.4720  4.0
+
+    (statsmodels' ``SquareTable(t).symmetry()`` and ``.homogeneity()`` give 2.1667 and 1.2581, scipy's
+    ``chi2_contingency(t, correction=False)`` 46.4720.)
+    """
+    bowker, stuart_maxwell = _symmetry_tests(view)
     rows = {
-        "KAPPA_Z": _kappa_z(view, np.eye(view.q), "KAPPA"),
+        "KAPPA_Z": _kappa_z(view, None, "KAPPA"),
         **({} if weights is None else {"KAPPA_W_Z": _kappa_z(view, weights, "KAPPA_W")}),
-        "MCNEMAR": _mcnemar(square, exact=False),
-        "MCNEMAR_EXACT": _mcnemar(square, exact=True),
-        "BOWKER": _square_table_test(view, "symmetry"),
-        "STUART_MAXWELL": _square_table_test(view, "homogeneity"),
-        "CHI2": _independence(view.counts, log_likelihood=False),
-        "G2": _independence(view.counts, log_likelihood=True),
+        "MCNEMAR": _mcnemar(view, exact=False),
+        "MCNEMAR_EXACT": _mcnemar(view, exact=True),
+        "BOWKER": bowker,
+        "STUART_MAXWELL": stuart_maxwell,
+        "CHI2": _independence(view, log_likelihood=False),
+        "G2": _independence(view, log_likelihood=True),
         "ACC_NIR": _accuracy_vs_nir(view),
     }
     return pd.DataFrame.from_dict(rows, orient="index", columns=["statistic", "df", "pvalue", "method"])

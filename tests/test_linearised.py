@@ -177,6 +177,31 @@ def test_intervals_are_built_on_the_scale_of_the_range():
     assert edge["REC"]["value"].iloc[0] == 1 and edge["REC"]["upper"].iloc[0] == 1
 
 
+def test_half_bounded_and_narrowed_ranges_have_their_own_scales():
+    """(−∞, 1] takes −log(1 − v); an average whose range is narrower than its measure's takes the scale of its
+    position in that range: the logit for the unweighted mean of the matched shares a_k/N (in [0, 1/K]), the
+    arcsine of the square root for the prevalences weighted by themselves (Σ p_k², in [1/K, 1]). The value lies
+    inside its interval, the interval inside the range, and the ends map back to value ∓ z·SE on the scale."""
+    z = 1.959963984540054
+    assert range_scale((-np.inf, 1.0)) == "reflected-log" and range_scale((0.0, 0.5)) == "logit"
+    ag = pa.Agreement.from_table(np.array([[90.0, 30], [20, 60]]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        av = ag.averages(["OPRE", "PREV", "RR"], ci="linearized")
+    cases = {("OPRE", "unweighted"): (lambda v: -math.log(1 - v), lambda v: 1 / (1 - v), (-np.inf, 1.0)),
+             ("PREV", "weighted"): (lambda v: math.asin(math.sqrt((v - 0.5) / 0.5)),
+                                    lambda v: 0.5 / math.sqrt((v - 0.5) * (1 - v)), (0.5, 1.0)),
+             ("RR", "unweighted"): (lambda v: math.log(v / (0.5 - v)), lambda v: 0.5 / (v * (0.5 - v)), (0.0, 0.5))}
+    for (code, method), (forward, slope, (lo, hi)) in cases.items():
+        v, se, lower, upper = (av.loc[code, (method, stat)] for stat in ("value", "se", "lower", "upper"))
+        assert lo < lower < v < upper < hi and se > 0, (code, method)
+        assert forward(lower) == pytest.approx(forward(v) - z * se * slope(v), rel=1e-9), (code, method)
+        assert forward(upper) == pytest.approx(forward(v) + z * se * slope(v), rel=1e-9), (code, method)
+    # Σ p_k² = 0.52 is near 1/2: its interval, asymmetric, reaches further up than down
+    v, lower, upper = (av.loc["PREV", ("weighted", stat)] for stat in ("value", "lower", "upper"))
+    assert upper - v > v - lower
+
+
 def test_gradients_do_not_depend_on_the_chunk_size():
     t = np.array([[40.0, 8, 2], [6, 50, 9], [3, 7, 45]])
     ag = pa.Agreement.from_table(t)

@@ -1,12 +1,15 @@
-"""Checked access to the caller's DataFrame: its type and its columns, with errors that name the argument."""
+"""Checked access to the caller's DataFrame: its type and its columns, with errors that name the argument; and
+the (label, statistic) column index of the result tables."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
+from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
-__all__ = ["aligned", "column", "require_frame"]
+__all__ = ["aligned", "column", "product_index", "require_frame"]
 
 
 def require_frame(data, arg: str) -> None:
@@ -106,3 +109,37 @@ def aligned(data: pd.DataFrame, values, arg: str):
         raise ValueError(f"{arg}: the Series' index does not match the DataFrame's index (pandas aligns by index); "
                          "pass .to_numpy() to use the values by position")
     return values.reindex(data.index)
+
+
+def product_index(first: Sequence, second: Sequence, names: Sequence[Hashable]) -> pd.MultiIndex:
+    """``pandas.MultiIndex.from_product([first, second], names=names)`` for two lists of distinct labels.
+
+    The same index (levels sorted as ``from_product`` sorts them), built from positions where every label is a
+    string, without the Categorical of each list that ``from_product`` builds; the levels of lists seen before are
+    reused (an Index is immutable).
+
+    Examples
+    --------
+    >>> from pandas_agree.base.frames import product_index
+    >>> index = product_index(["REC", "F1"], ["value", "se"], ["code", "stat"])
+    >>> index.equals(pd.MultiIndex.from_product([["REC", "F1"], ["value", "se"]], names=["code", "stat"]))
+    True
+    >>> [list(level) for level in index.levels]
+    [['F1', 'REC'], ['se', 'value']]
+    """
+    first, second = tuple(first), tuple(second)
+    if not all(isinstance(x, str) for x in (*first, *second)):
+        return pd.MultiIndex.from_product([list(first), list(second)], names=names)
+    (one, at_one), (two, at_two) = _sorted_level(first), _sorted_level(second)
+    return pd.MultiIndex(levels=[one, two], codes=[np.repeat(at_one, len(second)), np.tile(at_two, len(first))],
+                         names=names, verify_integrity=False)
+
+
+@lru_cache(maxsize=256)
+def _sorted_level(labels: tuple[str, ...]) -> tuple[pd.Index, np.ndarray]:
+    """The sorted level of distinct ``labels`` and the position in it of each label."""
+    ordered = sorted(labels)
+    position = {label: i for i, label in enumerate(ordered)}
+    at = np.array([position[label] for label in labels])
+    at.flags.writeable = False
+    return pd.Index(ordered), at

@@ -58,9 +58,11 @@ def divide(num, den, *, infinite: bool = False) -> np.ndarray:
     den = np.asarray(den, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
         out = num / den
-    if not infinite:
-        out = np.where(den == 0, np.nan, out)
-    return out
+    if infinite:
+        return out
+    zero = den == 0
+    # np.where only where a denominator is 0 (an ndarray either way, also where num and den have no dimension)
+    return np.where(zero, np.nan, out) if zero.any() else np.asarray(out)
 
 
 def _describe(items: Iterable, limit: int = 8) -> str:

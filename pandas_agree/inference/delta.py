@@ -17,9 +17,12 @@ needs a derivative written by hand. The moved tables are evaluated in chunks, li
 that memory stays bounded.
 
 The interval is built on the scale the measure's record declares (Wald on that scale, mapped back): the identity
-for chance-corrected coefficients (as their published intervals), else by the range: logit for [0, 1], Fisher's z
-(artanh) for [−1, 1], log for [0, ∞), the identity otherwise. A value on the edge of
-its range (a recall of 1) has no finite transformed SE: its interval is then the Wald interval, clipped.
+for chance-corrected coefficients (as their published intervals), else by the range [lo, hi]: the logit of the
+position (v − lo)/(hi − lo) for a finite range (the logit for [0, 1], Fisher's z, artanh, for [−1, 1]), log(v − lo)
+for [lo, ∞), −log(hi − v) for (−∞, hi], the identity for (−∞, ∞); an average that is a quadratic form of shares
+near its extreme (the prevalences weighted by themselves, Σ p_k², from 1/K) takes the arcsine of the square root
+of its position, which linearises the distance from the extreme. A value on the edge of its range (a recall of 1)
+has no finite transformed SE: its interval is then the Wald interval, clipped.
 """
 
 from __future__ import annotations
@@ -75,10 +78,12 @@ def gradients(counts: np.ndarray, evaluate: Callable[[np.ndarray], dict[str, np.
     return out
 
 
-def linearised_variance(counts: np.ndarray, gradient: np.ndarray, design: str = "multinomial") -> np.ndarray:
+def linearised_variance(counts: np.ndarray, gradient: np.ndarray, design: str = "multinomial",
+                        rows: np.ndarray | None = None) -> np.ndarray:
     """Σ n g² − (Σ n g)²/N over the non-empty cells (row by row for ``design="fixed-reference"``).
 
-    ``gradient`` has shape (cells, *value shape), in the order of the non-empty flat cells of ``counts``.
+    ``gradient`` has shape (cells, *value shape), in the order of the non-empty flat cells of ``counts``. For
+    ``counts`` that are the stored cells of a sparse table (shape (m,)), ``rows`` gives the row of each cell.
     """
     counts = np.asarray(counts, dtype=float)
     flat = counts.ravel()
@@ -86,10 +91,13 @@ def linearised_variance(counts: np.ndarray, gradient: np.ndarray, design: str = 
     n = flat[cells].reshape(-1, *([1] * (gradient.ndim - 1)))
     ng = n * gradient
     if design == "fixed-reference":
-        rows = np.unravel_index(cells, counts.shape)[0]
-        totals = np.zeros((counts.shape[0], *gradient.shape[1:]))
-        np.add.at(totals, rows, ng)
-        sizes = counts.reshape(counts.shape[0], -1).sum(axis=1).reshape(-1, *([1] * (gradient.ndim - 1)))
+        cell_rows = np.unravel_index(cells, counts.shape)[0] if rows is None else rows[cells]
+        height = counts.shape[0] if rows is None else int(rows.max()) + 1
+        totals = np.zeros((height, *gradient.shape[1:]))
+        np.add.at(totals, cell_rows, ng)
+        row_sizes = (counts.reshape(counts.shape[0], -1).sum(axis=1) if rows is None
+                     else np.bincount(rows, weights=flat, minlength=height))
+        sizes = row_sizes.reshape(-1, *([1] * (gradient.ndim - 1)))
         with np.errstate(invalid="ignore", divide="ignore"):
             centred = np.where(sizes > 0, totals ** 2 / np.where(sizes > 0, sizes, 1.0), 0.0).sum(axis=0)
     else:
@@ -110,17 +118,18 @@ def class_partials(function: Callable, counts: tuple[np.ndarray, ...], *, separa
     partial does not enter the variance): its partial is NaN.
     """
     counts = np.stack([np.asarray(x, dtype=float) for x in counts])  # (4, K)
-    base = np.asarray(function(*counts), dtype=float)
     steps = RELATIVE_STEP * counts
     if separable:  # the eight moved sets of counts (each count up and down, every class at once) in one call
         moved = np.repeat(counts[None], 8, axis=0)
         for t in range(4):
             moved[2 * t, t] += steps[t]
             moved[2 * t + 1, t] -= steps[t]
-        values = np.asarray(function(*(moved[:, t] for t in range(4))), dtype=float)  # (8, *base.shape)
+        values = np.asarray(function(*(moved[:, t] for t in range(4))), dtype=float)  # (8, K, ...)
+        extra = [1] * (values.ndim - 2)  # the value's axes after the classes
         with np.errstate(invalid="ignore", divide="ignore"):
-            out = (values[0::2] - values[1::2]) / (2 * steps.reshape(4, -1, *([1] * (base.ndim - 1))))
-        return np.where((counts > 0).reshape(4, *counts.shape[1:], *([1] * (base.ndim - 1))), out, np.nan)
+            out = (values[0::2] - values[1::2]) / (2 * steps.reshape(4, -1, *extra))
+        return np.where((counts > 0).reshape(4, *counts.shape[1:], *extra), out, np.nan)
+    base = np.asarray(function(*counts), dtype=float)
     k = counts.shape[1]
     positions = np.flatnonzero(counts.ravel() > 0)
     out = np.full((4 * k, *base.shape), np.nan)
@@ -283,34 +292,55 @@ def _rounded(squares: np.ndarray, variance: np.ndarray) -> np.ndarray:
     return np.where(variance <= 1e-13 * np.abs(squares), 0.0, variance)
 
 
+def _position(lo, hi):
+    """Logit of the position of a value in a finite range [lo, hi]: log((v − lo)/(hi − v))."""
+    return (lambda x: np.log((x - lo) / (hi - x)), lambda x: (hi - lo) / ((x - lo) * (hi - x)),
+            lambda y: lo + (hi - lo) / (1 + np.exp(-y)))
+
+
 _SCALES = {
-    # forward map, its derivative, and the inverse
-    "logit": (lambda x: np.log(x / (1 - x)), lambda x: 1 / (x * (1 - x)), lambda y: 1 / (1 + np.exp(-y))),
-    "fisher-z": (np.arctanh, lambda x: 1 / (1 - x * x), np.tanh),
-    "log": (np.log, lambda x: 1 / x, np.exp),
+    # for a range [lo, hi]: the forward map, its derivative, and the inverse. Fisher's z, artanh v, is half the
+    # logit of the position in [−1, 1] (its intervals are the same).
+    "logit": _position,
+    "fisher-z": _position,
+    "arcsine": lambda lo, hi: (lambda x: np.arcsin(np.sqrt((x - lo) / (hi - lo))),
+                               lambda x: 0.5 / np.sqrt((x - lo) * (hi - x)),
+                               lambda y: lo + (hi - lo) * np.sin(np.clip(y, 0.0, np.pi / 2)) ** 2),
+    "log": lambda lo, hi: (lambda x: np.log(x - lo), lambda x: 1 / (x - lo), lambda y: lo + np.exp(y)),
+    "reflected-log": lambda lo, hi: (lambda x: -np.log(hi - x), lambda x: 1 / (hi - x), lambda y: hi - np.exp(-y)),
 }
 
 
-def _interval(value: np.ndarray, se: np.ndarray, bounds: tuple[float, float], z: float, scale: str):
-    """The Wald interval on ``scale``, mapped back; the plain Wald interval on the range's edge."""
+def _interval(value: np.ndarray, se: np.ndarray, bounds: tuple, z: float, scale: str):
+    """The Wald interval on ``scale`` (of the range ``bounds``, two numbers or two arrays like ``value``), mapped
+    back; the plain Wald interval on the range's edge or outside it."""
     with np.errstate(invalid="ignore"):  # inf − inf where the value is infinite: set to the range by the caller
         lower, upper = value - z * se, value + z * se
     if scale == "identity":
         return lower, upper
-    forward, slope, inverse = _SCALES[scale]
-    lo, hi = bounds
+    lo, hi = (np.broadcast_to(np.asarray(b, dtype=float), np.shape(value)) for b in bounds)
     inside = (value > lo) & (value < hi) & np.isfinite(se)
-    safe = np.where(inside, value, (lo + (hi if np.isfinite(hi) else lo + 2.0)) / 2)
+    # a point inside the range where the value is not, so that nothing below divides by 0
+    safe = np.where(inside, value, np.where(np.isfinite(lo), np.where(np.isfinite(hi), (lo + hi) / 2, lo + 1.0),
+                                            hi - 1.0))
     with np.errstate(all="ignore"):
+        forward, slope, inverse = _SCALES[scale](np.where(np.isfinite(lo), lo, 0.0),
+                                                 np.where(np.isfinite(hi), hi, 1.0))
         centre, spread = forward(safe), z * se * slope(safe)
         mapped_lower, mapped_upper = inverse(centre - spread), inverse(centre + spread)
     return np.where(inside, mapped_lower, lower), np.where(inside, mapped_upper, upper)
 
 
+def _kind(bounds) -> tuple[float, float]:
+    """Bounds given as arrays (one range per value, all of one kind): a pair of numbers of that kind."""
+    lo, hi = (np.asarray(b, dtype=float).ravel() for b in bounds)
+    return float(lo[0]), float(hi[0])
+
+
 def delta_estimates(bounds: dict[str, tuple[float, float]], point: dict, evaluate: Callable, counts: np.ndarray,
                     opts: IntervalOptions, keys: list[str],
                     variances: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
-                    scales: dict[str, str] | None = None) -> dict[str, Estimate]:
+                    scales: dict[str, str] | None = None, rows: np.ndarray | None = None) -> dict[str, Estimate]:
     """Linearised (delta-method) estimates of the quantities ``keys``: SE from :func:`gradients` and
     :func:`linearised_variance`, the interval on the scale of each quantity's range, and the two-sided Wald
     p-value of "the value is 0" (for differences). ``scales`` names the scale of a quantity (as the measure's
@@ -326,7 +356,7 @@ def delta_estimates(bounds: dict[str, tuple[float, float]], point: dict, evaluat
         var = variances(keys)
     else:
         grads = gradients(counts, lambda stack: evaluate(stack, keys), point)
-        var = {key: linearised_variance(counts, g, opts.design) if len(g) else
+        var = {key: linearised_variance(counts, g, opts.design, rows) if len(g) else
                np.zeros_like(np.asarray(point[key], dtype=float)) for key, g in grads.items()}
     out = {}
     for key in keys:
@@ -336,7 +366,7 @@ def delta_estimates(bounds: dict[str, tuple[float, float]], point: dict, evaluat
         se = np.where(se < 1e-9 * np.abs(value), 0.0, se)
         infinite = np.isinf(value)
         se = np.where(infinite, np.inf, np.where(np.isnan(value), np.nan, se))
-        on = (scales or {}).get(key) or range_scale(bounds[key])
+        on = (scales or {}).get(key) or range_scale(_kind(bounds[key]))
         lower, upper = _interval(value, se, bounds[key], opts.z, on)
         lower = np.where(infinite, bounds[key][0], lower)
         upper = np.where(infinite, bounds[key][1], upper)

@@ -21,12 +21,59 @@ from . import chance
 from .binary import apply_formula, class_values
 from .registry import REGISTRY, Measure
 
-__all__ = ["average_partials", "averaged_before", "averages_of", "fill_undefined", "undefined_classes"]
+__all__ = ["average_partials", "average_range", "average_scale", "averaged_before", "averages_of", "fill_undefined",
+           "undefined_classes"]
 
 
 def averaged_before(measure: Measure, timing: str) -> bool:
     """Whether ``measure`` is averaged before its formula (its terms) under ``timing``."""
     return bool(measure.terms) and (measure.averaging == "before" if timing == "default" else timing == "before")
+
+
+_SHARES = {"PREV": "reference", "RR": "matching"}
+"""Class values that are shares of the N objects: the share with class k in the reference (n_k/N, summing to 1
+over the classes when every object's reference class is among them), and the share matched in class k (a_k/N,
+at most n_k/N)."""
+
+
+def average_range(measure: Measure, method: str, classes: int, complete: bool) -> tuple[float, float]:
+    """The range of an average of ``measure`` over ``classes`` classes: the measure's range, narrower where the
+    class values are shares of the objects (PREV, RR), whose sum over the classes is at most 1.
+
+    Their unweighted and micro averages, and the inverse-weighted one (at most the harmonic mean of the
+    reference shares, at most their mean), lie in [0, 1/K]; the prevalences weighted by themselves, Σ p_k², in
+    [1/K, 1] when every object's reference class is among the classes (``complete``). The linearised interval is
+    built on the scale of this range.
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> average_range(REGISTRY["PREV"], "weighted", 2, True), average_range(REGISTRY["RR"], "micro", 4, True)
+    ((0.5, 1.0), (0.0, 0.25))
+    >>> average_range(REGISTRY["PREV"], "weighted", 2, False), average_range(REGISTRY["F1"], "inverse", 2, True)
+    ((0.0, 1.0), (0.0, 1.0))
+    """
+    share = _SHARES.get(measure.code)
+    if share is None or classes < 1:
+        return measure.range
+    if method != "weighted":
+        return (0.0, 1.0 / classes)
+    return (1.0 / classes, 1.0) if share == "reference" and complete else measure.range
+
+
+def average_scale(measure: Measure) -> str:
+    """The scale of the linearised interval of ``measure``'s averages: that of its record, but the arcsine of the
+    square root of the position in the range for the averages of the prevalences (Σ p_k² = 1/K + Σ (p_k − 1/K)²
+    and the harmonic mean of the p_k: quadratic in the shares near their extreme 1/K, where the square root of
+    the distance from it is linear and the logit, log of that distance, overcorrects).
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> average_scale(REGISTRY["PREV"]), average_scale(REGISTRY["RR"])
+    ('arcsine', 'logit')
+    """
+    return "arcsine" if _SHARES.get(measure.code) == "reference" else measure.scale
 
 
 def _class_weights(method: str, a, b) -> np.ndarray:
@@ -84,9 +131,12 @@ def fill_undefined(values: np.ndarray, zero_division: float) -> np.ndarray:
 
 
 def undefined_classes(measures: Sequence[Measure], counts, timing: str, params: dict,
-                      correction: float | None = None) -> dict[str, np.ndarray]:
+                      correction: float | None = None, *,
+                      values: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
     """Where each measure has an undefined class value that its weighted averages leave out: the value itself
     under "after", any of its terms under "before". Boolean arrays of the shape of the counts (..., K).
+
+    ``values`` holds class values already computed on these counts (as :func:`averages_of` leaves them), by code.
 
     Examples
     --------
@@ -99,16 +149,19 @@ def undefined_classes(measures: Sequence[Measure], counts, timing: str, params: 
     >>> out["PRE"].tolist(), out["F1"].tolist()
     ([False, True], [False, True])
     """
+    known = values or {}
     out = {}
     for m in measures:
         parts = [REGISTRY[t] for t in m.terms] if averaged_before(m, timing) else [m]
-        out[m.code] = np.any([np.isnan(class_values(p, counts, params, correction)) for p in parts], axis=0)
+        out[m.code] = np.any([np.isnan(known[p.code] if p.code in known else class_values(p, counts, params,
+                                                                                         correction))
+                              for p in parts], axis=0)
     return out
 
 
 def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], timing: str, params: dict,
-                correction: float | None = None,
-                zero_division: float = math.nan) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+                correction: float | None = None, zero_division: float = math.nan, *,
+                values: dict[str, np.ndarray] | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Averages over classes of binary measures, and the number of classes that entered each.
 
     ``counts`` are a, b, c, d of shape (..., K); each result has shape (..., len(methods)). "micro" applies the
@@ -119,7 +172,9 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
     classes that entered the average of at least one term. With ``zero_division`` a number, every undefined
     value (of a class, a term, or an average) takes it, so every class with a positive weight enters.
     The class weights, every class value, and the term averages of each set of terms are computed once, and
-    the "after" averages of all the measures in one stacked step.
+    the "after" averages of all the measures in one stacked step; with "micro", each formula takes the classes'
+    counts and the pooled counts in one evaluation. The class values (before ``zero_division``) go into
+    ``values`` by code, when it is given, for :func:`undefined_classes`.
 
     Examples
     --------
@@ -138,11 +193,22 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
     """
     a, b = counts[0], counts[1]
     weighted = [m for m in methods if m != "micro"]
+    raw: dict[str, np.ndarray] = {} if values is None else values  # class values (..., K), before zero_division
     memo: dict[str, np.ndarray] = {}
+    pooled_values: dict[str, np.ndarray] = {}  # the formula of the pooled counts (...)
+    # the pooled counts as one more class: a formula of each class's own counts takes both in one evaluation
+    joined = tuple(np.concatenate([x, x.sum(axis=-1, keepdims=True)], axis=-1) for x in counts) \
+        if "micro" in methods else None
 
     def values_of(m: Measure) -> np.ndarray:
         if m.code not in memo:
-            memo[m.code] = fill_undefined(class_values(m, counts, params, correction), zero_division)
+            if m.code not in raw:
+                if joined is None:
+                    raw[m.code] = class_values(m, counts, params, correction)
+                else:
+                    both = class_values(m, joined, params, correction)
+                    raw[m.code], pooled_values[m.code] = both[..., :-1], both[..., -1]
+            memo[m.code] = fill_undefined(raw[m.code], zero_division)
         return memo[m.code]
 
     results: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]] = {m.code: {} for m in measures}
@@ -173,7 +239,8 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
     if "micro" in methods:
         pooled = tuple(x.sum(axis=-1) for x in counts)
         for m in measures:
-            value = fill_undefined(class_values(m, pooled, params, correction), zero_division)
+            value = pooled_values[m.code] if m.code in pooled_values else class_values(m, pooled, params, correction)
+            value = fill_undefined(value, zero_division)
             results[m.code]["micro"] = value, np.full(value.shape, a.shape[-1])
     out = {}
     for m in measures:
@@ -213,15 +280,31 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
                              for m in chosen], axis=-1)
         return values
 
+    after = [m for m in measures if not averaged_before(m, timing)] if weighted else []
+    before = [m for m in measures if averaged_before(m, timing)] if weighted else []
+    names = sorted({t for m in before for t in m.terms})  # every term of every measure averaged before, once
+    # every class value needed, each once: of the measures averaged after the formula, of the terms, and for
+    # micro of every measure, whose pooled counts are one more class; one evaluation of the partials gives all
+    needed: dict[str, Measure] = {}
+    for m in [*after, *(REGISTRY[t] for t in names), *(measures if "micro" in methods else [])]:
+        needed.setdefault(m.code, m)
+    column = {code: x for x, code in enumerate(needed)}
+    evaluate = class_matrix(list(needed.values()))
+    joined = tuple(np.concatenate([x, x.sum(axis=-1, keepdims=True)], axis=-1) for x in counts) \
+        if "micro" in methods else counts
+    every = partials(evaluate, joined) if needed else None  # (4, K (+1), X)
+
     if weighted:
         def weight_fn(a, b, c, d):
             return np.stack([_class_weights(m, a, b) for m in weighted], axis=-1)  # (K, M)
 
         w, dw = weight_fn(*counts), partials(weight_fn, counts)
+        base = evaluate(*counts)  # (K, X)
 
-        def mean_partials(function):
-            v = function(*counts)  # (K, X)
-            dv = partials(function, counts)  # (4, K, X)
+        def mean_partials(codes):
+            # C-ordered, as the sums over the classes below expect (numpy's order of summation follows the layout)
+            v = np.ascontiguousarray(base[:, [column[code] for code in codes]])  # (K, X)
+            dv = np.ascontiguousarray(every[:, :k, [column[code] for code in codes]])  # (4, K, X)
             entered = (~np.isnan(v))[:, :, None] & (w[:, None, :] > 0)  # (K, X, M)
             wk = np.where(entered, w[:, None, :], 0.0)
             total = wk.sum(axis=0)  # (X, M)
@@ -231,33 +314,27 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
             return mean, np.where(entered[None], d, 0.0)  # (X, M), (4, K, X, M)
 
         places = [methods.index(m) for m in weighted]
-        after = [m for m in measures if not averaged_before(m, timing)]
         if after:
-            _, d = mean_partials(class_matrix(after))
+            _, d = mean_partials([m.code for m in after])
             for x, m in enumerate(after):
                 out[:, :, position[m.code], places] = d[:, :, x]
-        before = [m for m in measures if averaged_before(m, timing)]
-        if before:  # every term of every measure averaged before its formula, each term once
-            names = sorted({t for m in before for t in m.terms})
-            term_means, term_partials = mean_partials(class_matrix([REGISTRY[t] for t in names]))
+        if before:
+            term_means, term_partials = mean_partials(names)
         for m in before:
             rows = [names.index(t) for t in m.terms]
             means, d = term_means[rows], term_partials[:, :, rows]  # (T, M), (4, K, T, M)
-
-            def combined(args, m=m):
-                return fill_undefined(apply_formula(m.combine, m, list(args), params), zero_division)
-
+            # each term mean moved up and down on its own, all in one evaluation of the formula: (T, 2T, M)
+            steps = RELATIVE_STEP * np.maximum(np.abs(means), 1e-12)  # (T, M)
+            moved = np.repeat(means[:, None], 2 * len(rows), axis=1)
             for t in range(len(rows)):
-                step = RELATIVE_STEP * np.maximum(np.abs(means[t]), 1e-12)
-                up, down = means.copy(), means.copy()
-                up[t] += step
-                down[t] -= step
+                moved[t, 2 * t] += steps[t]
+                moved[t, 2 * t + 1] -= steps[t]
+            combined = fill_undefined(apply_formula(m.combine, m, list(moved), params), zero_division)  # (2T, M)
+            for t in range(len(rows)):
                 with np.errstate(invalid="ignore"):
-                    slope = (combined(up) - combined(down)) / (2 * step)  # (M,)
+                    slope = (combined[2 * t] - combined[2 * t + 1]) / (2 * steps[t])  # (M,)
                     out[:, :, position[m.code], places] += slope * d[:, :, t]
-    if "micro" in methods:
-        pooled = tuple(x.sum(axis=-1, keepdims=True) for x in counts)  # one "class": the pooled counts
-        dp = partials(class_matrix(list(measures)), pooled)  # (4, 1, A)
-        out[:, :, :, methods.index("micro")] = dp
+    if "micro" in methods:  # the pooled counts' partials, the same for every class
+        out[:, :, :, methods.index("micro")] = every[:, k:, [column[m.code] for m in measures]]  # (4, 1, A)
     return out
 

@@ -175,22 +175,23 @@ _NAMES: dict[str, dict[str, str]] = {"table": {}, "rater": {}}
 
 
 def range_scale(bounds: tuple[float, float]) -> str:
-    """The scale an interval of a value in ``bounds`` is built on: "logit" for [0, 1], "fisher-z" (artanh) for
-    [−1, 1], "log" for [0, ∞), "identity" otherwise.
+    """The scale an interval of a value in ``bounds`` = [lo, hi] is built on: "logit" (of the position
+    (v − lo)/(hi − lo)) for a finite range, "fisher-z" (artanh) for [−1, 1] (the same intervals), "log" (of v − lo)
+    for [lo, ∞), "reflected-log" (−log(hi − v)) for (−∞, hi], "identity" for (−∞, ∞).
 
     Examples
     --------
     >>> range_scale((0.0, 1.0)), range_scale((-1.0, 1.0)), range_scale((0.0, math.inf)), range_scale((-math.inf, 1.0))
-    ('logit', 'fisher-z', 'log', 'identity')
+    ('logit', 'fisher-z', 'log', 'reflected-log')
+    >>> range_scale((0.0, 0.5)), range_scale((-math.inf, math.inf))
+    ('logit', 'identity')
     """
     lo, hi = bounds
-    if (lo, hi) == (0.0, 1.0):
-        return "logit"
     if (lo, hi) == (-1.0, 1.0):
         return "fisher-z"
-    if lo == 0.0 and hi == math.inf:
-        return "log"
-    return "identity"
+    if math.isfinite(lo):
+        return "logit" if math.isfinite(hi) else "log"
+    return "reflected-log" if math.isfinite(hi) else "identity"
 
 
 def _namespace(kind: str) -> str:

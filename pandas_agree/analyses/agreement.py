@@ -9,11 +9,20 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from scipy import sparse
 
-from ..base.frames import column, require_frame
+from ..base.frames import column, product_index, require_frame
 from ..base.options import AVERAGES, validate_options
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
-from ..engine.crosstab import as_label_series, check_total, no_valid_rows, tabulate, validate_weights
+from ..engine.crosstab import (
+    as_label_series,
+    check_total,
+    held_sparse,
+    no_valid_rows,
+    sparse_frame,
+    tabulate,
+    validate_weights,
+)
 from ..engine.matching import match_columns
 from ..engine.tableview import TableView
 from ..inference.analytic import binary_analytic, interval_notes, multiclass_analytic
@@ -29,7 +38,14 @@ from ..inference.estimates import Estimate, IntervalOptions
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
-from ..measures.averaging import average_partials, averages_of, fill_undefined, undefined_classes
+from ..measures.averaging import (
+    average_partials,
+    average_range,
+    average_scale,
+    averages_of,
+    fill_undefined,
+    undefined_classes,
+)
 from ..measures.bands import interpret
 from ..measures.multiclass import weights_of
 from ..measures.registry import Setting, notes_of, resolve
@@ -40,8 +56,16 @@ __all__ = ["Agreement", "agreement", "classes_left_out", "counted", "from_cells"
            "summary_values"]
 
 
-def _validated_table(table) -> pd.DataFrame:
-    """A float64 DataFrame of counts from a DataFrame or 2-D array, or a clear error."""
+def _validated_table(table) -> tuple[pd.Index, pd.Index, np.ndarray | sparse.coo_array]:
+    """The labels and float64 counts (a dense array, or a sparse one for a sparse input) of a DataFrame, a 2-D
+    array or a scipy sparse array or matrix, or a clear error."""
+    if sparse.issparse(table):
+        stored = sparse.coo_array(table)
+        if stored.ndim != 2 or 0 in stored.shape:
+            raise ValueError(f"table must be two-dimensional with at least one row and one column; got shape "
+                             f"{stored.shape}")
+        return (pd.RangeIndex(stored.shape[0]), pd.RangeIndex(stored.shape[1]),
+                _checked_counts(stored.astype(np.float64), "cell(s)"))
     if isinstance(table, pd.DataFrame):
         frame = table
     else:
@@ -49,6 +73,17 @@ def _validated_table(table) -> pd.DataFrame:
         if arr.ndim != 2:
             raise ValueError(f"table must be two-dimensional; got an array of shape {arr.shape}")
         frame = pd.DataFrame(arr)
+    index, columns = _checked_labels(frame)
+    if len(frame.columns) and all(isinstance(t, pd.SparseDtype) and t.fill_value == 0 for t in frame.dtypes):
+        values = _checked_counts(sparse.coo_array(frame.sparse.to_coo()).astype(np.float64), "cell(s)")
+    else:
+        values = _checked_counts(frame.to_numpy(dtype=np.float64, na_value=np.nan), "cell(s)")
+    return index, columns, values
+
+
+def _checked_labels(frame: pd.DataFrame) -> tuple[pd.Index, pd.Index]:
+    """Copies of the labels of a table's rows and columns, if they are unique and its columns numeric, or a clear
+    error."""
     if frame.shape[0] == 0 or frame.shape[1] == 0:
         raise ValueError(f"table must have at least one row and one column; got shape {frame.shape}")
     for axis, labels in (("index", frame.index), ("columns", frame.columns)):
@@ -58,15 +93,21 @@ def _validated_table(table) -> pd.DataFrame:
                    or pd.api.types.is_complex_dtype(t)]
     if non_numeric:
         raise ValueError(f"table must hold numeric counts; non-numeric columns: {non_numeric[:5]}")
-    values = frame.to_numpy(dtype=np.float64, na_value=np.nan)
+    return frame.index.copy(), frame.columns.copy()
+
+
+def _checked_counts(table, cells: str):
+    """``table`` (a float64 array, or a sparse array whose other cells are 0) if its counts are finite,
+    non-negative and of a positive total, else a clear error."""
+    values = table.data if sparse.issparse(table) else table
     if not np.isfinite(values).all():
         raise ValueError("table must hold finite counts; it has NaN or infinite cells")
     if (values < 0).any():
-        raise ValueError(f"table must hold non-negative counts; {int((values < 0).sum())} cell(s) are negative")
+        raise ValueError(f"table must hold non-negative counts; {int((values < 0).sum())} {cells} are negative")
     if values.sum() == 0:
         raise ValueError("table must hold a positive total; every cell is 0")
     check_total(float(values.sum()))
-    return pd.DataFrame(values, index=frame.index.copy(), columns=frame.columns.copy())
+    return table
 
 
 def _show(labels: pd.Index, limit: int = 5) -> str:
@@ -99,7 +140,10 @@ class Agreement:
     Attributes
     ----------
     table : pandas.DataFrame
-        The I×J table of counts (float64): index = reference labels, columns = predicted labels.
+        The I×J table of counts (float64): index = reference labels, columns = predicted labels (sparse
+        columns for a table of more than 2²² cells).
+    shape, axis_names : tuple
+        (I, J), and the names of the reference and predicted sides.
     n : float
         N, the total of the whole table (the number of valid rows, or their weight sum).
     common, reference_only, predicted_only : pandas.Index
@@ -134,22 +178,34 @@ class Agreement:
 
     @validate_options
     def __init__(self, table, *, match=None, _bookkeeping: dict | None = None) -> None:
-        table = _validated_table(table)
+        index, columns, values = _validated_table(table)
         info = _bookkeeping or {}
         order = info.get("order")
         self._mapping = None
-        if match is not None:
-            table, self._mapping = match_columns(table, match)
+        if match is not None:  # the assignment of clusters to classes works on the whole table
+            dense = values.toarray() if sparse.issparse(values) else values
+            matched, self._mapping = match_columns(pd.DataFrame(dense, index=index, columns=columns), match)
+            index, columns, values = matched.index, matched.columns, matched.to_numpy()
             order = None
-        self._table = table
-        self._counts = table.to_numpy()
+        self._index, self._columns = index, columns
+        self._shape = (len(index), len(columns))
+        self._cells = None
+        if held_sparse(self._shape):  # the stored cells in row-major order; counts of shape (m,)
+            stored = sparse.csr_array(values)
+            stored.sum_duplicates()
+            stored.eliminate_zeros()
+            stored.sort_indices()
+            self._cells = (np.repeat(np.arange(self._shape[0]), np.diff(stored.indptr)), stored.indices.copy())
+            self._counts = np.asarray(stored.data, dtype=np.float64)
+        else:
+            self._counts = values.toarray() if sparse.issparse(values) else values
         self._n_missing = int(info.get("n_missing", 0))
         self._n_zero_weight = int(info.get("n_zero_weight", 0))
         self._n_rows = info.get("n_rows")
         self._weighted = bool(info.get("weighted", False))
-        self._union = _union_order(table.index, table.columns, order)
+        self._union = _union_order(index, columns, order)
 
-        rows, cols = table.index, table.columns
+        rows, cols = index, columns
         self._col_of_row = cols.get_indexer(rows)  # position in the columns of each row label, −1 if none
         self._row_of_col = rows.get_indexer(cols)
         matched = self._col_of_row >= 0
@@ -233,8 +289,24 @@ class Agreement:
 
     @property
     def table(self) -> pd.DataFrame:
-        """The I×J table of counts (float64): index = reference labels, columns = predicted labels."""
-        return self._table.copy()
+        """The I×J table of counts (float64): index = reference labels, columns = predicted labels.
+
+        A table of more than 2²² cells (:data:`pandas_agree.engine.crosstab.SPARSE_CELLS`) is held sparse:
+        its columns are then ``Sparse[float64, 0]`` (``table.sparse.to_coo()`` gives the scipy form).
+        """
+        if self._cells is not None:
+            return sparse_frame(self._sparse_counts, self._index.copy(), self._columns.copy())
+        return pd.DataFrame(self._counts.copy(), index=self._index.copy(), columns=self._columns.copy())
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(I, J): the numbers of reference and predicted labels, the shape of :attr:`table`."""
+        return self._shape
+
+    @property
+    def axis_names(self) -> tuple[Hashable, Hashable]:
+        """The names of the reference and the predicted side (those of :attr:`table`'s index and columns)."""
+        return self._index.name, self._columns.name
 
     @property
     def n(self) -> float:
@@ -244,17 +316,17 @@ class Agreement:
     @property
     def common(self) -> pd.Index:
         """The K labels present on both sides, in the order of the reference."""
-        return self._table.index[self._common_rows]
+        return self._index[self._common_rows]
 
     @property
     def reference_only(self) -> pd.Index:
         """Reference labels that the prediction never uses."""
-        return self._table.index[self._col_of_row < 0]
+        return self._index[self._col_of_row < 0]
 
     @property
     def predicted_only(self) -> pd.Index:
         """Predicted labels that are not in the reference."""
-        return self._table.columns[self._row_of_col < 0]
+        return self._columns[self._row_of_col < 0]
 
     @property
     def labels(self) -> pd.Index:
@@ -302,7 +374,7 @@ class Agreement:
         return None if self._mapping is None else self._mapping.copy()
 
     def __repr__(self) -> str:
-        i, j = self._table.shape
+        i, j = self._shape
         k, missing = len(self._common_rows), self._n_missing
         return (f"<Agreement: {i}×{j} table, N = {self.n:g}, K = {k} common label{'s' if k != 1 else ''}"
                 + (f", {missing} row{'s' if missing != 1 else ''} missing" if missing else "") + ">")
@@ -328,6 +400,21 @@ class Agreement:
         1      0  4      4
         Total  3  5      8
         """
+        index, columns = self._index, self._columns
+        if margins:
+            index = pd.Index([*self._index, "Total"], dtype=object, name=self._index.name)
+            columns = pd.Index([*self._columns, "Total"], dtype=object, name=self._columns.name)
+        if self._cells is not None:  # sparse columns, as the table is held
+            view = self._view()
+            rows, cols, counts = *self._cells, self._counts
+            if margins:
+                i, j = self._shape
+                rows = np.concatenate([rows, np.arange(i), np.full(j + 1, i)])
+                cols = np.concatenate([cols, np.full(i, j), np.arange(j + 1)])
+                counts = np.concatenate([counts, view.row_totals, view.col_totals, [counts.sum()]])
+            table = sparse.coo_array((counts, (rows, cols)), shape=(len(index), len(columns)))
+            out = sparse_frame(table, index, columns)
+            return out.astype(pd.SparseDtype(np.int64, 0)) if self._counts_objects else out
         counts = self._counts
         if margins:
             counts = np.pad(counts, ((0, 1), (0, 1)))
@@ -335,10 +422,6 @@ class Agreement:
             counts[-1] = counts[:-1].sum(axis=0)
         if self._counts_objects:
             counts = counts.astype(np.int64)
-        if not margins:
-            return pd.DataFrame(counts, index=self._table.index, columns=self._table.columns)
-        index = pd.Index([*self._table.index, "Total"], dtype=object, name=self._table.index.name)
-        columns = pd.Index([*self._table.columns, "Total"], dtype=object, name=self._table.columns.name)
         return pd.DataFrame(counts, index=index, columns=columns)
 
     def _class_positions(self, classes: str, positive=None) -> tuple[pd.Index, np.ndarray, np.ndarray]:
@@ -353,11 +436,11 @@ class Agreement:
             return labels[found], rows[found], cols[found]
         if classes == "common":
             return self.common, self._common_rows, self._common_cols
-        rows = np.arange(self._table.shape[0])
-        labels, cols = self._table.index, self._col_of_row
+        rows = np.arange(self._shape[0])
+        labels, cols = self._index, self._col_of_row
         if classes == "union":
             extra = np.flatnonzero(self._row_of_col < 0)
-            labels = labels.append(self._table.columns[extra])
+            labels = labels.append(self._columns[extra])
             rows = np.concatenate([rows, np.full(len(extra), -1)])
             cols = np.concatenate([cols, extra])
         return labels, rows, cols
@@ -433,10 +516,13 @@ class Agreement:
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
         labels, rows, cols = self._class_positions(classes, positive)
-        counts = _binary.one_vs_rest(self._counts, rows, cols)
+        view = self._view()
+        counts = _binary.one_vs_rest(view, rows, cols)
         values = {m.code: fill_undefined(_binary.class_values(m, counts, params, correction), zero_division)
                   for m in chosen}
-        warn_undefined({code: list(labels[np.isnan(v)]) for code, v in values.items()})
+        # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow)
+        warn_undefined({code: list(labels[np.isnan(v)]) if np.isnan(v).any() else []
+                        for code, v in values.items()})
         index = pd.Index(labels, name="class")
         if opts is None:
             return pd.DataFrame(values, index=index, columns=[m.code for m in chosen])
@@ -450,17 +536,19 @@ class Agreement:
                                    values[code])
 
         def evaluate(stack, codes):
-            resampled = _binary.one_vs_rest(stack, rows, cols)
+            resampled = _binary.one_vs_rest(view.with_counts(stack), rows, cols)
             return {code: fill_undefined(_binary.class_values(by_code[code], resampled, params, correction),
                                          zero_division) for code in codes}
 
         def linearise(codes):
-            out = {}
-            for code in codes:
-                def value_of(a, b, c, d, m=by_code[code]):
-                    return fill_undefined(_binary.class_values(m, (a, b, c, d), params, correction), zero_division)
+            def values_of(a, b, c, d):  # (..., K, codes)
+                return np.stack([fill_undefined(_binary.class_values(by_code[code], (a, b, c, d), params, correction),
+                                                zero_division) for code in codes], axis=-1)
 
-                partials = class_partials(value_of, counts, separable=True)
+            every = class_partials(values_of, counts, separable=True)  # (4, K, codes): the codes in one evaluation
+            out = {}
+            for i, code in enumerate(codes):
+                partials = every[..., i]
                 if opts.design == "multinomial":
                     out[code] = class_variance(counts, partials)
                 else:  # each class's value, as a function of every class's counts
@@ -471,7 +559,8 @@ class Agreement:
             return out
 
         estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts, opts,
-                                 linearise=linearise, scales={m.code: m.scale for m in chosen})
+                                 linearise=linearise, scales={m.code: m.scale for m in chosen},
+                                 rows=self._cell_rows)
         return _by_class(estimates, index)
 
     @validate_options
@@ -579,18 +668,20 @@ class Agreement:
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
         labels, rows, cols = self._class_positions(classes)
-        counts = _binary.one_vs_rest(self._counts, rows, cols)
+        view = self._view()
+        counts = _binary.one_vs_rest(view, rows, cols)
         codes = [m.code for m in chosen]
-        pairs = averages_of(chosen, counts, methods, timing, params, correction, zero_division)
+        class_values = {}  # computed by averages_of, read by undefined_classes
+        pairs = averages_of(chosen, counts, methods, timing, params, correction, zero_division, values=class_values)
         values = np.array([v for v, _ in pairs.values()])
         entered = np.array([n for _, n in pairs.values()])
         left_out = classes_left_out(self, classes)
         if left_out_text(left_out, classes):
             warnings.warn(left_out_text(left_out, classes), UserWarning, stacklevel=external_stacklevel())
         if np.isnan(zero_division):
-            skipped = undefined_classes(chosen, counts, timing, params, correction)
-            _warn_undefined_averages(codes, values, methods, {code: list(labels[mask]) for code, mask in
-                                                              skipped.items()})
+            skipped = undefined_classes(chosen, counts, timing, params, correction, values=class_values)
+            _warn_undefined_averages(codes, values, methods, {code: list(labels[mask]) if mask.any() else []
+                                                              for code, mask in skipped.items()})
         classes_entered = {method: {code: int(n) for code, n in zip(codes, entered[:, j], strict=True)}
                            for j, method in enumerate(methods)}
         if opts is None:
@@ -599,7 +690,7 @@ class Agreement:
             by_code = {m.code: m for m in chosen}
 
             def evaluate(stack, keys):
-                resampled = _binary.one_vs_rest(stack, rows, cols)
+                resampled = _binary.one_vs_rest(view.with_counts(stack), rows, cols)
                 averaged = averages_of([by_code[k] for k in keys], resampled, methods, timing, params, correction,
                                        zero_division)
                 return {code: v for code, (v, _) in averaged.items()}
@@ -612,9 +703,16 @@ class Agreement:
                                           opts.design)
                 return dict(zip(keys, variance.reshape(len(keys), len(methods)), strict=True))
 
-            estimates = estimate_all({m.code: m.range for m in chosen}, dict(zip(codes, values, strict=True)),
+            a, b = counts[0], counts[1]
+            complete = bool(np.isclose((a + b).sum(), sum(x[0] for x in counts))) if len(a) else False
+            ranges = [[average_range(m, method, int(entered[i, j]), complete) for j, method in enumerate(methods)]
+                      for i, m in enumerate(chosen)]  # each average's own range: its interval's scale
+            bounds = {m.code: (np.array([r[0] for r in rs]), np.array([r[1] for r in rs]))
+                      for m, rs in zip(chosen, ranges, strict=True)}
+            estimates = estimate_all(bounds, dict(zip(codes, values, strict=True)),
                                      lambda code: None, evaluate, self._counts, opts,
-                                     linearise=linearise, scales={m.code: m.scale for m in chosen})
+                                     linearise=linearise, scales={m.code: average_scale(m) for m in chosen},
+                                 rows=self._cell_rows)
             out = _by_method(estimates, methods)
         out.attrs["classes"] = classes_entered
         out.attrs["left_out"] = {key: [_plain_label(x) for x in found] for key, found in left_out.items()}
@@ -622,10 +720,25 @@ class Agreement:
 
     # --- multiclass measures and tests ---------------------------------------------------------------------
 
+    @cached_property
+    def _places(self) -> tuple[np.ndarray, np.ndarray]:
+        """The place of each row and each column in the union of the labels."""
+        return self._union.get_indexer(self._index), self._union.get_indexer(self._columns)
+
     def _view(self) -> TableView:
-        return TableView(self._counts, self._common_rows, self._common_cols,
-                         self._union.get_indexer(self._table.index), self._union.get_indexer(self._table.columns),
-                         len(self._union))
+        """The table as the measures see it (sparse when it is held sparse)."""
+        return TableView(self._counts, self._common_rows, self._common_cols, *self._places, len(self._union),
+                         self._cells, self._shape if self._cells is not None else None)
+
+    @property
+    def _cell_rows(self) -> np.ndarray | None:
+        """The row of each stored cell when the table is held sparse, else None."""
+        return None if self._cells is None else self._cells[0]
+
+    def _dense_view(self, stack: np.ndarray) -> TableView:
+        """Dense tables of the shape of this one, (..., I, J), with its labels (such as the margins of a joint
+        table)."""
+        return TableView(stack, self._common_rows, self._common_cols, *self._places, len(self._union))
 
     @validate_options
     def multiclass(self, measures=None, *, kappa_weights=None, bands: str = "landis-koch", ci: str | None = None,
@@ -712,14 +825,17 @@ class Agreement:
                                                       opts.design)
                 if moved:  # no structure to use (a weighted form): every non-empty cell is moved
                     grads = gradients(self._counts, lambda stack: evaluate(stack, moved), values)
-                    out.update({code: linearised_variance(self._counts, grads[code], opts.design) for code in moved})
+                    out.update({code: linearised_variance(self._counts, grads[code], opts.design, self._cell_rows)
+                                for code in moved})
                 return out
 
             estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts,
-                                     opts, linearise=linearise, scales={m.code: m.scale for m in chosen})
-            for stat in ("se", "lower", "upper", "method"):
-                out[stat] = [getattr(estimates[code], stat) for code in values]
-            out = out.astype({stat: float for stat in ("se", "lower", "upper")})
+                                     opts, linearise=linearise, scales={m.code: m.scale for m in chosen},
+                                     rows=self._cell_rows)
+            stats = {stat: np.array([getattr(estimates[code], stat) for code in values], dtype=float)
+                     for stat in ("se", "lower", "upper")}  # the frame in one step: setting columns is slow
+            out = pd.DataFrame({"value": out["value"], **stats, "method": [estimates[code].method for code in values]},
+                               index=out.index)
             out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
         kappa_rows = [m.code for m in chosen if m.kappa_like]
         if kappa_rows:
@@ -734,8 +850,8 @@ class Agreement:
     @cached_property
     def _sparse_counts(self):
         """The table as a scipy sparse array (its non-empty cells), for the delta method's sums."""
-        from scipy import sparse
-
+        if self._cells is not None:
+            return sparse.csr_array((self._counts, self._cells), shape=self._shape)
         return sparse.csr_array(self._counts)
 
     @cached_property
@@ -772,19 +888,18 @@ class Agreement:
         1     cultivar 3  cultivar 2     26   0.541667  0.146067
         2     cultivar 2  cultivar 3     16   0.225352  0.089888
         """
-        counts = self._counts
-        off = counts > 0
-        off[self.common_cells] = False
-        rows, cols = np.nonzero(off)
-        found = counts[rows, cols]
+        view = self._view()
+        rows, cols, found = view.entries
+        off = self._col_of_row[rows] != cols  # not a matching cell
+        rows, cols, found = rows[off], cols[off], found[off]
         order = np.lexsort((cols, rows, -found))[:top]
         rows, cols, found = rows[order], cols[order], found[order]
         out = pd.DataFrame({
-            "reference": pd.Index(self._table.index[rows], dtype=object),
-            "predicted": pd.Index(self._table.columns[cols], dtype=object),
+            "reference": pd.Index(self._index[rows], dtype=object),
+            "predicted": pd.Index(self._columns[cols], dtype=object),
             "count": found.astype(np.int64) if self._counts_objects else found,
-            "row share": found / counts.sum(axis=1)[rows],
-            "share": found / counts.sum(),
+            "row share": found / view.row_totals[rows],
+            "share": found / self.n,
         }, index=pd.RangeIndex(1, len(found) + 1, name="rank"))
         return out
 
@@ -855,11 +970,11 @@ def summary_values(ag: Agreement, measures: list, stack: np.ndarray, classes: st
     binary = [m for m in measures if m.kind == "binary"]
     if binary:
         _, rows, cols = ag._class_positions(classes)
-        counts = _binary.one_vs_rest(stack, rows, cols)
+        counts = _binary.one_vs_rest(ag._dense_view(stack), rows, cols)
         for code, (value, _) in averages_of(binary, counts, ["unweighted"], "default",
                                                      _binary.resolve_params()).items():
             out[code] = value[..., 0]
-    view = ag._view().with_counts(stack)
+    view = ag._dense_view(stack)
     with np.errstate(all="ignore"):
         for m in measures:
             if m.kind == "multiclass":
@@ -977,7 +1092,7 @@ def _undefined_resamples(estimates: dict[str, Estimate]) -> dict:
 
 
 def _by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
-    columns = pd.MultiIndex.from_product([list(estimates), STATS], names=["code", "stat"])
+    columns = product_index(list(estimates), STATS, ["code", "stat"])
     data = np.column_stack([np.broadcast_to(getattr(e, stat), (len(index),)) for e in estimates.values()
                             for stat in STATS])
     out = pd.DataFrame(data, index=index, columns=columns)
@@ -988,9 +1103,10 @@ def _by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
 
 
 def _by_method(estimates: dict[str, Estimate], methods: list) -> pd.DataFrame:
-    columns = pd.MultiIndex.from_product([methods, STATS], names=["method", "stat"])
-    data = [[getattr(e, stat)[j] for j in range(len(methods)) for stat in STATS] for e in estimates.values()]
-    out = pd.DataFrame(data, index=pd.Index(list(estimates)), columns=columns, dtype=float)
+    columns = product_index(methods, STATS, ["method", "stat"])
+    data = np.array([np.column_stack([getattr(e, stat) for stat in STATS]).ravel() for e in estimates.values()],
+                    dtype=float).reshape(len(estimates), len(columns))
+    out = pd.DataFrame(data, index=pd.Index(list(estimates)), columns=columns)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
     out.attrs["notes"] = interval_notes(estimates)

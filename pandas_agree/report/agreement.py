@@ -9,11 +9,13 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from scipy import sparse
 
 from ..analyses.agreement import classes_left_out
 from ..base.options import AVERAGES, validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
+from ..engine.crosstab import sparse_frame
 from ..measures.registry import REGISTRY
 from . import display
 from .options import report_options
@@ -98,25 +100,52 @@ def _crosstab(ag, percentages: Sequence[str]) -> pd.DataFrame:
         return counts
     names = {"row": f"% within {counts.index.name or 'reference'}",
              "column": f"% within {counts.columns.name or 'prediction'}", "total": "% of Total"}
+    held_sparse = all(isinstance(dtype, pd.SparseDtype) for dtype in counts.dtypes)
     # by position: the margins are the last row and column, whatever the labels are (a class may be "Total")
-    values = counts.to_numpy()
-    blocks = {"Count": values}
+    cells = counts.sparse.to_coo() if held_sparse else None
+    rows, cols, values = (cells.row, cells.col, cells.data.astype(float)) if held_sparse else \
+        (*np.indices(counts.shape).reshape(2, -1), counts.to_numpy(dtype=float).ravel())
+    i, j = counts.shape
+    row_totals, col_totals = np.zeros(i), np.zeros(j)
+    row_totals[rows[cols == j - 1]] = values[cols == j - 1]
+    col_totals[cols[rows == i - 1]] = values[rows == i - 1]
+    blocks = {"Count": (rows, cols, values)}
     with np.errstate(divide="ignore", invalid="ignore"):
-        if "row" in percentages:
-            blocks[names["row"]] = 100 * values / values[:, -1:]
+        if "row" in percentages:  # a row without objects is NaN throughout, stored or not
+            empty = np.flatnonzero(row_totals == 0)
+            blocks[names["row"]] = _with_undefined((rows, cols, 100 * values / row_totals[rows]),
+                                                   np.repeat(empty, j), np.tile(np.arange(j), len(empty)))
         if "column" in percentages:
-            blocks[names["column"]] = 100 * values / values[-1:, :]
+            empty = np.flatnonzero(col_totals == 0)
+            blocks[names["column"]] = _with_undefined((rows, cols, 100 * values / col_totals[cols]),
+                                                      np.tile(np.arange(i), len(empty)), np.repeat(empty, i))
         if "total" in percentages:
-            blocks[names["total"]] = 100 * values / values[-1, -1]
-    stacked = np.stack(list(blocks.values()), axis=1).reshape(-1, values.shape[1])  # row by row, each statistic
+            blocks[names["total"]] = (rows, cols, 100 * values / row_totals[-1])
+    # row by row, each statistic
+    stacked = [(r * len(blocks) + b, c, v) for b, (r, c, v) in enumerate(blocks.values())]
+    place = tuple(np.concatenate(part) for part in zip(*stacked, strict=True))
     # built from positions: from_tuples would sort and split labels that are tuples themselves
-    rows = np.empty(len(counts.index), dtype=object)
-    rows[:] = list(counts.index)
-    codes, labels = pd.factorize(rows)
-    index = pd.MultiIndex(levels=[pd.Index(labels, dtype=object, tupleize_cols=False), list(blocks)],
-                          codes=[np.repeat(codes, len(blocks)), np.tile(np.arange(len(blocks)), len(rows))],
+    labels = np.empty(len(counts.index), dtype=object)
+    labels[:] = list(counts.index)
+    codes, uniques = pd.factorize(labels)
+    index = pd.MultiIndex(levels=[pd.Index(uniques, dtype=object, tupleize_cols=False), list(blocks)],
+                          codes=[np.repeat(codes, len(blocks)), np.tile(np.arange(len(blocks)), len(labels))],
                           names=[counts.index.name, "statistic"])
-    return pd.DataFrame(stacked, index=index, columns=counts.columns)
+    if held_sparse:
+        table = sparse.coo_array((place[2], (place[0], place[1])), shape=(i * len(blocks), j))
+        return sparse_frame(table, index, counts.columns)
+    stacked_values = np.empty((i * len(blocks), j))
+    stacked_values[place[0], place[1]] = place[2]
+    return pd.DataFrame(stacked_values, index=index, columns=counts.columns)
+
+
+def _with_undefined(cells: tuple, rows: np.ndarray, cols: np.ndarray) -> tuple:
+    """``cells`` (rows, columns, values) with NaN put at (``rows``, ``cols``), where a share has no total."""
+    if not len(rows):
+        return cells
+    keep = ~np.isnan(cells[2])  # the stored cells of such rows are NaN already
+    return (np.concatenate([cells[0][keep], rows]), np.concatenate([cells[1][keep], cols]),
+            np.concatenate([cells[2][keep], np.full(len(rows), np.nan)]))
 
 
 def _family(method: str) -> str:
@@ -287,8 +316,8 @@ class AgreementReport(Rendered):
 
     @property
     def title(self) -> str:
-        table = self.agreement.table
-        return f"{table.index.name or 'reference'} * {table.columns.name or 'prediction'}"
+        reference, predicted = self.agreement.axis_names
+        return f"{reference or 'reference'} * {predicted or 'prediction'}"
 
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
@@ -296,7 +325,7 @@ class AgreementReport(Rendered):
         from .document import Document, Section, section
 
         ag = self.agreement
-        i, j = ag.table.shape
+        i, j = ag.shape
         meta = (f"pandas_agree {__version__} · N = {display.count(ag.n)} · {i} × {j} table · K = "
                 f"{display.count_of(len(ag.common), 'label')} on both sides")
         sections = []
@@ -403,8 +432,8 @@ class AgreementReport(Rendered):
         >>> data["multiclass"]["index"][:2]
         ['OSR', 'KAPPA']
         """
-        out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "binary", "averages",
-                                                              "multiclass", "tests")}
+        out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "confusions", "binary",
+                                                              "averages", "multiclass", "tests")}
         out["notes"] = list(self.notes)
         out["options"] = {k: jsonable(v) for k, v in self.options.items()}
         out["version"] = __version__
@@ -416,12 +445,19 @@ class AgreementReport(Rendered):
 
 
 def frame_dict(df: pd.DataFrame) -> dict:
-    """A DataFrame as plain, JSON-ready data: index, columns and rows."""
+    """A DataFrame as plain, JSON-ready data: index, columns and rows; for a frame of sparse columns (a crosstab
+    held sparse) "cells" instead of rows: [row position, column position, value] of each stored cell."""
     def key(x):
         return [jsonable(v) for v in x] if isinstance(x, tuple) else jsonable(x)
 
-    return {"index": [key(i) for i in df.index], "columns": [key(c) for c in df.columns],
-            "data": [[jsonable(v) for v in row] for row in df.itertuples(index=False)]}
+    out = {"index": [key(i) for i in df.index], "columns": [key(c) for c in df.columns]}
+    if len(df.columns) and all(isinstance(dtype, pd.SparseDtype) for dtype in df.dtypes):
+        cells = df.sparse.to_coo()
+        out["cells"] = [[int(i), int(j), jsonable(v)] for i, j, v in zip(cells.row, cells.col, cells.data,
+                                                                         strict=True)]
+        return out
+    out["data"] = [[jsonable(v) for v in row] for row in df.itertuples(index=False)]
+    return out
 
 
 def jsonable(v):

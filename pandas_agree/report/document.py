@@ -98,8 +98,8 @@ def summary(rep) -> Table:
 def crosstab(rep) -> Table:
     ct, ag = rep.crosstab, rep.agreement
     limit = rep.options.get("max_classes")
-    if exceeds(max(ag.table.shape), limit):
-        i, j = ag.table.shape
+    if exceeds(max(ag.shape), limit):
+        i, j = ag.shape
         return Table(f"{rep.title} Crosstabulation", [], [], footnotes=[
             f"The {i} × {j} crosstab has more than max_classes = {limit} classes and is not printed: it is "
             "report.crosstab, the \"Crosstab\" sheet of to_excel() and \"crosstab\" in to_dict(); "
@@ -119,7 +119,7 @@ def crosstab(rep) -> Table:
                 highlight.add((len(rows), j))
         rows.append((display.label(value) if counts else "  " + stat, cells))
     return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
-                 stub=ag.table.index.name or "", column_title=ag.table.columns.name or None, highlight=highlight,
+                 stub=ag.axis_names[0] or "", column_title=ag.axis_names[1] or None, highlight=highlight,
                  footnotes=["Matching cells (the same label on both sides) are marked."], total_row=True)
 
 
@@ -131,8 +131,8 @@ def confusions(rep) -> Table | None:
     rows = [(str(rank), [display.label(c.at[rank, "reference"]), display.label(c.at[rank, "predicted"]),
                          display.count(c.at[rank, "count"]), display.percent(100 * c.at[rank, "row share"]),
                          display.percent(100 * c.at[rank, "share"])]) for rank in c.index]
-    table = rep.agreement.table
-    return Table("Largest Confusions", [table.index.name or "Reference", table.columns.name or "Predicted", "Count",
+    reference, predicted = rep.agreement.axis_names
+    return Table("Largest Confusions", [reference or "Reference", predicted or "Predicted", "Count",
                                         "% of row", "% of all"], rows, stub="Rank",
                  footnotes=["The cells outside the matching cells that hold the most objects, the largest first "
                             "(Agreement.confusions(top=None) lists them all)."])

@@ -175,7 +175,10 @@ def _crosstab_sheet(ws: _Sheet, rep) -> None:
         title = f"{sub.title} Crosstabulation"
         ws.title(title if group == "All" and not rep.groups else f"{title} — {rep.by} = {display.label(group)}"
                  if group != "All" else f"{title} — all data")
-        ws.header([ag.table.index.name or "", *ct.columns])
+        if all(isinstance(dtype, pd.SparseDtype) for dtype in ct.dtypes):
+            _stored_cells(ws, ag, ct)
+            continue
+        ws.header([ag.axis_names[0] or "", *ct.columns])
         fmt = _count_format(ag)
         # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
         matching = set(zip(*ag.common_cells, strict=True))
@@ -191,6 +194,31 @@ def _crosstab_sheet(ws: _Sheet, rep) -> None:
 
 
 ROW_LIMIT = 1_048_576  # the most rows an Excel sheet holds
+
+
+def _stored_cells(ws: _Sheet, ag, ct: pd.DataFrame) -> None:
+    """A crosstab held sparse, too large for a grid: its non-empty cells one per row (reference, predicted, count;
+    the margins last), cut at Excel's row limit with a note saying so."""
+    reference, predicted = ag.axis_names
+    ws.header([reference or "reference", predicted or "prediction", "count"])
+    cells = ct.sparse.to_coo().tocsr()  # row by row
+    cells.sort_indices()
+    rows = np.repeat(np.arange(cells.shape[0]), np.diff(cells.indptr))
+    left = max(ROW_LIMIT - ws.row - 4, 0)
+    fmt = _count_format(ag)
+    for i, j, count in zip(rows[:left], cells.indices[:left], cells.data[:left], strict=True):
+        ws.text(1, ct.index[i])
+        ws.text(2, ct.columns[j])
+        ws.number(3, count, fmt)
+        ws.skip()
+    i, j = ag.shape
+    ws.text(1, f"The {i:,} × {j:,} crosstab is held sparse: its {cells.nnz:,} non-empty cells (with the \"Total\" "
+               "row and column), one per row; the other cells are 0.")
+    if len(rows) > left:
+        ws.skip()
+        ws.text(1, f"{len(rows) - left:,} more cells do not fit in a sheet ({ROW_LIMIT:,} rows); "
+                   "Agreement.table holds them all.", font=BOLD)
+    ws.skip(2)
 
 
 def _confusions_sheet(ws: _Sheet, rep) -> None:

@@ -27,6 +27,7 @@ ANNOTATE = 30  # the most rows or columns of a heatmap whose cells get their num
 TICKS = 40  # the most tick labels on an axis of the heatmap (every m-th label beyond that)
 FOREST_ROWS = 60  # the most rows (classes × measures) of a forest plot
 FIGURE_LIMIT = 14.0  # the largest width and height of a report's figure, in inches, whatever the number of classes
+IMAGE_SIDE = 1000  # the most rows or columns of a heatmap's image; a larger crosstab is drawn in blocks of cells
 
 
 def _thinned(ax, axis: str, labels) -> None:
@@ -40,18 +41,41 @@ def _thinned(ax, axis: str, labels) -> None:
         ax.set_yticks(positions, texts)
 
 
+def _image(table: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """The crosstab as an image of at most :data:`IMAGE_SIDE` rows and columns, and the row totals of its rows:
+    beyond that, each pixel sums a block of s × t cells (s, t returned). A table held sparse is read from its
+    non-empty cells, so nothing of size I·J is formed."""
+    i, j = table.shape
+    s, t = -(-i // IMAGE_SIDE), -(-j // IMAGE_SIDE)
+    if all(isinstance(dtype, pd.SparseDtype) for dtype in table.dtypes):
+        cells = table.sparse.to_coo()
+        rows, cols, values = cells.row, cells.col, cells.data
+    elif s == t == 1:
+        counts = table.to_numpy(dtype=float)
+        return counts, counts.sum(axis=1, keepdims=True), 1, 1
+    else:
+        counts = table.to_numpy(dtype=float)
+        rows, cols = np.nonzero(counts)
+        values = counts[rows, cols]
+    image = np.zeros((-(-i // s), -(-j // t)))
+    np.add.at(image, (rows // s, cols // t), values)
+    return image, image.sum(axis=1, keepdims=True), s, t
+
+
 def heatmap(ax, agreement, normalize: bool = False) -> None:
     """The crosstab as one image: cell numbers written in when the table has at most :data:`ANNOTATE` rows and
     columns, at most :data:`TICKS` tick labels per axis (every m-th label beyond that), matching cells outlined
-    (as one collection)."""
+    (as one collection). A table of more than :data:`IMAGE_SIDE` rows or columns is drawn in blocks of cells,
+    each pixel their sum (and its row % that of the block's rows)."""
     table = agreement.table
-    counts = table.to_numpy(dtype=float)
-    shown = 100 * counts / np.maximum(counts.sum(axis=1, keepdims=True), 1e-300) if normalize else counts
+    counts, totals, s, t = _image(table)
+    shown = 100 * counts / np.maximum(totals, 1e-300) if normalize else counts
     ax.imshow(shown, cmap="Blues", aspect="auto", interpolation="nearest")
-    _thinned(ax, "x", table.columns)
-    _thinned(ax, "y", table.index)
-    ax.set_xlabel(_label(table.columns.name or "prediction"))
-    ax.set_ylabel(_label(table.index.name or "reference"))
+    reference, predicted = agreement.axis_names
+    _thinned(ax, "x", table.columns[::t])
+    _thinned(ax, "y", table.index[::s])
+    ax.set_xlabel(_label(predicted or "prediction"))
+    ax.set_ylabel(_label(reference or "reference"))
     if max(shown.shape) <= ANNOTATE:
         top = shown.max() if shown.size else 1
         for i in range(shown.shape[0]):
@@ -59,10 +83,13 @@ def heatmap(ax, agreement, normalize: bool = False) -> None:
                 text = f"{shown[i, j]:.1f}%" if normalize else display.count(shown[i, j])
                 ax.text(j, i, text, ha="center", va="center", fontsize=8,
                         color="white" if shown[i, j] > 0.6 * top else "black")
-    _outline(ax, agreement.common_cells, thin=max(shown.shape) > ANNOTATE)
+    rows, cols = agreement.common_cells
+    blocks = np.unique(np.column_stack([rows // s, cols // t]), axis=0) if len(rows) else np.empty((0, 2), int)
+    _outline(ax, (blocks[:, 0], blocks[:, 1]), thin=max(shown.shape) > ANNOTATE)
     what = "row %" if normalize else "counts"
+    i, j = table.shape
     ax.set_title(f"Crosstab ({what})" if max(shown.shape) <= ANNOTATE else
-                 f"Crosstab ({what}), {shown.shape[0]} × {shown.shape[1]}")
+                 f"Crosstab ({what}), {i} × {j}" + (f", in blocks of {s} × {t} cells" if s * t > 1 else ""))
 
 
 LABEL_WIDTH = 40  # the most characters of a label shown on a plot
@@ -143,16 +170,16 @@ def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = 
         raise ValueError(f"measures: {', '.join(missing)} not in the report's class-specific measures "
                          f"({', '.join(shown)}); give them to report(measures=...) first")
     plt = pyplot()
-    k = len(rep.agreement.table.columns)
+    k = rep.agreement.shape[1]
     binary, title, split = forest_classes(rep, measures)
     rows = len(binary.index) * len(measures)
     width = min(FIGURE_LIMIT, 6 + 0.45 * min(k, ANNOTATE) + 5)
-    height = min(FIGURE_LIMIT, max(4.0, 0.28 * rows + 1.5, 0.3 * min(len(rep.agreement.table.index), TICKS) + 2))
+    height = min(FIGURE_LIMIT, max(4.0, 0.28 * rows + 1.5, 0.3 * min(rep.agreement.shape[0], TICKS) + 2))
     fig, (left, right) = plt.subplots(1, 2, figsize=(width, height),
                                       gridspec_kw={"width_ratios": [min(max(k, 3), 12), 4]})
     heatmap(left, rep.agreement, normalize=normalize)
     forest(right, binary, measures, title, split)
-    fig.suptitle(f"Agreement: {_label(rep.agreement.table.index.name or 'reference')} * "
-                 f"{_label(rep.agreement.table.columns.name or 'prediction')}")
+    reference, predicted = rep.agreement.axis_names
+    fig.suptitle(f"Agreement: {_label(reference or 'reference')} * {_label(predicted or 'prediction')}")
     fig.tight_layout()
     return fig

@@ -64,6 +64,6 @@ class Rendered:
         >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
         >>> data = json.loads(report.to_json(indent=2))
         >>> sorted(data)[:4]
-        ['averages', 'binary', 'crosstab', 'multiclass']
+        ['averages', 'binary', 'confusions', 'crosstab']
         """
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)

@@ -6,9 +6,10 @@ For each K, a fresh process builds 10^7 string labels (K classes, ~70% agreement
 class) and times (best of 3 up to K = 500, one run above)
   crosstab   df.agree(actual, pred)            (the one pass over the rows)
   report     df.agree.report(actual, pred)     (every table with intervals for every value, ci="auto")
-and reads the peak memory of the report: "traced MiB" is the peak of the Python and numpy allocations that
-tracemalloc sees during a second, traced call; "RSS MiB" is the process's peak resident memory (its data
-included) after the untraced call. Then, at --html-k classes, to_html() of the report (plots included).
+and reads the peak memory of the report ("sparse": whether the table is held sparse, above 2**22 cells):
+"traced MiB" is the peak of the Python and numpy allocations that tracemalloc sees during a second, traced call;
+"RSS MiB" is the process's peak resident memory (its data included) after the untraced call. Then, at --html-k
+classes, to_html() of the report (plots included).
 Targets: K = 5 at most 1.5x the crosstab; K = 500 under 5 s and 2 GiB; K = 5,000 under 30 s and 4 GiB;
 to_html() with plots at K = 500 under 5 s.
 """
@@ -54,15 +55,19 @@ def one(n: int, k: int, html: bool) -> dict:
         report = df.agree.report("actual", "pred")
         seconds = min(seconds, time.perf_counter() - start)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    nonzero = int(np.count_nonzero(ag.table.to_numpy()))
+    table = ag.table
+    held_sparse = all(isinstance(dtype, pd.SparseDtype) for dtype in table.dtypes)
+    nonzero = int(table.sparse.to_coo().nnz) if held_sparse else int(np.count_nonzero(table.to_numpy()))
+    del table
     methods = sorted(set(report.multiclass["method"]))
     del report
     tracemalloc.start()
     df.agree.report("actual", "pred")
     traced = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
-    row = {"N": f"{n:.0e}", "K": k, "non-empty cells": nonzero, "crosstab (s)": round(crosstab, 3),
-           "report (s)": round(seconds, 3), "report / crosstab": round(seconds / crosstab, 2),
+    row = {"N": f"{n:.0e}", "K": k, "non-empty cells": nonzero, "sparse": held_sparse,
+           "crosstab (s)": round(crosstab, 3), "report (s)": round(seconds, 3),
+           "report / crosstab": round(seconds / crosstab, 2),
            "traced MiB": round(traced), "RSS MiB": round(rss), "multiclass methods": "; ".join(methods)}
     if html:
         report = df.agree.report("actual", "pred")

@@ -25,13 +25,13 @@ from ..engine.crosstab import (
 )
 from ..engine.matching import match_columns
 from ..engine.tableview import TableView
-from ..inference.analytic import binary_analytic, interval_notes, multiclass_analytic
+from ..inference.analytic import binary_analytics, interval_notes, multiclass_analytics
 from ..inference.delta import (
     class_partials,
     class_variance,
     gradients,
     linearised_variance,
-    partials_variance,
+    partials_variances,
     table_variance,
 )
 from ..inference.estimates import Estimate, IntervalOptions
@@ -530,10 +530,12 @@ class Agreement:
 
         by_code = {m.code: m for m in chosen}
 
-        def analytic(code):
-            m = by_code[code]
-            return binary_analytic(m, counts, corrected if m.odds_ratio_family else counts, params, opts,
-                                   values[code])
+        analytic_of: dict = {}
+
+        def analytic(code):  # every analytic estimate at the first call (the binomial ones in one call)
+            if not analytic_of:
+                analytic_of.update(binary_analytics(chosen, counts, corrected, params, opts, values))
+            return analytic_of[code]
 
         def evaluate(stack, codes):
             resampled = _binary.one_vs_rest(view.with_counts(stack), rows, cols)
@@ -809,11 +811,15 @@ class Agreement:
                 return {code: np.asarray(by_code[code].compute(resampled, **params(by_code[code])), float)
                         for code in codes}
 
-            def analytic(code):
-                return multiclass_analytic(by_code[code], view, params(by_code[code]), opts)
+            analytic_of: dict = {}
+
+            def analytic(code):  # every analytic estimate at the first call (the binomial ones in one call)
+                if not analytic_of:
+                    analytic_of.update(multiclass_analytics(chosen, view, params, opts))
+                return analytic_of[code]
 
             def linearise(codes):
-                out, moved = {}, []
+                found, moved = {}, []
                 for code in codes:
                     m = by_code[code]
                     with np.errstate(all="ignore"):  # an undefined value has undefined partials
@@ -821,8 +827,12 @@ class Agreement:
                     if partials is None:
                         moved.append(code)
                     else:
-                        out[code] = partials_variance(self._sparse_counts, view.rows, view.cols, partials,
-                                                      opts.design)
+                        found[code] = partials
+                out = {}
+                if found:  # the variances of every value with partials in one pass over the cells
+                    variances = partials_variances(self._sparse_counts, view.rows, view.cols, list(found.values()),
+                                                   opts.design)
+                    out = {code: float(v) for code, v in zip(found, variances, strict=True)}
                 if moved:  # no structure to use (a weighted form): every non-empty cell is moved
                     grads = gradients(self._counts, lambda stack: evaluate(stack, moved), values)
                     out.update({code: linearised_variance(self._counts, grads[code], opts.design, self._cell_rows)
@@ -1093,8 +1103,10 @@ def _undefined_resamples(estimates: dict[str, Estimate]) -> dict:
 
 def _by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
     columns = product_index(list(estimates), STATS, ["code", "stat"])
-    data = np.column_stack([np.broadcast_to(getattr(e, stat), (len(index),)) for e in estimates.values()
-                            for stat in STATS])
+    data = np.empty((len(index), len(columns)))
+    for x, e in enumerate(estimates.values()):  # a value with one number for every class fills its column
+        for y, stat in enumerate(STATS):
+            data[:, len(STATS) * x + y] = getattr(e, stat)
     out = pd.DataFrame(data, index=index, columns=columns)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = _undefined_resamples(estimates)

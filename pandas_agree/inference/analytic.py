@@ -29,7 +29,7 @@ from .estimates import (
 from .linearised import linearised
 from .tests import kappa_variances
 
-__all__ = ["binary_analytic", "interval_notes", "multiclass_analytic"]
+__all__ = ["binary_analytic", "binary_analytics", "interval_notes", "multiclass_analytic", "multiclass_analytics"]
 
 
 def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
@@ -100,7 +100,12 @@ def _proportion(successes, trials, opts: IntervalOptions):
 
 
 def _binomial(measure: Measure, method: Binomial | MappedBinomial, args, opts: IntervalOptions) -> Estimate:
-    p, se, lower, upper = _proportion(method.successes(*args), method.trials(*args), opts)
+    return _binomial_estimate(measure, method, *_proportion(method.successes(*args), method.trials(*args), opts),
+                              opts)
+
+
+def _binomial_estimate(measure: Measure, method: Binomial | MappedBinomial, p, se, lower, upper,
+                       opts: IntervalOptions) -> Estimate:
     text = f"{opts.binomial} ({method.detail})"
     meaning = None if opts.binomial == "normal" else (
         f"The SE beside a {opts.binomial} interval is the Wald SE √(p(1 − p)/n) of the proportion (twice that "
@@ -172,6 +177,51 @@ def _fce(measure: Measure, view: TableView, weights, opts: IntervalOptions) -> E
     kappa, var1, _ = kappa_variances(view, weights)
     se = np.sqrt(var1)
     return clipped(measure, kappa, se, kappa - opts.z * se, kappa + opts.z * se, "Fleiss–Cohen–Everitt")
+
+
+def _binomials(measures, args, opts: IntervalOptions) -> dict[str, Estimate]:
+    """The binomial estimates of ``measures`` (records with a Binomial or MappedBinomial interval) from the
+    counts ``args``, their proportions in one call of statsmodels' ``proportion_confint``."""
+    pairs = [np.broadcast_arrays(np.asarray(m.interval.successes(*args), float),
+                                 np.asarray(m.interval.trials(*args), float)) for m in measures]
+    if not pairs:
+        return {}
+    joined = _proportion(np.concatenate([x.ravel() for x, _ in pairs]), np.concatenate([n.ravel() for _, n in pairs]),
+                         opts)
+    out, start = {}, 0
+    for m, (x, _) in zip(measures, pairs, strict=True):
+        part = slice(start, start + x.size)
+        start += x.size
+        out[m.code] = _binomial_estimate(m, m.interval, *(v[part].reshape(x.shape) for v in joined), opts)
+    return out
+
+
+def _is_binomial(measure: Measure) -> bool:
+    return isinstance(measure.interval, (Binomial, MappedBinomial))
+
+
+def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOptions,
+                     values: dict) -> dict[str, Estimate | Resample | None]:
+    """:func:`binary_analytic` of every measure (the odds-ratio family from the ``corrected`` counts), with the
+    binomial proportions among them in one call of statsmodels' ``proportion_confint``."""
+    out: dict[str, Estimate | Resample | None] = dict(_binomials([m for m in measures if _is_binomial(m)], counts,
+                                                                 opts))
+    for m in measures:
+        if m.code not in out:
+            out[m.code] = binary_analytic(m, counts, corrected if m.odds_ratio_family else counts, params, opts,
+                                          values[m.code])
+    return out
+
+
+def multiclass_analytics(measures, view, params_of, opts: IntervalOptions) -> dict[str, Estimate | Resample | None]:
+    """:func:`multiclass_analytic` of every measure (``params_of(measure)`` gives its parameters), with the
+    binomial proportions among them in one call of statsmodels' ``proportion_confint``."""
+    out: dict[str, Estimate | Resample | None] = dict(_binomials([m for m in measures if _is_binomial(m)], (view,),
+                                                                 opts))
+    for m in measures:
+        if m.code not in out:
+            out[m.code] = multiclass_analytic(m, view, params_of(m), opts)
+    return out
 
 
 def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: IntervalOptions,

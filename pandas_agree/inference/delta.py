@@ -38,7 +38,7 @@ from .estimates import Estimate, IntervalOptions, within
 
 __all__ = [
     "RELATIVE_STEP", "class_partials", "class_variance", "delta_estimates", "gradients", "linearised_variance",
-    "partials_variance", "parts_variance", "table_variance",
+    "partials_variance", "partials_variances", "parts_variance", "table_variance",
 ]
 
 
@@ -192,15 +192,26 @@ def partials_variance(table, rows: np.ndarray, cols: np.ndarray, partials, desig
     """The delta-method variance of one value of a table from its partials with respect to the table's summaries
     (a :class:`~pandas_agree.engine.tableview.TablePartials`); ``rows`` and ``cols`` place the K matching
     cells. O(non-empty cells)."""
+    return float(partials_variances(table, rows, cols, [partials], design)[0])
+
+
+def partials_variances(table, rows: np.ndarray, cols: np.ndarray, partials: list,
+                       design: str = "multinomial") -> np.ndarray:
+    """:func:`partials_variance` of several values of one table at once (their parts side by side)."""
     i, j = np.shape(table)
 
-    def column(x, size):
-        return np.zeros((size, 1)) if x is None else np.asarray(x, dtype=float).reshape(size, 1)
+    def side(parts, size):
+        return np.column_stack([np.zeros(size) if x is None else np.asarray(x, dtype=float).reshape(size)
+                                for x in parts])
 
-    matching = None if partials.matching is None else (rows, cols, column(partials.matching, len(rows)))
-    cells = None if partials.cells is None else np.asarray(partials.cells, dtype=float).reshape(-1, 1)
-    return float(parts_variance(table, column(partials.rows, i), column(partials.cols, j), matching, cells,
-                                design)[0])
+    matching = None if all(p.matching is None for p in partials) else \
+        (rows, cols, side([p.matching for p in partials], len(rows)))
+    cells = None
+    if any(p.cells is not None for p in partials):
+        size = next(np.size(p.cells) for p in partials if p.cells is not None)
+        cells = side([p.cells for p in partials], size)
+    return parts_variance(table, side([p.rows for p in partials], i), side([p.cols for p in partials], j), matching,
+                          cells, design)
 
 
 def _sparse(table):
@@ -358,22 +369,34 @@ def delta_estimates(bounds: dict[str, tuple[float, float]], point: dict, evaluat
         grads = gradients(counts, lambda stack: evaluate(stack, keys), point)
         var = {key: linearised_variance(counts, g, opts.design, rows) if len(g) else
                np.zeros_like(np.asarray(point[key], dtype=float)) for key, g in grads.items()}
-    out = {}
+    by_scale: dict[str, list[str]] = {}  # the quantities of one scale go through its interval together
     for key in keys:
-        value = np.asarray(point[key], dtype=float)
-        se = np.sqrt(np.asarray(var[key], dtype=float).reshape(value.shape)) if key in var else \
-            np.zeros_like(value)  # no non-empty cell: nothing varies
+        by_scale.setdefault((scales or {}).get(key) or range_scale(_kind(bounds[key])), []).append(key)
+    out = {}
+    for on, group in by_scale.items():
+        values = [np.asarray(point[key], dtype=float) for key in group]
+        value = np.concatenate([v.ravel() for v in values])
+        variance = np.concatenate([np.asarray(var[key], dtype=float).ravel() if key in var else
+                                   np.zeros(v.size) for key, v in zip(group, values, strict=True)])
+        lo, hi = (np.concatenate([np.broadcast_to(np.asarray(bounds[key][side], dtype=float), v.shape).ravel()
+                                  for key, v in zip(group, values, strict=True)]) for side in (0, 1))
+        se = np.sqrt(variance)  # no non-empty cell: nothing varies (0)
         se = np.where(se < 1e-9 * np.abs(value), 0.0, se)
         infinite = np.isinf(value)
         se = np.where(infinite, np.inf, np.where(np.isnan(value), np.nan, se))
-        on = (scales or {}).get(key) or range_scale(_kind(bounds[key]))
-        lower, upper = _interval(value, se, bounds[key], opts.z, on)
-        lower = np.where(infinite, bounds[key][0], lower)
-        upper = np.where(infinite, bounds[key][1], upper)
+        lower, upper = _interval(value, se, (lo, hi), opts.z, on)
+        lower = np.where(infinite, lo, lower)
+        upper = np.where(infinite, hi, upper)
         with np.errstate(divide="ignore", invalid="ignore"):
             pvalue = 2 * ndtr(-np.abs(value / se))  # the Wald test of "the value is 0"
         # nothing varies: the value is 0 or it is not; an infinite value has no Wald test
         pvalue = np.where(se == 0, np.where(value == 0, 1.0, 0.0), np.where(infinite, np.nan, pvalue))
-        out[key] = within(bounds[key], value, se, lower, upper, f"linearised ({on} scale)",
-                          pvalue=np.where(np.isfinite(value), pvalue, np.nan))
-    return out
+        joined = within((lo, hi), value, se, lower, upper, f"linearised ({on} scale)",
+                        pvalue=np.where(np.isfinite(value), pvalue, np.nan))
+        start = 0
+        for key, v in zip(group, values, strict=True):
+            part = slice(start, start + v.size)
+            start += v.size
+            fields = (getattr(joined, f)[part].reshape(v.shape) for f in ("value", "se", "lower", "upper"))
+            out[key] = Estimate(*fields, joined.method, pvalue=joined.pvalue[part].reshape(v.shape))
+    return {key: out[key] for key in keys}

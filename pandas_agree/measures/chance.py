@@ -70,7 +70,10 @@ def within_range(values, bounds: tuple[float, float]) -> np.ndarray:
     (1.0, 1.5)
     """
     values = np.asarray(values, dtype=float)
-    for bound, outside in ((bounds[0], values < bounds[0]), (bounds[1], values > bounds[1])):
+    low, high = values < bounds[0], values > bounds[1]
+    if not (low | high).any():  # the common case, checked once
+        return values
+    for bound, outside in ((bounds[0], low), (bounds[1], high)):
         if np.isfinite(bound) and outside.any():
             near = outside & (np.abs(values - bound) <= ROUNDING * max(1.0, abs(bound)))
             values = np.where(near, bound, values)

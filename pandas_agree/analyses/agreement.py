@@ -39,6 +39,7 @@ from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
 from ..measures.averaging import (
+    ClassValues,
     average_partials,
     average_range,
     average_scale,
@@ -199,6 +200,7 @@ class Agreement:
             self._counts = np.asarray(stored.data, dtype=np.float64)
         else:
             self._counts = values.toarray() if sparse.issparse(values) else values
+        self._class_memo: dict = {}
         self._n_missing = int(info.get("n_missing", 0))
         self._n_zero_weight = int(info.get("n_zero_weight", 0))
         self._n_rows = info.get("n_rows")
@@ -518,8 +520,8 @@ class Agreement:
         labels, rows, cols = self._class_positions(classes, positive)
         view = self._view()
         counts = _binary.one_vs_rest(view, rows, cols)
-        values = {m.code: fill_undefined(_binary.class_values(m, counts, params, correction), zero_division)
-                  for m in chosen}
+        store = self._class_values(counts, (classes, positive), params, correction)
+        values = {m.code: fill_undefined(store.of(m), zero_division) for m in chosen}
         # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow)
         warn_undefined({code: list(labels[np.isnan(v)]) if np.isnan(v).any() else []
                         for code, v in values.items()})
@@ -673,7 +675,7 @@ class Agreement:
         view = self._view()
         counts = _binary.one_vs_rest(view, rows, cols)
         codes = [m.code for m in chosen]
-        class_values = {}  # computed by averages_of, read by undefined_classes
+        class_values = self._class_values(counts, (classes, None), params, correction)
         pairs = averages_of(chosen, counts, methods, timing, params, correction, zero_division, values=class_values)
         values = np.array([v for v, _ in pairs.values()])
         entered = np.array([n for _, n in pairs.values()])
@@ -699,7 +701,7 @@ class Agreement:
 
             def linearise(keys):
                 partials = average_partials([by_code[k] for k in keys], counts, methods, timing, params,
-                                            _separable_partials, correction, zero_division)
+                                            _separable_partials, correction, zero_division, values=class_values)
                 k = partials.shape[1]
                 variance = table_variance(self._sparse_counts, rows, cols, counts, partials.reshape(4, k, -1),
                                           opts.design)
@@ -721,6 +723,14 @@ class Agreement:
         return out
 
     # --- multiclass measures and tests ---------------------------------------------------------------------
+
+    def _class_values(self, counts, classes: tuple, params: dict, correction) -> ClassValues:
+        """The class values of the one-vs-rest ``counts`` of ``classes`` (the classes and positive class asked
+        for), each computed once for this table and shared by binary() and averages()."""
+        key = (classes, tuple(sorted(params.items())), correction)
+        if key not in self._class_memo:
+            self._class_memo[key] = ClassValues(counts, params, correction)
+        return self._class_memo[key]
 
     @cached_property
     def _places(self) -> tuple[np.ndarray, np.ndarray]:

@@ -21,8 +21,8 @@ from . import chance
 from .binary import apply_formula, class_values
 from .registry import REGISTRY, Measure
 
-__all__ = ["average_partials", "average_range", "average_scale", "averaged_before", "averages_of", "fill_undefined",
-           "undefined_classes"]
+__all__ = ["ClassValues", "average_partials", "average_range", "average_scale", "averaged_before", "averages_of",
+           "fill_undefined", "undefined_classes"]
 
 
 def averaged_before(measure: Measure, timing: str) -> bool:
@@ -130,13 +130,46 @@ def fill_undefined(values: np.ndarray, zero_division: float) -> np.ndarray:
     return values if math.isnan(zero_division) else np.where(np.isnan(values), zero_division, values)
 
 
+class ClassValues:
+    """The class values of binary measures on one set of one-vs-rest counts (a, b, c, d of shape (..., K)), each
+    computed once and together with the value of the pooled counts (Σa, Σb, Σc, Σd) in the same evaluation.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.measures.binary import one_vs_rest, resolve_params
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> store = ClassValues(one_vs_rest(np.array([[4.0, 1], [1, 3]]), np.arange(2), np.arange(2)), resolve_params())
+    >>> store.of(REGISTRY["REC"]).tolist(), float(store.pooled(REGISTRY["REC"]))
+    ([0.8, 0.75], 0.7777777777777778)
+    """
+
+    def __init__(self, counts, params: dict, correction: float | None = None) -> None:
+        self.params, self.correction = params, correction
+        self._joined = tuple(np.concatenate([x, x.sum(axis=-1, keepdims=True)], axis=-1) for x in counts)
+        self._both: dict[str, np.ndarray] = {}
+
+    def _values(self, measure: Measure) -> np.ndarray:
+        if measure.code not in self._both:
+            self._both[measure.code] = class_values(measure, self._joined, self.params, self.correction)
+        return self._both[measure.code]
+
+    def of(self, measure: Measure) -> np.ndarray:
+        """The value of every class, before ``zero_division`` (NaN where undefined), shape (..., K)."""
+        return self._values(measure)[..., :-1]
+
+    def pooled(self, measure: Measure) -> np.ndarray:
+        """The formula of the pooled counts, shape (...)."""
+        return self._values(measure)[..., -1]
+
+
 def undefined_classes(measures: Sequence[Measure], counts, timing: str, params: dict,
                       correction: float | None = None, *,
-                      values: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
+                      values: ClassValues | None = None) -> dict[str, np.ndarray]:
     """Where each measure has an undefined class value that its weighted averages leave out: the value itself
     under "after", any of its terms under "before". Boolean arrays of the shape of the counts (..., K).
 
-    ``values`` holds class values already computed on these counts (as :func:`averages_of` leaves them), by code.
+    ``values`` holds the class values of these counts, computed once (:class:`ClassValues`).
 
     Examples
     --------
@@ -149,19 +182,17 @@ def undefined_classes(measures: Sequence[Measure], counts, timing: str, params: 
     >>> out["PRE"].tolist(), out["F1"].tolist()
     ([False, True], [False, True])
     """
-    known = values or {}
+    store = ClassValues(counts, params, correction) if values is None else values
     out = {}
     for m in measures:
         parts = [REGISTRY[t] for t in m.terms] if averaged_before(m, timing) else [m]
-        out[m.code] = np.any([np.isnan(known[p.code] if p.code in known else class_values(p, counts, params,
-                                                                                         correction))
-                              for p in parts], axis=0)
+        out[m.code] = np.any([np.isnan(store.of(p)) for p in parts], axis=0)
     return out
 
 
 def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], timing: str, params: dict,
                 correction: float | None = None, zero_division: float = math.nan, *,
-                values: dict[str, np.ndarray] | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+                values: ClassValues | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Averages over classes of binary measures, and the number of classes that entered each.
 
     ``counts`` are a, b, c, d of shape (..., K); each result has shape (..., len(methods)). "micro" applies the
@@ -172,9 +203,8 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
     classes that entered the average of at least one term. With ``zero_division`` a number, every undefined
     value (of a class, a term, or an average) takes it, so every class with a positive weight enters.
     The class weights, every class value, and the term averages of each set of terms are computed once, and
-    the "after" averages of all the measures in one stacked step; with "micro", each formula takes the classes'
-    counts and the pooled counts in one evaluation. The class values (before ``zero_division``) go into
-    ``values`` by code, when it is given, for :func:`undefined_classes`.
+    the "after" averages of all the measures in one stacked step; each formula takes the classes' counts and the
+    pooled counts in one evaluation (:class:`ClassValues`; ``values`` passes one computed before, to share it).
 
     Examples
     --------
@@ -193,22 +223,12 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
     """
     a, b = counts[0], counts[1]
     weighted = [m for m in methods if m != "micro"]
-    raw: dict[str, np.ndarray] = {} if values is None else values  # class values (..., K), before zero_division
+    store = ClassValues(counts, params, correction) if values is None else values
     memo: dict[str, np.ndarray] = {}
-    pooled_values: dict[str, np.ndarray] = {}  # the formula of the pooled counts (...)
-    # the pooled counts as one more class: a formula of each class's own counts takes both in one evaluation
-    joined = tuple(np.concatenate([x, x.sum(axis=-1, keepdims=True)], axis=-1) for x in counts) \
-        if "micro" in methods else None
 
     def values_of(m: Measure) -> np.ndarray:
         if m.code not in memo:
-            if m.code not in raw:
-                if joined is None:
-                    raw[m.code] = class_values(m, counts, params, correction)
-                else:
-                    both = class_values(m, joined, params, correction)
-                    raw[m.code], pooled_values[m.code] = both[..., :-1], both[..., -1]
-            memo[m.code] = fill_undefined(raw[m.code], zero_division)
+            memo[m.code] = fill_undefined(store.of(m), zero_division)
         return memo[m.code]
 
     results: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]] = {m.code: {} for m in measures}
@@ -237,10 +257,8 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
             for j, method in enumerate(weighted):
                 results[m.code][method] = value[..., j], n_entered[..., j]
     if "micro" in methods:
-        pooled = tuple(x.sum(axis=-1) for x in counts)
         for m in measures:
-            value = pooled_values[m.code] if m.code in pooled_values else class_values(m, pooled, params, correction)
-            value = fill_undefined(value, zero_division)
+            value = fill_undefined(store.pooled(m), zero_division)
             results[m.code]["micro"] = value, np.full(value.shape, a.shape[-1])
     out = {}
     for m in measures:
@@ -251,7 +269,8 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
 
 
 def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str], timing: str, params: dict,
-                     partials, correction: float | None = None, zero_division: float = math.nan) -> np.ndarray:
+                     partials, correction: float | None = None, zero_division: float = math.nan, *,
+                     values: ClassValues | None = None) -> np.ndarray:
     """∂/∂a_k, ∂/∂b_k, ∂/∂c_k, ∂/∂d_k of every average of :func:`averages_of`: shape (4, K, measures, methods).
 
     The averages are functions of the class values (or terms) and class weights, each a function of that
@@ -267,6 +286,7 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
     (one value per class, from that class's counts: its first axis is the K classes), as
     :func:`pandas_agree.inference.delta.class_partials` does; a class value fixed by ``zero_division`` is
     constant. A class that does not enter an average has partial 0; a count of 0 may give NaN (it is never moved).
+    ``values`` gives the class values of ``counts`` where they were computed before (:class:`ClassValues`).
     """
     counts = tuple(np.asarray(x, dtype=float) for x in counts)
     k = counts[0].shape[-1]
@@ -299,7 +319,9 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
             return np.stack([_class_weights(m, a, b) for m in weighted], axis=-1)  # (K, M)
 
         w, dw = weight_fn(*counts), partials(weight_fn, counts)
-        base = evaluate(*counts)  # (K, X)
+        store = ClassValues(counts, params, correction) if values is None else values
+        base = np.stack([fill_undefined(store.of(m), zero_division) for m in needed.values()], axis=-1) \
+            if needed else np.empty((k, 0))  # (K, X)
 
         def mean_partials(codes):
             # C-ordered, as the sums over the classes below expect (numpy's order of summation follows the layout)

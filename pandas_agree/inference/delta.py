@@ -197,7 +197,15 @@ def partials_variance(table, rows: np.ndarray, cols: np.ndarray, partials, desig
 
 def partials_variances(table, rows: np.ndarray, cols: np.ndarray, partials: list,
                        design: str = "multinomial") -> np.ndarray:
-    """:func:`partials_variance` of several values of one table at once (their parts side by side)."""
+    """:func:`partials_variance` of several values of one table at once: those without partials at the cells side
+    by side, each of the others on its own (an array the size of the non-empty cells per value at a time)."""
+    with_cells = [x for x, p in enumerate(partials) if p.cells is not None]
+    if with_cells and len(partials) > 1:
+        out = np.empty(len(partials))
+        rest = [x for x in range(len(partials)) if partials[x].cells is None]
+        for group in [*([x] for x in with_cells), *([rest] if rest else [])]:
+            out[group] = partials_variances(table, rows, cols, [partials[x] for x in group], design)
+        return out
     i, j = np.shape(table)
 
     def side(parts, size):

@@ -186,8 +186,11 @@ def _solve_laplacian(matrix, rhs: np.ndarray) -> np.ndarray:
     from scipy import sparse
     from scipy.sparse import linalg
 
-    x, info = linalg.cg(matrix, rhs, rtol=1e-13, atol=0.0, maxiter=max(100, min(len(rhs), 2000)),
-                        M=sparse.diags_array(1 / matrix.diagonal()))
+    options = {"atol": 0.0, "maxiter": max(100, min(len(rhs), 2000)), "M": sparse.diags(1 / matrix.diagonal())}
+    try:
+        x, info = linalg.cg(matrix, rhs, rtol=1e-13, **options)
+    except TypeError:  # scipy before 1.12 names the relative tolerance tol
+        x, info = linalg.cg(matrix, rhs, tol=1e-13, **options)
     if info != 0 or not np.linalg.norm(matrix @ x - rhs) <= 1e-10 * np.linalg.norm(rhs):
         x = linalg.spsolve(matrix.tocsc(), rhs)
     return x

@@ -412,3 +412,16 @@ def test_validation_names_the_argument():
         layered_tests(np.ones((2, 2, 2)), null_odds_ratio=0)
     with pytest.raises(ValueError, match="monte_carlo_tables"):
         chi_square_tests([[1, 2, 3], [4, 5, 6]], monte_carlo_tables=0)
+
+
+def test_monte_carlo_fisher_is_bounded_for_large_tables():
+    """A table whose Monte Carlo estimate would draw more than MONTE_CARLO_CELLS cells gets a note instead."""
+    from pandas_agree.inference import contingency
+
+    rng = np.random.default_rng(3)
+    table = rng.integers(1, 5, (150, 150)).astype(float)
+    out = contingency.chi_square_tests(table, random_state=0)
+    fisher = out.loc["Fisher's Exact Test"]
+    assert np.isnan(fisher["exact_2sided"]) and fisher["note"].startswith("not computed")
+    small = contingency.chi_square_tests(table[:3, :3], random_state=0, monte_carlo_tables=100)
+    assert np.isfinite(small.loc["Fisher's Exact Test", "exact_2sided"])

@@ -58,6 +58,8 @@ INVALID = {
     "positive": [(["yes"], TypeError)],
     "max_classes": [(0, ValueError), (2.5, TypeError)],
     "sort_by": [(5, TypeError)],
+    "statistics": [("bogus", ValueError), ([], ValueError), (["chisq", "bogus"], ValueError), (5, TypeError)],
+    "cells": [("bogus", ValueError), ([], ValueError), (5, TypeError)],
 }
 
 # Parameters of public callables that are not options: what is analysed (checked against the data where it is
@@ -141,6 +143,8 @@ CALLS = {
     "Agreement.multiclass": lambda kw: _agreement().multiclass(**kw),
     "Agreement.tests": lambda kw: _agreement().tests(**kw),
     "Agreement.confusions": lambda kw: _agreement().confusions(**kw),
+    "Agreement.crosstab_statistics": lambda kw: _agreement().crosstab_statistics(**kw),
+    "Agreement.cell_statistics": lambda kw: _agreement().cell_statistics(**kw),
     "RaterAgreement.__init__": lambda kw: pa.RaterAgreement(_raters_frame()[["rater1", "rater2"]], **kw),
     "RaterAgreement.from_long": lambda kw: pa.RaterAgreement.from_long(_long(), "s", "r", "y", **kw),
     "RaterAgreement.summary": lambda kw: _raters().summary(**kw),
@@ -303,6 +307,10 @@ def test_the_vocabularies_are_shared():
     assert matching.MATCHES is spec.MATCHES
     assert tuple(BANDS) == spec.BAND_NAMES
     assert choices("ci") == spec.CI_METHODS and choices("percentages") == spec.PERCENTAGES
+    from pandas_agree.inference import association, contingency
+
+    assert spec.CELLS == contingency.CELLS
+    assert set(spec.STATISTICS) == {*association.KEYWORDS, "chisq", "risk", "mcnemar", "cmh"}
 
 
 def test_report_defaults_are_the_methods_defaults():
@@ -320,7 +328,7 @@ def test_report_defaults_are_the_methods_defaults():
             elif name in methods:
                 assert value == methods[name], name
             else:
-                assert name in ("percentages", "max_classes", "sort_by")  # the report's own options
+                assert name in ("percentages", "max_classes", "sort_by", "statistics", "cells")  # the report's own
         for name, value in options.items():
             check_option(name, value)
 

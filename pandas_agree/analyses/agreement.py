@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -12,9 +12,10 @@ import pandas as pd
 from scipy import sparse
 
 from ..base.frames import column, product_index, require_frame
-from ..base.options import AVERAGES, validate_options
+from ..base.options import AVERAGES, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from ..engine.crosstab import (
+    SPARSE_CELLS,
     as_label_series,
     check_total,
     held_sparse,
@@ -25,7 +26,10 @@ from ..engine.crosstab import (
 )
 from ..engine.matching import match_columns
 from ..engine.tableview import TableView
+from ..inference import contingency
 from ..inference.analytic import binary_analytics, interval_notes, multiclass_analytics
+from ..inference.association import KEYWORDS as ASSOCIATION_KEYWORDS
+from ..inference.association import association_measures
 from ..inference.delta import (
     class_partials,
     class_variance,
@@ -53,8 +57,8 @@ from ..measures.registry import Setting, notes_of, resolve
 from ..measures.weights import agreement_weights
 from .reports import build_report
 
-__all__ = ["Agreement", "agreement", "classes_left_out", "counted", "from_cells", "from_labels", "left_out_text",
-           "summary_values"]
+__all__ = ["Agreement", "agreement", "classes_left_out", "counted", "from_cells", "from_labels", "layer_statistics",
+           "left_out_text", "statistics_keywords", "summary_values"]
 
 
 def _validated_table(table) -> tuple[pd.Index, pd.Index, np.ndarray | sparse.coo_array]:
@@ -955,6 +959,188 @@ class Agreement:
         weights = None if kappa_weights is None else agreement_weights(kappa_weights, len(self._union), self._union)
         return run_tests(self._view(), weights)
 
+    # --- SPSS CROSSTABS -------------------------------------------------------------------------------
+
+    def _dense_only(self, option: str) -> None:
+        """A ValueError naming ``option`` when the table is held sparse: the CROSSTABS statistics need its dense
+        form, which is not built (it would be too large to compute with)."""
+        if self._cells is not None:
+            i, j = self._shape
+            raise ValueError(
+                f"{option}: the CROSSTABS {'cell ' if option == 'cells' else ''}statistics need the whole table, and "
+                f"this {i:,} × {j:,} table ({float(i) * j:,.0f} cells) is held sparse (more than {SPARSE_CELLS:,} "
+                "cells); they are not computed on it. Compute them on fewer labels (a table of the classes of "
+                "interest).")
+
+    def _square(self) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
+        """The table over :attr:`labels` on both sides (the order of the ordinal measures; labels absent from a side
+        are empty rows or columns, which the statistics leave out) and the row and column scores: the labels
+        themselves when they are numbers, otherwise 1, 2, … over the categories with cases of each side."""
+        labels = self._union
+        q = len(labels)
+        dense = np.zeros((q, q))
+        dense[np.ix_(labels.get_indexer(self._index), labels.get_indexer(self._columns))] = self._counts
+        frame = pd.DataFrame(dense, index=pd.Index(labels, name=self._index.name),
+                             columns=pd.Index(labels, name=self._columns.name))
+        numeric = pd.api.types.is_numeric_dtype(labels.dtype) and not pd.api.types.is_bool_dtype(labels.dtype)
+        values = labels.to_numpy(dtype=float) if numeric else None
+        if values is not None and np.isfinite(values).all():
+            return frame, values, values
+        return frame, np.cumsum(dense.sum(axis=1) > 0).astype(float), np.cumsum(dense.sum(axis=0) > 0).astype(float)
+
+    @validate_options
+    def crosstab_statistics(self, statistics="all", *, random_state=None) -> dict[str, pd.DataFrame]:
+        """The tables SPSS's ``CROSSTABS /STATISTICS=...`` prints for this table, by title, in SPSS's order.
+
+        ========================================  ==================================================================
+        title                                     keywords
+        ========================================  ==================================================================
+        "Chi-Square Tests"                        ``chisq`` (Pearson, continuity correction and Fisher's exact test
+                                                  for 2×2 tables, likelihood ratio, linear-by-linear association,
+                                                  N of valid cases); ``mcnemar`` adds SPSS's "McNemar Test" row
+                                                  (2×2: the exact binomial p-value) or "McNemar-Bowker Test" row
+        "Directional Measures"                    ``lambda`` (and Goodman and Kruskal's tau), ``uc``, ``d``, ``eta``
+        "Symmetric Measures"                      ``phi`` (and Cramér's V), ``cc``, ``btau``, ``ctau``, ``gamma``,
+                                                  ``corr`` (Spearman and Pearson), ``kappa``
+        "Risk Estimate"                           ``risk`` (2×2 tables; otherwise a row whose note says why)
+        ========================================  ==================================================================
+
+        The values are those of :func:`~pandas_agree.inference.contingency.chi_square_tests`,
+        :func:`~pandas_agree.inference.association.association_measures` and
+        :func:`~pandas_agree.inference.contingency.risk_estimate` on the table over :attr:`labels` (rows and
+        columns without cases are left out, as SPSS leaves them out). The ordinal measures use the order of
+        :attr:`labels`; Pearson's R, eta and the linear-by-linear test use the labels as scores when they are
+        numbers (as SPSS uses numeric codes), otherwise 1, 2, … in that order. Kappa is Cohen's kappa over
+        :attr:`labels` (as ``multiclass(["KAPPA"])``) with SPSS's standard errors.
+
+        ``cmh`` needs layers: with ``df.agree.report(actual, pred, by=column, statistics=[..., "cmh"])`` the
+        groups' tables are the layers (see :func:`layer_statistics`). Here it is a ValueError; ``"all"`` means
+        every other keyword.
+
+        Parameters
+        ----------
+        statistics : str or list of str, default "all"
+            SPSS's ``/STATISTICS`` keywords (any case): chisq, phi, cc, lambda, uc, btau, ctau, gamma, d, eta,
+            corr, kappa, risk, mcnemar, or "all".
+        random_state : None, "fresh", int or numpy Generator, optional
+            Seed of the Monte Carlo estimate of Fisher's exact test of a table larger than 2×2 (10,000 tables with
+            the observed margins, as SPSS's ``/METHOD=MC``).
+
+        Returns
+        -------
+        dict of str to pandas.DataFrame
+            The tables asked for, at full precision. "Chi-Square Tests": index statistic, columns ``value``,
+            ``df``, ``pvalue``, ``exact_2sided``, ``exact_1sided``, ``note``; ``attrs`` holds the footnote facts
+            (``cells_expected_below_5``, ``percent_expected_below_5``, ``min_expected``, ``monte_carlo``).
+            "Directional Measures" and "Symmetric Measures": index measure, columns ``scale``, ``value``, ``ase``
+            (ASE1), ``t``, ``pvalue``, ``method``, ``note`` (``attrs["n"]`` of "Symmetric Measures": the N of valid
+            cases). "Risk Estimate": index statistic, columns
+            ``measure``, ``cohort``, ``value``, ``se_log``, ``lower``, ``upper``, ``note``.
+
+        Raises
+        ------
+        ValueError
+            For an unknown keyword, for ``cmh``, or for a table held sparse (more than 2²² cells: its dense form
+            is not built).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> t = pd.DataFrame([[20, 10], [5, 25]], index=["x", "y"], columns=["x", "y"])
+        >>> tables = pa.Agreement.from_table(t).crosstab_statistics(["chisq", "phi", "risk"])
+        >>> list(tables)
+        ['Chi-Square Tests', 'Symmetric Measures', 'Risk Estimate']
+        >>> round(float(tables["Chi-Square Tests"].loc["Pearson Chi-Square", "value"]), 4)
+        15.4286
+        >>> tables["Symmetric Measures"]["value"].round(3).tolist()
+        [0.507, 0.507]
+        """
+        words = statistics_keywords(statistics, layers=False)
+        self._dense_only("statistics")
+        frame, row_scores, col_scores = self._square()
+        out: dict[str, pd.DataFrame] = {}
+        if "chisq" in words or "mcnemar" in words:
+            out["Chi-Square Tests"] = self._chi_square_tests(frame, row_scores, col_scores, words, random_state)
+        association = [w for w in words if w in ASSOCIATION_KEYWORDS]
+        if association:
+            measures = association_measures(frame.to_numpy(), row_scores, col_scores, association)
+            for title in ("Directional Measures", "Symmetric Measures"):
+                if title in measures.index.get_level_values("table"):
+                    out[title] = measures.xs(title, level="table")
+            if "Symmetric Measures" in out:
+                out["Symmetric Measures"].attrs["n"] = self.n  # SPSS prints the N of valid cases under it
+        if "risk" in words:
+            out["Risk Estimate"] = _risk(frame)
+        return out
+
+    def _chi_square_tests(self, frame: pd.DataFrame, row_scores, col_scores, words, random_state) -> pd.DataFrame:
+        last = "N of Valid Cases"
+        if "chisq" in words:
+            chi = contingency.chi_square_tests(frame, row_scores, col_scores, random_state=random_state)
+        else:
+            chi = pd.DataFrame({"value": [self.n]}, index=pd.Index([last], name="statistic"))
+            chi = chi.reindex(columns=["value", "df", "pvalue", "exact_2sided", "exact_1sided"])
+            chi["note"] = ""
+        if "mcnemar" not in words:
+            return chi
+        tests = self.tests()
+        if len(self._union) == 2:  # SPSS prints the exact binomial test of a 2×2 table
+            exact = tests.loc["MCNEMAR_EXACT"]
+            row = pd.DataFrame({"exact_2sided": [exact["pvalue"]],
+                                "note": ["Binomial distribution used." if not np.isnan(exact["pvalue"]) else
+                                         exact["method"]]}, index=["McNemar Test"])
+        else:
+            bowker = tests.loc["BOWKER"]
+            row = pd.DataFrame({"value": [bowker["statistic"]], "df": [bowker["df"]], "pvalue": [bowker["pvalue"]],
+                                "note": ["" if not np.isnan(bowker["statistic"]) else bowker["method"]]},
+                               index=["McNemar-Bowker Test"])
+        attrs = dict(chi.attrs)
+        out = pd.concat([chi.drop(index=last), row.reindex(columns=chi.columns), chi.loc[[last]]])
+        out.index.name = "statistic"
+        out.attrs = attrs
+        return out
+
+    @validate_options
+    def cell_statistics(self, cells=("count",)) -> pd.DataFrame:
+        """The crosstab with SPSS's ``/CELLS`` statistics: under each row label, one row per statistic.
+
+        The statistics are those of :func:`~pandas_agree.inference.contingency.cell_statistics`, on the table as
+        :meth:`crosstab` shows it, with the "Total" row and column (named "(Total)" if a label is "Total").
+
+        Parameters
+        ----------
+        cells : str or list of str, default ("count",)
+            SPSS's ``/CELLS`` keywords (any case): count, expected, row, column, total (percentages), resid,
+            sresid (standardized), asresid (adjusted standardized residuals), or "all". They come in SPSS's order
+            (that of this list), whatever the order given.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index (row label, statistic keyword), columns the column labels and the total; float values, NaN where
+            SPSS leaves a cell blank (residuals of the totals) or a denominator is 0. ``attrs["titles"]`` maps each
+            keyword to SPSS's title ("Expected Count", "% within <row variable>", ...).
+
+        Raises
+        ------
+        ValueError
+            For an unknown keyword, or a table held sparse (more than 2²² cells).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> out = pa.Agreement.from_table([[20, 5], [10, 15]]).cell_statistics(["count", "expected"])
+        >>> out.loc[(0, "expected")].tolist()
+        [15.0, 10.0, 25.0]
+        """
+        words = keywords("cells", cells)
+        self._dense_only("cells")
+        table = self.table
+        table.index.name, table.columns.name = self.axis_names
+        total = "Total" if "Total" not in set(table.index) | set(table.columns) else "(Total)"
+        return contingency.cell_statistics(table, list(words), margins_name=total)
+
     def report(self, **options):
         """Every table of this Agreement in one :class:`~pandas_agree.AgreementReport`.
 
@@ -963,6 +1149,9 @@ class Agreement:
         ``timing``, ``kappa_weights``, ``bands``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
         ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
         recorded either way), ``design``, and ``percentages`` ("row", "column", "total") for the crosstab.
+        SPSS's CROSSTABS words work too: ``statistics`` (``/STATISTICS`` keywords: the tables of
+        :meth:`crosstab_statistics` follow the crosstab) and ``cells`` (``/CELLS`` keywords: the crosstab shows
+        :meth:`cell_statistics`, with the words of ``percentages`` added).
         Two options shape the text and HTML reports only: ``max_classes`` (default 20; None shows everything):
         beyond that many classes the crosstab is not printed (the largest confusions are) and the class-specific
         table shows the weakest and strongest classes by ``sort_by`` (a class-specific measure; F1 by default);
@@ -980,6 +1169,124 @@ class Agreement:
         if "by" in options:
             raise TypeError("by= needs the rows of the data: use df.agree.report(actual, pred, by=column)")
         return build_report(self, **options)
+
+
+def statistics_keywords(statistics: Any, *, layers: bool) -> tuple[str, ...]:
+    """SPSS's ``/STATISTICS`` keywords asked for, in SPSS's order; ``cmh`` only where there are ``layers``.
+
+    Without layers, a ``statistics`` that names ``cmh`` is a ValueError saying how to get layers, and ``"all"``
+    means every keyword but ``cmh``.
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.agreement import statistics_keywords
+    >>> statistics_keywords("all", layers=False)[-2:], statistics_keywords(["CMH", "chisq"], layers=True)
+    (('risk', 'mcnemar'), ('chisq', 'cmh'))
+    """
+    words = keywords("statistics", statistics)
+    if layers or "cmh" not in words:
+        return words
+    named = {w.lower() for w in ([statistics] if isinstance(statistics, str) else statistics)}
+    if "cmh" in named:
+        raise ValueError("statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, several 2×2 "
+                         "tables: use df.agree.report(actual, pred, by=column, statistics=[..., 'cmh']), whose "
+                         "groups are the layers")
+    return tuple(w for w in words if w != "cmh")
+
+
+def _risk(frame: pd.DataFrame) -> pd.DataFrame:
+    """SPSS's Risk Estimate of the rows and columns with cases, or a row saying why there is none."""
+    counts = frame.to_numpy()
+    table = frame.loc[counts.sum(axis=1) > 0, counts.sum(axis=0) > 0]
+    if table.shape == (2, 2):
+        return contingency.risk_estimate(table)
+    name = table.index.name if table.index.name is not None else "row"
+    out = pd.DataFrame({"measure": ["odds ratio", "N of valid cases"], "cohort": [None, None],
+                        "value": [np.nan, counts.sum()]},
+                       index=pd.Index([f"Odds Ratio for {name}", "N of Valid Cases"], name="statistic"))
+    for col in ("se_log", "lower", "upper"):
+        out[col] = np.nan
+    out["note"] = [f"computed only for a 2×2 table; this one is {table.shape[0]} × {table.shape[1]} (the rows and "
+                   "columns with cases)", ""]
+    return out
+
+
+LAYER_TABLES = ("Tests of Homogeneity of the Odds Ratio", "Tests of Conditional Independence",
+                "Mantel-Haenszel Common Odds Ratio Estimate")
+KAPPA_TABLE = "Test of Homogeneity of Kappa"
+
+
+def layer_statistics(everything: Agreement, layers: Mapping[Hashable, Agreement]) -> dict[str, pd.DataFrame]:
+    """SPSS's ``/STATISTICS=CMH`` tables over layers, and a test that the layers share one kappa.
+
+    The layers (the groups of a report with ``by=``) are 2×2 tables on the two reference and the two predicted
+    labels with cases in ``everything`` (all the layers together). When that holds, the first three tables are
+    :func:`~pandas_agree.inference.contingency.layered_tests` (Breslow–Day and Tarone's tests of homogeneity of
+    the odds ratio, Cochran's and Mantel–Haenszel tests of conditional independence, the Mantel–Haenszel common
+    odds ratio with its 95% interval); otherwise they are NaN and their ``note`` says why. The last is
+    :func:`~pandas_agree.inference.contingency.kappa_homogeneity` of the layers' Cohen's kappas and their
+    asymptotic standard errors (those of ``crosstab_statistics("kappa")``), for any number of labels.
+
+    Parameters
+    ----------
+    everything : Agreement
+        The table of all the layers together (its labels give the order of the rows and columns).
+    layers : mapping of label to Agreement
+        One Agreement per layer.
+
+    Returns
+    -------
+    dict of str to pandas.DataFrame
+        "Tests of Homogeneity of the Odds Ratio", "Tests of Conditional Independence", "Mantel-Haenszel Common
+        Odds Ratio Estimate" (index statistic; columns ``value``, ``df``, ``pvalue``, ``se``, ``lower``,
+        ``upper``, ``note``) and "Test of Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``,
+        ``pooled``, ``pooled_se``, ``note``; ``attrs["layers"]``: each layer's kappa and ASE).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.analyses.agreement import layer_statistics
+    >>> tables = {g: pa.Agreement.from_table(t) for g, t in enumerate([[[10, 2], [3, 12]], [[8, 4], [2, 9]]])}
+    >>> out = layer_statistics(pa.Agreement.from_table([[18, 6], [5, 21]]), tables)
+    >>> list(out)[-1], round(out["Tests of Conditional Independence"].loc["Mantel-Haenszel", "df"])
+    ('Test of Homogeneity of Kappa', 1)
+    """
+    frame, _, _ = everything._square()
+    counts = frame.to_numpy()
+    rows, cols = frame.index[counts.sum(axis=1) > 0], frame.columns[counts.sum(axis=0) > 0]
+    why = ""
+    if len(rows) != 2 or len(cols) != 2:
+        why = (f"computed only when every layer is a 2×2 table on the same two labels on each side; all layers "
+               f"together have {len(rows)} reference and {len(cols)} predicted labels with cases")
+    stack = []
+    for agreement in ([] if why else layers.values()):
+        square, _, _ = agreement._square()
+        held = square.to_numpy()
+        outside_rows = rows.get_indexer(square.index[held.sum(axis=1) > 0]) < 0
+        outside_cols = cols.get_indexer(square.columns[held.sum(axis=0) > 0]) < 0
+        if outside_rows.any() or outside_cols.any():
+            why = "computed only when every layer is a 2×2 table on the same two labels on each side"
+            break
+        stack.append(square.reindex(index=rows, columns=cols, fill_value=0.0).to_numpy())
+    if not why and not stack:
+        why = "no layer"
+    tested = contingency.layered_tests(np.zeros((1, 2, 2)) if why else np.stack(stack))
+    if why:
+        tested["note"] = why
+    out = {title: tested.xs(title, level="table") for title in LAYER_TABLES}
+    kappas = {}
+    for value, agreement in layers.items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMeasureWarning)
+            kappa = agreement.crosstab_statistics("kappa")["Symmetric Measures"].loc["Kappa"]
+        kappas[value] = (kappa["value"], kappa["ase"])
+    values = np.array(list(kappas.values()), dtype=float).reshape(-1, 2)
+    homogeneity = contingency.kappa_homogeneity(values[:, 0], values[:, 1])
+    homogeneity.attrs["layers"] = pd.DataFrame(values, index=pd.Index(list(kappas), dtype=object, name="layer"),
+                                               columns=["kappa", "ase"])
+    out[KAPPA_TABLE] = homogeneity
+    return out
 
 
 def summary_values(ag: Agreement, measures: list, stack: np.ndarray, classes: str = "common") -> dict[str, np.ndarray]:

@@ -41,9 +41,9 @@ from typing import Any, TypeVar
 import numpy as np
 
 __all__ = [
-    "AVERAGES", "BAND_NAMES", "BINOMIAL_CI", "BOOTSTRAP_METHODS", "CI_METHODS", "CLASSES", "DESIGNS",
-    "KAPPA_WEIGHTS", "LEVELS", "MATCHES", "PERCENTAGES", "SEEDS", "SPEC", "TIMINGS", "Option", "check_option",
-    "check_options", "choices", "validate_options",
+    "AVERAGES", "BAND_NAMES", "BINOMIAL_CI", "BOOTSTRAP_METHODS", "CELLS", "CI_METHODS", "CLASSES", "DESIGNS",
+    "KAPPA_WEIGHTS", "LEVELS", "MATCHES", "PERCENTAGES", "SEEDS", "SPEC", "STATISTICS", "TIMINGS", "Option",
+    "check_option", "check_options", "choices", "keywords", "validate_options",
 ]
 
 # --- the vocabularies (every other module imports them from here) ------------------------------------------
@@ -61,6 +61,10 @@ LEVELS = ("nominal", "ordinal", "interval", "ratio")
 PERCENTAGES = ("row", "column", "total")
 MATCHES = ("accuracy", "residual")
 SEEDS = ("fresh",)  # random_state="fresh": a seed drawn from the operating system's entropy
+# SPSS CROSSTABS' /STATISTICS and /CELLS keywords, in the order SPSS prints what they ask for ("all": every one)
+STATISTICS = ("chisq", "phi", "cc", "lambda", "uc", "btau", "ctau", "gamma", "d", "eta", "corr", "kappa", "risk",
+              "mcnemar", "cmh")
+CELLS = ("count", "expected", "row", "column", "total", "resid", "sresid", "asresid")
 
 
 # --- constraints ----------------------------------------------------------------------------------------------
@@ -165,6 +169,17 @@ class _ChoiceList(Constraint):
     def allows(self, value):
         items = [value] if isinstance(value, str) else list(value)
         return (self.empty or bool(items)) and all(x in self.choices for x in items)
+
+
+class _Keywords(_ChoiceList):
+    """SPSS keywords: one word or a non-empty list of words among ``choices`` or "all", in any case."""
+
+    def __init__(self, choices: tuple[str, ...]) -> None:
+        super().__init__((*choices, "all"), empty=False)
+
+    def allows(self, value):
+        items = [value] if isinstance(value, str) else list(value)
+        return bool(items) and all(x.lower() in self.choices for x in items)
 
 
 class _Text(Constraint):
@@ -306,6 +321,12 @@ SPEC: dict[str, Option] = _options(
     # tables and reports
     Option("percentages", (NONE, _ChoiceList(PERCENTAGES, empty=True)),
            f"chosen from {PERCENTAGES} (one name or a list)"),
+    Option("statistics", (NONE, _Keywords(STATISTICS)),
+           f"None, 'all' or SPSS CROSSTABS /STATISTICS keywords among {STATISTICS} (one word or a non-empty list, "
+           "in any case)"),
+    Option("cells", (NONE, _Keywords(CELLS)),
+           f"None, 'all' or SPSS CROSSTABS /CELLS keywords among {CELLS} (one word or a non-empty list, in any "
+           "case)"),
     Option("margins", (_Flag(),), "True or False"),
     Option("normalize", (_Flag(),), "True or False"),
     Option("dropna", (_Flag(),), "True or False"),
@@ -331,6 +352,29 @@ def choices(name: str) -> tuple[str, ...]:
     ('multinomial', 'fixed-reference')
     """
     return tuple(x for c in SPEC[name].constraints if isinstance(c, (_Choice, _ChoiceList)) for x in c.choices)
+
+
+def keywords(name: str, value: Any) -> tuple[str, ...]:
+    """The SPSS keywords of the option ``name`` ("statistics" or "cells") that ``value`` asks for, checked, in
+    lower case and in SPSS's order (the order in which CROSSTABS prints them, whatever the order given); "all"
+    gives every keyword, None none.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.options import keywords
+    >>> keywords("statistics", ["PHI", "chisq"]), keywords("cells", "Expected"), keywords("cells", None)
+    (('chisq', 'phi'), ('expected',), ())
+    >>> keywords("cells", "bogus")
+    Traceback (most recent call last):
+    ...
+    ValueError: cells must be None, 'all' or SPSS CROSSTABS /CELLS keywords among ...; got 'bogus'
+    """
+    SPEC[name].check(value)
+    if value is None:
+        return ()
+    given = {x.lower() for x in ([value] if isinstance(value, str) else value)}
+    vocabulary = {"statistics": STATISTICS, "cells": CELLS}[name]
+    return vocabulary if "all" in given else tuple(x for x in vocabulary if x in given)
 
 
 def check_option(name: str, value: Any, label: str | None = None) -> None:

@@ -28,6 +28,7 @@ CHI_SQUARE_ROWS = ("Pearson Chi-Square", "Continuity Correction", "Likelihood Ra
                    "Linear-by-Linear Association", "N of Valid Cases")
 MONTE_CARLO_TABLES = 10_000  # SPSS's default for /METHOD=MC SAMPLES
 MONTE_CARLO_LEVEL = 0.99  # SPSS's default for /METHOD=MC CIN
+MONTE_CARLO_CELLS = 200_000_000  # the most cells drawn for one Monte Carlo estimate (tables × cells): seconds
 _TIES = 1e-7  # relative tolerance for "as probable as the observed table", as scipy's fisher_exact uses
 
 
@@ -208,6 +209,10 @@ def chi_square_tests(table: Any, row_scores: Any = None, col_scores: Any = None,
     elif is_2x2:
         out.loc[fisher, ["exact_2sided", "exact_1sided"]] = _fisher_2x2(t)
         out.loc[fisher, "note"] = "exact (hypergeometric)"
+    elif t.size * int(monte_carlo_tables) > MONTE_CARLO_CELLS:
+        out.loc[fisher, "note"] = (f"not computed: {int(monte_carlo_tables):,} Monte Carlo tables of {t.size:,} cells "
+                                   f"would draw more than {MONTE_CARLO_CELLS:,} cells; the Pearson chi-square "
+                                   "stands in for it")
     else:
         mc = _monte_carlo(t, int(monte_carlo_tables), random_state)
         out.attrs["monte_carlo"] = mc

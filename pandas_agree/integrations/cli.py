@@ -93,7 +93,8 @@ def _read_spss(path: Path) -> pd.DataFrame:
 
 # the command-line options that are options of the reports (argparse dest -> report option)
 REPORT_OPTIONS = ("measures", "classes", "positive", "ci", "confidence_level", "n_resamples", "bootstrap_method",
-                  "random_state", "design", "kappa_weights", "bands", "level", "percentages", "sort_by")
+                  "random_state", "design", "kappa_weights", "bands", "level", "percentages", "sort_by", "statistics",
+                  "cells")
 # the command-line options that name columns of the data file
 COLUMN_OPTIONS = ("actual", "pred", "weights", "by", "columns", "long", "numeric")
 
@@ -269,7 +270,7 @@ def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], obj
 
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = ()) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "kappa_weights",
-    "design", "bands", "percentages", "max_classes": with --sort-by)."""
+    "design", "bands", "percentages", "statistics": with --cells, "max_classes": with --sort-by)."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names")
     p.add_argument("--ci", choices=[*choices("ci"), "none"], default="auto", help="interval method (default auto)")
     p.add_argument("--confidence-level", type=_checked("confidence_level", float), default=None,
@@ -297,6 +298,12 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
     if "percentages" in extra:
         p.add_argument("--percentages", nargs="+", choices=choices("percentages"), default=None,
                        help="crosstab percentages")
+    if "statistics" in extra:
+        p.add_argument("--statistics", nargs="+", type=str.lower, choices=choices("statistics"), default=None,
+                       metavar="WORD", help="SPSS CROSSTABS /STATISTICS keywords (any case): "
+                       f"{' '.join(choices('statistics'))}; cmh needs --by")
+        p.add_argument("--cells", nargs="+", type=str.lower, choices=choices("cells"), default=None, metavar="WORD",
+                       help=f"SPSS CROSSTABS /CELLS keywords (any case): {' '.join(choices('cells'))}")
     if "max_classes" in extra:
         p.add_argument("--max-classes", type=_checked("max_classes", _max_classes), default=argparse.SUPPRESS,
                        metavar="N", help="tables over classes in full up to N classes (default 20), 'all' for no "
@@ -340,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
     _add_label_options(report)
     _add_report_options(report, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages",
-                                       "max_classes"))
+                                       "statistics", "max_classes"))
     report.set_defaults(run=run_report)
     raters = sub.add_parser("raters", help="agreement among several raters")
     raters.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
@@ -365,7 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
     comp.set_defaults(run=run_compare)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
     _add_report_options(demo, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages",
-                                     "max_classes"))
+                                     "statistics", "max_classes"))
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")
     cat.add_argument("--kind", choices=KINDS, default=None)

@@ -11,8 +11,8 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from ..analyses.agreement import classes_left_out
-from ..base.options import AVERAGES, validate_options
+from ..analyses.agreement import classes_left_out, layer_statistics, statistics_keywords
+from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.crosstab import sparse_frame
@@ -32,7 +32,7 @@ REPORT_OPTIONS = {
     "average": AVERAGES, "timing": "default", "kappa_weights": None,
     "bands": "landis-koch", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
     "bootstrap_method": "percentile", "random_state": None, "design": "multinomial", "percentages": (),
-    "max_classes": 20, "sort_by": None,
+    "max_classes": 20, "sort_by": None, "statistics": None, "cells": None,
 }
 
 
@@ -139,6 +139,17 @@ def _crosstab(ag, percentages: Sequence[str]) -> pd.DataFrame:
     return pd.DataFrame(stacked_values, index=index, columns=counts.columns)
 
 
+def _cell_statistics(ag, cells: Sequence[str], percentages: Sequence[str]) -> pd.DataFrame:
+    """The crosstab with SPSS's cell statistics (those of ``cells`` and ``percentages``, in SPSS's order), each
+    named by its SPSS title."""
+    wanted = set(cells) | set(percentages)
+    frame = ag.cell_statistics([w for w in CELLS if w in wanted])
+    titles = frame.attrs["titles"]
+    out = frame.rename(index=titles, level="statistic")
+    out.attrs = {"titles": titles}
+    return out
+
+
 def _with_undefined(cells: tuple, rows: np.ndarray, cols: np.ndarray) -> tuple:
     """``cells`` (rows, columns, values) with NaN put at (``rows``, ``cols``), where a share has no total."""
     if not len(rows):
@@ -187,7 +198,13 @@ class AgreementReport(Rendered):
         weighted N when weights were used).
     crosstab : pandas.DataFrame
         Counts with "Total" margins; with ``percentages=`` also row, column and total percentages, as an
-        SPSS-style (label, statistic) row index.
+        SPSS-style (label, statistic) row index; with ``cells=`` (SPSS's ``/CELLS`` keywords) the cell
+        statistics of :meth:`Agreement.cell_statistics` instead, the statistics named by SPSS's titles ("Count",
+        "Expected Count", "% within <row variable>", ..., "Adjusted Residual").
+    statistics : dict of str to pandas.DataFrame
+        With ``statistics=`` (SPSS's ``/STATISTICS`` keywords), the tables of
+        :meth:`Agreement.crosstab_statistics` by title; in a report with ``by=`` and ``cmh``, also those of
+        :func:`~pandas_agree.analyses.agreement.layer_statistics` over the groups. Empty without ``statistics=``.
     binary, averages, multiclass, tests : pandas.DataFrame
         As :meth:`Agreement.binary`, :meth:`Agreement.averages`, :meth:`Agreement.multiclass` and
         :meth:`Agreement.tests`, with intervals (``ci="auto"`` by default).
@@ -233,6 +250,10 @@ class AgreementReport(Rendered):
         opts = report_options(REPORT_OPTIONS, options)
         percentages = opts["percentages"]
         opts["percentages"] = (percentages,) if isinstance(percentages, str) else tuple(percentages or ())
+        # the keywords in SPSS's order; cmh only where there are layers (a ValueError names it otherwise)
+        words = statistics_keywords(opts["statistics"], layers=by is not None)
+        opts["statistics"] = list(words) if opts["statistics"] is not None else None
+        opts["cells"] = list(keywords("cells", opts["cells"])) if opts["cells"] is not None else None
         self.agreement = agreement
         self.options = opts
         self.by = by
@@ -258,10 +279,21 @@ class AgreementReport(Rendered):
             if test_weights is None and "KAPPA_W" in self.multiclass.index:
                 test_weights = "linear"  # the weights of the KAPPA_W shown
             self.tests = ag.tests(kappa_weights=test_weights)
+            self.statistics = self._statistics(ag, opts)
         self.summary = _case_summary(ag)
-        self.crosstab = _crosstab(ag, opts["percentages"])
+        self.crosstab = _crosstab(ag, opts["percentages"]) if opts["cells"] is None else \
+            _cell_statistics(ag, opts["cells"], opts["percentages"])
         self.confusions = ag.confusions(top=CONFUSIONS)
         self.notes = self._notes(ag, opts, caught) + group_notes
+
+    def _statistics(self, ag, opts: dict) -> dict[str, pd.DataFrame]:
+        """The CROSSTABS tables asked for; over the groups as layers when ``cmh`` is among them."""
+        words = opts["statistics"] or []
+        one_table = [w for w in words if w != "cmh"]
+        out = ag.crosstab_statistics(one_table, random_state=opts["random_state"]) if one_table else {}
+        if "cmh" in words:
+            out.update(layer_statistics(ag, {value: sub.agreement for value, sub in self.groups.items()}))
+        return out
 
     def _notes(self, ag, opts: dict, caught) -> list[str]:
         notes = []
@@ -343,7 +375,9 @@ class AgreementReport(Rendered):
     def to_excel(self, path: str | Path) -> None:
         """Write the report to one Excel workbook.
 
-        Sheets: Summary (case processing, multiclass measures, tests), Crosstab, Confusions (every cell outside the
+        Sheets: Summary (case processing, multiclass measures, tests), Crosstab (with ``cells=``, SPSS's cell
+        statistics), Statistics (only with ``statistics=``: the CROSSTABS tables of :attr:`statistics`, at full
+        precision), Confusions (every cell outside the
         matching cells that holds objects, the largest first), Class measures, Averages, Notes (notes, options,
         version) and Measures (the measures shown, from the registry). Every class is in the workbook, whatever
         ``max_classes`` is. Numbers keep full
@@ -434,6 +468,10 @@ class AgreementReport(Rendered):
         """
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "confusions", "binary",
                                                               "averages", "multiclass", "tests")}
+        if self.statistics:
+            out["statistics"] = {title: {**frame_dict(frame), **({"attrs": _attrs_dict(frame.attrs)}
+                                                                if frame.attrs else {})}
+                                 for title, frame in self.statistics.items()}
         out["notes"] = list(self.notes)
         out["options"] = {k: jsonable(v) for k, v in self.options.items()}
         out["version"] = __version__
@@ -442,6 +480,16 @@ class AgreementReport(Rendered):
             out["groups"] = {str(g): rep.to_dict() for g, rep in self.groups.items()}
         return out
 
+
+
+def _attrs_dict(attrs: dict) -> dict:
+    """A frame's ``attrs`` as JSON-ready data (frames within as :func:`frame_dict`)."""
+    def plain(v):
+        if isinstance(v, dict):
+            return {str(k): plain(x) for k, x in v.items()}
+        return frame_dict(v) if isinstance(v, pd.DataFrame) else jsonable(v)
+
+    return plain(attrs)
 
 
 def frame_dict(df: pd.DataFrame) -> dict:
@@ -491,9 +539,13 @@ def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options
         notes.append(f"{display.count_of(n_missing_group, 'row')} with a missing value of {by} "
                      f"{'belongs' if n_missing_group == 1 else 'belong'} to no group (in the report for all data).")
     options = report_options(REPORT_OPTIONS, options)
+    # cmh is a statistic over the groups (the layers): the report of all data has it, the groups do not
+    words = statistics_keywords(options["statistics"], layers=True)
+    group_options = {**options, "statistics": [w for w in words if w != "cmh"] or None} \
+        if options["statistics"] is not None else options
     for value, make in groups.items():
         try:
-            reports[value] = AgreementReport(make(), **options)
+            reports[value] = AgreementReport(make(), **group_options)
         except ValueError as err:
             notes.append(f"Group {by} = {value} has no report: {err}")
     return AgreementReport(everything, by=by, groups=reports, group_notes=notes, **options)

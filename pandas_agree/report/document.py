@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import pandas as pd
 
+from ..inference.association import LR_SIG, PEARSON_SIG, T_SIG
 from ..measures.multiclass import row_name
 from . import display
 from .ranking import exceeds, rank, sort_measure
 
-__all__ = ["Document", "Section", "Table", "footnote_letters", "frame_table", "section"]
+__all__ = ["Document", "Section", "Table", "footnote_letters", "frame_table", "section", "statistics_tables"]
 
 
 @dataclass
 class Table:
     """A titled table of display text. ``rows`` holds (label, cells) pairs; a pair (text, None) is a row of text
     across the whole table (such as "… 60 classes not shown …"). A table without columns is a title with its
-    footnotes."""
+    footnotes. A column title may hold a newline: the header then takes two lines. ``total_row`` is True (or a
+    number n) when the last row (the last n rows) is the total."""
 
     title: str
     columns: list[str]
@@ -27,7 +30,7 @@ class Table:
     footnotes: list[str] = field(default_factory=list)
     column_title: str | None = None
     highlight: set = field(default_factory=set)  # (row, column) positions in ``rows`` of cells to mark
-    total_row: bool = False  # whether the last row is a total (shown after a rule)
+    total_row: bool | int = False  # whether the last row (the last n rows) is a total (shown after a rule)
 
 
 @dataclass
@@ -104,6 +107,8 @@ def crosstab(rep) -> Table:
             f"The {i} × {j} crosstab has more than max_classes = {limit} classes and is not printed: it is "
             "report.crosstab, the \"Crosstab\" sheet of to_excel() and \"crosstab\" in to_dict(); "
             "report(max_classes=None) prints it. The largest confusions follow."])
+    if rep.options.get("cells") is not None:
+        return _cells_crosstab(rep)
     # by position: the rows and columns of the crosstab are those of the table, then the margins
     matching = set(zip(*ag.common_cells, strict=True))
     with_percentages = isinstance(ct.index, pd.MultiIndex)
@@ -121,6 +126,226 @@ def crosstab(rep) -> Table:
     return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
                  stub=ag.axis_names[0] or "", column_title=ag.axis_names[1] or None, highlight=highlight,
                  footnotes=["Matching cells (the same label on both sides) are marked."], total_row=True)
+
+
+_RESIDUALS = ("Residual", "Standardized Residual", "Adjusted Residual")
+
+
+def _cells_crosstab(rep) -> Table:
+    """The crosstab with SPSS's cell statistics: under each row label one line per statistic, the label and the
+    statistic side by side in the stub (SPSS's layout); percentages with one decimal and a %, expected counts and
+    residuals with one decimal, the residuals of the totals blank (as SPSS leaves them)."""
+    ct, ag = rep.crosstab, rep.agreement
+    stats = list(dict.fromkeys(ct.index.get_level_values(-1)))
+    n_stats = len(stats)
+    labels = [display.label(v) for v in ct.index.get_level_values(0)[::n_stats]]
+    width = max(len(x) for x in labels)
+    first = "Count" if "Count" in stats else stats[0]  # the line of each label whose matching cells are marked
+    matching = set(zip(*ag.common_cells, strict=True))
+    i_total, j_total = len(labels) - 1, len(ct.columns) - 1
+    rows, highlight = [], set()
+    for i in range(len(ct.index)):
+        position, stat = divmod(i, n_stats)
+        stat = stats[stat]
+        cells = []
+        for j in range(len(ct.columns)):
+            v = ct.iat[i, j]
+            if stat in _RESIDUALS and (position == i_total or j == j_total):
+                cells.append("")
+            elif stat == "Count":
+                cells.append(display.count(v))
+            elif stat.startswith("%"):
+                cells.append(display.percent(v))
+            else:
+                cells.append(display.value(v, 1))
+            if stat == first and (position, j) in matching:
+                highlight.add((i, j))
+        head = labels[position] if i % n_stats == 0 else ""
+        rows.append((f"{head:<{width}}  {stat}", cells))
+    return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
+                 stub=ag.axis_names[0] or "", column_title=ag.axis_names[1] or None, highlight=highlight,
+                 footnotes=[f"Matching cells (the same label on both sides) are marked on the {first} line."],
+                 total_row=n_stats)
+
+
+class _Footnotes:
+    """SPSS's lettered footnotes: a letter per distinct text, in the order met, shown as a superscript."""
+
+    SUPERSCRIPT: ClassVar[dict[str, str]] = dict(zip(string.ascii_lowercase, "ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖ𐞥ʳˢᵗᵘᵛʷˣʸᶻ",
+                                                      strict=True))
+
+    def __init__(self) -> None:
+        self.texts: dict[str, str] = {}
+
+    def mark(self, text: str) -> str:
+        if not text:
+            return ""
+        text = text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+        letter = self.texts.setdefault(text, string.ascii_lowercase[len(self.texts) % 26])
+        return self.SUPERSCRIPT[letter]
+
+    def lines(self) -> list[str]:
+        return [f"{letter}. {text}" for text, letter in self.texts.items()]
+
+
+def _number(v, *, blank: bool = False) -> str:
+    """A value as SPSS prints one: three decimals; blank (or "—") where there is none."""
+    return ("" if blank else display.MISSING) if pd.isna(v) else display.value(v)
+
+
+def _pvalue(v) -> str:
+    return "" if pd.isna(v) else display.pvalue(v)
+
+
+def _df(v) -> str:
+    return "" if pd.isna(v) else display.count(v)
+
+
+def chi_square_table(title: str, frame: pd.DataFrame) -> Table:
+    """SPSS's "Chi-Square Tests" table: Value, df, Asymp. Sig. (2-sided) and, where there are any, the exact
+    significances; footnotes on the expected counts, the continuity correction, the Monte Carlo estimate and
+    McNemar's test."""
+    feet = _Footnotes()
+    exact = [c for c in ("exact_2sided", "exact_1sided") if frame[c].notna().any()]
+    rows = []
+    for name in frame.index:
+        r = frame.loc[name]
+        note = r["note"]
+        if name == "Continuity Correction" and pd.isna(r["value"]):
+            continue  # SPSS prints it for 2×2 tables only
+        mark = ""
+        if name == "Pearson Chi-Square" and not pd.isna(r["value"]):
+            attrs = frame.attrs
+            mark = feet.mark(f"{attrs['cells_expected_below_5']} cells ({attrs['percent_expected_below_5']:.1f}%) "
+                             "have expected count less than 5. The minimum expected count is "
+                             f"{attrs['min_expected']:.2f}")
+        elif name == "Continuity Correction":
+            mark = feet.mark("Computed only for a 2x2 table")
+        elif name == "N of Valid Cases":
+            rows.append((name, [display.count(r["value"]), "", "", *([""] * len(exact))]))
+            continue
+        values = [r["value"], r["exact_2sided"], *([r["exact_1sided"]] if "exact_1sided" in exact else [])]
+        undefined = all(pd.isna(v) for v in values)
+        value = _number(r["value"], blank=not undefined) + (feet.mark(note) if undefined else mark)
+        cells = [value, _df(r["df"]), _pvalue(r["pvalue"])]
+        for column in exact:  # a footnote on how an exact significance was found (Monte Carlo, binomial)
+            told = column == "exact_2sided" and not pd.isna(r[column]) and note != "exact (hypergeometric)"
+            cells.append(_pvalue(r[column]) + (feet.mark(note) if told else ""))
+        rows.append((name, cells))
+    columns = ["Value", "df", "Asymp. Sig.\n(2-sided)",
+               *(["Exact Sig.\n(2-sided)", "Exact Sig.\n(1-sided)"][:len(exact)])]
+    return Table(title, columns, rows, footnotes=feet.lines())
+
+
+_SIGNIFICANCE = {PEARSON_SIG: "Based on chi-square approximation (the Pearson chi-square)",
+                 LR_SIG: "Likelihood ratio chi-square probability",
+                 T_SIG: "Based on the t distribution on N − 2 df: T = r √((N − 2)/(1 − r²))"}
+
+
+def measures_table(title: str, frame: pd.DataFrame) -> Table:
+    """SPSS's "Symmetric Measures" or "Directional Measures": the measures under their scale ("Nominal by
+    Nominal", ...), with Value, Asymp. Std. Error (not assuming the null hypothesis), Approx. T (with the standard
+    error under the null hypothesis) and Approx. Sig."""
+    feet = _Footnotes()
+    with_ase = frame["ase"].notna().any() or frame["t"].notna().any()  # else SPSS prints Value and Sig. only
+    columns = ["Value", f"Asymp. Std.\nError{feet.mark('Not assuming the null hypothesis')}",
+               f"Approx. T{feet.mark('Using the asymptotic standard error assuming the null hypothesis')}",
+               "Approx. Sig."] if with_ase else ["Value", "Approx. Sig."]
+    rows, scale = [], None
+    for name in frame.index:
+        r = frame.loc[name]
+        if r["scale"] != scale:
+            scale = r["scale"]
+            rows.append((scale, [""] * len(columns)))
+        undefined = pd.isna(r["value"])
+        value = _number(r["value"]) + (feet.mark(r["note"]) if r["note"] else "")
+        sig = _pvalue(r["pvalue"]) + (feet.mark(_SIGNIFICANCE[r["method"]]) if r["method"] in _SIGNIFICANCE
+                                      and not pd.isna(r["pvalue"]) else "")
+        middle = [_number(r["ase"], blank=True), _number(r["t"], blank=True)] if with_ase else []
+        rows.append(("  " + name, [value, *middle, "" if undefined else sig]))
+    n = frame.attrs.get("n")
+    if n is not None:
+        rows.append(("N of Valid Cases", [display.count(n), *[""] * (len(columns) - 1)]))
+    return Table(title, columns, rows, footnotes=feet.lines())
+
+
+def risk_table(title: str, frame: pd.DataFrame) -> Table:
+    """SPSS's "Risk Estimate": the odds ratio and the relative risk of each column cohort with their 95% intervals."""
+    feet = _Footnotes()
+    rows = []
+    for name in frame.index:
+        r = frame.loc[name]
+        if r["measure"] == "N of valid cases":
+            rows.append((name, [display.count(r["value"]), "", ""]))
+            continue
+        rows.append((name, [_number(r["value"]) + feet.mark(r["note"]), _number(r["lower"], blank=True),
+                            _number(r["upper"], blank=True)]))
+    return Table(title, ["Value", "95% CI\nLower", "95% CI\nUpper"], rows, footnotes=feet.lines())
+
+
+def layer_test_table(title: str, frame: pd.DataFrame, by) -> Table:
+    """SPSS's "Tests of Homogeneity of the Odds Ratio" and "Tests of Conditional Independence" over the groups."""
+    feet = _Footnotes()
+    rows = [(name, [_number(frame.at[name, "value"]) + feet.mark(frame.at[name, "note"]), _df(frame.at[name, "df"]),
+                    _pvalue(frame.at[name, "pvalue"])]) for name in frame.index]
+    extra = [f"The layers are the groups of {display.label(by)} (2×2 tables)."]
+    if title == "Tests of Conditional Independence":
+        extra.append("Cochran's statistic is asymptotically chi-squared with 1 df only if the number of layers is "
+                     "fixed; the Mantel-Haenszel statistic (with the continuity correction) always is.")
+    return Table(title, ["Chi-Squared", "df", "Asymp. Sig.\n(2-sided)"], rows, footnotes=feet.lines() + extra)
+
+
+def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:
+    """SPSS's "Mantel-Haenszel Common Odds Ratio Estimate": one column of values, as SPSS lays it out."""
+    feet = _Footnotes()
+    est, log = frame.loc["Estimate"], frame.loc["ln(Estimate)"]
+    mark = feet.mark(est["note"])
+    rows = [("Estimate", [_number(est["value"]) + mark]), ("ln(Estimate)", [_number(log["value"])]),
+            ("Std. Error of ln(Estimate)", [_number(log["se"])]), ("Asymp. Sig. (2-sided)", [_pvalue(est["pvalue"])]),
+            ("95% CI, Common Odds Ratio: Lower Bound", [_number(est["lower"])]),
+            ("95% CI, Common Odds Ratio: Upper Bound", [_number(est["upper"])]),
+            ("95% CI, ln(Common Odds Ratio): Lower Bound", [_number(log["lower"])]),
+            ("95% CI, ln(Common Odds Ratio): Upper Bound", [_number(log["upper"])])]
+    return Table(title, ["Value"], rows, footnotes=[
+        *feet.lines(), "The Mantel-Haenszel common odds ratio estimate is asymptotically normally distributed under "
+        "the common odds ratio of 1.000 assumption. So is the natural log of the estimate.",
+        f"The layers are the groups of {display.label(by)}."])
+
+
+def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
+    """The test that the groups share one kappa, with the pooled kappa."""
+    feet = _Footnotes()
+    r = frame.iloc[0]
+    rows = [("Homogeneity of kappa", [_number(r["value"]) + feet.mark(r["note"]), _df(r["df"]), _pvalue(r["pvalue"]),
+                                      _number(r["pooled"]), _number(r["pooled_se"])])]
+    layers = frame.attrs.get("layers")
+    if layers is not None:
+        rows += [(f"  {display.label(by)} = {display.label(g)}", [_number(layers.iat[i, 0]), "", "", "",
+                                                                 _number(layers.iat[i, 1])])
+                 for i, g in enumerate(layers.index)]
+    return Table(title, ["Chi-Square", "df", "Asymp. Sig.", "Kappa", "Asymp. Std.\nError"], rows,
+                 footnotes=[*feet.lines(), "Σ (κ_g − κ̄)²/SE_g² over the groups, κ̄ their inverse-variance weighted "
+                            "mean (Fleiss 1981), on (groups − 1) df; SE_g is the asymptotic standard error of each "
+                            "group's Cohen's kappa (not assuming the null hypothesis)."])
+
+
+def statistics_tables(rep) -> list[Table]:
+    """The CROSSTABS tables of ``rep.statistics`` (``statistics=``), laid out as SPSS prints them."""
+    out = []
+    for title, frame in rep.statistics.items():
+        if title == "Chi-Square Tests":
+            out.append(chi_square_table(title, frame))
+        elif title in ("Symmetric Measures", "Directional Measures"):
+            out.append(measures_table(title, frame))
+        elif title == "Risk Estimate":
+            out.append(risk_table(title, frame))
+        elif title == "Mantel-Haenszel Common Odds Ratio Estimate":
+            out.append(common_odds_table(title, frame, rep.by))
+        elif title == "Test of Homogeneity of Kappa":
+            out.append(kappa_homogeneity_table(title, frame, rep.by))
+        else:
+            out.append(layer_test_table(title, frame, rep.by))
+    return out
 
 
 def confusions(rep) -> Table | None:
@@ -242,7 +467,8 @@ def averages(rep) -> Table:
 
 def section(rep) -> list[Table]:
     """The tables of one report section, in reading order."""
-    tables = [summary(rep), crosstab(rep), *filter(None, [confusions(rep)]), multiclass(rep), tests(rep), binary(rep)]
+    tables = [summary(rep), crosstab(rep), *filter(None, [confusions(rep)]), *statistics_tables(rep),
+              multiclass(rep), tests(rep), binary(rep)]
     if rep.options.get("positive") is None:  # with a positive class the measures are not averaged
         tables.append(averages(rep))
     return tables

@@ -1,12 +1,13 @@
 """Excel export of an AgreementReport (openpyxl).
 
 One workbook: "Summary" (case processing, multiclass measures with intervals and interpretation, tests),
-"Crosstab" (matching cells highlighted), "Confusions" (every cell outside the matching cells that holds objects, the
-largest first), "Class measures", "Averages", "Notes" (notes, options, version) and
-"Measures" (every measure shown, documented from the registry). With groups, each sheet stacks the tables
-of all data and of every group, with a "group" column (or a group title above each crosstab), so the group
-values never become sheet names. Numbers keep full precision and are shown through number formats; labels
-are written as text, never as formulas.
+"Crosstab" (matching cells highlighted; with ``cells=``, SPSS's cell statistics under each row label),
+"Statistics" (with ``statistics=``: the CROSSTABS tables, titled, one under the other), "Confusions" (every
+cell outside the matching cells that holds objects, the largest first), "Class measures", "Averages", "Notes"
+(notes, options, version) and "Measures" (every measure shown, documented from the registry). With groups,
+each sheet stacks the tables of all data and of every group, with a "group" column (or a group title above
+each crosstab), so the group values never become sheet names. Numbers keep full precision and are shown through
+number formats; labels are written as text, never as formulas.
 """
 
 from __future__ import annotations
@@ -178,6 +179,9 @@ def _crosstab_sheet(ws: _Sheet, rep) -> None:
         if all(isinstance(dtype, pd.SparseDtype) for dtype in ct.dtypes):
             _stored_cells(ws, ag, ct)
             continue
+        if sub.options.get("cells") is not None:
+            _cell_statistics(ws, sub)
+            continue
         ws.header([ag.axis_names[0] or "", *ct.columns])
         fmt = _count_format(ag)
         # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
@@ -191,6 +195,64 @@ def _crosstab_sheet(ws: _Sheet, rep) -> None:
         ws.text(1, "Shaded cells: the same label on both sides (the cells that can agree).")
         ws.skip(2)
     ws.finish(freeze="B3" if not rep.groups else None)
+
+
+def _cell_statistics(ws: _Sheet, rep) -> None:
+    """The crosstab with SPSS's cell statistics: row label and statistic in the first two columns, then one column
+    per column label and the total; full precision (counts with the count format, percentages with one decimal)."""
+    ag, ct = rep.agreement, rep.crosstab
+    ws.header([ag.axis_names[0] or "", "statistic", *ct.columns])
+    stats = list(dict.fromkeys(ct.index.get_level_values(-1)))
+    matching = set(zip(*ag.common_cells, strict=True))
+    values = ct.to_numpy(dtype=float)
+    for i, (label, stat) in enumerate(ct.index):
+        position = i // len(stats)
+        ws.text(1, label, font=BOLD if position == len(ct.index) // len(stats) - 1 else None)
+        ws.text(2, stat)
+        fmt = _count_format(ag) if stat == "Count" else "0.0" if stat.startswith("%") else VALUE_FORMAT
+        for j in range(len(ct.columns)):
+            ws.number(3 + j, values[i, j], fmt, fill=MATCH if (position, j) in matching else None)
+        ws.skip()
+    ws.text(1, "Shaded cells: the same label on both sides (the cells that can agree). Percentages are in % "
+               "(0 to 100); the residuals of the totals are blank, as SPSS leaves them.")
+    ws.skip(2)
+
+
+def _statistics_sheet(ws: _Sheet, rep) -> None:
+    """The CROSSTABS tables of ``statistics=`` of all data and of each group, titled, one under the other, at full
+    precision: the frames of ``report.statistics`` with their index in the first column and their facts (the
+    footnote on expected counts, the Monte Carlo estimate, the layers' kappas) below them."""
+    for group, sub in _sections(rep):
+        for title, frame in sub.statistics.items():
+            ws.title(title if not rep.groups else f"{title} — {rep.by} = {display.label(group)}"
+                     if group != "All" else f"{title} — all data")
+            ws.header([frame.index.name or "", *frame.columns])
+            for i, idx in enumerate(frame.index):
+                ws.text(1, idx)
+                for j, column in enumerate(frame.columns):
+                    v = frame.iat[i, j]
+                    if display.is_number(v):
+                        ws.number(2 + j, v, "0" if column == "df" else VALUE_FORMAT)
+                    else:
+                        ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
+                ws.skip()
+            for key, value in frame.attrs.items():
+                if isinstance(value, pd.DataFrame):
+                    ws.header([value.index.name or "", *value.columns])
+                    for i, idx in enumerate(value.index):
+                        ws.text(1, idx)
+                        for j in range(len(value.columns)):
+                            ws.number(2 + j, value.iat[i, j])
+                        ws.skip()
+                elif value is not None:
+                    ws.text(1, key)
+                    if display.is_number(value):
+                        ws.number(2, value)
+                    else:
+                        ws.text(2, str(value))
+                    ws.skip()
+            ws.skip()
+    ws.finish()
 
 
 ROW_LIMIT = 1_048_576  # the most rows an Excel sheet holds
@@ -368,7 +430,8 @@ def write(rep, path: str | Path) -> None:
     summary.title = "Summary"
     sheets = [_Sheet(summary)]
     _summary_sheet(sheets[-1], rep, bool(rep.groups))
-    for title, fill in [("Crosstab", _crosstab_sheet), ("Confusions", _confusions_sheet),
+    statistics = [("Statistics", _statistics_sheet)] if any(sub.statistics for _, sub in rep.sections()) else []
+    for title, fill in [("Crosstab", _crosstab_sheet), *statistics, ("Confusions", _confusions_sheet),
                         ("Class measures", lambda ws, r: _wide_sheet(ws, r, lambda x: x.binary, "class", "")),
                         ("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", "")),
                         ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:

@@ -25,6 +25,8 @@ STYLE = """
 .pa-report tbody th { text-align: left; font-weight: normal; }
 .pa-report td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .pa-report tr.pa-total th, .pa-report tr.pa-total td { border-top: 1px solid #555; font-weight: 600; }
+.pa-report tr.pa-total-more th, .pa-report tr.pa-total-more td { font-weight: 600; }
+.pa-report tbody th { white-space: pre; }
 .pa-report tbody tr:last-child th, .pa-report tbody tr:last-child td { border-bottom: 2px solid #555; }
 .pa-report td.pa-match { background: #dcebfa; font-weight: 600; }
 .pa-report .pa-foot { color: #555; font-size: 12px; margin: 0 0 2px 0; }
@@ -41,7 +43,7 @@ def table_html(t: Table) -> str:
     feet = "".join(f'<p class="pa-foot">{_e(n)}</p>' for n in t.footnotes)
     if not t.columns:  # a title with its footnotes
         return f"<h3>{_e(t.title)}</h3>{feet}"
-    head = "".join(f"<th>{_e(c)}</th>" for c in t.columns)
+    head = "".join(f"<th>{'<br>'.join(_e(part) for part in c.split(chr(10)))}</th>" for c in t.columns)
     caption = f'<tr><th></th><th colspan="{len(t.columns)}" style="text-align:center">{_e(t.column_title)}</th></tr>' \
         if t.column_title else ""
     body = []
@@ -49,7 +51,9 @@ def table_html(t: Table) -> str:
         if cells is None:  # a row of text across the table
             body.append(f'<tr><td colspan="{len(t.columns) + 1}" style="text-align:center">{_e(label)}</td></tr>')
             continue
-        total = ' class="pa-total"' if t.total_row and i == len(t.rows) - 1 else ""
+        first_total = len(t.rows) - int(t.total_row)
+        total = "" if not t.total_row or i < first_total else \
+            ' class="pa-total"' if i == first_total else ' class="pa-total-more"'
         tds = "".join(f'<td class="pa-match">{_e(c)}</td>' if (i, j) in t.highlight else f"<td>{_e(c)}</td>"
                       for j, c in enumerate(cells))
         body.append(f"<tr{total}><th>{_e(label)}</th>{tds}</tr>")

@@ -17,7 +17,8 @@ WIDTH = 100
 def _printable_table(t: Table) -> Table:
     """``t`` with every text printable (control characters as escapes: nothing reaches the terminal raw)."""
     return dataclasses.replace(
-        t, title=printable(t.title), columns=[printable(c) for c in t.columns], stub=printable(t.stub),
+        t, title=printable(t.title), columns=["\n".join(map(printable, c.split("\n"))) for c in t.columns],
+        stub=printable(t.stub),
         rows=[(printable(label), None if cells is None else [printable(c) for c in cells]) for label, cells in t.rows],
         footnotes=[printable(n) for n in t.footnotes],
         column_title=None if t.column_title is None else printable(t.column_title))
@@ -31,7 +32,10 @@ def render_table(t: Table, width: int = WIDTH) -> str:
             for i, (label, cells) in enumerate(t.rows)]
     table_rows = [r for r in rows if r[1] is not None]
     stub_width = max([len(t.stub), *(len(r[0]) for r in table_rows)])
-    widths = [max([len(c), *(len(r[1][j]) for r in table_rows)]) for j, c in enumerate(t.columns)]
+    heads = [c.split("\n") for c in t.columns]  # a title with a newline takes two lines
+    depth = max(len(h) for h in heads)
+    heads = [[""] * (depth - len(h)) + h for h in heads]
+    widths = [max([*map(len, heads[j]), *(len(r[1][j]) for r in table_rows)]) for j in range(len(t.columns))]
     blocks, current, used = [], [], stub_width
     for j, w in enumerate(widths):
         if current and used + 2 + w > width:
@@ -48,10 +52,13 @@ def render_table(t: Table, width: int = WIDTH) -> str:
         out.append("═" * line)
         if t.column_title:
             out.append(" " * stub_width + "  " + t.column_title)
-        out.append(t.stub.ljust(stub_width) + "".join("  " + t.columns[j].rjust(widths[j]) for j in block))
+        for k in range(depth):  # the stub's title on the last line of the header
+            line_text = (t.stub if k == depth - 1 else "").ljust(stub_width) + \
+                "".join("  " + heads[j][k].rjust(widths[j]) for j in block)
+            out.append(line_text if k == depth - 1 else line_text.rstrip())
         out.append("─" * line)
         for i, (label, cells) in enumerate(rows):
-            if t.total_row and i == len(rows) - 1:
+            if t.total_row and i == len(rows) - int(t.total_row):
                 out.append("─" * line)
             if cells is None:  # a row of text across the table
                 out.append(label.center(line).rstrip())

@@ -142,7 +142,9 @@ def test_ase1_is_the_delta_method(group, name, keyword):
     assert got == pytest.approx(_delta_ase(table, (group, name), keyword), rel=1e-5)
 
 
+@pytest.mark.slow
 def test_ase1_against_a_bootstrap():
+    """Slow (12 s): 6,000 evaluations of the measures; the numerical delta method above checks every ASE1."""
     table = MARQUES_DE_SA
     rng = np.random.default_rng(18)
     w = int(table.sum())

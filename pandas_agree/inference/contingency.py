@@ -20,6 +20,8 @@ import numpy as np
 import pandas as pd
 
 from ..base.undefined import divide
+from ..engine.tableview import TableView
+from .tests import independence
 
 __all__ = ["CELLS", "cell_statistics", "chi_square_tests", "kappa_homogeneity", "layered_tests", "risk_estimate"]
 
@@ -189,9 +191,10 @@ def chi_square_tests(table: Any, row_scores: Any = None, col_scores: Any = None,
     out.attrs.update(cells_expected_below_5=below, percent_expected_below_5=100.0 * below / e.size,
                      min_expected=float(e.min()))
 
-    pearson = float(((t - e) ** 2 / e).sum())
-    positive = t > 0
-    lr = float(2 * (t[positive] * np.log(t[positive] / e[positive])).sum())
+    # the package's chi-square and G² (only the cells and margins of the view are read: no matching classes)
+    none = np.empty(0, dtype=int)
+    pearson, lr, _ = independence(TableView(t, none, none, np.arange(t.shape[0]), np.arange(t.shape[1]),
+                                            max(t.shape)))
     out.loc["Pearson Chi-Square", ["value", "df", "pvalue"]] = [pearson, df, stats.chi2.sf(pearson, df)]
     out.loc["Likelihood Ratio", ["value", "df", "pvalue"]] = [lr, df, stats.chi2.sf(lr, df)]
 

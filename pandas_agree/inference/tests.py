@@ -11,7 +11,7 @@ from ..base.undefined import divide
 from ..engine.tableview import TableView
 from ..measures import chance
 
-__all__ = ["TESTS", "cochran_q", "holm", "kappa_variances", "paired_mcnemar", "run_tests"]
+__all__ = ["TESTS", "cochran_q", "holm", "independence", "kappa_variances", "paired_mcnemar", "run_tests"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
 FCE = "Fleiss, Cohen & Everitt (1969)"
@@ -243,36 +243,53 @@ def _symmetry_tests(view: TableView) -> tuple[dict, dict]:
     return _bowker(view, pairs), _stuart_maxwell(view, pairs)
 
 
-def _independence(view: TableView, log_likelihood: bool) -> dict:
-    """Pearson's χ² or the likelihood-ratio G² of independence over the rows and columns with objects, from the
-    stored cells and the margins (equal to ``scipy.stats.chi2_contingency`` on the table without its empty rows
-    and columns).
+def independence(view: TableView) -> tuple[float, float, int] | None:
+    """Pearson's χ² and the likelihood-ratio G² of independence over the rows and columns with objects, and their
+    df, from the stored cells and the margins (equal to ``scipy.stats.chi2_contingency`` on the table without its
+    empty rows and columns); None when fewer than two rows or two columns hold objects.
 
     With e_ij = n_i· n_·j / n: χ² = Σ (n_ij − e_ij)² / e_ij, where a cell that is not stored adds e_ij, so the
     cells of row i that are not stored add n_i· (n − Σ_{j stored} n_·j) / n (nothing when the row stores every
     column with objects); G² = 2 Σ_{n_ij > 0} n_ij log(n_ij / e_ij) (Agresti 2013, Categorical Data Analysis,
     §3.2.1). df = (I' − 1)(J' − 1) over the I' rows and J' columns with objects.
-    """
-    from scipy import special, stats
 
-    name = "likelihood-ratio G²" if log_likelihood else "Pearson chi-square"
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.engine.tableview import TableView
+    >>> t = np.array([[20.0, 5], [10, 15]])
+    >>> chi2, g2, df = independence(TableView(t, np.arange(2), np.arange(2), np.arange(2), np.arange(2), 2))
+    >>> round(chi2, 4), round(g2, 4), df
+    (8.3333, 8.6305, 1)
+    """
+    from scipy import special
+
     row_totals, col_totals = view.row_totals, view.col_totals
     used_rows, used_cols = int((row_totals > 0).sum()), int((col_totals > 0).sum())
     if min(used_rows, used_cols) < 2:
-        return _row(method=f"not applicable: the {name} test needs at least 2 non-empty rows and columns")
+        return None
     counts, i, j = view.flat()
     n = float(view.n)
     keep = (row_totals[i] > 0) & (col_totals[j] > 0)
     counts, i, j = counts[keep], i[keep], j[keep]
     expected = row_totals[i] * col_totals[j] / n
-    if log_likelihood:
-        statistic = 2 * special.xlogy(counts, counts / expected).sum()
-    else:
-        stored_mass = np.bincount(i, weights=col_totals[j], minlength=len(row_totals))
-        full = np.bincount(i, minlength=len(row_totals)) == used_cols
-        unstored = np.where(full, 0.0, row_totals * (n - stored_mass) / n).sum()
-        statistic = ((counts - expected) ** 2 / expected).sum() + unstored
-    df = (used_rows - 1) * (used_cols - 1)
+    likelihood_ratio = float(2 * special.xlogy(counts, counts / expected).sum())
+    stored_mass = np.bincount(i, weights=col_totals[j], minlength=len(row_totals))
+    full = np.bincount(i, minlength=len(row_totals)) == used_cols
+    unstored = np.where(full, 0.0, row_totals * (n - stored_mass) / n).sum()
+    pearson = float(((counts - expected) ** 2 / expected).sum() + unstored)
+    return pearson, likelihood_ratio, (used_rows - 1) * (used_cols - 1)
+
+
+def _independence(view: TableView, log_likelihood: bool) -> dict:
+    """The CHI2 or G2 row of :func:`independence`."""
+    from scipy import stats
+
+    name = "likelihood-ratio G²" if log_likelihood else "Pearson chi-square"
+    found = independence(view)
+    if found is None:
+        return _row(method=f"not applicable: the {name} test needs at least 2 non-empty rows and columns")
+    statistic, df = found[1 if log_likelihood else 0], found[2]
     return _row(statistic, df, stats.chi2.sf(statistic, df), f"{name} test of independence")
 
 

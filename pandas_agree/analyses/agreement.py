@@ -40,7 +40,7 @@ from ..inference.delta import (
     table_variance,
 )
 from ..inference.design import SampleDesign
-from ..inference.estimates import Estimate, IntervalOptions
+from ..inference.estimates import Estimate, IntervalOptions, Resample
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
@@ -51,6 +51,7 @@ from ..measures.averaging import (
     average_scale,
     averages_of,
     fill_undefined,
+    resampled_average,
     undefined_classes,
 )
 from ..measures.bands import interpret
@@ -755,10 +756,14 @@ class Agreement:
                       for i, m in enumerate(chosen)]  # each average's own range: its interval's scale
             bounds = {m.code: (np.array([r[0] for r in rs]), np.array([r[1] for r in rs]))
                       for m, rs in zip(chosen, ranges, strict=True)}
+            def resampled(code, estimate):
+                why = resampled_average(by_code[code], methods, len(labels))
+                return None if why is None else Resample("percentile", why, estimate)
+
             estimates = estimate_all(bounds, dict(zip(codes, values, strict=True)),
                                      lambda code: None, evaluate, self._counts, opts,
-                                     linearise=linearise, scales={m.code: average_scale(m) for m in chosen},
-                                 rows=self._cell_rows)
+                                     linearise=linearise, small_sample=resampled,
+                                     scales={m.code: average_scale(m) for m in chosen}, rows=self._cell_rows)
             out = _by_method(estimates, methods)
         out.attrs["classes"] = classes_entered
         out.attrs["left_out"] = {key: [_plain_label(x) for x in found] for key, found in left_out.items()}

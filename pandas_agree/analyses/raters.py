@@ -314,7 +314,7 @@ class RaterAgreement:
 
         return estimate_all({code: _bounds(code) for code in chosen}, values, analytic, evaluate,
                             self._design.weights, opts, unit="bootstrap over subjects,", jackknife=jackknife,
-                            small_sample=lambda estimate: small_sample(opts, float(self._design.weights.sum()),
+                            small_sample=lambda _, estimate: small_sample(opts, float(self._design.weights.sum()),
                                                                        estimate, "subjects"),
                             scales={code: RATERS[code].scale for code in chosen})
 

@@ -12,6 +12,7 @@ columns, so that memory grows with the non-empty cells and not with I·J.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -191,16 +192,27 @@ def _factorized(labels: pd.Series, name: str) -> _Codes:
     return _Codes(codes, pd.Index(uniques), None)
 
 
+_POOL: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _threads() -> ThreadPoolExecutor:
+    """Two worker threads kept for the life of the process (starting them anew took about a tenth of a report
+    of 10^6 rows), made again in a child process, which inherits the pool's object without its threads."""
+    global _POOL
+    if _POOL is None or _POOL[0] != os.getpid():
+        _POOL = (os.getpid(), ThreadPoolExecutor(max_workers=2, thread_name_prefix="pandas_agree"))
+    return _POOL[1]
+
+
 def encode(columns: Sequence[pd.Series], names: Sequence[str]) -> list[_Codes]:
     """The codes of every column. Large columns that need factorising are factorised on two threads: hashing
     pyarrow strings and numbers releases the GIL, so two such columns take about the time of one."""
     codes = [_direct_codes(column) for column in columns]
     pending = [i for i, c in enumerate(codes) if c is None]
     if len(pending) > 1 and len(columns[pending[0]]) >= _PARALLEL_ROWS:
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            futures = {i: pool.submit(_factorized, columns[i], names[i]) for i in pending}
-            for i in pending:
-                codes[i] = futures[i].result()
+        futures = {i: _threads().submit(_factorized, columns[i], names[i]) for i in pending}
+        for i in pending:
+            codes[i] = futures[i].result()
     else:
         for i in pending:
             codes[i] = _factorized(columns[i], names[i])

@@ -50,10 +50,14 @@ class SampleDesign:
         What a stratum with a single PSU contributes (see the module's notes).
     replicates : {None, "jackknife", "bootstrap"}, default None
         The variance of every value: linearised (None), or that of the design's replicates (:meth:`replicates`).
+    table_shape : tuple of int, optional
+        The shape of the tables the values are computed from, where it is not I×J: a table of any number of axes
+        (the joint table of several predictions) or a vector (the weights of the subjects or patterns of a rater
+        analysis), whose flat cells are the units' rows with ``shape`` (cells, 1).
     """
 
     def __init__(self, units: UnitTables, shape: tuple[int, int], lonely_psu: str = "adjust",
-                 replicates: str | None = None) -> None:
+                 replicates: str | None = None, table_shape: tuple[int, ...] | None = None) -> None:
         if lonely_psu not in LONELY_PSU:
             raise ValueError(f"lonely_psu must be one of {', '.join(map(repr, LONELY_PSU))}; got {lonely_psu!r}")
         if replicates not in (None, *REPLICATES):
@@ -62,6 +66,10 @@ class SampleDesign:
         self.replicates_kind = replicates
         self.units = units
         self.shape = tuple(int(x) for x in shape)
+        self.table_shape = self.shape if table_shape is None else tuple(int(x) for x in table_shape)
+        if int(np.prod(self.table_shape)) != self.shape[0] * self.shape[1]:
+            raise ValueError(f"table_shape {self.table_shape} does not hold the {self.shape[0] * self.shape[1]} "
+                             "cells of the units' tables")
         self.lonely_psu = lonely_psu
         sizes = units.units_per_stratum
         self.lonely = units.strata[np.flatnonzero(sizes == 1)]
@@ -156,8 +164,8 @@ class SampleDesign:
 
     @cached_property
     def table(self) -> np.ndarray:
-        """The weighted I×J table of the rows counted: the sum of the PSUs' tables."""
-        return np.asarray(self._by_cell.sum(axis=0)).reshape(self.shape)
+        """The weighted table of the rows counted (I×J, or :attr:`table_shape`): the sum of the PSUs' tables."""
+        return np.asarray(self._by_cell.sum(axis=0)).reshape(self.table_shape)
 
     def replicates(self, kind: str, n_resamples: int, rng: np.random.Generator,
                    chunk_cells: int = 1 << 22) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -167,9 +175,11 @@ class SampleDesign:
         ``kind="jackknife"``: delete one PSU (JKn): the PSU's stratum is reweighted by n_h/(n_h − 1) without it;
         c_r = (1 − f_h)(n_h − 1)/n_h. A stratum with a single PSU has no replicate (it adds nothing).
         ``kind="bootstrap"``: Rao and Wu's rescaling bootstrap: in each stratum n_h − 1 PSUs drawn with
-        replacement, each drawn PSU's table times n_h/(n_h − 1) for every time it is drawn; c_r = 1/B. As R's
-        ``bootweights``, it does not apply the finite population correction; a stratum with a single PSU is kept
-        as it is.
+        replacement, each drawn PSU's table times n_h/(n_h − 1) for every time it is drawn; c_r = 1/B. With a
+        finite population correction, Rao, Wu and Yue's (1992) rescaling with λ_h = √(1 − f_h): a PSU drawn r times
+        weighs 1 − λ_h + λ_h r n_h/(n_h − 1), so that the variance of a linear value is that of the linearisation,
+        (1 − f_h) included (R's ``bootweights`` leaves the correction out). A stratum with a single PSU is kept as
+        it is.
         """
         units = self.units
         cells = self.shape[0] * self.shape[1]
@@ -187,18 +197,19 @@ class SampleDesign:
                 own = np.asarray(self._by_unit[part].toarray())
                 stack = full[None] + (totals[h] - n_h * own) / (n_h - 1)
                 factor = (1 - units.fraction[h]) * (n_h[:, 0] - 1) / n_h[:, 0]
-                yield stack.reshape(len(part), *self.shape), factor
+                yield stack.reshape(len(part), *self.table_shape), factor
             return
         strata_of = [np.flatnonzero(units.stratum == h) for h in range(len(sizes))]
         for start in range(0, n_resamples, per_chunk):
             b = min(per_chunk, n_resamples - start)
             weights = np.ones((b, units.n_units))
-            for members in strata_of:
+            for h, members in enumerate(strata_of):
                 if len(members) > 1:
                     drawn = rng.multinomial(len(members) - 1, np.full(len(members), 1 / len(members)), size=b)
-                    weights[:, members] = drawn * len(members) / (len(members) - 1)
+                    scale = np.sqrt(1 - units.fraction[h])
+                    weights[:, members] = 1 - scale + scale * drawn * len(members) / (len(members) - 1)
             stack = np.asarray(self._by_unit.T @ weights.T).T  # each replicate's reweighted PSUs, summed
-            yield stack.reshape(b, *self.shape), np.full(b, 1 / n_resamples)
+            yield stack.reshape(b, *self.table_shape), np.full(b, 1 / n_resamples)
 
     def summary(self) -> dict:
         """The design in numbers, for reports: strata, PSUs, degrees of freedom, rows, lonely-PSU strata."""

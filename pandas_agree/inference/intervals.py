@@ -38,7 +38,7 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
                  counts: np.ndarray, opts: IntervalOptions, *, unit: str = "bootstrap",
                  jackknife: Callable[[list[str]], tuple[dict, np.ndarray]] | None = None,
                  linearise: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
-                 small_sample: Callable[[Estimate], Resample | None] | None = None,
+                 small_sample: Callable[[str, Estimate], Resample | None] | None = None,
                  scales: dict[str, str] | None = None, rows: np.ndarray | None = None) -> dict[str, Estimate]:
     """Estimates of every quantity, by the rule of ``opts.ci``.
 
@@ -77,8 +77,8 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
         knows their structure (functions of the one-vs-rest counts); otherwise :func:`~.delta.gradients` moves
         every non-empty cell of ``counts``.
     small_sample : callable, optional
-        ``small_sample(estimate)`` gives a Resample where a delta-method estimate of ``"auto"`` does not keep its
-        promise (:func:`~.estimates.small_sample`), else None.
+        ``small_sample(key, estimate)`` gives a Resample where the delta-method estimate of a quantity under
+        ``"auto"`` does not keep its promise (:func:`~.estimates.small_sample`), else None.
     scales : dict, optional
         The scale of a quantity's delta-method interval, as its record declares it ("identity" for
         differences); the others take their range's.
@@ -113,7 +113,7 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
     if opts.ci != "bootstrap" and plain and (linearise is not None or np.count_nonzero(counts) <= MOVED_CELLS):
         for key, est in delta_estimates(bounds, point, evaluate, counts, opts, plain, linearise, scales,
                                         rows).items():
-            request = small_sample(est) if small_sample is not None else None
+            request = small_sample(key, est) if small_sample is not None else None
             if request is None:
                 out[key] = est
                 del rest[key]

@@ -22,7 +22,8 @@ from .options import report_options
 from .ranking import sort_measure
 from .rendered import Rendered
 
-__all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "frame_dict", "jsonable", "left_out_table"]
+__all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "design_table", "frame_dict", "jsonable",
+           "left_out_table"]
 
 CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
@@ -94,7 +95,7 @@ def _case_summary(ag) -> pd.DataFrame:
     return frame
 
 
-def _design_table(ag) -> pd.DataFrame | None:
+def design_table(ag) -> pd.DataFrame | None:
     """The "Sample Design" table: strata, PSUs, degrees of freedom, rows, weights and correction; None without a
     design."""
     design = ag.design
@@ -296,7 +297,7 @@ class AgreementReport(Rendered):
             self.tests = ag.tests(kappa_weights=test_weights)
             self.statistics = self._statistics(ag, opts)
         self.summary = _case_summary(ag)
-        self.design = _design_table(ag)
+        self.design = design_table(ag)
         self.crosstab = _crosstab(ag, opts["percentages"]) if opts["cells"] is None else \
             _cell_statistics(ag, opts["cells"], opts["percentages"])
         self.confusions = ag.confusions(top=CONFUSIONS)

@@ -94,11 +94,11 @@ def test_every_averaged_measure_covers(k, n):
     rng = np.random.default_rng(77 * k + n)
     hits = np.zeros(target.shape)
     sims = 4000 if n < 1000 else 1000  # the coverage of a proportion's interval wavers most at small N
-    for _ in range(sims):
+    for sim in range(sims):
         ag = pa.Agreement.from_table(pd.DataFrame(rng.multinomial(n, p.ravel()).reshape(k, k).astype(float)))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            av = ag.averages(ci="auto")
+            av = ag.averages(ci="auto", random_state=sim)  # seeded: the two averages resampled on two classes
         lower = av.xs("lower", axis=1, level="stat")[target.columns].to_numpy()
         upper = av.xs("upper", axis=1, level="stat")[target.columns].to_numpy()
         hits += covered(lower, upper, target.to_numpy())

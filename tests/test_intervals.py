@@ -347,3 +347,21 @@ def test_small_samples_keep_the_linearised_se_with_a_bca_interval(scale):
             assert m.loc[code, "method"] == "Gwet linearised"
             assert m.loc[code, "lower"] == pytest.approx(value - 1.959964 * se)
     assert m.loc["SPI", "se"] == pytest.approx(ag.multiclass(["SPI"], ci="auto", random_state=2).loc["SPI", "se"])
+
+
+def test_auto_resamples_the_averages_of_predicted_prevalences_on_two_classes_only():
+    """The coverage study's rule (docs/notes/intervals.md, "Coverage"): on two classes the weighted and inverse
+    averages of PPREV get the percentile bootstrap's interval beside their linearised SE; from three classes on,
+    and for every other average, the linearised interval stands."""
+    two = pa.Agreement.from_table(pd.DataFrame([[90, 30], [20, 60]]))
+    av = quiet(two.averages, ["PPREV", "F1"], ci="auto", random_state=0)
+    assert av.attrs["methods"]["PPREV"] == "linearised (logit scale) SE, bootstrap percentile (B = 2000) interval"
+    assert av.attrs["methods"]["F1"].startswith("linearised")
+    assert any("weighted and inverse averages of PPREV get the percentile bootstrap" in n for n in av.attrs["notes"])
+    linear = quiet(two.averages, ["PPREV"], ci="linearized")
+    for method in ("weighted", "inverse"):
+        assert av.loc["PPREV", (method, "se")] == pytest.approx(linear.loc["PPREV", (method, "se")], rel=1e-12)
+        assert av.loc["PPREV", (method, "lower")] != pytest.approx(linear.loc["PPREV", (method, "lower")],
+                                                                     rel=1e-6)
+    three = pa.Agreement.from_table(pd.DataFrame([[50, 5, 5], [5, 40, 5], [5, 5, 30]]))
+    assert quiet(three.averages, ["PPREV"], ci="auto").attrs["methods"]["PPREV"].startswith("linearised")

@@ -41,7 +41,7 @@ def _frames(ag: pa.Agreement) -> dict:
         return {
             "binary": ag.binary(ci="auto"),
             "union": ag.binary(["REC", "F1", "SPE"], classes="union", ci="linearized"),
-            "averages": ag.averages(ci="auto"),
+            "averages": ag.averages(ci="auto", random_state=0),
             "multiclass": ag.multiclass(ci="auto", random_state=0),
             "weighted": ag.multiclass(["KAPPA_W", "SPI", "AC1", "ALPHA", "BPK"], kappa_weights="quadratic",
                                       ci="auto", random_state=0),

@@ -414,7 +414,8 @@ class AgreementReport(Rendered):
         CROSSTABS tables of :attr:`statistics`, at full precision), Confusions (every cell outside the matching
         cells that holds objects, the largest first), Class measures, Averages, Notes (notes, options, version) and
         Measures (the measures shown, from the registry). Every class is in the data sheets, whatever
-        ``max_classes`` is. Numbers keep full precision, labels are always text. With groups, the Report sheet
+        ``max_classes`` is; with a sample design they (and the Report sheet, beside each value) hold the design
+        effects too. Numbers keep full precision, labels are always text. With groups, the Report sheet
         has a section per group, and each data sheet stacks the tables of all groups under a "group" column.
 
         Parameters

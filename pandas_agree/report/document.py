@@ -13,7 +13,8 @@ from ..measures.multiclass import row_name
 from . import display
 from .ranking import exceeds, rank, sort_measure
 
-__all__ = ["Document", "Section", "Table", "footnote_letters", "frame_table", "section", "statistics_tables"]
+__all__ = ["DEFF", "Document", "Section", "Table", "footnote_letters", "frame_table", "has_deff", "section",
+           "statistics_tables"]
 
 
 @dataclass
@@ -21,7 +22,9 @@ class Table:
     """A titled table of display text. ``rows`` holds (label, cells) pairs; a pair (text, None) is a row of text
     across the whole table (such as "… 60 classes not shown …"). A table without columns is a title with its
     footnotes. A column title may hold a newline: the header then takes two lines. ``total_row`` is True (or a
-    number n) when the last row (the last n rows) is the total."""
+    number n) when the last row (the last n rows) is the total. ``companions`` holds the positions of columns
+    that belong to the column before them (the design effect beside a value): a table cut into parts never
+    separates them from it."""
 
     title: str
     columns: list[str]
@@ -31,6 +34,7 @@ class Table:
     column_title: str | None = None
     highlight: set = field(default_factory=set)  # (row, column) positions in ``rows`` of cells to mark
     total_row: bool | int = False  # whether the last row (the last n rows) is a total (shown after a rule)
+    companions: set = field(default_factory=set)  # columns that go with the column before them (a value's DEFF)
 
 
 @dataclass
@@ -87,6 +91,34 @@ def _with_interval(frame: pd.DataFrame, key, row: int) -> str:
         v, lower, upper = (frame.iat[row, frame.columns.get_loc((key, stat))] for stat in ("value", "lower", "upper"))
         return display.with_interval(v, lower, upper)
     return display.value(frame.iat[row, frame.columns.get_loc(key)])
+
+
+DEFF = "DEFF"
+"""The title of a design effect's column: beside each value of a report of a complex sample (SPSS Complex Samples'
+"Design Effect")."""
+
+DEFF_NOTE = "DEFF: the design effect of the value on its left (see the notes)."
+
+
+def has_deff(frame: pd.DataFrame) -> bool:
+    """Whether a frame of measures (columns (key, stat) or stats) carries design effects (a complex sample)."""
+    columns = frame.columns
+    return "deff" in (columns.get_level_values(-1) if isinstance(columns, pd.MultiIndex) else columns)
+
+
+def _deff(frame: pd.DataFrame, key, row: int) -> str:
+    """The design effect of measure ``key`` in the row at position ``row``, with two decimals."""
+    return display.value(frame.iat[row, frame.columns.get_loc((key, "deff"))], 2)
+
+
+def _with_deff(columns: list[str], rows: list, deff: bool) -> tuple[list[str], list, set]:
+    """Columns and rows whose every cell is followed by a design effect: (columns, rows, companions), the cells of
+    each row given as (value, design effect) pairs; without design effects the cells as they are."""
+    if not deff:
+        return columns, [(label, [value for value, _ in cells]) for label, cells in rows], set()
+    columns = [title for column in columns for title in (column, DEFF)]
+    rows = [(label, [text for pair in cells for text in pair]) for label, cells in rows]
+    return columns, rows, set(range(1, len(columns), 2))
 
 
 def summary(rep) -> Table:
@@ -378,7 +410,7 @@ def multiclass(rep) -> Table:
     letters, notes = footnote_letters(list(m["method"])) if has_ci else ({}, [])
     level = f"{100 * rep.options['confidence_level']:g}% CI"
     deff = "deff" in m.columns
-    columns = ["Value", *(["SE", level] if has_ci else []), *(["DEFF"] if deff else []),
+    columns = ["Value", *(["SE", level] if has_ci else []), *([DEFF] if deff else []),
                *(["Interpretation"] if "interpretation" in m.columns else [])]
     rows = []
     for code in m.index:
@@ -394,7 +426,8 @@ def multiclass(rep) -> Table:
             cells.append("" if pd.isna(interp) else str(interp))
         weighted = rep.options.get("kappa_weights") is not None
         rows.append((f"{row_name(code, display.measure_name(code), weighted)} ({code})", cells))
-    return Table("Multiclass Measures", columns, rows, stub="Measure", footnotes=notes)
+    return Table("Multiclass Measures", columns, rows, stub="Measure", footnotes=notes,
+                 companions={columns.index(DEFF)} if deff else set())
 
 
 def tests(rep) -> Table:
@@ -411,12 +444,15 @@ def binary(rep) -> Table:
         return ranked_binary(rep)
     ci = isinstance(b.columns, pd.MultiIndex)
     codes = list(dict.fromkeys(b.columns.get_level_values(0))) if ci else list(b.columns)
-    rows = [(f"{display.measure_name(code)} ({code})", [_with_interval(b, code, i) for i in range(len(b.index))])
+    deff = has_deff(b)
+    rows = [(f"{display.measure_name(code)} ({code})",
+             [(_with_interval(b, code, i), _deff(b, code, i) if deff else None) for i in range(len(b.index))])
             for code in codes]
+    columns, rows, companions = _with_deff([display.label(c) for c in b.index], rows, deff)
     notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
-             "in the notes."] if ci else []
-    return Table("Class-Specific Measures (each class against the rest)", [display.label(c) for c in b.index], rows,
-                 stub="Measure", footnotes=notes)
+             "in the notes.", *([DEFF_NOTE] if deff else [])] if ci else []
+    return Table("Class-Specific Measures (each class against the rest)", columns, rows, stub="Measure",
+                 footnotes=notes, companions=companions)
 
 
 HEADLINE = ("REC", "PRE", "F1", "SPE", "PREV")
@@ -437,12 +473,16 @@ def ranked_binary(rep) -> Table:
     headline = [c for c in HEADLINE if c in shown and c != code]
     codes = [code, *(headline if len(shown) > len(headline) + 1 else [c for c in shown if c != code])]
     level = f"{100 * rep.options['confidence_level']:g}% CI"
+    deff = has_deff(b)
+    at = 2 if ci else 1  # the design effect of the sorting measure: after its value (and interval)
 
     def row(i: int) -> tuple[str, list[str]]:
         cells = [_value(b, c, i) for c in codes]
         if ci:
             lower, upper = (b.iat[i, b.columns.get_loc((code, stat))] for stat in ("lower", "upper"))
             cells.insert(1, display.interval(lower, upper, like=(b.iat[i, b.columns.get_loc((code, "value"))],)))
+        if deff:
+            cells.insert(at, _deff(b, code, i))
         return display.label(b.index[i]), cells
 
     rows = [row(i) for i in ranking.weakest]
@@ -458,9 +498,12 @@ def ranked_binary(rep) -> Table:
     if ci:
         notes.append(f"{level}: the interval of {code} (the methods are listed in the notes); report.binary holds "
                      "the interval of every measure.")
+    if deff:
+        notes.append(f"DEFF: the design effect of {code} (see the notes); report.binary holds the design effect of "
+                     "every measure.")
     return Table("Class-Specific Measures (each class against the rest)", [code, *([level] if ci else []),
-                                                                          *codes[1:]],
-                 rows, stub="Class", footnotes=notes)
+                                                                          *([DEFF] if deff else []), *codes[1:]],
+                 rows, stub="Class", footnotes=notes, companions={at} if deff else set())
 
 
 def _value(frame: pd.DataFrame, code: str, row: int) -> str:
@@ -472,9 +515,13 @@ def averages(rep) -> Table:
     a = rep.averages
     ci = isinstance(a.columns, pd.MultiIndex)
     methods = list(dict.fromkeys(a.columns.get_level_values(0))) if ci else list(a.columns)
-    rows = [(f"{display.measure_name(code)} ({code})", [_with_interval(a, m, i) for m in methods])
+    deff = has_deff(a)
+    rows = [(f"{display.measure_name(code)} ({code})",
+             [(_with_interval(a, m, i), _deff(a, m, i) if deff else None) for m in methods])
             for i, code in enumerate(a.index)]
-    return Table("Averages over Classes", methods, rows, stub="Measure")
+    columns, rows, companions = _with_deff(methods, rows, deff)
+    return Table("Averages over Classes", columns, rows, stub="Measure", footnotes=[DEFF_NOTE] if deff else [],
+                 companions=companions)
 
 
 def section(rep) -> list[Table]:

@@ -7,7 +7,8 @@ cell outside the matching cells that holds objects, the largest first), "Class m
 (notes, options, version) and "Measures" (every measure shown, documented from the registry). With groups,
 each sheet stacks the tables of all data and of every group, with a "group" column (or a group title above
 each crosstab), so the group values never become sheet names. Numbers keep full precision and are shown through
-number formats; labels are written as text, never as formulas.
+number formats; labels are written as text, never as formulas. With a sample design the measures of "Summary",
+"Class measures" and "Averages" carry their design effects ("deff") beside their intervals.
 """
 
 from __future__ import annotations
@@ -68,7 +69,9 @@ def _summary_sheet(ws: Sheet, rep, grouped: bool) -> None:
             ws.skip()
     ws.skip()
     ws.title("Multiclass Measures")
-    stats = ["value", "se", "lower", "upper"]
+    # with a sample design, the design effects too
+    stats = ["value", "se", "lower", "upper", *(["deff"] if any("deff" in sub.multiclass.columns
+                                                               for _, sub in _sections(rep)) else [])]
     ws.header([*lead, "code", "measure", *stats, "method", "interpretation"])
     for group, sub in _sections(rep):
         m = sub.multiclass
@@ -78,9 +81,9 @@ def _summary_sheet(ws: Sheet, rep, grouped: bool) -> None:
             ws.text(col + 1, display.measure_name(code))
             for j, stat in enumerate(stats):
                 ws.number(col + 2 + j, m.loc[code, stat] if stat in m.columns else None)
-            ws.text(col + 6, m.loc[code, "method"] if "method" in m.columns else "")
+            ws.text(col + 2 + len(stats), m.loc[code, "method"] if "method" in m.columns else "")
             interp = m.loc[code, "interpretation"] if "interpretation" in m.columns else None
-            ws.text(col + 7, "" if interp is None or pd.isna(interp) else interp)
+            ws.text(col + 3 + len(stats), "" if interp is None or pd.isna(interp) else interp)
             ws.skip()
     ws.skip()
     ws.title("Tests")

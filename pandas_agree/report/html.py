@@ -29,6 +29,7 @@ STYLE = """
 .pa-report tbody th { white-space: pre; }
 .pa-report tbody tr:last-child th, .pa-report tbody tr:last-child td { border-bottom: 2px solid #555; }
 .pa-report td.pa-match { background: #dcebfa; font-weight: 600; }
+.pa-report .pa-aside { color: #666; padding-left: 4px; }
 .pa-report .pa-foot { color: #555; font-size: 12px; margin: 0 0 2px 0; }
 .pa-report ul.pa-notes { margin: 4px 0; padding-left: 18px; }
 .pa-report img { max-width: 100%; }
@@ -43,7 +44,9 @@ def table_html(t: Table) -> str:
     feet = "".join(f'<p class="pa-foot">{_e(n)}</p>' for n in t.footnotes)
     if not t.columns:  # a title with its footnotes
         return f"<h3>{_e(t.title)}</h3>{feet}"
-    head = "".join(f"<th>{'<br>'.join(_e(part) for part in c.split(chr(10)))}</th>" for c in t.columns)
+    aside = ' class="pa-aside"'  # a column that goes with the one before it (a value's design effect)
+    head = "".join(f"<th{aside if j in t.companions else ''}>{'<br>'.join(_e(part) for part in c.split(chr(10)))}"
+                   "</th>" for j, c in enumerate(t.columns))
     caption = f'<tr><th></th><th colspan="{len(t.columns)}" style="text-align:center">{_e(t.column_title)}</th></tr>' \
         if t.column_title else ""
     body = []
@@ -54,8 +57,8 @@ def table_html(t: Table) -> str:
         first_total = len(t.rows) - int(t.total_row)
         total = "" if not t.total_row or i < first_total else \
             ' class="pa-total"' if i == first_total else ' class="pa-total-more"'
-        tds = "".join(f'<td class="pa-match">{_e(c)}</td>' if (i, j) in t.highlight else f"<td>{_e(c)}</td>"
-                      for j, c in enumerate(cells))
+        tds = "".join(f'<td class="pa-match">{_e(c)}</td>' if (i, j) in t.highlight else
+                      f"<td{aside if j in t.companions else ''}>{_e(c)}</td>" for j, c in enumerate(cells))
         body.append(f"<tr{total}><th>{_e(label)}</th>{tds}</tr>")
     return (f"<h3>{_e(t.title)}</h3><table><thead>{caption}<tr><th>{_e(t.stub)}</th>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table>{feet}")

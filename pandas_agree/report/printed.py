@@ -76,8 +76,8 @@ def _needed(texts, limit: int) -> float:
 
 def _column_blocks(t: Table, sheet_columns: int) -> list[Table]:
     """``t`` cut into tables of consecutive columns that each print within :data:`PAGE_UNITS` and ``sheet_columns``
-    columns of the sheet (as the text report cuts a table wider than the page): the stub repeated, the footnotes
-    under the last part."""
+    columns of the sheet (as the text report cuts a table wider than the page; a column's companions, its design
+    effects, stay in its part): the stub repeated, the footnotes under the last part."""
     if not t.columns:
         return [t]
     pairs = _pairs(t)
@@ -91,13 +91,20 @@ def _column_blocks(t: Table, sheet_columns: int) -> list[Table]:
             needs.append(max(value + ends, _needed([t.columns[j]], 2 * COLUMN_LIMIT)))
         else:
             needs.append(_needed([t.columns[j], *cells], COLUMN_LIMIT))
+    units = []  # (first column, last column + 1) of a column with its companions (its design effect): kept together
+    for j in range(len(needs)):
+        if j in t.companions and units:
+            units[-1] = (units[-1][0], j + 1)
+        else:
+            units.append((j, j + 1))
     blocks, start, width, used = [], 0, stub, 1
-    for j, need in enumerate(needs):
-        if j > start and (width + need > PAGE_UNITS or used + 1 + pairs[j] > sheet_columns):
-            blocks.append((start, j))
-            start, width, used = j, stub, 1
+    for lo, hi in units:
+        need, columns = sum(needs[lo:hi]), sum(1 + pair for pair in pairs[lo:hi])
+        if lo > start and (width + need > PAGE_UNITS or used + columns > sheet_columns):
+            blocks.append((start, lo))
+            start, width, used = lo, stub, 1
         width += need
-        used += 1 + pairs[j]
+        used += columns
     blocks.append((start, len(needs)))
     if len(blocks) == 1:
         return [t]
@@ -106,7 +113,8 @@ def _column_blocks(t: Table, sheet_columns: int) -> list[Table]:
         rows = [(label, cells if cells is None else cells[lo:hi]) for label, cells in t.rows]
         out.append(replace(t, title=f"{t.title}, part {n} of {len(blocks)}", columns=t.columns[lo:hi], rows=rows,
                            footnotes=t.footnotes if n == len(blocks) else [],
-                           highlight={(i, j - lo) for i, j in t.highlight if lo <= j < hi}))
+                           highlight={(i, j - lo) for i, j in t.highlight if lo <= j < hi},
+                           companions={j - lo for j in t.companions if lo < j < hi}))
     return out
 
 

@@ -1,5 +1,6 @@
 """Plain-text rendering of an AgreementReport, in the style of SPSS output: titled tables with aligned
-columns and footnotes. Tables wider than the page are split into column blocks that repeat the row labels."""
+columns and footnotes. Tables wider than the page are split into column blocks that repeat the row labels (a value's
+design effect stays in the block of its value)."""
 
 from __future__ import annotations
 
@@ -36,13 +37,20 @@ def render_table(t: Table, width: int = WIDTH) -> str:
     depth = max(len(h) for h in heads)
     heads = [[""] * (depth - len(h)) + h for h in heads]
     widths = [max([*map(len, heads[j]), *(len(r[1][j]) for r in table_rows)]) for j in range(len(t.columns))]
+    units: list[list[int]] = []  # a column with its companions (its design effect): never cut apart
+    for j in range(len(widths)):
+        if j in t.companions and units:
+            units[-1].append(j)
+        else:
+            units.append([j])
     blocks, current, used = [], [], stub_width
-    for j, w in enumerate(widths):
-        if current and used + 2 + w > width:
+    for unit in units:
+        w = sum(widths[j] + 2 for j in unit)
+        if current and used + w > width:
             blocks.append(current)
             current, used = [], stub_width
-        current.append(j)
-        used += 2 + w
+        current.extend(unit)
+        used += w
     blocks.append(current)
     out = [t.title]
     for n, block in enumerate(blocks):

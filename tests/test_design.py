@@ -203,6 +203,10 @@ def test_bad_designs_are_errors_naming_the_argument():
     ag = df.agree("actual", "pred", strata="stratum", cluster="psu")
     with pytest.raises(ValueError, match="replicates must be None or one of"):
         df.agree("actual", "pred", cluster="psu", replicates="bogus")
+    with pytest.raises(ValueError, match="replicates='jackknife' needs a sample design"):
+        df.agree("actual", "pred", replicates="jackknife")
+    with pytest.raises(ValueError, match="replicates='bootstrap' needs a sample design"):
+        df.agree.compare("actual", ["pred", "actual"], replicates="bootstrap")
     with pytest.raises(ValueError, match="does not apply to a sample design"):
         ag.binary(["REC"], ci="auto", design="fixed-reference")
     with pytest.raises(ValueError, match="match= cannot be combined"):
@@ -280,31 +284,37 @@ def test_report_cli_workbook_and_dict_show_the_design(tmp_path, capsys):
                      "--cluster", "nope"]) == 2
 
 
+def delete_one_psu_variance(df: pd.DataFrame, fpc, analyse) -> pd.Series:
+    """The JKn variance Σ_h (1 − f_h)(n_h − 1)/n_h Σ_j (θ_hj − θ̂)² of the values ``analyse`` gives (a Series) on
+    rows weighted by the column "w", computed directly: each replicate drops one PSU (stratum, psu), reweights the
+    other PSUs of its stratum by n_h/(n_h − 1), and is analysed as independent rows (no design)."""
+    full = analyse(df.assign(w=df.weight))
+    variance = pd.Series(0.0, index=full.index)
+    for (stratum, _psu), rows in df.groupby(["stratum", "psu"]).groups.items():
+        inside = df[df.stratum == stratum]
+        n_h = inside.psu.nunique()
+        f_h = 0.0 if fpc is None else n_h / inside[fpc].iloc[0]
+        kept = df.drop(rows)
+        replicate = analyse(kept.assign(w=kept.weight * np.where(kept.stratum == stratum, n_h / (n_h - 1), 1.0)))
+        variance += (1 - f_h) * (n_h - 1) / n_h * (replicate - full) ** 2
+    return variance
+
+
 def test_jackknife_equals_a_direct_delete_one_psu_loop():
-    """JKn: each replicate drops one PSU and reweights the other PSUs of its stratum by n_h/(n_h − 1); the variance
-    Σ_h (1 − f_h)(n_h − 1)/n_h Σ_j (θ_hj − θ̂)², computed here by building each replicate's rows and analysing them
-    as independent rows (no design)."""
     df = simulated()
+
+    def analyse(rows):
+        one = rows.agree("actual", "pred", weights="w")
+        return pd.Series({"OSR": quiet(one.multiclass, ["OSR"]).loc["OSR", "value"],
+                          "KAPPA": quiet(one.multiclass, ["KAPPA"]).loc["KAPPA", "value"],
+                          **{k: quiet(one.binary, ["REC"]).loc[k, "REC"] for k in range(3)}})
+
     for fpc in (None, "psus_in_stratum"):
         ag = df.agree("actual", "pred", weights="weight", strata="stratum", cluster="psu", fpc=fpc,
                       replicates="jackknife")
         m = quiet(ag.multiclass, ["OSR", "KAPPA"], ci="auto")
         b = quiet(ag.binary, ["REC"], ci="auto")
-        full = {"OSR": m.loc["OSR", "value"], "KAPPA": m.loc["KAPPA", "value"],
-                **{k: b.loc[k, ("REC", "value")] for k in range(3)}}
-        variance = dict.fromkeys(full, 0.0)
-        for (stratum, _psu), rows in df.groupby(["stratum", "psu"]).groups.items():
-            inside = df[df.stratum == stratum]
-            n_h = inside.psu.nunique()
-            f_h = 0.0 if fpc is None else n_h / inside[fpc].iloc[0]
-            kept = df.drop(rows)
-            w = kept.weight * np.where(kept.stratum == stratum, n_h / (n_h - 1), 1.0)
-            one = kept.assign(w=w).agree("actual", "pred", weights="w")
-            value = {"OSR": quiet(one.multiclass, ["OSR"]).loc["OSR", "value"],
-                     "KAPPA": quiet(one.multiclass, ["KAPPA"]).loc["KAPPA", "value"],
-                     **{k: quiet(one.binary, ["REC"]).loc[k, "REC"] for k in range(3)}}
-            for key in full:
-                variance[key] += (1 - f_h) * (n_h - 1) / n_h * (value[key] - full[key]) ** 2
+        variance = delete_one_psu_variance(df, fpc, analyse)
         assert m.loc["OSR", "se"] == pytest.approx(np.sqrt(variance["OSR"]), rel=1e-10)
         assert m.loc["KAPPA", "se"] == pytest.approx(np.sqrt(variance["KAPPA"]), rel=1e-10)
         for k in range(3):
@@ -327,6 +337,22 @@ def test_rao_wu_bootstrap_agrees_with_linearisation_and_is_seeded():
     assert (averaged.xs("se", axis=1, level="stat") > 0).all().all()
 
 
+def test_rao_wu_bootstrap_applies_the_finite_population_correction():
+    """Rao, Wu and Yue's rescaling with λ_h = √(1 − f_h): on the same draws, a linear value's deviations shrink by
+    λ_h in every stratum, so that with one sampling fraction f everywhere the bootstrap SE of the weighted total's
+    share is √(1 − f) times the one without; and it agrees with the linearisation with the correction."""
+    df = simulated().assign(fraction=0.36)
+    plain = df.agree("actual", "pred", weights="weight", strata="stratum", cluster="psu")
+    corrected = df.agree("actual", "pred", weights="weight", strata="stratum", cluster="psu", fpc="fraction")
+    kw = {"ci": "bootstrap", "n_resamples": 3000, "random_state": 11}
+    without = quiet(plain.binary, ["PREV"], **kw)
+    with_fpc = quiet(corrected.binary, ["PREV"], **kw)
+    # PREV (n_k·/N) is a ratio, linear in its PSUs' totals only to first order: close to √(1 − f), not equal
+    np.testing.assert_allclose(with_fpc[("PREV", "se")] / without[("PREV", "se")], np.sqrt(1 - 0.36), rtol=0.02)
+    linear = quiet(corrected.binary, ["PREV"], ci="linearized")
+    np.testing.assert_allclose(with_fpc[("PREV", "se")], linear[("PREV", "se")], rtol=0.1)
+
+
 def test_replicate_memory_is_bounded_whatever_the_number_of_psus():
     """The bootstrap's PSU weights and the replicate tables come in chunks of at most 2²² numbers."""
     import tracemalloc
@@ -344,3 +370,28 @@ def test_replicate_memory_is_bounded_whatever_the_number_of_psus():
     finally:
         tracemalloc.stop()
     assert peak < 150 * 2**20  # 2,000 × 20,000 PSU weights at once would be 305 MiB; a chunk holds 32 MiB
+
+
+@pytest.mark.parametrize("replicates", [None, "jackknife", "bootstrap"])
+def test_a_table_held_sparse_gives_the_same_design_intervals(monkeypatch, replicates):
+    """Above the engine's threshold (here set to 0) the table and the PSUs' tables are held as their non-empty
+    cells: every value, SE, interval and design effect is that of the dense table, the replicates too."""
+    from pandas_agree.engine import crosstab as engine
+
+    df = simulated()
+    kw = {"weights": "weight", "strata": "stratum", "cluster": "psu", "fpc": "psus_in_stratum",
+          "replicates": replicates}
+    options = {"ci": "auto", "n_resamples": 300, "random_state": 4}
+
+    def frames(ag):
+        return [quiet(ag.multiclass, ["OSR", "KAPPA", "RKCORR", "AC1", "CRAMERV"], **options),
+                quiet(ag.binary, ["REC", "F1"], **options), quiet(ag.averages, ["F1", "PRE"], **options)]
+
+    dense = df.agree("actual", "pred", **kw)
+    monkeypatch.setattr(engine, "SPARSE_CELLS", 0)
+    held = df.agree("actual", "pred", **kw)
+    assert held._cells is not None and dense._cells is None
+    assert held.design == dense.design
+    for a, b in zip(frames(dense), frames(held), strict=True):
+        pd.testing.assert_frame_equal(a.select_dtypes("number"), b.select_dtypes("number"), rtol=1e-9,
+                                      check_dtype=False)

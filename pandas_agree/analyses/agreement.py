@@ -32,6 +32,7 @@ from ..inference.analytic import binary_analytics, interval_notes, multiclass_an
 from ..inference.association import KEYWORDS as ASSOCIATION_KEYWORDS
 from ..inference.association import association_measures
 from ..inference.delta import (
+    class_design_variance,
     class_partials,
     class_variance,
     gradients,
@@ -40,7 +41,7 @@ from ..inference.delta import (
     table_variance,
 )
 from ..inference.design import SampleDesign
-from ..inference.estimates import Estimate, IntervalOptions, Resample
+from ..inference.estimates import Estimate, Resample, interval_options
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
@@ -61,7 +62,7 @@ from ..measures.weights import agreement_weights
 from .reports import build_report
 
 __all__ = ["Agreement", "agreement", "classes_left_out", "counted", "from_cells", "from_labels", "layer_statistics",
-           "left_out_text", "statistics_keywords", "summary_values"]
+           "left_out_text", "statistics_keywords", "summary_values", "tabulate_cells"]
 
 
 def _validated_table(table) -> tuple[pd.Index, pd.Index, np.ndarray | sparse.coo_array]:
@@ -218,11 +219,8 @@ class Agreement:
             if match is not None:
                 raise ValueError("match= cannot be combined with a sample design (strata=, cluster=, fpc=): the "
                                  "matching would move the columns the PSUs' tables are counted in")
-            if self._cells is not None:
-                raise ValueError(f"a sample design needs the table held dense; this {self._shape[0]} × "
-                                 f"{self._shape[1]} table is held sparse")
             self._sample = SampleDesign(info["units"], self._shape, info.get("lonely_psu", "adjust"),
-                                        info.get("replicates"))
+                                        info.get("replicates"), stored=self._cells)
 
         rows, cols = index, columns
         self._col_of_row = cols.get_indexer(rows)  # position in the columns of each row label, −1 if none
@@ -546,7 +544,7 @@ class Agreement:
         yes    0.8  0.889  0.842
         no     0.9  0.818  0.857
         """
-        opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
                                  self._sample)
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
@@ -590,6 +588,11 @@ class Agreement:
                 step = max(1, (1 << 16) // max(k, 1))
                 for i in range(0, len(codes), step):
                     together[:, i:i + step] = class_variance(counts, every[..., i:i + step])
+            elif opts.sample is not None:  # the PSUs' influences, at most 2²² numbers at a time
+                step = max(1, (1 << 22) // max(k * opts.sample.units.n_units, 1))
+                for i in range(0, len(codes), step):
+                    together[:, i:i + step] = class_design_variance(opts.sample, counts, rows, cols,
+                                                                    every[..., i:i + step])
             else:  # each class's value as a function of every class's counts
                 step = max(1, (1 << 20) // max(k * k, 1))
                 for i in range(0, len(codes), step):
@@ -709,7 +712,7 @@ class Agreement:
                                                  (row if ci is None else row.xs("value", level="stat")).items()}}
             out.attrs["left_out"] = {}
             return out
-        opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
                                  self._sample)
         methods = [average] if isinstance(average, str) else list(average)
         params = _binary.resolve_params(beta, tversky)
@@ -839,7 +842,7 @@ class Agreement:
         KAPPA   0.4842       moderate
         RKCORR  0.5577            NaN
         """
-        opts = _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
                                  self._sample)
         given = kappa_weights is not None
         chosen = resolve(measures, "multiclass", default=lambda m: m.default or (given and bool(m.params)))
@@ -1450,17 +1453,6 @@ def _separable_partials(function, counts):
     return class_partials(function, counts, separable=True)
 
 
-def _interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design, sample=None):
-    if ci is None:
-        return None
-    if sample is not None:  # a complex sample: its design gives the variance (resampling designs do not apply)
-        if design != "multinomial":
-            raise ValueError(f"design={design!r} does not apply to a sample design (strata=, cluster=, fpc=), "
-                             "whose PSUs give the variance")
-        design = sample
-    return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
-
-
 def _undefined_resamples(estimates: dict[str, Estimate]) -> dict:
     """How many bootstrap resamples each bootstrapped value left out because it was undefined there: an int per
     measure, or a list of ints in the order of the rows (classes) or columns (averages) of the result."""
@@ -1566,6 +1558,8 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
         design = DesignColumns(*(None if x is None else as_label_series(x, name)
                                  for x, name in ((strata, "strata"), (cluster, "cluster"), (fpc, "fpc"))),
                                domain=domain)
+    if design is None and replicates is not None:
+        raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
     tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
     info = {"n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight, "n_rows": tab.n_rows,
             "weighted": tab.weighted, "order": tab.order, "units": tab.units, "lonely_psu": lonely_psu,
@@ -1588,13 +1582,20 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     >>> ag.n, ag.n_missing
     (10.0, 1)
     """
+    tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
+    return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order}, match=match)
+
+
+def tabulate_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
+                   labels: Sequence | None = None):
+    """The table (a :class:`~pandas_agree.engine.crosstab.Tabulation`) of the long cells of chunks counted apart, as
+    :func:`from_cells` takes them, or the engine's error where no row was counted."""
     if len(cells) == 0:
         if bookkeeping["n_rows"] == 0:
             raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
         raise no_valid_rows(bookkeeping["n_rows"])
-    tab = tabulate(cells["actual"].rename(names[0]), cells["pred"].rename(names[1]),
-                   weights=cells["count"].to_numpy(dtype=float), dropna=dropna, labels=labels)
-    return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order}, match=match)
+    return tabulate(cells["actual"].rename(names[0]), cells["pred"].rename(names[1]),
+                    weights=cells["count"].to_numpy(dtype=float), dropna=dropna, labels=labels)
 
 
 def counted(table: pd.DataFrame, bookkeeping: dict, *, match=None) -> Agreement:

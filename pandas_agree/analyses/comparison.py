@@ -19,10 +19,13 @@ from ..base.frames import aligned, column
 from ..base.options import validate_options
 from ..base.undefined import external_stacklevel
 from ..engine.crosstab import as_label_series, validate_weights
+from ..engine.design import DesignColumns
 from ..engine.joint import JointTable, joint_table
 from ..engine.matching import column_permutation
 from ..inference.analytic import interval_notes
-from ..inference.estimates import Estimate, IntervalOptions, within
+from ..inference.delta import linearised_variance
+from ..inference.design import SampleDesign
+from ..inference.estimates import Estimate, IntervalOptions, interval_options, within
 from ..inference.intervals import estimate_all
 from ..inference.tests import cochran_q, holm, paired_mcnemar
 from ..measures.registry import resolve
@@ -78,9 +81,13 @@ class Comparison:
     """
 
     @validate_options
-    def __init__(self, joint: JointTable, *, match=None, weighted: bool = False) -> None:
+    def __init__(self, joint: JointTable, *, match=None, weighted: bool = False, lonely_psu: str = "adjust",
+                 replicates: str | None = None) -> None:
         if len(joint.labels) < 3:
             raise ValueError("compare needs at least two prediction columns")
+        if joint.units is not None and match is not None:
+            raise ValueError("match= cannot be combined with a sample design (strata=, cluster=, fpc=): the "
+                             "matching would move the columns the PSUs' tables are counted in")
         counts, labels, mappings = joint.counts, list(joint.labels), []
         for p in range(len(labels) - 1):
             if match is None:
@@ -91,11 +98,47 @@ class Comparison:
             labels[p + 1] = pd.Index(new_labels)
             mappings.append(mapping)
         self._joint = JointTable(counts, labels, joint.names, joint.order, joint.n_rows, joint.n_missing,
-                                 joint.n_zero_weight)
+                                 joint.n_zero_weight, joint.units)
         info = {"n_missing": joint.n_missing, "n_zero_weight": joint.n_zero_weight, "n_rows": joint.n_rows,
-                "weighted": weighted, "order": None if match is not None else joint.order}
-        self._agreements = [counted(self._joint.marginal(p), info) for p in range(len(labels) - 1)]
+                "weighted": weighted, "order": None if match is not None else joint.order,
+                "lonely_psu": lonely_psu, "replicates": replicates}
+        self._agreements = [counted(self._joint.marginal(p), {**info, "units": self._margin_units(p)})
+                            for p in range(len(labels) - 1)]
         self._mappings = mappings
+        self._weighted = weighted
+        self._sample = None
+        if joint.units is not None:  # the PSUs' tables over the cells of the joint table in its canonical order
+            canonical = np.transpose(np.arange(counts.size).reshape(counts.shape), self._canonical_axes())
+            place = np.empty(counts.size, dtype=np.int64)
+            place[canonical.ravel()] = np.arange(counts.size)
+            self._sample = SampleDesign(joint.units.mapped(place, 1, (counts.size, 1)), (counts.size, 1),
+                                        lonely_psu, replicates, table_shape=canonical.shape)
+
+    def _margin_units(self, p: int):
+        """The PSUs' tables of the reference × prediction p margin, or None without a sample design."""
+        units = self._joint.units
+        if units is None:
+            return None
+        shape = self._joint.counts.shape
+        cells = np.indices(shape).reshape(len(shape), -1)
+        return units.mapped(cells[0] * shape[1 + p] + cells[1 + p], 1, (shape[0], shape[1 + p]))
+
+    def _canonical_axes(self) -> list[int]:
+        """The axes of the joint table with the predictions in the order of their names, so that listing them in
+        another order gives the same resamples (and exactly antisymmetric differences)."""
+        order = sorted(range(len(self.names)), key=lambda p: str(self.names[p]))
+        return [0, *(1 + p for p in order)]
+
+    @property
+    def weighted(self) -> bool:
+        """Whether N is a weight sum."""
+        return self._weighted
+
+    @property
+    def design(self) -> dict | None:
+        """The sample design (with ``strata=``, ``cluster=`` or ``fpc=``), as :attr:`pandas_agree.Agreement.design`
+        gives it; None for independent rows."""
+        return None if self._sample is None else self._sample.summary()
 
     @property
     def names(self) -> list:
@@ -188,7 +231,7 @@ class Comparison:
                     if ci is None:
                         row[col] = mc.loc[m.code, "value"] if m.kind == "multiclass" else av.loc[m.code, "unweighted"]
                         continue
-                    for stat in ("value", "se", "lower", "upper"):
+                    for stat in ("value", "se", "lower", "upper", *(("deff",) if self._sample else ())):
                         row[(col, stat)] = (mc.loc[m.code, stat] if m.kind == "multiclass"
                                             else av.loc[m.code, ("unweighted", stat)])
                 rows[name] = row
@@ -288,10 +331,7 @@ class Comparison:
         self._warn_left_out(chosen, classes)
         pairs = self._pairs()
         index = [f"{self.names[a]} − {self.names[b]}" for a, b in pairs]
-        # the joint table in a canonical order of the predictions, so that listing them in another order gives
-        # the same resamples (and exactly antisymmetric differences)
-        order = sorted(range(len(self.names)), key=lambda p: str(self.names[p]))
-        axes = [0, *(1 + p for p in order)]
+        axes = self._canonical_axes()
         back = [0, *(1 + a for a in np.argsort(axes))]
         canonical = np.transpose(self._joint.counts, axes)
 
@@ -302,7 +342,8 @@ class Comparison:
         point = {code: v[0] for code, v in evaluate(canonical[None], [m.code for m in chosen]).items()}
         if ci is None:
             return pd.DataFrame({_column_name(m): point[m.code] for m in chosen}, index=index)
-        opts = IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
+                                self._sample)
 
         def analytic(code):
             if code != "OSR":
@@ -318,6 +359,8 @@ class Comparison:
             for stat, values in (("difference", est.value), ("se", est.se), ("lower", est.lower),
                                  ("upper", est.upper), ("pvalue", est.pvalue)):
                 columns[(col, stat)] = np.asarray(values, dtype=float)
+            if est.deff is not None:
+                columns[(col, "deff")] = np.asarray(est.deff, dtype=float)
             columns[(col, "pvalue_holm")] = holm(est.pvalue)
         out = pd.DataFrame(columns, index=index)
         out.columns = pd.MultiIndex.from_tuples(out.columns, names=["measure", "stat"])
@@ -347,6 +390,12 @@ class Comparison:
         with continuity correction) and Cochran's Q across all predictions, on "right or wrong"; then the same
         for each class, one against the rest ("is it this class or not").
 
+        Under a sample design (``strata=``, ``cluster=``, ``fpc=``) both take the rows as independent and
+        unweighted, which they are not: each pair gets instead the design-based t-test ("DESIGN_T") of the
+        difference of the proportions right, its variance linearised over the PSUs within strata, on the design's
+        degrees of freedom (the statistic is t). Cochran's Q has no such counterpart here: the pairs' tests, with
+        Holm's adjustment in :meth:`differences`, stand in for it.
+
         Returns
         -------
         pandas.DataFrame
@@ -366,12 +415,34 @@ class Comparison:
         for cls in classes:
             label = "(all)" if cls is None else cls
             for a, b in self._pairs():
-                rows[("MCNEMAR", f"{self.names[a]} vs {self.names[b]}", label)] = self._mcnemar(a, b, cls)
-            if len(self.names) >= 2:
+                between = f"{self.names[a]} vs {self.names[b]}"
+                if self._sample is not None:
+                    rows[("DESIGN_T", between, label)] = self._design_t(a, b, cls)
+                    continue
+                rows[("MCNEMAR", between, label)] = self._mcnemar(a, b, cls)
+            if len(self.names) >= 2 and self._sample is None:
                 rows[("COCHRAN_Q", "all", label)] = self._cochran(cls)
         out = pd.DataFrame.from_dict(rows, orient="index", columns=["statistic", "df", "pvalue", "method"])
         out.index = pd.MultiIndex.from_tuples(out.index, names=["test", "between", "class"])
         return out
+
+    def _design_t(self, a: int, b: int, cls) -> list:
+        """The design-based t-test of "A and B are right equally often": the difference of the proportions right,
+        its linearised variance over the PSUs, Student's t on the design's degrees of freedom."""
+        from scipy import stats
+
+        counts = self._joint.counts
+        axes = self._canonical_axes()
+        right = np.transpose(np.broadcast_to(self._correct(a, cls) - self._correct(b, cls), counts.shape), axes)
+        canonical = np.transpose(counts, axes)
+        n = canonical.sum()
+        flat = canonical.ravel()
+        gradient = right.ravel()[flat > 0] / n  # of Σ n_c r_c / N; the design centres it (Σ n g = 0)
+        se = float(np.sqrt(linearised_variance(canonical, gradient[:, None], self._sample)[0]))
+        t = float((flat * right.ravel()).sum() / n / se) if se > 0 else np.nan
+        df = self._sample.df
+        return [t, float(df), float(2 * stats.t.sf(abs(t), df)) if df > 0 and np.isfinite(t) else np.nan,
+                "t-test of the difference of the proportions right (sample design, linearised)"]
 
     def _mcnemar(self, a: int, b: int, cls) -> list:
         return paired_mcnemar(*self._discordant(a, b, cls))
@@ -405,8 +476,11 @@ class Comparison:
 
 @validate_options
 def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hashable], *, weights=None,
-            dropna: bool = True, match=None) -> Comparison:
-    """The Comparison of several prediction columns of ``frame`` against its ``reference`` column."""
+            dropna: bool = True, match=None, strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust",
+            replicates: str | None = None) -> Comparison:
+    """The Comparison of several prediction columns of ``frame`` against its ``reference`` column; ``strata``,
+    ``cluster`` and ``fpc`` (columns or arrays) make its rows a complex sample, as for
+    :func:`~pandas_agree.analyses.agreement.from_labels`."""
     if isinstance(predictions, (str, bytes)) or not pd.api.types.is_list_like(predictions):
         raise TypeError(f"predictions must be a list of two or more columns; got {predictions!r}")
     predictions = list(predictions)
@@ -425,6 +499,16 @@ def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hash
             weights = column(frame, weights, "weights")
         weights = aligned(frame, weights, "weights")
         w = validate_weights(weights, len(frame))
-    joint = joint_table(columns, w, [reference, *predictions])
-    return Comparison(joint, match=match, weighted=w is not None)
+    design = None
+    if any(x is not None for x in (strata, cluster, fpc)):
+        given = []
+        for value, name in ((strata, "strata"), (cluster, "cluster"), (fpc, "fpc")):
+            if value is not None and not pd.api.types.is_list_like(value):
+                value = column(frame, value, name)
+            given.append(None if value is None else as_label_series(aligned(frame, value, name), name))
+        design = DesignColumns(*given)
+    elif replicates is not None:
+        raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+    joint = joint_table(columns, w, [reference, *predictions], design)
+    return Comparison(joint, match=match, weighted=w is not None, lonely_psu=lonely_psu, replicates=replicates)
 

@@ -24,8 +24,9 @@ from scipy import sparse
 from .design import DesignColumns, UnitTables, unit_tables
 
 __all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "Tabulation", "as_label_series", "check_table_size",
-           "check_total", "count_cells", "encode", "held_sparse", "label_order", "merged_order", "nan_last",
-           "no_valid_rows", "order_positions", "partial_counts", "sparse_frame", "tabulate", "validate_weights"]
+           "check_total", "count_cells", "design_codes", "encode", "held_sparse", "label_order", "merged_order",
+           "nan_last", "no_valid_rows", "order_positions", "partial_counts", "sparse_frame", "tabulate",
+           "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
@@ -440,21 +441,32 @@ def tabulate(
     table.index.name, table.columns.name = actual.name, pred.name
     units = None
     if design is not None:
-        named = [(name, column) for name, column in (("strata", design.strata), ("cluster", design.cluster))
-                 if column is not None]
-        # ids of a wide integer range are codes too (no table of that size is formed); the others are factorised
-        found = {name: _direct_codes(column, span=1 << 22) for name, column in named}
-        pending = [(name, column) for name, column in named if found[name] is None]
-        found.update(zip((name for name, _ in pending),
-                         encode([column for _, column in pending],
-                                [design.names[0 if name == "strata" else 1] for name, _ in pending]), strict=True))
-        coded = {name: (np.asarray(c.codes, dtype=np.int64) - c.offset, c.uniques) for name, c in found.items()}
+        coded = design_codes(design)
         rows = _positions(cells.row_codes, table.index, dropna)
         cols = _positions(cells.col_codes, table.columns, dropna)
-        cell_of_code = np.where((rows[:, None] >= 0) & (cols[None, :] >= 0),
-                                rows[:, None] * table.shape[1] + cols[None, :], -1).ravel()
-        units = unit_tables(cell_of_code[cells.flat], weights, design, table.shape, coded)
+        if held_sparse((len(rows), len(cols))):  # each row's cell from its two codes (no table of every pair)
+            row_at, col_at = np.divmod(cells.flat, cells.width)
+            row_at, col_at = rows[row_at], cols[col_at]
+            cell = np.where((row_at >= 0) & (col_at >= 0), row_at * table.shape[1] + col_at, -1)
+        else:  # a lookup of every pair of codes
+            cell = np.where((rows[:, None] >= 0) & (cols[None, :] >= 0),
+                            rows[:, None] * table.shape[1] + cols[None, :], -1).ravel()[cells.flat]
+        units = unit_tables(cell, weights, design, table.shape, coded)
     return Tabulation(table, order, cells.n_rows, cells.n_missing, cells.n_zero_weight, weights is not None, units)
+
+
+def design_codes(design: DesignColumns) -> dict[str, tuple[np.ndarray, pd.Index]]:
+    """The codes and values of a design's strata and clusters ((codes, uniques) by name, −1 for a missing value),
+    as :func:`~pandas_agree.engine.design.unit_tables` takes them: ids of a wide integer range are codes
+    themselves (no table of that size is formed), the others are factorised like labels."""
+    named = [(name, column) for name, column in (("strata", design.strata), ("cluster", design.cluster))
+             if column is not None]
+    found = {name: _direct_codes(column, span=1 << 22) for name, column in named}
+    pending = [(name, column) for name, column in named if found[name] is None]
+    found.update(zip((name for name, _ in pending),
+                     encode([column for _, column in pending],
+                            [design.names[0 if name == "strata" else 1] for name, _ in pending]), strict=True))
+    return {name: (np.asarray(c.codes, dtype=np.int64) - c.offset, c.uniques) for name, c in found.items()}
 
 
 def _positions(codes: _Codes, index: pd.Index, dropna: bool) -> np.ndarray:

@@ -14,7 +14,7 @@ design-based domain estimation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -61,6 +61,17 @@ class UnitTables:
     @property
     def units_per_stratum(self) -> np.ndarray:
         return np.bincount(self.stratum, minlength=self.n_strata)
+
+    def mapped(self, cell_map: np.ndarray, width: int, shape: tuple[int, int]) -> UnitTables:
+        """The same PSUs' tables on other cells: the entry at flat cell c (row · ``width`` + column) moves to flat
+        cell ``cell_map[c]`` of a table of ``shape`` (entries that meet in a PSU's cell are added up), as a table's
+        margins or a reordering of its cells take them."""
+        target = np.asarray(cell_map, dtype=np.int64)[self.row.astype(np.int64) * width + self.col]
+        cells = int(shape[0]) * int(shape[1])
+        keys, inverse = np.unique(self.unit.astype(np.int64) * cells + target, return_inverse=True)
+        count = np.bincount(inverse.ravel(), weights=self.count, minlength=len(keys))
+        unit, place = np.divmod(keys, cells)
+        return replace(self, unit=unit, row=place // shape[1], col=place % shape[1], count=count)
 
 
 def _sorted_codes(codes: np.ndarray, uniques: pd.Index, name: str) -> tuple[np.ndarray, pd.Index]:

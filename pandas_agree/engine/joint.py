@@ -13,7 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .crosstab import encode, label_order, nan_last, no_valid_rows, order_positions
+from .crosstab import design_codes, encode, label_order, nan_last, no_valid_rows, order_positions
+from .design import DesignColumns, UnitTables, unit_tables
 
 __all__ = ["JointTable", "joint_table"]
 
@@ -29,6 +30,7 @@ class JointTable:
     n_rows: int
     n_missing: int
     n_zero_weight: int
+    units: UnitTables | None = None  # a sample design's PSU tables over the flat cells of ``counts``: shape (cells, 1)
 
     def marginal(self, p: int) -> pd.DataFrame:
         """The reference × prediction p table."""
@@ -39,8 +41,10 @@ class JointTable:
         return frame
 
 
-def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: list) -> JointTable:
-    """Count the rows of several equally long label columns into their joint table (missing: listwise)."""
+def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: list,
+                design: DesignColumns | None = None) -> JointTable:
+    """Count the rows of several equally long label columns into their joint table (missing: listwise); with a
+    sample ``design`` the table of every PSU too, over the joint table's flat cells."""
     n_rows = len(columns[0])
     if n_rows == 0:
         raise ValueError("no rows to count: the columns are empty")
@@ -83,4 +87,20 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
     positions = [order_positions(lab, order) for lab in labels]
     counts = counts[np.ix_(*positions)]
     labels = [lab[pos] for lab, pos in zip(labels, positions, strict=True)]
-    return JointTable(counts.astype(float), labels, list(names), order, n_rows, n_missing, n_zero_weight)
+    units = None
+    if design is not None:  # each row's cell in the final table: its code on every axis placed, −1 if left out
+        place = []
+        for size, kept, pos in zip(sizes, keep, positions, strict=True):
+            at = np.full(size, -1, dtype=np.int64)
+            at[kept[pos] + 1] = np.arange(len(pos))
+            place.append(at)
+        final = tuple(len(pos) for pos in positions)
+        cell = np.zeros(n_rows, dtype=np.int64)
+        left_out = missing.copy()
+        for at, code, size in zip(place, np.unravel_index(flat, sizes), final, strict=True):
+            code = at[code]
+            left_out |= code < 0
+            cell = cell * size + code
+        cell[left_out] = -1
+        units = unit_tables(cell, weights, design, (int(np.prod(final)), 1), design_codes(design))
+    return JointTable(counts.astype(float), labels, list(names), order, n_rows, n_missing, n_zero_weight, units)

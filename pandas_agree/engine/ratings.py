@@ -41,9 +41,27 @@ class RatingCounts:
 
     def patterns(self) -> RatingCounts:
         """The distinct rating patterns, each with the summed weight of its subjects (first-appearance order)."""
+        if self.codes.shape[0] == 0:
+            return self
+        first, inverse = self.pattern_of()
+        weights = np.bincount(inverse, weights=self.weights, minlength=len(first))
+        return RatingCounts(self.codes[first], self.counts[first], weights)
+
+    def pattern_of(self) -> tuple[np.ndarray, np.ndarray]:
+        """The first subject of each distinct rating pattern (in order of first appearance) and the pattern of
+        every subject: the cell of each subject in the vector of :meth:`patterns`' weights.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> codes = np.array([[0, 1], [1, 1], [0, 1]])
+        >>> first, inverse = RatingCounts(codes, np.zeros((3, 2)), np.ones(3)).pattern_of()
+        >>> first.tolist(), inverse.tolist()
+        ([0, 1], [0, 1, 0])
+        """
         n, m = self.codes.shape
         if n == 0:
-            return self
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         base = self.counts.shape[1] + 1  # codes −1 … q − 1, shifted to 0 … q
         if m * np.log2(base) < 62:
             # one integer per pattern, numbered in order of appearance by hashing
@@ -57,8 +75,7 @@ class RatingCounts:
             rank = np.empty_like(order)
             rank[order] = np.arange(len(order))
             inverse, first = rank[inverse.ravel()], first[order]
-        weights = np.bincount(inverse, weights=self.weights, minlength=len(first))
-        return RatingCounts(self.codes[first], self.counts[first], weights)
+        return first, inverse
 
 
 def category_order(columns: Sequence[pd.Series], labels: Sequence | None = None) -> pd.Index:

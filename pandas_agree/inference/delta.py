@@ -92,7 +92,8 @@ def linearised_variance(counts: np.ndarray, gradient: np.ndarray, design: str = 
     scale = 1.0
     if isinstance(design, SampleDesign):
         if not design.srs:
-            return design.variance(design.at_cells(cells, gradient.reshape(len(cells), -1))).reshape(gradient.shape[1:])
+            return design.variance(design.at_table_cells(cells, gradient.reshape(len(cells), -1))).reshape(
+                gradient.shape[1:])
         design, scale = "multinomial", design.srs_scale  # the design effect's reference
     n = flat[cells].reshape(-1, *([1] * (gradient.ndim - 1)))
     ng = n * gradient
@@ -177,13 +178,7 @@ def table_variance(table: np.ndarray, rows: np.ndarray, cols: np.ndarray, counts
     ∂f/∂d (:func:`parts_variance`). A partial left NaN (its count is 0) only ever multiplies empty cells, and is
     given a value that cancels there.
     """
-    ga, gb, gc, gd = (np.asarray(p, dtype=float) for p in partials)  # (K, V)
-    gd = np.where(np.isnan(gd), 0.0, gd)
-    gb = np.where(np.isnan(gb), gd, gb)
-    gc = np.where(np.isnan(gc), gd, gc)
-    with np.errstate(invalid="ignore"):
-        ga = np.where(np.isnan(ga), gb + gc - gd, ga)
-        matching = (ga - gb - gc + gd)
+    gb, gc, gd, matching = _parts(partials)
     i, j = np.shape(table)
     v = gd.shape[1]
     has_row, has_col = rows >= 0, cols >= 0
@@ -194,6 +189,33 @@ def table_variance(table: np.ndarray, rows: np.ndarray, cols: np.ndarray, counts
     # Σ_k ∂f/∂d_k is the same for every cell: it leaves the variance as it is
     return parts_variance(table, row_part, col_part, (rows[both], cols[both], matching[both]),
                           design=design)
+
+
+def _parts(partials) -> tuple[np.ndarray, ...]:
+    """∂f/∂b, ∂f/∂c, ∂f/∂d and M = ∂f/∂a − ∂f/∂b − ∂f/∂c + ∂f/∂d from the partials (4, K, V), a partial left NaN
+    (its count is 0, so it only ever multiplies empty cells) given a value that cancels there."""
+    ga, gb, gc, gd = (np.asarray(p, dtype=float) for p in partials)
+    gd = np.where(np.isnan(gd), 0.0, gd)
+    gb = np.where(np.isnan(gb), gd, gb)
+    gc = np.where(np.isnan(gc), gd, gc)
+    with np.errstate(invalid="ignore"):
+        ga = np.where(np.isnan(ga), gb + gc - gd, ga)
+        return gb, gc, gd, ga - gb - gc + gd
+
+
+def class_design_variance(design: SampleDesign, counts: tuple[np.ndarray, ...], rows: np.ndarray,
+                          cols: np.ndarray, partials: np.ndarray) -> np.ndarray:
+    """The design-based variance of class-specific values, each a function of its own class's one-vs-rest counts
+    only, from the partials (4, K, V): (K, V). Class k's value moves with a PSU's objects in row ``rows[k]`` (by
+    ∂f/∂b − ∂f/∂d), in column ``cols[k]`` (∂f/∂c − ∂f/∂d) and in its matching cell (M), and with every object
+    by ∂f/∂d, a constant the centring removes; so each influence is three gathers of the PSUs' counts, O(PSUs ·
+    K · V) whatever the table's size. Within :meth:`~.design.SampleDesign.simple_random`, the multinomial
+    variance of as many rows (the design effect's reference)."""
+    if design.srs:
+        return design.srs_scale * class_variance(counts, partials)
+    gb, gc, gd, matching = _parts(partials)
+    u = design.diagonal(rows, cols, gb - gd, gc - gd, matching)  # (PSUs, K, V)
+    return design.variance(u.reshape(u.shape[0], -1)).reshape(gd.shape)
 
 
 def partials_variance(table, rows: np.ndarray, cols: np.ndarray, partials, design: str = "multinomial") -> float:
@@ -453,6 +475,8 @@ def delta_estimates(bounds: dict[str, tuple[float, float]], point: dict, evaluat
             deff = np.where(reference > 0, variance / np.where(reference > 0, reference, 1.0), np.nan)
     se = np.sqrt(variance)  # no non-empty cell: nothing varies (0)
     se = np.where(se < 1e-9 * np.abs(value), 0.0, se)
+    if deff is not None:  # a value that does not vary (its SE rounding error) has no design effect
+        deff = np.where(se > 0, deff, np.nan)
     infinite = np.isinf(value)
     se = np.where(infinite, np.inf, np.where(np.isnan(value), np.nan, se))
     scale_of = [(scales or {}).get(key) or range_scale(_kind(bounds[key])) for key in keys]

@@ -54,10 +54,14 @@ class SampleDesign:
         The shape of the tables the values are computed from, where it is not I×J: a table of any number of axes
         (the joint table of several predictions) or a vector (the weights of the subjects or patterns of a rater
         analysis), whose flat cells are the units' rows with ``shape`` (cells, 1).
+    stored : (rows, cols), optional
+        For an I×J table held sparse, its stored cells (row-major, every cell of a PSU among them): the values are
+        then computed from the vector of the stored cells' counts, and the replicates are such vectors.
     """
 
     def __init__(self, units: UnitTables, shape: tuple[int, int], lonely_psu: str = "adjust",
-                 replicates: str | None = None, table_shape: tuple[int, ...] | None = None) -> None:
+                 replicates: str | None = None, table_shape: tuple[int, ...] | None = None,
+                 stored: tuple[np.ndarray, np.ndarray] | None = None) -> None:
         if lonely_psu not in LONELY_PSU:
             raise ValueError(f"lonely_psu must be one of {', '.join(map(repr, LONELY_PSU))}; got {lonely_psu!r}")
         if replicates not in (None, *REPLICATES):
@@ -66,23 +70,35 @@ class SampleDesign:
         self.replicates_kind = replicates
         self.units = units
         self.shape = tuple(int(x) for x in shape)
-        self.table_shape = self.shape if table_shape is None else tuple(int(x) for x in table_shape)
-        if int(np.prod(self.table_shape)) != self.shape[0] * self.shape[1]:
-            raise ValueError(f"table_shape {self.table_shape} does not hold the {self.shape[0] * self.shape[1]} "
-                             "cells of the units' tables")
+        i, j = self.shape
+        keys = units.row.astype(np.int64) * j + units.col  # each entry's flat cell of the I×J table
+        self._stored_keys = None
+        if stored is not None:
+            self._stored_keys = np.asarray(stored[0], dtype=np.int64) * j + np.asarray(stored[1], dtype=np.int64)
+            self.table_shape = (len(self._stored_keys),)
+            place = np.searchsorted(self._stored_keys, keys)
+            if len(keys) and (place.max() >= len(self._stored_keys) or (self._stored_keys[place] != keys).any()):
+                raise ValueError("the PSUs' tables have cells that the table does not store")
+        else:
+            self.table_shape = self.shape if table_shape is None else tuple(int(x) for x in table_shape)
+            if int(np.prod(self.table_shape)) != i * j:
+                raise ValueError(f"table_shape {self.table_shape} does not hold the {i * j} cells of the units' "
+                                 "tables")
+            place = keys
         self.lonely_psu = lonely_psu
         sizes = units.units_per_stratum
         self.lonely = units.strata[np.flatnonzero(sizes == 1)]
         if lonely_psu == "fail" and len(self.lonely):
             raise ValueError(f"{len(self.lonely)} stratum/strata have a single PSU ({list(self.lonely[:5])}); "
                              "its variance cannot be estimated: use lonely_psu='adjust' or 'remove', or merge strata")
-        i, j = self.shape
         n_units = units.n_units
-        # the PSUs' weighted counts by row, by column and by cell: an influence is one product with each
+        # the PSUs' weighted counts by row, by column and by cell of the table the values come from: an influence
+        # is one product with each
         self._by_row = sparse.csr_array((units.count, (units.unit, units.row)), shape=(n_units, i))
         self._by_col = sparse.csr_array((units.count, (units.unit, units.col)), shape=(n_units, j))
-        self._by_cell = sparse.csc_array((units.count, (units.unit, units.row.astype(np.int64) * j + units.col)),
-                                         shape=(n_units, i * j))
+        self._by_unit = sparse.csr_array((units.count, (units.unit, place)),
+                                         shape=(n_units, int(np.prod(self.table_shape))))
+        self._keys = keys
         self._size = np.bincount(units.unit, weights=units.count, minlength=n_units)  # each PSU's weight
         n_strata = len(units.fraction)
         self._in_stratum = sparse.csr_array((np.ones(n_units), (units.stratum, np.arange(n_units))),
@@ -122,9 +138,24 @@ class SampleDesign:
 
     def at_cells(self, keys: np.ndarray, values: np.ndarray) -> np.ndarray:
         """The influences u (PSUs, V) of values whose gradient is ``values`` (cells, V) at the flat cells ``keys``
-        (row · J + column) and 0 elsewhere."""
+        (row · J + column, distinct) and 0 elsewhere: O(the PSUs' entries), whatever I·J is."""
+        keys = np.asarray(keys, dtype=np.int64)
         values = np.asarray(values, dtype=float).reshape(len(keys), -1)
-        return np.asarray(self._by_cell[:, np.asarray(keys, dtype=np.int64)] @ values)
+        if not len(keys):
+            return np.zeros((self.units.n_units, values.shape[1]))
+        order = np.argsort(keys, kind="stable")
+        ordered = keys[order]
+        place = np.minimum(np.searchsorted(ordered, self._keys), len(ordered) - 1)
+        found = ordered[place] == self._keys
+        weights = sparse.csr_array((self.units.count[found], (self.units.unit[found], order[place[found]])),
+                                   shape=(self.units.n_units, len(keys)))
+        return np.asarray(weights @ values)
+
+    def at_table_cells(self, cells: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """:meth:`at_cells` at the flat cells of the table the values come from (:attr:`table_shape`: the stored
+        cells of a table held sparse)."""
+        cells = np.asarray(cells, dtype=np.int64)
+        return self.at_cells(cells if self._stored_keys is None else self._stored_keys[cells], values)
 
     def structured(self, row_part: np.ndarray, col_part: np.ndarray,
                    matching: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
@@ -139,6 +170,24 @@ class SampleDesign:
         if cells is not None:
             u = u + self.at_cells(*cells)
         return np.asarray(u)
+
+    def diagonal(self, rows: np.ndarray, cols: np.ndarray, row_part: np.ndarray, col_part: np.ndarray,
+                 matching: np.ndarray) -> np.ndarray:
+        """The influences u (PSUs, K, V) of K × V values where value (k, v) has the gradient R[k, v] on row
+        ``rows[k]``, C[k, v] on column ``cols[k]`` and M[k, v] more on their cell (a row or column of −1 is not in
+        the table), and 0 elsewhere: the class-specific values of one-vs-rest counts."""
+        rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
+        parts = (np.asarray(row_part, dtype=float), np.asarray(col_part, dtype=float), np.asarray(matching, float))
+        u = np.zeros((self.units.n_units, *parts[0].shape))
+        has_row, has_col = rows >= 0, cols >= 0
+        both = has_row & has_col
+        for counts, at, part in ((self._by_row, rows, parts[0]), (self._by_col, cols, parts[1])):
+            present = at >= 0
+            u[:, present] += np.asarray(counts[:, at[present]].toarray())[:, :, None] * part[present][None]
+        if both.any():
+            keys = rows[both] * self.shape[1] + cols[both]
+            u[:, both] += self.at_cells(keys, np.eye(int(both.sum())))[:, :, None] * parts[2][both][None]
+        return u
 
     def variance(self, u: np.ndarray) -> np.ndarray:
         """The design-based variance of V values from their influences u (PSUs, V); a non-finite influence gives
@@ -159,13 +208,9 @@ class SampleDesign:
         return factor @ squares
 
     @cached_property
-    def _by_unit(self) -> sparse.csr_array:
-        return self._by_cell.tocsr()
-
-    @cached_property
     def table(self) -> np.ndarray:
         """The weighted table of the rows counted (I×J, or :attr:`table_shape`): the sum of the PSUs' tables."""
-        return np.asarray(self._by_cell.sum(axis=0)).reshape(self.table_shape)
+        return np.asarray(self._by_unit.sum(axis=0)).reshape(self.table_shape)
 
     def replicates(self, kind: str, n_resamples: int, rng: np.random.Generator,
                    chunk_cells: int = 1 << 22) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -182,7 +227,7 @@ class SampleDesign:
         it is.
         """
         units = self.units
-        cells = self.shape[0] * self.shape[1]
+        cells = int(np.prod(self.table_shape))
         sizes = self._units_per_stratum
         full = self.table.ravel()
         # a chunk's replicate tables, and a chunk's weights of every PSU (the bootstrap), hold at most chunk_cells

@@ -21,7 +21,7 @@ from ..measures.registry import Measure
 
 __all__ = [
     "BOOTSTRAP_METHODS", "CI_METHODS", "DESIGNS", "SMALL_SAMPLE", "Estimate", "IntervalOptions", "Resample", "clipped",
-    "small_sample", "small_sample_note", "within",
+    "interval_options", "small_sample", "small_sample_note", "within",
 ]
 
 # the binomial interval methods (named in base.options) as statsmodels' proportion_confint calls them
@@ -92,6 +92,20 @@ class Resample:
     bootstrap_method: str
     note: str
     analytic: Estimate
+
+
+def interval_options(ci: str | None, confidence_level: float, n_resamples: int, bootstrap_method: str, random_state,
+                     design: str, sample=None) -> IntervalOptions | None:
+    """The IntervalOptions of an analysis's call (None without ``ci``); with a complex sample's SampleDesign
+    (``sample``) its design gives the variance, and a resampling design does not apply."""
+    if ci is None:
+        return None
+    if sample is not None:
+        if design != "multinomial":
+            raise ValueError(f"design={design!r} does not apply to a sample design (strata=, cluster=, fpc=), "
+                             "whose PSUs give the variance")
+        design = sample
+    return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
 
 
 SMALL_SAMPLE = 200

@@ -210,10 +210,14 @@ class AgreeAccessor(Shortcuts):
         return _grouped_report(self._df, actual, pred, by, table_kw, kwargs)
 
     @validate_options
-    def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None, weights=None) -> RaterAgreement:
+    def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None, weights=None, strata=None,
+               cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None) -> RaterAgreement:
         """Agreement among several raters: one row per subject, one column per rater (missing ratings allowed).
 
-        ``weights`` (a column or array) are frequency weights of the subjects.
+        ``weights`` (a column or array) are frequency weights of the subjects. ``strata``, ``cluster`` and ``fpc``
+        (columns or arrays) make the subjects a complex sample: each subject is a unit, ``cluster`` groups them
+        into PSUs nested in strata, ``weights`` are then sampling weights and every interval is design-based
+        (with ``lonely_psu`` and ``replicates`` as in ``df.agree(...)``; :class:`~pandas_agree.RaterAgreement`).
 
         Returns
         -------
@@ -236,15 +240,24 @@ class AgreeAccessor(Shortcuts):
         frame = pd.concat({c: column(self._df, c, "columns") for c in columns}, axis=1)
         if weights is not None and not pd.api.types.is_list_like(weights):
             weights = column(self._df, weights, "weights")
-        return RaterAgreement(frame, labels=labels, weights=aligned(self._df, weights, "weights"))
+        design = {}
+        for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True):
+            if value is not None and not pd.api.types.is_list_like(value):
+                value = column(self._df, value, name)
+            design[name] = aligned(self._df, value, name)
+        return RaterAgreement(frame, labels=labels, weights=aligned(self._df, weights, "weights"),
+                              lonely_psu=lonely_psu, replicates=replicates, **design)
 
     @validate_options
     def compare(self, reference: Hashable, predictions: Sequence[Hashable], *, weights=None, dropna: bool = True,
-                match=None) -> Comparison:
+                match=None, strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust",
+                replicates: str | None = None) -> Comparison:
         """Two or more prediction columns against one reference column, with paired inference.
 
         The rows are counted once into the joint table; rows with a missing value in any of the columns are left
-        out. ``match`` is applied to each prediction separately.
+        out. ``match`` is applied to each prediction separately. ``strata``, ``cluster``, ``fpc``, ``lonely_psu``
+        and ``replicates`` make the rows a complex sample, as in the accessor's call: every value and every paired
+        difference gets a design-based interval (the PSUs' tables of the joint table) with its design effect.
 
         Returns
         -------
@@ -258,7 +271,8 @@ class AgreeAccessor(Shortcuts):
         >>> comparison.names
         ['knn', 'logistic']
         """
-        return compare(self._df, reference, predictions, weights=weights, dropna=dropna, match=match)
+        return compare(self._df, reference, predictions, weights=weights, dropna=dropna, match=match, strata=strata,
+                       cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
 
 
 def _values(frame: pd.DataFrame, value, name: str):

@@ -193,9 +193,10 @@ def run_raters(args) -> int:
     if args.long:
         from ..analyses.raters import RaterAgreement
 
-        raters = RaterAgreement.from_long(frame, *args.long)
+        raters = RaterAgreement.from_long(frame, *args.long, strata=args.strata, cluster=args.cluster, fpc=args.fpc)
     else:
-        raters = frame.agree.raters(args.columns, weights=args.weights)
+        raters = frame.agree.raters(args.columns, weights=args.weights, strata=args.strata, cluster=args.cluster,
+                                    fpc=args.fpc, lonely_psu=args.lonely_psu, replicates=args.replicates)
     _emit(raters.report(**_report_options(args)), args)
     return 0
 
@@ -204,7 +205,9 @@ def run_compare(args) -> int:
     frame = read_table(args.file, args.sheet, [args.actual, *args.pred])
     _check_columns(frame, args)
     _label_columns(frame, args, [args.actual, *args.pred])
-    comparison = frame.agree.compare(args.actual, args.pred, weights=args.weights, match=args.match)
+    comparison = frame.agree.compare(args.actual, args.pred, weights=args.weights, match=args.match,
+                                     strata=args.strata, cluster=args.cluster, fpc=args.fpc,
+                                     lonely_psu=args.lonely_psu, replicates=args.replicates)
     _emit(comparison.report(**_report_options(args)), args)
     return 0
 
@@ -326,6 +329,19 @@ def _missing_value(text: str) -> str:
     return text
 
 
+def _add_design_options(p: argparse.ArgumentParser, units: str = "") -> None:
+    """The sample design's options: strata, clusters (PSUs), finite population correction, lonely PSUs, replicates."""
+    p.add_argument("--strata", help="sample design: column of strata")
+    p.add_argument("--cluster", help=f"sample design: column of clusters (primary sampling units){units}")
+    p.add_argument("--fpc", help="sample design: column of each stratum's population number of PSUs (or the "
+                                 "sampling fraction of its PSUs)")
+    p.add_argument("--lonely-psu", choices=choices("lonely_psu"), default="adjust",
+                   help="what a stratum with a single PSU contributes (default: adjust)")
+    p.add_argument("--replicates", choices=choices("replicates"),
+                   help="sample design: the variance from replicates (delete-one-PSU jackknife or Rao-Wu bootstrap) "
+                        "instead of linearisation")
+
+
 def _add_label_options(p: argparse.ArgumentParser) -> None:
     """--missing and --numeric: how the label columns are read (as text, by default)."""
     p.add_argument("--missing", nargs="+", metavar="VALUE", type=_missing_value,
@@ -343,15 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--actual", required=True, help="column of reference labels")
     report.add_argument("--pred", required=True, help="column of predicted labels")
     report.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
-    report.add_argument("--strata", help="sample design: column of strata")
-    report.add_argument("--cluster", help="sample design: column of clusters (primary sampling units)")
-    report.add_argument("--fpc", help="sample design: column of each stratum's population number of PSUs (or the "
-                                      "sampling fraction of its PSUs)")
-    report.add_argument("--lonely-psu", choices=choices("lonely_psu"), default="adjust",
-                        help="what a stratum with a single PSU contributes (default: adjust)")
-    report.add_argument("--replicates", choices=choices("replicates"),
-                        help="sample design: the variance from replicates (delete-one-PSU jackknife or Rao-Wu "
-                             "bootstrap) instead of linearisation")
+    _add_design_options(report)
     report.add_argument("--by", help="column whose values split the report into groups")
     report.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     report.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
@@ -363,7 +371,9 @@ def build_parser() -> argparse.ArgumentParser:
     raters.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
     raters.add_argument("--columns", nargs="+", metavar="COL", help="one column per rater (wide data)")
     raters.add_argument("--long", nargs=3, metavar=("SUBJECT", "RATER", "RATING"), help="long data columns")
-    raters.add_argument("--weights", help="column of subject frequency weights (wide data)")
+    raters.add_argument("--weights", help="column of subject frequency weights (wide data; sampling weights with a "
+                                          "sample design)")
+    _add_design_options(raters, " grouping the subjects (wide data)")
     raters.add_argument("--level", choices=choices("level"), default=None,
                         help="Krippendorff's level of measurement (default nominal)")
     raters.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
@@ -374,7 +384,8 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
     comp.add_argument("--actual", required=True, help="column of reference labels")
     comp.add_argument("--pred", required=True, nargs="+", metavar="COL", help="two or more prediction columns")
-    comp.add_argument("--weights", help="column of frequency weights")
+    comp.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
+    _add_design_options(comp)
     comp.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     comp.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
     _add_label_options(comp)

@@ -12,8 +12,8 @@ from ..analyses.comparison import DEFAULT_MEASURES
 from ..base.version import __version__
 from ..measures.registry import resolve
 from . import display
-from .agreement import frame_dict, jsonable, left_out_table
-from .document import Document, Section, frame_table
+from .agreement import design_table, frame_dict, jsonable, left_out_table
+from .document import Document, Section, design, frame_table
 from .options import report_options
 from .rendered import Rendered
 
@@ -35,6 +35,13 @@ def _with_intervals(frame: pd.DataFrame, value: str) -> pd.DataFrame:
                                        zip(frame[(m, value)], frame[(m, "lower")], frame[(m, "upper")], strict=True)],
                                       index=frame.index, dtype=object)
                          for m in measures}, index=frame.index)
+
+
+def _design_effects(values: pd.DataFrame, differences: pd.DataFrame) -> pd.DataFrame | None:
+    """Each measure's design effect (a sample design) for every prediction and every pair, or None."""
+    frames = [frame.xs("deff", axis=1, level="stat") for frame in (values, differences)
+              if isinstance(frame.columns, pd.MultiIndex) and "deff" in frame.columns.get_level_values("stat")]
+    return pd.concat(frames) if frames else None
 
 
 class ComparisonReport(Rendered):
@@ -60,6 +67,7 @@ class ComparisonReport(Rendered):
             self.values = comparison.values(opts["measures"], classes=opts["classes"], **kw)
             self.differences = comparison.differences(opts["measures"], classes=opts["classes"], **kw)
         self.tests = comparison.tests()
+        self.design = design_table(comparison)
         n_rows = comparison.n_rows
         self.summary = pd.DataFrame({"N": [n_rows - comparison.n_missing, comparison.n_missing, n_rows]},
                                     index=pd.Index(["Valid", "Missing (any column)", "Total"], name="Cases"),
@@ -71,6 +79,12 @@ class ComparisonReport(Rendered):
             seed = f", random_state = {opts['random_state']}" if "bootstrap" in method else ""
             self.notes.append(f"Differences of {col}: {method}{seed}.")
         self.notes.append("Holm's adjustment is across the pairs, for each measure.")
+        if comparison.design is not None:
+            self.notes.append(f"Sample design: every interval and paired difference is design-based (the PSUs' "
+                              f"tables of the joint table), with Student's t on {comparison.design['df']} degrees of "
+                              "freedom; DEFF is its variance over that of as many rows drawn independently. "
+                              "McNemar's and Cochran's tests take the rows as independent: under the design, the "
+                              "p-values of the paired differences are the design-based tests.")
         measures = DEFAULT_MEASURES if opts["measures"] is None else opts["measures"]
         if any(m.kind == "binary" for m in resolve(measures, ("multiclass", "binary"), default=lambda m: False)):
             for name, ag in comparison.agreements.items():
@@ -98,8 +112,12 @@ class ComparisonReport(Rendered):
         tables = [
             frame_table("Case Processing Summary", self.summary, stub="Cases",
                         formats={"N": display.count, "Percent": display.percent}),
+            *([design(self)] if self.design is not None else []),
             frame_table(f"Values with {level} intervals", values, stub="Prediction"),
             frame_table(f"Paired differences with {level} intervals", shown, stub="Pair"),
+            *([frame_table("Design effects (DEFF)", deff, stub="Prediction or pair",
+                           formats=dict.fromkeys(deff.columns, lambda v: display.value(v, 2)))]
+              if (deff := _design_effects(self.values, diffs)) is not None else []),
             frame_table("Tests", tests, stub="Test · between · class",
                         formats={"pvalue": display.pvalue, "df": display.count}),
         ]
@@ -210,4 +228,6 @@ class ComparisonReport(Rendered):
                "differences": frame_dict(self.differences), "tests": frame_dict(tests),
                "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
                "version": __version__}
+        if self.comparison.design is not None:
+            out["design"] = {k: jsonable(v) for k, v in self.comparison.design.items()}
         return out

@@ -4,6 +4,12 @@ The ratings are held as a subjects × raters matrix of category codes. Every coe
 over subjects of subject-level quantities (how many raters chose each category, pairwise agreement, each
 rater's choice, coincidences), so one matrix product with the subject weights gives the coefficients, and a
 matrix of resampled subject weights gives B bootstrap replicates at once.
+
+With a sample design (``strata=``, ``cluster=``, ``fpc=``) the subjects are the rows of a complex sample: each
+subject belongs to a cluster (PSU) nested in its stratum, and the weights are sampling weights. The vector of the
+patterns' weights is then the table whose PSU tables the design holds (each subject counted in its PSU at its
+pattern), so the design's influences, variance, degrees of freedom and replicates
+(:mod:`pandas_agree.inference.design`) apply to every coefficient as they do to the measures of a crosstab.
 """
 
 from __future__ import annotations
@@ -16,11 +22,15 @@ import pandas as pd
 
 from ..base.frames import column, require_frame
 from ..base.options import validate_options
+from ..base.steps import RELATIVE_STEP
 from ..base.undefined import divide, warn_undefined
-from ..engine.crosstab import validate_weights
+from ..engine.crosstab import as_label_series, design_codes, validate_weights
+from ..engine.design import DesignColumns, unit_tables
 from ..engine.ratings import RatingCounts, category_order, count_ratings
 from ..inference.analytic import interval_notes
-from ..inference.estimates import IntervalOptions, small_sample, within
+from ..inference.delta import linearised_variance
+from ..inference.design import SampleDesign
+from ..inference.estimates import IntervalOptions, interval_options, small_sample, within
 from ..inference.intervals import estimate_all
 from ..inference.linearised import linearised
 from ..measures.bands import interpret
@@ -33,6 +43,7 @@ from .reports import build_report
 __all__ = ["RaterAgreement"]
 
 ANALYTIC = tuple(m.code for m in records("rater") if m.interval.analytic)  # Gwet (2014) linearised variances
+MOVED_PATTERNS = 4096  # patterns moved at a time for the gradients of a sample design's linearisation
 
 
 class RaterAgreement:
@@ -42,6 +53,28 @@ class RaterAgreement:
     ratings allowed) or :meth:`from_long`. As in Gwet (2014) and irrCAC, observed agreement is averaged over the
     subjects with two or more ratings, and the category shares (chance agreement) over every subject with a
     rating; ``n_dropped`` counts the subjects left out of observed agreement.
+
+    Parameters
+    ----------
+    ratings : pandas.DataFrame
+        One row per subject, one column per rater.
+    labels : list, optional
+        The rating categories and their order (they must list every observed rating).
+    weights : array_like, optional
+        One weight per subject: frequency weights, or sampling weights with a sample design.
+    strata, cluster, fpc : array_like, optional
+        A complex sample's design, one value per subject (row): the stratum, the cluster (primary sampling unit,
+        nested in its stratum; without it every subject is its own PSU) and each stratum's finite population
+        correction (its population number of PSUs, or the sampling fraction of its PSUs). Every interval is then
+        design-based: linearised over the PSUs' totals within strata (Gwet's SEs, which take the subjects as
+        independent draws, are not used), Student's t on PSUs − strata degrees of freedom, and the design effect
+        (column "deff") beside each SE. A subject left out (no rating, a missing or zero weight) stays in its
+        PSU, as in domain estimation.
+    lonely_psu : {"adjust", "remove", "fail"}, default "adjust"
+        What a stratum with a single PSU contributes to the variance, as R's ``survey.lonely.psu``.
+    replicates : {None, "jackknife", "bootstrap"}, optional
+        With a sample design: the variance from the delete-one-PSU jackknife or Rao and Wu's rescaling bootstrap
+        instead of linearisation (``ci="bootstrap"`` means the latter).
 
     Attributes
     ----------
@@ -56,6 +89,10 @@ class RaterAgreement:
         Subjects × categories: how many raters chose each category (subjects with two or more ratings).
     distribution : pandas.DataFrame
         Raters × categories: how many subjects each rater put in each category (every subject with a weight).
+    design : dict or None
+        The sample design in numbers (strata, PSUs, degrees of freedom), None without one.
+    weighted : bool
+        Whether the subjects were weighted.
 
     Examples
     --------
@@ -67,7 +104,8 @@ class RaterAgreement:
     """
 
     @validate_options
-    def __init__(self, ratings: pd.DataFrame, *, labels: Sequence | None = None, weights=None) -> None:
+    def __init__(self, ratings: pd.DataFrame, *, labels: Sequence | None = None, weights=None, strata=None,
+                 cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None) -> None:
         if not isinstance(ratings, pd.DataFrame):
             raise TypeError(f"ratings must be a DataFrame (subjects × raters); got {type(ratings).__name__}")
         if ratings.shape[1] < 2:
@@ -97,15 +135,34 @@ class RaterAgreement:
         self._n_dropped = n - self._n_used
         self._subjects = ratings.index[paired]
         self._subject_counts = subjects.counts[paired]
+        self._weighted = weights is not None
         # every coefficient, variance and resample depends on a subject only through its ratings: the distinct
         # rating patterns, each with the summed weight of its subjects, give the same numbers with less work
-        self._design = used.patterns()
+        first, pattern = used.pattern_of()
+        self._design = RatingCounts(used.codes[first], used.counts[first],
+                                    np.bincount(pattern, weights=used.weights, minlength=len(first)))
+        self._sample = None
+        if any(x is not None for x in (strata, cluster, fpc)):
+            # each subject counted in its PSU at its pattern: the PSU tables of the vector of patterns' weights
+            columns = DesignColumns(*(None if x is None else as_label_series(x, name)
+                                      for x, name in ((strata, "strata"), (cluster, "cluster"), (fpc, "fpc"))))
+            cell = np.full(n, -1, dtype=np.int64)
+            cell[keep] = pattern
+            size = len(first)
+            units = unit_tables(cell, None if weights is None else np.where(keep, w, 0.0), columns, (size, 1),
+                                design_codes(columns))
+            self._sample = SampleDesign(units, (size, 1), lonely_psu, replicates, table_shape=(size,))
+        elif replicates is not None:
+            raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
 
     @classmethod
     @validate_options
     def from_long(cls, data: pd.DataFrame, subject: Hashable, rater: Hashable, rating: Hashable, *,
-                  labels: Sequence | None = None) -> RaterAgreement:
+                  labels: Sequence | None = None, strata=None, cluster=None, fpc=None) -> RaterAgreement:
         """From long data: one row per (subject, rater) with the rating.
+
+        Long data take no weights and no sample design (``strata``, ``cluster`` and ``fpc`` are errors): pivot
+        them to one row per subject and use ``df.agree.raters(columns, weights=..., strata=..., cluster=...)``.
 
         Examples
         --------
@@ -115,6 +172,11 @@ class RaterAgreement:
         >>> pa.RaterAgreement.from_long(long, "s", "r", "y").n_subjects
         2
         """
+        given = [name for name, x in (("strata", strata), ("cluster", cluster), ("fpc", fpc)) if x is not None]
+        if given:
+            raise ValueError(f"{given[0]}: long data (from_long) take no sample design; pivot them to one row per "
+                             "subject (DataFrame.pivot) with the design's columns and use "
+                             "df.agree.raters(columns, strata=..., cluster=..., fpc=...)")
         require_frame(data, "data")
         for arg, col in (("subject", subject), ("rater", rater), ("rating", rating)):
             column(data, col, arg)
@@ -179,6 +241,27 @@ class RaterAgreement:
                            for g in range(codes.shape[1])])
         return pd.DataFrame(shares.astype(float), index=pd.Index(self._raters, name="rater"), columns=self._categories)
 
+    @property
+    def weighted(self) -> bool:
+        """Whether the subjects were weighted (frequency weights, or sampling weights with a sample design)."""
+        return self._weighted
+
+    @property
+    def design(self) -> dict | None:
+        """The sample design (with ``strata=``, ``cluster=`` or ``fpc=``): strata, PSUs, degrees of freedom, subjects
+        counted, lonely-PSU strata; None without a design.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"r1": list("aabbab"), "r2": list("abbbaa"), "team": [1, 1, 2, 2, 3, 3]})
+        >>> d = df.agree.raters(["r1", "r2"], cluster="team").design
+        >>> d["psus"], d["df"]
+        (3, 2)
+        """
+        return None if self._sample is None else self._sample.summary()
+
     def __repr__(self) -> str:
         return (f"<RaterAgreement: {self._n_used} subjects, {len(self._raters)} raters, {len(self._categories)} "
                 "categories>")
@@ -219,7 +302,8 @@ class RaterAgreement:
             patterns); with fewer than 200 subjects, where the linearised intervals cover too little, the
             linearised SE with the interval of the BCa bootstrap over subjects (a note says so). "linearized":
             the delta method for every coefficient. "bootstrap": the bootstrap (with ``bootstrap_method``) for
-            every coefficient.
+            every coefficient. With a sample design every method gives the design's intervals (Rao and Wu's
+            bootstrap for "bootstrap").
         kappa_weights : {"linear", "quadratic"} or matrix, optional
             Agreement weights over the ordered categories for FLEISS, CONGER, AC1 (then Gwet's AC2, in the row
             AC1), LIGHT and PO.
@@ -232,8 +316,8 @@ class RaterAgreement:
         Returns
         -------
         pandas.DataFrame
-            Index: the codes; columns "value", with ``ci`` also "se", "lower", "upper" and "method", and
-            "interpretation".
+            Index: the codes; columns "value", with ``ci`` also "se", "lower", "upper" (with a sample design
+            "deff", the design effect) and "method", and "interpretation".
 
         Examples
         --------
@@ -255,18 +339,34 @@ class RaterAgreement:
         values = {code: float(values[code]) for code in chosen}
         warn_undefined({code: None for code, v in values.items() if np.isnan(v)})
         out = pd.DataFrame({"value": values})
-        if ci is not None:
-            opts = IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state)
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, "multinomial",
+                                self._sample)
+        if opts is not None:
             estimates = self._intervals(chosen, values, blocks, sums, weights, level, opts)
-            for column in ("se", "lower", "upper", "method"):
+            stats = ("se", "lower", "upper", *(("deff",) if self._sample is not None else ()))
+            for column in (*stats, "method"):
                 out[column] = [getattr(estimates[code], column) for code in chosen]
-            out = out.astype({column: float for column in ("se", "lower", "upper")})
+            out = out.astype(dict.fromkeys(stats, float))
         # NaN (not None) where there is no band, so the column prints alike on every pandas
         out["interpretation"] = [(interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None) or np.nan
                                  for c in chosen]
         out.attrs["notes"] = self._notes(chosen, kappa_weights, level) + (
-            interval_notes(estimates) if ci is not None else [])
+            self._design_notes(opts) + interval_notes(estimates) if opts is not None else [])
         return out
+
+    def _design_notes(self, opts: IntervalOptions) -> list[str]:
+        """What the intervals of a sample design are."""
+        if self._sample is None:
+            return []
+        design = self._sample.summary()
+        kind = "bootstrap" if opts.ci == "bootstrap" else design["replicates"]
+        correction = ", with the finite population correction" if design["fpc"] else ""
+        how = {None: f"linearised over the PSUs' totals within strata (the with-replacement estimator{correction})",
+               "jackknife": f"that of the delete-one-PSU jackknife (JKn{correction})",
+               "bootstrap": f"that of Rao and Wu's rescaling bootstrap over PSUs within strata{correction}"}[kind]
+        return [f"Sample design: the variance of every coefficient is {how}, with Student's t on {design['df']} "
+                "degrees of freedom (PSUs − strata); Gwet's SEs, which take the subjects as independent draws, are "
+                "not used. The design effect (DEFF) is the variance over that of as many subjects drawn at random."]
 
     def _notes(self, chosen: list[str], kappa_weights, level: str) -> list[str]:
         notes = []
@@ -312,8 +412,26 @@ class RaterAgreement:
             loo = (w @ features)[None, :] - np.minimum(1.0, w[keep])[:, None] * features[keep]
             return from_sums(loo, codes), w[keep]
 
+        def linearise(codes):
+            # a sample design's variances from the gradient over the patterns' weights, as the delta method takes
+            # it (each weight moved up and down by RELATIVE_STEP of itself): moving a pattern's weight moves the
+            # sums by its features, so each move costs one evaluation on the sums, not a product over the patterns
+            w = self._design.weights
+            cells = np.flatnonzero(w > 0)
+            total = w @ features
+            grads = {code: np.empty(len(cells)) for code in codes}
+            for start in range(0, len(cells), MOVED_PATTERNS):
+                part = cells[start:start + MOVED_PATTERNS]
+                h = RELATIVE_STEP * w[part]
+                step = h[:, None] * features[part]
+                up, down = from_sums(total + step, codes), from_sums(total - step, codes)
+                for code in codes:
+                    grads[code][start:start + len(part)] = (up[code] - down[code]) / (2 * h)
+            return {code: linearised_variance(w, grads[code], opts.design) for code in codes}
+
         return estimate_all({code: _bounds(code) for code in chosen}, values, analytic, evaluate,
                             self._design.weights, opts, unit="bootstrap over subjects,", jackknife=jackknife,
+                            linearise=linearise if self._sample is not None else None,
                             small_sample=lambda _, estimate: small_sample(opts, float(self._design.weights.sum()),
                                                                        estimate, "subjects"),
                             scales={code: RATERS[code].scale for code in chosen})
@@ -428,7 +546,8 @@ class RaterAgreement:
         classifications.
 
         Options: those of :meth:`summary` (``measures``, ``ci`` (default "auto"), ``confidence_level``,
-        ``kappa_weights``, ``level``, ``bands``, ``n_resamples``, ``bootstrap_method``, ``random_state``).
+        ``kappa_weights``, ``level``, ``bands``, ``n_resamples``, ``bootstrap_method``, ``random_state``). With a
+        sample design the report shows it (a "Sample Design" table) and the design effect of each coefficient.
 
         Returns
         -------

@@ -12,8 +12,8 @@ from ..base.version import __version__
 from ..measures.multiclass import row_name
 from ..measures.registry import RATERS
 from . import display
-from .agreement import frame_dict, jsonable
-from .document import Document, Section, footnote_letters, frame_table
+from .agreement import design_table, frame_dict, jsonable
+from .document import Document, Section, design, footnote_letters, frame_table
 from .options import report_options
 from .rendered import Rendered
 
@@ -26,7 +26,8 @@ OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "kappa_weig
 
 class RaterReport(Rendered):
     """Every table of a :class:`~pandas_agree.RaterAgreement`: case summary, the coefficients with intervals,
-    Fleiss' kappa per category, each rater's distribution, pairwise kappas and the Fleiss z-test.
+    Fleiss' kappa per category, each rater's distribution, pairwise kappas and the Fleiss z-test; with a sample
+    design the "Sample Design" table and the design effect (DEFF) of each coefficient.
 
     Examples
     --------
@@ -57,7 +58,9 @@ class RaterReport(Rendered):
                                     dtype=float)
         self.summary["Percent"] = 100 * self.summary["N"] / raters.n_subjects
         self.distribution = raters.distribution
+        self.design = design_table(raters)
         self.notes = list(self.coefficients.attrs.get("notes", []))
+        self.notes += self._design_notes(raters)
         for w in caught:
             if issubclass(w.category, (UndefinedMeasureWarning, UserWarning)) and str(w.message) not in self.notes:
                 self.notes.append(str(w.message))
@@ -68,6 +71,22 @@ class RaterReport(Rendered):
                 codes_ = ", ".join(c for c, m in methods.items() if m == method)
                 self.notes.append(f"{100 * opts['confidence_level']:g}% intervals, {method}{suffix}: {codes_}.")
 
+    @staticmethod
+    def _design_notes(raters) -> list[str]:
+        d = raters.design
+        if d is None:
+            return []
+        notes = ["Sample design: Fleiss' kappa by category, the pairwise kappas and the tests take the subjects as "
+                 "independent draws."]
+        if d["single_psu_strata"]:
+            what = {"adjust": "its PSU is centred at the mean of all PSUs (conservative)",
+                    "remove": "it adds nothing to the variance"}[d["lonely_psu"]]
+            notes.append(f"{len(d['single_psu_strata'])} stratum/strata with a single PSU "
+                         f"({', '.join(d['single_psu_strata'][:8])}): {what} (lonely_psu={d['lonely_psu']!r}).")
+        if raters.weighted:
+            notes.append("Sampling weights were used: the coefficients are estimates for the population of subjects.")
+        return notes
+
     @property
     def title(self) -> str:
         names = ", ".join(map(str, self.raters.raters[:6])) + (", …" if len(self.raters.raters) > 6 else "")
@@ -77,18 +96,25 @@ class RaterReport(Rendered):
         c = self.coefficients
         weighted = self.options["kappa_weights"] is not None
         table = c.rename(index=lambda code: f"{row_name(code, RATERS[code].name, weighted)} ({code})")
-        formats = {"se": display.value, "interpretation": lambda v: "" if v is None or pd.isna(v) else str(v)}
+        formats = {"se": display.value, "DEFF": lambda v: display.value(v, 2),
+                   "interpretation": lambda v: "" if v is None or pd.isna(v) else str(v)}
         shown = table.drop(columns=[x for x in ("lower", "upper", "method") if x in table.columns])
+        shown = shown.rename(columns={"deff": "DEFF"})
         footnotes = []
         if "lower" in c.columns:
             letters, footnotes = footnote_letters(list(c["method"]))
             shown.insert(2, f"{100 * self.options['confidence_level']:g}% CI",
                          [f"{display.interval(lo, hi)} {letters[m]}" for lo, hi, m in
                           zip(c["lower"], c["upper"], c["method"], strict=True)])
+        coefficients = frame_table("Agreement among Raters", shown, stub="Coefficient", formats=formats,
+                                   footnotes=footnotes)
+        if "DEFF" in shown.columns:  # the design effect goes with the interval before it
+            coefficients.companions = {list(shown.columns).index("DEFF")}
         tables = [
             frame_table("Case Processing Summary", self.summary, stub="Subjects",
                         formats={"N": display.count, "Percent": display.percent}),
-            frame_table("Agreement among Raters", shown, stub="Coefficient", formats=formats, footnotes=footnotes),
+            *filter(None, [design(self)]),
+            coefficients,
             frame_table("Fleiss' Kappa by Category", self.by_category, stub="Category",
                         formats={"pvalue": display.pvalue}),
             frame_table("Ratings by Rater", self.distribution, stub="Rater",
@@ -131,8 +157,9 @@ class RaterReport(Rendered):
         from .excel import write_frames
 
         write_frames(path, self.document(), {
-            "Summary": [("Case Processing Summary", self.summary), ("Agreement among Raters", self.coefficients),
-                        ("Tests", self.tests)],
+            "Summary": [("Case Processing Summary", self.summary),
+                        *([("Sample Design", self.design)] if self.design is not None else []),
+                        ("Agreement among Raters", self.coefficients), ("Tests", self.tests)],
             "Categories": [("Fleiss' Kappa by Category", self.by_category)],
             "Raters": [("Ratings by Rater", self.distribution), ("Pairwise Cohen's Kappa", self.pairwise)],
         }, self.notes, self.options)
@@ -151,6 +178,8 @@ class RaterReport(Rendered):
         """
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "coefficients", "by_category",
                                                                     "distribution", "pairwise", "tests")}
+        if self.raters.design is not None:
+            out["design"] = {k: jsonable(v) for k, v in self.raters.design.items()}
         out["notes"] = list(self.notes)
         out["options"] = {k: jsonable(v) for k, v in self.options.items()}
         out["version"] = __version__

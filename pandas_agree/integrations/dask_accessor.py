@@ -3,21 +3,31 @@
 Each partition is counted by the same engine as a pandas frame (one pass, no shuffle of rows); the small
 per-partition cells are added up on the client and become an ordinary :class:`~pandas_agree.Agreement`.
 Registered when pandas_agree is imported and dask is installed.
+
+With a sample design (``strata=``, ``cluster=``, ``fpc=``, each a column name) a partition reduces its rows to the
+non-empty (stratum, cluster, reference label, predicted label) cells with their weight sums and row counts, and
+lists the PSUs it holds (with the finite population correction of their stratum), rows with a missing label or a
+zero weight included: a PSU belongs to the design whatever its rows. The client adds these up into the table of
+every PSU (:func:`~pandas_agree.engine.design.unit_tables`, as the pandas path counts it from the rows). Without
+``cluster`` every row is a PSU: the cells are then kept by weight as well, and the client holds one entry per row,
+as the pandas path does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 
 import dask
 import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 
-from ..analyses.agreement import Agreement, from_cells
+from ..analyses.agreement import Agreement, counted, from_cells, tabulate_cells
 from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
-from ..engine.crosstab import partial_counts, validate_weights
+from ..engine.crosstab import design_codes, partial_counts, validate_weights
+from ..engine.design import DesignColumns, unit_tables
 from ..report.agreement import AgreementReport, assemble_grouped
 from .accessor import TABLE_OPTIONS, Shortcuts
 
@@ -55,12 +65,98 @@ def _check_columns(ddf: dd.DataFrame, wanted: dict) -> None:
             raise KeyError(f"{arg}: no column {name!r} in the DataFrame; its columns are {shown}")
 
 
+DESIGN_COLUMNS = ("strata", "cluster", "fpc")
+_KEYS = {"strata": "s", "cluster": "c", "fpc": "f"}  # the design's columns in the partitions' cells
+
+
+def _design_partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, design: dict, by) -> dict:
+    """One partition of a sample: its table's cells and bookkeeping as without a design (and those of each group of
+    ``by``), the rows missing a stratum or a cluster, the non-empty (design keys, labels) cells of its valid rows
+    with their weight sums ``w`` and rows ``n`` (with ``by`` the group ``g`` as one more key), and its PSUs (with
+    ``rows``, the rows of each). Sums are taken row by row in order, as the pandas path's counts are."""
+    table = _cells(part, actual, pred, weights, dropna)
+    w = None if weights is None else validate_weights(part[weights], len(part))
+    present = [_KEYS[name] for name in DESIGN_COLUMNS if design[name] is not None]
+    frame = pd.DataFrame({_KEYS[name]: part[design[name]].array for name in DESIGN_COLUMNS
+                          if design[name] is not None})
+    missing = {name: int(frame[_KEYS[name]].isna().sum()) for name in ("strata", "cluster")
+               if design[name] is not None}
+    a, p = part[actual], part[pred]
+    frame["a"], frame["p"] = a.array, p.array
+    valid = np.ones(len(part), dtype=bool) if not dropna else ~(a.isna().to_numpy() | p.isna().to_numpy())
+    weight = np.ones(len(part)) if w is None else w
+    if w is not None:
+        valid &= w > 0  # a missing weight is no weight either
+    keys = list(present)
+    if design["cluster"] is None:  # every row a PSU: rows of the same cell are kept apart by their weight
+        frame["uw"] = weight
+        keys.append("uw")
+    keys += ["a", "p"]
+    groups, no_group = {}, 0
+    if by is not None:
+        g = part[by]
+        frame["g"] = g.array
+        keys.append("g")
+        rows_of = pd.Series(np.arange(len(part))).groupby(g.to_numpy(), dropna=True).indices
+        groups = {value: _cells(part.iloc[rows], actual, pred, weights, dropna) for value, rows in rows_of.items()}
+        no_group = int(g.isna().sum())
+    grouped = frame[valid].groupby(keys, dropna=False, observed=True, sort=False)
+    cells = grouped.size().reset_index(name="n")
+    cells["w"] = np.bincount(grouped.ngroup().to_numpy(), weights=weight[valid], minlength=len(cells))
+    units = frame.groupby(present, dropna=False, observed=True, sort=False).size().reset_index(name="rows")
+    return {"table": table, "missing": missing, "cells": cells, "units": units, "groups": groups,
+            "no_group": no_group}
+
+
+def _stacked(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """The frames of every partition one under another (empty ones left out where others are not, as their
+    columns' types may be a placeholder's)."""
+    kept = [f for f in frames if len(f)] or frames[:1]
+    return pd.concat(kept, ignore_index=True)
+
+
+def _design_agreement(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, units: pd.DataFrame, missing: dict, *,
+                      names, dropna: bool, labels, match, weighted: bool, design: dict, lonely_psu: str,
+                      replicates: str | None) -> Agreement:
+    """The Agreement of the rows counted (those of the whole sample, or of a group): its table from the table's
+    cells and bookkeeping ``table`` (as without a design), the table of every PSU from the ``cells`` placed in
+    it, in the design of all PSUs ``units``."""
+    long, bookkeeping = table
+    tab = tabulate_cells(long, bookkeeping, names=names, dropna=dropna, labels=labels)
+    for name in ("strata", "cluster"):
+        if missing.get(name):
+            raise ValueError(f"{name} has {missing[name]} missing value(s); every row needs its {name} "
+                             "(a row outside the design cannot be placed in it)")
+    present = [_KEYS[name] for name in DESIGN_COLUMNS if design[name] is not None]
+    shape = tab.table.shape
+    cell = (tab.table.index.get_indexer(cells["a"]).astype(np.int64) * shape[1]
+            + tab.table.columns.get_indexer(cells["p"]))
+    if design["cluster"] is not None:  # the cells in their PSUs, and every PSU of the sample (with no cell)
+        rows = pd.concat([cells[present].assign(cell=cell, w=cells["w"].to_numpy(dtype=float)),
+                          units[present].assign(cell=-1, w=0.0)], ignore_index=True)
+    else:  # every row its own PSU: each counted row with its weight, and the others of each stratum with none
+        repeat = np.repeat(np.arange(len(cells)), cells["n"].to_numpy())
+        counted_rows = cells[present].iloc[repeat].assign(cell=cell[repeat], w=cells["uw"].to_numpy(float)[repeat])
+        per_key = pd.concat([units[[*present, "rows"]], cells[present].assign(rows=-cells["n"])], ignore_index=True)
+        others = (per_key.groupby(present, dropna=False, observed=True, sort=False)["rows"].sum()
+                  .loc[lambda x: x > 0].reset_index())
+        empty = others[present].iloc[np.repeat(np.arange(len(others)), others["rows"].to_numpy())]
+        rows = pd.concat([counted_rows, empty.assign(cell=-1, w=0.0)], ignore_index=True)
+    columns = DesignColumns(*(rows[_KEYS[name]] if design[name] is not None else None for name in DESIGN_COLUMNS))
+    found = unit_tables(rows["cell"].to_numpy(dtype=np.int64), rows["w"].to_numpy(dtype=float), columns, shape,
+                        design_codes(columns))
+    found = replace(found, n_valid=int(cells["n"].sum()))  # the rows counted, not the cells they fill
+    return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order, "units": found,
+                               "lonely_psu": lonely_psu, "replicates": replicates}, match=match)
+
+
 @dd.extensions.register_dataframe_accessor("agree")
 class DaskAgreeAccessor(Shortcuts):
     """``ddf.agree(actual, pred, ...)`` on a dask DataFrame, with the shortcuts of the pandas accessor.
 
-    ``weights`` must be a column name. The result is the same :class:`~pandas_agree.Agreement` as for the
-    equivalent pandas frame.
+    ``weights`` and a sample design's ``strata``, ``cluster`` and ``fpc`` must be column names. The result is the
+    same :class:`~pandas_agree.Agreement` as for the equivalent pandas frame, design-based intervals included:
+    each partition sends only its non-empty (stratum, cluster, label, label) cells and its PSUs.
 
     Examples
     --------
@@ -70,25 +166,55 @@ class DaskAgreeAccessor(Shortcuts):
     >>> ag = ddf.agree("cultivar", "knn")  # one pass over the partitions
     >>> ag.n, ag.table.shape
     (178.0, (3, 3))
+
+    A complex sample (here the wines' cultivar as stratum, every row its own PSU):
+
+    >>> ag = ddf.agree("cultivar", "knn", strata="cultivar")
+    >>> ag.design["strata"], ag.design["psus"], ag.design["df"]
+    (3, 178, 175)
     """
 
     def __init__(self, ddf: dd.DataFrame) -> None:
         self._ddf = ddf
 
+    def _checked(self, actual, pred, weights, by, design: dict) -> None:
+        for name, value in (("weights", weights), *design.items()):
+            if value is not None and pd.api.types.is_list_like(value):
+                raise TypeError(f"{name} must be a column name on a dask DataFrame")
+        _check_columns(self._ddf, {"actual": actual, "pred": pred, "weights": weights, **design, "by": by})
+
     def _count(self, actual, pred, weights, dropna, by=None):
-        if weights is not None and pd.api.types.is_list_like(weights):
-            raise TypeError("weights must be a column name on a dask DataFrame")
-        _check_columns(self._ddf, {"actual": actual, "pred": pred, "weights": weights, "by": by})
+        self._checked(actual, pred, weights, by, {})
         tasks = [dask.delayed(_partition)(part, actual, pred, weights, bool(dropna), by)
                  for part in self._ddf.to_delayed()]
         return dask.compute(*tasks)
 
+    def _sample(self, actual, pred, weights, dropna, design: dict, by=None) -> dict:
+        """One pass over the partitions of a sample: the cells, PSUs and bookkeeping of all of them, added up."""
+        self._checked(actual, pred, weights, by, design)
+        tasks = [dask.delayed(_design_partition)(part, actual, pred, weights, bool(dropna), design, by)
+                 for part in self._ddf.to_delayed()]
+        results = dask.compute(*tasks)
+        groups: dict = {}
+        for r in results:
+            for value, piece in r["groups"].items():
+                groups.setdefault(value, []).append(piece)
+        return {"table": _combine([r["table"] for r in results]), "cells": _stacked([r["cells"] for r in results]),
+                "units": _stacked([r["units"] for r in results]),
+                "missing": {k: sum(r["missing"][k] for r in results) for k in results[0]["missing"]},
+                "groups": {value: _combine(pieces) for value, pieces in groups.items()},
+                "no_group": sum(r["no_group"] for r in results)}
+
     @validate_options
     def __call__(self, actual: Hashable, pred: Hashable, *, weights: Hashable | None = None, dropna: bool = True,
-                 labels: Sequence | None = None, match=None) -> Agreement:
+                 labels: Sequence | None = None, match=None, strata: Hashable | None = None,
+                 cluster: Hashable | None = None, fpc: Hashable | None = None, lonely_psu: str = "adjust",
+                 replicates: str | None = None) -> Agreement:
         """Count the table in one pass over the partitions and return the Agreement.
 
-        Parameters are those of the pandas accessor's call, except that ``weights`` must be a column name.
+        Parameters are those of the pandas accessor's call, except that ``weights``, ``strata``, ``cluster`` and
+        ``fpc`` must be column names. With a design, each partition reduces its rows to the non-empty cells of
+        each PSU (the table of every PSU is that of the pandas path), and the intervals are the design-based ones.
 
         Examples
         --------
@@ -98,6 +224,15 @@ class DaskAgreeAccessor(Shortcuts):
         >>> ddf.agree("cultivar", "knn").n_rows
         178
         """
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        if any(v is not None for v in design.values()):
+            sample = self._sample(actual, pred, weights, dropna, design)
+            return _design_agreement(sample["table"], sample["cells"], sample["units"], sample["missing"],
+                                     names=(actual, pred), dropna=dropna, labels=labels, match=match,
+                                     weighted=weights is not None, design=design, lonely_psu=lonely_psu,
+                                     replicates=replicates)
+        if replicates is not None:
+            raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
         results = self._count(actual, pred, weights, dropna)
         cells, bookkeeping = _combine([r[0] for r in results])
         return from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels, match=match,
@@ -105,7 +240,8 @@ class DaskAgreeAccessor(Shortcuts):
 
     @validate_options
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
-        """As the pandas accessor's ``report``; with ``by`` the groups are counted in the same pass.
+        """As the pandas accessor's ``report``; with ``by`` the groups are counted in the same pass (under a
+        sample design each group is a domain of the whole sample: its PSUs and strata are all of the sample's).
 
         Examples
         --------
@@ -121,6 +257,9 @@ class DaskAgreeAccessor(Shortcuts):
             return ag.report(**rest)
         table_kw = {k: kwargs.pop(k) for k in TABLE_OPTIONS if k in kwargs}
         weights, dropna = table_kw.get("weights"), table_kw.get("dropna", True)
+        design = {name: table_kw.get(name) for name in DESIGN_COLUMNS}
+        if any(v is not None for v in design.values()):
+            return self._domains(actual, pred, by, weights, dropna, design, table_kw, kwargs)
         results = self._count(actual, pred, weights, dropna, by)
         cells, bookkeeping = _combine([r[0] for r in results])
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
@@ -134,6 +273,24 @@ class DaskAgreeAccessor(Shortcuts):
 
         groups = {v: (lambda v=v: build(v)) for v in values}
         return assemble_grouped(everything, groups, by, sum(r[2] for r in results), kwargs)
+
+    def _domains(self, actual, pred, by, weights, dropna, design: dict, table_kw: dict, options: dict):
+        """The grouped report of a sample: every group a domain, its cells in the PSUs of the whole sample."""
+        sample = self._sample(actual, pred, weights, dropna, design, by)
+        cells, units = sample["cells"], sample["units"]
+        common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
+                  "match": table_kw.get("match"), "weighted": weights is not None, "design": design,
+                  "lonely_psu": table_kw.get("lonely_psu", "adjust"), "replicates": table_kw.get("replicates")}
+        everything = _design_agreement(sample["table"], cells, units, sample["missing"], **common)
+        positions = pd.Series(np.arange(len(cells))).groupby(cells["g"].to_numpy(), dropna=True).indices
+
+        def build(value):
+            rows = positions.get(value, np.zeros(0, dtype=np.int64))
+            return _design_agreement(sample["groups"][value], cells.iloc[rows], units, sample["missing"], **common)
+
+        values = sorted(sample["groups"], key=lambda v: (str(type(v)), v))
+        groups = {v: (lambda v=v: build(v)) for v in values}
+        return assemble_grouped(everything, groups, by, sample["no_group"], options)
 
     @validate_options
     def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None,

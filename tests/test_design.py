@@ -395,3 +395,27 @@ def test_a_table_held_sparse_gives_the_same_design_intervals(monkeypatch, replic
     for a, b in zip(frames(dense), frames(held), strict=True):
         pd.testing.assert_frame_equal(a.select_dtypes("number"), b.select_dtypes("number"), rtol=1e-9,
                                       check_dtype=False)
+
+
+def test_a_design_on_a_table_held_sparse_forms_no_array_of_every_cell():
+    """2,100 classes (4.4 million cells, above the engine's threshold): the design-based intervals of class values,
+    their averages and the multiclass measures stay far below the 34 MiB of one float per cell."""
+    import tracemalloc
+
+    rng = np.random.default_rng(5)
+    n, k = 50_000, 2100
+    a = rng.integers(0, k, n)
+    df = pd.DataFrame({"a": a, "p": np.where(rng.random(n) < 0.8, a, rng.integers(0, k, n)),
+                       "c": rng.integers(0, 200, n)}).assign(s=lambda d: d.c % 10)
+    ag = df.agree("a", "p", strata="s", cluster="c")
+    assert ag._cells is not None
+    quiet(ag.multiclass, ["OSR"], ci="auto")  # imports and cached properties before measuring
+    for step in (lambda: ag.multiclass(["OSR", "KAPPA"], ci="auto"), lambda: ag.averages(["F1"], ci="auto"),
+                 lambda: ag.binary(["F1"], ci="auto")):
+        tracemalloc.start()
+        out = quiet(step)
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+        assert peak < 20, peak
+        assert np.isfinite(out.xs("se", axis=1, level="stat") if isinstance(out.columns, pd.MultiIndex)
+                           else out["se"]).to_numpy().all()

@@ -141,15 +141,18 @@ class SampleDesign:
         (row · J + column, distinct) and 0 elsewhere: O(the PSUs' entries), whatever I·J is."""
         keys = np.asarray(keys, dtype=np.int64)
         values = np.asarray(values, dtype=float).reshape(len(keys), -1)
+        return np.asarray(self._at(keys) @ values)
+
+    def _at(self, keys: np.ndarray) -> sparse.csr_array:
+        """The PSUs' counts at the flat cells ``keys`` (distinct): (PSUs, len(keys))."""
         if not len(keys):
-            return np.zeros((self.units.n_units, values.shape[1]))
+            return sparse.csr_array((self.units.n_units, 0))
         order = np.argsort(keys, kind="stable")
         ordered = keys[order]
         place = np.minimum(np.searchsorted(ordered, self._keys), len(ordered) - 1)
         found = ordered[place] == self._keys
-        weights = sparse.csr_array((self.units.count[found], (self.units.unit[found], order[place[found]])),
-                                   shape=(self.units.n_units, len(keys)))
-        return np.asarray(weights @ values)
+        return sparse.csr_array((self.units.count[found], (self.units.unit[found], order[place[found]])),
+                                shape=(self.units.n_units, len(keys)))
 
     def at_table_cells(self, cells: np.ndarray, values: np.ndarray) -> np.ndarray:
         """:meth:`at_cells` at the flat cells of the table the values come from (:attr:`table_shape`: the stored
@@ -186,7 +189,7 @@ class SampleDesign:
             u[:, present] += np.asarray(counts[:, at[present]].toarray())[:, :, None] * part[present][None]
         if both.any():
             keys = rows[both] * self.shape[1] + cols[both]
-            u[:, both] += self.at_cells(keys, np.eye(int(both.sum())))[:, :, None] * parts[2][both][None]
+            u[:, both] += self._at(keys).toarray()[:, :, None] * parts[2][both][None]
         return u
 
     def variance(self, u: np.ndarray) -> np.ndarray:

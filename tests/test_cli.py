@@ -346,3 +346,16 @@ def test_installed_script_stops_quietly_when_the_output_closes():
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=300) == 141  # 128 + SIGPIPE, as a Unix tool stopped by a closed pipe
     assert stderr == ""
+
+
+def test_one_number_spelled_two_ways_is_named_with_the_fix(tmp_path, capsys):
+    """A file that writes an integer column as 0 and a column with missing values as 0.0: read as text these are
+    different labels, and the warning says to give --numeric; with it, they agree."""
+    path = tmp_path / "spelled.csv"
+    path.write_text("a,b,c\n0,0.0,0\n1,1.0,1\n0,1.0,0\n1,,1\n")
+    assert cli.main(["raters", str(path), "--columns", "a", "b", "c"]) == 0
+    err = capsys.readouterr().err
+    assert "spell one number in several ways ('0' and '0.0'; '1' and '1.0')" in err
+    assert "give --numeric a b c to read them as numbers" in err
+    assert cli.main(["raters", str(path), "--columns", "a", "b", "c", "--numeric", "a", "b", "c"]) == 0
+    assert "spell one number" not in capsys.readouterr().err

@@ -385,7 +385,8 @@ def test_a_table_held_sparse_gives_the_same_design_intervals(monkeypatch, replic
 
     def frames(ag):
         return [quiet(ag.multiclass, ["OSR", "KAPPA", "RKCORR", "AC1", "CRAMERV"], **options),
-                quiet(ag.binary, ["REC", "F1"], **options), quiet(ag.averages, ["F1", "PRE"], **options)]
+                quiet(ag.binary, ["REC", "F1"], **options), quiet(ag.averages, ["F1", "PRE"], **options),
+                quiet(ag.tests)]
 
     dense = df.agree("actual", "pred", **kw)
     monkeypatch.setattr(engine, "SPARSE_CELLS", 0)
@@ -419,3 +420,26 @@ def test_a_design_on_a_table_held_sparse_forms_no_array_of_every_cell():
         assert peak < 20, peak
         assert np.isfinite(out.xs("se", axis=1, level="stat") if isinstance(out.columns, pd.MultiIndex)
                            else out["se"]).to_numpy().all()
+
+
+def test_tests_under_a_design_are_design_based():
+    """Under a design the tests are Wald t-tests on the design's df: McNemar's b − c and OSR − NIR are means of
+    row-level differences, whose t equals samplics 0.6.0's (TaylorEstimator(PopParam.mean) of
+    d = [highbp 0, diabetes 1] − [highbp 1, diabetes 0], and of d = [right] − [highbp is the largest class], on the
+    NHANES II subset); kappa's is kappa over its design-based SE; the χ²-type tests are left out (NaN)."""
+    d = pd.read_csv(DATA / "nhanes2_subset.csv.gz")
+    ag = d.agree("highbp", "diabetes", weights="finalwgt", strata="stratid", cluster="psuid")
+    tests = ag.tests()
+    assert tests.loc["MCNEMAR", "statistic"] == pytest.approx(-0.3345412533902397 / 0.014270559785010172, rel=1e-8)
+    assert tests.loc["ACC_NIR", "statistic"] == pytest.approx(0.007464952789448731 / 0.0019892508731632467,
+                                                               rel=1e-8)
+    assert tests.loc["ACC_NIR", "pvalue"] == pytest.approx(stats.t.sf(tests.loc["ACC_NIR", "statistic"], 31))
+    kappa = quiet(ag.multiclass, ["KAPPA"], ci="auto")
+    assert tests.loc["KAPPA_Z", "statistic"] == pytest.approx(kappa.loc["KAPPA", "value"] / kappa.loc["KAPPA", "se"])
+    assert (tests.loc[["KAPPA_Z", "MCNEMAR", "ACC_NIR"], "df"] == 31).all()
+    assert tests.loc[["MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2"], "statistic"].isna().all()
+    assert tests.loc["CHI2", "method"].startswith("not computed under a sample design")
+    weighted = quiet(ag.tests, kappa_weights="linear")
+    kappa_w = quiet(ag.multiclass, ["KAPPA_W"], ci="auto", kappa_weights="linear")
+    assert weighted.loc["KAPPA_W_Z", "statistic"] == pytest.approx(
+        kappa_w.loc["KAPPA_W", "value"] / kappa_w.loc["KAPPA_W", "se"])

@@ -255,3 +255,23 @@ def test_report_workbook_dict_and_cli_show_the_design(tmp_path, capsys):
     assert cli.main(["raters", str(tmp_path / "r.csv"), "--columns", *RATER_COLUMNS, "--cluster", "psu",
                      "--replicates", "jackknife", "--ci", "auto"]) == 0
     assert "jackknife (JKn, delete one PSU)" in capsys.readouterr().out
+
+
+def test_tests_under_a_design_are_design_based():
+    """Under a design the test of Fleiss' kappa is its value over its design-based SE (t on the design's df); the
+    by-category kappas come without the SE under H0, which counts independent subjects."""
+    from scipy import stats
+
+    d = survey()
+    ra = d.agree.raters(RATER_COLUMNS, weights="weight", strata="stratum", cluster="psu")
+    fleiss = quiet(ra.summary, ["FLEISS"], ci="auto").loc["FLEISS"]
+    test = ra.tests().loc["FLEISS_Z"]
+    df = ra.design["df"]
+    assert test["statistic"] == pytest.approx(fleiss["value"] / fleiss["se"], rel=1e-12)
+    assert test["df"] == df
+    assert test["pvalue"] == pytest.approx(2 * stats.t.sf(abs(test["statistic"]), df), rel=1e-12)
+    by_category = quiet(ra.by_category)
+    assert by_category[["se", "z", "pvalue"]].isna().all().all()
+    assert by_category["kappa"].notna().all()
+    plain = d.agree.raters(RATER_COLUMNS, weights="weight")
+    np.testing.assert_allclose(by_category["kappa"], quiet(plain.by_category)["kappa"], rtol=1e-12)

@@ -984,6 +984,12 @@ class Agreement:
         (independence), and ACC_NIR (one-sided binomial test of OSR against the no-information rate).
         A test that does not apply to the table is a row of NaN whose "method" says why.
 
+        Under a sample design (``strata=``, ``cluster=``, ``fpc=``) the counts are weighted totals of PSUs, not
+        independent rows, so the tests are design-based Wald t-tests on the design's degrees of freedom: KAPPA_Z
+        and KAPPA_W_Z are the kappa over its design-based SE, MCNEMAR the difference (b − c)/N over its design-based
+        SE, ACC_NIR OSR − NIR over its design-based SE (one-sided); MCNEMAR_EXACT, BOWKER, STUART_MAXWELL, CHI2 and
+        G2 are NaN (their Rao–Scott corrections are not implemented).
+
         Parameters
         ----------
         kappa_weights : {"linear", "quadratic"} or matrix, optional
@@ -1004,7 +1010,59 @@ class Agreement:
         [3.2626, 0.0011]
         """
         weights = None if kappa_weights is None else agreement_weights(kappa_weights, len(self._union), self._union)
-        return run_tests(self._view(), weights)
+        table = run_tests(self._view(), weights)
+        return table if self._sample is None else self._design_tests(table, kappa_weights)
+
+    def _design_tests(self, table: pd.DataFrame, kappa_weights) -> pd.DataFrame:
+        """The tests under a sample design, where the counts are weighted PSUs' totals and not independent rows:
+        Wald t-tests on the design's degrees of freedom for kappa (its design-based SE), McNemar's b − c and OSR −
+        NIR (linear in the cells, so their design variance is that of the PSUs' totals; with Rao–Wu replicates,
+        kappa's SE is that of the replicates drawn with the seed 0); the χ²-type tests (Bowker,
+        Stuart–Maxwell, independence) and the exact test are left out (NaN), their Rao–Scott corrections not being
+        implemented."""
+        from scipy import stats
+
+        df = self._sample.df
+        label = f"sample design, t on {df} df"
+        out = table.copy()
+
+        def wald(code, value, se, one_sided=False, what=""):
+            t = value / se if se > 0 else np.nan
+            p = stats.t.sf(t, df) if one_sided else 2 * stats.t.sf(abs(t), df)
+            out.loc[code] = [t, float(df), p, f"{what} over its design-based SE, "
+                             f"{'one' if one_sided else 'two'}-sided ({label})"]
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for code in [c for c in ("KAPPA", "KAPPA_W") if f"{c}_Z" in out.index]:
+                m = self.multiclass([code], ci="linearized", kappa_weights=kappa_weights if code == "KAPPA_W"
+                                    else None, random_state=0)  # Rao–Wu replicates: the same test every call
+                wald(f"{code}_Z", float(m.loc[code, "value"]), float(m.loc[code, "se"]), what=code)
+        rows, cols = (np.indices(self._shape).reshape(2, -1) if self._cells is None else self._cells)
+        place_r, place_c = self._places
+        r, c = place_r[rows], place_c[cols]
+        if len(self._union) == 2:  # b − c of the 2×2 table over the union
+            b_minus_c = (r == 0) & (c == 1)
+            wald("MCNEMAR", *self._linear_design(b_minus_c.astype(float) - ((r == 1) & (c == 0))),
+                 what="(b − c)/N")
+        largest = int(np.argmax(self._view().row_totals))
+        nir = float(self._view().row_totals[largest]) / self.n
+        right = (r == c).astype(float) - (rows == largest)
+        value, se = self._linear_design(right)
+        wald("ACC_NIR", value, se, one_sided=True, what=f"OSR − NIR (NIR = {nir:.4g})")
+        for code in ("MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2"):
+            if code in out.index and np.isfinite(out.loc[code, "statistic"]):
+                out.loc[code] = [np.nan, np.nan, np.nan, "not computed under a sample design: it takes the rows as "
+                                 "independent draws (the Rao–Scott corrections are not implemented)"]
+        return out
+
+    def _linear_design(self, gradient: np.ndarray) -> tuple[float, float]:
+        """The value Σ n_c g_c / N of a function linear in the cells (``gradient`` g at every cell of the table, or
+        at every stored cell) and its design-based SE."""
+        counts = np.asarray(self._counts, dtype=float).ravel()
+        g = np.asarray(gradient, dtype=float) / counts.sum()
+        variance = linearised_variance(self._counts, g[counts > 0][:, None], self._sample, rows=self._cell_rows)
+        return float(counts @ g), float(np.sqrt(variance[0]))
 
     # --- SPSS CROSSTABS -------------------------------------------------------------------------------
 

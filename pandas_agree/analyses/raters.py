@@ -477,7 +477,8 @@ class RaterAgreement:
 
     def by_category(self) -> pd.DataFrame:
         """Fleiss' (1971) kappa of each category (that category against the others), with its SE under H0
-        (Fleiss, Nee & Landis 1979), z and two-sided p-value.
+        (Fleiss, Nee & Landis 1979), z and two-sided p-value; under a sample design the kappas alone (the SE under
+        H0 takes the subjects as independent draws: se, z and pvalue are NaN).
 
         Examples
         --------
@@ -499,11 +500,15 @@ class RaterAgreement:
         m_bar = (w * r).sum() / w.sum()
         se = np.sqrt(2 / (w.sum() * m_bar * (m_bar - 1)))
         z = kappa / se
+        if self._sample is not None:  # the SE under H0 counts independent subjects: none under a sample design
+            se = z = np.full(len(kappa), np.nan)
         return pd.DataFrame({"kappa": kappa, "se": se, "z": z, "pvalue": 2 * stats.norm.sf(np.abs(z))},
                             index=pd.Index(self._categories, name="category"))
 
     def tests(self) -> pd.DataFrame:
-        """FLEISS_Z: Fleiss' kappa over its SE under H0 (Fleiss, Nee & Landis 1979), two-sided.
+        """FLEISS_Z: Fleiss' kappa over its SE under H0 (Fleiss, Nee & Landis 1979), two-sided; under a sample
+        design, Fleiss' kappa over its design-based SE, Student's t on the design's degrees of freedom (with Rao–Wu
+        replicates, those drawn with the seed 0).
 
         Returns
         -------
@@ -533,6 +538,13 @@ class RaterAgreement:
             return pd.DataFrame({"statistic": [np.nan], "df": [np.nan], "pvalue": [np.nan],
                                  "method": ["not defined: every rating is in one category, so the variance of "
                                             "Fleiss' kappa under H0 is 0/0"]}, index=["FLEISS_Z"])
+        if self._sample is not None:  # weighted PSUs' totals, not independent subjects: the design's Wald t-test
+            fleiss = self.summary(["FLEISS"], ci="linearized", random_state=0).iloc[0]
+            t = fleiss["value"] / fleiss["se"] if fleiss["se"] > 0 else np.nan
+            df = self._sample.df
+            return pd.DataFrame({"statistic": [t], "df": [float(df)], "pvalue": [2 * stats.t.sf(abs(t), df)],
+                                 "method": [f"Fleiss' kappa over its design-based SE, two-sided (sample design, t on "
+                                            f"{df} df)"]}, index=["FLEISS_Z"])
         kappa = self.summary(["FLEISS"])["value"].iloc[0]
         z = kappa / np.sqrt(var0)
         method = "Fleiss' kappa / SE under H0, two-sided (Fleiss, Nee & Landis 1979)"

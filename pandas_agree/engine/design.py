@@ -128,21 +128,22 @@ def _design_units(columns: DesignColumns, n: int, coded: dict) -> tuple[np.ndarr
     if columns.fpc is not None:
         fpc = pd.to_numeric(columns.fpc, errors="coerce").to_numpy(dtype=float)
         if not np.isfinite(fpc).all() or (fpc <= 0).any():
-            raise ValueError(f"{fpc_name} must be positive and finite on every row: the population size of each "
-                             "stratum (PSUs), or the sampling fraction of its PSUs (at most 1)")
+            raise ValueError(f"{fpc_name} must be positive and finite on every row (no missing value): the "
+                             "population size of each stratum (PSUs), or the sampling fraction of its PSUs (at most 1)")
         low = np.full(len(strata), np.inf)
         high = np.full(len(strata), -np.inf)
         np.minimum.at(low, stratum_of_row, fpc)
         np.maximum.at(high, stratum_of_row, fpc)
         if (low != high).any():
-            bad = strata[np.flatnonzero(low != high)[0]]
-            raise ValueError(f"{fpc_name} must be the same on every row of a stratum; it varies in stratum {bad!r}")
+            where = (f"stratum {strata.tolist()[np.flatnonzero(low != high)[0]]!r}" if columns.strata is not None
+                     else f"the one stratum of a design without {strata_name}")
+            raise ValueError(f"{fpc_name} must be the same on every row of a stratum; it varies in {where}")
         fraction = np.where(low <= 1, low, sizes / low)
         if (fraction > 1).any():
-            bad = strata[np.flatnonzero(fraction > 1)[0]]
-            raise ValueError(f"{fpc_name} is below the number of sampled PSUs in stratum {bad!r} "
-                             f"({int(sizes[strata.get_loc(bad)])}): give the population's number of PSUs in the "
-                             "stratum, or the sampling fraction (at most 1)")
+            h = np.flatnonzero(fraction > 1)[0]
+            raise ValueError(f"{fpc_name} is below the number of sampled PSUs in stratum {strata.tolist()[h]!r} "
+                             f"({int(sizes[h])}): give the population's number of PSUs in the stratum, or the "
+                             "sampling fraction (at most 1)")
     return unit_of_row, stratum_of_unit, fraction, strata
 
 

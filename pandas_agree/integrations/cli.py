@@ -141,6 +141,23 @@ def _label_columns(frame: pd.DataFrame, args, columns: list) -> None:
             except (TypeError, ValueError) as err:
                 raise UsageError(f"argument --numeric: column {c!r} is not numeric ({err}); name its non-numeric "
                                  "values with --missing, or leave it as text") from None
+    _warn_numeric_spellings(frame, [c for c in dict.fromkeys(columns) if c not in numeric])
+
+
+def _warn_numeric_spellings(frame: pd.DataFrame, columns: list) -> None:
+    """A warning where label columns read as text spell one number in two ways ("0" and "0.0", as a file writes an
+    integer column and one with missing values): as text they are two labels, which cannot agree."""
+    texts = pd.Index(pd.unique(pd.concat([frame[c].dropna().astype(str) for c in columns]))) if columns else []
+    if len(texts) == 0 or len(texts) > 10_000:
+        return
+    numbers = pd.to_numeric(pd.Series(texts), errors="coerce")
+    spelled = pd.Series(texts)[numbers.notna()].groupby(numbers[numbers.notna()].to_numpy()).unique()
+    clashes = [list(v) for v in spelled if len(v) > 1]
+    if clashes:
+        shown = "; ".join(" and ".join(repr(x) for x in sorted(v)) for v in clashes[:3])
+        warnings.warn(f"the label columns spell one number in several ways ({shown}): read as text, these are "
+                      f"different labels; give --numeric {' '.join(map(str, columns))} to read them as numbers",
+                      UserWarning, stacklevel=2)
 
 
 def _check_outputs(args) -> None:

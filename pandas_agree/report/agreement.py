@@ -23,7 +23,7 @@ from .ranking import sort_measure
 from .rendered import Rendered
 
 __all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "design_table", "frame_dict", "jsonable",
-           "left_out_table"]
+           "left_out_table", "lonely_psu_notes"]
 
 CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
@@ -93,6 +93,16 @@ def _case_summary(ag) -> pd.DataFrame:
         frame["Weighted N"] = [ag.n, np.nan, np.nan, np.nan]
     frame.index.name = "Cases"
     return frame
+
+
+def lonely_psu_notes(design: dict) -> list[str]:
+    """The note on the strata with a single PSU of a design's summary, and what was done (none without such)."""
+    if not design["single_psu_strata"]:
+        return []
+    what = {"adjust": "its PSU is centred at the mean of all PSUs (conservative)",
+            "remove": "it adds nothing to the variance"}[design["lonely_psu"]]
+    return [f"{len(design['single_psu_strata'])} stratum/strata with a single PSU "
+            f"({', '.join(design['single_psu_strata'][:8])}): {what} (lonely_psu={design['lonely_psu']!r})."]
 
 
 def design_table(ag) -> pd.DataFrame | None:
@@ -320,13 +330,10 @@ class AgreementReport(Rendered):
             notes.append(f"Sample design: every interval is linearised over the PSUs' totals within strata (the "
                          f"with-replacement estimator{correction}), with Student's t on {design['df']} degrees of "
                          "freedom (PSUs − strata); the design effect (DEFF) is its variance over that of as many "
-                         "rows drawn at random. The tests and the CROSSTABS statistics assume independent rows.")
-            if design["single_psu_strata"]:
-                what = {"adjust": "its PSU is centred at the mean of all PSUs (conservative)",
-                        "remove": "it adds nothing to the variance"}[design["lonely_psu"]]
-                notes.append(f"{len(design['single_psu_strata'])} stratum/strata with a single PSU "
-                             f"({', '.join(design['single_psu_strata'][:8])}): {what} "
-                             f"(lonely_psu={design['lonely_psu']!r}).")
+                         "rows drawn at random. The tests are design-based t-tests (kappa, McNemar's b − c, OSR "
+                         "against NIR); the χ²-type tests are left out, and the CROSSTABS statistics assume "
+                         "independent rows.")
+            notes.extend(lonely_psu_notes(design))
         if ag.weighted:
             notes.append(f"{'Sampling' if design is not None else 'Frequency'} weights were used: N = {ag.n:g} is "
                          "the sum of the weights.")

@@ -12,7 +12,7 @@ from ..analyses.comparison import DEFAULT_MEASURES
 from ..base.version import __version__
 from ..measures.registry import resolve
 from . import display
-from .agreement import design_table, frame_dict, jsonable, left_out_table
+from .agreement import design_table, frame_dict, jsonable, left_out_table, lonely_psu_notes
 from .document import Document, Section, design, frame_table
 from .options import report_options
 from .rendered import Rendered
@@ -85,6 +85,7 @@ class ComparisonReport(Rendered):
                               "freedom; DEFF is its variance over that of as many rows drawn independently. "
                               "McNemar's and Cochran's tests take the rows as independent: under the design, the "
                               "p-values of the paired differences are the design-based tests.")
+            self.notes.extend(lonely_psu_notes(comparison.design))
         measures = DEFAULT_MEASURES if opts["measures"] is None else opts["measures"]
         if any(m.kind == "binary" for m in resolve(measures, ("multiclass", "binary"), default=lambda m: False)):
             for name, ag in comparison.agreements.items():

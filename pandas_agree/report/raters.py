@@ -12,7 +12,7 @@ from ..base.version import __version__
 from ..measures.multiclass import row_name
 from ..measures.registry import RATERS
 from . import display
-from .agreement import design_table, frame_dict, jsonable
+from .agreement import design_table, frame_dict, jsonable, lonely_psu_notes
 from .document import Document, Section, design, footnote_letters, frame_table
 from .options import report_options
 from .rendered import Rendered
@@ -76,13 +76,10 @@ class RaterReport(Rendered):
         d = raters.design
         if d is None:
             return []
-        notes = ["Sample design: Fleiss' kappa by category, the pairwise kappas and the tests take the subjects as "
-                 "independent draws."]
-        if d["single_psu_strata"]:
-            what = {"adjust": "its PSU is centred at the mean of all PSUs (conservative)",
-                    "remove": "it adds nothing to the variance"}[d["lonely_psu"]]
-            notes.append(f"{len(d['single_psu_strata'])} stratum/strata with a single PSU "
-                         f"({', '.join(d['single_psu_strata'][:8])}): {what} (lonely_psu={d['lonely_psu']!r}).")
+        notes = [f"Sample design: the test of Fleiss' kappa is its design-based t-test (t on {d['df']} df); Fleiss' "
+                 "kappa by category is given without its test (whose SE under H0 takes the subjects as independent "
+                 "draws), and the pairwise kappas take the subjects as independent draws.",
+                 *lonely_psu_notes(d)]
         if raters.weighted:
             notes.append("Sampling weights were used: the coefficients are estimates for the population of subjects.")
         return notes

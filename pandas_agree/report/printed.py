@@ -253,8 +253,9 @@ class _Pages:
             cell.alignment = Alignment(horizontal="right", vertical="top")
         else:
             text = "" if value is None else value
-            cell = self.text(col, text, align="right" if _numeric(text) else "left",
-                             wrap=self.cell_lines(col, text) > 1)
+            numeric = _numeric(text)  # text after a right-aligned number keeps a space from it
+            cell = self.text(col, text, align="right" if numeric else "left", wrap=self.cell_lines(col, text) > 1,
+                             indent=0 if numeric or not text else 1)
         if fill:
             cell.fill = fill
         return cell

@@ -160,6 +160,9 @@ def _check_against_references(view, result):
             continue
         ref = stats.chi2_contingency(kept, correction=False, lambda_=kind)
         assert _close(row["statistic"], ref.statistic, abs_=1e-12 * n) and row["df"] == ref.dof
+        if abs(ref.statistic) <= 1e-12 * n:  # independent but for round-off: scipy's p of a statistic below 0 is NaN
+            assert row["pvalue"] == pytest.approx(1.0, abs=1e-6)
+            continue
         assert _close(row["pvalue"], ref.pvalue, rel=1e-9, abs_=1e-12)
 
 

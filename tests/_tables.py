@@ -33,3 +33,30 @@ def expand(table: np.ndarray):
     i, j = np.indices(table.shape)
     reps = table.astype(int).ravel()
     return np.repeat(i.ravel(), reps), np.repeat(j.ravel(), reps)
+
+
+_HALVES: list = []  # the simulation and its halves, inherited by forked workers (a closure cannot be pickled)
+
+
+def _half(i: int):
+    simulate, halves = _HALVES
+    return simulate(*halves[i])
+
+
+def in_halves(simulate, sims: int, seed: int):
+    """``simulate(sims, rng, first)`` over two halves of ``sims`` simulations, each with its own generator
+    (``SeedSequence([seed, half])``) and the index of its first simulation, on two forked processes where the
+    machine has them: the same results whatever the number of processes. Gives the two results, in order."""
+    import multiprocessing
+    import os
+
+    halves = [(sims // 2, np.random.default_rng([seed, 0]), 0),
+              (sims - sims // 2, np.random.default_rng([seed, 1]), sims // 2)]
+    if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [simulate(*half) for half in halves]
+    _HALVES[:] = [simulate, halves]
+    try:
+        with multiprocessing.get_context("fork").Pool(2) as pool:
+            return pool.map(_half, [0, 1])
+    finally:
+        _HALVES.clear()

@@ -13,6 +13,8 @@ import pytest
 
 import pandas_agree as pa
 
+from ._tables import in_halves
+
 pytestmark = pytest.mark.slow
 
 SHARES = {2: [0.6, 0.4], 3: [0.45, 0.35, 0.2], 5: [0.3, 0.25, 0.2, 0.15, 0.1]}
@@ -44,7 +46,13 @@ def simulate(k: int, n: int, sims: int) -> dict:
     """Coverage of the "auto" intervals of REC, OSR and KAPPA (analytic) and F1 and CORR (linearised)."""
     p = true_table(k)
     target = truth(p)
-    rng = np.random.default_rng(1000 * k + n)
+    halves = in_halves(lambda count, rng, _: _hits(p, target, n, count, rng), sims, 1000 * k + n)
+    return {key: float(np.mean(np.concatenate([np.atleast_1d(h) for half in halves for h in half[key]])))
+            for key in target}
+
+
+def _hits(p: np.ndarray, target: dict, n: int, sims: int, rng: np.random.Generator) -> dict:
+    k = len(p)
     hits: dict[str, list] = {key: [] for key in target}
     for _ in range(sims):
         table = rng.multinomial(n, p.ravel()).reshape(k, k).astype(float)
@@ -57,7 +65,7 @@ def simulate(k: int, n: int, sims: int) -> dict:
             hits[code].append(covered(m.loc[code, "lower"], m.loc[code, "upper"], target[code]))
         for code in ("REC", "F1", "CORR"):
             hits[code].append(covered(b[(code, "lower")], b[(code, "upper")], target[code]))
-    return {key: float(np.mean(np.concatenate([np.atleast_1d(h) for h in v]))) for key, v in hits.items()}
+    return hits
 
 
 @pytest.mark.parametrize("k, n", CASES)
@@ -91,17 +99,21 @@ def test_every_averaged_measure_covers(k, n):
         warnings.simplefilter("ignore")
         target = pa.Agreement.from_table(pd.DataFrame(p * 1e12)).averages()
     fixed = constant(p)
-    rng = np.random.default_rng(77 * k + n)
-    hits = np.zeros(target.shape)
     sims = 4000 if n < 1000 else 1000  # the coverage of a proportion's interval wavers most at small N
-    for sim in range(sims):
-        ag = pa.Agreement.from_table(pd.DataFrame(rng.multinomial(n, p.ravel()).reshape(k, k).astype(float)))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            av = ag.averages(ci="auto", random_state=sim)  # seeded: the two averages resampled on two classes
-        lower = av.xs("lower", axis=1, level="stat")[target.columns].to_numpy()
-        upper = av.xs("upper", axis=1, level="stat")[target.columns].to_numpy()
-        hits += covered(lower, upper, target.to_numpy())
+
+    def count(sims, rng, first):
+        hits = np.zeros(target.shape)
+        for sim in range(first, first + sims):
+            ag = pa.Agreement.from_table(pd.DataFrame(rng.multinomial(n, p.ravel()).reshape(k, k).astype(float)))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                av = ag.averages(ci="auto", random_state=sim)  # seeded: the two averages resampled on two classes
+            lower = av.xs("lower", axis=1, level="stat")[target.columns].to_numpy()
+            upper = av.xs("upper", axis=1, level="stat")[target.columns].to_numpy()
+            hits += covered(lower, upper, target.to_numpy())
+        return hits
+
+    hits = sum(in_halves(count, sims, 77 * k + n))
     cover = pd.DataFrame(hits / sims, index=target.index, columns=target.columns).mask(fixed)
     print(f"\nK={k} N={n} linearised coverage of the averages: min {np.nanmin(cover.to_numpy()):.3f}, "
           f"max {np.nanmax(cover.to_numpy()):.3f}, median {np.nanmedian(cover.to_numpy()):.3f}")

@@ -16,6 +16,8 @@ import pytest
 
 import pandas_agree as pa
 
+from ._tables import in_halves
+
 pytestmark = pytest.mark.slow
 
 SHARES = np.array([0.5, 0.3, 0.2])
@@ -53,15 +55,20 @@ def intervals(ag) -> dict:
 
 def test_design_intervals_cover_in_a_cluster_sample_with_icc_02():
     truth = population()
-    rng = np.random.default_rng(20261122)
-    hits = {kind: dict.fromkeys(truth, 0) for kind in ("design", "independent")}
-    for _ in range(SIMULATIONS):
-        df = sample(rng)
-        for kind, ag in (("design", df.agree("truth", "coded", cluster="cluster")),
-                         ("independent", df.agree("truth", "coded"))):
-            for code, (lower, upper) in intervals(ag).items():
-                hits[kind][code] += lower <= truth[code] <= upper
-    cover = {kind: {code: n / SIMULATIONS for code, n in found.items()} for kind, found in hits.items()}
+
+    def count(sims, rng, _):
+        hits = {kind: dict.fromkeys(truth, 0) for kind in ("design", "independent")}
+        for _ in range(sims):
+            df = sample(rng)
+            for kind, ag in (("design", df.agree("truth", "coded", cluster="cluster")),
+                             ("independent", df.agree("truth", "coded"))):
+                for code, (lower, upper) in intervals(ag).items():
+                    hits[kind][code] += lower <= truth[code] <= upper
+        return hits
+
+    halves = in_halves(count, SIMULATIONS, 20261122)
+    cover = {kind: {code: sum(h[kind][code] for h in halves) / SIMULATIONS for code in truth}
+             for kind in ("design", "independent")}
     print("\ncoverage of 95% intervals, 100 clusters of 20, ICC 0.2:",
           "; ".join(f"{kind} " + ", ".join(f"{c} {v:.3f}" for c, v in found.items()) for kind, found in cover.items()))
     for code, value in cover["design"].items():

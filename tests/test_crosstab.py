@@ -221,6 +221,21 @@ def test_wide_or_large_integers_use_factorize():
     assert list(pa.agreement(huge, huge[::-1]).table.index) == list(huge)
 
 
+@given(st.sampled_from([-(2**31) + 1, -(2**20), 0, 2**31 - 40]), st.sampled_from([-(2**31) + 1, 7, 2**31 - 40]),
+       st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30), st.booleans()), min_size=1, max_size=60))
+def test_integer_codes_near_int32_edges(low_a, low_p, pairs):
+    # labels of a narrow range far from 0 are coded by subtracting the range's start; the combined codes are
+    # int32, whose products pass int32's range on the way and must still come out exact
+    a = np.array([low_a + x for x, _, _ in pairs], dtype=np.int64)
+    p = np.array([low_p + (x if same else y) for x, y, same in pairs], dtype=np.int64)
+    if not set(a) & set(p):
+        p[0] = a[0]
+    fast = pa.agreement(a, p).table
+    slow = pa.agreement(a.astype(object), p.astype(object)).table
+    np.testing.assert_array_equal(fast.to_numpy(), slow.to_numpy())
+    assert list(fast.index) == list(slow.index) and list(fast.columns) == list(slow.columns)
+
+
 # --- bad input -----------------------------------------------------------------------------------------------
 
 def test_unknown_column_lists_columns(df):

@@ -331,10 +331,14 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
     check_table_size((len(row_codes.uniques), len(col_codes.uniques)), [f"labels of {name}" for name in names])
     width = len(col_codes.uniques) + 1
     height = len(row_codes.uniques) + 1
-    flat = np.multiply(row_codes.codes, width, dtype=np.intp, casting="unsafe")
-    flat += col_codes.codes
+    # int32 where the combined codes fit (half the memory traffic of intp). Codes with an offset may pass int32's
+    # range on the way, but the arithmetic wraps modulo 2³², so a final code that fits comes out exact.
+    kind = np.int32 if height * width < 2**31 else np.intp
+    flat = np.multiply(row_codes.codes, width, dtype=kind, casting="unsafe")
+    np.add(flat, col_codes.codes, out=flat, casting="unsafe")
     # remove the offsets and shift both codes by one, so that code 0 is a missing label
-    flat += (1 - row_codes.offset) * width + 1 - col_codes.offset
+    shift = (1 - row_codes.offset) * width + 1 - col_codes.offset
+    flat += kind((shift + 2**31) % 2**32 - 2**31) if kind is np.int32 else shift
 
     n_zero_weight = 0
     if weights is not None:

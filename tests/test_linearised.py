@@ -394,7 +394,8 @@ def test_multiclass_partials_equal_moving_every_cell(table, extra_column, fracti
         "NIR": tied_at_max(r),
     }
     for code, v, s, g in zip(codes, value, se, fast, strict=True):
-        if tied.get(code) or not np.isfinite(v) or (code == "CRAMERV" and v == 0):  # √ has no slope at 0
+        # √ has no slope at 0, nor at a value that is 0 but for rounding
+        if tied.get(code) or not np.isfinite(v) or (code == "CRAMERV" and v < 1e-12):
             continue
         assert np.isfinite(g) == np.isfinite(s), code
         if np.isfinite(s):

@@ -13,7 +13,7 @@ from scipy import sparse
 
 from ..base.frames import column, product_index, require_frame
 from ..base.options import AVERAGES, keywords, validate_options
-from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
 from ..engine.crosstab import (
     SPARSE_CELLS,
     as_label_series,
@@ -32,6 +32,7 @@ from ..inference.analytic import binary_analytics, interval_notes, multiclass_an
 from ..inference.association import KEYWORDS as ASSOCIATION_KEYWORDS
 from ..inference.association import association_measures
 from ..inference.delta import (
+    TableCells,
     class_design_variance,
     class_partials,
     class_variance,
@@ -333,17 +334,24 @@ class Agreement:
     @property
     def common(self) -> pd.Index:
         """The K labels present on both sides, in the order of the reference."""
-        return self._index[self._common_rows]
+        return self._sides[0].view()  # a new Index object: its name can be set without changing this one's
 
     @property
     def reference_only(self) -> pd.Index:
         """Reference labels that the prediction never uses."""
-        return self._index[self._col_of_row < 0]
+        return self._sides[1].view()
 
     @property
     def predicted_only(self) -> pd.Index:
         """Predicted labels that are not in the reference."""
-        return self._columns[self._row_of_col < 0]
+        return self._sides[2].view()
+
+    @cached_property
+    def _sides(self) -> tuple[pd.Index, pd.Index, pd.Index]:
+        """The labels on both sides, on the reference side only and on the predicted side only (indexing an Index
+        of pyarrow strings is slow: taken once)."""
+        return (self._index[self._common_rows], self._index[self._col_of_row < 0],
+                self._columns[self._row_of_col < 0])
 
     @property
     def labels(self) -> pd.Index:
@@ -577,8 +585,10 @@ class Agreement:
 
         def linearise(codes):
             def values_of(a, b, c, d):  # (..., K, codes)
-                return np.stack([fill_undefined(_binary.class_values(by_code[code], (a, b, c, d), params, correction),
-                                                zero_division) for code in codes], axis=-1)
+                with quiet_division():  # set once for every formula
+                    return np.stack([fill_undefined(_binary.class_values(by_code[code], (a, b, c, d), params,
+                                                                         correction), zero_division)
+                                     for code in codes], axis=-1)
 
             every = class_partials(values_of, counts, separable=True)  # (4, K, codes): the codes in one evaluation
             out = {}
@@ -599,7 +609,7 @@ class Agreement:
                     part = every[..., i:i + step]
                     spread = np.zeros((4, k, k, part.shape[-1]))
                     spread[:, np.arange(k), np.arange(k)] = part
-                    together[:, i:i + step] = table_variance(self._sparse_counts, rows, cols, counts,
+                    together[:, i:i + step] = table_variance(self._table_cells, rows, cols, counts,
                                                              spread.reshape(4, k, -1),
                                                              opts.design).reshape(k, part.shape[-1])
             for i, code in enumerate(codes):
@@ -749,7 +759,7 @@ class Agreement:
                 partials = average_partials([by_code[k] for k in keys], counts, methods, timing, params,
                                             _separable_partials, correction, zero_division, values=class_values)
                 k = partials.shape[1]
-                variance = table_variance(self._sparse_counts, rows, cols, counts, partials.reshape(4, k, -1),
+                variance = table_variance(self._table_cells, rows, cols, counts, partials.reshape(4, k, -1),
                                           opts.design)
                 return dict(zip(keys, variance.reshape(len(keys), len(methods)), strict=True))
 
@@ -891,7 +901,7 @@ class Agreement:
                         found[code] = partials
                 out = {}
                 if found:  # the variances of every value with partials in one pass over the cells
-                    variances = partials_variances(self._sparse_counts, view.rows, view.cols, list(found.values()),
+                    variances = partials_variances(self._table_cells, view.rows, view.cols, list(found.values()),
                                                    opts.design)
                     out = {code: float(v) for code, v in zip(found, variances, strict=True)}
                 if moved:  # no structure to use (a weighted form): every non-empty cell is moved
@@ -924,6 +934,11 @@ class Agreement:
         if self._cells is not None:
             return sparse.csr_array((self._counts, self._cells), shape=self._shape)
         return sparse.csr_array(self._counts)
+
+    @cached_property
+    def _table_cells(self) -> TableCells:
+        """The table's non-empty cells and margins, as every delta-method variance of it takes them."""
+        return TableCells(self._sparse_counts)
 
     @cached_property
     def _counts_objects(self) -> bool:

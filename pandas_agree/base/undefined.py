@@ -87,12 +87,17 @@ class quiet_division:  # a context manager, named like np.errstate
     __slots__ = ("_state", "_token")
 
     def __enter__(self) -> quiet_division:
+        if _QUIET.get():  # within another such block: nothing to set (formulas evaluated many times over)
+            self._token = None
+            return self
         self._state = np.errstate(divide="ignore", invalid="ignore")
         self._state.__enter__()
         self._token = _QUIET.set(True)
         return self
 
     def __exit__(self, *exc) -> None:
+        if self._token is None:
+            return
         _QUIET.reset(self._token)
         self._state.__exit__(*exc)
 

@@ -62,8 +62,7 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
         while stop < len(items) and (stop == start or size + np.size(items[stop].value) <= 1 << 15):
             size += np.size(items[stop].value)
             stop += 1
-        parts = [np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (e.value, e.lower, e.upper)))
-                 for e in items[start:stop]]
+        parts = [_alike(e.value, e.lower, e.upper) for e in items[start:stop]]
         ends = np.cumsum([v.size for v, _, _ in parts], dtype=np.int64)
         starts = ends - np.array([v.size for v, _, _ in parts], dtype=np.int64)
         value, lower, upper = (np.concatenate([p[i].ravel() for p in parts]) for i in range(3))
@@ -94,6 +93,14 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                      "prevalences is 1/K). Only in that last case is the value known exactly; otherwise more "
                      "objects of the other classes are needed to estimate its uncertainty.")
     return notes + method_notes
+
+
+def _alike(*arrays) -> list[np.ndarray]:
+    """The arrays as float arrays of one shape (broadcast only where their shapes differ: broadcasting is slow)."""
+    arrays = [np.asarray(x, dtype=float) for x in arrays]
+    if all(x.shape == arrays[0].shape for x in arrays[1:]):
+        return arrays
+    return np.broadcast_arrays(*arrays)
 
 
 # --- analytic intervals -----------------------------------------------------------------------------------

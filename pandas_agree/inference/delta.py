@@ -38,8 +38,8 @@ from .design import SampleDesign
 from .estimates import Estimate, IntervalOptions, within
 
 __all__ = [
-    "RELATIVE_STEP", "class_partials", "class_variance", "delta_estimates", "gradients", "linearised_variance",
-    "partials_variance", "partials_variances", "parts_variance", "table_variance",
+    "RELATIVE_STEP", "TableCells", "class_partials", "class_variance", "delta_estimates", "gradients",
+    "linearised_variance", "partials_variance", "partials_variances", "parts_variance", "table_variance",
 ]
 
 
@@ -229,7 +229,7 @@ def partials_variances(table, rows: np.ndarray, cols: np.ndarray, partials: list
                        design: str = "multinomial") -> np.ndarray:
     """:func:`partials_variance` of several values of one table at once: those without partials at the cells side
     by side, each of the others on its own (an array the size of the non-empty cells per value at a time)."""
-    table = table if isinstance(table, _Cells) else _Cells(table)  # taken once for every group below
+    table = table if isinstance(table, TableCells) else TableCells(table)  # taken once for every group below
     with_cells = [x for x, p in enumerate(partials) if p.cells is not None]
     if with_cells and len(partials) > 1:
         out = np.empty(len(partials))
@@ -256,14 +256,14 @@ def partials_variances(table, rows: np.ndarray, cols: np.ndarray, partials: list
 def _sparse(table):
     from scipy import sparse
 
-    if isinstance(table, _Cells):
+    if isinstance(table, TableCells):
         return table.n
     return table.astype(float) if sparse.issparse(table) else sparse.csr_array(np.asarray(table, dtype=float))
 
 
-class _Cells:
+class TableCells:
     """A table of counts as a canonical CSR array, with its margins, its total and its non-empty cells (row-major),
-    taken once for every variance of that table."""
+    taken once for every variance of that table (an analysis keeps it for every call on its table)."""
 
     def __init__(self, table) -> None:
         n = _sparse(table).tocsr()
@@ -303,7 +303,7 @@ def parts_variance(table, row_part: np.ndarray, col_part: np.ndarray,
     is O(non-zero cells · V). R and C are first centred (a constant shift), against cancellation.
     """
     with np.errstate(invalid="ignore"):  # an infinite partial gives an infinite (or NaN) variance, as it should
-        cells_of = table if isinstance(table, _Cells) else _Cells(table)
+        cells_of = table if isinstance(table, TableCells) else TableCells(table)
         if isinstance(design, SampleDesign):
             if not design.srs:
                 return _design_parts_variance(cells_of, row_part, col_part, matching, cells, design)
@@ -312,7 +312,7 @@ def parts_variance(table, row_part: np.ndarray, col_part: np.ndarray,
         return _parts_variance(cells_of, row_part, col_part, matching, cells, design)
 
 
-def _design_parts_variance(table: _Cells, row_part, col_part, matching, cells, design: SampleDesign):
+def _design_parts_variance(table: TableCells, row_part, col_part, matching, cells, design: SampleDesign):
     """:func:`parts_variance` under a sample design: the influences of the PSUs from their rows, columns and
     cells."""
     v = np.asarray(row_part).shape[1]
@@ -323,7 +323,7 @@ def _design_parts_variance(table: _Cells, row_part, col_part, matching, cells, d
     return design.variance(design.structured(row_part, col_part, matching, extra))
 
 
-def _parts_variance(table: _Cells, row_part, col_part, matching, cells, design):
+def _parts_variance(table: TableCells, row_part, col_part, matching, cells, design):
     n, r, c, total = table.n, table.r, table.c, table.total
     row_part = np.asarray(row_part, dtype=float)
     col_part = np.asarray(col_part, dtype=float)

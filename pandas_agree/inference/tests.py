@@ -102,18 +102,33 @@ def _difference(total: np.ndarray, subtracted: np.ndarray) -> np.ndarray:
     return np.where(out <= chance.ROUNDING * np.abs(total), 0.0, out)
 
 
+def _chi2_sf(statistic, df):
+    """P(χ²_df > statistic) of one statistic, as ``scipy.stats.chi2.sf`` gives it (its own function, without the
+    distribution object's overhead): 1 below 0, NaN for df ≤ 0."""
+    from scipy import special
+
+    if not df > 0:
+        return np.nan
+    return 1.0 if statistic < 0 else float(special.chdtrc(df, statistic))
+
+
+def _normal_sf(z):
+    """P(Z > z), as scipy.stats.norm.sf computes it."""
+    from scipy import special
+
+    return special.ndtr(-z)
+
+
 def _row(statistic=np.nan, df=np.nan, pvalue=np.nan, method="") -> dict:
     return {"statistic": float(statistic), "df": float(df), "pvalue": float(pvalue), "method": method}
 
 
 def _kappa_z(view: TableView, weights: np.ndarray | None, what: str) -> dict:
-    from scipy import stats
-
     kappa, _, var0 = kappa_variances(view, weights)
     if not var0 > 0:
         return _row(method=f"{what}: not defined (the variance under H0 is 0)")
     z = kappa / np.sqrt(var0)
-    return _row(z, np.nan, 2 * stats.norm.sf(abs(z)), f"{what} / SE under H0, two-sided ({FCE})")
+    return _row(z, np.nan, 2 * _normal_sf(abs(z)), f"{what} / SE under H0, two-sided ({FCE})")
 
 
 def _is_integral(table: np.ndarray) -> bool:
@@ -171,21 +186,29 @@ def _bowker(view: TableView, pairs) -> dict:
     """Bowker (1948), A test for symmetry in contingency tables, JASA 43, 572–574: Σ_{k<l} (n_kl − n_lk)² /
     (n_kl + n_lk) over the pairs with objects (:func:`_pairs`), on K(K − 1)/2 df (as SAS PROC FREQ and
     statsmodels' ``SquareTable.symmetry``)."""
-    from scipy import stats
-
     _, _, total, difference = pairs
     statistic = (difference**2 / total).sum()
     df = view.q * (view.q - 1) / 2
-    return _row(statistic, df, stats.chi2.sf(statistic, df), "Bowker's symmetry test (Bowker 1948)")
+    return _row(statistic, df, _chi2_sf(statistic, df), "Bowker's symmetry test (Bowker 1948)")
+
+
+DENSE_SOLVE = 200
+"""The Stuart–Maxwell covariance of at most this many labels is solved as a dense matrix (Cholesky); a larger one
+by conjugate gradients over its non-zeros."""
 
 
 def _solve_laplacian(matrix, rhs: np.ndarray) -> np.ndarray:
     """x with ``matrix`` x = ``rhs`` for a symmetric positive definite sparse ``matrix`` (a grounded Laplacian):
-    conjugate gradients with the diagonal as preconditioner, in O(non-zeros) per step; a sparse LU when they do
-    not reach the tolerance (an ill-conditioned matrix, such as that of a long chain of labels)."""
+    up to :data:`DENSE_SOLVE` labels by Cholesky; beyond, conjugate gradients with the diagonal as preconditioner,
+    in O(non-zeros) per step, and a sparse LU when they do not reach the tolerance (an ill-conditioned matrix,
+    such as that of a long chain of labels)."""
     from scipy import sparse
     from scipy.sparse import linalg
 
+    if matrix.shape[0] <= DENSE_SOLVE:
+        from scipy import linalg as dense
+
+        return dense.solve(matrix.toarray(), rhs, assume_a="pos")
     options = {"atol": 0.0, "maxiter": max(100, min(len(rhs), 2000)), "M": sparse.diags(1 / matrix.diagonal())}
     try:
         x, info = linalg.cg(matrix, rhs, rtol=1e-13, **options)
@@ -208,7 +231,7 @@ def _stuart_maxwell(view: TableView, pairs) -> dict:
     than O(K³). Both d and V are read off the pairs (:func:`_pairs`; d_k = Σ_l (n_lk − n_kl) and V_kk =
     Σ_l (n_kl + n_lk)), which keeps them exact where margins would cancel.
     """
-    from scipy import sparse, stats
+    from scipy import sparse
     from scipy.sparse import csgraph
 
     name = "Stuart–Maxwell marginal homogeneity test"
@@ -226,7 +249,7 @@ def _stuart_maxwell(view: TableView, pairs) -> dict:
     d = (np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q))[:last]
     covariance = laplacian[:last, :last]
     statistic = float(d @ _solve_laplacian(covariance, d)) if np.any(d) else 0.0
-    return _row(statistic, last, stats.chi2.sf(statistic, last), f"{name} (Stuart 1955, Maxwell 1970)")
+    return _row(statistic, last, _chi2_sf(statistic, last), f"{name} (Stuart 1955, Maxwell 1970)")
 
 
 def _symmetry_tests(view: TableView) -> tuple[dict, dict]:
@@ -283,14 +306,12 @@ def independence(view: TableView) -> tuple[float, float, int] | None:
 
 def _independence(view: TableView, log_likelihood: bool) -> dict:
     """The CHI2 or G2 row of :func:`independence`."""
-    from scipy import stats
-
     name = "likelihood-ratio G²" if log_likelihood else "Pearson chi-square"
     found = independence(view)
     if found is None:
         return _row(method=f"not applicable: the {name} test needs at least 2 non-empty rows and columns")
     statistic, df = found[1 if log_likelihood else 0], found[2]
-    return _row(statistic, df, stats.chi2.sf(statistic, df), f"{name} test of independence")
+    return _row(statistic, df, _chi2_sf(statistic, df), f"{name} test of independence")
 
 
 def _accuracy_vs_nir(view: TableView) -> dict:
@@ -349,7 +370,8 @@ def run_tests(view: TableView, weights: np.ndarray | None) -> pd.DataFrame:
         "G2": _independence(view, log_likelihood=True),
         "ACC_NIR": _accuracy_vs_nir(view),
     }
-    return pd.DataFrame.from_dict(rows, orient="index", columns=["statistic", "df", "pvalue", "method"])
+    columns = {name: [row[name] for row in rows.values()] for name in ("statistic", "df", "pvalue", "method")}
+    return pd.DataFrame(columns, index=pd.Index(list(rows)))  # by columns: a frame from rows is slow
 
 
 # --- paired comparisons of several classifications ---------------------------------------------------------
@@ -387,8 +409,6 @@ def cochran_q(counts: np.ndarray, right: np.ndarray) -> list:
     list
         statistic, df, p-value, method.
     """
-    from scipy import stats
-
     k = right.shape[0]
     per_object = right.sum(axis=0)  # how many classifications are right, for each cell
     col_totals = (counts * right).reshape(k, -1).sum(axis=1)
@@ -397,7 +417,7 @@ def cochran_q(counts: np.ndarray, right: np.ndarray) -> list:
     if denominator == 0:
         return [np.nan, k - 1, 1.0, "not defined: every object is right for all or for none of them"]
     q = (k - 1) * (k * (col_totals**2).sum() - total**2) / denominator
-    return [q, k - 1, stats.chi2.sf(q, k - 1), "Cochran's Q (chi-square, k − 1 df)"]
+    return [q, k - 1, _chi2_sf(q, k - 1), "Cochran's Q (chi-square, k − 1 df)"]
 
 
 def holm(pvalues: np.ndarray) -> np.ndarray:

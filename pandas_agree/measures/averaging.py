@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..base.steps import RELATIVE_STEP
-from ..base.undefined import divide
+from ..base.undefined import divide, quiet_division
 from . import chance
 from .binary import apply_formula, class_values
 from .registry import REGISTRY, Measure
@@ -332,8 +332,9 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
 
     def class_matrix(chosen):
         def values(a, b, c, d):  # (K, len(chosen))
-            return np.stack([fill_undefined(class_values(m, (a, b, c, d), params, correction), zero_division)
-                             for m in chosen], axis=-1)
+            with quiet_division():  # set once for every formula
+                return np.stack([fill_undefined(class_values(m, (a, b, c, d), params, correction), zero_division)
+                                 for m in chosen], axis=-1)
         return values
 
     after = [m for m in measures if not averaged_before(m, timing)] if weighted else []

@@ -86,13 +86,11 @@ def _split_measures(measures) -> tuple[list | None, list | None]:
 def _case_summary(ag) -> pd.DataFrame:
     rows = ag.n_rows if ag.n_rows is not None else ag.n
     valid = rows - ag.n_missing - ag.n_zero_weight
-    counts = {"Valid": valid, "Missing": ag.n_missing, "Excluded by weight": ag.n_zero_weight, "Total": rows}
-    frame = pd.DataFrame({"N": pd.Series(counts, dtype=float)})
-    frame["Percent"] = 100 * frame["N"] / rows
+    counts = np.array([valid, ag.n_missing, ag.n_zero_weight, rows], dtype=float)
+    columns = {"N": counts, "Percent": 100 * counts / rows}
     if ag.weighted:
-        frame["Weighted N"] = [ag.n, np.nan, np.nan, np.nan]
-    frame.index.name = "Cases"
-    return frame
+        columns["Weighted N"] = np.array([ag.n, np.nan, np.nan, np.nan])
+    return pd.DataFrame(columns, index=pd.Index(["Valid", "Missing", "Excluded by weight", "Total"], name="Cases"))
 
 
 def lonely_psu_notes(design: dict) -> list[str]:

@@ -347,6 +347,12 @@ class Agreement:
         return self._sides[2].view()
 
     @cached_property
+    def _label_objects(self) -> tuple[np.ndarray, np.ndarray]:
+        """The reference and predicted labels as object arrays, which index fast (an Index of pyarrow strings does
+        not)."""
+        return self._index.to_numpy(dtype=object), self._columns.to_numpy(dtype=object)
+
+    @cached_property
     def _sides(self) -> tuple[pd.Index, pd.Index, pd.Index]:
         """The labels on both sides, on the reference side only and on the predicted side only (indexing an Index
         of pyarrow strings is slow: taken once)."""
@@ -981,8 +987,8 @@ class Agreement:
         order = np.lexsort((cols, rows, -found))[:top]
         rows, cols, found = rows[order], cols[order], found[order]
         out = pd.DataFrame({
-            "reference": pd.Index(self._index[rows], dtype=object),
-            "predicted": pd.Index(self._columns[cols], dtype=object),
+            "reference": pd.Index(self._label_objects[0][rows], dtype=object),
+            "predicted": pd.Index(self._label_objects[1][cols], dtype=object),
             "count": found.astype(np.int64) if self._counts_objects else found,
             "row share": found / view.row_totals[rows],
             "share": found / self.n,
@@ -1554,8 +1560,9 @@ def _by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
 def _by_method(estimates: dict[str, Estimate], methods: list) -> pd.DataFrame:
     stats = _stats(estimates)
     columns = product_index(methods, stats, ["method", "stat"])
-    data = np.array([np.column_stack([getattr(e, stat) for stat in stats]).ravel() for e in estimates.values()],
-                    dtype=float).reshape(len(estimates), len(columns))
+    # (codes, methods, stats): each statistic of every code in one step
+    data = np.stack([np.array([getattr(e, stat) for e in estimates.values()], dtype=float).reshape(
+        len(estimates), len(methods)) for stat in stats], axis=-1).reshape(len(estimates), len(columns))
     out = pd.DataFrame(data, index=pd.Index(list(estimates)), columns=columns)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = _undefined_resamples(estimates)

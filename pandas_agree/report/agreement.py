@@ -300,7 +300,7 @@ class AgreementReport(Rendered):
             self.multiclass = ag.multiclass(multiclass_codes, kappa_weights=opts["kappa_weights"],
                                             bands=opts["bands"], **interval_kw)
             test_weights = opts["kappa_weights"]
-            if test_weights is None and "KAPPA_W" in self.multiclass.index:
+            if test_weights is None and "KAPPA_W" in self.multiclass.index.tolist():
                 test_weights = "linear"  # the weights of the KAPPA_W shown
             self.tests = ag.tests(kappa_weights=test_weights)
             self.statistics = self._statistics(ag, opts)

@@ -152,8 +152,7 @@ def _arrow_string_codes(labels: pd.Series) -> _Codes | None:
     if 8 * len(known) > head or len(pc.unique(pa.concat_arrays([known, pc.unique(column.take(spread))
                                                                     .drop_null()]))) > len(known):
         return None  # many labels, or labels first met after the first rows (sorted rows)
-    codes = _looked_up(column, known)
-    unmatched = n - column.null_count - int(np.count_nonzero(codes >= 0))
+    codes, unmatched = _looked_up(column, known)
     if unmatched > n // 16:
         return None
     if unmatched:  # rows of labels the sample missed, which are not among the first rows: in order, encoded apart
@@ -164,22 +163,24 @@ def _arrow_string_codes(labels: pd.Series) -> _Codes | None:
         others = column.take(rows)
         more = pc.unique(others)
         codes = codes.copy()
-        codes[rows] = _looked_up(others, more) + len(known)
+        codes[rows] = _looked_up(others, more)[0] + len(known)
         known = pa.concat_arrays([known, more])
     return _Codes(codes, pd.Index(pd.array(known, dtype=dtype)), None)
 
 
-def _looked_up(column, known) -> np.ndarray:
-    """The position in ``known`` of each value of an arrow ``column`` (int32), -1 where it is missing or absent."""
+def _looked_up(column, known) -> tuple[np.ndarray, int]:
+    """The position in ``known`` of each value of an arrow ``column`` (int32), -1 where it is missing or absent;
+    and how many present values are absent from ``known``."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     found = pc.index_in(column, value_set=known)
     if isinstance(found, pa.ChunkedArray):
         found = found.chunk(0) if found.num_chunks == 1 else found.combine_chunks()
+    absent = found.null_count - column.null_count  # a missing value is not looked up (known holds no null)
     if found.null_count:
         found = found.fill_null(-1)
-    return found.to_numpy(zero_copy_only=False)
+    return found.to_numpy(zero_copy_only=False), absent
 
 
 def _factorized(labels: pd.Series, name: str) -> _Codes:
@@ -211,8 +212,10 @@ def encode(columns: Sequence[pd.Series], names: Sequence[str]) -> list[_Codes]:
     codes = [_direct_codes(column) for column in columns]
     pending = [i for i, c in enumerate(codes) if c is None]
     if len(pending) > 1 and len(columns[pending[0]]) >= _PARALLEL_ROWS:
-        futures = {i: _threads().submit(_factorized, columns[i], names[i]) for i in pending}
-        for i in pending:
+        # the first column here while the pool's threads take the others
+        futures = {i: _threads().submit(_factorized, columns[i], names[i]) for i in pending[1:]}
+        codes[pending[0]] = _factorized(columns[pending[0]], names[pending[0]])
+        for i in pending[1:]:
             codes[i] = futures[i].result()
     else:
         for i in pending:

@@ -258,7 +258,9 @@ def _sparse(table):
 
     if isinstance(table, TableCells):
         return table.n
-    return table.astype(float) if sparse.issparse(table) else sparse.csr_array(np.asarray(table, dtype=float))
+    # a float sparse table is taken as it is (an analysis keeps its cells once, not twice)
+    return table.astype(float, copy=False) if sparse.issparse(table) else sparse.csr_array(np.asarray(table,
+                                                                                                      dtype=float))
 
 
 class TableCells:
@@ -267,8 +269,10 @@ class TableCells:
 
     def __init__(self, table) -> None:
         n = _sparse(table).tocsr()
-        n.sum_duplicates()
-        n.eliminate_zeros()
+        if not n.has_canonical_format or not n.data.all():  # put in canonical form without changing the caller's
+            n = n.copy()
+            n.sum_duplicates()
+            n.eliminate_zeros()
         self.n, self.shape = n, n.shape
         self.r = np.asarray(n.sum(axis=1)).ravel()
         self.c = np.asarray(n.sum(axis=0)).ravel()

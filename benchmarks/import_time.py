@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGET = 0.25  # seconds of overhead allowed, with dask installed
+TARGET = 0.05  # seconds of overhead allowed, with dask installed
 
 
 def import_seconds(module: str, repeat: int, env: dict) -> float:

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 # imported by the functions that need them, never by ``import pandas_agree``
-HEAVY = ("scipy.stats", "scipy.optimize", "scipy.special", "statsmodels", "matplotlib", "openpyxl", "pyreadstat",
+HEAVY = ("scipy", "scipy.sparse", "scipy.stats", "scipy.optimize", "scipy.special", "statsmodels", "matplotlib", "openpyxl", "pyreadstat",
          "dask")
 
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import sparse
 
 from ..base.frames import column, product_index, require_frame
+from ..base.lazy import LazyModule, is_scipy_sparse
 from ..base.options import AVERAGES, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
 from ..engine.crosstab import (
@@ -63,6 +63,8 @@ from ..measures.registry import Setting, notes_of, resolve
 from ..measures.weights import agreement_weights
 from .reports import build_report
 
+sparse = LazyModule("scipy.sparse")
+
 __all__ = ["Agreement", "agreement", "classes_left_out", "counted", "from_cells", "from_labels", "layer_statistics",
            "left_out_text", "statistics_keywords", "summary_values", "tabulate_cells"]
 
@@ -70,7 +72,7 @@ __all__ = ["Agreement", "agreement", "classes_left_out", "counted", "from_cells"
 def _validated_table(table) -> tuple[pd.Index, pd.Index, np.ndarray | sparse.coo_array]:
     """The labels and float64 counts (a dense array, or a sparse one for a sparse input) of a DataFrame, a 2-D
     array or a scipy sparse array or matrix, or a clear error."""
-    if sparse.issparse(table):
+    if is_scipy_sparse(table):
         stored = sparse.coo_array(table)
         if stored.ndim != 2 or 0 in stored.shape:
             raise ValueError(f"table must be two-dimensional with at least one row and one column; got shape "
@@ -110,7 +112,7 @@ def _checked_labels(frame: pd.DataFrame) -> tuple[pd.Index, pd.Index]:
 def _checked_counts(table, cells: str):
     """``table`` (a float64 array, or a sparse array whose other cells are 0) if its counts are finite,
     non-negative and of a positive total, else a clear error."""
-    values = table.data if sparse.issparse(table) else table
+    values = table.data if is_scipy_sparse(table) else table
     if not np.isfinite(values).all():
         raise ValueError("table must hold finite counts; it has NaN or infinite cells")
     if (values < 0).any():
@@ -194,7 +196,7 @@ class Agreement:
         order = info.get("order")
         self._mapping = None
         if match is not None:  # the assignment of clusters to classes works on the whole table
-            dense = values.toarray() if sparse.issparse(values) else values
+            dense = values.toarray() if is_scipy_sparse(values) else values
             matched, self._mapping = match_columns(pd.DataFrame(dense, index=index, columns=columns), match)
             index, columns, values = matched.index, matched.columns, matched.to_numpy()
             order = None
@@ -209,7 +211,7 @@ class Agreement:
             self._cells = (np.repeat(np.arange(self._shape[0]), np.diff(stored.indptr)), stored.indices.copy())
             self._counts = np.asarray(stored.data, dtype=np.float64)
         else:
-            self._counts = values.toarray() if sparse.issparse(values) else values
+            self._counts = values.toarray() if is_scipy_sparse(values) else values
         self._class_memo: dict = {}
         self._n_missing = int(info.get("n_missing", 0))
         self._n_zero_weight = int(info.get("n_zero_weight", 0))

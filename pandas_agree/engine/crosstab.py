@@ -19,9 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import sparse
 
+from ..base.lazy import LazyModule, is_scipy_sparse
 from .design import DesignColumns, UnitTables, unit_tables
+
+sparse = LazyModule("scipy.sparse")
 
 __all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "Tabulation", "as_label_series", "check_table_size",
            "check_total", "count_cells", "design_codes", "encode", "held_sparse", "label_order", "merged_order",
@@ -440,7 +442,7 @@ def tabulate(
         order = label_order(cells.row_codes, cells.col_codes, row_labels.append(col_labels).unique())
         order = nan_last(order)
         r, c = order_positions(row_labels, order), order_positions(col_labels, order)
-        if isinstance(full, sparse.coo_array):
+        if is_scipy_sparse(full, "coo"):
             table = sparse_frame(_placed(full, np.argsort(r), np.argsort(c), full.shape), row_labels[r],
                                  col_labels[c])
         else:
@@ -528,7 +530,7 @@ def _onto_labels(full: np.ndarray, rows: pd.Index, cols: pd.Index, labels) -> pd
             f"labels must list every observed label; not listed: {list(unlisted[:10])}"
             + (f" and {len(unlisted) - 10} more" if len(unlisted) > 10 else "")
         )
-    if isinstance(full, sparse.coo_array) or held_sparse((len(wanted), len(wanted))):
+    if is_scipy_sparse(full, "coo") or held_sparse((len(wanted), len(wanted))):
         placed = _placed(sparse.coo_array(full), wanted.get_indexer(rows), wanted.get_indexer(cols),
                          (len(wanted), len(wanted)))
         return sparse_frame(placed, wanted, wanted.copy())

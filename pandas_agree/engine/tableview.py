@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
-from scipy import sparse
+
+from ..base.lazy import LazyModule
+
+sparse = LazyModule("scipy.sparse")
 
 __all__ = ["TablePartials", "TableView"]
 

@@ -29,11 +29,13 @@ from contextlib import contextmanager
 from functools import cached_property
 
 import numpy as np
-from scipy import sparse
 
+from ..base.lazy import LazyModule
 from ..base.options import LONELY_PSU, REPLICATES
 from ..engine.design import UnitTables
 from .distributions import critical_value
+
+sparse = LazyModule("scipy.sparse")
 
 __all__ = ["SampleDesign"]
 

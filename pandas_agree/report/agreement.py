@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy import sparse
 
 from ..analyses.agreement import classes_left_out, layer_statistics, statistics_keywords
+from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
@@ -21,6 +21,8 @@ from . import display
 from .options import report_options
 from .ranking import sort_measure
 from .rendered import Rendered
+
+sparse = LazyModule("scipy.sparse")
 
 __all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "design_table", "frame_dict", "jsonable",
            "left_out_table", "lonely_psu_notes"]

@@ -111,6 +111,28 @@ def test_nhanes_subset_against_samplics(population):
     check(ag, NHANES[population], [0, 1])
 
 
+# R 4.2.2, survey 4.1.1:
+#   d <- read.csv(gzfile("tests/data/nhanes2_subset.csv.gz")); d <- d[!is.na(d$diabetes), ]
+#   des <- svydesign(ids = ~psuid, strata = ~stratid, weights = ~finalwgt, nest = TRUE, data = d)
+#   deff(svymean(~I(as.numeric(highbp == diabetes)), des, deff = "replace"))                   # OSR
+#   deff(svyratio(~I(as.numeric(highbp == 0 & diabetes == 0)), ~I(as.numeric(highbp == 0)), des,
+#                 deff = "replace"))                                                           # REC of class 0
+NHANES_DEFF = {"OSR": 8.2352084785105095, "REC": 1.1331736805020549}
+
+
+def test_design_effect_is_r_survey_deff_replace():
+    """DEFF is Kish's, as R's survey package gives it with ``deff = "replace"``: the design variance over the
+    variance of simple random sampling with replacement of as many rows, estimated with the divisor n − 1."""
+    d = pd.read_csv(DATA / "nhanes2_subset.csv.gz")
+    ag = d.agree("highbp", "diabetes", weights="finalwgt", strata="stratid", cluster="psuid")
+    m = quiet(ag.multiclass, ["OSR"], ci="auto")
+    b = quiet(ag.binary, ["REC"], ci="auto")
+    assert m.loc["OSR", "deff"] == pytest.approx(NHANES_DEFF["OSR"], rel=1e-10)
+    assert b.loc[0, ("REC", "deff")] == pytest.approx(NHANES_DEFF["REC"], rel=1e-9)
+    report = quiet(d.agree.report, "highbp", "diabetes", weights="finalwgt", strata="stratid", cluster="psuid")
+    assert report.multiclass.loc["OSR", "deff"] == pytest.approx(NHANES_DEFF["OSR"], rel=1e-10)
+
+
 def iid_and_design(seed: int, n: int, k: int):
     rng = np.random.default_rng(seed)
     a = rng.integers(0, k, n)
@@ -146,8 +168,9 @@ def test_intervals_use_t_on_psus_minus_strata_df_and_report_the_design_effect():
     assert logit[2] - logit[1] == pytest.approx(t * se / (v * (1 - v)), rel=1e-10)  # logit scale, t on 30 df
     assert logit[1] - logit[0] == pytest.approx(t * se / (v * (1 - v)), rel=1e-10)
     assert "t on 30 df" in m.loc["OSR", "method"]
-    # the design effect of a proportion: its variance over p(1 − p)/n of as many rows drawn at random
-    assert deff == pytest.approx(se**2 / (v * (1 - v) / len(df)), rel=1e-10)
+    # the design effect of a proportion: its variance over p(1 − p)/(n − 1), that of as many rows drawn at random
+    # with replacement (R's svymean(..., deff = "replace"))
+    assert deff == pytest.approx(se**2 / (v * (1 - v) / (len(df) - 1)), rel=1e-10)
     assert deff > 1.5  # the PSUs' own accuracies make the objects of a PSU alike
     assert np.isfinite(m.loc["KAPPA", "deff"])
     b = quiet(ag.binary, ["REC", "F1"], ci="auto")

@@ -105,8 +105,9 @@ def test_one_subject_per_psu_gives_gwets_se_when_every_subject_has_two_ratings(s
         assert ours.loc[code, "se"] == pytest.approx(gwet.loc[code, "se"], rel=1e-8, abs=1e-12)
     for code in ("CONGER", "ALPHA", "LIGHT"):
         assert ours.loc[code, "se"] == pytest.approx(delta.loc[code, "se"] * np.sqrt(n / (n - 1)), rel=1e-7)
-    # the design effect of n PSUs of one subject: the with-replacement factor n/(n − 1)
-    np.testing.assert_allclose(ours["deff"], n / (n - 1), rtol=1e-6)
+    # the design effect of n PSUs of one subject: 1, the design variance being that of simple random sampling
+    # with replacement (estimated with the divisor n − 1, as R's svyvar)
+    np.testing.assert_allclose(ours["deff"], 1.0, rtol=1e-6)
 
 
 def test_with_subjects_rated_once_gwets_subject_term_is_not_the_exact_influence():

@@ -112,9 +112,9 @@ class SampleDesign:
 
     @contextmanager
     def simple_random(self):
-        """Within the block the variance functions give the variance under simple random sampling of as many rows
-        (:attr:`srs_scale` times the multinomial variance of the weighted table): the design effect's reference,
-        from the same calls."""
+        """Within the block the variance functions give the variance of simple random sampling with replacement of
+        as many rows (:attr:`srs_scale` times the multinomial variance of the weighted table): the design effect's
+        reference, from the same calls."""
         self.srs = True
         try:
             yield
@@ -123,9 +123,13 @@ class SampleDesign:
 
     @property
     def srs_scale(self) -> float:
-        """The weight sum over the rows counted: the multinomial variance of the weighted table (W draws) times this
-        is that of as many draws as rows."""
-        return self.total / self.units.n_valid if self.units.n_valid else 0.0
+        """W/(n − 1) for a weight sum W over n rows counted: the multinomial variance of the weighted table (W
+        draws) times this is the variance of simple random sampling with replacement of n rows, estimated with the
+        divisor n − 1 as R's ``svyvar`` and Stata's ``estat effects`` estimate it; so the design effect is that of
+        R's ``svymean(..., deff = "replace")`` (Kish's deff). NaN for a single row, whose variance has no
+        estimate."""
+        n = self.units.n_valid
+        return self.total / (n - 1) if n > 1 else np.nan
 
     @property
     def df(self) -> int:

@@ -353,10 +353,10 @@ def test_rao_wu_bootstrap_agrees_with_linearisation_and_is_seeded():
     again = quiet(ag.multiclass, ["OSR", "KAPPA"], ci="bootstrap", n_resamples=4000, random_state=5)
     pd.testing.assert_frame_equal(boot, again)
     np.testing.assert_allclose(boot["se"], linear["se"], rtol=0.1)
-    assert boot.loc["OSR", "method"].startswith("Rao–Wu bootstrap (B = 4000)")
+    assert boot.loc["OSR", "method"].startswith("Rao–Wu bootstrap (B = 4000, random_state = 5)")
     replicated = df.agree("actual", "pred", weights="weight", strata="stratum", cluster="psu", replicates="bootstrap")
     averaged = quiet(replicated.averages, ["F1"], ci="auto", n_resamples=500, random_state=2)
-    assert averaged.attrs["methods"]["F1"].startswith("Rao–Wu bootstrap (B = 500)")
+    assert averaged.attrs["methods"]["F1"].startswith("Rao–Wu bootstrap (B = 500, random_state = 2)")
     assert (averaged.xs("se", axis=1, level="stat") > 0).all().all()
 
 

@@ -166,7 +166,7 @@ def test_rao_wu_bootstrap_agrees_with_linearisation_and_is_seeded():
     boot = quiet(ra.summary, ci="bootstrap", n_resamples=3000, random_state=4)
     pd.testing.assert_frame_equal(boot, quiet(ra.summary, ci="bootstrap", n_resamples=3000, random_state=4))
     np.testing.assert_allclose(boot["se"], linear["se"], rtol=0.15)
-    assert boot["method"].str.startswith("Rao–Wu bootstrap (B = 3000)").all()
+    assert boot["method"].str.startswith("Rao–Wu bootstrap (B = 3000, random_state = 4)").all()
     assert any("Rao and Wu's rescaling bootstrap" in note for note in boot.attrs["notes"])
 
 

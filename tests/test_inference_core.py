@@ -85,10 +85,10 @@ def test_comparison_takes_every_choice(data, ci, method):
     assert v.shape == (3, 12) and v.notna().all().all()
     d = quiet(cmp.differences, ["OSR", "KAPPA", "F1"], **kw)
     assert d.shape == (3, 18) and d.notna().all().all()
-    assert d.attrs["methods"]["OSR"] == {"bootstrap": f"paired bootstrap {method} (B = {B})",
+    assert d.attrs["methods"]["OSR"] == {"bootstrap": f"paired bootstrap {method} (B = {B}, random_state = 0)",
                                          "linearized": "linearised (identity scale)"}.get(
         ci, "Wald for paired proportions (McNemar)")
-    assert d.attrs["methods"]["KAPPA"] == (f"paired bootstrap {method} (B = {B})" if ci == "bootstrap" else
+    assert d.attrs["methods"]["KAPPA"] == (f"paired bootstrap {method} (B = {B}, random_state = 0)" if ci == "bootstrap" else
                                            "linearised (identity scale)")
 
 

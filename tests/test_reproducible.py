@@ -94,3 +94,45 @@ def test_fresh_is_an_option_value_everywhere_random_state_is():
             ag.binary(["F1"], ci="bootstrap", random_state=bad)
         with pytest.raises(ValueError, match="random_state must be None, 'fresh'"):
             ag.report(random_state=bad)
+
+
+SMALL = np.array([[8, 2, 1], [1, 6, 2], [0, 1, 5]])  # 26 objects: "auto" resamples the coefficients (BCa)
+
+
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda: pa.Agreement.from_table(SMALL).multiclass(ci="auto", **FAST), id="multiclass-auto"),
+    pytest.param(lambda: pa.Agreement.from_table(SMALL).binary(["F1"], ci="bootstrap", **FAST), id="binary"),
+    pytest.param(lambda: pa.Agreement.from_table(SMALL).averages(["F1"], ci="bootstrap", **FAST), id="averages"),
+    pytest.param(lambda: pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
+                 .summary(ci="auto", **FAST), id="raters-auto"),
+    pytest.param(lambda: pa.datasets.load("wine_predictions").head(40).agree.compare("cultivar", ["knn", "logistic"])
+                 .differences(["OSR", "KAPPA"], ci="bootstrap", **FAST), id="comparison"),
+])
+def test_every_method_gives_the_same_numbers_for_the_same_call_and_records_the_seed(call):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        first, second = call(), call()
+    pd.testing.assert_frame_equal(first, second)
+    methods = (list(first["method"]) if "method" in first.columns
+               else [m for v in first.attrs["methods"].values() for m in (v.values() if isinstance(v, dict) else [v])])
+    resampled = [m for m in methods if "bootstrap" in m]
+    assert resampled and all(f"random_state = {DEFAULT_SEED}" in m for m in resampled), methods
+
+
+def test_fresh_randomness_in_a_method_is_recorded_in_its_method_column():
+    ag = pa.Agreement.from_table(SMALL)
+    first = ag.multiclass(["SPI"], ci="bootstrap", random_state="fresh", **FAST)
+    seed = int(first.loc["SPI", "method"].split("random_state = ")[1].split(")")[0])
+    again = ag.multiclass(["SPI"], ci="bootstrap", random_state=seed, **FAST)
+    pd.testing.assert_frame_equal(first, again)
+    generator = ag.multiclass(["SPI"], ci="bootstrap", random_state=np.random.default_rng(3), **FAST)
+    assert "random_state = a numpy Generator" in generator.loc["SPI", "method"]
+
+
+def test_monte_carlo_statistics_are_the_same_for_the_same_call():
+    table = pd.DataFrame(np.array([[5, 4, 3], [4, 5, 4], [3, 4, 6]]))  # Fisher's p about 0.9
+    ag = pa.Agreement.from_table(table)
+    first = ag.crosstab_statistics(["chisq"])["Chi-Square Tests"]
+    pd.testing.assert_frame_equal(first, ag.crosstab_statistics(["chisq"])["Chi-Square Tests"])

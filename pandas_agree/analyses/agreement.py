@@ -43,7 +43,7 @@ from ..inference.delta import (
 )
 from ..inference.design import SampleDesign
 from ..inference.distributions import t_sf, two_sided_p
-from ..inference.estimates import Estimate, Resample, interval_options
+from ..inference.estimates import Estimate, Resample, interval_options, seed_of
 from ..inference.intervals import estimate_all
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
@@ -1150,8 +1150,9 @@ class Agreement:
             SPSS's ``/STATISTICS`` keywords (any case): chisq, phi, cc, lambda, uc, btau, ctau, gamma, d, eta,
             corr, kappa, risk, mcnemar, or "all".
         random_state : None, "fresh", int or numpy Generator, optional
-            Seed of the Monte Carlo estimate of Fisher's exact test of a table larger than 2×2 (10,000 tables with
-            the observed margins, as SPSS's ``/METHOD=MC``).
+            Seed of the Monte Carlo estimate of Fisher's exact test of a table larger than 2×2 where the exact test
+            is not computed (tables with the observed margins, as SPSS's ``/METHOD=MC``): 0 when None, so that the
+            same call gives the same numbers; ``"fresh"`` draws a seed from the operating system's entropy.
 
         Returns
         -------
@@ -1184,6 +1185,7 @@ class Agreement:
         [0.507, 0.507]
         """
         words = statistics_keywords(statistics, layers=False)
+        random_state = seed_of(random_state)
         self._dense_only("statistics")
         frame, row_scores, col_scores = self._square()
         out: dict[str, pd.DataFrame] = {}

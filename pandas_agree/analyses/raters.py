@@ -23,7 +23,7 @@ import pandas as pd
 from ..base.frames import column, require_frame
 from ..base.options import validate_options
 from ..base.steps import RELATIVE_STEP
-from ..base.undefined import divide, warn_undefined
+from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
 from ..engine.crosstab import as_label_series, design_codes, validate_weights
 from ..engine.design import DesignColumns, unit_tables
 from ..engine.ratings import RatingCounts, category_order, count_ratings
@@ -35,7 +35,7 @@ from ..inference.estimates import IntervalOptions, interval_options, small_sampl
 from ..inference.intervals import estimate_all
 from ..inference.linearised import linearised
 from ..measures.bands import interpret
-from ..measures.raters import Scale, rater_values, subject_features
+from ..measures.raters import Scale, light_kappas, rater_values, subject_features
 from ..measures.registry import RATERS, Setting, notes_of, records, resolve
 from ..measures.weights import agreement_weights
 from .agreement import Agreement
@@ -142,6 +142,7 @@ class RaterAgreement:
         first, pattern = used.pattern_of()
         self._design = RatingCounts(used.codes[first], used.counts[first],
                                     np.bincount(pattern, weights=used.weights, minlength=len(first)))
+        self._pattern_rows = np.bincount(pattern, minlength=len(first)).astype(float)  # subjects of each pattern
         self._sample = None
         if any(x is not None for x in (strata, cluster, fpc)):
             # each subject counted in its PSU at its pattern: the PSU tables of the vector of patterns' weights
@@ -155,6 +156,8 @@ class RaterAgreement:
             self._sample = SampleDesign(units, (size, 1), lonely_psu, replicates, table_shape=(size,))
         elif replicates is not None:
             raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+        g, h = np.triu_indices(len(self._raters), 1)  # the pairs of raters, in the order of the "pairs" feature
+        self._light_pairs = self._in_common()[g, h] >= 2
 
     @classmethod
     @validate_options
@@ -269,6 +272,19 @@ class RaterAgreement:
 
     # --- coefficients --------------------------------------------------------------------------------------
 
+    def _in_common(self) -> np.ndarray:
+        """Raters × raters: how many subjects both rated (the diagonal: how many each rated). A subject counts as
+        its frequency weight (a weight of 3 is three identical subjects); under a sample design, whose weights are
+        sampling weights, as one."""
+        subjects = self._pattern_rows if self._sample is not None else self._design.weights
+        rated = (self._design.codes >= 0).astype(float)
+        return rated.T @ (rated * subjects[:, None])
+
+    def _scale(self, weights: np.ndarray, level: str) -> Scale:
+        """The scale of a call: Light's kappa averages the pairs of raters with two or more subjects in common
+        (the same pairs in every resample)."""
+        return Scale(self._categories, weights, level, pairs=self._light_pairs)
+
     def _blocks(self, chosen: list[str], weights: np.ndarray, level: str) -> dict[str, np.ndarray]:
         """Subject-level features (one row per subject) whose weighted sums give the coefficients."""
         return subject_features(self._design.codes, self._design.counts, weights, [RATERS[c] for c in chosen])
@@ -276,7 +292,7 @@ class RaterAgreement:
     def _coefficients(self, sums: dict[str, np.ndarray], chosen: list[str], weights: np.ndarray,
                       level: str) -> dict[str, np.ndarray]:
         """Coefficients from weighted subject sums (leading axis: resamples)."""
-        return rater_values(sums, [RATERS[c] for c in chosen], Scale(self._categories, weights, level))
+        return rater_values(sums, [RATERS[c] for c in chosen], self._scale(weights, level))
 
     def _estimate(self, chosen: list[str], weights: np.ndarray, level: str):
         blocks = self._blocks(chosen, weights, level)
@@ -331,7 +347,7 @@ class RaterAgreement:
         FLEISS  0.430  0.054  0.340  0.558
         AC1     0.448  0.056  0.354  0.571
         >>> s.loc["FLEISS", "method"]  # 30 subjects: Gwet's SE, the interval of the BCa bootstrap
-        'Gwet linearised SE, bootstrap over subjects, bca (B = 2000) interval'
+        'Gwet linearised SE, bootstrap over subjects, bca (B = 2000, random_state = 0) interval'
         """
         chosen = _resolve(measures)
         q = len(self._categories)
@@ -351,9 +367,32 @@ class RaterAgreement:
         # NaN (not None) where there is no band, so the column prints alike on every pandas
         out["interpretation"] = [(interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None) or np.nan
                                  for c in chosen]
-        out.attrs["notes"] = self._notes(chosen, kappa_weights, level) + (
+        light = self._light_notes(sums, weights, level) if "LIGHT" in chosen else []
+        out.attrs["notes"] = self._notes(chosen, kappa_weights, level) + light + (
             self._design_notes(opts) + interval_notes(estimates) if opts is not None else [])
         return out
+
+    def _pair_names(self, first: np.ndarray, second: np.ndarray, limit: int = 8) -> str:
+        """"r1–r3, r2–r2, …": pairs of raters by their positions (a rater with itself where they are equal)."""
+        names = [f"{self._raters[g]}–{self._raters[h]}" for g, h in zip(first, second, strict=True)]
+        return ", ".join(names[:limit]) + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+    def _light_notes(self, sums, weights, level) -> list[str]:
+        """Which pairs of raters Light's kappa leaves out, and why."""
+        kappas = light_kappas(sums, self._scale(weights, level))
+        g, h = np.triu_indices(len(self._raters), 1)
+        few, undefined = ~self._light_pairs, self._light_pairs & np.isnan(kappas)
+        if not (few.any() or undefined.any()):
+            return []
+        why = []
+        if few.any():
+            why.append(f"{self._pair_names(g[few], h[few])} (fewer than two subjects rated by both)")
+        if undefined.any():
+            why.append(f"{self._pair_names(g[undefined], h[undefined])} (their kappa is 0/0: chance agreement 1 on "
+                       "the subjects both rated)")
+        used = int((~np.isnan(kappas)).sum())
+        return [f"LIGHT is the mean of the Cohen's kappas of {used} of {len(kappas)} pairs of raters; left out: "
+                + "; ".join(why) + "."]
 
     def _design_notes(self, opts: IntervalOptions) -> list[str]:
         """What the intervals of a sample design are."""
@@ -399,9 +438,9 @@ class RaterAgreement:
             return from_sums(stack @ features, codes)
 
         def analytic(code):
-            if code not in ANALYTIC:
+            se = self._linearised_se(code, blocks, sums, weights, level) if code in ANALYTIC else None
+            if se is None:  # no published variance (LIGHT; ALPHA at the ordinal level): the delta method
                 return None
-            se = self._linearised_se(code, values[code], blocks, sums, weights)
             estimate = within(_bounds(code), values[code], se, values[code] - opts.z * se,
                               values[code] + opts.z * se, "Gwet linearised")
             return small_sample(opts, float(self._design.weights.sum()), estimate, "subjects") or estimate
@@ -437,17 +476,28 @@ class RaterAgreement:
                                                                        estimate, "subjects"),
                             scales={code: RATERS[code].scale for code in chosen})
 
-    def _linearised_se(self, code, value, blocks, sums, weights) -> float:
-        """Gwet's (2014) linearised SE over the subjects, each weighted by its weight (divisor W − 1)."""
-        scale = Scale(self._categories, weights)
-        pa, pe, d_pa, d_pe = RATERS[code].interval.gradient(blocks, sums, scale)
-        return linearised(pa, pe, d_pa, d_pe, self._design.weights, ddof=1)[1]
+    def _linearised_se(self, code, blocks, sums, weights, level) -> float | None:
+        """Gwet's (2014) linearised SE over the subjects, each weighted by its weight (divisor W − 1); the subjects
+        whose derivatives are NaN take no part (those rated once, for ALPHA). None where the coefficient has no
+        such variance at this level."""
+        gradient = RATERS[code].interval.gradient(blocks, sums, self._scale(weights, level))
+        if gradient is None:
+            return None
+        pa, pe, d_pa, d_pe = gradient
+        d_pe = np.broadcast_to(d_pe, np.shape(d_pa))
+        part = ~(np.isnan(d_pa) | np.isnan(d_pe))
+        return linearised(pa, pe, d_pa[part], d_pe[part], self._design.weights[part], ddof=1)[1]
 
     # --- other views -----------------------------------------------------------------------------------
 
     @validate_options
     def pairwise(self, measure: str = "KAPPA") -> pd.DataFrame:
         """A two-rater multiclass measure for every pair of raters (subjects rated by both).
+
+        A pair of raters with fewer than two subjects in common (and a rater with itself who rated fewer than two)
+        has no value: NaN, as where the measure is 0/0 on the pair's table; one
+        :class:`~pandas_agree.UndefinedMeasureWarning` names those pairs and why, and ``attrs["notes"]`` says
+        it. A subject counts as its frequency weight; under a sample design as one.
 
         Examples
         --------
@@ -459,27 +509,46 @@ class RaterAgreement:
         rater2    0.30     1.0    0.20
         rater3    0.05     0.2    1.00
         """
+        code = resolve([measure], "multiclass", default=bool)[0].code
         codes = self._design.codes
         m, q = codes.shape[1], len(self._categories)
+        in_common = self._in_common()
         out = np.full((m, m), np.nan)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for g in range(m):
                 for h in range(m):
-                    both = (codes[:, g] >= 0) & (codes[:, h] >= 0)
-                    if not both.any():
+                    if not in_common[g, h] >= 2:
                         continue
+                    both = (codes[:, g] >= 0) & (codes[:, h] >= 0)
                     cells = np.bincount(codes[both, g] * q + codes[both, h], weights=self._design.weights[both],
                                         minlength=q * q).reshape(q, q)
                     table = pd.DataFrame(cells, index=self._categories, columns=self._categories)
-                    value = Agreement.from_table(table).multiclass([measure])["value"].iloc[0]
-                    out[g, h] = value
-        return pd.DataFrame(out, index=self._raters, columns=self._raters)
+                    out[g, h] = Agreement.from_table(table).multiclass([code])["value"].iloc[0]
+        frame = pd.DataFrame(out, index=self._raters, columns=self._raters)
+        few = np.triu(in_common < 2)
+        undefined = np.triu(~(in_common < 2) & (np.isnan(out) | np.isnan(out.T)))
+        why = []
+        if few.any():
+            why.append(f"{self._pair_names(*np.nonzero(few))} rated fewer than two subjects in common")
+        if undefined.any():
+            why.append(f"for {self._pair_names(*np.nonzero(undefined))}, {code} is 0/0 on the subjects both rated")
+        frame.attrs["notes"] = []
+        if why:
+            message = f"pairwise {code} undefined (NaN): " + "; ".join(why) + "."
+            frame.attrs["notes"] = [message]
+            warnings.warn(message, UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        return frame
 
     def by_category(self) -> pd.DataFrame:
         """Fleiss' (1971) kappa of each category (that category against the others), with its SE under H0
         (Fleiss, Nee & Landis 1979), z and two-sided p-value; under a sample design the kappas alone (the SE under
         H0 takes the subjects as independent draws: se, z and pvalue are NaN).
+
+        A category's kappa is NaN (with its SE, z and p) where it is 0/0: a category no rater chose, or one that
+        every rating is in; and every category's is NaN when fewer than two subjects have two or more ratings
+        (one subject gives −1/(r − 1) whatever its ratings). One :class:`~pandas_agree.UndefinedMeasureWarning`
+        names them and why, and ``attrs["notes"]`` says it.
 
         Examples
         --------
@@ -497,12 +566,30 @@ class RaterAgreement:
         disagreement = w @ (c * (r[:, None] - c) / (r - 1)[:, None])
         kappa = 1 - divide(disagreement, rated * p * (1 - p))
         m_bar = (w * r).sum() / w.sum()
-        se = np.sqrt(2 / (w.sum() * m_bar * (m_bar - 1)))
+        se = np.full(len(kappa), np.sqrt(2 / (w.sum() * m_bar * (m_bar - 1))))
+        subjects = (self._pattern_rows if self._sample is not None else d.weights)[paired].sum()
+        if subjects < 2:
+            reason = "fewer than two subjects have two or more ratings"
+            kappa = np.full(len(kappa), np.nan)
+        else:
+            never, every = p == 0, p == 1
+            reason = "; ".join(
+                [f"no rater chose {_names(self._categories[never])}" if never.any() else "",
+                 f"every rating is in {_names(self._categories[every])}" if every.any() else ""]).strip("; ")
+            reason += " (0/0)"
+        se = np.where(np.isnan(kappa), np.nan, se)
         z = kappa / se
         if self._sample is not None:  # the SE under H0 counts independent subjects: none under a sample design
             se = z = np.full(len(kappa), np.nan)
-        return pd.DataFrame({"kappa": kappa, "se": se, "z": z, "pvalue": two_sided_p(z)},
-                            index=pd.Index(self._categories, name="category"))
+        out = pd.DataFrame({"kappa": kappa, "se": se, "z": z, "pvalue": two_sided_p(z)},
+                           index=pd.Index(self._categories, name="category"))
+        out.attrs["notes"] = []
+        if np.isnan(kappa).any():
+            message = (f"Fleiss' kappa by category undefined (NaN) for {_names(self._categories[np.isnan(kappa)])}: "
+                       f"{reason}.")
+            out.attrs["notes"] = [message]
+            warnings.warn(message, UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        return out
 
     def tests(self) -> pd.DataFrame:
         """FLEISS_Z: Fleiss' kappa over its SE under H0 (Fleiss, Nee & Landis 1979), two-sided; under a sample
@@ -576,6 +663,11 @@ class RaterAgreement:
 
 def _bounds(code: str) -> tuple[float, float]:
     return RATERS[code].range
+
+
+def _names(labels, limit: int = 8) -> str:
+    shown = ", ".join(map(str, labels[:limit]))
+    return shown + (f" and {len(labels) - limit} more" if len(labels) > limit else "")
 
 
 def _resolve(measures) -> list[str]:

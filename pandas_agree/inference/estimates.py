@@ -21,9 +21,48 @@ from ..measures.registry import Measure
 from .distributions import critical_value
 
 __all__ = [
-    "BOOTSTRAP_METHODS", "CI_METHODS", "DESIGNS", "SMALL_SAMPLE", "Estimate", "IntervalOptions", "Resample", "clipped",
-    "interval_options", "small_sample", "small_sample_note", "within",
+    "BOOTSTRAP_METHODS", "CI_METHODS", "DEFAULT_SEED", "DESIGNS", "SMALL_SAMPLE", "Estimate", "IntervalOptions",
+    "Resample", "clipped", "interval_options", "seed_of", "seed_text", "small_sample", "small_sample_note", "within",
 ]
+
+DEFAULT_SEED = 0
+"""The seed of every bootstrap, Monte Carlo test and replicate draw when no ``random_state`` is given: the same call
+gives the same numbers. ``random_state="fresh"`` draws a seed from the operating system's entropy instead."""
+
+
+def seed_of(random_state: Any) -> Any:
+    """The seed a call uses: :data:`DEFAULT_SEED` for None, a seed drawn from the operating system's entropy (an
+    integer below 2**32, so that it can be recorded and given again) for ``"fresh"``, otherwise ``random_state``
+    itself (an integer, or a numpy Generator or seed object, used as it is).
+
+    Examples
+    --------
+    >>> from pandas_agree.inference.estimates import seed_of
+    >>> seed_of(None), seed_of(7)
+    (0, 7)
+    >>> 0 <= seed_of("fresh") < 2**32
+    True
+    """
+    if random_state is None:
+        return DEFAULT_SEED
+    if isinstance(random_state, str):  # "fresh", the one text the option specification allows
+        return int(np.random.SeedSequence().entropy % 2**32)
+    return random_state
+
+
+def seed_text(random_state: Any) -> str:
+    """How an output records a seed: the integer, or the kind of numpy object given.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.inference.estimates import seed_text
+    >>> seed_text(0), seed_text(np.random.default_rng(1))
+    ('0', 'a numpy Generator')
+    """
+    if isinstance(random_state, (int, np.integer)):
+        return str(int(random_state))
+    return f"a numpy {type(random_state).__name__}"
 
 # the binomial interval methods (named in base.options) as statsmodels' proportion_confint calls them
 BINOMIAL_METHODS = dict(zip(BINOMIAL_CI, ("wilson", "beta", "agresti_coull", "jeffreys", "normal"), strict=True))
@@ -44,6 +83,7 @@ class IntervalOptions:
         options = {name: getattr(self, name) for name in self.__dataclass_fields__
                    if name != "design" or isinstance(self.design, str)}
         check_options(options, options, "IntervalOptions")
+        object.__setattr__(self, "random_state", seed_of(self.random_state))  # the seed used, recorded
 
     @property
     def sample(self):
@@ -63,9 +103,14 @@ class IntervalOptions:
         return "wilson" if self.ci == "auto" else self.ci
 
     def rng(self) -> np.random.Generator:
-        """The generator of the bootstrap: ``random_state="fresh"`` (like None) seeds it from the operating
-        system's entropy."""
-        return np.random.default_rng(None if isinstance(self.random_state, str) else self.random_state)
+        """The generator of the bootstrap, from the seed :func:`seed_of` gave (:data:`DEFAULT_SEED` when no
+        ``random_state`` was given)."""
+        return np.random.default_rng(self.random_state)
+
+    @property
+    def seed_text(self) -> str:
+        """The seed as the method column records it ("random_state = 0")."""
+        return f"random_state = {seed_text(self.random_state)}"
 
 
 @dataclass(frozen=True)

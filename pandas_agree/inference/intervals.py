@@ -29,8 +29,9 @@ bounded whatever B and K are, and its values are those of one pass."""
 
 
 def bootstrap_label(opts: IntervalOptions, unit: str = "bootstrap") -> str:
-    """The name of the bootstrap interval method, as the outputs show it ("bootstrap percentile (B = 2000)")."""
-    return f"{unit} {opts.bootstrap_method} (B = {opts.n_resamples})"
+    """The name of the bootstrap interval method with its seed, as the outputs show it ("bootstrap percentile
+    (B = 2000, random_state = 0)")."""
+    return f"{unit} {opts.bootstrap_method} (B = {opts.n_resamples}, {opts.seed_text})"
 
 
 def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.ndarray],
@@ -96,7 +97,7 @@ def estimate_all(bounds: dict[str, tuple[float, float]], point: dict[str, np.nda
             return replicate_variances(opts.sample, kind, keys, point, evaluate, counts, opts.n_resamples, rng,
                                        linearise)
 
-        label = LABELS[kind] + (f" (B = {opts.n_resamples})" if kind == "bootstrap" else "")
+        label = LABELS[kind] + (f" (B = {opts.n_resamples}, {opts.seed_text})" if kind == "bootstrap" else "")
         return delta_estimates(bounds, point, evaluate, counts, opts, list(bounds), replicated, scales, rows,
                                label=label)
     if opts.ci == "linearized":

@@ -193,7 +193,7 @@ def _family(method: str) -> str:
 
 def _interval_notes(binary: dict, averages: dict, multiclass: dict, level: float, seed) -> list[str]:
     def seeded(method: str) -> str:
-        return f"{method}, random_state = {seed}" if "bootstrap" in method else method
+        return f"{method}, random_state = {seed}" if "bootstrap" in method and "random_state" not in method else method
 
     notes = [f"{100 * level:g}% confidence intervals:"]
     for what, methods in (("class-specific", binary), ("multiclass", multiclass)):

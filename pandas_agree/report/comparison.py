@@ -76,7 +76,8 @@ class ComparisonReport(Rendered):
         self.notes = [f"Rows with a missing label in any of the {len(comparison.names) + 1} columns are left out "
                       "(listwise), so every prediction is judged on the same objects."]
         for col, method in self.differences.attrs.get("methods", {}).items():
-            seed = f", random_state = {opts['random_state']}" if "bootstrap" in method else ""
+            seed = (f", random_state = {opts['random_state']}" if "bootstrap" in method
+                    and "random_state" not in method else "")
             self.notes.append(f"Differences of {col}: {method}{seed}.")
         self.notes.append("Holm's adjustment is across the pairs, for each measure.")
         if comparison.design is not None:

@@ -13,20 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
-from ..base.options import SEEDS, check_options
+from ..base.options import check_options
+from ..inference.estimates import DEFAULT_SEED, seed_of
 
 __all__ = ["DEFAULT_SEED", "report_options", "seed"]
-
-#: The bootstrap seed of a report (and of the command line) when no ``random_state`` is given.
-DEFAULT_SEED = 0
 
 
 def seed(options: Mapping[str, Any]) -> Any:
     """The bootstrap seed of a report: :data:`DEFAULT_SEED` when ``random_state`` is None or missing, a seed drawn
     from the operating system's entropy (an integer below 2**32) when it is ``"fresh"``, and otherwise the
-    ``random_state`` given (an integer, or a numpy Generator or seed object, used as it is).
+    ``random_state`` given (an integer, or a numpy Generator or seed object, used as it is); the analyses choose
+    their seed the same way (:func:`~pandas_agree.inference.estimates.seed_of`).
 
     Examples
     --------
@@ -37,12 +34,7 @@ def seed(options: Mapping[str, Any]) -> Any:
     >>> isinstance(fresh, int) and 0 <= fresh < 2**32
     True
     """
-    random_state = options.get("random_state")
-    if random_state is None:
-        return DEFAULT_SEED
-    if isinstance(random_state, str) and random_state in SEEDS:
-        return int(np.random.SeedSequence().entropy % 2**32)
-    return random_state
+    return seed_of(options.get("random_state"))
 
 
 def report_options(defaults: Mapping[str, Any], options: Mapping[str, Any], where: str = "report") -> dict:

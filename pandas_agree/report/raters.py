@@ -67,7 +67,8 @@ class RaterReport(Rendered):
         if opts["ci"] is not None:
             methods = dict(zip(self.coefficients.index, self.coefficients["method"], strict=True))
             for method in dict.fromkeys(methods.values()):
-                suffix = f", random_state = {opts['random_state']}" if "bootstrap" in method else ""
+                suffix = (f", random_state = {opts['random_state']}" if "bootstrap" in method
+                          and "random_state" not in method else "")
                 codes_ = ", ".join(c for c, m in methods.items() if m == method)
                 self.notes.append(f"{100 * opts['confidence_level']:g}% intervals, {method}{suffix}: {codes_}.")
 

@@ -88,8 +88,8 @@ def test_comparison_takes_every_choice(data, ci, method):
     assert d.attrs["methods"]["OSR"] == {"bootstrap": f"paired bootstrap {method} (B = {B}, random_state = 0)",
                                          "linearized": "linearised (identity scale)"}.get(
         ci, "Wald for paired proportions (McNemar)")
-    assert d.attrs["methods"]["KAPPA"] == (f"paired bootstrap {method} (B = {B}, random_state = 0)" if ci == "bootstrap" else
-                                           "linearised (identity scale)")
+    assert d.attrs["methods"]["KAPPA"] == (f"paired bootstrap {method} (B = {B}, random_state = 0)"
+                                           if ci == "bootstrap" else "linearised (identity scale)")
 
 
 @pytest.mark.parametrize("ci", [None, *CI_METHODS])

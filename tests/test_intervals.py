@@ -355,7 +355,8 @@ def test_auto_resamples_the_averages_of_predicted_prevalences_on_two_classes_onl
     and for every other average, the linearised interval stands."""
     two = pa.Agreement.from_table(pd.DataFrame([[90, 30], [20, 60]]))
     av = quiet(two.averages, ["PPREV", "F1"], ci="auto", random_state=0)
-    assert av.attrs["methods"]["PPREV"] == "linearised (logit scale) SE, bootstrap percentile (B = 2000, random_state = 0) interval"
+    assert av.attrs["methods"]["PPREV"] == ("linearised (logit scale) SE, bootstrap percentile "
+                                            "(B = 2000, random_state = 0) interval")
     assert av.attrs["methods"]["F1"].startswith("linearised")
     assert any("weighted and inverse averages of PPREV get the percentile bootstrap" in n for n in av.attrs["notes"])
     linear = quiet(two.averages, ["PPREV"], ci="linearized")

@@ -150,9 +150,11 @@ def test_bootstrap_is_reproducible_and_vectorised():
     assert set(one["method"]) == {"bootstrap over subjects, percentile (B = 300, random_state = 5)"}
     auto = ra.summary(ci="auto", n_resamples=300, random_state=5)
     # 20 subjects: Gwet's linearised SE, with the BCa bootstrap's interval (intervals.SMALL_SAMPLE)
-    assert auto.loc["FLEISS", "method"] == "Gwet linearised SE, bootstrap over subjects, bca (B = 300, random_state = 5) interval"
+    assert auto.loc["FLEISS", "method"] == ("Gwet linearised SE, bootstrap over subjects, bca "
+                                            "(B = 300, random_state = 5) interval")
     assert auto.loc["LIGHT", "method"].startswith("linearised (")  # the delta method's SE, BCa's interval
-    assert auto.loc["LIGHT", "method"].endswith(" SE, bootstrap over subjects, bca (B = 300, random_state = 5) interval")
+    assert auto.loc["LIGHT", "method"].endswith(" SE, bootstrap over subjects, bca (B = 300, random_state = 5) "
+                                                "interval")
     # the bootstrap SE of Fleiss' kappa is close to the linearised one
     boot = ra.summary(["FLEISS"], ci="bootstrap", n_resamples=3000, random_state=1)
     assert boot.loc["FLEISS", "se"] == pytest.approx(auto.loc["FLEISS", "se"], rel=0.15)

@@ -59,6 +59,7 @@ from ..measures.averaging import (
 )
 from ..measures.bands import interpret
 from ..measures.multiclass import weights_of
+from ..measures.parameters import check_parameters_used
 from ..measures.registry import Setting, notes_of, resolve
 from ..measures.weights import agreement_weights
 from .reports import build_report
@@ -565,6 +566,7 @@ class Agreement:
                                  self._sample)
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
+        check_parameters_used(chosen, {"beta": beta, "tversky": tversky, "correction": correction}, "binary")
         labels, rows, cols = self._class_positions(classes, positive)
         view = self._view()
         counts = _binary.one_vs_rest(view, rows, cols)
@@ -736,6 +738,7 @@ class Agreement:
         methods = [average] if isinstance(average, str) else list(average)
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
+        check_parameters_used(chosen, {"beta": beta, "tversky": tversky, "correction": correction}, "binary")
         labels, rows, cols = self._class_positions(classes)
         view = self._view()
         counts = _binary.one_vs_rest(view, rows, cols)
@@ -865,6 +868,7 @@ class Agreement:
                                  self._sample)
         given = kappa_weights is not None
         chosen = resolve(measures, "multiclass", default=lambda m: m.default or (given and bool(m.params)))
+        check_parameters_used(chosen, {"kappa_weights": kappa_weights}, "multiclass")
         weights = agreement_weights(kappa_weights, len(self._union), self._union) if given else None
         view = self._view()
         values, notes = {}, []

@@ -57,16 +57,23 @@ def weights_of(code: str, given: np.ndarray | None, labels) -> np.ndarray | None
     return None if kind is None else agreement_weights(kind, len(labels), labels)
 
 
-def row_name(code: str, name: str, weighted: bool) -> str:
-    """The name a report gives the row ``code`` whose record is called ``name``: "Gwet's AC2" for AC1 with
-    agreement weights (the two-rater measure and the rater coefficient alike), else ``name``.
+def row_name(measure: Measure, weighted: bool) -> str:
+    """The name an output gives the record ``measure`` (a multiclass measure or a rater coefficient): with
+    agreement weights (``weighted``), a coefficient that takes them is named as weighted ("weighted Scott's pi";
+    Gwet's AC1 becomes "Gwet's AC2", the name Gwet gives its weighted form), else its record's name.
 
     Examples
     --------
-    >>> row_name("AC1", "Gwet's AC1", True), row_name("AC1", "Gwet's AC1", False)
-    ("Gwet's AC2", "Gwet's AC1")
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> row_name(REGISTRY["AC1"], True), row_name(REGISTRY["SPI"], True), row_name(REGISTRY["SPI"], False)
+    ("Gwet's AC2", "weighted Scott's pi", "Scott's pi")
+    >>> row_name(REGISTRY["KAPPA_W"], True), row_name(REGISTRY["OSR"], True)
+    ('weighted kappa', 'overall success rate')
     """
-    return "Gwet's AC2" if code == "AC1" and weighted else name
+    if not weighted or "kappa_weights" not in measure.params or measure.name.startswith("weighted"):
+        return measure.name
+    return "Gwet's AC2" if measure.code == "AC1" else f"weighted {measure.name}"
+
 
 INF = math.inf
 

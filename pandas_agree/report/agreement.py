@@ -16,6 +16,7 @@ from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.crosstab import sparse_frame
+from ..measures.parameters import uses
 from ..measures.registry import REGISTRY
 from . import display
 from .options import report_options
@@ -299,7 +300,10 @@ class AgreementReport(Rendered):
             self.averages = ag.averages(binary_codes, average=opts["average"], timing=opts["timing"],
                                         classes=opts["classes"], positive=opts["positive"], **binary_kw,
                                         **interval_kw)
-            self.multiclass = ag.multiclass(multiclass_codes, kappa_weights=opts["kappa_weights"],
+            # the weights serve the weighted coefficients asked for and the test of weighted kappa (KAPPA_W_Z)
+            weighted = multiclass_codes is None or any(
+                uses(REGISTRY[code], "kappa_weights") for code in multiclass_codes)
+            self.multiclass = ag.multiclass(multiclass_codes, kappa_weights=opts["kappa_weights"] if weighted else None,
                                             bands=opts["bands"], **interval_kw)
             test_weights = opts["kappa_weights"]
             if test_weights is None and "KAPPA_W" in self.multiclass.index.tolist():

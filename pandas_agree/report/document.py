@@ -10,6 +10,7 @@ import pandas as pd
 
 from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG
 from ..measures.multiclass import row_name
+from ..measures.registry import REGISTRY
 from . import display
 from .ranking import exceeds, rank, sort_measure
 
@@ -427,7 +428,8 @@ def multiclass(rep) -> Table:
             interp = m.loc[code, "interpretation"]
             cells.append("" if pd.isna(interp) else str(interp))
         weighted = rep.options.get("kappa_weights") is not None
-        rows.append((f"{row_name(code, display.measure_name(code), weighted)} ({code})", cells))
+        name = row_name(REGISTRY[code], weighted) if code in REGISTRY else display.measure_name(code)
+        rows.append((f"{name} ({code})", cells))
     return Table("Multiclass Measures", columns, rows, stub="Measure", footnotes=notes,
                  companions={columns.index(DEFF)} if deff else set())
 

@@ -93,7 +93,7 @@ class RaterReport(Rendered):
     def document(self) -> Document:
         c = self.coefficients
         weighted = self.options["kappa_weights"] is not None
-        table = c.rename(index=lambda code: f"{row_name(code, RATERS[code].name, weighted)} ({code})")
+        table = c.rename(index=lambda code: f"{row_name(RATERS[code], weighted)} ({code})")
         formats = {"se": display.value, "DEFF": lambda v: display.value(v, 2),
                    "interpretation": lambda v: "" if v is None or pd.isna(v) else str(v)}
         shown = table.drop(columns=[x for x in ("lower", "upper", "method") if x in table.columns])

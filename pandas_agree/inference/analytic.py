@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..base.options import BINOMIAL_CI, check_option
 from ..base.undefined import divide
 from ..engine.tableview import TableView
 from ..measures.interval_methods import (
@@ -17,9 +18,8 @@ from ..measures.interval_methods import (
     Woolf,
 )
 from ..measures.registry import REGISTRY, Measure
-from .distributions import critical_value
+from .distributions import beta_isf, beta_ppf, normal_ppf
 from .estimates import (
-    BINOMIAL_METHODS,
     Estimate,
     IntervalOptions,
     Resample,
@@ -30,7 +30,8 @@ from .estimates import (
 from .linearised import linearised
 from .tests import kappa_variances
 
-__all__ = ["binary_analytic", "binary_analytics", "interval_notes", "multiclass_analytic", "multiclass_analytics"]
+__all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "interval_notes", "multiclass_analytic",
+           "multiclass_analytics"]
 
 
 def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
@@ -107,36 +108,95 @@ def _alike(*arrays) -> list[np.ndarray]:
 # --- analytic intervals -----------------------------------------------------------------------------------
 
 def _proportion(successes, trials, opts: IntervalOptions):
-    """p, its SE sqrt(p(1−p)/n) and the binomial interval (NaN where there are no trials)."""
-    from statsmodels.stats.proportion import proportion_confint
-
+    """p, its SE sqrt(p(1−p)/n) and the binomial interval (NaN where there are no trials; 0 and 1 at the ends
+    where there are no successes or no failures, whatever the method)."""
     successes, trials = np.broadcast_arrays(np.asarray(successes, float), np.asarray(trials, float))
     p = divide(successes, trials)
     empty = trials == 0
-    safe_n = np.where(empty, 1.0, trials)
-    if opts.binomial == "wilson":
-        lower, upper = _wilson(np.where(empty, 0.0, successes), safe_n, opts.confidence_level)
-    else:
-        lower, upper = proportion_confint(np.where(empty, 0.0, successes), safe_n, alpha=1 - opts.confidence_level,
-                                          method=BINOMIAL_METHODS[opts.binomial])
-    lower = np.where(successes == 0, 0.0, lower)  # statsmodels' rounding leaves 5e-17 for 0 successes
+    lower, upper = binomial_interval(np.where(empty, 0.0, successes), np.where(empty, 1.0, trials),
+                                     opts.confidence_level, opts.binomial)
+    lower = np.where(successes == 0, 0.0, lower)
     upper = np.where(successes == trials, 1.0, upper)
-    lower, upper = (np.where(empty, np.nan, np.asarray(x, float)) for x in (lower, upper))
+    lower, upper = (np.where(empty, np.nan, x) for x in (lower, upper))
     se = np.sqrt(np.maximum(divide(p * (1 - p), trials), 0.0))  # p may leave [0, 1] by a rounding error
     return p, se, lower, upper
 
 
-def _wilson(successes: np.ndarray, trials: np.ndarray, level: float) -> tuple[np.ndarray, np.ndarray]:
-    """Wilson's interval, computed as statsmodels' ``proportion_confint(method="wilson")`` computes it (the same
-    operations, so the same numbers), without its checks of the arguments and its SciPy distribution object."""
-    crit = critical_value(level)  # stats.norm.isf((1 - level) / 2), as statsmodels computes it
-    crit2 = crit**2
-    p = successes / trials
-    denom = 1 + crit2 / trials
-    center = (p + crit2 / (2 * trials)) / denom
-    dist = crit * np.sqrt(p * (1.0 - p) / trials + crit2 / (4.0 * trials**2))
-    dist /= denom
-    return np.clip(center - dist, 0, 1), np.clip(center + dist, 0, 1)
+def binomial_interval(successes, trials, confidence_level: float = 0.95,
+                      method: str = "wilson") -> tuple[np.ndarray, np.ndarray]:
+    """The two-sided interval of a binomial proportion x/n, for arrays of counts (broadcast together).
+
+    The same numbers as statsmodels' ``proportion_confint(x, n, alpha=1 - confidence_level, method=...)``, from
+    the same operations, with the quantiles of :mod:`~pandas_agree.inference.distributions` (``scipy.special``:
+    importing ``scipy.stats`` and statsmodels takes most of a second):
+
+    - ``"wilson"``: Wilson's score interval; ``"agresti-coull"``: the Wald interval of (x + z²/2)/(n + z²);
+      ``"normal"``: the Wald interval p ± z·√(p(1 − p)/n); all three clipped to [0, 1];
+    - ``"clopper-pearson"``: the beta quantiles B(α/2; x, n − x + 1) and B(1 − α/2; x + 1, n − x), with 0 as the
+      lower end where x = 0 and 1 as the upper where x = n (no α adjustment there);
+    - ``"jeffreys"``: the quantiles α/2 and 1 − α/2 of the posterior Beta(x + ½, n − x + ½), not set to 0 or 1 at
+      x = 0 or x = n.
+
+    At n = 0 the interval is statsmodels': NaN for Wilson, the normal and Clopper–Pearson (0/0), [0, 1] for
+    Agresti–Coull and the prior's interval Beta(½, ½) for Jeffreys, without its warnings. Counts need not be
+    integers (weighted data).
+
+    Parameters
+    ----------
+    successes, trials : array_like
+        x and n, with 0 ≤ x ≤ n.
+    confidence_level : float, default 0.95
+        Strictly between 0 and 1.
+    method : {"wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal"}, default "wilson"
+
+    Returns
+    -------
+    lower, upper : numpy.ndarray
+        Of the broadcast shape of ``successes`` and ``trials``.
+
+    References
+    ----------
+    Brown, L. D., Cai, T. T. & DasGupta, A. (2001), Interval estimation for a binomial proportion, Statistical
+    Science 16, 101–133.
+
+    Examples
+    --------
+    >>> from pandas_agree.inference.analytic import binomial_interval
+    >>> lower, upper = binomial_interval([100, 0], [200, 10], method="clopper-pearson")
+    >>> lower.round(7).tolist(), upper.round(7).tolist()
+    ([0.4286584, 0.0], [0.5713416, 0.3084971])
+    """
+    check_option("confidence_level", confidence_level)
+    if method not in BINOMIAL_CI:
+        raise ValueError(f"method must be one of {BINOMIAL_CI}; got {method!r}")
+    x, n = np.broadcast_arrays(np.asarray(successes, dtype=float), np.asarray(trials, dtype=float))
+    half_alpha = (1.0 - confidence_level) / 2.0  # as statsmodels halves alpha = 1 - confidence_level
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = x / n
+        if method == "clopper-pearson":
+            lower = np.where(q == 0, 0.0, beta_ppf(half_alpha, x, n - x + 1))
+            upper = np.where(q == 1, 1.0, beta_isf(half_alpha, x + 1, n - x))
+            return lower, upper
+        if method == "jeffreys":
+            return (np.asarray(beta_ppf(half_alpha, x + 0.5, n - x + 0.5)),
+                    np.asarray(beta_isf(half_alpha, x + 0.5, n - x + 0.5)))
+        crit = -normal_ppf(half_alpha)  # stats.norm.isf(α/2), as statsmodels computes it
+        if method == "normal":
+            dist = crit * np.sqrt(q * (1 - q) / n)
+            lower, upper = q - dist, q + dist
+        elif method == "agresti-coull":
+            n_c = n + crit**2
+            q_c = (x + crit**2 / 2.0) / n_c
+            dist = crit * np.sqrt(q_c * (1.0 - q_c) / n_c)
+            lower, upper = q_c - dist, q_c + dist
+        else:  # wilson
+            crit2 = crit**2
+            denom = 1 + crit2 / n
+            center = (q + crit2 / (2 * n)) / denom
+            dist = crit * np.sqrt(q * (1.0 - q) / n + crit2 / (4.0 * n**2))
+            dist /= denom
+            lower, upper = center - dist, center + dist
+    return np.clip(lower, 0, 1), np.clip(upper, 0, 1)
 
 
 def _binomial(measure: Measure, method: Binomial | MappedBinomial, args, opts: IntervalOptions) -> Estimate:
@@ -226,7 +286,7 @@ def _fce(measure: Measure, view: TableView, weights, opts: IntervalOptions) -> E
 
 def _binomials(measures, args, opts: IntervalOptions) -> dict[str, Estimate]:
     """The binomial estimates of ``measures`` (records with a Binomial or MappedBinomial interval) from the
-    counts ``args``, their proportions in one call of statsmodels' ``proportion_confint``."""
+    counts ``args``, their proportions in one call of :func:`binomial_interval`."""
     pairs = [np.broadcast_arrays(np.asarray(m.interval.successes(*args), float),
                                  np.asarray(m.interval.trials(*args), float)) for m in measures]
     if not pairs:
@@ -248,7 +308,7 @@ def _is_binomial(measure: Measure) -> bool:
 def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOptions,
                      values: dict) -> dict[str, Estimate | Resample | None]:
     """:func:`binary_analytic` of every measure (the odds-ratio family from the ``corrected`` counts), with the
-    binomial proportions among them in one call of statsmodels' ``proportion_confint``."""
+    binomial proportions among them in one call of :func:`binomial_interval`."""
     out: dict[str, Estimate | Resample | None] = dict(_binomials([m for m in measures if _is_binomial(m)], counts,
                                                                  opts))
     log_odds: dict[bool, tuple] = {}  # Woolf's log odds ratios and their SE, shared by the measures that map them
@@ -267,7 +327,7 @@ def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOp
 
 def multiclass_analytics(measures, view, params_of, opts: IntervalOptions) -> dict[str, Estimate | Resample | None]:
     """:func:`multiclass_analytic` of every measure (``params_of(measure)`` gives its parameters), with the
-    binomial proportions among them in one call of statsmodels' ``proportion_confint``."""
+    binomial proportions among them in one call of :func:`binomial_interval`."""
     out: dict[str, Estimate | Resample | None] = dict(_binomials([m for m in measures if _is_binomial(m)], (view,),
                                                                  opts))
     for m in measures:

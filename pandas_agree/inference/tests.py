@@ -10,9 +10,9 @@ import pandas as pd
 from ..base.undefined import divide
 from ..engine.tableview import TableView
 from ..measures import chance
-from .distributions import chi2_sf, normal_cdf, two_sided_p
+from .distributions import binomial_cdf, chi2_sf, normal_cdf, two_sided_p
 
-__all__ = ["TESTS", "cochran_q", "holm", "independence", "kappa_variances", "paired_mcnemar", "run_tests"]
+__all__ = ["TESTS", "cochran_q", "holm", "independence", "kappa_variances", "mcnemar", "paired_mcnemar", "run_tests"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
 FCE = "Fleiss, Cohen & Everitt (1969)"
@@ -119,9 +119,29 @@ def _is_integral(table: np.ndarray) -> bool:
     return bool(np.all(table == np.round(table)))
 
 
-def _mcnemar(view: TableView, exact: bool) -> dict:
-    from statsmodels.stats.contingency_tables import mcnemar
+def mcnemar(only_a: float, only_b: float, *, exact: bool) -> tuple[float, float]:
+    """McNemar's test of the discordant counts b and c: the statistic and p-value of statsmodels'
+    ``mcnemar([[·, b], [c, ·]], exact=exact, correction=True)``, computed here (:func:`~.distributions.binomial_cdf`,
+    :func:`~.distributions.chi2_sf`) so that a report of a 2×2 table does not import statsmodels and scipy.stats.
+    Exact: min(b, c) and min(1, 2 P(X ≤ min(b, c))), X binomial on b + c trials with p = ½; otherwise
+    (|b − c| − 1)² / (b + c) and its χ² tail on 1 df.
 
+    Examples
+    --------
+    >>> from pandas_agree.inference.tests import mcnemar
+    >>> [round(x, 6) for x in mcnemar(150, 86, exact=False)]  # statsmodels: 16.817797, 0.000041
+    [16.817797, 4.1e-05]
+    >>> [round(x, 6) for x in mcnemar(3, 9, exact=True)]  # statsmodels: 3.0, 0.145996 (= 598/4096)
+    [3.0, 0.145996]
+    """
+    if exact:
+        low = float(min(only_a, only_b))
+        return low, min(1.0, 2 * float(binomial_cdf(low, only_a + only_b, 0.5)))
+    statistic = float((abs(only_a - only_b) - 1) ** 2 / (only_a + only_b))
+    return statistic, float(chi2_sf(statistic, 1))
+
+
+def _mcnemar(view: TableView, exact: bool) -> dict:
     if view.q != 2:
         return _row(method=f"not applicable: McNemar's test needs a 2×2 table (this one is {view.q}×{view.q} over "
                     "the union of labels)")
@@ -138,10 +158,10 @@ def _mcnemar(view: TableView, exact: bool) -> dict:
             pvalue = min(1.0, 2 * float(normal_cdf((low + 0.5 - n / 2) / np.sqrt(n / 4))))
             return _row(low, np.nan, pvalue, "binomial test of b against c, by its normal limit (more than 2⁵³ "
                         "discordant objects)")
-        res = mcnemar(square, exact=True)
-        return _row(res.statistic, np.nan, res.pvalue, "exact binomial test of b against c (statsmodels)")
-    res = mcnemar(square, exact=False, correction=True)
-    return _row(res.statistic, 1, res.pvalue, "chi-square with continuity correction (statsmodels)")
+        statistic, pvalue = mcnemar(square[0, 1], square[1, 0], exact=True)
+        return _row(statistic, np.nan, pvalue, "exact binomial test of b against c")
+    statistic, pvalue = mcnemar(square[0, 1], square[1, 0], exact=False)
+    return _row(statistic, 1, pvalue, "chi-square with continuity correction")
 
 
 def _pairs(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -175,22 +195,18 @@ def _bowker(view: TableView, pairs) -> dict:
 
 
 DENSE_SOLVE = 200
-"""The Stuart–Maxwell covariance of at most this many labels is solved as a dense matrix (Cholesky); a larger one
-by conjugate gradients over its non-zeros."""
+"""The Stuart–Maxwell covariance of at most this many labels is solved as a dense matrix (Cholesky, in NumPy); a
+larger one by conjugate gradients over its non-zeros (scipy.sparse)."""
 
 
 def _solve_laplacian(matrix, rhs: np.ndarray) -> np.ndarray:
-    """x with ``matrix`` x = ``rhs`` for a symmetric positive definite sparse ``matrix`` (a grounded Laplacian):
-    up to :data:`DENSE_SOLVE` labels by Cholesky; beyond, conjugate gradients with the diagonal as preconditioner,
-    in O(non-zeros) per step, and a sparse LU when they do not reach the tolerance (an ill-conditioned matrix,
-    such as that of a long chain of labels)."""
+    """x with ``matrix`` x = ``rhs`` for a symmetric positive definite sparse ``matrix`` (a grounded Laplacian) of
+    more than :data:`DENSE_SOLVE` labels: conjugate gradients with the diagonal as preconditioner, in O(non-zeros)
+    per step, and a sparse LU when they do not reach the tolerance (an ill-conditioned matrix, such as that of a
+    long chain of labels)."""
     from scipy import sparse
     from scipy.sparse import linalg
 
-    if matrix.shape[0] <= DENSE_SOLVE:
-        from scipy import linalg as dense
-
-        return dense.solve(matrix.toarray(), rhs, assume_a="pos")
     options = {"atol": 0.0, "maxiter": max(100, min(len(rhs), 2000)), "M": sparse.diags(1 / matrix.diagonal())}
     try:
         x, info = linalg.cg(matrix, rhs, rtol=1e-13, **options)
@@ -199,6 +215,30 @@ def _solve_laplacian(matrix, rhs: np.ndarray) -> np.ndarray:
     if info != 0 or not np.linalg.norm(matrix @ x - rhs) <= 1e-10 * np.linalg.norm(rhs):
         x = linalg.spsolve(matrix.tocsc(), rhs)
     return x
+
+
+def _dense_statistic(q: int, low, high, total, degree, d: np.ndarray) -> float | None:
+    """d' V⁻¹ d for the grounded Laplacian V of :func:`_stuart_maxwell` held dense (at most :data:`DENSE_SOLVE`
+    labels): ||L⁻¹ d||² with V = L Lᵀ (Cholesky); None where V is singular, that is where some label is not
+    joined to the last one (the labels reached from it, step by step along the pairs, are not all of them)."""
+    laplacian = np.diag(np.asarray(degree, dtype=float))
+    laplacian[low, high] -= total  # each pair (k < l) once
+    laplacian[high, low] -= total
+    linked = laplacian != 0
+    reached = np.zeros(q, dtype=bool)
+    reached[q - 1] = True
+    while True:  # at most q steps, each over the q×q matrix (a breadth-first search, vectorised)
+        grown = reached | linked[reached].any(axis=0)
+        if np.array_equal(grown, reached):
+            break
+        reached = grown
+    if not reached.all():
+        return None
+    if not np.any(d):
+        return 0.0
+    lower = np.linalg.cholesky(laplacian[:-1, :-1])
+    y = np.linalg.solve(lower, d)
+    return float(y @ y)
 
 
 def _stuart_maxwell(view: TableView, pairs) -> dict:
@@ -211,26 +251,32 @@ def _stuart_maxwell(view: TableView, pairs) -> dict:
     column: it is singular exactly when some label is not joined to the last one through such pairs, and
     otherwise positive definite, with as many non-zeros as pairs; so the test costs O(non-empty cells) rather
     than O(K³). Both d and V are read off the pairs (:func:`_pairs`; d_k = Σ_l (n_lk − n_kl) and V_kk =
-    Σ_l (n_kl + n_lk)), which keeps them exact where margins would cancel.
+    Σ_l (n_kl + n_lk)), which keeps them exact where margins would cancel. Up to :data:`DENSE_SOLVE` labels
+    V is held dense and everything is NumPy's (scipy.sparse.csgraph and scipy.linalg are not imported).
     """
-    from scipy import sparse
-    from scipy.sparse import csgraph
-
     name = "Stuart–Maxwell marginal homogeneity test"
+    singular = _row(method=f"not defined: {name} has a singular covariance matrix for this table")
     q, last = view.q, view.q - 1
     low, high, total, difference = pairs
     degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
-    index = np.arange(q, dtype=np.int32)
-    laplacian = sparse.coo_array((np.concatenate([degree, -total, -total]),
-                                  (np.concatenate([index, low.astype(np.int32), high.astype(np.int32)]),
-                                   np.concatenate([index, high.astype(np.int32), low.astype(np.int32)]))),
-                                 shape=(q, q)).tocsr()
-    _, component = csgraph.connected_components(laplacian, directed=False)
-    if np.any(component != component[last]):
-        return _row(method=f"not defined: {name} has a singular covariance matrix for this table")
     d = (np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q))[:last]
-    covariance = laplacian[:last, :last]
-    statistic = float(d @ _solve_laplacian(covariance, d)) if np.any(d) else 0.0
+    if q <= DENSE_SOLVE:
+        statistic = _dense_statistic(q, low, high, total, degree, d)
+        if statistic is None:
+            return singular
+    else:
+        from scipy import sparse
+        from scipy.sparse import csgraph
+
+        index = np.arange(q, dtype=np.int32)
+        laplacian = sparse.coo_array((np.concatenate([degree, -total, -total]),
+                                      (np.concatenate([index, low.astype(np.int32), high.astype(np.int32)]),
+                                       np.concatenate([index, high.astype(np.int32), low.astype(np.int32)]))),
+                                     shape=(q, q)).tocsr()
+        _, component = csgraph.connected_components(laplacian, directed=False)
+        if np.any(component != component[last]):
+            return singular
+        statistic = float(d @ _solve_laplacian(laplacian[:last, :last], d)) if np.any(d) else 0.0
     return _row(statistic, last, chi2_sf(statistic, last), f"{name} (Stuart 1955, Maxwell 1970)")
 
 
@@ -370,16 +416,13 @@ def paired_mcnemar(only_a: float, only_b: float) -> list:
     list
         statistic, df, p-value, method.
     """
-    from statsmodels.stats.contingency_tables import mcnemar
-
     if only_a + only_b == 0:
         return [np.nan, np.nan, 1.0, "no discordant objects: the two are right on the same objects"]
-    table = np.array([[0.0, only_a], [only_b, 0.0]])
     if only_a + only_b < EXACT_BELOW and float(only_a).is_integer() and float(only_b).is_integer():
-        res = mcnemar(table, exact=True)
-        return [res.statistic, np.nan, res.pvalue, "exact binomial (statsmodels)"]
-    res = mcnemar(table, exact=False, correction=True)
-    return [res.statistic, 1.0, res.pvalue, "chi-square with continuity correction (statsmodels)"]
+        statistic, pvalue = mcnemar(only_a, only_b, exact=True)
+        return [statistic, np.nan, pvalue, "exact binomial"]
+    statistic, pvalue = mcnemar(only_a, only_b, exact=False)
+    return [statistic, 1.0, pvalue, "chi-square with continuity correction"]
 
 
 def cochran_q(counts: np.ndarray, right: np.ndarray) -> list:

@@ -17,6 +17,7 @@ from . import datasets
 from .analyses.agreement import Agreement, agreement
 from .analyses.comparison import Comparison
 from .analyses.raters import RaterAgreement
+from .base.notices import FewSharedLabelsWarning, LabelOrderWarning
 from .base.undefined import UndefinedMeasureWarning
 from .base.version import __version__
 from .integrations.accessor import AgreeAccessor
@@ -34,6 +35,8 @@ __all__ = [
     "AgreementReport",
     "Comparison",
     "ComparisonReport",
+    "FewSharedLabelsWarning",
+    "LabelOrderWarning",
     "RaterAgreement",
     "RaterReport",
     "UndefinedMeasureWarning",

@@ -232,8 +232,6 @@ def test_bad_designs_are_errors_naming_the_argument():
         df.agree.compare("actual", ["pred", "actual"], replicates="bootstrap")
     with pytest.raises(ValueError, match="does not apply to a sample design"):
         ag.binary(["REC"], ci="auto", design="fixed-reference")
-    with pytest.raises(ValueError, match="match= cannot be combined"):
-        df.agree("actual", "pred", cluster="psu", match="accuracy")
     with pytest.raises(ValueError, match="lonely_psu"):
         df.agree("actual", "pred", cluster="psu", lonely_psu="drop")
     with pytest.raises(KeyError):

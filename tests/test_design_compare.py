@@ -118,8 +118,6 @@ def test_rows_left_out_and_errors():
     assert comparison.n_missing == 1
     assert comparison.design["rows"] == len(df) - 1
     assert comparison.design["psus"] == 36
-    with pytest.raises(ValueError, match="match= cannot be combined with a sample design"):
-        df.agree.compare("actual", ["pred", "second"], match="accuracy", **DESIGN)
     with pytest.raises(KeyError, match="cluster: no column 'nope'"):
         df.agree.compare("actual", ["pred", "second"], cluster="nope")
     with pytest.raises(ValueError, match="design='fixed-reference' does not apply to a sample design"):

@@ -395,19 +395,26 @@ def test_iris_clusters_matched():
 def test_match_with_more_clusters_than_classes():
     t = pd.DataFrame([[10, 1, 5], [2, 12, 0]], index=["a", "b"], columns=[7, 8, 9])
     ag = pa.Agreement.from_table(t, match="accuracy")
-    assert list(ag.table.columns) == ["a", "b", 9]
-    assert list(ag.predicted_only) == [9]
+    assert list(ag.table.columns) == [7, 8, 9]  # the table keeps its own labels and order
+    assert list(ag.predicted_only) == [9] and list(ag.common) == ["a", "b"]
+    rows, cols = ag.common_cells
+    assert rows.tolist() == [0, 1] and cols.tolist() == [0, 1]
+    assert list(ag.labels) == ["a", "b", 9]
 
 
-def test_unmatched_cluster_that_looks_like_a_class_is_renamed():
+def test_unmatched_cluster_that_looks_like_a_class_keeps_its_label_and_is_not_a_class():
     t = pd.DataFrame([[10, 1, 5], [2, 12, 0]], index=[1, 2], columns=[2, 3, 1])
     ag = pa.Agreement.from_table(t, match="accuracy")
-    assert list(ag.table.columns) == [1, 2, "1 (unmatched)"]
+    assert list(ag.table.columns) == [2, 3, 1]
+    assert ag.assignment() == {2: 1, 3: 2} and list(ag.predicted_only) == [1]
+    # among the classes of either side it is named apart from the reference label 1
+    assert list(ag.labels) == [1, 2, "1 (unmatched)"]
+    assert list(ag.binary(["REC"], classes="union").index) == [1, 2, "1 (unmatched)"]
 
 
 def test_match_dict_and_errors():
     ag = pa.Agreement.from_table(T9, match={"K4": "C1", "K1": "C2"})
-    assert list(ag.table.columns[:2]) == ["C1", "C2"] and list(ag.common) == ["C1", "C2"]
+    assert list(ag.table.columns) == list(T9.columns) and list(ag.common) == ["C1", "C2"]
     with pytest.raises(ValueError, match="not predicted labels"):
         pa.Agreement.from_table(T9, match={"K9": "C1"})
     with pytest.raises(ValueError, match="at most one predicted label"):

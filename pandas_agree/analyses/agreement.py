@@ -12,7 +12,9 @@ import pandas as pd
 
 from ..base.frames import column, product_index, require_frame
 from ..base.lazy import LazyModule, is_scipy_sparse
+from ..base.notices import FewSharedLabelsWarning, LabelOrderWarning
 from ..base.options import AVERAGES, keywords, validate_options
+from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
 from ..engine.crosstab import (
     SPARSE_CELLS,
@@ -25,7 +27,7 @@ from ..engine.crosstab import (
     validate_weights,
 )
 from ..engine.design import DesignColumns
-from ..engine.matching import match_columns
+from ..engine.matching import assign
 from ..engine.tableview import TableView
 from ..inference import contingency
 from ..inference.analytic import binary_analytics, interval_notes, multiclass_analytics
@@ -194,13 +196,6 @@ class Agreement:
     def __init__(self, table, *, match=None, _bookkeeping: dict | None = None) -> None:
         index, columns, values = _validated_table(table)
         info = _bookkeeping or {}
-        order = info.get("order")
-        self._mapping = None
-        if match is not None:  # the assignment of clusters to classes works on the whole table
-            dense = values.toarray() if is_scipy_sparse(values) else values
-            matched, self._mapping = match_columns(pd.DataFrame(dense, index=index, columns=columns), match)
-            index, columns, values = matched.index, matched.columns, matched.to_numpy()
-            order = None
         self._index, self._columns = index, columns
         self._shape = (len(index), len(columns))
         self._cells = None
@@ -218,22 +213,37 @@ class Agreement:
         self._n_zero_weight = int(info.get("n_zero_weight", 0))
         self._n_rows = info.get("n_rows")
         self._weighted = bool(info.get("weighted", False))
-        self._union = _union_order(index, columns, order)
+        # whether the label order is a scale the data or the caller gave (numbers, ordered categoricals, labels=)
+        self._ordered = bool(info.get("ordered") or _carries_order(index, columns))
         self._sample = None
         if info.get("units") is not None:
-            if match is not None:
-                raise ValueError("match= cannot be combined with a sample design (strata=, cluster=, fpc=): the "
-                                 "matching would move the columns the PSUs' tables are counted in")
             self._sample = SampleDesign(info["units"], self._shape, info.get("lonely_psu", "adjust"),
                                         info.get("replicates"), stored=self._cells)
 
-        rows, cols = index, columns
-        self._col_of_row = cols.get_indexer(rows)  # position in the columns of each row label, −1 if none
-        self._row_of_col = rows.get_indexer(cols)
+        self._mapping = None
+        given = info.get("assignment")  # the assignment of a whole sample, given to one of its groups
+        if match is not None or given is not None:
+            # the assignment pairs rows with columns; each side keeps its own labels and order
+            found = assign(self._frame(), match if given is None else given, strict=given is None)
+            self._mapping = found.mapping
+            # how the pairs were found: "accuracy", "residual", "dict", or "all rows" (those of the whole sample)
+            self._mapping.attrs["match"] = ("all rows" if given is not None else
+                                            match if isinstance(match, str) else "dict")
+            self._col_of_row = np.full(self._shape[0], -1, dtype=np.int64)
+            self._col_of_row[found.rows] = found.cols
+            self._row_of_col = np.full(self._shape[1], -1, dtype=np.int64)
+            self._row_of_col[found.cols] = found.rows
+            self._union, self._places = _paired_union(index, columns, self._row_of_col)
+        else:  # labels match by value
+            self._col_of_row = columns.get_indexer(index)  # position in the columns of each row label, −1 if none
+            self._row_of_col = index.get_indexer(columns)
+            self._union = _union_order(index, columns, info.get("order"))
+            self._places = self._union.get_indexer(index), self._union.get_indexer(columns)
         matched = self._col_of_row >= 0
         self._common_rows = np.flatnonzero(matched)
         self._common_cols = self._col_of_row[matched]
         if len(self._common_rows) == 0:
+            rows, cols = index, columns
             clashes = _spelling_clashes(rows, cols)
             hint = (
                 f" The labels {clashes[0][0]!r} and {clashes[0][1]!r} differ only in type (number against "
@@ -244,15 +254,41 @@ class Agreement:
                 f"{_show(rows)}, predicted labels {_show(cols)}. Labels match by value.{hint} To pair "
                 "cluster ids with classes use match='accuracy', match='residual' or a dict."
             )
-        clashes = _spelling_clashes(self.reference_only, self.predicted_only)
-        if clashes:
-            pairs = ", ".join(f"{x!r} and {y!r}" for x, y in clashes[:5])
-            warnings.warn(
-                f"labels that differ only in type do not match: {pairs}. Labels match by value; convert "
-                "one side (for example with .astype(str)) if they mean the same class.",
-                UserWarning,
-                stacklevel=external_stacklevel(),
-            )
+        self._notices: list[str] = []
+        if self._mapping is None:
+            self._warn_few_shared()
+            clashes = _spelling_clashes(self.reference_only, self.predicted_only)
+            if clashes:
+                pairs = ", ".join(f"{shown(x)} and {shown(y)}" for x, y in clashes[:5])
+                self._notices.append(
+                    f"labels that differ only in type do not match: {pairs}. Labels match by value; convert "
+                    "one side (for example with .astype(str)) if they mean the same class.")
+                warnings.warn(self._notices[-1], UserWarning, stacklevel=external_stacklevel())
+
+    def _frame(self) -> pd.DataFrame:
+        """The table as a dense DataFrame of its own labels (for the matching of a table, which is dense)."""
+        dense = self._counts
+        if self._cells is not None:
+            dense = np.zeros(self._shape)
+            dense[self._cells] = self._counts
+        return pd.DataFrame(dense, index=self._index, columns=self._columns)
+
+    def _warn_few_shared(self) -> None:
+        """A FewSharedLabelsWarning when fewer than half of either side's labels are on both sides."""
+        (i, j), k = self._shape, len(self._common_rows)
+        if 2 * k >= i and 2 * k >= j:
+            return
+        few = ("the labels of each side" if 2 * k < i and 2 * k < j
+               else "the reference labels" if 2 * k < i else "the predicted labels")
+        names = [shown(name) if name is not None else default
+                 for name, default in zip(self.axis_names, ("the reference", "the prediction"), strict=True)]
+        self._notices.append(
+            f"only {k} label{'s are' if k != 1 else ' is'} on both sides ({shown_list(self.common, most=3)}) of "
+            f"{i} reference and {j} predicted labels: fewer than half of "
+            f"{few} can agree. If {names[0]} and {names[1]} are not two classifications into the same classes, "
+            "their crosstab and its CROSSTABS statistics are crosstab() and crosstab_statistics(); cluster ids are "
+            "paired with classes by match='accuracy'.")
+        warnings.warn(self._notices[-1], FewSharedLabelsWarning, stacklevel=external_stacklevel())
 
     # --- constructors ---------------------------------------------------------------------------------
 
@@ -369,6 +405,40 @@ class Agreement:
         return self._union
 
     @property
+    def ordered(self) -> bool:
+        """Whether the order of :attr:`labels` is a scale the data or the caller gave: numeric labels, ordered
+        categoricals on both sides, or ``labels=``. Statistics that read the order as a scale (weighted
+        coefficients, ordinal CROSSTABS statistics, the linear-by-linear test) warn when it is not
+        (:class:`~pandas_agree.LabelOrderWarning`).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> pa.agreement([1, 2, 3], [1, 3, 3]).ordered, pa.agreement(["a", "b"], ["a", "a"]).ordered
+        (True, False)
+        """
+        return self._ordered
+
+    def _weights_read_order(self, kappa_weights) -> bool:
+        """Whether agreement weights read the order of the labels: "linear", "quadratic" or an array over the
+        ordered labels do, for three labels or more; a DataFrame of weights is aligned by label and does not."""
+        return len(self._union) > 2 and not isinstance(kappa_weights, pd.DataFrame)
+
+    def _warn_order(self, what: str) -> None:
+        """A LabelOrderWarning that ``what`` used the order of labels that carry none, naming the order used."""
+        if self._ordered:
+            return
+        if self._mapping is None:  # one order over the labels of both sides
+            order = shown_list(self._union, most=6, separator=" < ")
+        else:  # a matched table: each side's own order
+            order = (f"{shown_list(self._index, most=6, separator=' < ')} for the rows and "
+                     f"{shown_list(self._columns, most=6, separator=' < ')} for the columns")
+        warnings.warn(f"{what} read the labels as an ordered scale, and these labels carry no order of their own "
+                      f"(text, or an unordered categorical): the order used is {order}. Give the order with "
+                      "labels=[...] or an ordered pandas Categorical (numeric codes are read as numbers).",
+                      LabelOrderWarning, stacklevel=external_stacklevel())
+
+    @property
     def n_missing(self) -> int:
         """Rows left out because a label or the weight was missing."""
         return self._n_missing
@@ -420,8 +490,51 @@ class Agreement:
 
     @property
     def mapping(self) -> pd.DataFrame | None:
-        """The cluster-to-class assignment used (``match=``), or None."""
-        return None if self._mapping is None else self._mapping.copy()
+        """The cluster-to-class assignment used (``match=``), or None: one row per predicted label paired with a
+        reference label, in the order of the reference labels, with "cluster" (the predicted label), "class" (the
+        reference label), "count" (the objects of their cell) and "delta" (Volovici's Δ of the cell). The table
+        keeps both sides' own labels: the pairs are the cells that can agree (:attr:`common_cells`).
+        ``mapping.attrs["match"]`` says how the pairs were found: "accuracy", "residual", "dict", or "all rows"
+        (the pairs of a whole sample, given to one of its groups)."""
+        if self._mapping is None:
+            return None
+        out = self._mapping.copy()
+        out.attrs = dict(self._mapping.attrs)
+        return out
+
+    @property
+    def notices(self) -> list[str]:
+        """What a reader should know of the table itself, as its construction warned it: fewer than half of either
+        side's labels on both sides (:class:`~pandas_agree.FewSharedLabelsWarning`), labels that differ only in type
+        (``1`` and ``"1"``). The reports add them to their notes.
+
+        Examples
+        --------
+        >>> import warnings
+        >>> import pandas_agree as pa
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     ag = pa.agreement(["a", "b", "c"], ["a", "x", "y"])
+        >>> print(ag.notices[0][:44])
+        only 1 label is on both sides ('a') of 3 ref
+        """
+        return list(self._notices)
+
+    def assignment(self) -> dict | None:
+        """The pairs of :attr:`mapping` as ``match=`` takes them, {predicted label: reference label} (None without
+        ``match=``): the same pairing on another table, such as a group of the same data.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> t = pd.DataFrame([[2, 9], [8, 1]], index=["a", "b"], columns=["k1", "k2"])
+        >>> pa.Agreement.from_table(t, match="accuracy").assignment()
+        {'k2': 'a', 'k1': 'b'}
+        """
+        if self._mapping is None:
+            return None
+        return dict(zip(self._mapping["cluster"], self._mapping["class"], strict=True))
 
     def __repr__(self) -> str:
         i, j = self._shape
@@ -490,7 +603,7 @@ class Agreement:
         labels, cols = self._index, self._col_of_row
         if classes == "union":
             extra = np.flatnonzero(self._row_of_col < 0)
-            labels = labels.append(self._columns[extra])
+            labels = labels.append(self._union[self._places[1][extra]])  # the columns' own labels unless matched
             rows = np.concatenate([rows, np.full(len(extra), -1)])
             cols = np.concatenate([cols, extra])
         return labels, rows, cols
@@ -804,11 +917,6 @@ class Agreement:
             self._class_memo[key] = ClassValues(counts, params, correction)
         return self._class_memo[key]
 
-    @cached_property
-    def _places(self) -> tuple[np.ndarray, np.ndarray]:
-        """The place of each row and each column in the union of the labels."""
-        return self._union.get_indexer(self._index), self._union.get_indexer(self._columns)
-
     def _view(self) -> TableView:
         """The table as the measures see it (sparse when it is held sparse)."""
         return TableView(self._counts, self._common_rows, self._common_cols, *self._places, len(self._union),
@@ -870,6 +978,9 @@ class Agreement:
         chosen = resolve(measures, "multiclass", default=lambda m: m.default or (given and bool(m.params)))
         check_parameters_used(chosen, {"kappa_weights": kappa_weights}, "multiclass")
         weights = agreement_weights(kappa_weights, len(self._union), self._union) if given else None
+        scaled = [m.code for m in chosen if m.params and weights_of(m.code, weights, self._union) is not None]
+        if scaled and self._weights_read_order(kappa_weights):
+            self._warn_order(f"The weighted coefficients ({', '.join(scaled)})")
         view = self._view()
         values, notes = {}, []
 
@@ -1038,6 +1149,8 @@ class Agreement:
         [3.2626, 0.0011]
         """
         weights = None if kappa_weights is None else agreement_weights(kappa_weights, len(self._union), self._union)
+        if weights is not None and self._weights_read_order(kappa_weights):
+            self._warn_order("The test of weighted kappa (KAPPA_W_Z)")
         table = run_tests(self._view(), weights)
         return table if self._sample is None else self._design_tests(table, kappa_weights)
 
@@ -1106,18 +1219,22 @@ class Agreement:
     def _square(self) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
         """The table over :attr:`labels` on both sides (the order of the ordinal measures; labels absent from a side
         are empty rows or columns, which the statistics leave out) and the row and column scores: the labels
-        themselves when they are numbers, otherwise 1, 2, … over the categories with cases of each side."""
+        themselves when they are numbers, otherwise 1, 2, … over the categories with cases of each side. A column
+        paired with a row by ``match=`` takes its row's place."""
         labels = self._union
         q = len(labels)
         dense = np.zeros((q, q))
-        dense[np.ix_(labels.get_indexer(self._index), labels.get_indexer(self._columns))] = self._counts
+        dense[np.ix_(*self._places)] = self._frame().to_numpy()
         frame = pd.DataFrame(dense, index=pd.Index(labels, name=self._index.name),
                              columns=pd.Index(labels, name=self._columns.name))
-        numeric = pd.api.types.is_numeric_dtype(labels.dtype) and not pd.api.types.is_bool_dtype(labels.dtype)
-        values = labels.to_numpy(dtype=float) if numeric else None
-        if values is not None and np.isfinite(values).all():
-            return frame, values, values
-        return frame, np.cumsum(dense.sum(axis=1) > 0).astype(float), np.cumsum(dense.sum(axis=0) > 0).astype(float)
+        return frame, *_scores(labels, dense.sum(axis=1), labels, dense.sum(axis=0))
+
+    def _own(self) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
+        """The table in each side's own labels and order, with each side's scores (as :meth:`_square` gives them):
+        what the CROSSTABS statistics of a matched table read, whose columns are not the classes."""
+        frame = self._frame()
+        return frame, *_scores(frame.index, frame.sum(axis=1).to_numpy(), frame.columns,
+                               frame.sum(axis=0).to_numpy())
 
     @validate_options
     def crosstab_statistics(self, statistics="all", *, random_state=None) -> dict[str, pd.DataFrame]:
@@ -1191,13 +1308,23 @@ class Agreement:
         words = statistics_keywords(statistics, layers=False)
         random_state = seed_of(random_state)
         self._dense_only("statistics")
-        frame, row_scores, col_scores = self._square()
+        square = self._square()
+        # a matched table's columns are not the classes: its statistics read each side's own labels and order
+        frame, row_scores, col_scores = square if self._mapping is None else self._own()
         out: dict[str, pd.DataFrame] = {}
         if "chisq" in words or "mcnemar" in words:
             out["Chi-Square Tests"] = self._chi_square_tests(frame, row_scores, col_scores, words, random_state)
         association = [w for w in words if w in ASSOCIATION_KEYWORDS]
+        scaled = [ORDINAL_KEYWORDS[w] for w in words if w in ORDINAL_KEYWORDS]
+        # two labels in one order on both sides: reversing both changes nothing
+        if scaled and (len(self._union) > 2 or self._mapping is not None):
+            self._warn_order(f"The statistics {', '.join(scaled)}")
         if association:
-            measures = association_measures(frame.to_numpy(), row_scores, col_scores, association)
+            measures = association_measures(frame.to_numpy(), row_scores, col_scores,
+                                            [w for w in association if w != "kappa" or self._mapping is None])
+            if "kappa" in association and self._mapping is not None:  # kappa of the pairs: the square table
+                kappa = association_measures(square[0].to_numpy(), square[1], square[2], ["kappa"])
+                measures = pd.concat([measures, kappa]) if len(measures) else kappa
             for title in ("Directional Measures", "Symmetric Measures"):
                 if title in measures.index.get_level_values("table"):
                     out[title] = measures.xs(title, level="table")
@@ -1344,6 +1471,11 @@ def _risk(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+ORDINAL_KEYWORDS = {"chisq": "linear-by-linear association", "btau": "Kendall's tau-b", "ctau": "Kendall's tau-c",
+                    "gamma": "gamma", "d": "Somers' d", "corr": "Spearman's and Pearson's correlations", "eta": "eta"}
+"""The /STATISTICS keywords whose statistics read the labels as an ordered scale (chisq: its linear-by-linear
+association test)."""
+
 LAYER_TABLES = ("Tests of Homogeneity of the Odds Ratio", "Tests of Conditional Independence",
                 "Mantel-Haenszel Common Odds Ratio Estimate")
 KAPPA_TABLE = "Test of Homogeneity of Kappa"
@@ -1385,7 +1517,8 @@ def layer_statistics(everything: Agreement, layers: Mapping[Hashable, Agreement]
     >>> list(out)[-1], round(out["Tests of Conditional Independence"].loc["Mantel-Haenszel", "df"])
     ('Test of Homogeneity of Kappa', 1)
     """
-    frame, _, _ = everything._square()
+    # the layers' tables in their own labels and order (a matched table's columns are not the classes)
+    frame = everything._square()[0] if everything.mapping is None else everything._own()[0]
     counts = frame.to_numpy()
     rows, cols = frame.index[counts.sum(axis=1) > 0], frame.columns[counts.sum(axis=0) > 0]
     why = ""
@@ -1394,7 +1527,7 @@ def layer_statistics(everything: Agreement, layers: Mapping[Hashable, Agreement]
                f"together have {len(rows)} reference and {len(cols)} predicted labels with cases")
     stack = []
     for agreement in ([] if why else layers.values()):
-        square, _, _ = agreement._square()
+        square = agreement._square()[0] if everything.mapping is None else agreement._own()[0]
         held = square.to_numpy()
         outside_rows = rows.get_indexer(square.index[held.sum(axis=1) > 0]) < 0
         outside_cols = cols.get_indexer(square.columns[held.sum(axis=0) > 0]) < 0
@@ -1518,6 +1651,52 @@ def _plain_label(x):
     return x if x is None or isinstance(x, (str, bool, int, float)) else str(x)
 
 
+def _ordered_categorical(values) -> bool:
+    return isinstance(getattr(values, "dtype", None), pd.CategoricalDtype) and bool(values.dtype.ordered)
+
+
+def _numbers(labels: pd.Index) -> bool:
+    """Whether every label is a real number (not a boolean): numeric codes, read as a scale."""
+    if pd.api.types.is_bool_dtype(labels.dtype):
+        return False
+    if pd.api.types.is_numeric_dtype(labels.dtype) and not pd.api.types.is_complex_dtype(labels.dtype):
+        return True
+    return labels.dtype == object and all(
+        isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_)) for x in labels)
+
+
+def _carries_order(rows: pd.Index, cols: pd.Index) -> bool:
+    """Whether the labels of a table carry an order of their own: numbers, or ordered categoricals on both sides."""
+    return (_numbers(rows) and _numbers(cols)) or all(
+        isinstance(x, pd.CategoricalIndex) and x.ordered for x in (rows, cols))
+
+
+def _paired_union(rows: pd.Index, cols: pd.Index, row_of_col: np.ndarray) -> tuple[pd.Index, tuple]:
+    """The classes of a matched table and the place of each row and column among them: the reference labels in
+    their order, then the columns paired with no row (a label equal to a reference label, or repeated, gets
+    " (unmatched)"); a paired column takes the place of its row."""
+    unpaired = np.flatnonzero(row_of_col < 0)
+    taken = set(rows)
+    extra = []
+    for label in cols[unpaired]:
+        extra.append(f"{label} (unmatched)" if label in taken else label)
+        taken.add(extra[-1])
+    union = pd.Index([*rows, *extra], dtype=object, name=rows.name, tupleize_cols=False)
+    col_places = row_of_col.copy()
+    col_places[unpaired] = len(rows) + np.arange(len(unpaired))
+    return union, (np.arange(len(rows)), col_places)
+
+
+def _scores(rows: pd.Index, row_totals: np.ndarray, cols: pd.Index, col_totals: np.ndarray) -> tuple:
+    """The row and column scores of the CROSSTABS statistics: the labels of both sides when they are all numbers
+    (as SPSS uses numeric codes), otherwise 1, 2, … over the categories with cases of each side, in order."""
+    if _numbers(rows) and _numbers(cols):
+        row_values, col_values = rows.to_numpy(dtype=float), cols.to_numpy(dtype=float)
+        if np.isfinite(row_values).all() and np.isfinite(col_values).all():
+            return row_values, col_values
+    return np.cumsum(row_totals > 0).astype(float), np.cumsum(col_totals > 0).astype(float)
+
+
 def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:
     """Every label of either side in order: the engine's order, else the rows then the other columns."""
     present = rows.append(cols).unique()
@@ -1615,7 +1794,7 @@ def agreement(y_true, y_pred, *, weights=None, dropna: bool = True, labels: Sequ
 def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None, match=None,
                 names: tuple[Hashable, Hashable] = ("actual", "pred"), weights_name: str = "weights",
                 strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
-                domain: np.ndarray | None = None) -> Agreement:
+                domain: np.ndarray | None = None, assignment: Mapping | None = None) -> Agreement:
     """An Agreement from two sequences of labels: :func:`agreement`, with the arguments named as the caller names
     them in error messages.
 
@@ -1626,7 +1805,9 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     ``domain`` (a mask over the rows of ``strata``, ``cluster`` and ``fpc``, which then hold the whole sample)
     makes the labels those of a subpopulation, estimated within the whole sample's design. ``replicates``
     ("jackknife" or "bootstrap") gives every value the variance of the design's replicates instead of the
-    linearised one.
+    linearised one. ``assignment`` ({predicted label: reference label}, as :meth:`Agreement.assignment` gives it)
+    pairs the labels as ``match=`` would, but as found on another table (the whole sample, for one of its
+    groups): a predicted label it names that this table lacks is left aside.
 
     Examples
     --------
@@ -1650,15 +1831,18 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
     info = {"n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight, "n_rows": tab.n_rows,
             "weighted": tab.weighted, "order": tab.order, "units": tab.units, "lonely_psu": lonely_psu,
-            "replicates": replicates}
+            "replicates": replicates, "ordered": labels is not None or (_ordered_categorical(actual)
+                                                                        and _ordered_categorical(pred)),
+            "assignment": None if assignment is None else dict(assignment)}
     return counted(tab.table, info, match=match)
 
 
 def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
-               labels: Sequence | None = None, match=None, weighted: bool = False) -> Agreement:
+               labels: Sequence | None = None, match=None, weighted: bool = False,
+               assignment: Mapping | None = None) -> Agreement:
     """An Agreement from the long cells of chunks counted apart (columns "actual", "pred", "count") and the sum
     of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``); the Dask accessor builds its Agreement
-    here.
+    here (``assignment`` as in :func:`from_labels`).
 
     Examples
     --------
@@ -1670,7 +1854,8 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     (10.0, 1)
     """
     tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
-    return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order}, match=match)
+    return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order, "ordered": labels is not None,
+                               "assignment": None if assignment is None else dict(assignment)}, match=match)
 
 
 def tabulate_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,

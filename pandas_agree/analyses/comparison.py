@@ -21,7 +21,6 @@ from ..base.undefined import external_stacklevel
 from ..engine.crosstab import as_label_series, validate_weights
 from ..engine.design import DesignColumns
 from ..engine.joint import JointTable, joint_table
-from ..engine.matching import column_permutation
 from ..inference.analytic import interval_notes
 from ..inference.delta import linearised_variance
 from ..inference.design import SampleDesign
@@ -86,26 +85,14 @@ class Comparison:
                  replicates: str | None = None) -> None:
         if len(joint.labels) < 3:
             raise ValueError("compare needs at least two prediction columns")
-        if joint.units is not None and match is not None:
-            raise ValueError("match= cannot be combined with a sample design (strata=, cluster=, fpc=): the "
-                             "matching would move the columns the PSUs' tables are counted in")
-        counts, labels, mappings = joint.counts, list(joint.labels), []
-        for p in range(len(labels) - 1):
-            if match is None:
-                mappings.append(None)
-                continue
-            positions, new_labels, mapping = column_permutation(joint.marginal(p), match)
-            counts = np.take(counts, positions, axis=p + 1)
-            labels[p + 1] = pd.Index(new_labels)
-            mappings.append(mapping)
-        self._joint = JointTable(counts, labels, joint.names, joint.order, joint.n_rows, joint.n_missing,
-                                 joint.n_zero_weight, joint.units)
+        self._joint = joint
         info = {"n_missing": joint.n_missing, "n_zero_weight": joint.n_zero_weight, "n_rows": joint.n_rows,
-                "weighted": weighted, "order": None if match is not None else joint.order,
-                "lonely_psu": lonely_psu, "replicates": replicates}
-        self._agreements = [counted(self._joint.marginal(p), {**info, "units": self._margin_units(p)})
-                            for p in range(len(labels) - 1)]
-        self._mappings = mappings
+                "weighted": weighted, "order": joint.order, "lonely_psu": lonely_psu, "replicates": replicates}
+        # match= pairs each prediction's labels with the reference's on its own table; no label is moved
+        self._agreements = [counted(joint.marginal(p), {**info, "units": self._margin_units(p)}, match=match)
+                            for p in range(len(joint.labels) - 1)]
+        self._mappings = [ag.mapping for ag in self._agreements]
+        counts = joint.counts
         self._weighted = weighted
         self._sample = None
         if joint.units is not None:  # the PSUs' tables over the cells of the joint table in its canonical order
@@ -275,15 +262,23 @@ class Comparison:
             float((self._joint.counts * (1 - correct_a) * correct_b).sum())
 
     def _correct(self, p: int, cls=None) -> np.ndarray:
-        """1 where prediction p is right, broadcast over the joint table."""
-        ref, pred = self._joint.labels[0], self._joint.labels[1 + p]
+        """1 where prediction p is right, broadcast over the joint table: on the cells its Agreement pairs (the same
+        label, or the pairs match= made); for a class ``cls`` (a reference label), one-vs-rest: where the reference
+        is ``cls`` exactly when the prediction is the label paired with it."""
+        ag = self._agreements[p]
+        rows, cols = ag.common_cells
         if cls is None:
-            right = np.equal.outer(np.asarray(ref, dtype=object), np.asarray(pred, dtype=object))
+            right = np.zeros(ag.shape)
+            right[rows, cols] = 1.0
         else:
-            right = np.equal.outer(np.asarray(ref == cls), np.asarray(pred == cls))
+            found = ag.common.get_indexer([cls])
+            is_row, is_col = np.zeros(ag.shape[0], dtype=bool), np.zeros(ag.shape[1], dtype=bool)
+            if found[0] >= 0:
+                is_row[rows[found[0]]], is_col[cols[found[0]]] = True, True
+            right = np.equal.outer(is_row, is_col).astype(float)
         shape = [1] * self._joint.counts.ndim
         shape[0], shape[1 + p] = right.shape
-        return right.astype(float).reshape(shape)
+        return right.reshape(shape)
 
     @validate_options
     def differences(self, measures=None, *, classes: str = "common", ci: str | None = None,

@@ -1,11 +1,16 @@
-"""Cluster-to-class matching: relabel the predicted labels (cluster ids) with reference labels.
+"""Cluster-to-class matching: which predicted label (a cluster id) agrees with which reference label.
 
-"accuracy" is the one-to-one assignment that maximises the diagonal sum (Hungarian algorithm); "residual" is
-Volovici's (2016) criterion, maximising the sum of Δ_ij = (n_ij − f_ij)/√f_ij with f_ij = n_i· n_·j / N; a dict
-gives the assignment {predicted label: reference label} directly.
+"accuracy" is the one-to-one assignment that maximises the sum of the matched cells (Hungarian algorithm);
+"residual" is Volovici's (2016) criterion, maximising the sum of Δ_ij = (n_ij − f_ij)/√f_ij with
+f_ij = n_i· n_·j / N; a dict gives the assignment {predicted label: reference label} directly.
+
+The assignment pairs rows with columns; it does not relabel the table: each side keeps its own labels and its own
+order, and the pairs are the cells that can agree (the cells of the same label, for a table without matching).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
@@ -13,7 +18,8 @@ import pandas as pd
 from ..base.options import MATCHES
 from ..base.undefined import divide
 
-__all__ = ["MATCHES", "column_permutation", "match_columns", "residuals"]
+__all__ = ["MATCHES", "Assignment", "assign", "residuals"]
+
 
 def residuals(counts: np.ndarray) -> np.ndarray:
     """Δ_ij = (n_ij − f_ij)/√f_ij, f_ij = n_i· n_·j / N (0 where f_ij = 0)."""
@@ -21,57 +27,81 @@ def residuals(counts: np.ndarray) -> np.ndarray:
     return np.nan_to_num(divide(counts - expected, np.sqrt(expected)), nan=0.0)
 
 
-def _assignment(table: pd.DataFrame, match) -> dict:
-    from scipy.optimize import linear_sum_assignment
+class Assignment:
+    """The pairs (row, column) of a matched table, in the order of the rows, and the mapping that lists them.
 
-    counts = table.to_numpy()
+    Attributes
+    ----------
+    rows, cols : numpy.ndarray
+        The positions of the paired rows and columns.
+    mapping : pandas.DataFrame
+        One row per paired column, in the order of the rows: "cluster" (the predicted label), "class" (the
+        reference label), "count" (the objects of the cell) and "delta" (Volovici's Δ of the cell).
+    """
+
+    def __init__(self, rows: np.ndarray, cols: np.ndarray, mapping: pd.DataFrame) -> None:
+        self.rows, self.cols, self.mapping = rows, cols, mapping
+
+    def as_dict(self) -> dict:
+        """The assignment as ``match=`` takes it: {predicted label: reference label}."""
+        return dict(zip(self.mapping["cluster"], self.mapping["class"], strict=True))
+
+
+def _dict_pairs(table: pd.DataFrame, match: Mapping, strict: bool) -> tuple[np.ndarray, np.ndarray]:
+    clusters = pd.Index(list(match), dtype=object, tupleize_cols=False)
+    classes = pd.Index(list(match.values()), dtype=object, tupleize_cols=False)
+    if classes.has_duplicates:
+        raise ValueError("match must assign each reference label to at most one predicted label; repeated: "
+                         f"{list(classes[classes.duplicated()].unique()[:5])}")
+    cols = _positions(table.columns, clusters)
+    rows = _positions(table.index, classes)
+    if strict and (cols < 0).any():
+        unknown = list(clusters[cols < 0][:5])
+        raise ValueError(f"match: {unknown} are not predicted labels; they are {list(table.columns[:10])}")
+    keep = (cols >= 0) & (rows >= 0)  # a class absent from the rows (of a group) pairs with nothing there
+    return rows[keep], cols[keep]
+
+
+def _positions(labels: pd.Index, wanted: pd.Index) -> np.ndarray:
+    """The position in ``labels`` of each of ``wanted``, −1 where absent (labels are unique)."""
+    found = pd.Index(labels, dtype=object, tupleize_cols=False).get_indexer(wanted)
+    return np.asarray(found, dtype=np.int64)
+
+
+def assign(table: pd.DataFrame, match, *, strict: bool = True) -> Assignment:
+    """The assignment of the columns of ``table`` (counts; index = reference labels, columns = predicted labels)
+    to its rows under ``match``.
+
+    ``strict=False`` lets a dict name predicted labels the table does not have (the assignment of a whole sample,
+    applied to a group of it); otherwise that is a ValueError.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.engine.matching import assign
+    >>> t = pd.DataFrame([[2, 9], [8, 1]], index=["a", "b"], columns=["k1", "k2"])
+    >>> assign(t, "accuracy").as_dict()
+    {'k2': 'a', 'k1': 'b'}
+    """
+    counts = table.to_numpy(dtype=float)
     if isinstance(match, str):
         if match not in MATCHES:
             raise ValueError(f"match must be None, one of {MATCHES} or a dict; got {match!r}")
+        from scipy.optimize import linear_sum_assignment
+
         score = counts if match == "accuracy" else residuals(counts)
         rows, cols = linear_sum_assignment(score, maximize=True)
-        return {table.columns[j]: table.index[i] for i, j in zip(rows, cols, strict=True)}
-    if isinstance(match, dict):
-        unknown = [k for k in match if k not in table.columns]
-        if unknown:
-            raise ValueError(f"match: {unknown[:5]} are not predicted labels; they are {list(table.columns[:10])}")
-        targets = pd.Index(list(match.values()))
-        if targets.has_duplicates:
-            raise ValueError("match must assign each reference label to at most one predicted label; repeated: "
-                             f"{list(targets[targets.duplicated()].unique()[:5])}")
-        return dict(match)
-    raise TypeError(f"match must be None, one of {MATCHES} or a dict; got {type(match).__name__}")
-
-
-def column_permutation(table: pd.DataFrame, match) -> tuple[list[int], list, pd.DataFrame]:
-    """Where each column goes under ``match``: the original positions in their new order, the new labels, and
-    the mapping (cluster, class, count, delta).
-
-    Assigned columns come first, in the order of their classes, relabelled with the class; unassigned columns
-    follow and keep their labels (with " (unmatched)" added where a label would otherwise equal a reference
-    label).
-    """
-    assignment = _assignment(table, match)
-    delta = residuals(table.to_numpy())
-    row_pos = {label: i for i, label in enumerate(table.index)}
-    assigned = sorted(assignment, key=lambda col: row_pos.get(assignment[col], len(row_pos)))
-    rest = [c for c in table.columns if c not in assignment]
-    taken = set(table.index) | set(assignment.values())
-    new_labels = [assignment[c] for c in assigned] + [f"{c} (unmatched)" if c in taken else c for c in rest]
-    positions = [table.columns.get_loc(c) for c in assigned + rest]
+    elif isinstance(match, Mapping):
+        rows, cols = _dict_pairs(table, match, strict)
+    else:
+        raise TypeError(f"match must be None, one of {MATCHES} or a dict; got {type(match).__name__}")
+    order = np.argsort(rows, kind="stable")
+    rows, cols = np.asarray(rows, dtype=np.int64)[order], np.asarray(cols, dtype=np.int64)[order]
+    delta = residuals(counts) if counts.sum() > 0 else np.zeros_like(counts)
     mapping = pd.DataFrame({
-        "cluster": assigned,
-        "class": [assignment[c] for c in assigned],
-        "count": [table.at[assignment[c], c] if assignment[c] in row_pos else 0.0 for c in assigned],
-        "delta": [delta[row_pos[assignment[c]], table.columns.get_loc(c)] if assignment[c] in row_pos else np.nan
-                  for c in assigned],
+        "cluster": pd.Index(table.columns[cols], dtype=object, tupleize_cols=False),
+        "class": pd.Index(table.index[rows], dtype=object, tupleize_cols=False),
+        "count": counts[rows, cols],
+        "delta": delta[rows, cols],
     })
-    return positions, new_labels, mapping
-
-
-def match_columns(table: pd.DataFrame, match) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The table with its columns relabelled and ordered as their classes, and the mapping used."""
-    positions, labels, mapping = column_permutation(table, match)
-    out = table.iloc[:, positions]
-    out.columns = pd.Index(labels, name=table.columns.name)
-    return out, mapping
+    return Assignment(rows, cols, mapping)

@@ -291,23 +291,23 @@ def _grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, 
         if name in table_options:
             table_options = {**table_options, name: aligned(frame, table_options[name], name)}
     everything = frame.agree(actual, pred, **table_options)
-    if everything.design is not None:  # each group is a domain of the whole sample: its PSUs and strata stay
-        design = {name: _values(frame, table_options.get(name), name) for name in DESIGN_COLUMNS}
-        weights = _values(frame, table_options.get("weights"), "weights")
-        a, p = column(frame, actual, "actual"), column(frame, pred, "pred")
-        rest = {k: v for k, v in table_options.items() if k not in ("weights", *DESIGN_COLUMNS)}
+    design = {name: _values(frame, table_options.get(name), name) for name in DESIGN_COLUMNS}
+    weights = _values(frame, table_options.get("weights"), "weights")
+    a, p = column(frame, actual, "actual"), column(frame, pred, "pred")
+    rest = {k: v for k, v in table_options.items() if k not in ("weights", *DESIGN_COLUMNS)}
+    if everything.mapping is not None:  # one matching for every group: that of all the rows
+        rest = {**rest, "match": None, "assignment": everything.assignment()}
 
-        def build(rows):
-            domain = np.zeros(len(frame), dtype=bool)
-            domain[rows] = True
+    def build(rows):
+        if everything.design is None:
             return from_labels(a.iloc[rows], p.iloc[rows], weights=None if weights is None else weights[rows],
-                               names=("actual", "pred"), domain=domain, **design, **rest)
-    else:
-        def build(rows):
-            opts = dict(table_options)
-            if not isinstance(opts.get("weights"), (str, type(None))) and pd.api.types.is_list_like(opts["weights"]):
-                opts["weights"] = np.asarray(opts["weights"])[rows]
-            return frame.iloc[rows].agree(actual, pred, **opts)
+                               names=("actual", "pred"), **rest)
+        # each group is a domain of the whole sample: its PSUs and strata stay
+        domain = np.zeros(len(frame), dtype=bool)
+        domain[rows] = True
+        return from_labels(a.iloc[rows], p.iloc[rows], weights=None if weights is None else weights[rows],
+                           names=("actual", "pred"), domain=domain, **design, **rest)
+
     # sorted as pandas sorts the column: a categorical (an SPSS variable with value labels) in its categories' order
     grouper = keys.array if isinstance(keys.dtype, pd.CategoricalDtype) else keys.to_numpy()
     positions = pd.Series(np.arange(len(frame))).groupby(grouper, sort=True, dropna=True, observed=True).indices

@@ -117,7 +117,7 @@ def _stacked(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 def _design_agreement(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, units: pd.DataFrame, missing: dict, *,
                       names, dropna: bool, labels, match, weighted: bool, design: dict, lonely_psu: str,
-                      replicates: str | None) -> Agreement:
+                      replicates: str | None, assignment: dict | None = None) -> Agreement:
     """The Agreement of the rows counted (those of the whole sample, or of a group): its table from the table's
     cells and bookkeeping ``table`` (as without a design), the table of every PSU from the ``cells`` placed in
     it, in the design of all PSUs ``units``."""
@@ -147,7 +147,8 @@ def _design_agreement(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
                         design_codes(columns))
     found = replace(found, n_valid=int(cells["n"].sum()))  # the rows counted, not the cells they fill
     return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order, "units": found,
-                               "lonely_psu": lonely_psu, "replicates": replicates}, match=match)
+                               "lonely_psu": lonely_psu, "replicates": replicates, "ordered": labels is not None,
+                               "assignment": assignment}, match=match)
 
 
 @dd.extensions.register_dataframe_accessor("agree")
@@ -265,6 +266,8 @@ class DaskAgreeAccessor(Shortcuts):
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
                   "match": table_kw.get("match"), "weighted": weights is not None}
         everything = from_cells(cells, bookkeeping, **common)
+        # one matching for every group: that of all the rows
+        common = {**common, "match": None, "assignment": everything.assignment()}
         values = sorted({v for r in results for v in r[1]}, key=lambda v: (str(type(v)), v))
 
         def build(value):
@@ -282,6 +285,7 @@ class DaskAgreeAccessor(Shortcuts):
                   "match": table_kw.get("match"), "weighted": weights is not None, "design": design,
                   "lonely_psu": table_kw.get("lonely_psu", "adjust"), "replicates": table_kw.get("replicates")}
         everything = _design_agreement(sample["table"], cells, units, sample["missing"], **common)
+        common = {**common, "match": None, "assignment": everything.assignment()}  # one matching for every group
         positions = pd.Series(np.arange(len(cells))).groupby(cells["g"].to_numpy(), dropna=True).indices
 
         def build(value):

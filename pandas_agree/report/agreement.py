@@ -347,16 +347,24 @@ class AgreementReport(Rendered):
         if ag.n_zero_weight:
             notes.append(f"{display.count_of(ag.n_zero_weight, 'row')} with a weight of 0 "
                          f"{'was' if ag.n_zero_weight == 1 else 'were'} left out.")
+        notes.extend(text[0].upper() + text[1:] for text in ag.notices)
+        matched = ag.mapping is not None
         if len(ag.reference_only) or len(ag.predicted_only):
             only = "the label" if len(ag.common) == 1 else f"the {len(ag.common)} labels"
-            notes.append(f"Only {only} present on both sides can agree; the others count against agreement.")
+            where = "paired by the matching" if matched else "present on both sides"
+            notes.append(f"Only {only} {where} can agree; the others count against agreement.")
             if len(ag.reference_only):
-                notes.append("Reference labels never predicted: " + ", ".join(map(str, ag.reference_only)) + ".")
+                never = "paired with no predicted label" if matched else "never predicted"
+                notes.append(f"Reference labels {never}: " + ", ".join(map(display.label, ag.reference_only)) + ".")
             if len(ag.predicted_only):
-                notes.append("Predicted labels not in the reference: " + ", ".join(map(str, ag.predicted_only)) + ".")
-        if ag.mapping is not None:
-            pairs = ", ".join(f"{c} → {k}" for c, k in zip(ag.mapping["cluster"], ag.mapping["class"], strict=True))
-            notes.append(f"Predicted labels were matched to reference labels: {pairs}.")
+                outside = "paired with no reference label" if matched else "not in the reference"
+                notes.append(f"Predicted labels {outside}: " + ", ".join(map(display.label, ag.predicted_only)) + ".")
+        if matched:
+            pairs = ", ".join(f"{display.label(c)} → {display.label(k)}"
+                              for c, k in zip(ag.mapping["cluster"], ag.mapping["class"], strict=True))
+            notes.append(f"Predicted labels were matched to reference labels: {pairs}"
+                         + (" (found on all rows; every group uses it)." if self.groups
+                            or ag.mapping.attrs.get("match") == "all rows" else "."))
         timing = opts["timing"]
         before = [code for code in self.averages.index if REGISTRY[code].averaging == "before"]
         if opts["positive"] is not None:

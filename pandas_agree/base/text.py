@@ -1,0 +1,45 @@
+"""Labels in messages: every warning and error names a label through :func:`shown`, so that a label of any
+length or content stays readable there."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+__all__ = ["LIMIT", "shown", "shown_list"]
+
+LIMIT = 40
+"""The most characters of a label a message shows."""
+
+
+def shown(label: Any, limit: int = LIMIT) -> str:
+    """A label as a message names it: its ``repr`` (so that ``1`` and ``'1'`` differ), cut to ``limit``
+    characters with its length after an ellipsis.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import shown
+    >>> shown("a"), shown(1), shown(True)
+    ("'a'", '1', 'True')
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)"
+    """
+    try:
+        text = repr(label)
+    except Exception:  # a label whose repr fails is still named
+        text = f"<{type(label).__name__}>"
+    return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text):,} characters)"
+
+
+def shown_list(labels: Iterable[Any], most: int = 5, separator: str = ", ") -> str:
+    """Up to ``most`` labels as :func:`shown` names them, and how many there are in all beyond that.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import shown_list
+    >>> shown_list(["a", "b"]), shown_list(range(10), most=3)
+    ("'a', 'b'", '0, 1, 2, … (10 in all)')
+    """
+    labels = list(labels)
+    text = separator.join(shown(x) for x in labels[:most])
+    return text + (f"{separator}… ({len(labels)} in all)" if len(labels) > most else "")

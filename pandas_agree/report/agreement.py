@@ -125,8 +125,9 @@ def _crosstab(ag, percentages: Sequence[str]) -> pd.DataFrame:
     counts = ag.crosstab(margins=True)
     if not percentages:
         return counts
-    names = {"row": f"% within {counts.index.name or 'reference'}",
-             "column": f"% within {counts.columns.name or 'prediction'}", "total": "% of Total"}
+    row, column = counts.index.name, counts.columns.name  # any hashable: 0 is a name
+    names = {"row": f"% within {'reference' if row is None else row}",
+             "column": f"% within {'prediction' if column is None else column}", "total": "% of Total"}
     held_sparse = all(isinstance(dtype, pd.SparseDtype) for dtype in counts.dtypes)
     # by position: the margins are the last row and column, whatever the labels are (a class may be "Total")
     cells = counts.sparse.to_coo() if held_sparse else None
@@ -399,7 +400,7 @@ class AgreementReport(Rendered):
     @property
     def title(self) -> str:
         reference, predicted = self.agreement.axis_names
-        return f"{reference or 'reference'} * {predicted or 'prediction'}"
+        return f"{display.name(reference, 'reference')} * {display.name(predicted, 'prediction')}"
 
     def document(self):
         """The report laid out for the renderers (text and HTML)."""

@@ -207,7 +207,7 @@ class ComparisonReport(Rendered):
 
         tests = self.tests.copy()
         tests.index = [" · ".join(map(str, i)) for i in tests.index]
-        write_frames(path, self.document(), {
+        write_frames(path, self.laid_out(), {
             "Summary": [("Case Processing Summary", self.summary), ("Values", flat(self.values)),
                         ("Paired differences", flat(self.differences))],
             "Tests": [("Tests", tests)]}, self.notes, self.options)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 import re
+from collections.abc import Iterator
 
 import numpy as np
 import pandas as pd
 
 from ..measures.registry import REGISTRY
 
-__all__ = ["Shown", "count", "count_of", "interval", "label", "measure_name", "plot_text", "printable", "pvalue",
-           "value", "with_interval"]
+__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "interval", "label", "long_labels",
+           "measure_name", "name", "plot_text", "printable", "pvalue", "se", "se_decimals", "shorten", "value",
+           "with_interval"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<.001";0.000'
@@ -99,6 +103,8 @@ def printable(text: str) -> str:
     >>> print(printable("two\\nlines \\x1b[31mred"))
     two\\nlines \\x1b[31mred
     """
+    if text.isprintable():  # no control, format, surrogate or unassigned character: nothing to escape (fast)
+        return text
     return _UNSAFE.sub(_escape, text)
 
 
@@ -114,17 +120,148 @@ def _is_missing(x) -> bool:
         return False
 
 
-def label(x) -> str:
-    """A class label as text, the one way every renderer shows a label: a missing label shows as "(missing)",
-    control characters as their escapes (see :func:`printable`).
+LABEL_LIMIT = 60
+"""The longest label (in characters) the text, HTML and printed reports show whole; a longer one is shown cut (see
+:func:`cut`), and its whole text once, under "Long labels"."""
+_HEAD, _TAIL = 30, 10  # the characters a cut label keeps from its start and its end
+
+
+class LongLabels:
+    """The labels cut while a report is laid out: each one's shown form and its whole text, in the order met. Two
+    labels whose cut forms would read the same are told apart by a number ("… #2")."""
+
+    def __init__(self) -> None:
+        self.shown: dict[str, str] = {}  # whole text -> shown form
+        self._forms: set[str] = set()
+
+    def add(self, text: str, form: str) -> str:
+        known = self.shown.get(text)
+        if known is not None:
+            return known
+        if form in self._forms:
+            head, _, tail = form.rpartition(" (")
+            k = 2
+            while f"{head} #{k} ({tail}" in self._forms:
+                k += 1
+            form = f"{head} #{k} ({tail}"
+        self.shown[text] = form
+        self._forms.add(form)
+        return form
+
+    def entries(self) -> list[tuple[str, str]]:
+        """(shown form, whole text made printable) of each label cut, in the order met."""
+        return [(form, printable(text)) for text, form in self.shown.items()]
+
+
+_COLLECTING: contextvars.ContextVar[LongLabels | None] = contextvars.ContextVar("pandas_agree_long_labels",
+                                                                                default=None)
+
+
+@contextlib.contextmanager
+def long_labels() -> Iterator[LongLabels]:
+    """Collect the labels cut by :func:`cut` (and :func:`label`) while a report is laid out, so that the report can
+    show each whole text once.
 
     Examples
     --------
+    >>> from pandas_agree.report.display import label, long_labels
+    >>> with long_labels() as found:
+    ...     shown = label("x" * 100)
+    >>> shown
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxx (100 characters)'
+    >>> found.entries() == [(shown, "x" * 100)]
+    True
+    """
+    found = LongLabels()
+    token = _COLLECTING.set(found)
+    try:
+        yield found
+    finally:
+        _COLLECTING.reset(token)
+
+
+def cut(text: str, limit: int | None = LABEL_LIMIT) -> str:
+    """``text`` made printable (see :func:`printable`) and, when longer than ``limit`` characters (as text or as
+    shown), cut to its first 30 and last 10 characters and its length: "aaaa…aaaa (2,097,152 characters)". While
+    :func:`long_labels` collects, the cut text is recorded (with a number where two cut texts would read the same).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import cut
+    >>> cut("short"), cut("a" * 20 + "b" * 50)
+    ('short', 'aaaaaaaaaaaaaaaaaaaabbbbbbbbbb…bbbbbbbbbb (70 characters)')
+    """
+    if limit is None:
+        return printable(text)
+    if len(text) <= limit:
+        shown = printable(text)
+        if len(shown) <= limit:
+            return shown
+    form = f"{printable(text[:_HEAD])[:_HEAD]}…{printable(text[-_TAIL:])[-_TAIL:]} ({len(text):,} characters)"
+    found = _COLLECTING.get()
+    return form if found is None else found.add(text, form)
+
+
+_RUN = re.compile(rf"\S{{{LABEL_LIMIT + 1},}}")
+
+
+def shorten(text: str, known: dict[str, str] | None = None) -> str:
+    """Free text (a note, a title) with the long labels in it cut: first each whole text of ``known`` (whole text
+    -> shown form) found in it, then any run of more than :data:`LABEL_LIMIT` characters without a space (see
+    :func:`cut`). Linear in the length of ``text``.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import shorten
+    >>> shorten("Never predicted: " + "z" * 80 + ".")
+    'Never predicted: zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz…zzzzzzzzz. (81 characters)'
+    """
+    if known:
+        for whole in sorted((t for t in known if t in text), key=len, reverse=True):
+            text = text.replace(whole, known[whole])
+    if len(text) <= LABEL_LIMIT:
+        return text
+    return _RUN.sub(lambda m: cut(m.group(0)), text)
+
+
+def label(x, limit: int | None = LABEL_LIMIT) -> str:
+    """A class label as text, the one way every renderer shows a label: a missing label shows as "(missing)",
+    control characters as their escapes (see :func:`printable`), a label longer than ``limit`` characters cut (see
+    :func:`cut`; ``limit=None`` keeps every character, as the workbook's data sheets do).
+
+    Examples
+    --------
+    >>> import numpy as np
     >>> from pandas_agree.report.display import label
     >>> label(True), label(float("nan")), label((1, "a")), label("a\\tb")
     ('True', '(missing)', "(1, 'a')", 'a\\\\tb')
+    >>> label(("a", np.int64(1))), label(np.float64(0.5))
+    ("('a', 1)", '0.5')
+    >>> label("y" * 1000)
+    'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…yyyyyyyyyy (1,000 characters)'
     """
-    return "(missing)" if _is_missing(x) else printable(str(x))
+    return "(missing)" if _is_missing(x) else cut(str(_plain(x)), limit)
+
+
+def _plain(x):
+    """``x`` with numpy scalars as Python ones, in tuples too (a MultiIndex's key shows as ``('a', 1)``, not
+    ``('a', np.int64(1))``)."""
+    if isinstance(x, tuple):
+        return tuple(_plain(v) for v in x)
+    return x.item() if isinstance(x, np.generic) else x
+
+
+def name(x, default: str) -> str:
+    """A variable's name as a report shows it (see :func:`label`): any hashable (a string, an integer, a tuple of a
+    MultiIndex, a Timestamp...), or ``default`` where there is none (None).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import name
+    >>> name(0, "reference"), name(("a", 1), "reference"), name(None, "reference")
+    ('0', "('a', 1)", 'reference')
+    """
+    return default if x is None else label(x)
 
 
 def count(x) -> str:
@@ -148,21 +285,110 @@ def value(x, digits: int = 3, *, like=()) -> str:
     x = float(x)
     if math.isinf(x):
         return Shown("inf" if x > 0 else "-inf", x, "0")
-    decimals = _decimals([x, *like], digits)
+    return _fixed(x, _decimals([x, *like], digits))
+
+
+def _fixed(x, decimals: int) -> str:
+    """A number with ``decimals`` decimals ("inf" where infinite)."""
+    x = float(x)
+    if math.isinf(x):
+        return Shown("inf" if x > 0 else "-inf", x, "0")
     return Shown(f"{x:.{decimals}f}", x, _decimal_format(decimals))
 
 
-def interval(lower, upper, digits: int = 3, *, like=()) -> str:
-    """An interval "[lower, upper]", both ends with the same decimals (and those of the numbers ``like``)."""
+MAX_DECIMALS = 9
+"""The most decimals a number is shown with; a standard error below 10⁻⁹ is shown in scientific notation."""
+
+
+def se_decimals(x, digits: int = 3) -> int | None:
+    """The decimals that show at least two significant digits of a standard error ``x``: ``digits`` where they do
+    (SPSS's three decimals, from 0.01 up), more below (0.0012, 0.000047); None where even :data:`MAX_DECIMALS`
+    would not (then scientific notation).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import se_decimals
+    >>> se_decimals(0.0123), se_decimals(0.00123), se_decimals(4.7e-5), se_decimals(0.0), se_decimals(3e-12)
+    (3, 4, 6, 3, None)
+    """
+    x = abs(float(x))
+    if not math.isfinite(x) or x == 0 or x >= 10.0 ** (1 - digits):
+        return digits
+    needed = 1 - math.floor(math.log10(x))
+    return needed if needed <= MAX_DECIMALS else None
+
+
+def se(x, digits: int = 3) -> str:
+    """A standard error, with at least two significant digits: three decimals (as SPSS prints it) where they show
+    two, more where the SE is smaller (at 10⁶ rows an SE of 0.00047 shows as "0.00047", not "0.000").
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import se
+    >>> se(0.0483), se(0.00047123), se(0.0), se(2.5e-12)
+    ('0.048', '0.00047', '0.000', '2.5e-12')
+    >>> se(0.00047123).excel_format
+    '0.00000'
+    """
+    if _is_missing(x) or math.isinf(float(x)):
+        return value(x, digits)
+    x = float(x)
+    decimals = se_decimals(x, _decimals([x], digits))
+    if decimals is None:
+        return Shown(f"{x:.1e}", x, "0.0E+00")
+    return Shown(f"{x:.{decimals}f}", x, _decimal_format(decimals))
+
+
+def bound_decimals(x, lower, upper, decimals: int) -> int:
+    """The decimals of an interval's ends beside the value ``x`` shown with ``decimals``: those, unless an end that
+    differs from ``x`` would then read as ``x`` (the interval would collapse onto the value, as at 10⁶ rows); then
+    enough to show two significant digits of the nearest such end's distance from ``x`` (at most
+    :data:`MAX_DECIMALS`; an end closer than that is the value but for round-off).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import bound_decimals
+    >>> bound_decimals(0.5, 0.4997, 0.5003, 3), bound_decimals(0.5, 0.45, 0.55, 3), bound_decimals(1.0, 0.99, 1.0, 3)
+    (5, 3, 3)
+    """
+    try:
+        x, ends = float(x), [float(lower), float(upper)]
+    except (TypeError, ValueError):
+        return decimals
+    if not math.isfinite(x):
+        return decimals
+    gaps = [abs(end - x) for end in ends if math.isfinite(end) and end != x
+            and f"{end:.{decimals}f}" == f"{x:.{decimals}f}"]
+    if not gaps or min(gaps) == 0:
+        return decimals
+    needed = 1 - math.floor(math.log10(min(gaps)))
+    # an end closer than 10⁻⁹ is the value but for round-off (an average of a constant): shown as the value
+    return max(decimals, needed) if needed <= MAX_DECIMALS else decimals
+
+
+def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None) -> str:
+    """An interval "[lower, upper]", both ends with the same decimals (and those of the numbers ``like``); with
+    ``value_shown`` (the value the interval goes with), more decimals where the ends would read as the value (see
+    :func:`bound_decimals`).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import interval
+    >>> interval(0.41, 0.62), interval(0.49967, 0.50007), interval(0.49967, 0.50007, value_shown=0.49987)
+    ('[0.410, 0.620]', '[0.500, 0.500]', '[0.49967, 0.50007]')
+    """
     if _is_missing(lower) or _is_missing(upper):
         return MISSING
-    both = (lower, upper, *like)
-    return f"[{value(lower, digits, like=both)}, {value(upper, digits, like=both)}]"
+    decimals = _decimals((lower, upper, *like), digits)
+    if value_shown is not None and not _is_missing(value_shown):
+        decimals = bound_decimals(value_shown, lower, upper, decimals)
+    return f"[{_fixed(lower, decimals)}, {_fixed(upper, decimals)}]"
 
 
 def with_interval(x, lower, upper, digits: int = 3) -> str:
-    """A value and its interval, "value [lower, upper]", all with the same decimals."""
-    shown, ends = value(x, digits, like=(lower, upper)), interval(lower, upper, digits, like=(x,))
+    """A value and its interval, "value [lower, upper]", all with the same decimals (the ends with more where they
+    would read as the value, see :func:`bound_decimals`)."""
+    shown, ends = value(x, digits, like=(lower, upper)), interval(lower, upper, digits, like=(x,), value_shown=x)
     text = f"{shown} {ends}"
     return Shown(text, shown.number, shown.excel_format, ends) if isinstance(shown, Shown) else text
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 import pandas as pd
@@ -14,8 +14,14 @@ from ..measures.registry import REGISTRY
 from . import display
 from .ranking import exceeds, rank, sort_measure
 
-__all__ = ["DEFF", "Document", "Section", "Table", "footnote_letters", "frame_table", "has_deff", "section",
-           "statistics_tables"]
+__all__ = ["DEFF", "Document", "Section", "Table", "footnote_letters", "frame_table", "has_deff", "laid_out",
+           "section", "statistics_tables"]
+
+
+def _text(x) -> str:
+    """A title, header or row label as text: strings as they are, anything else (an integer or a tuple as a column
+    name, a Timestamp) as a label is shown."""
+    return x if isinstance(x, str) else display.label(x)
 
 
 @dataclass
@@ -37,6 +43,13 @@ class Table:
     total_row: bool | int = False  # whether the last row (the last n rows) is a total (shown after a rule)
     companions: set = field(default_factory=set)  # columns that go with the column before them (a value's DEFF)
 
+    def __post_init__(self) -> None:
+        # any hashable may name a variable or a column (0, ("a", 1), a Timestamp): every renderer gets text
+        self.title, self.stub = _text(self.title), _text(self.stub)
+        self.columns = [_text(c) for c in self.columns]
+        self.column_title = None if self.column_title is None else _text(self.column_title)
+        self.rows = [(_text(label), cells) for label, cells in self.rows]
+
 
 @dataclass
 class Section:
@@ -50,17 +63,65 @@ class Section:
 
 @dataclass
 class Document:
-    """A whole report as the renderers see it."""
+    """A whole report as the renderers see it; ``long_labels`` holds (shown form, whole text) of each label the
+    report shows cut (see :func:`laid_out`)."""
 
     title: str
     meta: str
     sections: list[Section]
+    long_labels: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _long_texts(report) -> set[str]:
+    """The texts longer than :data:`~pandas_agree.report.display.LABEL_LIMIT` among the labels, column labels and
+    axis names of the report's frames and its groups: what notes and titles may hold whole."""
+    values = []
+    for frame in vars(report).values():
+        if isinstance(frame, pd.DataFrame):
+            for axis in (frame.index, frame.columns):
+                values.extend(axis.names)
+                for level in range(axis.nlevels):
+                    labels = axis.get_level_values(level) if axis.nlevels > 1 else axis
+                    if labels.dtype.kind in "OUS":  # text, objects, categories: what may be long
+                        values.extend(labels.unique())
+    values.extend([getattr(report, "by", None), *getattr(report, "groups", {})])
+    return {text for x in values if x is not None and len(text := str(x)) > display.LABEL_LIMIT}
+
+
+def laid_out(report) -> Document:
+    """``report.document()`` as every renderer shows it: each label longer than
+    :data:`~pandas_agree.report.display.LABEL_LIMIT` characters cut ("aaaa…aaaa (2,097,152 characters)") in titles,
+    headings, tables, footnotes and notes, and the whole text of each label so cut once, in
+    :attr:`Document.long_labels`. Linear in the length of the labels: a label of megabytes prints in a fraction of
+    a second."""
+    with display.long_labels() as found:
+        doc = report.document()
+        wholes = _long_texts(report) | set(found.shown)
+
+        def short(text):
+            if not isinstance(text, str) or isinstance(text, display.Shown) or len(text) <= display.LABEL_LIMIT:
+                return text
+            return display.shorten(text, {whole: display.cut(whole) for whole in wholes if whole in text})
+
+        sections = []
+        for sec in doc.sections:
+            tables = [replace(t, title=short(t.title), stub=short(t.stub), columns=[short(c) for c in t.columns],
+                              column_title=short(t.column_title),
+                              rows=[(short(label), None if cells is None else [short(c) for c in cells])
+                                    for label, cells in t.rows],
+                              footnotes=[short(n) for n in t.footnotes]) for t in sec.tables]
+            sections.append(replace(sec, heading=short(sec.heading), tables=tables,
+                                    notes=[short(n) for n in sec.notes]))
+        doc = replace(doc, title=short(doc.title), meta=short(doc.meta), sections=sections)
+    return replace(doc, long_labels=[*doc.long_labels, *found.entries()])
 
 
 def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: list[str] = (),
                 formats: dict | None = None) -> Table:
-    """A Table from a DataFrame; ``formats`` maps a column to a display function (default: values)."""
-    formats = formats or {}
+    """A Table from a DataFrame; ``formats`` maps a column to a display function (default: values; standard errors,
+    the columns named "se", with at least two significant digits)."""
+    formats = {**{c: display.se for c in frame.columns if isinstance(c, str) and c.lower() == "se"},
+               **(formats or {})}
     rows = []
     for i, idx in enumerate(frame.index):  # by position: labels may be tuples, booleans, NaN or repeated
         cells = []
@@ -166,8 +227,44 @@ def crosstab(rep) -> Table:
                 highlight.add((len(rows), j))
         rows.append((display.label(value) if counts else "  " + stat, cells))
     return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
-                 stub=ag.axis_names[0] or "", column_title=ag.axis_names[1] or None, highlight=highlight,
-                 footnotes=["Matching cells (the same label on both sides) are marked."], total_row=True)
+                 stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
+                 footnotes=[_matching_note(ag)], total_row=True)
+
+
+def matching(rep) -> Table | None:
+    """The pairs of a matched table (``match=``): each predicted label and the reference label it agrees with,
+    beside the crosstab that keeps both sides' own labels; None without matching."""
+    ag = rep.agreement
+    mapping = ag.mapping
+    if mapping is None:
+        return None
+    reference, predicted = (display.name(x, default) for x, default in zip(ag.axis_names, ("reference",
+                                                                                        "prediction"), strict=True))
+    rows = [(display.label(cluster), [display.label(cls), display.count(count), display.value(delta, 2)])
+            for cluster, cls, count, delta in mapping.itertuples(index=False)]
+    how = {"accuracy": "the one-to-one pairing of largest total count (match='accuracy')",
+           "residual": "the one-to-one pairing of largest total standardised residual Δ (match='residual', "
+                       "Volovici 2016)",
+           "all rows": "the pairing found on all rows, the same in every group",
+           }.get(mapping.attrs.get("match"), "the pairing given (match=dict)")
+    notes = [f"Each {predicted} label is paired with the {reference} label it agrees with: {how}. The crosstab keeps "
+             "both sides' own labels; the paired cells are marked there."]
+    if getattr(rep, "groups", None):
+        notes.append("The groups (and the layers of their statistics) all use this pairing.")
+    return Table(f"Matching of {predicted} to {reference}", [reference, "Count", "Δ"], rows, stub=predicted,
+                 footnotes=notes)
+
+
+def _column_title(ag) -> str | None:
+    """The name of the predicted side over the crosstab's columns (None where it has none)."""
+    name = ag.axis_names[1]
+    return None if name is None or name == "" else display.name(name, "")
+
+
+def _matching_note(ag) -> str:
+    if ag.mapping is not None:
+        return "Matching cells (each predicted label and the reference label it is paired with) are marked."
+    return "Matching cells (the same label on both sides) are marked."
 
 
 _RESIDUALS = ("Residual", "Standardized Residual", "Adjusted Residual")
@@ -205,8 +302,8 @@ def _cells_crosstab(rep) -> Table:
         head = labels[position] if i % n_stats == 0 else ""
         rows.append((f"{head:<{width}}  {stat}", cells))
     return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
-                 stub=ag.axis_names[0] or "", column_title=ag.axis_names[1] or None, highlight=highlight,
-                 footnotes=[f"Matching cells (the same label on both sides) are marked on the {first} line."],
+                 stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
+                 footnotes=[f"{_matching_note(ag)[:-1]} on the {first} line."],
                  total_row=n_stats)
 
 
@@ -233,6 +330,20 @@ class _Footnotes:
 def _number(v, *, blank: bool = False) -> str:
     """A value as SPSS prints one: three decimals; blank (or "—") where there is none."""
     return ("" if blank else display.MISSING) if pd.isna(v) else display.value(v)
+
+
+def _se(v, *, blank: bool = False) -> str:
+    """A standard error as SPSS prints one, with at least two significant digits (see
+    :func:`~pandas_agree.report.display.se`); blank (or "—") where there is none."""
+    return ("" if blank else display.MISSING) if pd.isna(v) else display.se(v)
+
+
+def _bounds(v, lower, upper, *, blank: bool = False) -> list[str]:
+    """An interval's ends in two cells, with the decimals that keep them apart from the value ``v``."""
+    if pd.isna(lower) or pd.isna(upper):
+        return [_number(lower, blank=blank), _number(upper, blank=blank)]
+    decimals = display.bound_decimals(v, lower, upper, 3)
+    return [display.value(lower, decimals), display.value(upper, decimals)]
 
 
 def _pvalue(v) -> str:
@@ -305,7 +416,7 @@ def measures_table(title: str, frame: pd.DataFrame) -> Table:
         value = _number(r["value"]) + (feet.mark(r["note"]) if r["note"] else "")
         sig = _pvalue(r["pvalue"]) + (feet.mark(_SIGNIFICANCE[r["method"]]) if r["method"] in _SIGNIFICANCE
                                       and not pd.isna(r["pvalue"]) else "")
-        middle = [_number(r["ase"], blank=True), _number(r["t"], blank=True)] if with_ase else []
+        middle = [_se(r["ase"], blank=True), _number(r["t"], blank=True)] if with_ase else []
         rows.append(("  " + name, [value, *middle, "" if undefined else sig]))
     n = frame.attrs.get("n")
     if n is not None:
@@ -322,8 +433,8 @@ def risk_table(title: str, frame: pd.DataFrame) -> Table:
         if r["measure"] == "N of valid cases":
             rows.append((name, [display.count(r["value"]), "", ""]))
             continue
-        rows.append((name, [_number(r["value"]) + feet.mark(r["note"]), _number(r["lower"], blank=True),
-                            _number(r["upper"], blank=True)]))
+        rows.append((name, [_number(r["value"]) + feet.mark(r["note"]),
+                            *_bounds(r["value"], r["lower"], r["upper"], blank=True)]))
     return Table(title, ["Value", "95% CI\nLower", "95% CI\nUpper"], rows, footnotes=feet.lines())
 
 
@@ -344,12 +455,14 @@ def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:
     feet = _Footnotes()
     est, log = frame.loc["Estimate"], frame.loc["ln(Estimate)"]
     mark = feet.mark(est["note"])
+    lower, upper = _bounds(est["value"], est["lower"], est["upper"])
+    log_lower, log_upper = _bounds(log["value"], log["lower"], log["upper"])
     rows = [("Estimate", [_number(est["value"]) + mark]), ("ln(Estimate)", [_number(log["value"])]),
-            ("Std. Error of ln(Estimate)", [_number(log["se"])]), ("Asymp. Sig. (2-sided)", [_pvalue(est["pvalue"])]),
-            ("95% CI, Common Odds Ratio: Lower Bound", [_number(est["lower"])]),
-            ("95% CI, Common Odds Ratio: Upper Bound", [_number(est["upper"])]),
-            ("95% CI, ln(Common Odds Ratio): Lower Bound", [_number(log["lower"])]),
-            ("95% CI, ln(Common Odds Ratio): Upper Bound", [_number(log["upper"])])]
+            ("Std. Error of ln(Estimate)", [_se(log["se"])]), ("Asymp. Sig. (2-sided)", [_pvalue(est["pvalue"])]),
+            ("95% CI, Common Odds Ratio: Lower Bound", [lower]),
+            ("95% CI, Common Odds Ratio: Upper Bound", [upper]),
+            ("95% CI, ln(Common Odds Ratio): Lower Bound", [log_lower]),
+            ("95% CI, ln(Common Odds Ratio): Upper Bound", [log_upper])]
     return Table(title, ["Value"], rows, footnotes=[
         *feet.lines(), "The Mantel-Haenszel common odds ratio estimate is asymptotically normally distributed under "
         "the common odds ratio of 1.000 assumption. So is the natural log of the estimate.",
@@ -361,11 +474,11 @@ def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
     feet = _Footnotes()
     r = frame.iloc[0]
     rows = [("Homogeneity of kappa", [_number(r["value"]) + feet.mark(r["note"]), _df(r["df"]), _pvalue(r["pvalue"]),
-                                      _number(r["pooled"]), _number(r["pooled_se"])])]
+                                      _number(r["pooled"]), _se(r["pooled_se"])])]
     layers = frame.attrs.get("layers")
     if layers is not None:
         rows += [(f"  {display.label(by)} = {display.label(g)}", ["", "", "", _number(layers.iat[i, 0]),
-                                                                 _number(layers.iat[i, 1])])
+                                                                 _se(layers.iat[i, 1])])
                  for i, g in enumerate(layers.index)]
     return Table(title, ["Chi-Square", "df", "Asymp. Sig.", "Kappa", "Asymp. Std.\nError"], rows,
                  footnotes=[*feet.lines(), "Σ (κ_g − κ̄)²/SE_g² over the groups, κ̄ their inverse-variance weighted "
@@ -401,8 +514,8 @@ def confusions(rep) -> Table | None:
                          display.count(c.at[rank, "count"]), display.percent(100 * c.at[rank, "row share"]),
                          display.percent(100 * c.at[rank, "share"])]) for rank in c.index]
     reference, predicted = rep.agreement.axis_names
-    return Table("Largest Confusions", [reference or "Reference", predicted or "Predicted", "Count",
-                                        "% of row", "% of all"], rows, stub="Rank",
+    return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
+                                        "Count", "% of row", "% of all"], rows, stub="Rank",
                  footnotes=["The cells outside the matching cells that hold the most objects, the largest first "
                             "(Agreement.confusions(top=None) lists them all)."])
 
@@ -420,8 +533,8 @@ def multiclass(rep) -> Table:
         ends = (m.loc[code, "lower"], m.loc[code, "upper"]) if has_ci else ()
         cells = [display.value(m.loc[code, "value"], like=ends)]
         if has_ci:
-            ci = display.interval(*ends, like=(m.loc[code, "value"],))
-            cells += [display.value(m.loc[code, "se"]), f"{ci} {letters.get(m.loc[code, 'method'], '')}".rstrip()]
+            ci = display.interval(*ends, like=(m.loc[code, "value"],), value_shown=m.loc[code, "value"])
+            cells += [display.se(m.loc[code, "se"]), f"{ci} {letters.get(m.loc[code, 'method'], '')}".rstrip()]
         if deff:
             cells.append(display.value(m.loc[code, "deff"], 2))
         if "interpretation" in m.columns:
@@ -484,7 +597,8 @@ def ranked_binary(rep) -> Table:
         cells = [_value(b, c, i) for c in codes]
         if ci:
             lower, upper = (b.iat[i, b.columns.get_loc((code, stat))] for stat in ("lower", "upper"))
-            cells.insert(1, display.interval(lower, upper, like=(b.iat[i, b.columns.get_loc((code, "value"))],)))
+            v = b.iat[i, b.columns.get_loc((code, "value"))]
+            cells.insert(1, display.interval(lower, upper, like=(v,), value_shown=v))
         if deff:
             cells.insert(at, _deff(b, code, i))
         return display.label(b.index[i]), cells
@@ -530,7 +644,8 @@ def averages(rep) -> Table:
 
 def section(rep) -> list[Table]:
     """The tables of one report section, in reading order."""
-    tables = [summary(rep), *filter(None, [design(rep)]), crosstab(rep), *filter(None, [confusions(rep)]),
+    tables = [summary(rep), *filter(None, [design(rep)]), crosstab(rep), *filter(None, [matching(rep)]),
+              *filter(None, [confusions(rep)]),
               *statistics_tables(rep),
               multiclass(rep), tests(rep), binary(rep)]
     if rep.options.get("positive") is None:  # with a positive class the measures are not averaged

@@ -33,6 +33,7 @@ STYLE = """
 .pa-report .pa-foot { color: #555; font-size: 12px; margin: 0 0 2px 0; }
 .pa-report ul.pa-notes { margin: 4px 0; padding-left: 18px; }
 .pa-report img { max-width: 100%; }
+.pa-report dl.pa-long dd { margin: 0 0 6px 18px; word-break: break-all; font-family: monospace; font-size: 12px; }
 """
 
 
@@ -108,6 +109,10 @@ def _body(doc: Document, plots: bool) -> str:
                 parts.append('<p class="pa-meta">The plots of this section need matplotlib: '
                              'pip install "pandas_agree[plot]".</p>')
         parts.append(_notes_html(sec.notes))
+    if doc.long_labels:
+        items = "".join(f"<dt>{_e(shown)}</dt><dd>{_e(whole)}</dd>" for shown, whole in doc.long_labels)
+        parts.append('<h3>Long labels</h3><p class="pa-foot">Labels longer than 60 characters are shown cut in the '
+                     f'tables and notes; their whole text:</p><dl class="pa-long">{items}</dl>')
     return "".join(parts)
 
 

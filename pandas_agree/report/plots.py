@@ -74,8 +74,8 @@ def heatmap(ax, agreement, normalize: bool = False) -> None:
     reference, predicted = agreement.axis_names
     _thinned(ax, "x", table.columns[::t])
     _thinned(ax, "y", table.index[::s])
-    ax.set_xlabel(_label(predicted or "prediction"))
-    ax.set_ylabel(_label(reference or "reference"))
+    ax.set_xlabel(_label("prediction" if predicted is None else predicted))
+    ax.set_ylabel(_label("reference" if reference is None else reference))
     if max(shown.shape) <= ANNOTATE:
         top = shown.max() if shown.size else 1
         for i in range(shown.shape[0]):
@@ -180,6 +180,7 @@ def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = 
     heatmap(left, rep.agreement, normalize=normalize)
     forest(right, binary, measures, title, split)
     reference, predicted = rep.agreement.axis_names
-    fig.suptitle(f"Agreement: {_label(reference or 'reference')} * {_label(predicted or 'prediction')}")
+    fig.suptitle(f"Agreement: {_label('reference' if reference is None else reference)} * "
+                 f"{_label('prediction' if predicted is None else predicted)}")
     fig.tight_layout()
     return fig

@@ -94,7 +94,7 @@ class RaterReport(Rendered):
         c = self.coefficients
         weighted = self.options["kappa_weights"] is not None
         table = c.rename(index=lambda code: f"{row_name(RATERS[code], weighted)} ({code})")
-        formats = {"se": display.value, "DEFF": lambda v: display.value(v, 2),
+        formats = {"se": display.se, "DEFF": lambda v: display.value(v, 2),
                    "interpretation": lambda v: "" if v is None or pd.isna(v) else str(v)}
         shown = table.drop(columns=[x for x in ("lower", "upper", "method") if x in table.columns])
         shown = shown.rename(columns={"deff": "DEFF"})
@@ -102,8 +102,8 @@ class RaterReport(Rendered):
         if "lower" in c.columns:
             letters, footnotes = footnote_letters(list(c["method"]))
             shown.insert(2, f"{100 * self.options['confidence_level']:g}% CI",
-                         [f"{display.interval(lo, hi)} {letters[m]}" for lo, hi, m in
-                          zip(c["lower"], c["upper"], c["method"], strict=True)])
+                         [f"{display.interval(lo, hi, value_shown=v)} {letters[m]}" for v, lo, hi, m in
+                          zip(c["value"], c["lower"], c["upper"], c["method"], strict=True)])
         coefficients = frame_table("Agreement among Raters", shown, stub="Coefficient", formats=formats,
                                    footnotes=footnotes)
         if "DEFF" in shown.columns:  # the design effect goes with the interval before it
@@ -154,7 +154,7 @@ class RaterReport(Rendered):
         """
         from .excel import write_frames
 
-        write_frames(path, self.document(), {
+        write_frames(path, self.laid_out(), {
             "Summary": [("Case Processing Summary", self.summary),
                         *([("Sample Design", self.design)] if self.design is not None else []),
                         ("Agreement among Raters", self.coefficients), ("Tests", self.tests)],

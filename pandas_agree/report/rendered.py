@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .document import Document
+from .document import Document, laid_out
 from .html import fragment, page
 from .text import render
 
@@ -22,11 +22,16 @@ class Rendered:
     def to_dict(self) -> dict:  # pragma: no cover - every report defines it
         raise NotImplementedError
 
+    def laid_out(self) -> Document:
+        """:meth:`document` as the renderers show it: labels longer than 60 characters cut, each one's whole text
+        once at the end (see :func:`~pandas_agree.report.document.laid_out`)."""
+        return laid_out(self)
+
     def __str__(self) -> str:
-        return render(self.document())
+        return render(self.laid_out())
 
     def _repr_html_(self) -> str:
-        return fragment(self.document())
+        return fragment(self.laid_out())
 
     def to_html(self, path=None) -> str:
         """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
@@ -49,7 +54,7 @@ class Rendered:
         >>> html.startswith("<!DOCTYPE html>"), "KAPPA" in html
         (True, True)
         """
-        html = page(self.document())
+        html = page(self.laid_out())
         if path is not None:
             Path(path).write_text(html, encoding="utf-8")
         return html

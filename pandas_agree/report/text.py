@@ -87,6 +87,19 @@ def _notes(notes: list[str], width: int) -> str:
     return "\n".join(out) + "\n"
 
 
+def _long_labels(labels: list[tuple[str, str]], width: int) -> str:
+    """Each cut label's shown form and its whole text, in lines of ``width`` characters (cut anywhere, not at
+    spaces: a label is shown as it is, and cutting it into lines takes time linear in its length)."""
+    out = ["Long labels", "═" * min(width, 40),
+           "Labels longer than 60 characters are shown cut in the tables and notes; their whole text:"]
+    step = max(width - 4, 1)
+    for shown, whole in labels:
+        out.append(f"- {printable(shown)}:")
+        whole = printable(whole)
+        out.extend("    " + whole[i:i + step] for i in range(0, len(whole), step))
+    return "\n".join(out) + "\n"
+
+
 def render(doc: Document, width: int = WIDTH) -> str:
     """A report document as text, ``width`` columns wide."""
     parts = [f"{printable(doc.title)}\n{printable(doc.meta)}\n"]
@@ -96,4 +109,6 @@ def render(doc: Document, width: int = WIDTH) -> str:
             parts.append("▌" + banner + "─" * max(3, min(width, 70) - len(banner) - 1))
         parts.extend(render_table(t, width) for t in sec.tables)
         parts.append(_notes(sec.notes, width))
+    if doc.long_labels:
+        parts.append(_long_labels(doc.long_labels, width))
     return "\n".join(parts)

@@ -1,14 +1,19 @@
 """Excel export of an AgreementReport (openpyxl).
 
-One workbook: "Summary" (case processing, multiclass measures with intervals and interpretation, tests),
-"Crosstab" (matching cells highlighted; with ``cells=``, SPSS's cell statistics under each row label),
-"Statistics" (with ``statistics=``: the CROSSTABS tables, titled, one under the other), "Confusions" (every
-cell outside the matching cells that holds objects, the largest first), "Class measures", "Averages", "Notes"
-(notes, options, version) and "Measures" (every measure shown, documented from the registry). With groups,
-each sheet stacks the tables of all data and of every group, with a "group" column (or a group title above
-each crosstab), so the group values never become sheet names. Numbers keep full precision and are shown through
-number formats; labels are written as text, never as formulas. With a sample design the measures of "Summary",
-"Class measures" and "Averages" carry their design effects ("deff") beside their intervals.
+One workbook: "Report" (the text report laid out for print, see :mod:`~pandas_agree.report.printed`), then the data
+sheets: "Summary" (case processing, multiclass measures with intervals and interpretation, tests), "Crosstab"
+(matching cells highlighted; with ``cells=``, SPSS's cell statistics under each row label), "Statistics" (with
+``statistics=``: the CROSSTABS tables, titled, one under the other), "Confusions" (every cell outside the matching
+cells that holds objects, the largest first), "Class measures", "Averages", "Notes" (notes, options, version) and
+"Measures" (every measure shown, documented from the registry). With groups, each sheet stacks the tables of all
+data and of every group, with a "group" column (or a group title above each crosstab), so the group values never
+become sheet names. Numbers keep full precision and are shown through number formats (standard errors with at least
+two significant digits, an interval's ends with the decimals that keep them apart from its value); labels are
+written as text, never as formulas. With a sample design the measures of "Summary", "Class measures" and "Averages"
+carry their design effects ("deff") beside their intervals.
+
+The data sheets are written as XML row by row (:mod:`~pandas_agree.report.xlsx`), in time and memory linear in
+their cells; each prints on A4, one page wide, with its header rows and label column on every page.
 """
 
 from __future__ import annotations
@@ -18,25 +23,73 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from openpyxl import Workbook
-from openpyxl.utils import get_column_letter
 
 from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
 from .document import Document
 from .printed import report_sheet
-from .sheet import (
-    BOLD,
+from .sheet import BOLD, MATCH, P_FORMAT, VALUE_FORMAT, Sheet, checked_path
+from .xlsx import (
     CELL_LIMIT,
-    MATCH,
-    P_FORMAT,
-    VALUE_FORMAT,
-    Sheet,
-    checked_path,
-    finish_workbook,
+    COLUMN_LIMIT,
+    ROW_LIMIT,
+    StreamSheet,
+    Styles,
+    number_widths,
+    print_setup,
+    save,
+    sheet_names,
 )
 
-__all__ = ["write", "write_frames"]
+__all__ = ["bound_formats", "se_formats", "write", "write_frames"]
+
+DECIMALS = 4  # the decimals of VALUE_FORMAT
+
+
+def _format(decimals: int | None) -> str:
+    return "0.0E+00" if decimals is None else "0." + "0" * decimals if decimals else "0"
+
+
+def se_formats(values) -> list[str]:
+    """The number format of each standard error in ``values``: four decimals where they show two significant
+    digits, more below 0.001, scientific notation below 10⁻⁹ (see :func:`~pandas_agree.report.display.se`).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.excel import se_formats
+    >>> se_formats([0.0312, 0.00047, float("nan"), 3e-12])
+    ['0.0000', '0.00000', '0.0000', '0.0E+00']
+    """
+    values = np.abs(np.asarray(values, dtype=float))
+    small = np.isfinite(values) & (values > 0) & (values < 10.0 ** (1 - DECIMALS))  # the few that need more
+    formats = np.full(values.shape, VALUE_FORMAT, dtype=object)
+    for i in np.flatnonzero(small):
+        formats[i] = _format(display.se_decimals(values[i], DECIMALS))
+    return formats.tolist()
+
+
+def bound_formats(value, lower, upper) -> tuple[list[str], list[str]]:
+    """The number formats of intervals' ends beside their values: four decimals, more where an end would read as the
+    value (see :func:`~pandas_agree.report.display.bound_decimals`).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.excel import bound_formats
+    >>> bound_formats([0.5, 0.5], [0.49997, 0.4], [0.50003, 0.6])
+    (['0.000000', '0.0000'], ['0.000000', '0.0000'])
+    """
+    value, lower, upper = (np.asarray(x, float) for x in (value, lower, upper))
+    # only where an end rounds as the value does the end need its own decimals (a few cells of a table)
+    with np.errstate(invalid="ignore"):
+        close = ((np.round(lower, DECIMALS) == np.round(value, DECIMALS)) & (lower != value)) | \
+                ((np.round(upper, DECIMALS) == np.round(value, DECIMALS)) & (upper != value))
+    formats = np.full(value.shape, VALUE_FORMAT, dtype=object)
+    for i in np.flatnonzero(close):
+        formats[i] = _format(display.bound_decimals(value[i], lower[i], upper[i], DECIMALS))
+    formats = formats.tolist()
+    return formats, formats
+
 
 def _count_format(ag) -> str:
     return "0.00" if ag.weighted else "0"
@@ -46,7 +99,7 @@ def _sections(rep):
     return [("All" if value is None else value, sub) for value, sub in rep.sections()]
 
 
-def _lead(ws: Sheet, grouped: bool, group) -> int:
+def _lead(ws: StreamSheet, grouped: bool, group) -> int:
     """Write the group in the first column when the report has groups; return the next free column."""
     if grouped:
         ws.text(1, group)
@@ -54,7 +107,22 @@ def _lead(ws: Sheet, grouped: bool, group) -> int:
     return 1
 
 
-def _summary_sheet(ws: Sheet, rep, grouped: bool) -> None:
+def _stat_formats(frame: pd.DataFrame, stats: list[str], key=None) -> dict[str, list[str]]:
+    """The formats of a frame's statistics (the columns ``(key, stat)``, or ``stat`` without a key): the standard
+    errors' and the interval ends' of their own, the others four decimals."""
+    def column(stat):
+        c = stat if key is None else (key, stat)
+        return frame[c].to_numpy(dtype=float) if c in frame.columns else np.full(len(frame), np.nan)
+
+    formats = {stat: [VALUE_FORMAT] * len(frame) for stat in stats}
+    if "se" in stats:
+        formats["se"] = se_formats(column("se"))
+    if "lower" in stats and "upper" in stats and "value" in stats:
+        formats["lower"], formats["upper"] = bound_formats(column("value"), column("lower"), column("upper"))
+    return formats
+
+
+def _summary_sheet(ws: StreamSheet, rep, grouped: bool) -> None:
     lead = ["group"] if grouped else []
     ws.title("Case Processing Summary")
     ws.header([*lead, "Cases", "N", "Percent", "Weighted N"])
@@ -75,12 +143,13 @@ def _summary_sheet(ws: Sheet, rep, grouped: bool) -> None:
     ws.header([*lead, "code", "measure", *stats, "method", "interpretation"])
     for group, sub in _sections(rep):
         m = sub.multiclass
-        for code in m.index:
+        formats = _stat_formats(m, stats)
+        for i, code in enumerate(m.index):
             col = _lead(ws, grouped, group)
             ws.text(col, code)
             ws.text(col + 1, display.measure_name(code))
             for j, stat in enumerate(stats):
-                ws.number(col + 2 + j, m.loc[code, stat] if stat in m.columns else None)
+                ws.number(col + 2 + j, m.loc[code, stat] if stat in m.columns else None, formats[stat][i])
             ws.text(col + 2 + len(stats), m.loc[code, "method"] if "method" in m.columns else "")
             interp = m.loc[code, "interpretation"] if "interpretation" in m.columns else None
             ws.text(col + 3 + len(stats), "" if interp is None or pd.isna(interp) else interp)
@@ -96,61 +165,83 @@ def _summary_sheet(ws: Sheet, rep, grouped: bool) -> None:
             ws.number(col + 1, t.loc[code, "statistic"])
             ws.number(col + 2, t.loc[code, "df"], "0")
             ws.number(col + 3, t.loc[code, "pvalue"], P_FORMAT)
-            ws.text(col + 4, t.loc[code, "method"])
+            ws.text(col + 4, t.loc[code, "method"], counted=False)  # the last column: runs on to the right
             ws.skip()
     ws.finish()
 
 
-def _crosstab_sheet(ws: Sheet, rep) -> None:
+def _matching(ag, shape: tuple[int, int]) -> np.ndarray:
+    """The matching cells of the crosstab (margins included in ``shape``) as a boolean matrix."""
+    mask = np.zeros(shape, dtype=bool)
+    rows, cols = ag.common_cells
+    mask[rows, cols] = True
+    return mask
+
+
+def _crosstab_sheet(ws: StreamSheet, rep) -> None:
     for group, sub in _sections(rep):
         ag = sub.agreement
         ct = ag.crosstab(margins=True)
         title = f"{sub.title} Crosstabulation"
         ws.title(title if group == "All" and not rep.groups else f"{title} — {rep.by} = {display.label(group)}"
                  if group != "All" else f"{title} — all data")
-        if all(isinstance(dtype, pd.SparseDtype) for dtype in ct.dtypes):
+        if all(isinstance(dtype, pd.SparseDtype) for dtype in ct.dtypes) or len(ct.columns) >= COLUMN_LIMIT:
             _stored_cells(ws, ag, ct)
             continue
         if sub.options.get("cells") is not None:
             _cell_statistics(ws, sub)
             continue
-        ws.header([ag.axis_names[0] or "", *ct.columns])
+        header = ws.row
+        ws.header([display.name(ag.axis_names[0], ""), *ct.columns])
         fmt = _count_format(ag)
         # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
-        matching = set(zip(*ag.common_cells, strict=True))
-        values = ct.to_numpy()
+        values = ct.to_numpy(dtype=float)
+        matching = _matching(ag, values.shape)
+        last = len(ct.index) - 1
         for i, label in enumerate(ct.index):
-            ws.text(1, label, font=BOLD if i == len(ct.index) - 1 else None)
-            for j in range(len(ct.columns)):
-                ws.number(2 + j, values[i, j], fmt, fill=MATCH if (i, j) in matching else None)
+            ws.text(1, label, font=BOLD if i == last else None)
+            ws.numbers(2, values[i], fmt, fills=matching[i], fill=MATCH, widths=False)
             ws.skip()
-        ws.text(1, "Shaded cells: the same label on both sides (the cells that can agree).")
-        ws.skip(2)
+        for j, w in enumerate(_column_widths(values, fmt)):
+            ws.width(2 + j, w, pad=1)
+        ws.note("Shaded cells: the same label on both sides (the cells that can agree).")
+        ws.skip()
+        if not rep.groups:
+            ws.title_rows, ws.title_columns = f"{header}:{header}", "A:A"
     ws.finish(freeze="B3" if not rep.groups else None)
 
 
-def _cell_statistics(ws: Sheet, rep) -> None:
+def _column_widths(values: np.ndarray, fmt: str) -> list[float]:
+    """The characters of the widest number of each column of ``values`` in format ``fmt``."""
+    if not values.size:
+        return []
+    widest = np.where(np.isfinite(values), np.abs(values), 0).max(axis=0)
+    negative = (values < 0).any(axis=0)
+    return number_widths(np.where(negative, -widest, widest), fmt).tolist()
+
+
+def _cell_statistics(ws: StreamSheet, rep) -> None:
     """The crosstab with SPSS's cell statistics: row label and statistic in the first two columns, then one column
     per column label and the total; full precision (counts with the count format, percentages with one decimal)."""
     ag, ct = rep.agreement, rep.crosstab
-    ws.header([ag.axis_names[0] or "", "statistic", *ct.columns])
+    ws.header([display.name(ag.axis_names[0], ""), "statistic", *ct.columns])
     stats = list(dict.fromkeys(ct.index.get_level_values(-1)))
-    matching = set(zip(*ag.common_cells, strict=True))
     values = ct.to_numpy(dtype=float)
+    matching = _matching(ag, (len(ct.index) // len(stats), len(ct.columns)))
+    last = len(ct.index) // len(stats) - 1
     for i, (label, stat) in enumerate(ct.index):
         position = i // len(stats)
-        ws.text(1, label, font=BOLD if position == len(ct.index) // len(stats) - 1 else None)
+        ws.text(1, label, font=BOLD if position == last else None)
         ws.text(2, stat)
         fmt = _count_format(ag) if stat == "Count" else "0.0" if stat.startswith("%") else VALUE_FORMAT
-        for j in range(len(ct.columns)):
-            ws.number(3 + j, values[i, j], fmt, fill=MATCH if (position, j) in matching else None)
+        ws.numbers(3, values[i], fmt, fills=matching[position], fill=MATCH)
         ws.skip()
-    ws.text(1, "Shaded cells: the same label on both sides (the cells that can agree). Percentages are in % "
-               "(0 to 100); the residuals of the totals are blank, as SPSS leaves them.")
-    ws.skip(2)
+    ws.note("Shaded cells: the same label on both sides (the cells that can agree). Percentages are in % (0 to 100); "
+            "the residuals of the totals are blank, as SPSS leaves them.")
+    ws.skip()
 
 
-def _statistics_sheet(ws: Sheet, rep) -> None:
+def _statistics_sheet(ws: StreamSheet, rep) -> None:
     """The CROSSTABS tables of ``statistics=`` of all data and of each group, titled, one under the other, at full
     precision: the frames of ``report.statistics`` with their index in the first column and their facts (the
     footnote on expected counts, the Monte Carlo estimate, the layers' kappas) below them."""
@@ -159,12 +250,14 @@ def _statistics_sheet(ws: Sheet, rep) -> None:
             ws.title(title if not rep.groups else f"{title} — {rep.by} = {display.label(group)}"
                      if group != "All" else f"{title} — all data")
             ws.header([frame.index.name or "", *frame.columns])
+            formats = _frame_formats(frame)
             for i, idx in enumerate(frame.index):
                 ws.text(1, idx)
                 for j, column in enumerate(frame.columns):
                     v = frame.iat[i, j]
                     if display.is_number(v):
-                        ws.number(2 + j, v, "0" if column == "df" else VALUE_FORMAT)
+                        ws.number(2 + j, v, "0" if column == "df" else
+                                  formats[column][i] if column in formats else VALUE_FORMAT)
                     else:
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
                 ws.skip()
@@ -187,66 +280,104 @@ def _statistics_sheet(ws: Sheet, rep) -> None:
     ws.finish()
 
 
-ROW_LIMIT = 1_048_576  # the most rows an Excel sheet holds
+_SE_COLUMNS = ("se", "ase", "pooled_se")
 
 
-def _stored_cells(ws: Sheet, ag, ct: pd.DataFrame) -> None:
-    """A crosstab held sparse, too large for a grid: its non-empty cells one per row (reference, predicted, count;
-    the margins last), cut at Excel's row limit with a note saying so."""
+def _frame_formats(frame: pd.DataFrame) -> dict:
+    """The formats of a frame's standard errors (columns "se", "ase", "pooled_se") and of its interval ends
+    ("lower" and "upper" beside "value"), each a list by row; the other columns keep four decimals."""
+    def numbers(c):
+        return pd.to_numeric(frame[c], errors="coerce").to_numpy(dtype=float)
+
+    out = {c: se_formats(numbers(c)) for c in frame.columns if isinstance(c, str) and c in _SE_COLUMNS}
+    if all(c in frame.columns for c in ("value", "lower", "upper")):
+        out["lower"], out["upper"] = bound_formats(numbers("value"), numbers("lower"), numbers("upper"))
+    return out
+
+
+def _codes(labels) -> tuple[np.ndarray, list]:
+    """Codes of the label objects of a column and the distinct objects, by identity (the labels of a table are the
+    same objects wherever they recur; 1 and True stay apart)."""
+    objects = np.asarray(labels, dtype=object)
+    ids = np.fromiter(map(id, objects.tolist()), dtype=np.int64, count=len(objects))
+    codes, first = pd.factorize(ids)
+    where = np.zeros(len(first), dtype=np.int64)
+    where[codes[::-1]] = np.arange(len(codes))[::-1]  # the first row of each code
+    return codes, objects[where].tolist()
+
+
+def _stored_cells(ws: StreamSheet, ag, ct: pd.DataFrame) -> None:
+    """A crosstab held sparse (or of more columns than a sheet holds): its non-empty cells one per row (reference,
+    predicted, count; the margins last), cut at Excel's row limit with a note saying so."""
+    from scipy import sparse
+
     reference, predicted = ag.axis_names
-    ws.header([reference or "reference", predicted or "prediction", "count"])
-    cells = ct.sparse.to_coo().tocsr()  # row by row
+    ws.header([display.name(reference, "reference"), display.name(predicted, "prediction"), "count"])
+    held_sparse = all(isinstance(dtype, pd.SparseDtype) for dtype in ct.dtypes)
+    cells = (ct.sparse.to_coo() if held_sparse else sparse.coo_array(ct.to_numpy(dtype=float))).tocsr()
     cells.sort_indices()
     rows = np.repeat(np.arange(cells.shape[0]), np.diff(cells.indptr))
     left = max(ROW_LIMIT - ws.row - 4, 0)
     fmt = _count_format(ag)
-    for i, j, count in zip(rows[:left], cells.indices[:left], cells.data[:left], strict=True):
-        ws.text(1, ct.index[i])
-        ws.text(2, ct.columns[j])
-        ws.number(3, count, fmt)
-        ws.skip()
+    row_labels, row_width = ws.text_column(list(ct.index), rows[:left])
+    col_labels, col_width = ws.text_column(list(ct.columns), cells.indices[:left])
+    counts, count_width = ws.number_column(cells.data[:left], fmt)
+    ws.rows(1, [row_labels, col_labels, counts], min(left, len(rows)))
+    for col, width in enumerate((row_width, col_width, count_width), start=1):
+        ws.width(col, width, pad=0)
     i, j = ag.shape
-    ws.text(1, f"The {i:,} × {j:,} crosstab is held sparse: its {cells.nnz:,} non-empty cells (with the \"Total\" "
-               "row and column), one per row; the other cells are 0.")
+    ws.note(f"The {i:,} × {j:,} crosstab is held sparse: its {cells.nnz:,} non-empty cells (with the \"Total\" "
+            "row and column), one per row; the other cells are 0.")
     if len(rows) > left:
-        ws.skip()
-        ws.text(1, f"{len(rows) - left:,} more cells do not fit in a sheet ({ROW_LIMIT:,} rows); "
-                   "Agreement.table holds them all.", font=BOLD)
-    ws.skip(2)
+        ws.note(f"{len(rows) - left:,} more cells do not fit in a sheet ({ROW_LIMIT:,} rows); Agreement.table holds "
+                "them all.", font=BOLD)
+    ws.skip()
 
 
-def _confusions_sheet(ws: Sheet, rep) -> None:
+def _confusions_sheet(ws: StreamSheet, rep) -> None:
     """Every cell outside the matching cells with objects in it, the largest first (Agreement.confusions(top=None)),
     for all data and each group; cut at Excel's row limit, with a note saying so."""
     grouped = bool(rep.groups)
     ws.title("Confusions")
     ws.header([*(["group"] if grouped else []), "rank", "reference", "predicted", "count", "row share", "share"])
+    ws.title_rows = "2:2"
     left = ROW_LIMIT - ws.row - 2  # the rows left, keeping two for the notes
     cut = 0
     for group, sub in _sections(rep):
         c = sub.agreement.confusions(top=None)
-        fmt = _count_format(sub.agreement)
-        cut += max(len(c) - left, 0)
-        for rank, reference, predicted, count, row_share, share in c.iloc[:max(left, 0)].itertuples():
-            col = _lead(ws, grouped, group)
-            ws.number(col, rank, "0")
-            ws.text(col + 1, reference)
-            ws.text(col + 2, predicted)
-            ws.number(col + 3, count, fmt)
-            ws.number(col + 4, row_share, "0.0%")
-            ws.number(col + 5, share, "0.0%")
-            ws.skip()
-        left -= len(c)
-    ws.text(1, "The cells outside the matching cells that hold objects, the largest first (ties in the order of the "
-               "table): Agreement.confusions(top=None).")
+        shown = c.iloc[:max(left, 0)]
+        cut += len(c) - len(shown)
+        columns, widths = [], []
+        if grouped:
+            column, width = ws.text_column([group], np.zeros(len(shown), dtype=np.int64))
+            columns.append(column)
+            widths.append(width)
+        for values, fmt in ((shown.index.to_numpy(dtype=float), "0"),):
+            column, width = ws.number_column(values, fmt)
+            columns.append(column)
+            widths.append(width)
+        for name in ("reference", "predicted"):
+            codes, labels = _codes(shown[name])
+            column, width = ws.text_column(labels, codes)
+            columns.append(column)
+            widths.append(width)
+        for name, fmt in (("count", _count_format(sub.agreement)), ("row share", "0.0%"), ("share", "0.0%")):
+            column, width = ws.number_column(shown[name].to_numpy(dtype=float), fmt)
+            columns.append(column)
+            widths.append(width)
+        ws.rows(1, columns, len(shown))
+        for col, width in enumerate(widths, start=1):
+            ws.width(col, width, pad=0)
+        left -= len(shown)
+    ws.note("The cells outside the matching cells that hold objects, the largest first (ties in the order of the "
+            "table): Agreement.confusions(top=None).")
     if cut:
-        ws.skip()
-        ws.text(1, f"{cut:,} more cells do not fit in a sheet ({ROW_LIMIT:,} rows); Agreement.confusions(top=None) "
-                   "lists them all.", font=BOLD)
+        ws.note(f"{cut:,} more cells do not fit in a sheet ({ROW_LIMIT:,} rows); Agreement.confusions(top=None) "
+                "lists them all.", font=BOLD)
     ws.finish(freeze="A3")
 
 
-def _wide_sheet(ws: Sheet, rep, frame_of, stub: str, first_level: str) -> None:
+def _wide_sheet(ws: StreamSheet, rep, frame_of, stub: str, first_level: str) -> None:
     """A table whose columns are (key, stat) pairs: two header rows, one row per index entry."""
     grouped = bool(rep.groups)
     lead = ["group"] if grouped else []
@@ -258,24 +389,38 @@ def _wide_sheet(ws: Sheet, rep, frame_of, stub: str, first_level: str) -> None:
     top = [*lead, stub]
     for key in keys:
         top += [key] + [""] * (len(stats) - 1)
-    ws.header(top)
+    ws.header(top, counted=False)  # a key runs into the empty cells over its statistics
     ws.header([*([""] * len(lead)), first_level, *(stats * len(keys))])
     for group, sub in _sections(rep):
         f = frame_of(sub)
-        for i, idx in enumerate(f.index):  # rows by position: labels may be tuples, booleans or NaN
-            col = _lead(ws, grouped, group)
-            ws.text(col, idx)
-            col += 1
-            for key in keys:
-                for stat in stats:
-                    column = (key, stat) if multi else key
-                    ws.number(col, f.iat[i, f.columns.get_loc(column)] if column in f.columns else None)
-                    col += 1
-            ws.skip()
-    ws.finish(freeze=f"{get_column_letter(len(lead) + 2)}3")
+        n = len(f.index)
+        columns, widths = [], []
+        if grouped:
+            column, width = ws.text_column([group], np.zeros(n, dtype=np.int64))
+            columns.append(column)
+            widths.append(width)
+        column, width = ws.text_column(list(f.index))  # rows by position: labels may be tuples, booleans or NaN
+        columns.append(column)
+        widths.append(width)
+        for key in keys:
+            formats = _stat_formats(f, stats, key if multi else None) if multi else {"value": VALUE_FORMAT}
+            for stat in stats:
+                c = (key, stat) if multi else key
+                values = f[c].to_numpy(dtype=float) if c in f.columns else np.full(n, np.nan)
+                column, width = ws.number_column(values, formats[stat])
+                columns.append(column)
+                widths.append(width)
+        ws.rows(1, columns, n)
+        for col, width in enumerate(widths, start=1):
+            ws.width(col, width, pad=0)
+    letter = ws.letter(len(lead) + 2)
+    ws.title_rows, ws.title_columns = "1:2", f"A:{ws.letter(len(lead) + 1)}"
+    ws.finish(freeze=f"{letter}3")
 
 
-def _notes_sheet(ws: Sheet, rep) -> None:
+def _notes_sheet(ws: StreamSheet, rep) -> None:
+    ws.wrap_columns = {1, 2}
+    ws.fixed_widths.update(NOTES_WIDTHS)
     ws.title("Notes")
     for group, sub in _sections(rep):
         if rep.groups:
@@ -285,19 +430,29 @@ def _notes_sheet(ws: Sheet, rep) -> None:
             ws.text(1, note)
             ws.skip()
         ws.skip()
+    _options(ws, [*rep.options.items(), ("by", rep.by)])
+
+
+def _options(ws: StreamSheet, options: list) -> None:
     ws.title("Options")
     ws.header(["option", "value"])
-    for key, value in [*rep.options.items(), ("by", rep.by), ("pandas_agree version", __version__)]:
+    for key, value in [*options, ("pandas_agree version", __version__)]:
         ws.text(1, key)
         ws.text(2, "" if value is None else str(value))
         ws.skip()
     ws.finish()
 
 
-def _measures_sheet(ws: Sheet, rep) -> None:
+NOTES_WIDTHS = {1: 70, 2: 28}  # the notes' and the options' columns (wrapped): a portrait page wide
+
+
+def _measures_sheet(ws: StreamSheet, rep) -> None:
     shown = list(dict.fromkeys([*rep.binary.columns.get_level_values(0), *rep.averages.index, *rep.multiclass.index]))
+    ws.wrap_columns = {2, 4, 8, 9}  # name, formula, interval, reference: wrapped at their width
+    ws.fixed_widths.update({2: 24, 4: 30, 8: 30, 9: 60})
     ws.title("Measures shown")
     ws.header(["code", "name", "kind", "formula", "range", "symmetric", "averaging", "interval", "reference"])
+    ws.title_rows = "2:2"
     catalogue = pd.DataFrame([{
         "code": m.code, "name": m.name, "kind": m.kind, "formula": m.formula,
         "range": f"[{m.range[0]:g}, {m.range[1]:g}]", "symmetric": "yes" if m.symmetric else "no",
@@ -310,78 +465,80 @@ def _measures_sheet(ws: Sheet, rep) -> None:
     ws.finish(freeze="B3")
 
 
-def write(rep, path: str | Path) -> None:
-    """Write ``rep`` to an .xlsx workbook at ``path``."""
-    path = checked_path(path)
+def _workbook() -> tuple[Workbook, Sheet, Styles]:
     wb = Workbook()
-    sheets = [Sheet(wb.active)]
-    sheets[0].ws.title = "Report"
-    report_sheet(sheets[0], rep.document())
-    sheets.append(Sheet(wb.create_sheet("Summary")))
-    _summary_sheet(sheets[-1], rep, bool(rep.groups))
-    statistics = [("Statistics", _statistics_sheet)] if any(sub.statistics for _, sub in rep.sections()) else []
-    for title, fill in [("Crosstab", _crosstab_sheet), *statistics, ("Confusions", _confusions_sheet),
-                        ("Class measures", lambda ws, r: _wide_sheet(ws, r, lambda x: x.binary, "class", "")),
-                        ("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", "")),
-                        ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:
-        sheets.append(Sheet(wb.create_sheet(title)))
-        fill(sheets[-1], rep)
-    _note_cut_cells(sheets, next(s for s in sheets if s.ws.title == "Notes"))
-    wb.save(path)
-    finish_workbook(path, {s.ws.title: s.exact for s in sheets if s.exact})
+    report = Sheet(wb.active)
+    report.ws.title = "Report"
+    return wb, report, Styles(wb)
 
 
-def _note_cut_cells(sheets: list[Sheet], notes: Sheet) -> None:
-    """Say on the Notes sheet how many cells were cut to Excel's limit (each cut cell also says so)."""
-    cut = sum(s.cut for s in sheets)
+def _save(wb: Workbook, path: Path, report: Sheet, streamed: list[StreamSheet], notes: StreamSheet) -> None:
+    """Say on the Notes sheet how many cells were cut to Excel's limit (each cut cell also says so), give each data
+    sheet its sheet and print setup, and save."""
+    cut = report.cut + sum(s.cut for s in streamed)
     if cut:
         notes.skip()
         notes.text(1, f"{cut} cell(s) held more than {CELL_LIMIT:,} characters, the most an Excel cell holds, and "
                       "were cut (each says so); to_json() and to_dict() keep the whole text.", font=BOLD)
         notes.finish()
+    for sheet in streamed:
+        print_setup(wb.create_sheet(sheet.name), sheet)
+    save(wb, path, streamed, {"Report": report.exact} if report.exact else {})
+
+
+def write(rep, path: str | Path) -> None:
+    """Write ``rep`` to an .xlsx workbook at ``path``."""
+    path = checked_path(path)
+    wb, report, styles = _workbook()
+    report_sheet(report, rep.laid_out())
+    statistics = [("Statistics", _statistics_sheet)] if any(sub.statistics for _, sub in rep.sections()) else []
+    streamed = []
+    for name, fill in [("Summary", lambda ws, r: _summary_sheet(ws, r, bool(r.groups))),
+                       ("Crosstab", _crosstab_sheet), *statistics, ("Confusions", _confusions_sheet),
+                       ("Class measures", lambda ws, r: _wide_sheet(ws, r, lambda x: x.binary, "class", "")),
+                       ("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", "")),
+                       ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:
+        streamed.append(StreamSheet(name, styles))
+        fill(streamed[-1], rep)
+    _save(wb, path, report, streamed, next(s for s in streamed if s.name == "Notes"))
 
 
 def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tuple[str, pd.DataFrame]]],
                  notes: list[str], options: dict) -> None:
     """A workbook of the "Report" sheet (the document laid out for print), then titled DataFrames (index in the
-    first column), then a Notes sheet with the options."""
+    first column), then a Notes sheet with the options. Sheet names are made valid for Excel (see
+    :func:`~pandas_agree.report.xlsx.sheet_names`)."""
     path = checked_path(path)
-    wb = Workbook()
-    written = [Sheet(wb.active)]
-    written[0].ws.title = "Report"
-    report_sheet(written[0], document)
-    for name, tables in sheets.items():
-        ws = Sheet(wb.create_sheet(name))
-        ws.ws.title = name
+    wb, report, styles = _workbook()
+    report_sheet(report, document)
+    names = sheet_names(["Report", *sheets, "Notes"])[1:]
+    streamed = []
+    for name, tables in zip(names, sheets.values(), strict=False):
+        ws = StreamSheet(name, styles)
         for title, frame in tables:
             ws.title(title)
             ws.header([frame.index.name or "", *frame.columns])
+            formats = _frame_formats(frame)
             for i, idx in enumerate(frame.index):  # by position: labels may be tuples, booleans or NaN
                 ws.text(1, idx)
-                for j in range(len(frame.columns)):
+                for j, column in enumerate(frame.columns):
                     v = frame.iat[i, j]
                     if isinstance(v, str) or v is None or not display.is_number(v):
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
                     else:
-                        ws.number(2 + j, v)
+                        ws.number(2 + j, v, formats[column][i] if column in formats else VALUE_FORMAT)
                 ws.skip()
             ws.skip()
         ws.finish()
-        written.append(ws)
-    ws = Sheet(wb.create_sheet("Notes"))
+        streamed.append(ws)
+    ws = StreamSheet(names[-1], styles)
+    ws.wrap_columns = {1, 2}
+    ws.fixed_widths.update(NOTES_WIDTHS)
     ws.title("Notes")
     for note in notes:
         ws.text(1, note)
         ws.skip()
     ws.skip()
-    ws.title("Options")
-    ws.header(["option", "value"])
-    for key, value in [*options.items(), ("pandas_agree version", __version__)]:
-        ws.text(1, key)
-        ws.text(2, "" if value is None else str(value))
-        ws.skip()
-    ws.finish()
-    written.append(ws)
-    _note_cut_cells(written, ws)
-    wb.save(path)
-    finish_workbook(path, {s.ws.title: s.exact for s in written if s.exact})
+    _options(ws, list(options.items()))
+    streamed.append(ws)
+    _save(wb, path, report, streamed, ws)

@@ -19,7 +19,7 @@ from openpyxl.worksheet.pagebreak import Break
 
 from . import display
 from .document import Document, Table
-from .sheet import MATCH, Sheet
+from .sheet import CELL_LIMIT, MATCH, Sheet
 
 __all__ = ["PrintLayout", "report_sheet"]
 
@@ -33,6 +33,10 @@ TITLE_POINTS = (16.0, ROW_POINTS)  # the report's title and meta rows, repeated 
 SAFETY = 0.97  # of the page height used: Excel's own rounding of the scale must not push a row over
 KEEP_ROWS = 3  # rows of a table's body printed at least under its header on a page
 PAGE_UNITS = 170  # the widest a table is printed, in Excel's column-width units (about 80% of full size on A4)
+WHOLE_COLUMNS = 13  # a table of this many columns or fewer (a crosstab of 12 columns and its total) is kept whole
+MAX_ROW_POINTS = 409.0  # the tallest row Excel allows
+MAX_INDENT = 15  # the deepest indent of a cell (Excel allows up to 250 levels; a level is three characters)
+CHUNK = 2_000  # characters of a long label's whole text per row of the sheet
 
 
 def _font(size: float = PRINT_SIZE, **kw) -> Font:
@@ -157,17 +161,23 @@ def _column_widths(doc: Document) -> list[float]:
 def _printed_columns(doc: Document) -> tuple[Document, list[float]]:
     """``doc`` with its wide tables cut into parts, and the sheet's column widths. The tables share the sheet's
     columns, so a column is as wide as the widest cell any table puts in it: the parts are cut again, to fewer
-    sheet columns, until the widths add up to at most :data:`PAGE_UNITS`."""
-    sheet_columns = 1 + max((len(t.columns) + sum(_pairs(t)) for sec in doc.sections for t in sec.tables), default=0)
+    sheet columns, until the widths add up to at most :data:`PAGE_UNITS`, but never to fewer columns than a table
+    of at most :data:`WHOLE_COLUMNS` columns whose own columns fit on the page takes (a crosstab of up to 12 columns
+    and its total prints in one block; the sheet then prints a little smaller)."""
+    tables = [t for sec in doc.sections for t in sec.tables]
+    sheet_columns = 1 + max((len(t.columns) + sum(_pairs(t)) for t in tables), default=0)
+    whole = 1 + max((len(t.columns) + sum(_pairs(t)) for t in tables if len(t.columns) <= WHOLE_COLUMNS
+                     and len(_column_blocks(t, sheet_columns)) == 1), default=0)
     while True:
         cut = replace(doc, sections=[replace(sec, tables=[part for t in sec.tables
                                                           for part in _column_blocks(t, sheet_columns)])
                                      for sec in doc.sections])
         widths = _column_widths(cut)
         fits = next((n for n in range(len(widths), 0, -1) if sum(widths[:n]) <= PAGE_UNITS), 1)
-        if fits >= len(widths) or fits < 3 or fits >= sheet_columns:
+        fewer = max(fits, whole)
+        if fits >= len(widths) or fits < 3 or fewer >= sheet_columns:
             return cut, widths
-        sheet_columns = fits
+        sheet_columns = fewer
 
 
 _NUMERIC = re.compile(r"^(?:[-−<\[(]?[\d.]|[-−]?inf\b|\[|" + display.MISSING + ")")
@@ -219,6 +229,7 @@ class _Pages:
                 self.end_row(15.0 if text != "Notes" else ROW_POINTS)
 
     def end_row(self, points: float = ROW_POINTS) -> None:
+        points = min(points, MAX_ROW_POINTS)
         self.sheet.ws.row_dimensions[self.row].height = points
         self.sheet.row += 1
         self.used += points
@@ -232,7 +243,7 @@ class _Pages:
             cell.value = "\n".join(display.printable(part) for part in value.split("\n"))
             wrap = True
         cell.font = font
-        cell.alignment = Alignment(horizontal=align, vertical="top", wrap_text=wrap, indent=indent)
+        cell.alignment = Alignment(horizontal=align, vertical="top", wrap_text=wrap, indent=min(indent, MAX_INDENT))
         return cell
 
     def cell_lines(self, col: int, value) -> int:
@@ -399,6 +410,27 @@ class _Printer:
             pages.end_row(ROW_POINTS / 2)
 
 
+def _long_labels(pages: _Pages, labels: list[tuple[str, str]], last: int) -> None:
+    """The whole text of each label shown cut, under "Long labels": its shown form, then its text in rows of
+    :data:`CHUNK` characters, up to :data:`~pandas_agree.report.sheet.CELL_LIMIT` characters (the text and HTML
+    reports and to_json() hold longer ones whole)."""
+    pages.running = []
+    if not pages.fits(3 * ROW_POINTS):
+        pages.new_page()
+    pages.text(1, "Long labels", font=STRONG)
+    pages.end_row()
+    pages.wide_text("Labels longer than 60 characters are shown cut in the tables and notes; their whole text:", last,
+                    font=SMALL)
+    for shown, whole in labels:
+        pages.wide_text(f"{shown}:", last, font=SMALL)
+        kept = whole[:CELL_LIMIT]
+        for start in range(0, len(kept), CHUNK):
+            pages.wide_text(kept[start:start + CHUNK], last, font=SMALL, indent=2)
+        if len(whole) > CELL_LIMIT:
+            pages.wide_text(f"… the first {CELL_LIMIT:,} of {len(whole):,} characters; the text and HTML reports and "
+                            "to_json() hold the whole label.", last, font=SMALL, indent=2)
+
+
 def report_sheet(sheet: Sheet, doc: Document) -> PrintLayout:
     """Lay ``doc`` out on ``sheet`` (an empty worksheet) for print; return the pagination found.
 
@@ -441,6 +473,8 @@ def report_sheet(sheet: Sheet, doc: Document) -> PrintLayout:
             pages.running = pages.running[:-1]
             if pages.fits(ROW_POINTS / 2):
                 pages.end_row(ROW_POINTS / 2)
+    if doc.long_labels:
+        _long_labels(pages, doc.long_labels, len(widths))
     ws = sheet.ws
     for col, w in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(col)].width = round(w, 2)

@@ -1,13 +1,12 @@
-"""Writing an openpyxl worksheet row by row: text that stays text, numbers at full precision with a display format,
-the workbook's default font, and the exact digits of every number in the saved file."""
+"""Writing an openpyxl worksheet row by row (the "Report" sheet, with its fonts, merged cells and borders): text that
+stays text, numbers at full precision with a display format (their exact digits put in the saved file by
+:func:`~pandas_agree.report.xlsx.save`). The data sheets are written by :class:`~pandas_agree.report.xlsx.StreamSheet`
+in the same way, as XML."""
 
 from __future__ import annotations
 
 import os
-import re
-import zipfile
 from pathlib import Path
-from xml.etree import ElementTree
 
 import numpy as np
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
@@ -15,10 +14,10 @@ from openpyxl.utils import get_column_letter
 
 from . import display
 
-__all__ = ["Sheet", "checked_path", "finish_workbook"]
+__all__ = ["Sheet", "checked_path"]
 
-BOLD = Font(bold=True)
-TITLE = Font(bold=True, size=12)
+BOLD = Font(name="Arial", bold=True, size=10)  # the workbook's default font (Arial 10), bold
+TITLE = Font(name="Arial", bold=True, size=12)
 MATCH = PatternFill("solid", fgColor="DCEBFA")
 HEADER = PatternFill("solid", fgColor="EEEEEE")
 RULE = Border(bottom=Side(style="thin", color="555555"))
@@ -93,54 +92,6 @@ class Sheet:
             self.ws.column_dimensions[get_column_letter(col)].width = w
         if freeze:
             self.ws.freeze_panes = freeze
-
-
-_NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
-       "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
-       "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
-_NUMBER = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*)><v>([^<]*)</v>')
-
-
-def _sheet_files(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet name -> the part that holds it, read from the workbook and its relationships."""
-    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    targets = {r.get("Id"): r.get("Target") for r in rels.findall("rel:Relationship", _NS)}
-    out = {}
-    for sheet in book.find("m:sheets", _NS):
-        target = targets[sheet.get(f"{{{_NS['r']}}}id")].lstrip("/")
-        out[sheet.get("name")] = target if target.startswith("xl/") else f"xl/{target}"
-    return out
-
-
-_FIRST_FONT = re.compile(rb"(<fonts\b[^>]*>\s*)<font>.*?</font>", re.DOTALL)
-DEFAULT_FONT = b'<font><name val="Arial" /><family val="2" /><sz val="10" /></font>'
-"""The workbook's default font, Arial 10, as SPSS's exports have it. Column widths are counted in the default
-font's digits, so the widths and the printed scale come out the same in Excel and in LibreOffice (whose Liberation
-Sans has Arial's metrics, while Calibri's metrics are not installed everywhere)."""
-
-
-def finish_workbook(path: str | Path, exact: dict[str, dict[str, str]]) -> None:
-    """Rewrite the saved workbook at ``path``: every number with all 17 significant digits (openpyxl keeps 16,
-    which can change the last bit), and the default font (the first of the style sheet's fonts, which openpyxl
-    offers no setting for) as :data:`DEFAULT_FONT`."""
-    with zipfile.ZipFile(path) as archive:
-        parts = {info.filename: (info, archive.read(info.filename)) for info in archive.infolist()}
-        files = _sheet_files(archive)
-    info, xml = parts["xl/styles.xml"]
-    parts["xl/styles.xml"] = (info, _FIRST_FONT.sub(lambda m: m.group(1) + DEFAULT_FONT, xml, count=1))
-    for name, values in exact.items():
-        info, xml = parts[files[name]]
-
-        def exact_value(match, values=values):
-            text = values.get(match.group(1).decode())
-            return match.group(0) if text is None else (
-                b'<c r="' + match.group(1) + b'"' + match.group(2) + b"><v>" + text.encode() + b"</v>")
-
-        parts[files[name]] = (info, _NUMBER.sub(exact_value, xml))
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for info, data in parts.values():
-            archive.writestr(info, data)
 
 
 def checked_path(path) -> Path:

@@ -426,7 +426,8 @@ def test_catalogue_rows():
     assert row["averaging"] == "before: REC, PRE" and row["symmetric"] and row["range"] == "[0, 1]"
     assert "Dice" in row["aliases"] and cat.loc[("binary", "DOR"), "range"] == "[0, inf]"
     assert cat.loc[("rater", "FLEISS"), "ci_method"] == "Gwet (2014) linearised variance"
-    assert cat.loc[("rater", "ALPHA"), "ci_method"] == "linearised (delta method)"
+    assert cat.loc[("rater", "ALPHA"), "ci_method"] == "Gwet (2014) linearised variance"
+    assert cat.loc[("rater", "LIGHT"), "ci_method"] == "linearised (delta method)"
     assert cat.loc[("multiclass", "KAPPA"), "ci_method"] == "Fleiss, Cohen & Everitt (1969), SE under H1"
     assert cat.loc[("binary", "YOUD"), "ci_method"] == "Wald, with the sum of the binomial variances of REC and SPE"
     assert list(pa.measures("rater")["code"]) == ["FLEISS", "CONGER", "AC1", "ALPHA", "LIGHT", "PO"]

@@ -273,12 +273,10 @@ class RaterAgreement:
     # --- coefficients --------------------------------------------------------------------------------------
 
     def _in_common(self) -> np.ndarray:
-        """Raters × raters: how many subjects both rated (the diagonal: how many each rated). A subject counts as
-        its frequency weight (a weight of 3 is three identical subjects); under a sample design, whose weights are
-        sampling weights, as one."""
-        subjects = self._pattern_rows if self._sample is not None else self._design.weights
+        """Raters × raters: how many subjects (rows with a weight) both rated; the diagonal: how many each rated.
+        A subject counts once whatever its weight, so that scaling the weights changes nothing."""
         rated = (self._design.codes >= 0).astype(float)
-        return rated.T @ (rated * subjects[:, None])
+        return rated.T @ (rated * self._pattern_rows[:, None])
 
     def _scale(self, weights: np.ndarray, level: str) -> Scale:
         """The scale of a call: Light's kappa averages the pairs of raters with two or more subjects in common
@@ -497,7 +495,7 @@ class RaterAgreement:
         A pair of raters with fewer than two subjects in common (and a rater with itself who rated fewer than two)
         has no value: NaN, as where the measure is 0/0 on the pair's table; one
         :class:`~pandas_agree.UndefinedMeasureWarning` names those pairs and why, and ``attrs["notes"]`` says
-        it. A subject counts as its frequency weight; under a sample design as one.
+        it. Subjects are counted as rows with a weight: a subject counts once whatever its weight.
 
         Examples
         --------
@@ -567,8 +565,7 @@ class RaterAgreement:
         kappa = 1 - divide(disagreement, rated * p * (1 - p))
         m_bar = (w * r).sum() / w.sum()
         se = np.full(len(kappa), np.sqrt(2 / (w.sum() * m_bar * (m_bar - 1))))
-        subjects = (self._pattern_rows if self._sample is not None else d.weights)[paired].sum()
-        if subjects < 2:
+        if self._pattern_rows[paired].sum() < 2:
             reason = "fewer than two subjects have two or more ratings"
             kappa = np.full(len(kappa), np.nan)
         else:

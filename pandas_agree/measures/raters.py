@@ -28,18 +28,19 @@ from .citations import GWET_2014
 from .interval_methods import Linearised
 from .registry import Measure, Note, register
 
-__all__ = ["Scale", "distances", "rater_values", "subject_features"]
-
+__all__ = ["Scale", "distances", "light_kappas", "rater_values", "subject_features"]
 
 
 @dataclass(frozen=True)
 class Scale:
     """The rating scale of one call: the categories in order, their agreement weights and Krippendorff's level
-    of measurement."""
+    of measurement; ``pairs`` marks the pairs of raters (in the order of ``itertools.combinations``) whose
+    Cohen's kappa Light's kappa averages (None: every pair)."""
 
     categories: pd.Index
     weights: np.ndarray  # q×q agreement weights (the identity when none are given)
     level: str = "nominal"
+    pairs: np.ndarray | None = None
 
     @property
     def q(self) -> int:
@@ -125,21 +126,40 @@ def _ac1(sums, scale: Scale) -> np.ndarray:
     return chance.chance_corrected(pa, chance.gwet(pi, scale.weights))
 
 
-def _conger(sums, scale: Scale) -> np.ndarray:
+def _conger_chance(sums, scale: Scale):
+    """Pa, Conger's Pe, each rater's shares p_gk (..., raters, categories), each rater's number of ratings n_g and
+    the number k of raters with ratings."""
     pa, _ = _agreement(sums)
     q = scale.q
     x = sums["rater"].reshape(*pa.shape, -1, q)  # (..., raters, categories)
-    rated = x.sum(axis=-1, keepdims=True)
-    share = np.where(rated > 0, divide(x, rated), 0.0)  # a rater with no rating here takes no part
-    k = (rated[..., 0] > 0).sum(axis=-1)
+    rated = x.sum(axis=-1)
+    share = np.where(rated[..., None] > 0, divide(x, rated[..., None]), 0.0)  # a rater with no rating takes no part
+    k = (rated > 0).sum(axis=-1)
     cross = chance.cohen(share[..., :, None, :], share[..., None, :, :], scale.weights)  # (..., g, h)
     pe = divide(cross.sum(axis=(-2, -1)) - np.trace(cross, axis1=-2, axis2=-1), k * (k - 1))
+    return pa, pe, share, rated, k
+
+
+def _conger(sums, scale: Scale) -> np.ndarray:
+    pa, pe, *_ = _conger_chance(sums, scale)
     return chance.chance_corrected(pa, pe)
 
 
 def distances(level: str, coincidence: np.ndarray, categories: pd.Index) -> np.ndarray:
     """Krippendorff's squared differences δ²_ck for the level of measurement (ordinal ones depend on the
-    coincidences, so they have their leading shape)."""
+    coincidences, so they have their leading shape).
+
+    The interval and ratio levels need finite numeric ratings, the ratio level non-negative ones (a ratio scale
+    starts at 0). The ratio difference ((c − k)/(c + k))² of a value with itself is 0, 0 included (Krippendorff
+    2011: δ² = 0 whenever c = k), where the formula alone would give 0/0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> distances("ratio", np.zeros((3, 3)), pd.Index([0, 1, 3])).round(3).tolist()
+    [[0.0, 1.0, 1.0], [1.0, 0.0, 0.25], [1.0, 0.25, 0.0]]
+    """
     q = len(categories)
     if level == "nominal":
         return 1.0 - np.eye(q)
@@ -155,10 +175,16 @@ def distances(level: str, coincidence: np.ndarray, categories: pd.Index) -> np.n
     except (TypeError, ValueError):
         raise ValueError(f"level={level!r} needs numeric ratings; the categories are "
                          f"{list(categories[:5])}") from None
+    if not np.isfinite(values).all():
+        raise ValueError(f"level={level!r} needs finite ratings; the categories include "
+                         f"{list(categories[~np.isfinite(values)][:5])}")
     diff = np.subtract.outer(values, values)
     if level == "interval":
         return diff**2
-    return divide(diff, np.add.outer(values, values)) ** 2
+    if (values < 0).any():
+        raise ValueError(f"level='ratio' needs ratings of 0 or more (a ratio scale starts at 0); the categories "
+                         f"include {list(categories[values < 0][:5])}; use level='interval' for these ratings")
+    return np.where(diff == 0, 0.0, divide(diff, np.add.outer(values, values))) ** 2
 
 
 def _alpha(sums, scale: Scale) -> np.ndarray:
@@ -172,8 +198,9 @@ def _alpha(sums, scale: Scale) -> np.ndarray:
     return 1 - divide((n - 1) * observed, expected)
 
 
-def _light(sums, scale: Scale) -> np.ndarray:
-    """Mean of the pairwise (weighted) Cohen's kappas, from (..., pairs, [n, Σw_ab, row counts, column counts])."""
+def light_kappas(sums, scale: Scale) -> np.ndarray:
+    """The (weighted) Cohen's kappa of every pair of raters, from (..., pairs, [n, Σw_ab, row counts, column
+    counts]); NaN for a pair that ``scale.pairs`` leaves out (fewer than two subjects rated by both)."""
     q = scale.q
     pairs = sums["pairs"].reshape(*sums["one"].shape[:-1], -1, 2 + 2 * q)
     n = pairs[..., 0]
@@ -181,9 +208,14 @@ def _light(sums, scale: Scale) -> np.ndarray:
     rows = divide(pairs[..., 2:2 + q], n[..., None])
     cols = divide(pairs[..., 2 + q:], n[..., None])
     kappas = chance.chance_corrected(po, chance.cohen(rows, cols, scale.weights))
+    return kappas if scale.pairs is None else np.where(scale.pairs, kappas, np.nan)
+
+
+def _light(sums, scale: Scale) -> np.ndarray:
+    """Mean of the pairwise (weighted) Cohen's kappas that are defined."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        return np.nanmean(kappas, axis=-1)
+        return np.nanmean(light_kappas(sums, scale), axis=-1)
 
 
 # --- linearisation (Gwet 2014): Pa, Pe and each subject's contribution to them -------------------------------
@@ -214,6 +246,58 @@ def _ac1_gradient(features, sums, scale: Scale):
     return pa, pe, _pa_gradient(features, sums, pe), 2 * factor * (features["pi"] * (1 - pi)).sum(axis=-1)
 
 
+def _conger_gradient(features, sums, scale: Scale):
+    """Conger's kappa: Pa's part as Fleiss' (Gwet's (W/W₂)(pa_i − Pe)); Pe's through each rater's shares
+    p_gk = n_gk/n_g, whose derivative for subject i is (W/n_g)(δ_igk − ε_ig p_gk) (δ_igk: rater g put it in
+    category k; ε_ig: rater g rated it), times ∂Pe/∂p_gk = Σ_{h≠g} Σ_l (w_kl + w_lk) p_hl / (k(k − 1)) over the k
+    raters with ratings. This is Gwet's (2014) linearised variance as irrCAC's conger.kappa.raw computes it (for
+    symmetric weights, as irrCAC's are; for others the derivative takes w_kl + w_lk)."""
+    pa, pe, share, rated, k = _conger_chance(sums, scale)
+    n, q = len(features["rater"]), scale.q
+    onehot = features["rater"].reshape(n, -1, q)  # (subjects, raters, categories)
+    others = share.sum(axis=0) - share  # Σ_{h≠g} p_hl
+    slope = divide(others @ (scale.weights + scale.weights.T), k * (k - 1))  # ∂Pe/∂p_gk
+    factor = np.where(rated[:, None] > 0, divide(sums["one"][0], rated)[:, None] * slope, 0.0)
+    d_pe = onehot.reshape(n, -1) @ factor.ravel() - onehot.sum(axis=-1) @ (factor * share).sum(axis=-1)
+    return pa, pe, _pa_gradient(features, sums, pe), d_pe
+
+
+def _alpha_gradient(features, sums, scale: Scale):
+    """Krippendorff's alpha as Gwet (2014) and irrCAC's krippen.alpha.raw linearise it, over the W₂ subjects with
+    two or more ratings (the others have no pairable value): with agreement weights w = 1 − δ²/max δ² (the
+    nominal, interval and ratio differences; the ordinal ones depend on the data, so that level has no such
+    variance and None is returned), r̄ the mean number of ratings, Pa′ = Σ_i Σ_kl w_kl o_ikl / N over the N
+    pairable values, Pa = (1 − 1/N)·Pa′ + 1/N, π_k = Σ_i r_ik / N and Pe = Σ_kl w_kl π_k π_l, α = (Pa − Pe)/(1 − Pe)
+    (Krippendorff's alpha), subject i's parts are pa_i = Σ_kl w_kl o_ikl / r̄ − Pa′(r_i − r̄)/r̄ and
+    pe_i = Σ_k r_ik π̃_k / r̄ − Pe(r_i − r̄)/r̄ (π̃ = π(w + wᵀ)/2), and
+    v = Σ_i (κ*_i − α′)² / (W₂(W₂ − 1)) with κ*_i = (pa_i − Pe)/(1 − Pe) − 2(1 − α′)(pe_i − Pe)/(1 − Pe),
+    α′ = (Pa′ − Pe)/(1 − Pe). irrCAC's variance is that of α′; since 1 − α = (1 − 1/N)(1 − α′), Pe's part is
+    returned divided by 1 − 1/N, which gives :func:`~pandas_agree.inference.linearised.linearised` (whose factor
+    is 1 − α) that variance exactly. The subjects rated once take no part: their derivatives are NaN."""
+    if scale.level == "ordinal":
+        return None
+    q = scale.q
+    coincidence = features["coincidence"].reshape(-1, q, q)
+    total = sums["coincidence"].reshape(q, q)
+    delta2 = distances(scale.level, total, scale.categories)
+    weights = 1.0 - divide(delta2, delta2.max()) if delta2.max() > 0 else np.ones((q, q))
+    paired = features["paired"][:, 0]
+    r_ik = coincidence.sum(axis=-1)  # subject i's ratings in category k (0 for a subject rated once)
+    r_i = r_ik.sum(axis=-1)
+    w_paired = sums["paired"][0]
+    n_values = float(sums["coincidence"].sum())  # N: Σ_i r_i over the subjects with two or more ratings
+    mean_r = divide(n_values, w_paired)
+    agreement_i = (coincidence * weights).sum(axis=(-2, -1))  # Σ_kl w_kl o_ikl = Σ_k r_ik(r*_ik − 1)/(r_i − 1)
+    pa_prime = divide(float(sums["coincidence"].reshape(q, q).ravel() @ weights.ravel()), n_values)
+    eps = divide(1.0, n_values)
+    pa = (1 - eps) * pa_prime + eps
+    pi = divide(total.sum(axis=-1), n_values)
+    pe = chance.scott(pi, weights)
+    d_pa = divide(agreement_i, mean_r) - pa_prime * divide(r_i - mean_r, mean_r)
+    d_pe = 2 * (divide(r_ik @ (pi @ (weights + weights.T) / 2), mean_r) - pe * divide(r_i - mean_r, mean_r))
+    return pa, pe, np.where(paired > 0, d_pa, np.nan), np.where(paired > 0, divide(d_pe, 1 - eps), np.nan)
+
+
 # --- the records -------------------------------------------------------------------------------------------
 
 def _bounded(compute, bounds):
@@ -242,8 +326,9 @@ _rater(code="FLEISS", name="Fleiss' kappa", aliases=("Fleiss kappa", "multi-rate
 _rater(code="CONGER", name="Conger's kappa", aliases=("Conger kappa", "multi-rater kappa"),
        formula="(Pa−Pe)/(1−Pe), Pe = mean over pairs of raters g≠h of Σ_kl w_kl p_gk p_hl (each rater's own shares)",
        compute=_conger, range=WEIGHTED_RANGE, transposed="CONGER",
-       reference="Conger (1980), Psychological Bulletin 88, 322–328; " + GWET_2014, params=("kappa_weights",),
-       kappa_like=True, notes=(WEIGHTED,), features=("rater",))
+       reference="Conger (1980), Psychological Bulletin 88, 322–328; " + GWET_2014,
+       interval=Linearised(_conger_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,),
+       features=("rater",))
 _rater(code="AC1", name="Gwet's AC1", aliases=("Gwet AC1", "AC2", "Gwet's AC2"),
        formula="(Pa−Pe)/(1−Pe), Pe = (Σ_kl w_kl/(q(q−1)))·Σ_k π_k(1−π_k); AC2 with kappa_weights", compute=_ac1,
        range=WEIGHTED_RANGE, transposed="AC1", reference="Gwet (2008); " + GWET_2014,
@@ -255,7 +340,8 @@ _rater(code="ALPHA", name="Krippendorff's alpha", aliases=("Krippendorff alpha",
        formula="1 − (n−1)·Σ o_ck δ²_ck / Σ n_c n_k δ²_ck on the coincidence matrix, n = number of pairable values",
        compute=_alpha, range=(-np.inf, 1.0), transposed="ALPHA",
        reference="Krippendorff (2004), Content Analysis, 2nd ed.; Krippendorff (2011), Computing Krippendorff's "
-                 "alpha-reliability", params=("level",), scale_invariant=False, kappa_like=True,
+                 "alpha-reliability; " + GWET_2014, interval=Linearised(_alpha_gradient), params=("level",),
+       scale_invariant=False, kappa_like=True,
        notes=(Note("ALPHA uses the {level} level of measurement."),), features=("coincidence",))
 _rater(code="LIGHT", name="Light's kappa", aliases=("Light kappa", "mean pairwise kappa"),
        formula="mean over pairs of raters of Cohen's kappa (weighted kappa with kappa_weights)", compute=_light,

@@ -113,6 +113,9 @@ class RaterAgreement:
             raise ValueError(f"at least two raters (columns) are needed; got {ratings.shape[1]}")
         if ratings.columns.has_duplicates:
             raise ValueError("rater columns must be distinct")
+        if len(ratings) == 0:
+            shown = ", ".join(map(str, ratings.columns[:8])) + (", …" if ratings.shape[1] > 8 else "")
+            raise ValueError(f"no rows to count: the rater columns ({shown}) are empty")
         columns = [ratings[c] for c in ratings.columns]
         try:
             categories = category_order(columns, labels)

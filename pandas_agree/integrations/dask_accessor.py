@@ -317,6 +317,9 @@ class DaskAgreeAccessor(Shortcuts):
         _check_columns(self._ddf, {**{f"columns[{i}]": c for i, c in enumerate(columns)}, "weights": weights})
         tasks = [dask.delayed(_patterns)(part, columns, weights) for part in self._ddf.to_delayed()]
         pieces = [p for p in dask.compute(*tasks) if len(p)]
+        if not pieces:  # no rows in any partition: the empty columns give the pandas accessor's error
+            return RaterAgreement(pd.DataFrame({c: pd.Series(dtype=self._ddf.dtypes[c]) for c in columns}),
+                                  labels=labels)
         patterns = pd.concat(pieces, ignore_index=True)
         summed = patterns.groupby(columns, dropna=False, sort=False, observed=True)["__weight__"].sum().reset_index()
         return RaterAgreement(summed[columns], labels=labels, weights=summed["__weight__"].to_numpy())

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..base.options import public_call
+
 __all__ = ["build_report", "register_report"]
 
 _REPORTS: dict[type, Callable[..., Any]] = {}
@@ -21,8 +23,10 @@ def register_report(analysis: type, report: Callable[..., Any]) -> None:
 
 
 def build_report(obj: Any, **options: Any) -> Any:
-    """The registered report of ``obj`` (an analysis), built with ``options``."""
+    """The registered report of ``obj`` (an analysis), built with ``options`` (an unknown option is reported as
+    an argument of ``<analysis>.report()``)."""
     for cls in type(obj).__mro__:
         if cls in _REPORTS:
-            return _REPORTS[cls](obj, **options)
+            with public_call(f"{type(obj).__name__}.report()"):
+                return _REPORTS[cls](obj, **options)
     raise RuntimeError(f"no report is registered for {type(obj).__name__}; import pandas_agree to load the reports")

@@ -7,6 +7,14 @@ function's call against it before the function runs, whether or not the call wou
 A value of a type that no constraint knows raises a TypeError; a value of a known type that is not allowed raises
 a ValueError. Both say ``"<option> must be <what is allowed>; got <value>"``.
 
+A call with an argument the function does not take (an unknown keyword, one positional argument too many) raises
+a TypeError that names the function as the user called it (``Agreement.binary()``, ``DataFrame.agree.report()``),
+lists the arguments it takes and suggests the closest one: ``"Agreement.multiclass() got an unexpected keyword
+argument 'kapa_weights' (did you mean 'kappa_weights'?); allowed: measures, kappa_weights, ..."``. A function
+that passes ``**kwargs`` on declares what it passes (``validate_options(passes=...)``), so that its message lists
+everything it takes; where a ``**options`` dict is checked further down (a report's options), the message names
+the public call that received it.
+
 The checks here need only the value. What needs the data stays with the data: that a ``kappa_weights`` matrix is
 q×q over the labels and holds agreement weights, that ``labels`` lists every observed label, that a measure name
 is in the registry, that a column exists.
@@ -26,14 +34,22 @@ ValueError: bands must be one of ('landis-koch', 'cohen'); got 'bogus'
 Traceback (most recent call last):
 ...
 ValueError: n_resamples must be an integer from 2 to 1,000,000; got -5
+>>> f(n_resample=5)
+Traceback (most recent call last):
+...
+TypeError: f() got an unexpected keyword argument 'n_resample' (did you mean 'n_resamples'?); allowed: n_resamples
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import difflib
 import functools
 import inspect
 import math
-from collections.abc import Callable, Hashable, Iterable, Mapping
+import threading
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from numbers import Integral, Real
 from typing import Any, TypeVar
@@ -43,7 +59,8 @@ import numpy as np
 __all__ = [
     "AVERAGES", "BAND_NAMES", "BINOMIAL_CI", "BOOTSTRAP_METHODS", "CELLS", "CI_METHODS", "CLASSES", "DESIGNS",
     "KAPPA_WEIGHTS", "LEVELS", "LONELY_PSU", "MATCHES", "PERCENTAGES", "REPLICATES", "SEEDS", "SPEC", "STATISTICS",
-    "TIMINGS", "Option", "check_option", "check_options", "choices", "keywords", "validate_options",
+    "TIMINGS", "Option", "check_option", "check_options", "choices", "keyword_names", "keywords", "public_call",
+    "unexpected_keywords", "validate_options",
 ]
 
 # --- the vocabularies (every other module imports them from here) ------------------------------------------
@@ -399,36 +416,178 @@ def check_option(name: str, value: Any, label: str | None = None) -> None:
 
 
 def check_options(options: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
-    """Check a ``**options`` dict: every key must be in ``allowed`` (a TypeError names the unknown ones and lists
-    the allowed ones) and every value must be allowed by the specification.
+    """Check a ``**options`` dict: every key must be in ``allowed`` and every value must be allowed by the
+    specification.
+
+    An unknown key is a TypeError (:func:`unexpected_keywords`) that names the public call that received the
+    options (:func:`public_call`; ``where`` when there is none) and lists what it takes: its own arguments and
+    ``allowed`` (in their order; a set sorted).
 
     Examples
     --------
     >>> from pandas_agree.base.options import check_options
-    >>> check_options({"colour": "blue"}, {"ci", "bands"}, "report")
+    >>> check_options({"colour": "blue"}, {"ci", "bands"}, "report()")
     Traceback (most recent call last):
     ...
-    TypeError: report got unknown options ['colour']; allowed: ['bands', 'ci']
+    TypeError: report() got an unexpected keyword argument 'colour'; allowed: bands, ci
     """
-    allowed = set(allowed)
-    unknown = sorted(map(str, set(options) - allowed))
+    allowed = sorted(allowed) if isinstance(allowed, (set, frozenset)) else list(allowed)
+    unknown = [name for name in options if name not in set(allowed)]
     if unknown:
-        raise TypeError(f"{where} got unknown options {unknown}; allowed: {sorted(allowed)}")
+        call = _CALL.get()
+        name, own = (where, ()) if call is None else call
+        raise TypeError(unexpected_keywords(name, unknown, [*own, *(a for a in allowed if a not in set(own))]))
     for name, value in options.items():
         if name in SPEC:
             SPEC[name].check(value)
 
 
+# --- calls with arguments the function does not take ----------------------------------------------------------
+
+# the public call being made, as its caller wrote it, and the arguments it takes itself (a ``**options`` dict it
+# received is checked further down, against the options it passes on): set by the outermost checked call that
+# takes ``**kwargs``, and by :func:`public_call`
+_CALL: contextvars.ContextVar[tuple[str, tuple[str, ...]] | None] = contextvars.ContextVar("pandas_agree_call",
+                                                                                           default=None)
+
+
+@contextlib.contextmanager
+def public_call(name: str, own: Iterable[str] = ()) -> Iterator[None]:
+    """Within this block, an unknown key of a ``**options`` dict (:func:`check_options`) is reported as an
+    argument of the call ``name`` (such as ``"Agreement.report()"``), which takes the arguments ``own`` besides
+    the options; an outer public call keeps its name."""
+    token = _CALL.set((name, tuple(own))) if _CALL.get() is None else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _CALL.reset(token)
+
+
+def unexpected_keywords(name: str, unknown: Iterable[str], allowed: Iterable[str]) -> str:
+    """The message of a call of ``name`` with keyword arguments it does not take: each with the closest allowed
+    name where one is close (difflib's ratio at least 0.7, in any case: a misspelling, not any word that shares
+    letters), then every allowed name.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.options import unexpected_keywords
+    >>> print(unexpected_keywords("agreement()", ["wieghts"], ["weights", "dropna"]))
+    agreement() got an unexpected keyword argument 'wieghts' (did you mean 'weights'?); allowed: weights, dropna
+    """
+    allowed = list(dict.fromkeys(allowed))
+    unknown = [str(u) for u in unknown]
+    folded = {a.casefold(): a for a in allowed}
+    shown = []
+    for u in unknown:
+        close = difflib.get_close_matches(u.casefold(), list(folded), n=1, cutoff=0.7)
+        shown.append(f"{u!r} (did you mean {folded[close[0]]!r}?)" if close else repr(u))
+    what = "an unexpected keyword argument" if len(unknown) == 1 else "unexpected keyword arguments"
+    takes = f"; allowed: {', '.join(allowed)}" if allowed else "; it takes no keyword arguments"
+    return f"{name} got {what} {', '.join(shown)}{takes}"
+
+
+def keyword_names(func: Callable, owner: type | None = None) -> tuple[str, ...]:
+    """The names of the arguments a caller may give ``func`` by keyword, in its signature's order (not ``self``
+    or ``cls``, not positional-only or private ones, not ``*args`` and ``**kwargs``), and those it declares it
+    passes on (``validate_options(passes=...)``; for a method, as called on an instance of ``owner``)."""
+    sig = inspect.signature(func)
+    params = list(sig.parameters.values())
+    if params and params[0].name in ("self", "cls") and params[0].kind is not params[0].KEYWORD_ONLY:
+        params = params[1:]
+    own = tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+                and not p.name.startswith("_"))
+    passes = getattr(func, "__passes_options__", None)
+    return own if passes is None else tuple(dict.fromkeys([*own, *passes(owner)]))
+
+
+def _owner_name(owner: type) -> str:
+    """How a user names the class ``owner`` (``DataFrame.agree`` for the accessor: its ``_public_name``)."""
+    return vars(owner).get("_public_name") or owner.__name__
+
+
+def _method_of(sig: inspect.Signature, func: Callable) -> str | None:
+    """"self" or "cls" where ``func`` is a method (its first argument names the instance or the class)."""
+    first = next(iter(sig.parameters.values()), None)
+    if first is None or first.name not in ("self", "cls") or first.kind is first.KEYWORD_ONLY:
+        return None
+    return first.name if "." in func.__qualname__ and "<locals>" not in func.__qualname__ else None
+
+
+def _call_name(func: Callable, method: str | None, args: tuple) -> str:
+    """The function as its caller named it: ``agreement()``, ``Agreement.binary()``, ``Agreement()`` (a class
+    called), ``DataFrame.agree.report()``."""
+    if method is None or not args:
+        return f"{func.__qualname__}()"
+    owner = args[0] if method == "cls" else type(args[0])
+    if func.__name__ in ("__init__", "__call__", "__new__"):
+        return f"{_owner_name(owner)}()"
+    return f"{_owner_name(owner)}.{func.__name__}()"
+
+
+def _call_error(name: str, sig: inspect.Signature, method: str | None, args: tuple, kwargs: dict,
+                passes: tuple[str, ...] | None) -> str:
+    """The message of a call that does not bind to ``sig``: unknown keywords first, then too many positional
+    arguments, then what the binding says (a missing or repeated argument), each naming the function."""
+    params = list(sig.parameters.values())
+    if method is not None:
+        params, args = params[1:], args[1:]
+    by_keyword = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    var_kw = any(p.kind is p.VAR_KEYWORD for p in params)
+    public = [n for n in by_keyword if not n.startswith("_")] + [n for n in (passes or ()) if n not in by_keyword]
+    # with **kwargs, only the names it declares it passes on are known (without them, none is unknown here)
+    unknown = [] if var_kw and passes is None else [k for k in kwargs if k not in by_keyword + list(passes or ())]
+    if unknown:
+        return unexpected_keywords(name, unknown, public)
+    positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if not any(p.kind is p.VAR_POSITIONAL for p in params) and len(args) > len(positional):
+        given = f"{len(args)} {'was' if len(args) == 1 else 'were'} given"
+        if positional:
+            required = sum(1 for p in params if p.name in positional and p.default is p.empty)
+            most = "" if required == len(positional) else "at most "
+            takes = (f"takes {most}{len(positional)} positional argument{'s' * (len(positional) > 1)} "
+                     f"({', '.join(positional)}) but {given}")
+        else:
+            takes = f"takes no positional arguments but {given}"
+        rest = [n for n in public if n not in positional]
+        what = "the others are keyword arguments" if positional else "it takes keyword arguments only"
+        return f"{name} {takes}" + (f"; {what}: {', '.join(rest)}" if rest else "")
+    try:
+        sig.bind(*(args if method is None else (None, *args)), **kwargs)
+    except TypeError as err:
+        return f"{name} {err}"
+    return f"{name}: the arguments do not match its signature {sig}"  # pragma: no cover - bind failed before
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def validate_options(func: F) -> F:
-    """Check, before each call, every argument of ``func`` whose name is in :data:`SPEC` (and the keys of its
-    ``**kwargs`` that are), whether or not the call would use it. The defaults are checked once, here.
+def validate_options(func: F | None = None, *, passes: Iterable[str] | Callable[[type], Iterable[str]] | None = None):
+    """Check each call of ``func`` before it runs: its arguments bind to the signature (otherwise a TypeError
+    that names the function as called, lists what it takes and suggests the closest name; the module's
+    docstring), and every argument whose name is in :data:`SPEC` (and each key of its ``**kwargs`` that is) has an
+    allowed value, whether or not the call would use it. The defaults are checked once, here.
+
+    ``passes`` declares the keyword arguments a function with ``**kwargs`` passes on: a list of names, or a
+    function of the class of the call's ``self`` giving them (an accessor passes its table options, which its
+    subclasses may extend). A keyword outside its own arguments and those is then an error before the call runs;
+    without ``passes``, the ``**kwargs`` are checked where they arrive (:func:`check_options`), and the error
+    names this call, the outermost public one.
+
+    Applied to a class, it checks every public method the class defines (and ``__init__`` and ``__call__``) that
+    is not checked already; properties are left alone. Applied to ``__init__``, it does that for the class of the
+    first instance made and for each of its bases in this package (once per class): every public method of a
+    class whose constructor is checked is checked too, the unknown keywords and surplus positional arguments of
+    a method written without the decorator (``report(self, **options)``) included.
 
     The signature, name and docstring of ``func`` are kept; ``func.__wrapped__`` is the unchecked function.
     """
+    if func is None:
+        return functools.partial(validate_options, passes=passes)
+    if isinstance(func, type):
+        return _validate_class(func)
     sig = inspect.signature(func)
+    method = _method_of(sig, func)
     var_kw = next((p.name for p in sig.parameters.values() if p.kind is p.VAR_KEYWORD), None)
     names = frozenset(n for n, p in sig.parameters.items() if n in SPEC and p.kind not in (p.VAR_POSITIONAL,
                                                                                           p.VAR_KEYWORD))
@@ -436,17 +595,94 @@ def validate_options(func: F) -> F:
         default = sig.parameters[name].default
         if default is not inspect.Parameter.empty:
             SPEC[name].check(default, f"the default of {func.__qualname__}({name}=)")
+    own = tuple(n for n in keyword_names(func) if n != var_kw)
+    passed = _passed(passes)
+    constructor = method == "self" and func.__name__ == "__init__"
 
     @functools.wraps(func)
     def checked(*args, **kwargs):
-        for name, value in sig.bind(*args, **kwargs).arguments.items():
+        if constructor and args and type(args[0]) not in _CLASSES_CHECKED:
+            _check_classes(type(args[0]))
+        try:
+            arguments = sig.bind(*args, **kwargs).arguments
+        except TypeError:
+            name = _call_name(func, method, args)
+            known = passed(_owner(method, args)) if passes is not None else None
+            raise TypeError(_call_error(name, sig, method, args, kwargs, known)) from None
+        extra = arguments.get(var_kw, {}) if var_kw else {}
+        if extra and passes is not None:
+            allowed = passed(_owner(method, args))
+            unknown = [k for k in extra if k not in allowed]
+            if unknown:
+                outer = _CALL.get()  # options that came through a public call: named as its arguments
+                name, takes = (_call_name(func, method, args), own) if outer is None else outer
+                raise TypeError(unexpected_keywords(name, unknown, [*takes, *allowed]))
+        for name, value in arguments.items():
             if name in names:
                 SPEC[name].check(value)
-            elif name == var_kw:
-                for key, item in value.items():
-                    if key in SPEC:
-                        SPEC[key].check(item)
-        return func(*args, **kwargs)
+        for key, item in extra.items():
+            if key in SPEC:
+                SPEC[key].check(item)
+        if var_kw is None or _CALL.get() is not None:
+            return func(*args, **kwargs)
+        token = _CALL.set((_call_name(func, method, args), own))  # the **kwargs are checked further down
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _CALL.reset(token)
 
     checked.__validated_options__ = names  # type: ignore[attr-defined]
-    return checked  # type: ignore[return-value]
+    if passes is not None:
+        checked.__passes_options__ = passed  # type: ignore[attr-defined]
+    return checked
+
+
+def _passed(passes) -> Callable[[type | None], tuple[str, ...]]:
+    """``passes`` as a function of the owner class (None for a function), its answers kept per class."""
+    if passes is None:
+        return lambda owner: ()
+    if not callable(passes):
+        names = tuple(passes)
+        return lambda owner: names
+    cache: dict[type | None, tuple[str, ...]] = {}
+
+    def of(owner):
+        if owner not in cache:
+            cache[owner] = tuple(dict.fromkeys(passes(owner)))
+        return cache[owner]
+
+    return of
+
+
+def _owner(method: str | None, args: tuple) -> type | None:
+    if method is None or not args:
+        return None
+    return args[0] if method == "cls" else type(args[0])
+
+
+_CLASSES_CHECKED: set[type] = set()
+_CLASSES_LOCK = threading.Lock()
+
+
+def _check_classes(cls: type) -> None:
+    """:func:`_validate_class` on ``cls`` and its bases in this package, once each (at the first instance)."""
+    with _CLASSES_LOCK:
+        for klass in cls.__mro__:
+            if klass not in _CLASSES_CHECKED and klass.__module__.split(".")[0] == __name__.split(".")[0]:
+                _validate_class(klass)
+        _CLASSES_CHECKED.add(cls)
+
+
+def _validate_class(cls: type) -> type:
+    """Wrap every public method ``cls`` defines (and ``__init__``, ``__call__``) with :func:`validate_options`."""
+    for name, member in list(vars(cls).items()):
+        if name.startswith("_") and name not in ("__init__", "__call__"):
+            continue
+        if isinstance(member, (classmethod, staticmethod)):
+            inner = member.__func__
+            if inspect.isfunction(inner) and not hasattr(inner, "__validated_options__"):
+                setattr(cls, name, type(member)(validate_options(inner)))
+        elif inspect.isfunction(member) and not hasattr(member, "__validated_options__"):
+            setattr(cls, name, validate_options(member))
+    _CLASSES_CHECKED.add(cls)
+    return cls

@@ -11,13 +11,27 @@ from ..analyses.agreement import Agreement, from_labels
 from ..analyses.comparison import Comparison, compare
 from ..analyses.raters import RaterAgreement
 from ..base.frames import aligned, column
-from ..base.options import validate_options
-from ..report.agreement import AgreementReport, assemble_grouped
+from ..base.options import keyword_names, validate_options
+from ..report.agreement import REPORT_OPTIONS, AgreementReport, assemble_grouped
 
-__all__ = ["TABLE_OPTIONS", "AgreeAccessor", "Shortcuts"]
+__all__ = ["TABLE_OPTIONS", "AgreeAccessor", "Shortcuts", "shortcut_options"]
 
 TABLE_OPTIONS = ("weights", "dropna", "labels", "match", "strata", "cluster", "fpc", "lonely_psu", "replicates")
 DESIGN_COLUMNS = ("strata", "cluster", "fpc")
+
+
+def shortcut_options(method: str):
+    """The keyword arguments a shortcut ``method`` of an accessor passes on, as a function of the accessor's class
+    (for :func:`~pandas_agree.base.options.validate_options`' ``passes``): the table options of the accessor's
+    call, then the options of ``Agreement.<method>`` (of the report, for "report"). An unknown keyword is then an
+    error that names the shortcut and lists all of them."""
+    def names(owner: type | None) -> tuple[str, ...]:
+        call = (owner or AgreeAccessor).__call__
+        table = [n for n in keyword_names(call) if n in TABLE_OPTIONS]
+        own = tuple(REPORT_OPTIONS) if method == "report" else keyword_names(getattr(Agreement, method))
+        return (*table, *own)
+
+    return names
 
 
 class Shortcuts:
@@ -30,7 +44,7 @@ class Shortcuts:
         table_kw = {k: kwargs.pop(k) for k in TABLE_OPTIONS if k in kwargs}
         return self(actual, pred, **table_kw), kwargs
 
-    @validate_options
+    @validate_options(passes=shortcut_options("crosstab"))
     def crosstab(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).crosstab(...)``.
 
@@ -44,7 +58,7 @@ class Shortcuts:
         ag, rest = self._split(actual, pred, kwargs)
         return ag.crosstab(**rest)
 
-    @validate_options
+    @validate_options(passes=shortcut_options("binary"))
     def binary(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).binary(...)``.
 
@@ -62,7 +76,7 @@ class Shortcuts:
         ag, rest = self._split(actual, pred, kwargs)
         return ag.binary(**rest)
 
-    @validate_options
+    @validate_options(passes=shortcut_options("averages"))
     def averages(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).averages(...)``.
 
@@ -77,7 +91,7 @@ class Shortcuts:
         ag, rest = self._split(actual, pred, kwargs)
         return ag.averages(**rest)
 
-    @validate_options
+    @validate_options(passes=shortcut_options("multiclass"))
     def multiclass(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).multiclass(...)``.
 
@@ -91,7 +105,7 @@ class Shortcuts:
         ag, rest = self._split(actual, pred, kwargs)
         return ag.multiclass(**rest)
 
-    @validate_options
+    @validate_options(passes=shortcut_options("tests"))
     def tests(self, actual: Hashable, pred: Hashable, **kwargs) -> pd.DataFrame:
         """Shortcut for ``df.agree(actual, pred, ...).tests(...)``.
 
@@ -124,6 +138,8 @@ class AgreeAccessor(Shortcuts):
     >>> df.agree.binary("actual", "pred", measures=["REC"])["REC"].tolist()
     [0.5, 1.0, 1.0]
     """
+
+    _public_name = "DataFrame.agree"  # how error messages name the accessor's methods
 
     def __init__(self, pandas_obj: pd.DataFrame) -> None:
         self._df = pandas_obj
@@ -187,7 +203,7 @@ class AgreeAccessor(Shortcuts):
         return from_labels(a, p, weights=weights, dropna=dropna, labels=labels, match=match, names=("actual", "pred"),
                            lonely_psu=lonely_psu, replicates=replicates, **design)
 
-    @validate_options
+    @validate_options(passes=shortcut_options("report"))
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
         """The whole picture: ``df.agree(actual, pred, ...).report(...)``, with one section per group of ``by``.
 

@@ -29,7 +29,7 @@ from ..base.options import validate_options
 from ..engine.crosstab import design_codes, partial_counts, validate_weights
 from ..engine.design import DesignColumns, unit_tables
 from ..report.agreement import AgreementReport, assemble_grouped
-from .accessor import TABLE_OPTIONS, Shortcuts
+from .accessor import TABLE_OPTIONS, Shortcuts, shortcut_options
 
 __all__ = ["DaskAgreeAccessor"]
 
@@ -175,6 +175,8 @@ class DaskAgreeAccessor(Shortcuts):
     (3, 178, 175)
     """
 
+    _public_name = "dask.dataframe.DataFrame.agree"  # how error messages name the accessor's methods
+
     def __init__(self, ddf: dd.DataFrame) -> None:
         self._ddf = ddf
 
@@ -239,7 +241,7 @@ class DaskAgreeAccessor(Shortcuts):
         return from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels, match=match,
                           weighted=weights is not None)
 
-    @validate_options
+    @validate_options(passes=shortcut_options("report"))
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
         """As the pandas accessor's ``report``; with ``by`` the groups are counted in the same pass (under a
         sample design each group is a domain of the whole sample: its PSUs and strata are all of the sample's).

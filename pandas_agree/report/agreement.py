@@ -272,7 +272,7 @@ class AgreementReport(Rendered):
     True
     """
 
-    @validate_options
+    @validate_options(passes=REPORT_OPTIONS)
     def __init__(self, agreement, *, by: Hashable | None = None, groups: dict | None = None,
                  group_notes: Sequence[str] = (), **options) -> None:
         opts = report_options(REPORT_OPTIONS, options)

@@ -9,6 +9,7 @@ import pandas as pd
 
 from ..analyses.agreement import classes_left_out, left_out_text
 from ..analyses.comparison import DEFAULT_MEASURES
+from ..base.options import validate_options
 from ..base.version import __version__
 from ..measures.registry import resolve
 from . import display
@@ -56,6 +57,7 @@ class ComparisonReport(Rendered):
     Comparison report: knn, logistic against cultivar
     """
 
+    @validate_options(passes=OPTIONS)
     def __init__(self, comparison, **options) -> None:
         opts = report_options(OPTIONS, options)
         self.comparison = comparison

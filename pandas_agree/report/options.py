@@ -59,7 +59,7 @@ def report_options(defaults: Mapping[str, Any], options: Mapping[str, Any], wher
     >>> report_options({"ci": "auto", "random_state": None}, {"colour": "blue"})
     Traceback (most recent call last):
     ...
-    TypeError: report got unknown options ['colour']; allowed: ['ci', 'random_state']
+    TypeError: report got an unexpected keyword argument 'colour'; allowed: ci, random_state
     """
     check_options(options, defaults, where)
     opts = {**defaults, **options}

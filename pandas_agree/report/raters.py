@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..base.options import validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..measures.multiclass import row_name
@@ -38,6 +39,7 @@ class RaterReport(Rendered):
     Rater agreement report: 3 raters (rater1, rater2, rater3)
     """
 
+    @validate_options(passes=OPTIONS)
     def __init__(self, raters, **options) -> None:
         opts = report_options(OPTIONS, options)
         self.raters = raters

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..base.options import validate_options
 from .document import Document, laid_out
 from .html import fragment, page
 from .text import render
 
 __all__ = ["Rendered"]
+
+# the keyword arguments of json.dumps that to_json passes on (it sets ensure_ascii itself)
+JSON_OPTIONS = ("skipkeys", "check_circular", "allow_nan", "cls", "indent", "separators", "default", "sort_keys")
 
 
 class Rendered:
@@ -59,6 +63,7 @@ class Rendered:
             Path(path).write_text(html, encoding="utf-8")
         return html
 
+    @validate_options(passes=JSON_OPTIONS)
     def to_json(self, **kwargs) -> str:
         """:meth:`to_dict` as a JSON string; keyword arguments go to :func:`json.dumps`.
 

@@ -354,7 +354,8 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 
 
 # the value-taking command-line options that are neither a choice nor checked by the specification: a bad value
-BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "pred": ["nope"], "weights": ["nope"], "by": ["nope"],
+BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "reference": ["nope"], "pred": ["nope"], "weights": ["nope"],
+            "by": ["nope"], "tversky": ["-1", "2"],
             "strata": ["nope"], "cluster": ["nope"], "fpc": ["nope"],
             "columns": ["nope", "rater2"], "long": ["nope", "r", "y"], "excel": ["/no/such/dir/out.xlsx"],
             "html": ["/no/such/dir/out.html"], "sheet": ["nosheet"], "missing": [""], "numeric": ["nope"],

@@ -16,12 +16,14 @@ import pandas as pd
 from .. import datasets
 from ..base.options import SPEC, check_option, choices
 from ..base.version import __version__
-from ..measures.registry import KINDS, measures
+from ..measures.registry import KINDS, Suggestion, UnknownMeasureError, measures
 from ..report.display import printable
 
 DEMO = ("wine_predictions", "cultivar", "knn")
 READERS = {".csv": "CSV", ".tsv": "TSV", ".tab": "TSV", ".txt": "TSV", ".xlsx": "Excel", ".xlsm": "Excel",
            ".parquet": "Parquet", ".pq": "Parquet", ".sav": "SPSS", ".zsav": "SPSS"}
+# the files the report options write: option -> (the extensions it takes, what it writes)
+OUTPUTS = {"excel": ((".xlsx",), "an Excel workbook"), "html": ((".html", ".htm"), "an HTML page")}
 
 
 class UsageError(Exception):
@@ -45,6 +47,9 @@ def read_table(path: str | Path, sheet: str | None = None, text_columns: Sequenc
     kind = READERS.get(path.suffix.lower())
     if kind is None:
         raise UsageError(f"unsupported file type {path.suffix or '(none)'!r}; use one of {', '.join(READERS)}")
+    if sheet is not None and kind != "Excel":
+        excel = ", ".join(e for e, k in READERS.items() if k == "Excel")
+        raise UsageError(f"argument --sheet: only Excel files ({excel}) have sheets; {path} is a {kind} file")
     try:
         if kind in ("CSV", "TSV", "Excel"):
             if kind == "Excel":
@@ -92,16 +97,19 @@ def _read_spss(path: Path) -> pd.DataFrame:
 
 
 # the command-line options that are options of the reports (argparse dest -> report option)
-REPORT_OPTIONS = ("measures", "classes", "positive", "ci", "confidence_level", "n_resamples", "bootstrap_method",
-                  "random_state", "design", "kappa_weights", "bands", "level", "percentages", "sort_by", "statistics",
-                  "cells")
+REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "ci", "confidence_level", "n_resamples",
+                  "bootstrap_method", "random_state", "design", "kappa_weights", "bands", "level", "percentages",
+                  "sort_by", "statistics", "cells")
 # the command-line options that name columns of the data file
-COLUMN_OPTIONS = ("actual", "pred", "weights", "by", "columns", "long", "numeric", "strata", "cluster", "fpc")
+COLUMN_OPTIONS = ("actual", "reference", "pred", "weights", "by", "columns", "long", "numeric", "strata", "cluster",
+                  "fpc")
 
 
 def _report_options(args) -> dict:
     """The report options given on the command line (those left out keep the report's defaults)."""
     options = {name: getattr(args, name) for name in REPORT_OPTIONS if getattr(args, name, None) is not None}
+    if "tversky" in options:
+        options["tversky"] = tuple(options["tversky"])
     if options.get("ci") == "none":
         options["ci"] = None
     if hasattr(args, "max_classes"):  # given on the command line ("all" is None)
@@ -109,7 +117,14 @@ def _report_options(args) -> dict:
     return options
 
 
-def _flag(dest: str) -> str:
+# options with a second name: the first is the name of the Python argument (compare's reference and predictions)
+ALIASES = {"reference": "--reference/--actual", "pred": "--pred/--predictions"}
+
+
+def _flag(dest: str, args=None) -> str:
+    """The option whose value argparse keeps as ``dest``, as its errors name it (both names of an aliased one)."""
+    if args is not None and dest in ALIASES and getattr(args, "command", None) == "compare":
+        return ALIASES[dest]
     return "--" + dest.replace("_", "-")
 
 
@@ -120,7 +135,8 @@ def _check_columns(frame: pd.DataFrame, args) -> None:
         for name in [given] if isinstance(given, str) else (given or []):
             if name not in frame.columns:
                 shown = ", ".join(map(str, list(frame.columns)[:20]))
-                raise UsageError(f"argument {_flag(dest)}: no column {name!r} in {args.file}; its columns are {shown}")
+                raise UsageError(f"argument {_flag(dest, args)}: no column {name!r} in {args.file}; its columns are "
+                                 f"{shown}")
 
 
 def _label_columns(frame: pd.DataFrame, args, columns: list) -> None:
@@ -161,28 +177,81 @@ def _warn_numeric_spellings(frame: pd.DataFrame, columns: list) -> None:
 
 
 def _check_outputs(args) -> None:
-    """--excel and --html go to a directory that exists (checked before any work is done)."""
-    for dest in ("excel", "html"):
-        path = getattr(args, dest, None)
-        if path and not Path(path).resolve().parent.is_dir():
-            raise UsageError(f"argument {_flag(dest)}: no such directory: {Path(path).parent}")
+    """Every output option (--excel, --html) names a file that can be written, checked before any work is done: its
+    extension is the one of what it writes, it is not a directory nor the input file, its directory exists, and
+    the file can be opened for writing there (a new one is created and removed again; an existing one is left as
+    it is). A UsageError names the option otherwise."""
+    for dest, (extensions, what) in OUTPUTS.items():
+        given = getattr(args, dest, None)
+        if given is None:
+            continue
+        flag, path = _flag(dest), Path(given)
+        if path.is_dir():
+            raise UsageError(f"argument {flag}: {given} is a directory; give the name of a file to write, ending in "
+                             f"{' or '.join(extensions)}")
+        if path.suffix.lower() not in extensions:
+            raise UsageError(f"argument {flag}: {given} does not end in {' or '.join(extensions)}: {flag} writes "
+                             f"{what}; name the file {path.with_suffix(extensions[0]).name}")
+        parent = path.resolve().parent
+        if not parent.exists():
+            raise UsageError(f"argument {flag}: no such directory: {path.parent}")
+        if not parent.is_dir():
+            raise UsageError(f"argument {flag}: {path.parent} is not a directory")
+        source = getattr(args, "file", None)
+        if source is not None and path.exists() and Path(source).exists() and path.samefile(source):
+            raise UsageError(f"argument {flag}: {given} is the input file; give another name")
+        _probe(path, flag)
+
+
+def _probe(path: Path, flag: str) -> None:
+    """Open ``path`` for writing without changing it (a new file is created and removed), or a UsageError naming
+    ``flag`` and the reason (permission denied, a read-only file system, a name too long...)."""
+    existed = path.exists()
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as err:
+        raise UsageError(f"argument {flag}: cannot write {path}: {err.strerror or err}") from None
+    if not existed:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _option_error(err: Exception, args) -> str:
     """The message of an error from the library, naming the command-line option it is about."""
     message = err.args[0] if isinstance(err, KeyError) and err.args else str(err)
+    if isinstance(err, UnknownMeasureError) and args is not None:
+        message = _unknown_measure(err, args)
     for dest in vars(args) if args is not None else ():
         for prefix in (f"{dest}: ", f"{dest} ", f"{dest}="):
             if message.startswith(prefix) and dest not in ("run", "command"):
-                return f"argument {_flag(dest)}: " + message.removeprefix(f"{dest}: ")
+                return f"argument {_flag(dest, args)}: " + message.removeprefix(f"{dest}: ")
     return message
+
+
+def _unknown_measure(err: UnknownMeasureError, args) -> str:
+    """An unknown measure's message with its suggestions in the command line's words: "FBETA with --beta 2" (only
+    those whose parameters this command has an option for), and the measures command to list the names."""
+    def spell(name: str, value) -> str:
+        values = value if isinstance(value, tuple) else (value,)
+        return " ".join([_flag(name), *(f"{v:g}" if isinstance(v, float) else str(v) for v in values)])
+
+    def available(suggestion: Suggestion) -> bool:
+        return all(hasattr(args, name) for name, _ in suggestion.params)
+
+    listed = err.choices if err.choices.startswith(";") else " (pandas-agree measures lists them all)"
+    return err.message(spell, listed, available)
 
 
 def _emit(report, args) -> None:
     """Write the outputs asked for; print the report unless --quiet and a file was written."""
     for dest, write in (("excel", report.to_excel), ("html", report.to_html)):
         if getattr(args, dest):
-            write(getattr(args, dest))
+            try:
+                write(getattr(args, dest))
+            except OSError as err:  # checked before the work, but the disk may fill or the directory go
+                raise UsageError(f"argument {_flag(dest)}: cannot write {getattr(args, dest)}: "
+                                 f"{err.strerror or err}") from None
             if not args.quiet:
                 print(f"wrote {getattr(args, dest)}", file=sys.stderr)
     if args.quiet and (args.excel or args.html):
@@ -219,10 +288,10 @@ def run_raters(args) -> int:
 
 
 def run_compare(args) -> int:
-    frame = read_table(args.file, args.sheet, [args.actual, *args.pred])
+    frame = read_table(args.file, args.sheet, [args.reference, *args.pred])
     _check_columns(frame, args)
-    _label_columns(frame, args, [args.actual, *args.pred])
-    comparison = frame.agree.compare(args.actual, args.pred, weights=args.weights, match=args.match,
+    _label_columns(frame, args, [args.reference, *args.pred])
+    comparison = frame.agree.compare(args.reference, args.pred, weights=args.weights, match=args.match,
                                      strata=args.strata, cluster=args.cluster, fpc=args.fpc,
                                      lonely_psu=args.lonely_psu, replicates=args.replicates)
     _emit(comparison.report(**_report_options(args)), args)
@@ -290,8 +359,9 @@ def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], obj
 
 
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = ()) -> None:
-    """The options every report command takes, and those of ``extra`` ("classes", "positive", "kappa_weights",
-    "design", "bands", "percentages", "statistics": with --cells, "max_classes": with --sort-by)."""
+    """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
+    --tversky, "kappa_weights", "design", "bands", "percentages", "statistics": with --cells, "max_classes": with
+    --sort-by)."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names")
     p.add_argument("--ci", choices=[*choices("ci"), "none"], default="auto", help="interval method (default auto)")
     p.add_argument("--confidence-level", type=_checked("confidence_level", float), default=None,
@@ -309,6 +379,11 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
     if "positive" in extra:
         p.add_argument("--positive", metavar="LABEL", default=None,
                        help="for two classes: the measures of this class, without averaging")
+    if "beta" in extra:
+        p.add_argument("--beta", type=_checked("beta", float), default=None, metavar="B",
+                       help="the beta of FBETA (--measures FBETA --beta 2 is the F2 score)")
+        p.add_argument("--tversky", nargs=2, type=float, default=None, metavar=("ALPHA", "BETA"),
+                       help="the weights of the Tversky index (--measures TVERSKY --tversky 0.5 0.5)")
     if "kappa_weights" in extra:
         p.add_argument("--kappa-weights", choices=choices("kappa_weights"), default=None)
     if "design" in extra:
@@ -331,8 +406,9 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
                                          "limit; beyond, the weakest and strongest classes")
         p.add_argument("--sort-by", metavar="CODE", default=None,
                        help="the class-specific measure that sorts many classes (default F1)")
-    p.add_argument("--excel", metavar="OUT.xlsx", help="write the report to an Excel workbook")
-    p.add_argument("--html", metavar="OUT.html", help="write the report to a self-contained HTML page")
+    p.add_argument("--excel", metavar="OUT.xlsx", help="write the report to an Excel workbook (a file ending in .xlsx)")
+    p.add_argument("--html", metavar="OUT.html",
+                   help="write the report to a self-contained HTML page (a file ending in .html or .htm)")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of text")
     p.add_argument("--quiet", action="store_true",
                    help="no messages or warnings; with --excel or --html, print nothing at all")
@@ -379,10 +455,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_design_options(report)
     report.add_argument("--by", help="column whose values split the report into groups")
     report.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
-    report.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
+    report.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(report)
-    _add_report_options(report, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages",
-                                       "statistics", "max_classes"))
+    _add_report_options(report, extra=("classes", "positive", "beta", "kappa_weights", "design", "bands",
+                                       "percentages", "statistics", "max_classes"))
     report.set_defaults(run=run_report)
     raters = sub.add_parser("raters", help="agreement among several raters")
     raters.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
@@ -393,24 +469,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_design_options(raters, " grouping the subjects (wide data)")
     raters.add_argument("--level", choices=choices("level"), default=None,
                         help="Krippendorff's level of measurement (default nominal)")
-    raters.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
+    raters.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(raters)
     _add_report_options(raters, extra=("kappa_weights", "bands"))
     raters.set_defaults(run=run_raters)
     comp = sub.add_parser("compare", help="two or more predictions against one reference, paired")
     comp.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
-    comp.add_argument("--actual", required=True, help="column of reference labels")
-    comp.add_argument("--pred", required=True, nargs="+", metavar="COL", help="two or more prediction columns")
+    comp.add_argument("--reference", "--actual", dest="reference", required=True, metavar="COL",
+                      help="column of reference labels (--actual, the name the report command uses, is the same)")
+    comp.add_argument("--pred", "--predictions", dest="pred", required=True, nargs="+", metavar="COL",
+                      help="two or more prediction columns")
     comp.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
     _add_design_options(comp)
     comp.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
-    comp.add_argument("--sheet", help="sheet of an Excel file (default: the first)")
+    comp.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(comp)
     _add_report_options(comp, extra=("classes", "design"))
     comp.set_defaults(run=run_compare)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
-    _add_report_options(demo, extra=("classes", "positive", "kappa_weights", "design", "bands", "percentages",
-                                     "statistics", "max_classes"))
+    _add_report_options(demo, extra=("classes", "positive", "beta", "kappa_weights", "design", "bands",
+                                     "percentages", "statistics", "max_classes"))
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")
     cat.add_argument("--kind", choices=KINDS, default=None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 
@@ -17,8 +18,8 @@ import pandas as pd
 from ..base.options import validate_options
 from .interval_methods import BOOTSTRAP, IntervalMethod
 
-__all__ = ["RATERS", "REGISTRY", "Measure", "Note", "Setting", "measures", "notes_of", "range_scale", "records",
-           "register", "resolve"]
+__all__ = ["RATERS", "REGISTRY", "Measure", "Note", "Setting", "Suggestion", "UnknownMeasureError", "measures",
+           "notes_of", "range_scale", "records", "register", "resolve", "suggestions"]
 
 TABLE_KINDS = ("binary", "multiclass")  # measures of two classifications: one namespace of names
 KINDS = (*TABLE_KINDS, "rater")  # coefficients of several raters: a namespace of their own
@@ -156,10 +157,11 @@ class Measure:
 
     @property
     def scale(self) -> str:
-        """The scale of the measure's linearised (delta-method) interval: the identity for a chance-corrected
-        coefficient (kappa-like, as its published Wald intervals are), else the scale of its range
-        (:func:`range_scale`)."""
-        return "identity" if self.kappa_like else range_scale(self.range)
+        """The scale of the measure's linearised (delta-method) interval: the one its interval method names, if it
+        names one; the identity for a chance-corrected coefficient (kappa-like, as its published Wald intervals
+        are); else the scale of its range (:func:`range_scale`)."""
+        named = getattr(self.interval, "scale", None)
+        return named or ("identity" if self.kappa_like else range_scale(self.range))
 
     @property
     def infinite(self) -> bool:
@@ -236,6 +238,127 @@ def _in_words(codes: list[str]) -> str:
     return codes[0] if len(codes) == 1 else ", ".join(codes[:-1]) + " and " + codes[-1]
 
 
+@dataclass(frozen=True)
+class Suggestion:
+    """A measure an unknown name may have meant: its code, the parameters that name spells (``{"beta": 2.0}`` for
+    "F2") and the known name (an alias) that is close to it, if any."""
+
+    code: str
+    params: tuple[tuple[str, object], ...] = ()
+    alias: str | None = None
+    other_kind: str | None = None  # the measure's kind, where it is not among the kinds asked for
+
+    def describe(self, parameter: Callable[[str, object], str] | None = None) -> str:
+        """In words: ``FBETA with beta=2``, ``REC (sensitivity)``, ``KAPPA (a multiclass measure)``;
+        ``parameter(name, value)`` spells a parameter (by default as a Python keyword argument; the command line
+        spells its option)."""
+        spell = parameter or (lambda name, value: f"{name}={_shown(value)}")
+        notes = [n for n in (self.alias, self.other_kind and f"a {self.other_kind} measure") if n]
+        text = self.code + (" with " + " and ".join(spell(n, v) for n, v in self.params) if self.params else "")
+        return text + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _shown(value) -> str:
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_shown(v) for v in value) + ")"
+    return f"{value:g}" if isinstance(value, float) else repr(value)
+
+
+class UnknownMeasureError(ValueError):
+    """A name in ``measures=`` that no measure of the kinds asked for has, with the measures it may have meant
+    (``suggestions``, best first) and the text that says where the allowed names are (``choices``)."""
+
+    def __init__(self, name, suggestions: list[Suggestion], choices: str) -> None:
+        self.name, self.suggestions, self.choices = name, suggestions, choices
+        super().__init__(self.message())
+
+    def message(self, parameter: Callable[[str, object], str] | None = None, choices: str | None = None,
+                available: Callable[[Suggestion], bool] | None = None) -> str:
+        """The message, each suggestion spelt by :meth:`Suggestion.describe` with ``parameter``, only those that
+        ``available`` accepts (a command that cannot set a parameter leaves out the suggestions that need it),
+        and ``choices`` in place of the text of where to find the names."""
+        shown = [s.describe(parameter) for s in self.suggestions if available is None or available(s)]
+        hint = f"; did you mean {' or '.join(shown)}?" if shown else ""
+        return f"measures: unknown measure {self.name!r}{hint}{self.choices if choices is None else choices}"
+
+
+_NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
+# names that spell a parametrised measure and its parameter, on the key of a name (_key: lower case, "_" and "-"
+# as spaces): F2, F0.5, F-beta 2, F_2 score; Tversky 0.5 0.5, Tversky(1, 0.5); QWK, quadratic weighted kappa,
+# kappa_w linear
+_SPELLINGS: tuple[tuple[re.Pattern, Callable[[re.Match], tuple[str, tuple]]], ...] = (
+    (re.compile(rf"^f ?(?:beta ?)?=? ?{_NUMBER} ?(?:score|measure)?$"),
+     lambda m: ("FBETA", (("beta", float(m.group(1))),))),
+    (re.compile(rf"^tversky(?: index)? ?\(? ?{_NUMBER} ?[, ] ?{_NUMBER} ?\)?$"),
+     lambda m: ("TVERSKY", (("tversky", (float(m.group(1)), float(m.group(2)))),))),
+    (re.compile(r"^(?:(quadratic|linear)(?:ly)? (?:weighted )?(?:cohen'?s? )?kappa|(?:weighted )?kappa(?: w)?"
+                r"(?: weighted)? (quadratic|linear)|([ql])wk)$"),
+     lambda m: ("KAPPA_W", (("kappa_weights", {"q": "quadratic", "l": "linear"}.get(m.group(3) or "")
+                                              or m.group(1) or m.group(2)),))),
+)
+
+
+def _parametrised(key: str) -> Suggestion | None:
+    """The parametrised measure a name spells with its parameter (FBETA with beta = 2 for "F2"), if any; F1 for
+    an F-score with β = 1, and nothing for β ≤ 0."""
+    for pattern, read in _SPELLINGS:
+        found = pattern.match(key)
+        if found:
+            code, params = read(found)
+            if code == "FBETA":
+                beta = params[0][1]
+                if not beta > 0 or not math.isfinite(beta):
+                    return None
+                if beta == 1:
+                    return Suggestion("F1")
+            return Suggestion(code, params)
+    return None
+
+
+def suggestions(name: str, kind: str | Iterable[str]) -> list[Suggestion]:
+    """The measures of ``kind`` (or kinds) that an unknown ``name`` may have meant, best first: the parametrised
+    measure the name spells (``"F2"``: FBETA with beta = 2; ``"F0.5"``; ``"Tversky 0.5 0.5"``; ``"QWK"``:
+    KAPPA_W with quadratic weights), else the codes whose code, name or alias is closest to it (difflib, in any
+    case and spelling of spaces, hyphens and underscores), each with the alias that matched.
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import suggestions
+    >>> [s.describe() for s in suggestions("F2", "binary")]
+    ['FBETA with beta=2']
+    >>> [s.describe() for s in suggestions("sensitivty", "binary")]
+    ['REC (sensitivity)']
+    >>> [s.describe() for s in suggestions("quadratic kappa", "multiclass")]
+    ["KAPPA_W with kappa_weights='quadratic'"]
+    """
+    kinds = (kind,) if isinstance(kind, str) else tuple(kind)
+    key = _key(name)
+
+    def record(code: str, space: str) -> Measure:
+        return (RATERS if space == "rater" else REGISTRY)[code]
+
+    spaces = list(dict.fromkeys(_namespace(k) for k in kinds))  # the measures of a namespace share its names
+    spelt = _parametrised(key)
+    if spelt is not None and "table" in spaces and spelt.code in REGISTRY:
+        kind_of = REGISTRY[spelt.code].kind
+        return [Suggestion(spelt.code, spelt.params, other_kind=None if kind_of in kinds else kind_of)]
+    known = {n: (code, space) for space in spaces for n, code in _NAMES[space].items()}
+    spelled: dict[str, str] = {}
+    for m in records(kind for space in spaces for kind in (TABLE_KINDS if space == "table" else ("rater",))):
+        for text in (m.code, m.name, *m.aliases):
+            spelled.setdefault(_key(text), text)
+    found: list[Suggestion] = []
+    for close in difflib.get_close_matches(key, list(known), n=5, cutoff=0.6):
+        code, space = known[close]
+        if any(s.code == code for s in found):
+            continue
+        alias = spelled.get(close)
+        kind_of = record(code, space).kind
+        found.append(Suggestion(code, alias=None if alias is None or _key(alias) == _key(code) else alias,
+                                other_kind=None if kind_of in kinds else kind_of))
+    return found
+
+
 def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
             default: Callable[[Measure], bool]) -> list[Measure]:
     """The measures named (codes or aliases, any case), or the default set of the kind (or kinds).
@@ -245,8 +368,10 @@ def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
 
     Raises
     ------
+    UnknownMeasureError
+        A ValueError, for an unknown name: with the measures it may have meant (:func:`suggestions`).
     ValueError
-        For an unknown name (listing close matches) or a measure of another kind.
+        For a measure of another kind.
     """
     kinds = (kind,) if isinstance(kind, str) else tuple(kind)
     if names is None:
@@ -268,11 +393,7 @@ def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
             if elsewhere:
                 other = elsewhere[0]
                 raise ValueError(f"measures: {other.code} is a {other.kind} measure, not a {wanted} one{choices}")
-            spaces = {_namespace(k) for k in kinds}
-            known = {n: code for space in spaces for n, code in _NAMES[space].items()}
-            close = difflib.get_close_matches(key, list(known), n=5, cutoff=0.6)
-            hint = f"; did you mean {', '.join(sorted({known[c] for c in close}))}?" if close else ""
-            raise ValueError(f"measures: unknown measure {name!r}{hint}{choices}")
+            raise UnknownMeasureError(name, suggestions(name, kinds), choices)
         if found[0] not in chosen:
             chosen.append(found[0])
     return chosen

@@ -1,0 +1,236 @@
+"""The command line's bad input: every output option of every command checked before the work (extension,
+directory, missing directory, unwritable place, the input file itself), --sheet only where there are sheets,
+compare's --reference, and measure names suggested in the command line's own options. Each ends with exit status
+2 and one line that names the option, no traceback."""
+
+import argparse
+import os
+import shutil
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+import pandas_agree as pa
+from pandas_agree.integrations import cli
+
+FAST = ["--n-resamples", "50", "--random-state", "0"]
+
+
+class Result(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def run(capsys):
+    def run(*args) -> Result:
+        capsys.readouterr()
+        status = cli.main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return Result(status, out, err)
+
+    return run
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("cli_errors")
+    wine = pa.datasets.load("wine_predictions")
+    raters = pa.datasets.load("anxiety")
+    out = {"csv": folder / "wine.csv", "tsv": folder / "wine.tsv", "xlsx": folder / "wine.xlsx",
+           "raters": folder / "raters.csv"}
+    wine.to_csv(out["csv"], index=False)
+    wine.to_csv(out["tsv"], sep="\t", index=False)
+    wine.to_excel(out["xlsx"], index=False)
+    raters.to_csv(out["raters"], index=False)
+    return out
+
+
+def _commands(files) -> dict[str, list]:
+    """Valid arguments of each command that writes a report."""
+    return {"report": ["report", files["csv"], "--actual", "cultivar", "--pred", "knn", "--ci", "none"],
+            "compare": ["compare", files["csv"], "--reference", "cultivar", "--pred", "knn", "logistic", "--ci",
+                        "none"],
+            "raters": ["raters", files["raters"], "--columns", "rater1", "rater2", "rater3", "--ci", "none"],
+            "demo": ["demo", "--ci", "none"]}
+
+
+def _output_options() -> list[tuple[str, str]]:
+    """(command, option) for every option of every command that names a file to write, from the parser."""
+    parser = cli.build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    found = [(command, action.option_strings[0]) for command, sub in subparsers.items() for action in sub._actions
+             if action.dest in cli.OUTPUTS]
+    assert {option for _, option in found} == {"--excel", "--html"}
+    return found
+
+
+OUTPUT_OPTIONS = _output_options()
+EXTENSION = {"--excel": ".xlsx", "--html": ".html"}
+
+
+def _one_line_naming(result: Result, option: str, *fragments: str) -> str:
+    assert result.returncode == 2, result
+    err = result.stderr.strip()
+    assert "\n" not in err and "Traceback" not in err, err
+    assert err.startswith(f"pandas-agree: error: argument {option}: "), err
+    for fragment in fragments:
+        assert fragment in err, err
+    return err
+
+
+def _unwritable(tmp_path: Path) -> Path:
+    """A directory in which no file can be created: one without write permission, or for root (whom permissions
+    do not stop) /proc, where no file can be made."""
+    if os.geteuid() == 0:
+        return Path("/proc")
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    return folder
+
+
+@pytest.mark.parametrize(("command", "option"), OUTPUT_OPTIONS, ids=[f"{c}{o}" for c, o in OUTPUT_OPTIONS])
+@pytest.mark.parametrize("problem", ["directory", "extension", "no parent", "parent is a file", "unwritable"])
+def test_every_output_option_is_checked_before_the_work(run, files, tmp_path, command, option, problem):
+    right = EXTENSION[option]
+    target, expected = {
+        "directory": (tmp_path / f"folder{right}", "is a directory"),
+        "extension": (tmp_path / "out.csv", f"does not end in {right}"),
+        "no parent": (tmp_path / "missing" / f"out{right}", "no such directory"),
+        "parent is a file": (Path(files["csv"]) / f"out{right}", "is not a directory"),
+        "unwritable": (_unwritable(tmp_path) / f"pandas_agree_out{right}", "cannot write"),
+    }[problem]
+    if problem == "directory":
+        target.mkdir()
+    result = run(*_commands(files)[command], option, target)
+    _one_line_naming(result, option, expected)
+    assert target.is_dir() if problem == "directory" else not target.exists()
+
+
+def test_excel_to_a_csv_name_writes_nothing(run, files, tmp_path):
+    # the case reported: `--excel out.csv` wrote a workbook's bytes into a .csv file
+    target = tmp_path / "out.csv"
+    err = _one_line_naming(run(*_commands(files)["report"], "--excel", target), "--excel")
+    assert "--excel writes an Excel workbook; name the file out.xlsx" in err and not target.exists()
+    err = _one_line_naming(run(*_commands(files)["report"], "--html", tmp_path / "out.txt"), "--html")
+    assert "does not end in .html or .htm" in err
+
+
+def test_excel_naming_a_directory_names_the_option(run, files, tmp_path):
+    # the case reported: the error named neither --excel nor what was wrong ("[Errno 21] Is a directory")
+    err = _one_line_naming(run(*_commands(files)["report"], "--excel", tmp_path), "--excel")
+    assert "is a directory; give the name of a file to write, ending in .xlsx" in err
+
+
+def test_the_right_extensions_in_any_case_write(run, files, tmp_path):
+    excel, html, htm = tmp_path / "OUT.XLSX", tmp_path / "out.HTML", tmp_path / "out.htm"
+    assert run(*_commands(files)["report"], "--excel", excel, "--html", html, "--quiet").returncode == 0
+    assert run(*_commands(files)["report"], "--html", htm, "--quiet").returncode == 0
+    assert excel.stat().st_size > 0 and html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert htm.exists()
+
+
+def test_an_existing_output_file_is_left_alone_until_written(run, files, tmp_path):
+    # the writability probe opens an existing file without changing it; a failed run leaves it as it was
+    target = tmp_path / "old.html"
+    target.write_text("old page", encoding="utf-8")
+    result = run("report", files["csv"], "--actual", "cultivar", "--pred", "nope", "--html", target)
+    assert result.returncode == 2 and target.read_text(encoding="utf-8") == "old page"
+    no_new = tmp_path / "new.html"
+    run("report", files["csv"], "--actual", "cultivar", "--pred", "nope", "--html", no_new)
+    assert not no_new.exists()  # the probe's file is removed again
+
+
+def test_the_input_file_is_not_overwritten(run, files, tmp_path):
+    book = tmp_path / "data.xlsx"
+    shutil.copy(files["xlsx"], book)
+    before = book.read_bytes()
+    err = _one_line_naming(run("report", book, "--actual", "cultivar", "--pred", "knn", "--excel", book), "--excel")
+    assert "is the input file" in err and book.read_bytes() == before
+
+
+def test_a_failure_while_writing_names_the_option(run, files, tmp_path, monkeypatch):
+    def full_disk(self, path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pa.AgreementReport, "to_excel", full_disk)
+    err = _one_line_naming(run(*_commands(files)["report"], "--excel", tmp_path / "out.xlsx"), "--excel")
+    assert "cannot write" in err and "No space left on device" in err
+
+
+@pytest.mark.parametrize("kind", ["csv", "tsv"])
+def test_sheet_is_an_error_without_sheets(run, files, kind):
+    # the case reported: --sheet was ignored for CSV input
+    result = run("report", files[kind], "--actual", "cultivar", "--pred", "knn", "--sheet", "Sheet1")
+    _one_line_naming(result, "--sheet", "only Excel files (.xlsx, .xlsm) have sheets",
+                     f"is a {kind.upper()} file")
+
+
+def test_sheet_still_reads_a_workbook(run, files):
+    assert run("report", files["xlsx"], "--actual", "cultivar", "--pred", "knn", "--sheet", "Sheet1", "--ci",
+               "none").returncode == 0
+    _one_line_naming(run("report", files["xlsx"], "--actual", "cultivar", "--pred", "knn", "--sheet", "nope"),
+                     "--sheet", "no sheet 'nope'")
+
+
+# --- compare's reference ----------------------------------------------------------------------------------------
+
+def test_compare_takes_reference_as_python_does(run, files):
+    # df.agree.compare(reference, predictions): --reference and --predictions, with --actual and --pred kept
+    base = ["compare", files["csv"], "--ci", "none", "--json"]
+    by_reference = run(*base, "--reference", "cultivar", "--predictions", "knn", "logistic")
+    by_actual = run(*base, "--actual", "cultivar", "--pred", "knn", "logistic")
+    assert by_reference.returncode == by_actual.returncode == 0, by_reference.stderr
+    assert by_reference.stdout == by_actual.stdout
+    assert "cultivar" in by_reference.stdout
+
+
+def test_compare_help_lists_reference_and_actual(capsys):
+    with pytest.raises(SystemExit):
+        cli.build_parser().parse_args(["compare", "--help"])
+    text = capsys.readouterr().out
+    assert "--reference COL, --actual COL" in text and "--pred COL [COL ...], --predictions COL [COL ...]" in text
+
+
+def test_compare_errors_name_both_spellings(run, files):
+    _one_line_naming(run("compare", files["csv"], "--reference", "nope", "--pred", "knn", "logistic"),
+                     "--reference/--actual", "no column 'nope'")
+    missing = run("compare", files["csv"], "--pred", "knn", "logistic")
+    assert missing.returncode == 2 and "required: --reference/--actual" in missing.stderr
+
+
+# --- measure names ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "suggested"), [
+    ("F2", "FBETA with --beta 2"), ("F0.5", "FBETA with --beta 0.5"), ("Tversky 0.5 0.5",
+                                                                       "TVERSKY with --tversky 0.5 0.5"),
+    ("QWK", "KAPPA_W with --kappa-weights quadratic"), ("sensitivty", "REC (sensitivity)"),
+])
+def test_unknown_measures_suggest_the_command_lines_options(run, files, name, suggested):
+    # the case reported: --measures F2 suggested DIF2
+    err = _one_line_naming(run(*_commands(files)["report"], "--measures", name), "--measures")
+    assert f"unknown measure {name!r}; did you mean {suggested}? (pandas-agree measures lists them all)" in err
+    assert "DIF2" not in err
+
+
+def test_the_suggested_options_work(run, files):
+    result = run(*_commands(files)["report"], "--measures", "FBETA", "TVERSKY", "--beta", "2", "--tversky", "0.5",
+                 "0.5", "--json")
+    assert result.returncode == 0, result.stderr
+    data = pa.datasets.load("wine_predictions")
+    expected = data.agree.binary("cultivar", "knn", measures=["FBETA"], beta=2)["FBETA"]
+    assert f"{expected.iloc[0]:.6f}"[:6] in result.stdout
+
+
+def test_a_command_without_the_parameter_does_not_suggest_it(run, files):
+    # compare has no --beta: FBETA with --beta 2 would not work there
+    err = _one_line_naming(run(*_commands(files)["compare"], "--measures", "F2"), "--measures")
+    assert "--beta" not in err
+
+
+def test_a_bad_beta_names_the_option(run, files):
+    _one_line_naming(run(*_commands(files)["report"], "--measures", "FBETA", "--beta", "-1"), "--beta",
+                     "beta must be None or a positive finite number")

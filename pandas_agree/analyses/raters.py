@@ -315,11 +315,13 @@ class RaterAgreement:
         ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "linearized", \
 "bootstrap"}
             "auto" (and the binomial method names, which concern single proportions and so change nothing here):
-            Gwet's (2014) linearised variance for FLEISS, AC1 and PO and the delta method over subjects for
-            CONGER, ALPHA and LIGHT (the bootstrap over subjects where they show more than 2,000 distinct rating
-            patterns); with fewer than 200 subjects, where the linearised intervals cover too little, the
-            linearised SE with the interval of the BCa bootstrap over subjects (a note says so). "linearized":
-            the delta method for every coefficient. "bootstrap": the bootstrap (with ``bootstrap_method``) for
+            Gwet's (2014) linearised variance, irrCAC's SE, for FLEISS, CONGER, AC1, ALPHA and PO, and the
+            delta method over subjects for LIGHT and for ALPHA at the ordinal level (the bootstrap over subjects
+            where they show more than 2,000 distinct rating patterns); with fewer than 200 subjects, where the
+            linearised intervals cover too little, the linearised SE with the interval of the BCa bootstrap over
+            subjects (a note says so). "linearized": the delta method for every coefficient (its SE differs from
+            Gwet's by the divisor, n against n − 1, and where some subjects are rated once; see the notes on
+            several raters). "bootstrap": the bootstrap (with ``bootstrap_method``) for
             every coefficient. With a sample design every method gives the design's intervals (Rao and Wu's
             bootstrap for "bootstrap").
         kappa_weights : {"linear", "quadratic"} or matrix, optional

@@ -328,10 +328,31 @@ def against_statsmodels(ag: pa.Agreement, c: Coded) -> None:
 
     kept = c.kept()
     if min(kept.shape) >= 2:
-        nominal = contingency_tables.Table(kept, shift_zeros=False).test_nominal_association()
+        table = contingency_tables.Table(kept, shift_zeros=False)
+        nominal = table.test_nominal_association()
         close(tests.loc["CHI2", "statistic"], nominal.statistic, "CHI2 (Table.test_nominal_association)")
         close(tests.loc["CHI2", "df"], nominal.df, "df of CHI2")
         close(tests.loc["CHI2", "pvalue"], nominal.pvalue, "p of CHI2")
+        # SPSS's /CELLS residuals: standardized (Pearson's) and adjusted standardized residuals
+        cells = cell_values(ag, c, ["sresid", "asresid"])
+        for word, theirs in (("sresid", table.resid_pearson), ("asresid", table.standardized_resids)):
+            for (i, j), value in np.ndenumerate(theirs):
+                close(cells[word][i, j], value, f"{word} of cell ({i}, {j}) (Table)")
+
+
+def cell_values(ag: pa.Agreement, c: Coded, words: list[str]) -> dict[str, np.ndarray]:
+    """The /CELLS statistics of ``ag.cell_statistics``, each as a table over the codes without the empty rows and
+    columns (the totals left out: the last row and column)."""
+    cells = ag.cell_statistics(words)
+    labels = cells.index.get_level_values(0)
+    statistic = cells.index.get_level_values(1)
+    out = {}
+    for word in words:
+        rows = np.flatnonzero(np.asarray(statistic == word))[:-1]  # the last: the Total row
+        found = np.full((c.q, c.q), np.nan)
+        found[np.ix_(c.by_code(labels[rows]), c.by_code(cells.columns[:-1]))] = cells.to_numpy(dtype=float)[rows, :-1]
+        out[word] = found[c.rows_seen][:, c.cols_seen]
+    return out
 
 
 # --- scipy ----------------------------------------------------------------------------------------------------------
@@ -354,6 +375,8 @@ def against_scipy(ag: pa.Agreement, c: Coded) -> None:
         close(ours["value"], pearson.statistic, f"{what} (chi2_contingency)")
         close(ours["df"], pearson.dof, f"df of {what}")
         close(ours["pvalue"], pearson.pvalue, f"p of {what}")
+    expected = cell_values(ag, c, ["expected"])["expected"]
+    np.testing.assert_allclose(expected, pearson.expected_freq, rtol=REL, atol=ABS, err_msg="expected counts")
     ratio = stats.chi2_contingency(kept, correction=False, lambda_="log-likelihood")
     close(chi.loc["Likelihood Ratio", "value"], ratio.statistic, "Likelihood Ratio (lambda_='log-likelihood')")
     close(chi.loc["Likelihood Ratio", "pvalue"], ratio.pvalue, "p of the Likelihood Ratio")
@@ -373,6 +396,17 @@ def against_scipy(ag: pa.Agreement, c: Coded) -> None:
                   f"one-sided Fisher's exact test of {counts.tolist()} ({side})", rel=1e-9)
 
     symmetric = spss["Symmetric Measures"]["value"]
+    if kept.shape == (2, 2) and (kept > 0).all():  # SPSS's Risk Estimate: none where a cell is empty
+        risk = spss["Risk Estimate"]
+        for row, (what, table, value, interval) in enumerate((
+                ("odds ratio", kept, "oddsratio", "oddsratio_confint"),
+                ("relative risk of the first column", kept, "riskratio", "riskratio_confint"),
+                ("relative risk of the second column", kept[:, ::-1], "riskratio", "riskratio_confint"))):
+            theirs = contingency_tables.Table2x2(table)
+            close(risk["value"].iloc[row], getattr(theirs, value), f"{what} (Table2x2)")
+            lower, upper = getattr(theirs, interval)(alpha=0.05)
+            close(risk["lower"].iloc[row], lower, f"lower end of the {what}'s interval (Table2x2)")
+            close(risk["upper"].iloc[row], upper, f"upper end of the {what}'s interval (Table2x2)")
     if c.integral:
         counts = kept.astype(np.int64)
         close(symmetric["Cramér's V"], contingency.association(counts, method="cramer"), "Cramér's V (association)")
@@ -385,15 +419,25 @@ def against_scipy(ag: pa.Agreement, c: Coded) -> None:
         # the ordinal measures read the order of Agreement.labels (docs/notes/statistics.md, "Order and scores")
         close(symmetric["Kendall's tau-b"], stats.kendalltau(x, y, variant="b").statistic, "Kendall's tau-b")
         close(symmetric["Kendall's tau-c"], stats.kendalltau(x, y, variant="c").statistic, "Kendall's tau-c")
-        close(symmetric["Spearman Correlation"], stats.spearmanr(x, y).statistic, "Spearman Correlation")
+        spearman = stats.spearmanr(x, y)
+        close(symmetric["Spearman Correlation"], spearman.statistic, "Spearman Correlation")
+        if abs(spearman.statistic) < 1 - 1e-9:  # the same t test on W − 2 df (no p-value where |r| is 1)
+            close(spss["Symmetric Measures"].loc["Spearman Correlation", "pvalue"], spearman.pvalue,
+                  "p of the Spearman Correlation", rel=1e-8)
         # Pearson's R of the scores: the labels when every label is a number, else 1, 2, ... over the labels with
         # cases of each side (docs/notes/statistics.md, "Order and scores")
         if _numbers(ag.labels):
             row_scores = col_scores = np.array([float(v) for v in ag.labels])
         else:
             row_scores, col_scores = np.cumsum(c.rows_seen).astype(float), np.cumsum(c.cols_seen).astype(float)
-        close(symmetric["Pearson's R"], stats.pearsonr(row_scores[x], col_scores[y]).statistic
-              if np.ptp(row_scores[x]) > 0 and np.ptp(col_scores[y]) > 0 else np.nan, "Pearson's R of the scores")
+        if np.ptp(row_scores[x]) > 0 and np.ptp(col_scores[y]) > 0:
+            pearson_r = stats.pearsonr(row_scores[x], col_scores[y])
+            close(symmetric["Pearson's R"], pearson_r.statistic, "Pearson's R of the scores")
+            if abs(pearson_r.statistic) < 1 - 1e-9 and len(x) > 2:
+                close(spss["Symmetric Measures"].loc["Pearson's R", "pvalue"], pearson_r.pvalue, "p of Pearson's R",
+                      rel=1e-8)
+        else:  # a constant side: undefined
+            close(symmetric["Pearson's R"], np.nan, "Pearson's R of constant scores")
 
 
 # --- krippendorff ---------------------------------------------------------------------------------------------------
@@ -617,9 +661,11 @@ FOUND_LABELS = {
     "True-and-1-labels=": (labels_case(["1.0", True, "1.0", True], [1.0, 1.0, 1.0, True], labels=["1.0", True, 1.0]),
                            0.0, 2.0),
     "1.0-against-False": (labels_case([1.0, 2, 1.0, 2], [False, False, True, False]), 1.0, 1.0),
-    # Pearson's R of the scores 1e300 and −1.5 is 0.667, not 0/0 (the products of the scores overflow)
-    "Pearson-R-of-large-scores": (labels_case([1e300, -1.5, 1e300, -1.5, 1e300], [1e300, -1.5, -1.5, -1.5, 1e300]),
-                                  0.0, 1.0),
+    # Pearson's R of large scores (the labels): the squares of the scores overflow. R is 0.866, not 0.0; and 0.667,
+    # not NaN "undefined (0/0)"
+    "Pearson-R-of-large-scores": (labels_case([0, 0, 1e200], [0, 1, 2]), 0.0, 1.0),
+    "Pearson-R-of-large-scores-NaN": (labels_case([1e300, -1.5, 1e300, -1.5, 1e300], [1e300, -1.5, -1.5, -1.5, 1e300]),
+                                      0.0, 1.0),
     # mistakes of the reference calls here, kept so that they stay corrected: McNemar's χ² when b = c (R's 0 and
     # p = 1, not statsmodels' 1/(b + c)); a kappa whose variance under H0 is 0 (z is NaN); weighted averages whose
     # defined classes all weigh 0 (NaN, where scikit-learn falls back to the unweighted mean)

@@ -455,6 +455,11 @@ def lone_surrogates() -> None:
     outputs(ag.report(ci=None, statistics="all", cells="all"), heavy=True)
 
 
+def two_lone_surrogates() -> None:  # pandas 2.2's factorize takes "\udfff" and "\ud83d" for one label
+    frame = _objects({"a": ["\udfff", "\ud83d", "\udfff", "\ud83d"], "p": ["\udfff", "\ud83d", "\udfff", "\udfff"]})
+    _check_table(frame.agree("a", "p"), frame, None, True)
+
+
 def lone_surrogates_in_groups() -> None:
     frame = _objects({"a": [1, 2, 1, 2], "p": [1, 2, 2, 2], "g": ["s\ud800", "s\ud800", "x", "x"]})
     report = frame.agree.report("a", "p", by="g", ci=None)
@@ -524,9 +529,10 @@ def command_line_names_of_an_excel_file() -> None:  # an Excel file keeps number
         command_line(renamed(frame, names), names["a"], names["p"], None, scheme)
 
 
-FOUND = [lone_surrogates, lone_surrogates_in_groups, true_and_1_in_one_object_column, one_point_zero_against_true,
-         tuple_named_weights, mixed_group_values, tuple_group_values_as_layers, tuple_labels_with_cells, large_scores,
-         dask_raters_named_none, dask_raters_of_multiindex_columns, command_line_names_of_an_excel_file]
+FOUND = [lone_surrogates, two_lone_surrogates, lone_surrogates_in_groups, true_and_1_in_one_object_column,
+         one_point_zero_against_true, tuple_named_weights, mixed_group_values, tuple_group_values_as_layers,
+         tuple_labels_with_cells, large_scores, dask_raters_named_none, dask_raters_of_multiindex_columns,
+         command_line_names_of_an_excel_file]
 
 
 @pytest.mark.parametrize("case", FOUND, ids=[f.__name__ for f in FOUND])

@@ -490,7 +490,17 @@ def unexpected_keywords(name: str, unknown: Iterable[str], allowed: Iterable[str
 def keyword_names(func: Callable, owner: type | None = None) -> tuple[str, ...]:
     """The names of the arguments a caller may give ``func`` by keyword, in its signature's order (not ``self``
     or ``cls``, not positional-only or private ones, not ``*args`` and ``**kwargs``), and those it declares it
-    passes on (``validate_options(passes=...)``; for a method, as called on an instance of ``owner``)."""
+    passes on (``validate_options(passes=...)``; for a method, as called on an instance of ``owner``).
+
+    Examples
+    --------
+    >>> from pandas_agree.base.options import keyword_names, validate_options
+    >>> @validate_options(passes=("ci", "bands"))
+    ... def f(x, /, y, *, z=1, _private=None, **kwargs):
+    ...     pass
+    >>> keyword_names(f)
+    ('y', 'z', 'ci', 'bands')
+    """
     sig = inspect.signature(func)
     params = list(sig.parameters.values())
     if params and params[0].name in ("self", "cls") and params[0].kind is not params[0].KEYWORD_ONLY:

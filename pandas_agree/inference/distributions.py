@@ -142,7 +142,14 @@ def binomial_cdf(k, n, p):
     (``scipy.special.betaincc``, within an ulp or two of the exact sum where scipy.stats' value can be 10⁻¹³
     off); 0 below 0 and 1 from n on; NaN where n is not a non-negative integer, p lies outside [0, 1] or an
     argument is NaN. SciPy before 1.12 has no betaincc: there it is I_{1−p}(n − ⌊k⌋, ⌊k⌋ + 1) where every p is
-    at least ½ (1 − p is then exact; McNemar's p = ½), and scipy.stats' own otherwise."""
+    at least ½ (1 − p is then exact; McNemar's p = ½), and scipy.stats' own otherwise.
+
+    Examples
+    --------
+    >>> from pandas_agree.inference.distributions import binomial_cdf
+    >>> float(binomial_cdf(3, 12, 0.5)) == 299 / 4096  # (1 + 12 + 66 + 220) / 2¹²
+    True
+    """
     from scipy import special
 
     k, n, p = np.broadcast_arrays(np.floor(np.asarray(k, dtype=float)), np.asarray(n, dtype=float),

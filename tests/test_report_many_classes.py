@@ -158,8 +158,10 @@ def test_the_default_text_report_at_100_classes_does_not_grow_with_the_classes()
     texts = {k: str(_agreement(k).report()) for k in (40, 100)}  # default options, intervals included
     # 3,245 lines at K = 100 before; now the crosstab is one paragraph and the class-specific table 20 rows of
     # the sorting measure and the headline measures, so what is left are the tables that do not depend on K (the
-    # 4 averages of 39 measures, 18 multiclass measures, the tests, the notes): 274 lines when measured
-    assert len(texts[100].splitlines()) <= 290
+    # 4 averages of 39 measures, 18 multiclass measures, the tests, the notes): 274 lines when measured, 291 since
+    # standard errors show two significant digits and interval ends the digits that keep them apart from the value
+    # (the averages table, wider, is cut into more blocks of columns)
+    assert len(texts[100].splitlines()) <= 310
     crosstab, classes = ({k: len(_between(t, start, end)) for k, t in texts.items()}
                          for start, end in (("Crosstabulation", "Largest Confusions"),
                                             ("Class-Specific Measures", "Averages over Classes")))

@@ -210,7 +210,7 @@ def test_a_name_that_is_zero_is_not_taken_for_no_name():
     report = frame.agree.report(0, 1, **FAST, percentages=["row"])
     assert str(report).startswith("Agreement report: 0 * 1\n")
     assert "% within 0" in report.crosstab.index.get_level_values("statistic")
-    crosstab = report.laid_out().sections[0].tables[1]
+    crosstab = report.document().sections[0].tables[1]
     assert crosstab.stub == "0" and crosstab.column_title == "1"
 
 

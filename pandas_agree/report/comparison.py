@@ -14,7 +14,7 @@ from ..base.version import __version__
 from ..measures.registry import resolve
 from . import display
 from .agreement import design_table, frame_dict, jsonable, left_out_table, lonely_psu_notes
-from .document import Document, Section, design, frame_table
+from .document import Document, Section, design, frame_table, laid_out
 from .options import report_options
 from .rendered import Rendered
 
@@ -209,7 +209,7 @@ class ComparisonReport(Rendered):
 
         tests = self.tests.copy()
         tests.index = [" · ".join(map(str, i)) for i in tests.index]
-        write_frames(path, self.laid_out(), {
+        write_frames(path, laid_out(self), {
             "Summary": [("Case Processing Summary", self.summary), ("Values", flat(self.values)),
                         ("Paired differences", flat(self.differences))],
             "Tests": [("Tests", tests)]}, self.notes, self.options)

@@ -27,7 +27,7 @@ from openpyxl import Workbook
 from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
-from .document import Document
+from .document import Document, laid_out
 from .printed import report_sheet
 from .sheet import BOLD, MATCH, P_FORMAT, VALUE_FORMAT, Sheet, checked_path
 from .xlsx import (
@@ -490,7 +490,7 @@ def write(rep, path: str | Path) -> None:
     """Write ``rep`` to an .xlsx workbook at ``path``."""
     path = checked_path(path)
     wb, report, styles = _workbook()
-    report_sheet(report, rep.laid_out())
+    report_sheet(report, laid_out(rep))
     statistics = [("Statistics", _statistics_sheet)] if any(sub.statistics for _, sub in rep.sections()) else []
     streamed = []
     for name, fill in [("Summary", lambda ws, r: _summary_sheet(ws, r, bool(r.groups))),

@@ -14,7 +14,7 @@ from ..measures.multiclass import row_name
 from ..measures.registry import RATERS
 from . import display
 from .agreement import design_table, frame_dict, jsonable, lonely_psu_notes
-from .document import Document, Section, design, footnote_letters, frame_table
+from .document import Document, Section, design, footnote_letters, frame_table, laid_out
 from .options import report_options
 from .rendered import Rendered
 
@@ -156,7 +156,7 @@ class RaterReport(Rendered):
         """
         from .excel import write_frames
 
-        write_frames(path, self.laid_out(), {
+        write_frames(path, laid_out(self), {
             "Summary": [("Case Processing Summary", self.summary),
                         *([("Sample Design", self.design)] if self.design is not None else []),
                         ("Agreement among Raters", self.coefficients), ("Tests", self.tests)],

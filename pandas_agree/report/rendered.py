@@ -26,16 +26,11 @@ class Rendered:
     def to_dict(self) -> dict:  # pragma: no cover - every report defines it
         raise NotImplementedError
 
-    def laid_out(self) -> Document:
-        """:meth:`document` as the renderers show it: labels longer than 60 characters cut, each one's whole text
-        once at the end (see :func:`~pandas_agree.report.document.laid_out`)."""
-        return laid_out(self)
-
     def __str__(self) -> str:
-        return render(self.laid_out())
+        return render(laid_out(self))
 
     def _repr_html_(self) -> str:
-        return fragment(self.laid_out())
+        return fragment(laid_out(self))
 
     def to_html(self, path=None) -> str:
         """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
@@ -58,7 +53,7 @@ class Rendered:
         >>> html.startswith("<!DOCTYPE html>"), "KAPPA" in html
         (True, True)
         """
-        html = page(self.laid_out())
+        html = page(laid_out(self))
         if path is not None:
             Path(path).write_text(html, encoding="utf-8")
         return html

@@ -288,7 +288,7 @@ def _alpha_gradient(features, sums, scale: Scale):
     n_values = float(sums["coincidence"].sum())  # N: Σ_i r_i over the subjects with two or more ratings
     mean_r = divide(n_values, w_paired)
     agreement_i = (coincidence * weights).sum(axis=(-2, -1))  # Σ_kl w_kl o_ikl = Σ_k r_ik(r*_ik − 1)/(r_i − 1)
-    pa_prime = divide(float(sums["coincidence"].reshape(q, q).ravel() @ weights.ravel()), n_values)
+    pa_prime = divide(float((total * weights).sum()), n_values)
     eps = divide(1.0, n_values)
     pa = (1 - eps) * pa_prime + eps
     pi = divide(total.sum(axis=-1), n_values)

@@ -22,9 +22,9 @@ RAW5OBSER = pd.DataFrame({
     "Observer3": [2, 0, 3, 0, 0, 0, 2, 2, 2, 1, 0, 0, 2, 2, 1],
     "Observer4": [NAN, 1, 3, NAN, NAN, NAN, NAN, 0, NAN, 1, 0, 0, 2, 2, NAN],
     "Observer5": [2, NAN, NAN, 0, 0, 0, 1, NAN, 2, NAN, NAN, NAN, NAN, 3, 1]})
-GENDER = pd.DataFrame({"RaterA": list("aaaaabbbcaaaaab"), "RaterB": list("aaaabab" "cc" "aaaaba"),
-                       "RaterC": list("abbcaabbcabbcaa"), "RaterD": list("cccc" "aabbc" "ccccaa")})
-BEN_GERRY = pd.DataFrame({"Ben": list("aabbdccced") + ["d", "a"],
+GENDER = pd.DataFrame({"RaterA": list("aaaaabbbcaaaaab"), "RaterB": list("aaaababccaaaaba"),
+                       "RaterC": list("abbcaabbcabbcaa"), "RaterD": list("ccccaabbcccccaa")})
+BEN_GERRY = pd.DataFrame({"Ben": list("aabbdcccedda"),
                           "Gerry": ["b", "a", "b", "b", "b", "c", "c", "c", "e", None, "d", "d"]})
 
 

@@ -79,7 +79,7 @@ def test_weights_do_not_make_one_subject_several():
 def test_light_is_the_mean_of_the_pairs_that_have_a_value():
     ra = RATINGS.agree.raters(list(RATINGS.columns))
     pairwise, _ = _caught(ra.pairwise, "KAPPA")
-    summary, caught = _caught(ra.summary, ["LIGHT"], ci="linearized")
+    summary, _ = _caught(ra.summary, ["LIGHT"], ci="linearized")
     upper = pairwise.to_numpy()[np.triu_indices(4, 1)]
     assert summary.loc["LIGHT", "value"] == pytest.approx(np.nanmean(upper), abs=1e-12)
     assert np.isfinite(summary.loc["LIGHT", "se"])

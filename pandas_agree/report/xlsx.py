@@ -406,7 +406,7 @@ def sheet_names(names: list[str]) -> list[str]:
 
 PAGE_POINTS = {"landscape": ((11.69 - 0.8) * 72, (8.27 - 1.05) * 72),
                "portrait": ((8.27 - 0.8) * 72, (11.69 - 1.05) * 72)}  # A4 within the margins: width, height
-SQUEEZE = 1.35  # a sheet this much taller than n pages (at the scale of its width) is shrunk onto n pages
+SQUEEZE = 1.45  # a sheet at most this much taller than n pages (at the scale of its width) is shrunk onto n pages
 
 
 def print_setup(ws, sheet: StreamSheet) -> None:

@@ -9,6 +9,7 @@ import json
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -91,6 +92,20 @@ def test_lone_surrogates_and_formulas_in_names_write(tmp_path):
     well_formed(tmp_path / "s.xlsx")
     texts = {c.value for c in cells_of(tmp_path / "s.xlsx") if isinstance(c.value, str)}
     assert "s\\ud800" in texts and "=2+2" in texts
+
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="needs LibreOffice")
+def test_a_workbook_of_any_labels_converts_in_libreoffice(tmp_path):
+    report = quiet(lambda: pa.Agreement.from_table(weird_table(("=1+1", "tab\there"))).report(
+        **FAST, cells=["count", "row", "expected"]))
+    report.to_excel(tmp_path / "weird.xlsx")
+    subprocess.run([SOFFICE, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless", "--convert-to", "pdf",
+                    "--outdir", str(tmp_path), str(tmp_path / "weird.xlsx")], capture_output=True, timeout=300)
+    pdf = tmp_path / "weird.pdf"
+    assert pdf.exists() and pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 10_000
 
 
 def test_sheet_names_are_cut_made_valid_and_distinct(tmp_path):
@@ -203,6 +218,15 @@ def test_the_workbook_and_the_plot_take_any_hashable_name(names, tmp_path):
     figure = report.plot()
     assert display.label(b) in figure.axes[0].get_xlabel()
     plt.close(figure)
+
+
+def test_no_name_and_a_name_of_zero_from_a_table(tmp_path):
+    table = pd.DataFrame([[5, 1], [2, 6]], index=pd.Index(["a", "b"], name=None), columns=pd.Index(["a", "b"], name=0))
+    report = pa.Agreement.from_table(table).report(**FAST)
+    assert str(report).startswith("Agreement report: reference * 0\n")
+    report.to_excel(tmp_path / "t.xlsx")
+    assert openpyxl.load_workbook(tmp_path / "t.xlsx")["Report"].cell(1, 1).value == "Agreement report: reference * 0"
+    assert json.loads(report.to_json())["crosstab"]["index"][:2] == ["a", "b"]
 
 
 def test_a_name_that_is_zero_is_not_taken_for_no_name():

@@ -224,7 +224,6 @@ def test_bad_arguments(call, err, fragment):
     (lambda df: df.assign(f=np.arange(len(df)) + 100.0), {"strata": "stratum", "cluster": "psu", "fpc": "f"}),
     (lambda df: df.assign(f=3), {"strata": "stratum", "cluster": "psu", "fpc": "f"}),
     (lambda df: df.assign(f=0.0), {"cluster": "psu", "fpc": "f"}),
-    (lambda df: df, {"cluster": "psu", "match": "accuracy"}),
     (lambda df: df, {"replicates": "jackknife"}),
 ])
 def test_bad_designs_give_the_pandas_errors(change, kw):
@@ -234,6 +233,15 @@ def test_bad_designs_give_the_pandas_errors(change, kw):
     with pytest.raises(ValueError) as ours:
         dd.from_pandas(df, npartitions=3).agree("actual", "pred", **kw)
     assert str(ours.value) == str(theirs.value)
+
+
+def test_a_matched_table_takes_the_design_as_with_pandas():
+    df = sample()
+    kw = {"weights": "weight", "strata": "stratum", "cluster": "psu", "match": "accuracy"}
+    ours = dd.from_pandas(df, npartitions=3).agree("actual", "pred", **kw)
+    theirs = df.agree("actual", "pred", **kw)
+    assert ours.assignment() == theirs.assignment()
+    same_frame(quiet(ours.multiclass, ["OSR", "KAPPA"], ci="auto"), quiet(theirs.multiclass, ["OSR", "KAPPA"], ci="auto"))
 
 
 def test_shortcuts_take_the_design():

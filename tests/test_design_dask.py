@@ -241,7 +241,8 @@ def test_a_matched_table_takes_the_design_as_with_pandas():
     ours = dd.from_pandas(df, npartitions=3).agree("actual", "pred", **kw)
     theirs = df.agree("actual", "pred", **kw)
     assert ours.assignment() == theirs.assignment()
-    same_frame(quiet(ours.multiclass, ["OSR", "KAPPA"], ci="auto"), quiet(theirs.multiclass, ["OSR", "KAPPA"], ci="auto"))
+    same_frame(quiet(ours.multiclass, ["OSR", "KAPPA"], ci="auto"),
+               quiet(theirs.multiclass, ["OSR", "KAPPA"], ci="auto"))
 
 
 def test_shortcuts_take_the_design():

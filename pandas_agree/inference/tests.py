@@ -120,24 +120,29 @@ def _is_integral(table: np.ndarray) -> bool:
 
 
 def mcnemar(only_a: float, only_b: float, *, exact: bool) -> tuple[float, float]:
-    """McNemar's test of the discordant counts b and c: the statistic and p-value of statsmodels'
-    ``mcnemar([[·, b], [c, ·]], exact=exact, correction=True)``, computed here (:func:`~.distributions.binomial_cdf`,
+    """McNemar's test of the discordant counts b and c, computed here (:func:`~.distributions.binomial_cdf`,
     :func:`~.distributions.chi2_sf`) so that a report of a 2×2 table does not import statsmodels and scipy.stats.
-    Exact: min(b, c) and min(1, 2 P(X ≤ min(b, c))), X binomial on b + c trials with p = ½; otherwise
-    (|b − c| − 1)² / (b + c) and its χ² tail on 1 df.
+    Exact: min(b, c) and min(1, 2 P(X ≤ min(b, c))), X binomial on b + c trials with p = ½ (statsmodels'
+    ``mcnemar(exact=True)``). Otherwise the χ² statistic with the continuity correction as R's ``mcnemar.test``
+    applies it, max(|b − c| − 1, 0)² / (b + c), and its χ² tail on 1 df: R corrects only where b ≠ c, so that
+    b = c gives 0 and p = 1 (statsmodels' (|b − c| − 1)²/(b + c) gives 1/(b + c) there, 0.5 and p = 0.4795 for
+    b = c = 1: a correction that moves the statistic away from 0). The max also keeps weighted counts with
+    0 < |b − c| < 1 at 0, where the correction would again overshoot.
 
     Examples
     --------
     >>> from pandas_agree.inference.tests import mcnemar
-    >>> [round(x, 6) for x in mcnemar(150, 86, exact=False)]  # statsmodels: 16.817797, 0.000041
+    >>> [round(x, 6) for x in mcnemar(150, 86, exact=False)]  # R: 16.817797, 4.115e-05
     [16.817797, 4.1e-05]
+    >>> mcnemar(1, 1, exact=False)  # R's mcnemar.test(matrix(c(3, 1, 1, 3), 2)): 0 and 1
+    (0.0, 1.0)
     >>> [round(x, 6) for x in mcnemar(3, 9, exact=True)]  # statsmodels: 3.0, 0.145996 (= 598/4096)
     [3.0, 0.145996]
     """
     if exact:
         low = float(min(only_a, only_b))
         return low, min(1.0, 2 * float(binomial_cdf(low, only_a + only_b, 0.5)))
-    statistic = float((abs(only_a - only_b) - 1) ** 2 / (only_a + only_b))
+    statistic = float(max(abs(only_a - only_b) - 1, 0.0) ** 2 / (only_a + only_b))
     return statistic, float(chi2_sf(statistic, 1))
 
 

@@ -301,7 +301,7 @@ class Comparison:
             interval over the cells of the joint table with its Wald z-test (the paired bootstrap where the
             joint table has more than 2,000 non-empty cells). "linearized": the delta method for every measure
             (for OSR it equals the McNemar-type SE). "bootstrap": the paired bootstrap for every measure; its
-            p-value is two-sided, 2·min(P*(d ≤ 0), P*(d ≥ 0)).
+            p-value is two-sided, 2·min(1 + #{d* ≤ 0}, 1 + #{d* ≥ 0})/(B + 1), never 0.
         confidence_level, n_resamples, bootstrap_method, random_state, design
             As in :meth:`pandas_agree.Agreement.multiclass`. The bootstrap resamples the joint table reference ×
             prediction_1 × … (so every resample keeps the pairing); "bca" takes its acceleration from the

@@ -200,7 +200,7 @@ class Summary:
     lower: np.ndarray
     upper: np.ndarray
     undefined: np.ndarray  # resamples in which the quantity was undefined (left out)
-    pvalue: np.ndarray  # two-sided bootstrap p-value of "the quantity is 0": 2·min(P*(x ≤ 0), P*(x ≥ 0))
+    pvalue: np.ndarray  # two-sided p-value of "the quantity is 0": 2·min(1 + #{x* ≤ 0}, 1 + #{x* ≥ 0})/(B + 1)
 
 
 def summarise(point: np.ndarray, boot: np.ndarray, opts: IntervalOptions, jack: np.ndarray | None = None,
@@ -238,10 +238,10 @@ def summarise(point: np.ndarray, boot: np.ndarray, opts: IntervalOptions, jack: 
         lower, upper = _quantiles(boot, alpha / 2), _quantiles(boot, 1 - alpha / 2)
         if opts.bootstrap_method == "basic":
             lower, upper = 2 * point - upper, 2 * point - lower
-    with np.errstate(invalid="ignore", divide="ignore"):
-        at_most = divide((defined & (boot <= 0)).sum(axis=0), n_defined)
-        at_least = divide((defined & (boot >= 0)).sum(axis=0), n_defined)
-    pvalue = np.minimum(1.0, 2 * np.minimum(at_most, at_least))
+    # as a Monte Carlo p-value, (1 + #)/(B + 1) on each side (Davison & Hinkley 1997, §4.4; North, Curtis & Sham
+    # 2002): the data's own value is one of the values the null hypothesis allows, so no p-value is 0
+    on_one_side = np.minimum((defined & (boot <= 0)).sum(axis=0), (defined & (boot >= 0)).sum(axis=0))
+    pvalue = np.where(n_defined > 0, np.minimum(1.0, 2 * (1 + on_one_side) / (n_defined + 1)), np.nan)
     return Summary(se, lower, upper, undefined, pvalue)
 
 

@@ -16,7 +16,7 @@ none is due:
 - every column named by a name that is not text must give what the same column named by text gives;
 - an unknown keyword or a surplus positional argument is a TypeError naming the callable and what it takes.
 
-The default run tries a few frames (a few seconds); ``pytest -m slow`` (CI's slow step) tries 250, and 40 Dask frames.
+The default run tries a few frames (a few seconds); ``pytest -m slow`` (CI's slow step) tries 200, and 40 Dask frames.
 """
 
 from __future__ import annotations
@@ -562,7 +562,7 @@ def test_random_frames_render_or_fail_clearly(data):
 
 
 @pytest.mark.slow
-@settings(max_examples=250, **SETTINGS)
+@settings(max_examples=200, **SETTINGS)
 @given(st.data())
 def test_random_frames_render_or_fail_clearly_many(data):
     fuzz(data)

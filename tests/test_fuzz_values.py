@@ -21,7 +21,7 @@ The library sees the labels; the references see integer codes, the position of e
 Where the library deliberately differs from a reference the comparison takes the documented option that
 reproduces the reference, or the documented convention, and cites the note that documents it.
 
-The default run tries a few cases of each kind (a few seconds); ``pytest -m slow`` tries 500 label columns, 500 sets
+The default run tries a few cases of each kind (a few seconds); ``pytest -m slow`` tries 500 label columns, 300 sets
 of ratings and 100 grouped tables.
 """
 
@@ -723,7 +723,7 @@ def test_ratings_against_krippendorff_and_statsmodels(case):
 
 
 @pytest.mark.slow
-@settings(max_examples=500, **SETTINGS)
+@settings(max_examples=300, **SETTINGS)
 @given(case=ratings(max_subjects=60))
 def test_ratings_against_krippendorff_and_statsmodels_many(case):
     check_ratings(case)

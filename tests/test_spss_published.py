@@ -40,7 +40,7 @@ def measures(table, **kwargs) -> pd.DataFrame:
 
 
 def chi_square(table) -> pd.DataFrame:
-    return chi_square_tests(table, random_state=0, monte_carlo_tables=10)
+    return chi_square_tests(table, random_state=0, monte_carlo_tables=10, exact_work=0)
 
 
 # --- a 2×2 table: Chi-Square Tests with Fisher's exact test, phi and gamma with its ASE ---------------------------

@@ -23,6 +23,8 @@ from pandas_agree.measures.interval_methods import (
     Linearised,
     LogRatio,
     MappedBinomial,
+    MarginDifferences,
+    NoncentralChiSquare,
     Wald,
     Woolf,
 )
@@ -198,7 +200,8 @@ def test_declared_interval_is_the_one_used_for_a_table(m, scale):
     method = quiet(pa.Agreement.from_table(table).multiclass, [m.code], ci="auto", n_resamples=20,
                    random_state=0).loc[m.code, "method"]
     expected = {FleissCohenEveritt: "Fleiss–Cohen–Everitt", Linearised: "Gwet linearised", Binomial: "wilson",
-                MappedBinomial: "mapped", Bootstrap: "linearised ("}[type(m.interval)]  # no resampling
+                MappedBinomial: "mapped", Bootstrap: "linearised (", NoncentralChiSquare: "noncentral χ² inversion",
+                MarginDifferences: "linearised (identity scale)"}[type(m.interval)]  # no resampling
     assert expected in method
     small = table.sum() < 200 and isinstance(m.interval, Linearised)
     assert method.endswith("bca (B = 20, random_state = 0) interval") == small, method
@@ -442,4 +445,5 @@ def test_catalogue_rows():
 
 def test_interval_tags_are_distinct_methods():
     seen = {type(m.interval) for m in ALL}
-    assert seen == {Binomial, MappedBinomial, Wald, Woolf, LogRatio, FleissCohenEveritt, Linearised, Bootstrap}
+    assert seen == {Binomial, MappedBinomial, Wald, Woolf, LogRatio, FleissCohenEveritt, Linearised, Bootstrap,
+                    NoncentralChiSquare, MarginDifferences}

@@ -14,10 +14,13 @@ from ..measures.interval_methods import (
     Linearised,
     LogRatio,
     MappedBinomial,
+    MarginDifferences,
+    NoncentralChiSquare,
     Wald,
     Woolf,
 )
 from ..measures.registry import REGISTRY, Measure
+from .association import cramer_v_interval, kappa_max_interval
 from .distributions import beta_isf, beta_ppf, normal_ppf
 from .estimates import (
     Estimate,
@@ -39,10 +42,12 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     zero width, with the reason, and what the SE beside a binomial interval is.
 
     Only a bootstrap interval can leave out its estimate (its ends are quantiles of the resampled values, which
-    may all lie on one side of a biased estimate); the analytic intervals are built around the estimate. Any
-    method gives a zero-width interval where the table shows it no variation (all objects in one row or one
-    column, a proportion of 0 or 1 under the normal approximation, resamples that all agree), which does not
-    mean that the value is known exactly.
+    may all lie on one side of a biased estimate), and an analytic method that marks its interval degenerate (its
+    method ends ", degenerate": CRAMERV's noncentral χ² interval of a table closer to independence than chance
+    makes a table), which explains it in its own note; the other analytic intervals are built around the
+    estimate. Any method gives a zero-width interval where the table shows it no variation (all objects in one
+    row or one column, a proportion of 0 or 1 under the normal approximation, resamples that all agree), which
+    does not mean that the value is known exactly.
 
     Examples
     --------
@@ -77,6 +82,8 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
             into += (running[ends] > running[starts]).tolist()
         start = stop
     for (code, e), outside, flat in zip(estimates.items(), outside_of, flat_of, strict=True):
+        if e.method.endswith(", degenerate"):  # a method that says so explains its interval in its note
+            outside = flat = False
         if outside:
             notes.append(f"The {e.method} interval of {code} leaves out its estimate: the resampled values lie on "
                          "one side of it (the estimate is biased in small samples, or sits at a bound of the "
@@ -379,4 +386,8 @@ def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOpti
         case Linearised():
             estimate = _linearised(measure, method, view, params, opts)
             return small_sample(opts, float(view.n), estimate) or estimate
+        case NoncentralChiSquare():
+            return cramer_v_interval(view, opts)
+        case MarginDifferences():
+            return kappa_max_interval(view, opts)
     return None

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 __all__ = [
     "BOOTSTRAP", "Binomial", "Bootstrap", "FleissCohenEveritt", "IntervalMethod", "Linearised", "LogRatio",
-    "MappedBinomial", "Wald", "Woolf",
+    "MappedBinomial", "MarginDifferences", "NoncentralChiSquare", "Wald", "Woolf",
 ]
 
 
@@ -115,6 +115,32 @@ class Linearised:
 
 
 @dataclass(frozen=True)
+class NoncentralChiSquare:
+    """A function of Pearson's X² (Cramér's V): the interval of X²'s noncentrality, mapped (Smithson 2003; Bonett
+    2021), where the delta method fails near 0."""
+
+    analytic: ClassVar[bool] = True
+
+    @property
+    def description(self) -> str:
+        return "noncentral χ² inversion of Pearson's X² (Smithson 2003; Bonett 2021)"
+
+
+@dataclass(frozen=True)
+class MarginDifferences:
+    """A function of the margins through Σ_k |p_k· − p_·k| (the maximum kappa): the delta method on the identity
+    scale (``scale``, also the linearised interval's), with an upper end that allows for the kinks where two
+    margins are equal."""
+
+    analytic: ClassVar[bool] = True
+    scale: ClassVar[str] = "identity"
+
+    @property
+    def description(self) -> str:
+        return "linearised (identity scale), kink-aware upper end (Stuart–Maxwell)"
+
+
+@dataclass(frozen=True)
 class Bootstrap:
     """No analytic interval in the literature: the linearised (delta-method) interval under ``ci="auto"``, and
     the bootstrap (of the table, or of the subjects) on request."""
@@ -128,4 +154,5 @@ class Bootstrap:
 
 BOOTSTRAP = Bootstrap()
 
-IntervalMethod = Binomial | MappedBinomial | Wald | Woolf | LogRatio | FleissCohenEveritt | Linearised | Bootstrap
+IntervalMethod = (Binomial | MappedBinomial | Wald | Woolf | LogRatio | FleissCohenEveritt | Linearised
+                  | NoncentralChiSquare | MarginDifferences | Bootstrap)

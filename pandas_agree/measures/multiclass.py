@@ -29,7 +29,14 @@ from ..base.undefined import divide
 from ..engine.tableview import TablePartials, TableView
 from . import chance
 from .citations import KO_CLASAGREE, REZANKOVA_HUSEK
-from .interval_methods import Binomial, FleissCohenEveritt, Linearised, MappedBinomial
+from .interval_methods import (
+    Binomial,
+    FleissCohenEveritt,
+    Linearised,
+    MappedBinomial,
+    MarginDifferences,
+    NoncentralChiSquare,
+)
 from .registry import Measure, Note, register
 from .weights import agreement_weights
 
@@ -603,14 +610,14 @@ _multiclass(code="ALPHA", name="Krippendorff's alpha", aliases=("Krippendorff al
 _multiclass(code="KAPPA_MAX", name="maximum kappa", aliases=("kappa max",),
             formula="(Σ_M min(n_k·, n_·k)/N − Pe)/(1−Pe)", compute=_kappa_max, range=(-1.0, 1.0),
             transposed="KAPPA_MAX", reference="Cohen (1960); Umesh, Peterson & Sauber (1989)",
-            gradient=_kappa_max_partials)
+            interval=MarginDifferences(), gradient=_kappa_max_partials)
 _multiclass(code="B", name="Bangdiwala's B", aliases=("Bangdiwala",), formula="Σ_M n_kk² / Σ_M n_k· n_·k",
             compute=_bangdiwala, range=(0.0, 1.0), transposed="B", reference="Bangdiwala (1985)",
             gradient=_bangdiwala_partials)
 _multiclass(code="CRAMERV", name="Cramér's V", aliases=("Cramer's V", "Cramer V"),
             formula="√(χ²/(N·(min(I,J)−1)))", compute=_cramer_v, range=(0.0, 1.0), transposed="CRAMERV",
-            reference="Cramér (1946); SPSS CROSSTABS",
-            gradient=_cramer_v_partials)
+            reference="Cramér (1946); SPSS CROSSTABS; interval: Smithson (2003), Bonett (2021)",
+            interval=NoncentralChiSquare(), gradient=_cramer_v_partials)
 _multiclass(code="LAMBDA", name="Goodman–Kruskal lambda", aliases=("Goodman-Kruskal lambda", "lambda"),
             formula="(Σ_i max_j n_ij + Σ_j max_i n_ij − max n_·j − max n_i·) / (2N − max n_·j − max n_i·) (symmetric)",
             compute=_lambda, range=(0.0, 1.0), transposed="LAMBDA",

@@ -586,6 +586,8 @@ def check_layers(case: dict) -> None:
     else:
         row_keys, col_keys = [label_key(x) for x in ag.table.index], [label_key(x) for x in ag.table.columns]
     w = case["weights"] or [1.0] * len(rows)
+    missing_labels = {label_key(r[0]) for r in rows} - set(row_keys) | {label_key(r[1]) for r in rows} - set(col_keys)
+    assert not missing_labels, f"labels of the rows missing from the table's labels: {missing_labels}"
     layers = {}
     for (a, p, g), weight in zip(rows, w, strict=True):
         layers.setdefault(g, np.zeros((len(row_keys), len(col_keys))))[
@@ -767,6 +769,9 @@ FOUND_LAYERS = {
     # labels False and 0 in layers (InvalidIndexError: the union of the labels repeats one)
     "False-and-0": {"rows": [(False, 0, 0), (True, 1, 0), (False, 1, 1), (True, 0, 1), (False, 0, 1)],
                     "weights": None, "match": None},
+    # True and 1 with groups: the prediction's 1 taken for the reference's True (a table where none is due)
+    "True-and-1": {"rows": [("1.0", 0, "y"), (True, 1, 1), ("1.0", 0, 1), (True, 1, "y"), (True, 0, 1)],
+                   "weights": None, "match": None},
     # tuple labels with match= and groups
     "tuple-labels-matched": {"rows": [((0, "a"), "x", 0), ((1, "b"), "y", 0), ((0, "a"), "y", 1), ((1, "b"), "y", 1),
                                       ((0, "a"), "x", 1), ((1, "b"), "x", 0)], "weights": None, "match": "accuracy"},

@@ -482,13 +482,14 @@ def one_point_zero_against_true() -> None:  # no label on both sides: the delibe
 def tuple_named_weights() -> None:
     frame = pd.DataFrame({("x", "a"): [1, 2, 1], ("x", "p"): [1, 2, 2], ("y", "w"): [1.0, 2.0, 3.0]})
     assert frame.agree(("x", "a"), ("x", "p"), weights=("y", "w")).n == 6.0
-    assert frame.agree.raters([("x", "a"), ("x", "p")], weights=("y", "w")).counts.to_numpy().sum() == 12.0
+    # the raters' distribution holds each subject's weight once per rating (counts are the raters, unweighted)
+    assert frame.agree.raters([("x", "a"), ("x", "p")], weights=("y", "w")).distribution.to_numpy().sum() == 12.0
     assert frame.agree.compare(("x", "a"), [("x", "p"), ("x", "a")], weights=("y", "w")).n == 6.0
 
 
 def mixed_group_values() -> None:
-    frame = _objects({"a": [1, 1, 2], "p": [1, 2, 2], "g": [0, ("t", 1), 0]})
-    assert len(frame.agree.report("a", "p", by="g", ci=None).groups) == 2
+    frame = _objects({"a": [1, 1, 2, 1], "p": [1, 2, 2, 1], "g": [0, ("t", 1), 0, ("t", 1)]})
+    assert list(frame.agree.report("a", "p", by="g", ci=None).groups) == [0, ("t", 1)]
 
 
 def tuple_group_values_as_layers() -> None:

@@ -1549,8 +1549,8 @@ def layer_statistics(everything: Agreement, layers: Mapping[Hashable, Agreement]
         kappas[value] = (kappa["value"], kappa["ase"])
     values = np.array(list(kappas.values()), dtype=float).reshape(-1, 2)
     homogeneity = contingency.kappa_homogeneity(values[:, 0], values[:, 1])
-    homogeneity.attrs["layers"] = pd.DataFrame(values, index=pd.Index(list(kappas), dtype=object, name="layer"),
-                                               columns=["kappa", "ase"])
+    layer_index = pd.Index(list(kappas), dtype=object, name="layer", tupleize_cols=False)
+    homogeneity.attrs["layers"] = pd.DataFrame(values, index=layer_index, columns=["kappa", "ase"])
     out[KAPPA_TABLE] = homogeneity
     return out
 

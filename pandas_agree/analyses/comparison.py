@@ -15,7 +15,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from ..base.frames import aligned, column
+from ..base.frames import column, column_or_values
 from ..base.options import validate_options
 from ..base.undefined import external_stacklevel
 from ..engine.crosstab import as_label_series, validate_weights
@@ -487,17 +487,13 @@ def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hash
                 for i, p in enumerate(predictions)]
     w = None
     if weights is not None:
-        if not pd.api.types.is_list_like(weights):
-            weights = column(frame, weights, "weights")
-        weights = aligned(frame, weights, "weights")
-        w = validate_weights(weights, len(frame))
+        w = validate_weights(column_or_values(frame, weights, "weights"), len(frame))
     design = None
     if any(x is not None for x in (strata, cluster, fpc)):
         given = []
         for value, name in ((strata, "strata"), (cluster, "cluster"), (fpc, "fpc")):
-            if value is not None and not pd.api.types.is_list_like(value):
-                value = column(frame, value, name)
-            given.append(None if value is None else as_label_series(aligned(frame, value, name), name))
+            value = column_or_values(frame, value, name)
+            given.append(None if value is None else as_label_series(value, name))
         design = DesignColumns(*given)
     elif replicates is not None:
         raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")

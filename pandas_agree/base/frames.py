@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-__all__ = ["aligned", "column", "product_index", "require_frame"]
+__all__ = ["aligned", "column", "column_or_values", "product_index", "require_frame"]
 
 
 def require_frame(data, arg: str) -> None:
@@ -78,6 +78,37 @@ def column(data: pd.DataFrame, name: Hashable, arg: str) -> pd.Series:
                              f"the whole key of one column, such as {keys}")
         raise ValueError(f"{arg}: the column name {name!r} is repeated in the DataFrame; it must be unique")
     return found
+
+
+def _is_column_name(data: pd.DataFrame, value) -> bool:
+    try:
+        return value in data.columns
+    except TypeError:  # unhashable: values, not a name
+        return False
+
+
+def column_or_values(data: pd.DataFrame, value, arg: str):
+    """What an option that takes a column or values (``weights=``, ``strata=``, ...) means: None; the column of
+    ``data`` it names (any hashable, a tuple of a MultiIndex among them); otherwise values, one per row (a list,
+    an array or a Series, aligned as :func:`aligned` aligns), or else the KeyError of :func:`column`.
+
+    A tuple is a column's name where the DataFrame has a column of that name, and values otherwise.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.base.frames import column_or_values
+    >>> df = pd.DataFrame({("w", "x"): [1, 2, 3], ("a", "b"): [0, 0, 1]})
+    >>> column_or_values(df, ("w", "x"), "weights").tolist()
+    [1, 2, 3]
+    >>> column_or_values(df, (4, 5, 6), "weights")
+    (4, 5, 6)
+    """
+    if value is None:
+        return None
+    if _is_column_name(data, value) or not pd.api.types.is_list_like(value):
+        return column(data, value, arg)
+    return aligned(data, value, arg)
 
 
 def aligned(data: pd.DataFrame, values, arg: str):

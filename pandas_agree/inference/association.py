@@ -44,7 +44,7 @@ from ..measures.registry import REGISTRY
 from .delta import linearised_variance, partials_variance
 from .distributions import chi2_sf, normal_ppf, two_sided_p
 from .estimates import Estimate, IntervalOptions
-from .tests import independence, kappa_variances
+from .tests import centred_scores, independence, kappa_variances
 
 __all__ = ["KEYWORDS", "association_measures", "cramer_v_interval", "kappa_max_interval",
            "noncentral_v_interval"]
@@ -203,9 +203,8 @@ def _ordinal(t: _Table, q: int) -> dict[str, dict]:
 
 def _pearson(t: _Table, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     """Pearson's r of scores x (rows) and y (columns) and its ASE1 (delta method, scores held fixed)."""
-    f, w = t.f, t.w
-    xr = x - (t.r * x).sum() / w
-    yr = y - (t.c * y).sum() / w
+    f = t.f
+    xr, yr = centred_scores(x, t.r), centred_scores(y, t.c)  # r and its ASE do not depend on the scale of the scores
     s = float((f * np.outer(xr, yr)).sum())
     sx, sy = float((t.r * xr * xr).sum()), float((t.c * yr * yr).sum())
     root = np.sqrt(sx * sy)

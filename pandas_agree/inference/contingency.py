@@ -22,7 +22,7 @@ import pandas as pd
 from ..base.undefined import divide
 from ..engine.tableview import TableView
 from .distributions import beta_isf, beta_ppf, chi2_sf, critical_value, two_sided_p
-from .tests import independence
+from .tests import centred_scores, independence
 
 __all__ = ["CELLS", "EXACT_WORK", "FEXACT_TOLERANCE", "cell_statistics", "chi_square_tests", "fisher_exact_rxc",
            "kappa_homogeneity", "layered_tests", "risk_estimate"]
@@ -589,7 +589,7 @@ def chi_square_tests(table: Any, row_scores: Any = None, col_scores: Any = None,
                 f"one; {100 * mc['level']:g}% Clopper–Pearson interval of the p-value [{mc['lower']:.3g}, "
                 f"{mc['upper']:.3g}]; one-sided only for 2×2")
 
-    w_r, w_c = r_scores - (r * r_scores).sum() / n, c_scores - (c * c_scores).sum() / n
+    w_r, w_c = centred_scores(r_scores, r), centred_scores(c_scores, c)
     corr = divide(w_r @ t @ w_c, np.sqrt((r * w_r**2).sum() * (c * w_c**2).sum()))
     lin = "Linear-by-Linear Association"
     if np.isnan(corr):
@@ -776,9 +776,14 @@ def cell_statistics(table: Any, cells: str | Sequence[str] = ("count",), *, marg
         blocks = blocks[:-1, :, :-1]
     row_labels = list(rows) + ([margins_name] if margins else [])
     col_labels = list(cols) + ([margins_name] if margins else [])
-    index = pd.MultiIndex.from_product([row_labels, wanted], names=[rows.name or "row", "statistic"])
-    out = pd.DataFrame(blocks.reshape(-1, blocks.shape[-1]), index=index,
-                       columns=pd.Index(col_labels, name=cols.name))
+    # built from positions: from_product would take tuple labels for levels and merge True with 1
+    levels = pd.Index(row_labels, dtype=object, tupleize_cols=False)
+    index = pd.MultiIndex(levels=[levels, pd.Index(wanted)], names=[rows.name if rows.name is not None else "row",
+                                                                   "statistic"],
+                          codes=[np.repeat(np.arange(len(row_labels)), len(wanted)),
+                                 np.tile(np.arange(len(wanted)), len(row_labels))], verify_integrity=False)
+    columns = pd.Index(col_labels, dtype=object, tupleize_cols=False, name=cols.name)
+    out = pd.DataFrame(blocks.reshape(-1, blocks.shape[-1]), index=index, columns=columns)
     out.attrs["titles"] = {k: _CELL_TITLES[k].format(row=row_name, col=col_name) for k in wanted}
     return out
 

@@ -9,8 +9,9 @@ import pandas as pd
 
 from ..analyses.agreement import Agreement, from_labels
 from ..analyses.comparison import Comparison, compare
+from ..analyses.groups import group_rows
 from ..analyses.raters import RaterAgreement
-from ..base.frames import aligned, column
+from ..base.frames import aligned, column, column_or_values
 from ..base.options import keyword_names, validate_options
 from ..report.agreement import REPORT_OPTIONS, AgreementReport, assemble_grouped
 
@@ -192,14 +193,9 @@ class AgreeAccessor(Shortcuts):
         """
         a = column(self._df, actual, "actual")
         p = column(self._df, pred, "pred")
-        if weights is not None and not pd.api.types.is_list_like(weights):
-            weights = column(self._df, weights, "weights")
-        weights = aligned(self._df, weights, "weights")
-        design = {}
-        for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True):
-            if value is not None and not pd.api.types.is_list_like(value):
-                value = column(self._df, value, name)
-            design[name] = aligned(self._df, value, name)
+        weights = column_or_values(self._df, weights, "weights")
+        design = {name: column_or_values(self._df, value, name)
+                  for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True)}
         return from_labels(a, p, weights=weights, dropna=dropna, labels=labels, match=match, names=("actual", "pred"),
                            lonely_psu=lonely_psu, replicates=replicates, **design)
 
@@ -254,14 +250,9 @@ class AgreeAccessor(Shortcuts):
         if repeated:
             raise ValueError(f"columns must name each rater once; repeated: {repeated}")
         frame = pd.concat({c: column(self._df, c, "columns") for c in columns}, axis=1)
-        if weights is not None and not pd.api.types.is_list_like(weights):
-            weights = column(self._df, weights, "weights")
-        design = {}
-        for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True):
-            if value is not None and not pd.api.types.is_list_like(value):
-                value = column(self._df, value, name)
-            design[name] = aligned(self._df, value, name)
-        return RaterAgreement(frame, labels=labels, weights=aligned(self._df, weights, "weights"),
+        design = {name: column_or_values(self._df, value, name)
+                  for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True)}
+        return RaterAgreement(frame, labels=labels, weights=column_or_values(self._df, weights, "weights"),
                               lonely_psu=lonely_psu, replicates=replicates, **design)
 
     @validate_options
@@ -293,10 +284,9 @@ class AgreeAccessor(Shortcuts):
 
 def _values(frame: pd.DataFrame, value, name: str):
     """A table option's values for every row of ``frame`` (a column's, or an array's as given), or None."""
+    value = column_or_values(frame, value, name)
     if value is None:
         return None
-    if not pd.api.types.is_list_like(value):
-        value = column(frame, value, name)
     return np.asarray(value) if not isinstance(value, pd.Series) else value.to_numpy()
 
 
@@ -324,9 +314,7 @@ def _grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, 
         return from_labels(a.iloc[rows], p.iloc[rows], weights=None if weights is None else weights[rows],
                            names=("actual", "pred"), domain=domain, **design, **rest)
 
-    # sorted as pandas sorts the column: a categorical (an SPSS variable with value labels) in its categories' order
-    grouper = keys.array if isinstance(keys.dtype, pd.CategoricalDtype) else keys.to_numpy()
-    positions = pd.Series(np.arange(len(frame))).groupby(grouper, sort=True, dropna=True, observed=True).indices
+    positions = group_rows(keys)  # in pandas' order: a categorical's categories, else sorted
 
     return assemble_grouped(everything, {value: (lambda rows=rows: build(rows)) for value, rows in positions.items()},
                             by, int(keys.isna().sum()), options)

@@ -39,9 +39,17 @@ def read_table(path: str | Path, sheet: str | None = None, text_columns: Sequenc
     """Read a data file by its extension: .csv, .tsv/.tab/.txt, .xlsx/.xlsm, .parquet/.pq, .sav/.zsav.
 
     The ``text_columns`` of a CSV, TSV or Excel file are read as text, as written: "01" and "1" stay distinct
-    and only an empty cell is missing ("NA", "None" and "null" stay labels). Any failure to read the file is a
-    UsageError."""
-    path = Path(path)
+    and only an empty cell is missing ("NA", "None" and "null" stay labels). The columns are named by text, as
+    the command line names them (an Excel header that is a number or a date is its text). Any failure to read the
+    file is a UsageError."""
+    frame = _read(Path(path), sheet, text_columns)
+    names = [str(c) for c in frame.columns]
+    if len(set(names)) == len(names) and any(not isinstance(c, str) for c in frame.columns):
+        frame.columns = names
+    return frame
+
+
+def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame:
     if not path.is_file():
         raise UsageError(f"no such file: {path}")
     kind = READERS.get(path.suffix.lower())
@@ -64,11 +72,12 @@ def read_table(path: str | Path, sheet: str | None = None, text_columns: Sequenc
                 def read(**kw):
                     return pd.read_csv(path, sep="," if kind == "CSV" else "\t", **kw)
             frame = read()
-            text = [c for c in dict.fromkeys(text_columns) if c in frame.columns]
+            text = [c for c in dict.fromkeys(text_columns) if c in frame.columns.map(str)]
             if text:  # read again, as text: the other columns keep pandas' types and missing values
-                as_text = read(usecols=text, dtype=str, keep_default_na=False, na_values=[""])
-                for c in text:
-                    frame[c] = as_text[c]
+                at = sorted(list(frame.columns.map(str)).index(c) for c in text)  # by position: names may be numbers
+                as_text = read(usecols=at, dtype=str, keep_default_na=False, na_values=[""])
+                for k, c in enumerate(at):  # usecols gives the columns in the file's order
+                    frame[frame.columns[c]] = as_text.iloc[:, k]
             return frame
         if kind == "Parquet":
             return pd.read_parquet(path)

@@ -173,7 +173,10 @@ def _cell_statistics(ag, cells: Sequence[str], percentages: Sequence[str]) -> pd
     wanted = set(cells) | set(percentages)
     frame = ag.cell_statistics([w for w in CELLS if w in wanted])
     titles = frame.attrs["titles"]
-    out = frame.rename(index=titles, level="statistic")
+    # the statistics' level renamed in place (rename() would sort and split labels that are tuples)
+    level = frame.index.names.index("statistic")
+    out = frame.set_axis(frame.index.set_levels([titles[k] for k in frame.index.levels[level]], level=level,
+                                                verify_integrity=False), axis=0)
     out.attrs = {"titles": titles}
     return out
 

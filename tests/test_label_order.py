@@ -107,3 +107,18 @@ def test_half_the_labels_shared_or_a_matching_is_silent():
     assert caught(pa.agreement, ["a", "b"], ["a", "a"])[1] == []  # a prediction of one class: 1 of 2, 1 of 1
     assert caught(pa.Agreement.from_table, HAIR_EYE, match="accuracy")[1] == []
     assert len(caught(pa.agreement, ["a", "b", "c"], ["a", "a", "a"])[1]) == 1  # 1 of 3 reference labels
+
+
+def test_the_raters_weighted_and_ordinal_coefficients_say_which_order_they_used():
+    df = pd.DataFrame({"r1": ["lo", "mid", "hi", "mid", "lo", "hi"], "r2": ["lo", "hi", "hi", "mid", "mid", "hi"],
+                       "r3": ["mid", "mid", "hi", "mid", "lo", "lo"]})
+    ra = df.agree.raters(["r1", "r2", "r3"])
+    for call in (lambda: ra.summary(["FLEISS", "CONGER"], kappa_weights="linear"),
+                 lambda: ra.summary(["ALPHA"], level="ordinal")):
+        found = caught(call)[1]
+        assert len(found) == 1 and "'hi' < 'lo' < 'mid'" in str(found[0].message)
+    ordered = df.agree.raters(["r1", "r2", "r3"], labels=["lo", "mid", "hi"])
+    assert caught(lambda: ordered.summary(["FLEISS"], kappa_weights="linear"))[1] == []
+    assert caught(lambda: ra.summary(["FLEISS", "ALPHA"]))[1] == []
+    report = caught(ra.report, kappa_weights="quadratic", ci=None)[0]
+    assert any("the order used is 'hi' < 'lo' < 'mid'" in note for note in report.notes)

@@ -89,3 +89,12 @@ def test_the_raters_report_names_the_weighted_coefficients():
     df = pa.datasets.load("anxiety")
     text = str(df.agree.raters(["rater1", "rater2", "rater3"]).report(kappa_weights="linear", ci=None))
     assert "weighted Fleiss' kappa (FLEISS)" in text and "Gwet's AC2 (AC1)" in text
+
+
+def test_the_raters_parameters_are_errors_where_no_coefficient_asked_for_uses_them():
+    ra = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
+    with pytest.raises(ValueError, match=r"level='interval' is not used by the measures asked for \(FLEISS\).*ALPHA"):
+        ra.summary(["FLEISS"], level="interval")
+    with pytest.raises(ValueError, match=r"kappa_weights='linear' is not used by the measures asked for \(ALPHA\)"):
+        ra.summary(["ALPHA"], kappa_weights="linear")
+    assert ra.summary(["ALPHA"], level="interval").shape[0] == 1

@@ -12,7 +12,7 @@ import pandas as pd
 
 from ..base.frames import column, product_index, require_frame
 from ..base.lazy import LazyModule, is_scipy_sparse
-from ..base.notices import FewSharedLabelsWarning, LabelOrderWarning
+from ..base.notices import FewSharedLabelsWarning
 from ..base.options import AVERAGES, keywords, validate_options
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
@@ -64,6 +64,7 @@ from ..measures.multiclass import weights_of
 from ..measures.parameters import check_parameters_used
 from ..measures.registry import Setting, notes_of, resolve
 from ..measures.weights import agreement_weights
+from .order import carries_order, numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 
 sparse = LazyModule("scipy.sparse")
@@ -214,7 +215,7 @@ class Agreement:
         self._n_rows = info.get("n_rows")
         self._weighted = bool(info.get("weighted", False))
         # whether the label order is a scale the data or the caller gave (numbers, ordered categoricals, labels=)
-        self._ordered = bool(info.get("ordered") or _carries_order(index, columns))
+        self._ordered = bool(info.get("ordered") or carries_order(index, columns))
         self._sample = None
         if info.get("units") is not None:
             self._sample = SampleDesign(info["units"], self._shape, info.get("lonely_psu", "adjust"),
@@ -433,10 +434,7 @@ class Agreement:
         else:  # a matched table: each side's own order
             order = (f"{shown_list(self._index, most=6, separator=' < ')} for the rows and "
                      f"{shown_list(self._columns, most=6, separator=' < ')} for the columns")
-        warnings.warn(f"{what} read the labels as an ordered scale, and these labels carry no order of their own "
-                      f"(text, or an unordered categorical): the order used is {order}. Give the order with "
-                      "labels=[...] or an ordered pandas Categorical (numeric codes are read as numbers).",
-                      LabelOrderWarning, stacklevel=external_stacklevel())
+        warn_label_order(what, order)
 
     @property
     def n_missing(self) -> int:
@@ -1651,26 +1649,6 @@ def _plain_label(x):
     return x if x is None or isinstance(x, (str, bool, int, float)) else str(x)
 
 
-def _ordered_categorical(values) -> bool:
-    return isinstance(getattr(values, "dtype", None), pd.CategoricalDtype) and bool(values.dtype.ordered)
-
-
-def _numbers(labels: pd.Index) -> bool:
-    """Whether every label is a real number (not a boolean): numeric codes, read as a scale."""
-    if pd.api.types.is_bool_dtype(labels.dtype):
-        return False
-    if pd.api.types.is_numeric_dtype(labels.dtype) and not pd.api.types.is_complex_dtype(labels.dtype):
-        return True
-    return labels.dtype == object and all(
-        isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_)) for x in labels)
-
-
-def _carries_order(rows: pd.Index, cols: pd.Index) -> bool:
-    """Whether the labels of a table carry an order of their own: numbers, or ordered categoricals on both sides."""
-    return (_numbers(rows) and _numbers(cols)) or all(
-        isinstance(x, pd.CategoricalIndex) and x.ordered for x in (rows, cols))
-
-
 def _paired_union(rows: pd.Index, cols: pd.Index, row_of_col: np.ndarray) -> tuple[pd.Index, tuple]:
     """The classes of a matched table and the place of each row and column among them: the reference labels in
     their order, then the columns paired with no row (a label equal to a reference label, or repeated, gets
@@ -1690,7 +1668,7 @@ def _paired_union(rows: pd.Index, cols: pd.Index, row_of_col: np.ndarray) -> tup
 def _scores(rows: pd.Index, row_totals: np.ndarray, cols: pd.Index, col_totals: np.ndarray) -> tuple:
     """The row and column scores of the CROSSTABS statistics: the labels of both sides when they are all numbers
     (as SPSS uses numeric codes), otherwise 1, 2, … over the categories with cases of each side, in order."""
-    if _numbers(rows) and _numbers(cols):
+    if numbers(rows) and numbers(cols):
         row_values, col_values = rows.to_numpy(dtype=float), cols.to_numpy(dtype=float)
         if np.isfinite(row_values).all() and np.isfinite(col_values).all():
             return row_values, col_values
@@ -1831,8 +1809,8 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
     info = {"n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight, "n_rows": tab.n_rows,
             "weighted": tab.weighted, "order": tab.order, "units": tab.units, "lonely_psu": lonely_psu,
-            "replicates": replicates, "ordered": labels is not None or (_ordered_categorical(actual)
-                                                                        and _ordered_categorical(pred)),
+            "replicates": replicates, "ordered": labels is not None or (ordered_categorical(actual)
+                                                                        and ordered_categorical(pred)),
             "assignment": None if assignment is None else dict(assignment)}
     return counted(tab.table, info, match=match)
 

@@ -23,6 +23,7 @@ import pandas as pd
 from ..base.frames import column, require_frame
 from ..base.options import validate_options
 from ..base.steps import RELATIVE_STEP
+from ..base.text import shown_list
 from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
 from ..engine.crosstab import as_label_series, design_codes, validate_weights
 from ..engine.design import DesignColumns, unit_tables
@@ -35,10 +36,12 @@ from ..inference.estimates import IntervalOptions, interval_options, small_sampl
 from ..inference.intervals import estimate_all
 from ..inference.linearised import linearised
 from ..measures.bands import interpret
+from ..measures.parameters import check_parameters_used
 from ..measures.raters import Scale, light_kappas, rater_values, subject_features
 from ..measures.registry import RATERS, Setting, notes_of, records, resolve
 from ..measures.weights import agreement_weights
 from .agreement import Agreement
+from .order import numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 
 __all__ = ["RaterAgreement"]
@@ -131,6 +134,8 @@ class RaterAgreement:
             raise ValueError("no subject has two or more ratings, so agreement is not defined")
         used = RatingCounts(subjects.codes[keep], subjects.counts[keep], w[keep])
         self._categories = categories
+        # whether the categories' order is a scale the data or the caller gave (numbers, ordered categoricals, labels=)
+        self._ordered = labels is not None or numbers(categories) or all(ordered_categorical(c) for c in columns)
         self._raters = ratings.columns
         self._n_subjects = n
         self._n_used = int(paired.sum())
@@ -353,8 +358,17 @@ class RaterAgreement:
         'Gwet linearised SE, bootstrap over subjects, bca (B = 2000, random_state = 0) interval'
         """
         chosen = _resolve(measures)
+        check_parameters_used([RATERS[code] for code in chosen],
+                              {"kappa_weights": kappa_weights, "level": None if level == "nominal" else level}, "rater")
         q = len(self._categories)
         weights = np.eye(q) if kappa_weights is None else agreement_weights(kappa_weights, q, self._categories)
+        if not self._ordered and q > 2:
+            scaled = ([c for c in chosen if "kappa_weights" in RATERS[c].params]
+                      if kappa_weights is not None and not isinstance(kappa_weights, pd.DataFrame) else [])
+            scaled += ["ALPHA"] if level == "ordinal" and "ALPHA" in chosen else []
+            if scaled:
+                warn_label_order(f"The coefficients {', '.join(scaled)}", shown_list(self._categories, most=6,
+                                                                                       separator=" < "))
         blocks, sums, values = self._estimate(chosen, weights, level)
         values = {code: float(values[code]) for code in chosen}
         warn_undefined({code: None for code, v in values.items() if np.isnan(v)})

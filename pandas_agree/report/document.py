@@ -361,8 +361,8 @@ def chi_square_table(title: str, frame: pd.DataFrame) -> Table:
     feet = _Footnotes()
     exact = [c for c in ("exact_2sided", "exact_1sided") if frame[c].notna().any()]
     rows = []
-    for name in frame.index:
-        r = frame.loc[name]
+    for i, name in enumerate(frame.index):
+        r = frame.iloc[i]  # by position: two titles may be alike
         note = r["note"]
         if name == "Continuity Correction" and pd.isna(r["value"]):
             continue  # SPSS prints it for 2×2 tables only
@@ -407,8 +407,8 @@ def measures_table(title: str, frame: pd.DataFrame) -> Table:
                f"Approx. T{feet.mark('Using the asymptotic standard error assuming the null hypothesis')}",
                "Approx. Sig."] if with_ase else ["Value", "Approx. Sig."]
     rows, scale = [], None
-    for name in frame.index:
-        r = frame.loc[name]
+    for i, name in enumerate(frame.index):
+        r = frame.iloc[i]  # by position: two titles may be alike
         if r["scale"] != scale:
             scale = r["scale"]
             rows.append((scale, [""] * len(columns)))
@@ -428,8 +428,8 @@ def risk_table(title: str, frame: pd.DataFrame) -> Table:
     """SPSS's "Risk Estimate": the odds ratio and the relative risk of each column cohort with their 95% intervals."""
     feet = _Footnotes()
     rows = []
-    for name in frame.index:
-        r = frame.loc[name]
+    for i, name in enumerate(frame.index):
+        r = frame.iloc[i]  # by position: two titles may be alike
         if r["measure"] == "N of valid cases":
             rows.append((name, [display.count(r["value"]), "", ""]))
             continue

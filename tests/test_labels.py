@@ -76,8 +76,10 @@ def test_categorical_integers_against_categorical_booleans(categories):
                           "p": pd.Categorical([True, False, False, True, True])})
     with pytest.raises(ValueError, match="no label is present on both sides"):
         frame.agree("a", "p")  # labels match by value and type: 0 is not False
-    raters = frame.agree.raters(["a", "p"])  # rating categories are merged as objects: no rating is lost
-    assert raters.n_dropped == 0 and list(raters.categories) == categories
+    raters = frame.agree.raters(["a", "p"])  # ratings match as labels do: no rating is lost or merged
+    assert raters.n_dropped == 0
+    assert [(isinstance(c, (bool, np.bool_)), c) for c in raters.categories] == [
+        *((False, c) for c in categories), (True, False), (True, True)]
 
 
 CONTROL = ["esc\x1b[31mred", "nul\x00", "bel\x07", "vt\x0b", "nonchar\uffff", "two\nlines", "tab\tbed", "rtl\u202e"]

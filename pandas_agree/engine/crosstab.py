@@ -22,13 +22,24 @@ import pandas as pd
 
 from ..base.lazy import LazyModule, is_scipy_sparse
 from .design import DesignColumns, UnitTables, unit_tables
+from .labels import (
+    as_labels,
+    concat_labels,
+    difference_labels,
+    duplicated_labels,
+    exact_codes,
+    hashed_unique,
+    ordered_labels,
+    positions_of,
+    typed_labels,
+)
 
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "Tabulation", "as_label_series", "check_table_size",
-           "check_total", "count_cells", "design_codes", "encode", "held_sparse", "label_order", "merged_order",
-           "nan_last", "no_valid_rows", "order_positions", "partial_counts", "sparse_frame", "tabulate",
-           "validate_weights"]
+           "check_total", "count_cells", "design_codes", "encode", "held_sparse", "label_order", "label_positions",
+           "merged_order", "nan_last", "no_valid_rows", "order_positions", "partial_counts", "sparse_frame",
+           "stack_cells", "tabulate", "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
@@ -83,7 +94,7 @@ class Tabulation:
     """What the engine returns: the counts of the valid rows and the bookkeeping of the others."""
 
     table: pd.DataFrame  # I×J, float64 (sparse columns when held sparse), rows and columns in display order
-    order: pd.Index  # every label of either side, in display order (the order of ordinal scales)
+    order: pd.Index  # the labels of either side in display order, as pandas can look them up (hashed_unique)
     n_rows: int  # rows read
     n_missing: int  # rows left out for a missing label or a missing weight
     n_zero_weight: int  # rows with valid labels left out because their weight is 0
@@ -110,7 +121,10 @@ def as_label_series(values, name: str) -> pd.Series:
     arr = np.asarray(values, dtype=object) if isinstance(values, Sequence) else np.asarray(values)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be one-dimensional; got an array of shape {arr.shape}")
-    return pd.Series(arr, copy=False)
+    try:  # strings become arrow strings (which the crosstab encodes fastest) ...
+        return pd.Series(arr, copy=False)
+    except UnicodeEncodeError:  # ... unless UTF-8 cannot encode one (a lone surrogate): then they stay objects
+        return pd.Series(arr, dtype=object, copy=False)
 
 
 def _direct_codes(labels: pd.Series, span: int = _SMALL_INT_RANGE) -> _Codes | None:
@@ -193,6 +207,9 @@ def _factorized(labels: pd.Series, name: str) -> _Codes:
         codes, uniques = pd.factorize(labels, use_na_sentinel=True)
     except TypeError as err:
         raise TypeError(f"{name} has unhashable labels ({err}); labels must be hashable values") from None
+    if labels.dtype == object:  # pandas hashes True as 1: keep them apart, and type the labels as a column would
+        codes, uniques = exact_codes(labels.to_numpy(), codes, uniques)
+        uniques = typed_labels(uniques)
     return _Codes(codes, pd.Index(uniques), None)
 
 
@@ -253,43 +270,33 @@ def validate_weights(weights, n: int, name: str = "weights") -> np.ndarray:
 
 
 def label_order(*args) -> pd.Index:
-    """The display order of the observed labels: categorical order, else sorted, else first appearance.
+    """The display order of the observed labels: categorical order, else sorted, else each column's labels sorted
+    (else in order of first appearance).
 
-    ``args`` are the codes of every column, then the observed labels.
+    ``args`` are the codes of every column, then the observed labels (one Index, or one per column).
     """
     *columns, observed = args
     return merged_order([c.categories for c in columns if c.categories is not None], observed)
 
 
-def merged_order(declared: Sequence[pd.Index], observed: pd.Index) -> pd.Index:
-    """The declared orders (of categorical columns) merged in turn, then the other observed labels, sorted where
-    they can be (else in order of appearance). The order of crosstabs, joint tables and rating categories."""
+def merged_order(declared: Sequence[pd.Index], observed: pd.Index | Sequence[pd.Index]) -> pd.Index:
+    """The declared orders (of categorical columns) merged in turn, then the other observed labels (one Index, or
+    one per column) as :func:`~pandas_agree.engine.labels.ordered_labels` orders them: sorted where they sort
+    together, else column after column, each column's labels sorted where they sort (else in order of appearance).
+    The order of crosstabs, joint tables and rating categories."""
+    groups = [observed] if isinstance(observed, pd.Index) else list(observed)
     if not declared:
-        return _sorted_if_possible(observed)
+        return ordered_labels(groups)
     order = declared[0]
     for more in declared[1:]:
-        order = _appended(order, more.difference(order, sort=False))
-    order = _appended(order, _sorted_if_possible(observed.difference(order, sort=False)))
-    # pandas tells 0 from False (and 1 from True) when comparing indexes of different dtypes, but not when it
-    # hashes them together: keep the first of such labels, so that the order can be looked up
-    return order[~order.duplicated()] if not order.is_unique else order
-
-
-def _appended(order: pd.Index, more: pd.Index) -> pd.Index:
-    """``order`` then ``more`` (appending an empty index of another dtype is deprecated in pandas 2)."""
-    return order.append(more) if len(more) else order
-
-
-def _sorted_if_possible(index: pd.Index) -> pd.Index:
-    try:
-        return index.sort_values()
-    except TypeError:
-        return index
+        order = concat_labels(order, difference_labels(more, order))
+    # labels match exactly (0 is not False, nor 1 True; engine/labels.py), also across declared orders
+    return concat_labels(order, ordered_labels([difference_labels(g, order) for g in groups]))
 
 
 def order_positions(labels: pd.Index, order: pd.Index) -> np.ndarray:
     """Positions that put ``labels`` in ``order``."""
-    return np.argsort(order.get_indexer(labels), kind="stable")
+    return np.argsort(positions_of(labels, order), kind="stable")
 
 
 @dataclass(frozen=True)
@@ -439,7 +446,7 @@ def tabulate(
         table = _onto_labels(full, row_labels, col_labels, labels)
         order = table.index
     else:
-        order = label_order(cells.row_codes, cells.col_codes, row_labels.append(col_labels).unique())
+        order = label_order(cells.row_codes, cells.col_codes, [row_labels, col_labels])
         order = nan_last(order)
         r, c = order_positions(row_labels, order), order_positions(col_labels, order)
         if is_scipy_sparse(full, "coo"):
@@ -461,7 +468,9 @@ def tabulate(
             cell = np.where((rows[:, None] >= 0) & (cols[None, :] >= 0),
                             rows[:, None] * table.shape[1] + cols[None, :], -1).ravel()[cells.flat]
         units = unit_tables(cell, weights, design, table.shape, coded)
-    return Tabulation(table, order, cells.n_rows, cells.n_missing, cells.n_zero_weight, weights is not None, units)
+    # the table's rows and columns are in the exact order; the analyses look the order up with pandas
+    return Tabulation(table, hashed_unique(order), cells.n_rows, cells.n_missing, cells.n_zero_weight,
+                      weights is not None, units)
 
 
 def design_codes(design: DesignColumns) -> dict[str, tuple[np.ndarray, pd.Index]]:
@@ -481,8 +490,8 @@ def design_codes(design: DesignColumns) -> dict[str, tuple[np.ndarray, pd.Index]
 def _positions(codes: _Codes, index: pd.Index, dropna: bool) -> np.ndarray:
     """The position in ``index`` of each code of a combined code's side (0: a missing label, then the uniques):
     −1 where the row is left out (a missing label with ``dropna``)."""
-    missing = -1 if dropna else index.get_indexer([np.nan])[0]
-    return np.append(missing, index.get_indexer(codes.uniques)).astype(np.int64)
+    missing = -1 if dropna else positions_of(pd.Index([np.nan], dtype=object), index)[0]
+    return np.append(missing, positions_of(codes.uniques, index)).astype(np.int64)
 
 
 def _as_column(labels: pd.Index, codes: _Codes, positions: np.ndarray):
@@ -496,8 +505,12 @@ def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | 
                    names: tuple[str, str] = ("actual", "pred")) -> tuple[pd.DataFrame, dict]:
     """The non-zero cells of one chunk of rows as long data (actual, pred, count), and its bookkeeping.
 
-    Chunks counted apart (the partitions of a distributed frame) add up: concatenate their cells and build the
-    Agreement from them; categorical columns keep their categories, so the label order is the same.
+    Chunks counted apart (the partitions of a distributed frame) add up: stack their cells (:func:`stack_cells`) and
+    build the Agreement from them; categorical columns keep their categories, so the label order is the same. The
+    labels of an object column may not sort (numbers and text) and are then ordered by first appearance: such a
+    column's labels come first, in the order the chunk's rows show them, each against a missing label and with a
+    count of 0, so that the stacked cells meet every label in the order of the rows, as the count of all rows at
+    once does.
     """
     cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names)
     if isinstance(cells.table, sparse.coo_array):
@@ -510,32 +523,71 @@ def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | 
         names[1]: _as_column(cells.col_labels, cells.col_codes, c),
         "count": found,
     })
+    ordered = [(name, codes.uniques) for name, column, codes in zip(names, (actual, pred),
+                                                                      (cells.row_codes, cells.col_codes), strict=True)
+               if column.dtype == object]
+    if ordered:  # every label of an object column, in order of appearance, with a count of 0
+        order = [pd.DataFrame({**{n: np.full(len(uniques), np.nan, dtype=object) for n in names},
+                               "count": np.zeros(len(uniques))}) for _, uniques in ordered]
+        for frame, (name, uniques) in zip(order, ordered, strict=True):
+            frame[name] = pd.Series(uniques.to_numpy(dtype=object), dtype=object)
+        long = pd.concat([*order, long.astype(dict.fromkeys((name for name, _ in ordered), object))],
+                         ignore_index=True)
     return long, {"n_rows": cells.n_rows, "n_missing": cells.n_missing, "n_zero_weight": cells.n_zero_weight}
+
+
+def label_positions(labels: pd.Series, name: str = "labels") -> tuple[np.ndarray, pd.Index]:
+    """The distinct labels of a column and each row's position among them (−1 for a missing label), as the crosstab
+    encodes the column: ``True`` and ``1`` are two labels, ``1`` and ``1.0`` one (``engine/labels.py``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> positions, labels = label_positions(pd.Series([1, True, None, 1.0], dtype=object))
+    >>> positions.tolist(), labels.tolist()
+    ([0, 1, -1, 0], [1, True])
+    """
+    (codes,) = encode([labels], [name])
+    return np.asarray(codes.codes, dtype=np.intp) - codes.offset, codes.uniques
+
+
+def stack_cells(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """The long cells of chunks counted apart (:func:`partial_counts`), one under another (none where no cell has a
+    count). A column whose dtype differs between chunks is stacked as objects: pandas would otherwise turn the
+    booleans of one chunk into the integers of another (``True`` into ``1``) and merge two labels."""
+    frames = list(frames)
+    mixed = [c for c in frames[0].columns if len({str(f[c].dtype) for f in frames}) > 1]
+    if mixed:
+        frames = [f.astype(dict.fromkeys(mixed, object)) for f in frames]
+    stacked = pd.concat(frames, ignore_index=True)
+    # cells of count 0 only carry the order of the labels: without a counted cell there is nothing to order
+    return stacked if (stacked["count"] > 0).any() else stacked.iloc[:0]
 
 
 def nan_last(order: pd.Index) -> pd.Index:
     missing = order.isna()
     if missing.any():
-        return order[~missing].append(order[missing])
+        return concat_labels(order[~missing], order[missing])
     return order
 
 
 def _onto_labels(full: np.ndarray, rows: pd.Index, cols: pd.Index, labels) -> pd.DataFrame:
-    wanted = pd.Index(labels)
-    if wanted.has_duplicates:
-        raise ValueError(f"labels must not repeat a label; repeated: {list(wanted[wanted.duplicated()])[:5]}")
-    unlisted = rows.append(cols).unique().difference(wanted, sort=False)
+    wanted = as_labels(labels)
+    repeated = duplicated_labels(wanted)
+    if repeated.any():
+        raise ValueError(f"labels must not repeat a label; repeated: {list(wanted[repeated])[:5]}")
+    unlisted = difference_labels(concat_labels(rows, cols), wanted)
     if len(unlisted):
         raise ValueError(
             f"labels must list every observed label; not listed: {list(unlisted[:10])}"
             + (f" and {len(unlisted) - 10} more" if len(unlisted) > 10 else "")
         )
     if is_scipy_sparse(full, "coo") or held_sparse((len(wanted), len(wanted))):
-        placed = _placed(sparse.coo_array(full), wanted.get_indexer(rows), wanted.get_indexer(cols),
+        placed = _placed(sparse.coo_array(full), positions_of(rows, wanted), positions_of(cols, wanted),
                          (len(wanted), len(wanted)))
         return sparse_frame(placed, wanted, wanted.copy())
     table = np.zeros((len(wanted), len(wanted)))
-    table[np.ix_(wanted.get_indexer(rows), wanted.get_indexer(cols))] = full
+    table[np.ix_(positions_of(rows, wanted), positions_of(cols, wanted))] = full
     return pd.DataFrame(table, index=wanted, columns=wanted.copy())
 
 

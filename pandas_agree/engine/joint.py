@@ -15,6 +15,7 @@ import pandas as pd
 
 from .crosstab import design_codes, encode, label_order, nan_last, no_valid_rows, order_positions
 from .design import DesignColumns, UnitTables, unit_tables
+from .labels import hashed_unique
 
 __all__ = ["JointTable", "joint_table"]
 
@@ -26,7 +27,7 @@ class JointTable:
     counts: np.ndarray  # (I, J_1, ..., J_P) float64
     labels: list[pd.Index]  # one per axis: the reference's, then each prediction's
     names: list  # column names
-    order: pd.Index  # every label, in display order
+    order: pd.Index  # the labels in display order, as pandas can look them up (hashed_unique)
     n_rows: int
     n_missing: int
     n_zero_weight: int
@@ -80,10 +81,7 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
     counts = counts[np.ix_(*keep)]
     if counts.sum() == 0:
         raise no_valid_rows(n_rows)
-    observed = labels[0]
-    for more in labels[1:]:
-        observed = observed.append(more)
-    order = nan_last(label_order(*codes, observed.unique()))
+    order = nan_last(label_order(*codes, labels))
     positions = [order_positions(lab, order) for lab in labels]
     counts = counts[np.ix_(*positions)]
     labels = [lab[pos] for lab, pos in zip(labels, positions, strict=True)]
@@ -103,4 +101,6 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
             cell = cell * size + code
         cell[left_out] = -1
         units = unit_tables(cell, weights, design, (int(np.prod(final)), 1), design_codes(design))
-    return JointTable(counts.astype(float), labels, list(names), order, n_rows, n_missing, n_zero_weight, units)
+    # the axes are in the exact order; the analyses look the order up with pandas
+    return JointTable(counts.astype(float), labels, list(names), hashed_unique(order), n_rows, n_missing,
+                      n_zero_weight, units)

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .crosstab import check_table_size, merged_order
+from .crosstab import check_table_size, encode, merged_order
+from .labels import as_labels, concat_labels, difference_labels, isin_labels, positions_of, unique_labels
 
-__all__ = ["RatingCounts", "category_order", "count_ratings"]
+__all__ = ["RatingCounts", "category_order", "count_ratings", "rating_patterns"]
 
 
 @dataclass(frozen=True)
@@ -59,43 +60,92 @@ class RatingCounts:
         >>> first.tolist(), inverse.tolist()
         ([0, 1], [0, 1, 0])
         """
-        n, m = self.codes.shape
-        if n == 0:
-            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
-        base = self.counts.shape[1] + 1  # codes −1 … q − 1, shifted to 0 … q
-        if m * np.log2(base) < 62:
-            # one integer per pattern, numbered in order of appearance by hashing
-            keys = (self.codes + 1) @ (base ** np.arange(m, dtype=np.int64))
-            inverse, _ = pd.factorize(keys)
-            first = np.full(inverse.max() + 1, n)
-            np.minimum.at(first, inverse, np.arange(n))
-        else:
-            _, first, inverse = np.unique(self.codes, axis=0, return_index=True, return_inverse=True)
-            order = np.argsort(first, kind="stable")
-            rank = np.empty_like(order)
-            rank[order] = np.arange(len(order))
-            inverse, first = rank[inverse.ravel()], first[order]
-        return first, inverse
+        return _distinct_rows(self.codes, self.counts.shape[1])
+
+
+def _distinct_rows(codes: np.ndarray, q: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first row of each distinct row of ``codes`` (positions −1 … q − 1), in order of first appearance, and
+    the distinct row of every row."""
+    n, m = codes.shape
+    if n == 0:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    base = q + 1  # codes −1 … q − 1, shifted to 0 … q
+    if m * np.log2(base) < 62:
+        # one integer per pattern, numbered in order of appearance by hashing
+        keys = (codes + 1) @ (base ** np.arange(m, dtype=np.int64))
+        inverse, _ = pd.factorize(keys)
+        first = np.full(inverse.max() + 1, n)
+        np.minimum.at(first, inverse, np.arange(n))
+    else:
+        _, first, inverse = np.unique(codes, axis=0, return_index=True, return_inverse=True)
+        order = np.argsort(first, kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        inverse, first = rank[inverse.ravel()], first[order]
+    return first, inverse
+
+
+def _rated(columns: Sequence[pd.Series]) -> list:
+    """The codes of every rater's column, as the crosstab encodes a label column (categorical codes, small integer
+    ranges offset, any other column factorised with ``True`` and ``1`` two labels)."""
+    return encode(list(columns), [str(c.name) if c.name is not None else f"column {i}" for i, c in enumerate(columns)])
+
+
+def _positions(codes) -> np.ndarray:
+    """Each rating's position among its column's labels (``codes.uniques``), −1 for a missing rating."""
+    return np.asarray(codes.codes, dtype=np.intp) - codes.offset
 
 
 def category_order(columns: Sequence[pd.Series], labels: Sequence | None = None) -> pd.Index:
     """The rating categories in order: ``labels`` when given (they must list every observed rating), else the
     crosstab's rule (declared categorical orders first, merged; then the other ratings sorted where they can be).
+    Ratings match as labels do (``engine/labels.py``): ``True`` is not the rating ``1``, whatever the dtypes.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> list(category_order([pd.Series([1, 0, 1]), pd.Series([True, 0, False], dtype=object)]))
+    [0, 1, False, True]
     """
-    ratings = pd.Series(np.concatenate([c.to_numpy(dtype=object) for c in columns]), dtype=object)
-    observed = pd.Index(pd.unique(ratings.dropna()), dtype=object, tupleize_cols=False)
+    found = []
+    for codes in _rated(columns):
+        at = _positions(codes)
+        used = np.bincount(at[at >= 0], minlength=len(codes.uniques)) > 0
+        found.append(codes.uniques[used])
+    observed = unique_labels(concat_labels(*found)) if found else pd.Index([], dtype=object)
     if labels is not None:
-        wanted = pd.Index(labels)
-        missing = observed.difference(wanted)
+        wanted = as_labels(labels)
+        missing = difference_labels(observed, wanted)
         if len(missing):
             raise ValueError(f"labels must list every observed rating; not listed: {list(missing[:10])}")
         return wanted
     declared = [c.dtype.categories for c in columns if isinstance(c.dtype, pd.CategoricalDtype)]
-    order = merged_order(declared, observed)
-    order = order[order.isin(observed)]
-    # columns of different dtypes (integer and boolean categories) are looked up as objects, as they were observed
-    kinds = {c.dtype.categories.dtype if isinstance(c.dtype, pd.CategoricalDtype) else c.dtype for c in columns}
-    return order if kinds == {order.dtype} else order.astype(object)
+    order = merged_order(declared, found)
+    return order[isin_labels(order, observed)]
+
+
+def rating_patterns(ratings: pd.DataFrame, weights: np.ndarray) -> tuple[pd.DataFrame, np.ndarray]:
+    """The distinct rows of ``ratings`` (in order of first appearance, each column in its own dtype) and the summed
+    ``weights`` of the rows of each. Ratings match as labels do: ``True`` is not the rating ``1`` (a group-by on
+    an object column would take one for the other), ``1.0`` is; a missing rating matches a missing rating.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> ratings = pd.DataFrame({"r1": [1, True, 1.0, None], "r2": ["a", "a", "a", None]}, dtype=object)
+    >>> patterns, weights = rating_patterns(ratings, np.ones(4))
+    >>> patterns["r1"].tolist(), weights.tolist()
+    ([1, True, None], [2.0, 1.0, 1.0])
+    """
+    n = len(ratings)
+    if n == 0:
+        return ratings.iloc[:0].reset_index(drop=True), np.zeros(0)
+    found = [_positions(codes) for codes in _rated([ratings.iloc[:, i] for i in range(ratings.shape[1])])]
+    codes = np.column_stack(found)
+    first, inverse = _distinct_rows(codes, int(codes.max()) + 1)
+    summed = np.bincount(inverse, weights=np.asarray(weights, dtype=float), minlength=len(first))
+    return ratings.iloc[first].reset_index(drop=True), summed
 
 
 def count_ratings(columns: Sequence[pd.Series], categories: pd.Index, weights: np.ndarray) -> tuple[
@@ -104,7 +154,8 @@ def count_ratings(columns: Sequence[pd.Series], categories: pd.Index, weights: n
 
     A subject is kept when it has at least one rating and a positive weight (a missing weight, NaN, drops it): as
     in Gwet (2014) and irrCAC, a subject rated once counts in the category shares, and only the subjects with two
-    or more ratings count in observed agreement.
+    or more ratings count in observed agreement. A rating is found among the categories as a label is
+    (:func:`~pandas_agree.engine.labels.positions_of`); one that is not there counts as missing.
 
     Returns
     -------
@@ -113,7 +164,12 @@ def count_ratings(columns: Sequence[pd.Series], categories: pd.Index, weights: n
     """
     check_table_size((len(categories), len(categories)), ("rating categories", "rating categories"),
                      "table of rating pairs")
-    codes = np.column_stack([categories.get_indexer(c.astype(object)) for c in columns]).astype(np.intp)
+    found = []
+    for codes in _rated(columns):
+        at = _positions(codes)
+        lookup = np.append(positions_of(codes.uniques, categories), -1)  # position −1 (a missing rating): −1
+        found.append(lookup[at])
+    codes = np.column_stack(found).astype(np.intp)
     n, q = codes.shape[0], len(categories)
     rows, cols = np.nonzero(codes >= 0)
     counts = np.bincount(rows * q + codes[rows, cols], minlength=n * q).reshape(n, q).astype(float)

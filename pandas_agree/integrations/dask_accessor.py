@@ -26,8 +26,10 @@ import pandas as pd
 from ..analyses.agreement import Agreement, counted, from_cells, tabulate_cells
 from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
-from ..engine.crosstab import design_codes, partial_counts, validate_weights
+from ..engine.crosstab import design_codes, label_positions, partial_counts, stack_cells, validate_weights
 from ..engine.design import DesignColumns, unit_tables
+from ..engine.labels import positions_of
+from ..engine.ratings import rating_patterns
 from ..report.agreement import AgreementReport, assemble_grouped
 from .accessor import TABLE_OPTIONS, Shortcuts, shortcut_options
 
@@ -53,7 +55,7 @@ def _partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, by) -> t
 
 
 def _combine(pieces: list[tuple[pd.DataFrame, dict]]) -> tuple[pd.DataFrame, dict]:
-    cells = pd.concat([c for c, _ in pieces], ignore_index=True)
+    cells = stack_cells([c for c, _ in pieces])  # True in one partition is not 1 in another
     return cells, {k: sum(b[k] for _, b in pieces) for k in BOOKKEEPING}
 
 
@@ -82,7 +84,8 @@ def _design_partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, d
     missing = {name: int(frame[_KEYS[name]].isna().sum()) for name in ("strata", "cluster")
                if design[name] is not None}
     a, p = part[actual], part[pred]
-    frame["a"], frame["p"] = a.array, p.array
+    # grouped by the labels' positions (True and 1 are two labels; a group-by of the labels would merge them)
+    (frame["a"], a_labels), (frame["p"], p_labels) = label_positions(a, "actual"), label_positions(p, "pred")
     valid = np.ones(len(part), dtype=bool) if not dropna else ~(a.isna().to_numpy() | p.isna().to_numpy())
     weight = np.ones(len(part)) if w is None else w
     if w is not None:
@@ -103,6 +106,9 @@ def _design_partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, d
     grouped = frame[valid].groupby(keys, dropna=False, observed=True, sort=False)
     cells = grouped.size().reset_index(name="n")
     cells["w"] = np.bincount(grouped.ngroup().to_numpy(), weights=weight[valid], minlength=len(cells))
+    for key, labels in (("a", a_labels), ("p", p_labels)):  # the positions back to labels (−1: a missing label)
+        cells[key] = pd.Series(np.append(labels.to_numpy(dtype=object), np.nan)[cells[key].to_numpy()],
+                               index=cells.index, dtype=object)
     units = frame.groupby(present, dropna=False, observed=True, sort=False).size().reset_index(name="rows")
     return {"table": table, "missing": missing, "cells": cells, "units": units, "groups": groups,
             "no_group": no_group}
@@ -129,8 +135,8 @@ def _design_agreement(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
                              "(a row outside the design cannot be placed in it)")
     present = [_KEYS[name] for name in DESIGN_COLUMNS if design[name] is not None]
     shape = tab.table.shape
-    cell = (tab.table.index.get_indexer(cells["a"]).astype(np.int64) * shape[1]
-            + tab.table.columns.get_indexer(cells["p"]))
+    cell = (positions_of(cells["a"].to_numpy(dtype=object), tab.table.index).astype(np.int64) * shape[1]
+            + positions_of(cells["p"].to_numpy(dtype=object), tab.table.columns))
     if design["cluster"] is not None:  # the cells in their PSUs, and every PSU of the sample (with no cell)
         rows = pd.concat([cells[present].assign(cell=cell, w=cells["w"].to_numpy(dtype=float)),
                           units[present].assign(cell=-1, w=0.0)], ignore_index=True)
@@ -323,11 +329,14 @@ class DaskAgreeAccessor(Shortcuts):
             return RaterAgreement(pd.DataFrame({c: pd.Series(dtype=self._ddf.dtypes[c]) for c in columns}),
                                   labels=labels)
         patterns = pd.concat(pieces, ignore_index=True)
-        summed = patterns.groupby(columns, dropna=False, sort=False, observed=True)["__weight__"].sum().reset_index()
-        return RaterAgreement(summed[columns], labels=labels, weights=summed["__weight__"].to_numpy())
+        distinct, summed = rating_patterns(patterns[columns], patterns["__weight__"].to_numpy())
+        return RaterAgreement(distinct, labels=labels, weights=summed)
 
 
 def _patterns(part: pd.DataFrame, columns: list, weights) -> pd.DataFrame:
-    frame = part[columns].copy()
-    frame["__weight__"] = 1.0 if weights is None else validate_weights(part[weights], len(part))
-    return frame.groupby(columns, dropna=False, sort=False, observed=True)["__weight__"].sum().reset_index()
+    """The distinct rating patterns of one partition with their summed weights (ratings matched as labels are:
+    True is not 1)."""
+    w = np.ones(len(part)) if weights is None else validate_weights(part[weights], len(part))
+    frame, summed = rating_patterns(part[columns], w)
+    frame["__weight__"] = summed
+    return frame

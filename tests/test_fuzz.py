@@ -279,9 +279,9 @@ def exercise(frame: pd.DataFrame, draw) -> None:
         if grouped[0] == "ok":
             outputs(grouped[1], heavy)
             if match is not None:  # the groups share the pairing found on all rows (among their own labels)
-                shared = {(label_key(c), label_key(r)) for c, r in grouped[1].agreement.assignment().items()}
+                shared = {(label_key(c), label_key(r)) for c, r in grouped[1].agreement.pairs()}
                 for group in grouped[1].groups.values():
-                    pairs = {(label_key(c), label_key(r)) for c, r in group.agreement.assignment().items()}
+                    pairs = {(label_key(c), label_key(r)) for c, r in group.agreement.pairs()}
                     assert pairs <= shared, f"a group pairs {pairs - shared}, not among the pairs of all rows"
     raters_made = outcome(lambda: df.agree.raters([a, p, q], weights=weights))
     if scheme != "text":

@@ -644,9 +644,9 @@ def check_matching(report, match: str) -> None:
     rows, cols = optimize.linear_sum_assignment(np.where(np.isfinite(gain), gain, -1e300), maximize=True)
     best = gain[rows, cols]
     close(found, best[np.isfinite(best)].sum(), f"the sum of the matched cells ({match}, linear_sum_assignment)")
-    shared = {(label_key(c), label_key(r)) for c, r in ag.assignment().items()}
+    shared = {(label_key(c), label_key(r)) for c, r in ag.pairs()}
     for group in report.groups.values():  # the pairs among the group's own labels
-        pairs = {(label_key(c), label_key(r)) for c, r in group.agreement.assignment().items()}
+        pairs = {(label_key(c), label_key(r)) for c, r in group.agreement.pairs()}
         assert pairs <= shared, f"a group pairs {pairs - shared}, not among the pairs of all rows {shared}"
 
 

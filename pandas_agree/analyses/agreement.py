@@ -27,6 +27,15 @@ from ..engine.crosstab import (
     validate_weights,
 )
 from ..engine.design import DesignColumns
+from ..engine.labels import (
+    concat_labels,
+    difference_labels,
+    duplicated_labels,
+    isin_labels,
+    positions_of,
+    sorted_labels,
+    unique_labels,
+)
 from ..engine.matching import assign
 from ..engine.tableview import TableView
 from ..inference import contingency
@@ -104,8 +113,9 @@ def _checked_labels(frame: pd.DataFrame) -> tuple[pd.Index, pd.Index]:
     if frame.shape[0] == 0 or frame.shape[1] == 0:
         raise ValueError(f"table must have at least one row and one column; got shape {frame.shape}")
     for axis, labels in (("index", frame.index), ("columns", frame.columns)):
-        if labels.has_duplicates:
-            raise ValueError(f"table {axis} must not repeat a label; repeated: {list(labels[labels.duplicated()])}")
+        repeated = duplicated_labels(labels)
+        if repeated.any():
+            raise ValueError(f"table {axis} must not repeat a label; repeated: {list(labels[repeated])}")
     non_numeric = [c for c, t in frame.dtypes.items() if not pd.api.types.is_numeric_dtype(t)
                    or pd.api.types.is_complex_dtype(t)]
     if non_numeric:
@@ -236,10 +246,10 @@ class Agreement:
             self._row_of_col[found.cols] = found.rows
             self._union, self._places = _paired_union(index, columns, self._row_of_col)
         else:  # labels match by value
-            self._col_of_row = columns.get_indexer(index)  # position in the columns of each row label, −1 if none
-            self._row_of_col = index.get_indexer(columns)
+            self._col_of_row = positions_of(index, columns)  # position in the columns of each row label, −1 if none
+            self._row_of_col = positions_of(columns, index)
             self._union = _union_order(index, columns, info.get("order"))
-            self._places = self._union.get_indexer(index), self._union.get_indexer(columns)
+            self._places = positions_of(index, self._union), positions_of(columns, self._union)
         matched = self._col_of_row >= 0
         self._common_rows = np.flatnonzero(matched)
         self._common_cols = self._col_of_row[matched]
@@ -518,6 +528,23 @@ class Agreement:
         """
         return list(self._notices)
 
+    def pairs(self) -> list[tuple] | None:
+        """The pairs of :attr:`mapping` as (predicted label, reference label) tuples in the order of the reference
+        labels (None without ``match=``): what :meth:`assignment` gives, also where a dict cannot hold the labels
+        (``True`` and ``1`` are two labels, one key).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> t = pd.DataFrame([[2, 9], [8, 1]], index=["a", "b"], columns=["k1", "k2"])
+        >>> pa.Agreement.from_table(t, match="accuracy").pairs()
+        [('k2', 'a'), ('k1', 'b')]
+        """
+        if self._mapping is None:
+            return None
+        return list(zip(self._mapping["cluster"], self._mapping["class"], strict=True))
+
     def assignment(self) -> dict | None:
         """The pairs of :attr:`mapping` as ``match=`` takes them, {predicted label: reference label} (None without
         ``match=``): the same pairing on another table, such as a group of the same data.
@@ -530,9 +557,8 @@ class Agreement:
         >>> pa.Agreement.from_table(t, match="accuracy").assignment()
         {'k2': 'a', 'k1': 'b'}
         """
-        if self._mapping is None:
-            return None
-        return dict(zip(self._mapping["cluster"], self._mapping["class"], strict=True))
+        pairs = self.pairs()
+        return None if pairs is None else dict(pairs)
 
     def __repr__(self) -> str:
         i, j = self._shape
@@ -591,7 +617,7 @@ class Agreement:
             if len(labels) != 2:
                 raise ValueError(f"positive= is for two-class problems; this table has {len(labels)} labels "
                                  f"{_show(labels)}: use binary() for every class, or classes= to choose them")
-            found = labels.get_indexer([positive])  # labels match by value, as everywhere
+            found = positions_of([positive], labels)  # labels match by value, as everywhere
             if found[0] < 0:
                 raise ValueError(f"positive must be one of the two labels {_show(labels)}; got {positive!r}")
             return labels[found], rows[found], cols[found]
@@ -601,7 +627,8 @@ class Agreement:
         labels, cols = self._index, self._col_of_row
         if classes == "union":
             extra = np.flatnonzero(self._row_of_col < 0)
-            labels = labels.append(self._union[self._places[1][extra]])  # the columns' own labels unless matched
+            # the columns' own labels unless matched
+            labels = concat_labels(labels, self._union[self._places[1][extra]])
             rows = np.concatenate([rows, np.full(len(extra), -1)])
             cols = np.concatenate([cols, extra])
         return labels, rows, cols
@@ -1527,12 +1554,13 @@ def layer_statistics(everything: Agreement, layers: Mapping[Hashable, Agreement]
     for agreement in ([] if why else layers.values()):
         square = agreement._square()[0] if everything.mapping is None else agreement._own()[0]
         held = square.to_numpy()
-        outside_rows = rows.get_indexer(square.index[held.sum(axis=1) > 0]) < 0
-        outside_cols = cols.get_indexer(square.columns[held.sum(axis=0) > 0]) < 0
+        outside_rows = positions_of(square.index[held.sum(axis=1) > 0], rows) < 0
+        outside_cols = positions_of(square.columns[held.sum(axis=0) > 0], cols) < 0
         if outside_rows.any() or outside_cols.any():
             why = "computed only when every layer is a 2×2 table on the same two labels on each side"
             break
-        stack.append(square.reindex(index=rows, columns=cols, fill_value=0.0).to_numpy())
+        at_rows, at_cols = positions_of(rows, square.index), positions_of(cols, square.columns)
+        stack.append(np.where((at_rows[:, None] >= 0) & (at_cols[None, :] >= 0), held[np.ix_(at_rows, at_cols)], 0.0))
     if not why and not stack:
         why = "no layer"
     tested = contingency.layered_tests(np.zeros((1, 2, 2)) if why else np.stack(stack))
@@ -1677,15 +1705,12 @@ def _scores(rows: pd.Index, row_totals: np.ndarray, cols: pd.Index, col_totals: 
 
 def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:
     """Every label of either side in order: the engine's order, else the rows then the other columns."""
-    present = rows.append(cols).unique()
+    present = unique_labels(concat_labels(rows, cols))
     if order is not None:
-        return order[order.isin(present)]
-    union = rows.append(cols.difference(rows, sort=False))
+        return order[isin_labels(order, present)]
+    union = concat_labels(rows, difference_labels(cols, rows))
     if rows.is_monotonic_increasing and cols.is_monotonic_increasing:
-        try:
-            return union.sort_values()
-        except TypeError:
-            pass
+        return sorted_labels(union)
     return union
 
 
@@ -1772,7 +1797,7 @@ def agreement(y_true, y_pred, *, weights=None, dropna: bool = True, labels: Sequ
 def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None, match=None,
                 names: tuple[Hashable, Hashable] = ("actual", "pred"), weights_name: str = "weights",
                 strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
-                domain: np.ndarray | None = None, assignment: Mapping | None = None) -> Agreement:
+                domain: np.ndarray | None = None, assignment: Mapping | list | None = None) -> Agreement:
     """An Agreement from two sequences of labels: :func:`agreement`, with the arguments named as the caller names
     them in error messages.
 
@@ -1783,9 +1808,9 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     ``domain`` (a mask over the rows of ``strata``, ``cluster`` and ``fpc``, which then hold the whole sample)
     makes the labels those of a subpopulation, estimated within the whole sample's design. ``replicates``
     ("jackknife" or "bootstrap") gives every value the variance of the design's replicates instead of the
-    linearised one. ``assignment`` ({predicted label: reference label}, as :meth:`Agreement.assignment` gives it)
-    pairs the labels as ``match=`` would, but as found on another table (the whole sample, for one of its
-    groups): a predicted label it names that this table lacks is left aside.
+    linearised one. ``assignment`` (the pairs of :meth:`Agreement.pairs`, or a dict as :meth:`Agreement.assignment`
+    gives them) pairs the labels as ``match=`` would, but as found on another table (the whole sample, for one of
+    its groups): a predicted label it names that this table lacks is left aside.
 
     Examples
     --------
@@ -1811,13 +1836,13 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
             "weighted": tab.weighted, "order": tab.order, "units": tab.units, "lonely_psu": lonely_psu,
             "replicates": replicates, "ordered": labels is not None or (ordered_categorical(actual)
                                                                         and ordered_categorical(pred)),
-            "assignment": None if assignment is None else dict(assignment)}
+            "assignment": assignment}
     return counted(tab.table, info, match=match)
 
 
 def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
                labels: Sequence | None = None, match=None, weighted: bool = False,
-               assignment: Mapping | None = None) -> Agreement:
+               assignment: Mapping | list | None = None) -> Agreement:
     """An Agreement from the long cells of chunks counted apart (columns "actual", "pred", "count") and the sum
     of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``); the Dask accessor builds its Agreement
     here (``assignment`` as in :func:`from_labels`).
@@ -1833,7 +1858,7 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     """
     tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
     return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order, "ordered": labels is not None,
-                               "assignment": None if assignment is None else dict(assignment)}, match=match)
+                               "assignment": assignment}, match=match)
 
 
 def tabulate_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,

@@ -21,6 +21,7 @@ from ..base.undefined import external_stacklevel
 from ..engine.crosstab import as_label_series, validate_weights
 from ..engine.design import DesignColumns
 from ..engine.joint import JointTable, joint_table
+from ..engine.labels import labels_index, positions_of
 from ..inference.analytic import interval_notes
 from ..inference.delta import linearised_variance
 from ..inference.design import SampleDesign
@@ -271,7 +272,7 @@ class Comparison:
             right = np.zeros(ag.shape)
             right[rows, cols] = 1.0
         else:
-            found = ag.common.get_indexer([cls])
+            found = positions_of([cls], ag.common)
             is_row, is_col = np.zeros(ag.shape[0], dtype=bool), np.zeros(ag.shape[1], dtype=bool)
             if found[0] >= 0:
                 is_row[rows[found[0]]], is_col[cols[found[0]]] = True, True
@@ -404,21 +405,23 @@ class Comparison:
         >>> print(f"{tests.loc[('MCNEMAR', 'knn vs logistic', '(all)'), 'statistic']:.2f}")
         53.15
         """
-        rows = {}
+        keys, rows = [], []  # lists, not a dict: the class labels True and 1 are two keys
         classes = [None, *self._agreements[0].common]
         for cls in classes:
             label = "(all)" if cls is None else cls
             for a, b in self._pairs():
                 between = f"{self.names[a]} vs {self.names[b]}"
                 if self._sample is not None:
-                    rows[("DESIGN_T", between, label)] = self._design_t(a, b, cls)
+                    keys.append(("DESIGN_T", between, label))
+                    rows.append(self._design_t(a, b, cls))
                     continue
-                rows[("MCNEMAR", between, label)] = self._mcnemar(a, b, cls)
+                keys.append(("MCNEMAR", between, label))
+                rows.append(self._mcnemar(a, b, cls))
             if len(self.names) >= 2 and self._sample is None:
-                rows[("COCHRAN_Q", "all", label)] = self._cochran(cls)
-        out = pd.DataFrame.from_dict(rows, orient="index", columns=["statistic", "df", "pvalue", "method"])
-        out.index = pd.MultiIndex.from_tuples(out.index, names=["test", "between", "class"])
-        return out
+                keys.append(("COCHRAN_Q", "all", label))
+                rows.append(self._cochran(cls))
+        index = labels_index([[k[level] for k in keys] for level in range(3)], ["test", "between", "class"])
+        return pd.DataFrame(rows, index=index, columns=["statistic", "df", "pvalue", "method"])
 
     def _design_t(self, a: int, b: int, cls) -> list:
         """The design-based t-test of "A and B are right equally often": the difference of the proportions right,

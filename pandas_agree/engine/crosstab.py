@@ -28,7 +28,6 @@ from .labels import (
     difference_labels,
     duplicated_labels,
     exact_codes,
-    hashed_unique,
     ordered_labels,
     positions_of,
     typed_labels,
@@ -94,7 +93,7 @@ class Tabulation:
     """What the engine returns: the counts of the valid rows and the bookkeeping of the others."""
 
     table: pd.DataFrame  # I×J, float64 (sparse columns when held sparse), rows and columns in display order
-    order: pd.Index  # the labels of either side in display order, as pandas can look them up (hashed_unique)
+    order: pd.Index  # the labels of either side in display order
     n_rows: int  # rows read
     n_missing: int  # rows left out for a missing label or a missing weight
     n_zero_weight: int  # rows with valid labels left out because their weight is 0
@@ -469,7 +468,7 @@ def tabulate(
                             rows[:, None] * table.shape[1] + cols[None, :], -1).ravel()[cells.flat]
         units = unit_tables(cell, weights, design, table.shape, coded)
     # the table's rows and columns are in the exact order; the analyses look the order up with pandas
-    return Tabulation(table, hashed_unique(order), cells.n_rows, cells.n_missing, cells.n_zero_weight,
+    return Tabulation(table, order, cells.n_rows, cells.n_missing, cells.n_zero_weight,
                       weights is not None, units)
 
 

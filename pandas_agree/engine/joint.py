@@ -15,7 +15,6 @@ import pandas as pd
 
 from .crosstab import design_codes, encode, label_order, nan_last, no_valid_rows, order_positions
 from .design import DesignColumns, UnitTables, unit_tables
-from .labels import hashed_unique
 
 __all__ = ["JointTable", "joint_table"]
 
@@ -27,7 +26,7 @@ class JointTable:
     counts: np.ndarray  # (I, J_1, ..., J_P) float64
     labels: list[pd.Index]  # one per axis: the reference's, then each prediction's
     names: list  # column names
-    order: pd.Index  # the labels in display order, as pandas can look them up (hashed_unique)
+    order: pd.Index  # the labels in display order
     n_rows: int
     n_missing: int
     n_zero_weight: int
@@ -102,5 +101,5 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
         cell[left_out] = -1
         units = unit_tables(cell, weights, design, (int(np.prod(final)), 1), design_codes(design))
     # the axes are in the exact order; the analyses look the order up with pandas
-    return JointTable(counts.astype(float), labels, list(names), hashed_unique(order), n_rows, n_missing,
+    return JointTable(counts.astype(float), labels, list(names), order, n_rows, n_missing,
                       n_zero_weight, units)

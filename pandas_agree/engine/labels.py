@@ -24,7 +24,8 @@ import pandas as pd
 from pandas.api.types import infer_dtype
 
 __all__ = ["as_labels", "concat_labels", "difference_labels", "duplicated_labels", "exact_codes", "hashed_unique",
-           "isin_labels", "ordered_labels", "positions_of", "sorted_labels", "typed_labels", "unique_labels"]
+           "isin_labels", "labels_index", "ordered_labels", "positions_of", "sorted_labels", "typed_labels",
+           "unique_labels"]
 
 _BOOLEANS = (bool, np.bool_)
 # The kinds pandas infers for values none of which is a boolean, and for values all of which are.
@@ -344,3 +345,23 @@ def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.nd
     labels[:len(uniques)] = np.asarray(uniques, dtype=object)
     labels[len(uniques):] = [values[moved[0]] for _, moved in split]
     return out, pd.Index(labels[order], dtype=object, name=uniques.name, tupleize_cols=False)
+
+
+def labels_index(arrays: Sequence[Sequence], names: Sequence) -> pd.MultiIndex:
+    """A MultiIndex of rows of labels (``arrays``: one sequence per level) whose levels hold the labels exactly:
+    a tuple stays one label, ``True`` stays apart from ``1``, any str is a label (what
+    :meth:`pandas.MultiIndex.from_tuples` and ``from_arrays`` do not all keep).
+
+    Examples
+    --------
+    >>> index = labels_index([["t", "t"], [1, True]], ["test", "class"])
+    >>> list(index)
+    [('t', 1), ('t', True)]
+    """
+    levels, codes = [], []
+    for values in arrays:
+        labels = as_labels(list(values)) if not isinstance(values, pd.Index) else values
+        level = unique_labels(labels)
+        levels.append(pd.Index(level, dtype=object, tupleize_cols=False) if level.dtype == object else level)
+        codes.append(positions_of(labels, level))
+    return pd.MultiIndex(levels=levels, codes=codes, names=list(names), verify_integrity=False)

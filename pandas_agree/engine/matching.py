@@ -17,6 +17,7 @@ import pandas as pd
 
 from ..base.options import MATCHES
 from ..base.undefined import divide
+from .labels import as_labels, duplicated_labels, positions_of, unique_labels
 
 __all__ = ["MATCHES", "Assignment", "assign", "residuals"]
 
@@ -44,36 +45,38 @@ class Assignment:
 
     def as_dict(self) -> dict:
         """The assignment as ``match=`` takes it: {predicted label: reference label}."""
-        return dict(zip(self.mapping["cluster"], self.mapping["class"], strict=True))
+        return dict(self.pairs())
+
+    def pairs(self) -> list[tuple]:
+        """The assignment as (predicted label, reference label) pairs, in the order of the rows."""
+        return list(zip(self.mapping["cluster"], self.mapping["class"], strict=True))
 
 
-def _dict_pairs(table: pd.DataFrame, match: Mapping, strict: bool) -> tuple[np.ndarray, np.ndarray]:
-    clusters = pd.Index(list(match), dtype=object, tupleize_cols=False)
-    classes = pd.Index(list(match.values()), dtype=object, tupleize_cols=False)
-    if classes.has_duplicates:
+def _given_pairs(table: pd.DataFrame, pairs: list[tuple], strict: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The positions of given (predicted label, reference label) pairs."""
+    clusters = as_labels([cluster for cluster, _ in pairs])
+    classes = as_labels([cls for _, cls in pairs])
+    repeated = duplicated_labels(classes)
+    if repeated.any():
         raise ValueError("match must assign each reference label to at most one predicted label; repeated: "
-                         f"{list(classes[classes.duplicated()].unique()[:5])}")
-    cols = _positions(table.columns, clusters)
-    rows = _positions(table.index, classes)
+                         f"{list(unique_labels(classes[repeated])[:5])}")
+    cols = positions_of(clusters, table.columns)
+    rows = positions_of(classes, table.index)
     if strict and (cols < 0).any():
         unknown = list(clusters[cols < 0][:5])
         raise ValueError(f"match: {unknown} are not predicted labels; they are {list(table.columns[:10])}")
     keep = (cols >= 0) & (rows >= 0)  # a class absent from the rows (of a group) pairs with nothing there
-    return rows[keep], cols[keep]
-
-
-def _positions(labels: pd.Index, wanted: pd.Index) -> np.ndarray:
-    """The position in ``labels`` of each of ``wanted``, −1 where absent (labels are unique)."""
-    found = pd.Index(labels, dtype=object, tupleize_cols=False).get_indexer(wanted)
-    return np.asarray(found, dtype=np.int64)
+    return rows[keep].astype(np.int64), cols[keep].astype(np.int64)
 
 
 def assign(table: pd.DataFrame, match, *, strict: bool = True) -> Assignment:
     """The assignment of the columns of ``table`` (counts; index = reference labels, columns = predicted labels)
     to its rows under ``match``.
 
-    ``strict=False`` lets a dict name predicted labels the table does not have (the assignment of a whole sample,
-    applied to a group of it); otherwise that is a ValueError.
+    ``match`` may also be a list of (predicted label, reference label) pairs, as :meth:`Assignment.pairs` gives
+    them (a dict cannot hold both ``True`` and ``1`` as keys). ``strict=False`` lets the pairs name predicted labels
+    the table does not have (the assignment of a whole sample, applied to a group of it); otherwise that is a
+    ValueError.
 
     Examples
     --------
@@ -92,7 +95,9 @@ def assign(table: pd.DataFrame, match, *, strict: bool = True) -> Assignment:
         score = counts if match == "accuracy" else residuals(counts)
         rows, cols = linear_sum_assignment(score, maximize=True)
     elif isinstance(match, Mapping):
-        rows, cols = _dict_pairs(table, match, strict)
+        rows, cols = _given_pairs(table, list(match.items()), strict)
+    elif isinstance(match, list) and all(isinstance(pair, tuple) and len(pair) == 2 for pair in match):
+        rows, cols = _given_pairs(table, match, strict)
     else:
         raise TypeError(f"match must be None, one of {MATCHES} or a dict; got {type(match).__name__}")
     order = np.argsort(rows, kind="stable")

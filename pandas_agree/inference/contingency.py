@@ -668,9 +668,11 @@ def risk_estimate(table: Any, confidence_level: float = 0.95) -> pd.DataFrame:
         raise ValueError(f"confidence_level must be a number between 0 and 1, got {confidence_level!r}")
     (a, b), (c, d) = counts
     r1, r2 = a + b, c + d
+    index = pd.Index(_risk_title(rows, cols, row_name, col_name), dtype=object, name="statistic")
+    cohorts = np.empty(4, dtype=object)  # labels as objects: a str UTF-8 cannot encode is a label too
+    cohorts[1], cohorts[2] = cols[0], cols[1]
     out = pd.DataFrame({"measure": ["odds ratio", "relative risk", "relative risk", "N of valid cases"],
-                        "cohort": [None, cols[0], cols[1], None]},
-                       index=pd.Index(_risk_title(rows, cols, row_name, col_name), name="statistic"))
+                        "cohort": pd.Series(cohorts, index=index, dtype=object)}, index=index)
     for column in ("value", "se_log", "lower", "upper"):
         out[column] = np.nan
     out["note"] = ""

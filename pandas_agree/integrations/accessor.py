@@ -302,7 +302,7 @@ def _grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, 
     a, p = column(frame, actual, "actual"), column(frame, pred, "pred")
     rest = {k: v for k, v in table_options.items() if k not in ("weights", *DESIGN_COLUMNS)}
     if everything.mapping is not None:  # one matching for every group: that of all the rows
-        rest = {**rest, "match": None, "assignment": everything.assignment()}
+        rest = {**rest, "match": None, "assignment": everything.pairs()}
 
     def build(rows):
         if everything.design is None:

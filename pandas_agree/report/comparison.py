@@ -111,7 +111,7 @@ class ComparisonReport(Rendered):
         else:
             shown = diffs
         tests = self.tests.copy()
-        tests.index = [" · ".join(map(str, i)) for i in tests.index]
+        tests.index = pd.Index([" · ".join(map(display.label, i)) for i in tests.index], dtype=object)
         level = f"{100 * self.options['confidence_level']:g}%"
         tables = [
             frame_table("Case Processing Summary", self.summary, stub="Cases",
@@ -208,7 +208,7 @@ class ComparisonReport(Rendered):
             return out
 
         tests = self.tests.copy()
-        tests.index = [" · ".join(map(str, i)) for i in tests.index]
+        tests.index = pd.Index([" · ".join(map(display.label, i)) for i in tests.index], dtype=object)
         write_frames(path, laid_out(self), {
             "Summary": [("Case Processing Summary", self.summary), ("Values", flat(self.values)),
                         ("Paired differences", flat(self.differences))],
@@ -227,7 +227,7 @@ class ComparisonReport(Rendered):
         ['knn − logistic']
         """
         tests = self.tests.copy()
-        tests.index = [" · ".join(map(str, i)) for i in tests.index]
+        tests.index = pd.Index([" · ".join(map(display.label, i)) for i in tests.index], dtype=object)
         out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
                "differences": frame_dict(self.differences), "tests": frame_dict(tests),
                "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},

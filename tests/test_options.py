@@ -81,6 +81,7 @@ NON_OPTIONS = {
     "groups", "group_notes",  # a grouped report's parts, given by the accessor's report(by=...)
     "path",  # where to_excel / to_html write
     "_bookkeeping",  # private bookkeeping of the constructors
+    "frequencies",  # the subjects each row of ratings stands for: checked with the ratings (ValueError naming it)
 }
 
 

@@ -79,6 +79,11 @@ class RaterAgreement:
     replicates : {None, "jackknife", "bootstrap"}, optional
         With a sample design: the variance from the delete-one-PSU jackknife or Rao and Wu's rescaling bootstrap
         instead of linearisation (``ci="bootstrap"`` means the latter).
+    frequencies : array_like, optional
+        How many subjects each row stands for (positive integers), for rows that are distinct rating patterns with
+        their numbers of subjects, as a ``GROUP BY`` of the ratings gives them: every value, count and rule (two
+        subjects in common for a pair of raters) is that of the rows repeated. ``weights`` are then each
+        pattern's sum of the subjects' weights. No sample design with it.
 
     Attributes
     ----------
@@ -109,7 +114,8 @@ class RaterAgreement:
 
     @validate_options
     def __init__(self, ratings: pd.DataFrame, *, labels: Sequence | None = None, weights=None, strata=None,
-                 cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None) -> None:
+                 cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
+                 frequencies=None) -> None:
         if not isinstance(ratings, pd.DataFrame):
             raise TypeError(f"ratings must be a DataFrame (subjects × raters); got {type(ratings).__name__}")
         if ratings.shape[1] < 2:
@@ -127,7 +133,11 @@ class RaterAgreement:
         if len(categories) == 0:
             raise ValueError("no ratings: every rating is missing")
         n = len(ratings)
-        w = np.ones(n) if weights is None else validate_weights(weights, n)
+        rows_of = np.ones(n) if frequencies is None else _frequencies(frequencies, n)
+        if frequencies is not None and any(x is not None for x in (strata, cluster, fpc)):
+            raise ValueError("frequencies= (rows that stand for several subjects) takes no sample design: give one "
+                             "row per subject with strata=, cluster= and fpc=")
+        w = rows_of if weights is None else validate_weights(weights, n)  # a pattern's weight sums its subjects'
         subjects, keep = count_ratings(columns, categories, w)
         paired = keep & (subjects.counts.sum(axis=1) >= 2)
         if not paired.any():
@@ -137,11 +147,11 @@ class RaterAgreement:
         # whether the categories' order is a scale the data or the caller gave (numbers, ordered categoricals, labels=)
         self._ordered = labels is not None or numbers(categories) or all(ordered_categorical(c) for c in columns)
         self._raters = ratings.columns
-        self._n_subjects = n
-        self._n_used = int(paired.sum())
-        self._n_single = int((keep & ~paired).sum())
-        self._n_missing = int((subjects.codes < 0).sum())
-        self._n_dropped = n - self._n_used
+        self._n_subjects = int(rows_of.sum())
+        self._n_used = int(rows_of[paired].sum())
+        self._n_single = int(rows_of[keep & ~paired].sum())
+        self._n_missing = int((subjects.codes < 0).sum(axis=1) @ rows_of)
+        self._n_dropped = self._n_subjects - self._n_used
         self._subjects = ratings.index[paired]
         self._subject_counts = subjects.counts[paired]
         self._weighted = weights is not None
@@ -150,7 +160,8 @@ class RaterAgreement:
         first, pattern = used.pattern_of()
         self._design = RatingCounts(used.codes[first], used.counts[first],
                                     np.bincount(pattern, weights=used.weights, minlength=len(first)))
-        self._pattern_rows = np.bincount(pattern, minlength=len(first)).astype(float)  # subjects of each pattern
+        # the subjects of each pattern
+        self._pattern_rows = np.bincount(pattern, weights=rows_of[keep], minlength=len(first)).astype(float)
         self._sample = None
         if any(x is not None for x in (strata, cluster, fpc)):
             # each subject counted in its PSU at its pattern: the PSU tables of the vector of patterns' weights
@@ -684,6 +695,16 @@ def _bounds(code: str) -> tuple[float, float]:
 def _names(labels, limit: int = 8) -> str:
     shown = ", ".join(map(str, labels[:limit]))
     return shown + (f" and {len(labels) - limit} more" if len(labels) > limit else "")
+
+
+def _frequencies(values, n: int) -> np.ndarray:
+    """The numbers of subjects of ``n`` rows: positive whole numbers, or a ValueError naming ``frequencies``."""
+    found = np.asarray(values, dtype=float)
+    if found.shape != (n,):
+        raise ValueError(f"frequencies must hold one number per row ({n}); got shape {found.shape}")
+    if not (np.isfinite(found).all() and (found >= 1).all() and (found == np.round(found)).all()):
+        raise ValueError("frequencies must be whole numbers of subjects, 1 or more")
+    return found
 
 
 def _resolve(measures) -> list[str]:

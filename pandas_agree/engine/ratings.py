@@ -126,8 +126,9 @@ def category_order(columns: Sequence[pd.Series], labels: Sequence | None = None)
 
 def rating_patterns(ratings: pd.DataFrame, weights: np.ndarray) -> tuple[pd.DataFrame, np.ndarray]:
     """The distinct rows of ``ratings`` (in order of first appearance, each column in its own dtype) and the summed
-    ``weights`` of the rows of each. Ratings match as labels do: ``True`` is not the rating ``1`` (a group-by on
-    an object column would take one for the other), ``1.0`` is; a missing rating matches a missing rating.
+    ``weights`` of the rows of each (``weights`` of shape (rows, k): each of the k columns summed). Ratings match
+    as labels do: ``True`` is not the rating ``1`` (a group-by on an object column would take one for the other),
+    ``1.0`` is; a missing rating matches a missing rating.
 
     Examples
     --------
@@ -140,11 +141,15 @@ def rating_patterns(ratings: pd.DataFrame, weights: np.ndarray) -> tuple[pd.Data
     """
     n = len(ratings)
     if n == 0:
-        return ratings.iloc[:0].reset_index(drop=True), np.zeros(0)
+        return ratings.iloc[:0].reset_index(drop=True), np.zeros((0, *np.shape(weights)[1:]))
     found = [_positions(codes) for codes in _rated([ratings.iloc[:, i] for i in range(ratings.shape[1])])]
     codes = np.column_stack(found)
     first, inverse = _distinct_rows(codes, int(codes.max()) + 1)
-    summed = np.bincount(inverse, weights=np.asarray(weights, dtype=float), minlength=len(first))
+    weights = np.asarray(weights, dtype=float)
+    if weights.ndim == 1:
+        summed = np.bincount(inverse, weights=weights, minlength=len(first))
+    else:  # several weights per row (such as a weight and a count): each summed
+        summed = np.column_stack([np.bincount(inverse, weights=w, minlength=len(first)) for w in weights.T])
     return ratings.iloc[first].reset_index(drop=True), summed
 
 

@@ -28,7 +28,7 @@ from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
 from ..engine.crosstab import design_codes, label_positions, partial_counts, stack_cells, validate_weights
 from ..engine.design import DesignColumns, unit_tables
-from ..engine.labels import positions_of
+from ..engine.labels import as_labels, positions_of
 from ..engine.ratings import rating_patterns
 from ..report.agreement import AgreementReport, assemble_grouped
 from .accessor import TABLE_OPTIONS, Shortcuts, shortcut_options
@@ -275,7 +275,7 @@ class DaskAgreeAccessor(Shortcuts):
                   "match": table_kw.get("match"), "weighted": weights is not None}
         everything = from_cells(cells, bookkeeping, **common)
         # one matching for every group: that of all the rows
-        common = {**common, "match": None, "assignment": everything.assignment()}
+        common = {**common, "match": None, "assignment": everything.pairs()}
         values = sorted({v for r in results for v in r[1]}, key=lambda v: (str(type(v)), v))
 
         def build(value):
@@ -293,7 +293,7 @@ class DaskAgreeAccessor(Shortcuts):
                   "match": table_kw.get("match"), "weighted": weights is not None, "design": design,
                   "lonely_psu": table_kw.get("lonely_psu", "adjust"), "replicates": table_kw.get("replicates")}
         everything = _design_agreement(sample["table"], cells, units, sample["missing"], **common)
-        common = {**common, "match": None, "assignment": everything.assignment()}  # one matching for every group
+        common = {**common, "match": None, "assignment": everything.pairs()}  # one matching for every group
         positions = pd.Series(np.arange(len(cells))).groupby(cells["g"].to_numpy(), dropna=True).indices
 
         def build(value):
@@ -329,14 +329,20 @@ class DaskAgreeAccessor(Shortcuts):
             return RaterAgreement(pd.DataFrame({c: pd.Series(dtype=self._ddf.dtypes[c]) for c in columns}),
                                   labels=labels)
         patterns = pd.concat(pieces, ignore_index=True)
-        distinct, summed = rating_patterns(patterns[columns], patterns["__weight__"].to_numpy())
-        return RaterAgreement(distinct, labels=labels, weights=summed)
+        k = len(columns)
+        distinct, summed = rating_patterns(patterns.iloc[:, :k], patterns.iloc[:, k:].to_numpy(dtype=float))
+        distinct.columns = as_labels(columns)  # the names as the pandas accessor's frame has them
+        # each pattern with its number of subjects: the counts and rules of the subjects, as from the rows
+        return RaterAgreement(distinct, labels=labels, weights=None if weights is None else summed[:, 0],
+                              frequencies=summed[:, 1])
 
 
 def _patterns(part: pd.DataFrame, columns: list, weights) -> pd.DataFrame:
-    """The distinct rating patterns of one partition with their summed weights (ratings matched as labels are:
-    True is not 1)."""
+    """The distinct rating patterns of one partition (its rater columns by position, named 0, 1, …) with their
+    summed weights and numbers of subjects (ratings matched as labels are: True is not 1)."""
     w = np.ones(len(part)) if weights is None else validate_weights(part[weights], len(part))
-    frame, summed = rating_patterns(part[columns], w)
-    frame["__weight__"] = summed
+    at = [part.columns.get_loc(c) for c in columns]  # by position: a column may be named None or by a tuple
+    ratings = part.iloc[:, at].set_axis(range(len(at)), axis=1)
+    frame, summed = rating_patterns(ratings, np.column_stack([w, np.ones(len(part))]))
+    frame["weight"], frame["subjects"] = summed[:, 0], summed[:, 1]
     return frame

@@ -151,7 +151,9 @@ def distances(level: str, coincidence: np.ndarray, categories: pd.Index) -> np.n
 
     The interval and ratio levels need finite numeric ratings, the ratio level non-negative ones (a ratio scale
     starts at 0). The ratio difference ((c − k)/(c + k))² of a value with itself is 0, 0 included (Krippendorff
-    2011: δ² = 0 whenever c = k), where the formula alone would give 0/0.
+    2011: δ² = 0 whenever c = k), where the formula alone would give 0/0. Interval differences are those of the
+    ratings over the largest in absolute value: alpha is a ratio of sums of them, which that leaves unchanged, and
+    ratings as large as 1e300 do not overflow.
 
     Examples
     --------
@@ -178,9 +180,11 @@ def distances(level: str, coincidence: np.ndarray, categories: pd.Index) -> np.n
     if not np.isfinite(values).all():
         raise ValueError(f"level={level!r} needs finite ratings; the categories include "
                          f"{list(categories[~np.isfinite(values)][:5])}")
-    diff = np.subtract.outer(values, values)
     if level == "interval":
+        top = np.max(np.abs(values)) if len(values) else 0.0
+        diff = np.subtract.outer(values, values) / (top if top > 0 else 1.0)
         return diff**2
+    diff = np.subtract.outer(values, values)
     if (values < 0).any():
         raise ValueError(f"level='ratio' needs ratings of 0 or more (a ratio scale starts at 0); the categories "
                          f"include {list(categories[values < 0][:5])}; use level='interval' for these ratings")

@@ -4,7 +4,9 @@ and the Dask accessors.
 The order is the one pandas' ``groupby(sort=True)`` gives: a categorical column (an SPSS variable with value labels)
 in the order of its categories, other values sorted; values that cannot be sorted together (numbers beside text or
 tuples) by the name of their type, then within each type sorted (or in order of first appearance where a type's
-values cannot be sorted either). Rows with a missing group value belong to no group.
+values cannot be sorted either). Rows with a missing group value belong to no group. The groups are the keys of
+a dict (``report.groups``), so values that a dict and pandas' groupby take for one (``True`` and ``1``) are one
+group.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections.abc import Hashable, Iterable
 
 import numpy as np
 import pandas as pd
+
+from ..engine.labels import as_labels
 
 __all__ = ["group_order", "group_rows"]
 
@@ -75,12 +79,10 @@ def group_rows(keys: pd.Series) -> dict[Hashable, np.ndarray]:
     >>> {k: v.tolist() for k, v in group_rows(pd.Series(["b", "a", None, "b"])).items()}
     {'a': [1], 'b': [0, 3]}
     """
+    # groups are keys of a dict (report.groups): values that pandas' groupby takes for one (True and 1) are one
     codes, uniques = pd.factorize(keys.to_numpy(dtype=object), use_na_sentinel=True)
     order = group_order(list(uniques), keys.dtype)
-    position = {}
-    for code, value in enumerate(uniques):
-        position.setdefault(value, []).append(code)
     by_code = np.argsort(codes, kind="stable")
     starts = np.searchsorted(codes[by_code], np.arange(len(uniques) + 1))
-    rows = {code: by_code[starts[code]:starts[code + 1]] for code in range(len(uniques))}
-    return {value: np.sort(np.concatenate([rows[c] for c in position[value]])) for value in order}
+    at = pd.Index(uniques, dtype=object, tupleize_cols=False).get_indexer(as_labels(order))
+    return dict(zip(order, (by_code[starts[c]:starts[c + 1]] for c in at), strict=True))

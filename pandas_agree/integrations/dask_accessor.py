@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ..analyses.agreement import Agreement, counted, from_cells, tabulate_cells
+from ..analyses.groups import group_order, group_rows
 from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
 from ..engine.crosstab import design_codes, label_positions, partial_counts, stack_cells, validate_weights
@@ -50,7 +51,7 @@ def _partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, by) -> t
         return everything, {}, 0
     keys = part[by]
     groups = {value: _cells(part.iloc[rows], actual, pred, weights, dropna)
-              for value, rows in pd.Series(np.arange(len(part))).groupby(keys.to_numpy(), dropna=True).indices.items()}
+              for value, rows in group_rows(keys).items()}  # as the pandas accessor's groups
     return everything, groups, int(keys.isna().sum())
 
 
@@ -100,8 +101,8 @@ def _design_partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, d
         g = part[by]
         frame["g"] = g.array
         keys.append("g")
-        rows_of = pd.Series(np.arange(len(part))).groupby(g.to_numpy(), dropna=True).indices
-        groups = {value: _cells(part.iloc[rows], actual, pred, weights, dropna) for value, rows in rows_of.items()}
+        groups = {value: _cells(part.iloc[rows], actual, pred, weights, dropna)
+                  for value, rows in group_rows(g).items()}
         no_group = int(g.isna().sum())
     grouped = frame[valid].groupby(keys, dropna=False, observed=True, sort=False)
     cells = grouped.size().reset_index(name="n")
@@ -276,7 +277,7 @@ class DaskAgreeAccessor(Shortcuts):
         everything = from_cells(cells, bookkeeping, **common)
         # one matching for every group: that of all the rows
         common = {**common, "match": None, "assignment": everything.pairs()}
-        values = sorted({v for r in results for v in r[1]}, key=lambda v: (str(type(v)), v))
+        values = group_order([v for r in results for v in r[1]], self._ddf.dtypes[by])  # the pandas accessor's
 
         def build(value):
             pieces = [r[1][value] for r in results if value in r[1]]
@@ -294,13 +295,13 @@ class DaskAgreeAccessor(Shortcuts):
                   "lonely_psu": table_kw.get("lonely_psu", "adjust"), "replicates": table_kw.get("replicates")}
         everything = _design_agreement(sample["table"], cells, units, sample["missing"], **common)
         common = {**common, "match": None, "assignment": everything.pairs()}  # one matching for every group
-        positions = pd.Series(np.arange(len(cells))).groupby(cells["g"].to_numpy(), dropna=True).indices
+        positions = group_rows(cells["g"])
 
         def build(value):
             rows = positions.get(value, np.zeros(0, dtype=np.int64))
             return _design_agreement(sample["groups"][value], cells.iloc[rows], units, sample["missing"], **common)
 
-        values = sorted(sample["groups"], key=lambda v: (str(type(v)), v))
+        values = group_order(list(sample["groups"]), self._ddf.dtypes[by])
         groups = {v: (lambda v=v: build(v)) for v in values}
         return assemble_grouped(everything, groups, by, sample["no_group"], options)
 

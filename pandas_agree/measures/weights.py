@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.options import check_option
+from ..engine.labels import positions_of
 
 __all__ = ["agreement_weights"]
 
@@ -27,10 +28,11 @@ def agreement_weights(kind, q: int, labels: pd.Index | None = None) -> np.ndarra
     if isinstance(kind, pd.DataFrame):
         if labels is None:
             raise ValueError("kappa_weights as a DataFrame needs the labels of the table")
-        missing = labels.difference(kind.index).append(labels.difference(kind.columns)).unique()
+        rows, cols = positions_of(labels, kind.index), positions_of(labels, kind.columns)  # True is not 1
+        missing = labels[(rows < 0) | (cols < 0)]
         if len(missing):
             raise ValueError(f"kappa_weights must have every label as row and column; missing {list(missing[:5])}")
-        matrix = kind.reindex(index=labels, columns=labels).to_numpy(dtype=float)
+        matrix = kind.to_numpy(dtype=float)[np.ix_(rows, cols)]
     else:
         try:
             matrix = np.asarray(kind, dtype=float)

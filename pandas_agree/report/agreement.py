@@ -152,13 +152,13 @@ def _crosstab(ag, percentages: Sequence[str]) -> pd.DataFrame:
     # row by row, each statistic
     stacked = [(r * len(blocks) + b, c, v) for b, (r, c, v) in enumerate(blocks.values())]
     place = tuple(np.concatenate(part) for part in zip(*stacked, strict=True))
-    # built from positions: from_tuples would sort and split labels that are tuples themselves
-    labels = np.empty(len(counts.index), dtype=object)
-    labels[:] = list(counts.index)
-    codes, uniques = pd.factorize(labels)
-    index = pd.MultiIndex(levels=[pd.Index(uniques, dtype=object, tupleize_cols=False), list(blocks)],
-                          codes=[np.repeat(codes, len(blocks)), np.tile(np.arange(len(blocks)), len(labels))],
-                          names=[counts.index.name, "statistic"])
+    # built from positions: from_tuples would sort and split labels that are tuples themselves, and a factorisation
+    # would merge True with 1 or a label "Total" with the margin
+    labels = pd.Index(list(counts.index), dtype=object, tupleize_cols=False)
+    index = pd.MultiIndex(levels=[labels, list(blocks)],
+                          codes=[np.repeat(np.arange(len(labels)), len(blocks)),
+                                 np.tile(np.arange(len(blocks)), len(labels))],
+                          names=[counts.index.name, "statistic"], verify_integrity=False)
     if held_sparse:
         table = sparse.coo_array((place[2], (place[0], place[1])), shape=(i * len(blocks), j))
         return sparse_frame(table, index, counts.columns)

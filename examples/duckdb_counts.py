@@ -38,8 +38,12 @@ def make_data(rows: int, seed: int = 0) -> pd.DataFrame:
     return pd.DataFrame({"truth": truth, "guess": guess})
 
 
-def main(rows: int = 100_000) -> pa.AgreementReport:
-    import duckdb
+def main(rows: int = 100_000) -> pa.AgreementReport | None:
+    try:
+        import duckdb
+    except ImportError:
+        print("duckdb is not installed (pip install duckdb): this example is skipped")
+        return None
 
     data = make_data(rows)
     con = duckdb.connect()
@@ -53,4 +57,6 @@ def main(rows: int = 100_000) -> pa.AgreementReport:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=int, default=100_000)
-    print(main(parser.parse_args().rows))
+    report = main(parser.parse_args().rows)
+    if report is not None:
+        print(report)

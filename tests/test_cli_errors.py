@@ -234,3 +234,35 @@ def test_a_command_without_the_parameter_does_not_suggest_it(run, files):
 def test_a_bad_beta_names_the_option(run, files):
     _one_line_naming(run(*_commands(files)["report"], "--measures", "FBETA", "--beta", "-1"), "--beta",
                      "beta must be None or a positive finite number")
+
+
+def test_labels_give_the_order_and_values_meaning_missing_are_named(tmp_path):
+    """--labels gives text categories their order (the scale of weighted kappa); a label column holding "NA" says
+    that it is a label here and how to make it missing."""
+    import json
+    import subprocess
+    import sys
+
+    path = tmp_path / "o.csv"
+    path.write_text("a,b\nlow,low\nmid,high\nhigh,high\nmid,mid\nNA,low\nlow,mid\nhigh,mid\n")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "pandas_agree.integrations.cli", "report", str(path),
+                               "--actual", "a", "--pred", "b", "--kappa-weights", "linear", "--ci", "none", "--json",
+                               *args], capture_output=True, text=True)
+
+    sorted_order = run()
+    assert sorted_order.returncode == 0, sorted_order.stderr
+    assert "give --missing NA to leave those rows out" in sorted_order.stderr
+    assert "--labels on the command line" in sorted_order.stdout + sorted_order.stderr
+    given = run("--labels", "low", "mid", "high", "--missing", "NA")
+    assert given.returncode == 0, given.stderr
+    assert "--missing" not in given.stderr and "order used" not in given.stderr + given.stdout
+    def kappa_w(result):
+        found = json.loads(result.stdout)["multiclass"]
+        return dict(zip(found["index"], found["data"], strict=True))["KAPPA_W"][0]
+
+    # with the scale low < mid < high the disagreements are of one step: they weigh less than in sorted order
+    assert kappa_w(given) == pytest.approx(0.4) and kappa_w(run("--missing", "NA")) < 0.3
+    missing = run("--labels", "low", "mid")
+    assert missing.returncode == 2 and "labels must list every observed label" in missing.stderr

@@ -1567,6 +1567,11 @@ def layer_statistics(everything: Agreement, layers: Mapping[Hashable, Agreement]
     if why:
         tested["note"] = why
     out = {title: tested.xs(title, level="table") for title in LAYER_TABLES}
+    if not why:  # which way round the common odds ratio is: SPSS's table does not say
+        odds = out["Mantel-Haenszel Common Odds Ratio Estimate"]
+        odds.attrs["odds"] = (f"The odds ratio is that of the odds of {shown(cols[0])} (against {shown(cols[1])}) in "
+                              f"{shown(rows[0])} over those in {shown(rows[1])}; its reciprocal is the other way "
+                              "round.")
     kappas = {}
     for value, agreement in layers.items():
         with warnings.catch_warnings():

@@ -47,5 +47,6 @@ def warn_label_order(what: str, order: str) -> None:
     to give another."""
     warnings.warn(f"{what} read the labels as an ordered scale, and these labels carry no order of their own "
                   f"(text, or an unordered categorical): the order used is {order}. Give the order with "
-                  "labels=[...] or an ordered pandas Categorical (numeric codes are read as numbers).",
+                  "labels=[...] (--labels on the command line) or an ordered pandas Categorical (numeric codes are "
+                  "read as numbers).",
                   LabelOrderWarning, stacklevel=external_stacklevel())

@@ -90,17 +90,22 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                          "resamples). The bootstrap's SE and interval describe the resampled values; "
                          "bootstrap_method=\"bca\" corrects for the bias.")
         if flat:
-            zero_width.append(f"{code} ({e.method})")
+            zero_width.append((code, e.method))
         if e.note is not None and e.note not in method_notes:
             method_notes.append(e.note)
     if zero_width:
-        these = "The interval of " + zero_width[0] + " has" if len(zero_width) == 1 else \
-            "The intervals of " + ", ".join(zero_width) + " have"
+        by_method: dict[str, list[str]] = {}
+        for code, method in zero_width:
+            by_method.setdefault(method, []).append(code)
+        listed = "; ".join(f"{', '.join(codes)} ({method})" for method, codes in by_method.items())
+        many = len(zero_width) > 1
+        these = f"The interval{'s' if many else ''} of {listed} {'have' if many else 'has'}"
+        prevalence = any(code.split(" ")[0] in ("PREV", "PPREV") for code, _ in zero_width)
         notes.append(f"{these} zero width: the table shows the method no variation (all objects in one row or one "
-                     "column, a proportion of 0 or 1 under the normal approximation, or resamples that all agree), "
-                     "or the value is the same on every table of these classes (the unweighted mean of the "
-                     "prevalences is 1/K). Only in that last case is the value known exactly; otherwise more "
-                     "objects of the other classes are needed to estimate its uncertainty.")
+                     "column, a proportion of 0 or 1 under the normal approximation, or resamples that all agree)"
+                     + (", or the value is the same on every table of these classes (the unweighted mean of the "
+                        "prevalences is 1/K), and only then is it known exactly" if prevalence else "")
+                     + "; more objects are needed to estimate its uncertainty.")
     return notes + method_notes
 
 

@@ -80,7 +80,10 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame
                     frame[frame.columns[c]] = as_text.iloc[:, k]
             return frame
         if kind == "Parquet":
-            return pd.read_parquet(path)
+            try:
+                return pd.read_parquet(path)
+            except ImportError:
+                raise ImportError("reading Parquet files needs pyarrow: pip install 'pandas-agree[parquet]'") from None
         return _read_spss(path)
     except UsageError:
         raise
@@ -167,6 +170,22 @@ def _label_columns(frame: pd.DataFrame, args, columns: list) -> None:
                 raise UsageError(f"argument --numeric: column {c!r} is not numeric ({err}); name its non-numeric "
                                  "values with --missing, or leave it as text") from None
     _warn_numeric_spellings(frame, [c for c in dict.fromkeys(columns) if c not in numeric])
+    _warn_missing_spellings(frame, [c for c in dict.fromkeys(columns) if c not in numeric], missing)
+
+
+def _labels(frame: pd.DataFrame, args, columns: list) -> list | None:
+    """The --labels given, as the label columns hold their labels: numbers where the columns are numeric (--numeric,
+    or a file that stores numbers), else text; None without --labels."""
+    given = getattr(args, "labels", None)
+    if not given:
+        return None
+    if all(pd.api.types.is_numeric_dtype(frame[c].dtype) for c in columns):
+        try:
+            return list(pd.to_numeric(pd.Series(given)))
+        except (TypeError, ValueError):
+            raise UsageError(f"argument --labels: the label columns hold numbers; {given!r} are not all numbers") \
+                from None
+    return list(given)
 
 
 def _warn_numeric_spellings(frame: pd.DataFrame, columns: list) -> None:
@@ -182,6 +201,29 @@ def _warn_numeric_spellings(frame: pd.DataFrame, columns: list) -> None:
         shown = "; ".join(" and ".join(repr(x) for x in sorted(v)) for v in clashes[:3])
         warnings.warn(f"the label columns spell one number in several ways ({shown}): read as text, these are "
                       f"different labels; give --numeric {' '.join(map(str, columns))} to read them as numbers",
+                      UserWarning, stacklevel=2)
+
+
+# the texts pandas.read_csv reads as missing by default (NA, null, NaN, ...), which label columns keep as labels
+MISSING_SPELLINGS = ("", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+                     "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null")
+
+
+def _warn_missing_spellings(frame: pd.DataFrame, columns: list, missing: list) -> None:
+    """A warning where label columns read as text hold a value that pandas (and R's write.csv) means as missing,
+    such as "NA": here it is a label, unless --missing names it."""
+    found = {}
+    for c in columns:
+        if not (pd.api.types.is_object_dtype(frame[c].dtype) or pd.api.types.is_string_dtype(frame[c].dtype)):
+            continue
+        held = frame[c].isin([x for x in MISSING_SPELLINGS if x and x not in missing])
+        if held.any():
+            found[c] = list(dict.fromkeys(frame[c][held]))
+    if found:
+        texts = list(dict.fromkeys(x for values in found.values() for x in values))
+        shown = ", ".join(f"{c} ({', '.join(map(repr, v[:3]))})" for c, v in found.items())
+        warnings.warn(f"label columns hold values that mean missing in many files: {shown}; here they are labels "
+                      f"(only an empty cell is missing); give --missing {' '.join(texts)} to leave those rows out",
                       UserWarning, stacklevel=2)
 
 
@@ -274,7 +316,9 @@ def run_report(args) -> int:
     _label_columns(frame, args, [args.actual, args.pred])
     table_options = {"weights": args.weights, "match": args.match, "strata": args.strata, "cluster": args.cluster,
                      "fpc": args.fpc, "lonely_psu": args.lonely_psu, "replicates": args.replicates}
-    report = frame.agree.report(args.actual, args.pred, by=args.by, **table_options, **_report_options(args))
+    labels = _labels(frame, args, [args.actual, args.pred])
+    report = frame.agree.report(args.actual, args.pred, by=args.by, labels=labels, **table_options,
+                                **_report_options(args))
     _emit(report, args)
     return 0
 
@@ -288,10 +332,12 @@ def run_raters(args) -> int:
     if args.long:
         from ..analyses.raters import RaterAgreement
 
-        raters = RaterAgreement.from_long(frame, *args.long, strata=args.strata, cluster=args.cluster, fpc=args.fpc)
+        raters = RaterAgreement.from_long(frame, *args.long, strata=args.strata, cluster=args.cluster, fpc=args.fpc,
+                                          labels=_labels(frame, args, [args.long[2]]))
     else:
         raters = frame.agree.raters(args.columns, weights=args.weights, strata=args.strata, cluster=args.cluster,
-                                    fpc=args.fpc, lonely_psu=args.lonely_psu, replicates=args.replicates)
+                                    fpc=args.fpc, lonely_psu=args.lonely_psu, replicates=args.replicates,
+                                    labels=_labels(frame, args, args.columns))
     _emit(raters.report(**_report_options(args)), args)
     return 0
 
@@ -444,12 +490,17 @@ def _add_design_options(p: argparse.ArgumentParser, units: str = "") -> None:
                         "instead of linearisation")
 
 
-def _add_label_options(p: argparse.ArgumentParser) -> None:
-    """--missing and --numeric: how the label columns are read (as text, by default)."""
+def _add_label_options(p: argparse.ArgumentParser, order: bool = True) -> None:
+    """--missing and --numeric: how the label columns are read (as text, by default); --labels: their order."""
     p.add_argument("--missing", nargs="+", metavar="VALUE", type=_missing_value,
                    help="values of the label columns that mean missing (default: only an empty cell), e.g. NA null")
     p.add_argument("--numeric", nargs="+", metavar="COL",
                    help="label columns to read as numbers (default: as text, so 01 and 1 differ)")
+    if order:
+        p.add_argument("--labels", nargs="+", metavar="LABEL",
+                       help="the categories in their order (the scale of weighted kappa and of the ordinal "
+                            "statistics; text labels are otherwise sorted), e.g. --labels low mid high; every "
+                            "label of the data must be listed")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -492,7 +543,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_design_options(comp)
     comp.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     comp.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
-    _add_label_options(comp)
+    _add_label_options(comp, order=False)
     _add_report_options(comp, extra=("classes", "design"))
     comp.set_defaults(run=run_compare)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")

@@ -443,7 +443,8 @@ def layer_test_table(title: str, frame: pd.DataFrame, by) -> Table:
     feet = _Footnotes()
     rows = [(name, [_number(frame.at[name, "value"]) + feet.mark(frame.at[name, "note"]), _df(frame.at[name, "df"]),
                     _pvalue(frame.at[name, "pvalue"])]) for name in frame.index]
-    extra = [f"The layers are the groups of {display.label(by)} (2×2 tables)."]
+    computed = frame["value"].notna().any()  # only for layers of 2×2 tables on the same labels
+    extra = [f"The layers are the groups of {display.label(by)}{' (2×2 tables)' if computed else ''}."]
     if title == "Tests of Conditional Independence":
         extra.append("Cochran's statistic is asymptotically chi-squared with 1 df only if the number of layers is "
                      "fixed; the Mantel-Haenszel statistic (with the continuity correction) always is.")
@@ -466,6 +467,7 @@ def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:
     return Table(title, ["Value"], rows, footnotes=[
         *feet.lines(), "The Mantel-Haenszel common odds ratio estimate is asymptotically normally distributed under "
         "the common odds ratio of 1.000 assumption. So is the natural log of the estimate.",
+        *([frame.attrs["odds"]] if frame.attrs.get("odds") else []),
         f"The layers are the groups of {display.label(by)}."])
 
 

@@ -107,7 +107,7 @@ def _body(doc: Document, plots: bool) -> str:
                 parts.append(f'<h3>Plots</h3><img alt="plots of this section" src="data:image/png;base64,{png}">')
             else:
                 parts.append('<p class="pa-meta">The plots of this section need matplotlib: '
-                             'pip install "pandas_agree[plot]".</p>')
+                             'pip install "pandas-agree[plot]".</p>')
         parts.append(_notes_html(sec.notes))
     if doc.long_labels:
         items = "".join(f"<dt>{_e(shown)}</dt><dd>{_e(whole)}</dd>" for shown, whole in doc.long_labels)

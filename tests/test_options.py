@@ -360,7 +360,7 @@ BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "reference": ["nope"], "p
             "strata": ["nope"], "cluster": ["nope"], "fpc": ["nope"],
             "columns": ["nope", "rater2"], "long": ["nope", "r", "y"], "excel": ["/no/such/dir/out.xlsx"],
             "html": ["/no/such/dir/out.html"], "sheet": ["nosheet"], "missing": [""], "numeric": ["nope"],
-            "positive": ["nolabel"], "sort_by": ["BOGUS"]}
+            "positive": ["nolabel"], "sort_by": ["BOGUS"], "labels": ["nope"]}
 
 
 @pytest.fixture(scope="module")

@@ -289,4 +289,4 @@ def test_html_without_matplotlib_says_where_the_plots_are(monkeypatch, tmp_path)
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
     report = pa.datasets.load("wine_predictions").agree.report("cultivar", "knn", ci=None)
     html = report.to_html(tmp_path / "r.html") or (tmp_path / "r.html").read_text(encoding="utf-8")
-    assert "<img" not in html and 'pip install "pandas_agree[plot]"' in html.replace("&quot;", '"')
+    assert "<img" not in html and 'pip install "pandas-agree[plot]"' in html.replace("&quot;", '"')

@@ -47,6 +47,45 @@ class _BooleanKey:
 _KEYS = {False: _BooleanKey(False), True: _BooleanKey(True)}  # one object each, compared by identity
 
 
+class _TextKey:
+    """The key of a str that UTF-8 cannot encode (a lone surrogate): pandas before 3 hashes object strings through
+    their UTF-8 bytes and takes every such str for one value; the key hashes and compares the str itself."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _TextKey) and other.value == self.value
+
+    def __repr__(self) -> str:
+        return f"<label {self.value!r}>"
+
+
+_HASHES_UTF8 = int(pd.__version__.split(".")[0]) < 3
+
+
+def _encodes(label: str) -> bool:
+    try:
+        label.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _unencodable(labels: pd.Index) -> np.ndarray | None:
+    """Which labels are strings UTF-8 cannot encode, where pandas would take them for one another (before pandas
+    3, in an object Index of strings); None where none are or pandas keeps them apart."""
+    if not _HASHES_UTF8 or labels.dtype != object or infer_dtype(labels, skipna=True) in _NO_BOOLEAN | {"boolean"}:
+        return None
+    found = np.fromiter((isinstance(x, str) and not _encodes(x) for x in labels), dtype=bool, count=len(labels))
+    return found if found.any() else None
+
+
 def _boolean_mask(values: np.ndarray) -> np.ndarray:
     """Which elements of an object array are booleans (``bool`` or ``numpy.bool_``); one C-level pass."""
     return np.fromiter(map(isinstance, values, itertools.repeat(_BOOLEANS)), dtype=bool, count=len(values))
@@ -103,6 +142,9 @@ def _keys(labels: pd.Index, mask: np.ndarray | None) -> pd.Index:
     missing = np.asarray(labels.isna())
     if mask is not None and mask.any():
         keys[mask] = [_KEYS[bool(x)] for x in keys[mask]]
+    text = _unencodable(labels)
+    if text is not None:
+        keys[text] = [_TextKey(x) for x in keys[text]]
     if missing.any():
         keys[missing] = np.nan
     return pd.Index(keys, dtype=object, tupleize_cols=False)
@@ -136,7 +178,8 @@ def positions_of(labels, among) -> np.ndarray:
     """
     labels, among = as_labels(labels), as_labels(among)
     mask, other = _mask_of(labels), _mask_of(among)
-    if not (_mixes((labels, mask), (among, other)) or labels.hasnans or among.hasnans):
+    if not (_mixes((labels, mask), (among, other)) or labels.hasnans or among.hasnans
+            or _unencodable(labels) is not None or _unencodable(among) is not None):
         return np.asarray(among.get_indexer(labels), dtype=np.intp)
     return np.asarray(_keys(among, other).get_indexer(_keys(labels, mask)), dtype=np.intp)
 
@@ -145,7 +188,7 @@ def _codes(labels: pd.Index) -> tuple[np.ndarray, np.ndarray] | None:
     """The exact codes of the labels (first appearance order, missing values one code) and the position of the
     first label of each code, or None where pandas' own unique values are already exact."""
     mask = _mask_of(labels)
-    if not (_mixes((labels, mask)) or labels.hasnans):
+    if not (_mixes((labels, mask)) or labels.hasnans or _unencodable(labels) is not None):
         return None
     codes, keys = pd.factorize(_keys(labels, mask), use_na_sentinel=False)
     first = np.full(len(keys), len(labels), dtype=np.intp)
@@ -198,6 +241,8 @@ def hashed_unique(labels) -> pd.Index:
     [0, 1, 'a']
     """
     labels = as_labels(labels)
+    if _unencodable(labels) is not None:
+        return unique_labels(labels)
     return labels if labels.is_unique else labels[~labels.duplicated()]
 
 
@@ -219,6 +264,9 @@ def concat_labels(first: pd.Index, *more: pd.Index) -> pd.Index:
     more = tuple(m for m in more if len(m))  # appending an empty index of another dtype is deprecated
     if not more:
         return first
+    booleans = [pd.api.types.is_bool_dtype(x.dtype) for x in (first, *more)]
+    if any(booleans) and not all(booleans):  # pandas before 3 casts booleans appended to integers to integers
+        first, more = first.astype(object), tuple(m.astype(object) for m in more)
     try:
         return first.append(list(more))
     except UnicodeEncodeError:
@@ -291,6 +339,31 @@ def _ambiguous(label) -> bool:
     return isinstance(label, numbers.Number) and hash(label) in (0, 1) and bool(label == 0 or label == 1)
 
 
+def _split_unencodable(values: np.ndarray, codes: np.ndarray, uniques: pd.Index,
+                       unencodable: list[int]) -> tuple[np.ndarray, pd.Index]:
+    """The codes with the strings UTF-8 cannot encode (a lone surrogate) told apart: pandas before 3 hashes a
+    column of strings through their UTF-8 bytes and takes every such string for the first one. Their rows (and
+    only theirs) are factorised again by their bytes with surrogates passed through, then all the codes are
+    renumbered in order of first appearance."""
+    rows = np.flatnonzero(np.isin(codes, unencodable))
+    keys = np.empty(len(rows), dtype=object)
+    keys[:] = [v.encode("utf-8", "surrogatepass") for v in values[rows]]
+    inner, _ = pd.factorize(keys)
+    combined = codes.astype(np.int64)
+    combined[rows] = len(uniques) + inner
+    out, _ = pd.factorize(combined, use_na_sentinel=False)
+    missing = codes < 0
+    if missing.any():  # the missing rows took a code of their own: drop it, keeping the order of the others
+        gone = out[np.argmax(missing)]
+        out = np.where(missing, -1, out - (out > gone))
+    first = np.full(out.max() + 1 if len(out) else 0, len(out), dtype=np.intp)
+    present = out >= 0
+    np.minimum.at(first, out[present], np.flatnonzero(present))
+    labels = np.empty(len(first), dtype=object)
+    labels[:] = list(values[first])
+    return out.astype(np.intp), pd.Index(labels, dtype=object, name=uniques.name, tupleize_cols=False)
+
+
 def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.ndarray) -> tuple[np.ndarray, pd.Index]:
     """The codes :func:`pandas.factorize` gives an object column, with ``True`` and ``1`` (``False`` and ``0``)
     made two labels, in order of first appearance as pandas numbers them.
@@ -311,6 +384,9 @@ def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.nd
     """
     if not isinstance(uniques, pd.Index):
         uniques = pd.Index(np.asarray(uniques, dtype=object), dtype=object, tupleize_cols=False)
+    unencodable = [i for i, label in enumerate(uniques) if isinstance(label, str) and not _encodes(label)]
+    if unencodable:
+        codes, uniques = _split_unencodable(values, codes, uniques, unencodable)
     ambiguous = [i for i, label in enumerate(uniques) if _ambiguous(label)]
     if not ambiguous:
         return codes, uniques

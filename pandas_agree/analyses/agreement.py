@@ -15,7 +15,7 @@ from ..base.lazy import LazyModule, is_scipy_sparse
 from ..base.notices import FewSharedLabelsWarning
 from ..base.options import AVERAGES, keywords, validate_options
 from ..base.text import shown, shown_list
-from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from ..engine.crosstab import (
     SPARSE_CELLS,
     as_label_series,
@@ -39,33 +39,26 @@ from ..engine.labels import (
 from ..engine.matching import assign
 from ..engine.tableview import TableView
 from ..inference import contingency
-from ..inference.analytic import binary_analytics, interval_notes, multiclass_analytics
+from ..inference.analytic import interval_notes
 from ..inference.association import KEYWORDS as ASSOCIATION_KEYWORDS
 from ..inference.association import association_measures
 from ..inference.delta import (
     TableCells,
-    class_design_variance,
-    class_partials,
-    class_variance,
-    gradients,
     linearised_variance,
-    partials_variances,
-    table_variance,
 )
 from ..inference.design import SampleDesign
 from ..inference.distributions import t_sf, two_sided_p
-from ..inference.estimates import Estimate, Resample, interval_options, seed_of
-from ..inference.intervals import estimate_all
+from ..inference.estimands import ClassAverages, ClassMeasures, TableMeasures
+from ..inference.estimates import Estimate, interval_options, seed_of
+from ..inference.intervals import estimate
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
 from ..measures.averaging import (
     ClassValues,
-    average_partials,
     average_range,
     average_scale,
     averages_of,
     fill_undefined,
-    resampled_average,
     undefined_classes,
 )
 from ..measures.bands import interpret
@@ -716,58 +709,9 @@ class Agreement:
         index = pd.Index(labels, name="class")
         if opts is None:
             return pd.DataFrame(values, index=index, columns=[m.code for m in chosen])
-        corrected = _binary.corrected(*counts, correction)
-
-        by_code = {m.code: m for m in chosen}
-
-        analytic_of: dict = {}
-
-        def analytic(code):  # every analytic estimate at the first call (the binomial ones in one call)
-            if not analytic_of:
-                analytic_of.update(binary_analytics(chosen, counts, corrected, params, opts, values))
-            return analytic_of[code]
-
-        def evaluate(stack, codes):
-            resampled = _binary.one_vs_rest(view.with_counts(stack), rows, cols)
-            return {code: fill_undefined(_binary.class_values(by_code[code], resampled, params, correction),
-                                         zero_division) for code in codes}
-
-        def linearise(codes):
-            def values_of(a, b, c, d):  # (..., K, codes)
-                with quiet_division():  # set once for every formula
-                    return np.stack([fill_undefined(_binary.class_values(by_code[code], (a, b, c, d), params,
-                                                                         correction), zero_division)
-                                     for code in codes], axis=-1)
-
-            every = class_partials(values_of, counts, separable=True)  # (4, K, codes): the codes in one evaluation
-            out = {}
-            k = len(labels)
-            together = np.empty((k, len(codes)))  # (K, codes), codes in groups whose temporaries stay bounded
-            if opts.design == "multinomial":
-                step = max(1, (1 << 16) // max(k, 1))
-                for i in range(0, len(codes), step):
-                    together[:, i:i + step] = class_variance(counts, every[..., i:i + step])
-            elif opts.sample is not None:  # the PSUs' influences, at most 2²² numbers at a time
-                step = max(1, (1 << 22) // max(k * opts.sample.units.n_units, 1))
-                for i in range(0, len(codes), step):
-                    together[:, i:i + step] = class_design_variance(opts.sample, counts, rows, cols,
-                                                                    every[..., i:i + step])
-            else:  # each class's value as a function of every class's counts
-                step = max(1, (1 << 20) // max(k * k, 1))
-                for i in range(0, len(codes), step):
-                    part = every[..., i:i + step]
-                    spread = np.zeros((4, k, k, part.shape[-1]))
-                    spread[:, np.arange(k), np.arange(k)] = part
-                    together[:, i:i + step] = table_variance(self._table_cells, rows, cols, counts,
-                                                             spread.reshape(4, k, -1),
-                                                             opts.design).reshape(k, part.shape[-1])
-            for i, code in enumerate(codes):
-                out[code] = together[..., i]
-            return out
-
-        estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts, opts,
-                                 linearise=linearise, scales={m.code: m.scale for m in chosen},
-                                 rows=self._cell_rows)
+        estimand = ClassMeasures(chosen, view, rows, cols, values, params, correction, zero_division,
+                                 self._table_cells, self._counts, self._cell_rows, opts)
+        estimates = estimate(estimand, opts)
         return _by_class(estimates, index)
 
     @validate_options
@@ -897,36 +841,16 @@ class Agreement:
         if opts is None:
             out = pd.DataFrame(values, index=pd.Index(codes), columns=methods)
         else:
-            by_code = {m.code: m for m in chosen}
-
-            def evaluate(stack, keys):
-                resampled = _binary.one_vs_rest(view.with_counts(stack), rows, cols)
-                averaged = averages_of([by_code[k] for k in keys], resampled, methods, timing, params, correction,
-                                       zero_division)
-                return {code: v for code, (v, _) in averaged.items()}
-
-            def linearise(keys):
-                partials = average_partials([by_code[k] for k in keys], counts, methods, timing, params,
-                                            _separable_partials, correction, zero_division, values=class_values)
-                k = partials.shape[1]
-                variance = table_variance(self._table_cells, rows, cols, counts, partials.reshape(4, k, -1),
-                                          opts.design)
-                return dict(zip(keys, variance.reshape(len(keys), len(methods)), strict=True))
-
             a, b = counts[0], counts[1]
             complete = bool(np.isclose((a + b).sum(), sum(x[0] for x in counts))) if len(a) else False
             ranges = [[average_range(m, method, int(entered[i, j]), complete) for j, method in enumerate(methods)]
                       for i, m in enumerate(chosen)]  # each average's own range: its interval's scale
             bounds = {m.code: (np.array([r[0] for r in rs]), np.array([r[1] for r in rs]))
                       for m, rs in zip(chosen, ranges, strict=True)}
-            def resampled(code, estimate):
-                why = resampled_average(by_code[code], methods, len(labels))
-                return None if why is None else Resample("percentile", why, estimate)
-
-            estimates = estimate_all(bounds, dict(zip(codes, values, strict=True)),
-                                     lambda code: None, evaluate, self._counts, opts,
-                                     linearise=linearise, small_sample=resampled,
-                                     scales={m.code: average_scale(m) for m in chosen}, rows=self._cell_rows)
+            estimand = ClassAverages(chosen, view, rows, cols, counts, dict(zip(codes, values, strict=True)), bounds,
+                                     {m.code: average_scale(m) for m in chosen}, methods, timing, params, correction,
+                                     zero_division, class_values, self._table_cells, self._counts, self._cell_rows)
+            estimates = estimate(estimand, opts)
             out = _by_method(estimates, methods)
         out.attrs["classes"] = classes_entered
         out.attrs["left_out"] = {key: [_plain_label(x) for x in found] for key, found in left_out.items()}
@@ -1024,44 +948,9 @@ class Agreement:
         warn_undefined({code: None for code, value in values.items() if np.isnan(value) and code not in by_rule})
         columns: dict = {"value": np.array(list(values.values()), dtype=float)}  # the frame is made once, at the end
         if opts is not None:
-            by_code = {m.code: m for m in chosen}
-
-            def evaluate(stack, codes):
-                resampled = view.with_counts(stack)
-                return {code: np.asarray(by_code[code].compute(resampled, **params(by_code[code])), float)
-                        for code in codes}
-
-            analytic_of: dict = {}
-
-            def analytic(code):  # every analytic estimate at the first call (the binomial ones in one call)
-                if not analytic_of:
-                    analytic_of.update(multiclass_analytics(chosen, view, params, opts))
-                return analytic_of[code]
-
-            def linearise(codes):
-                found, moved = {}, []
-                for code in codes:
-                    m = by_code[code]
-                    with np.errstate(all="ignore"):  # an undefined value has undefined partials
-                        partials = None if m.gradient is None else m.gradient(view, **params(m))
-                    if partials is None:
-                        moved.append(code)
-                    else:
-                        found[code] = partials
-                out = {}
-                if found:  # the variances of every value with partials in one pass over the cells
-                    variances = partials_variances(self._table_cells, view.rows, view.cols, list(found.values()),
-                                                   opts.design)
-                    out = {code: float(v) for code, v in zip(found, variances, strict=True)}
-                if moved:  # no structure to use (a weighted form): every non-empty cell is moved
-                    grads = gradients(self._counts, lambda stack: evaluate(stack, moved), values)
-                    out.update({code: linearised_variance(self._counts, grads[code], opts.design, self._cell_rows)
-                                for code in moved})
-                return out
-
-            estimates = estimate_all({m.code: m.range for m in chosen}, values, analytic, evaluate, self._counts,
-                                     opts, linearise=linearise, scales={m.code: m.scale for m in chosen},
-                                     rows=self._cell_rows)
+            estimand = TableMeasures(chosen, view, values, params, self._table_cells, self._counts, self._cell_rows,
+                                     opts)
+            estimates = estimate(estimand, opts)
             stats = {stat: np.array([getattr(estimates[code], stat) for code in values], dtype=float)
                      for stat in _stats(estimates)[1:]}  # the frame in one step: setting columns is slow
             columns.update(stats, method=[estimates[code].method for code in values])
@@ -1720,10 +1609,6 @@ def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.I
 
 
 STATS = ("value", "se", "lower", "upper")
-
-
-def _separable_partials(function, counts):
-    return class_partials(function, counts, separable=True)
 
 
 def _undefined_resamples(estimates: dict[str, Estimate]) -> dict:

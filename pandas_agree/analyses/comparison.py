@@ -26,8 +26,9 @@ from ..inference.analytic import interval_notes
 from ..inference.delta import linearised_variance
 from ..inference.design import SampleDesign
 from ..inference.distributions import two_sided_p
+from ..inference.estimands import Estimand
 from ..inference.estimates import Estimate, IntervalOptions, interval_options, within
-from ..inference.intervals import estimate_all
+from ..inference.intervals import estimate
 from ..inference.tests import cochran_q, holm, paired_mcnemar
 from ..measures.registry import resolve
 from .agreement import classes_left_out, counted, left_out_text, summary_values
@@ -41,6 +42,33 @@ DEFAULT_MEASURES = ("OSR", "KAPPA", "F1")
 def _resolve(measures) -> list:
     names = list(DEFAULT_MEASURES) if measures is None else measures
     return resolve(names, ("multiclass", "binary"), default=lambda m: False)
+
+
+class PairedDifferences(Estimand):
+    """The differences A − B of some measures for every pair of predictions, as the inference core takes them: the
+    joint table (reference × prediction_1 × … × prediction_P, its predictions in the order of their names, so that
+    listing them in another order gives the same resamples) is what is resampled, so every resample keeps the
+    pairing. OSR's difference has the analytic Wald interval of paired proportions (McNemar-type SE)."""
+
+    unit = "paired bootstrap"
+
+    def __init__(self, comparison: Comparison, chosen: list, classes: str) -> None:
+        self.comparison, self.chosen, self.classes = comparison, chosen, classes
+        axes = comparison._canonical_axes()
+        self.back = [0, *(1 + a for a in np.argsort(axes))]
+        canonical = np.transpose(comparison._joint.counts, axes)
+        bounds = {m.code: (m.range[0] - m.range[1], m.range[1] - m.range[0]) for m in chosen}
+        super().__init__({}, bounds, canonical, scales=dict.fromkeys(bounds, "identity"))
+        self.point = {code: v[0] for code, v in self.evaluate(canonical[None], list(bounds)).items()}
+        self.opts = None
+
+    def evaluate(self, stack, keys):
+        paired = self.comparison._paired_values([m for m in self.chosen if m.code in keys],
+                                                np.transpose(stack, self.back), self.classes)
+        return {code: paired[code] for code in keys}
+
+    def analytic(self, key):
+        return self.comparison._paired_proportions(self.point[key], self.opts) if key == "OSR" else None
 
 
 def _column_name(m) -> str:
@@ -328,28 +356,13 @@ class Comparison:
         self._warn_left_out(chosen, classes)
         pairs = self._pairs()
         index = [f"{self.names[a]} − {self.names[b]}" for a, b in pairs]
-        axes = self._canonical_axes()
-        back = [0, *(1 + a for a in np.argsort(axes))]
-        canonical = np.transpose(self._joint.counts, axes)
-
-        def evaluate(stack, codes):
-            paired = self._paired_values([m for m in chosen if m.code in codes], np.transpose(stack, back), classes)
-            return {code: paired[code] for code in codes}
-
-        point = {code: v[0] for code, v in evaluate(canonical[None], [m.code for m in chosen]).items()}
+        differences = PairedDifferences(self, chosen, classes)
         if ci is None:
-            return pd.DataFrame({_column_name(m): point[m.code] for m in chosen}, index=index)
+            return pd.DataFrame({_column_name(m): differences.point[m.code] for m in chosen}, index=index)
         opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
                                 self._sample)
-
-        def analytic(code):
-            if code != "OSR":
-                return None
-            return self._paired_proportions(point[code], opts)
-
-        bounds = {m.code: (m.range[0] - m.range[1], m.range[1] - m.range[0]) for m in chosen}
-        estimates = estimate_all(bounds, point, analytic, evaluate, canonical, opts, unit="paired bootstrap",
-                                 scales=dict.fromkeys(bounds, "identity"))
+        differences.opts = opts
+        estimates = estimate(differences, opts)
         columns = {}
         for m in chosen:
             est, col = estimates[m.code], _column_name(m)

@@ -32,8 +32,9 @@ from ..inference.analytic import interval_notes
 from ..inference.delta import linearised_variance
 from ..inference.design import SampleDesign
 from ..inference.distributions import two_sided_p
+from ..inference.estimands import Estimand
 from ..inference.estimates import IntervalOptions, interval_options, small_sample, within
-from ..inference.intervals import estimate_all
+from ..inference.intervals import estimate
 from ..inference.linearised import linearised
 from ..measures.bands import interpret
 from ..measures.parameters import check_parameters_used
@@ -450,59 +451,9 @@ class RaterAgreement:
         return notes + [text for text, _, _ in notes_of([RATERS[c] for c in chosen], setting)]
 
     def _intervals(self, chosen, values, blocks, sums, weights, level, opts: IntervalOptions) -> dict:
-        """Estimates of the coefficients: Gwet's linearised variance where there is one (unless ci="bootstrap"),
-        else the bootstrap over subjects. The subjects' weights are the table of counts that is resampled: every
-        coefficient is a function of the weighted sums of the subject-level features, so a stack of resampled
-        weights gives the coefficients of every resample by one matrix product."""
-        features = np.concatenate([v for v in blocks.values()], axis=1).astype(float)
-        splits = np.cumsum([v.shape[1] for v in blocks.values()])[:-1]
-
-        def from_sums(stacked_sums: np.ndarray, codes) -> dict:
-            sums_ = dict(zip(blocks, np.split(stacked_sums, splits, axis=-1), strict=True))
-            with np.errstate(all="ignore"):
-                return self._coefficients(sums_, list(codes), weights, level)
-
-        def evaluate(stack, codes):
-            return from_sums(stack @ features, codes)
-
-        def analytic(code):
-            se = self._linearised_se(code, blocks, sums, weights, level) if code in ANALYTIC else None
-            if se is None:  # no published variance (LIGHT; ALPHA at the ordinal level): the delta method
-                return None
-            estimate = within(_bounds(code), values[code], se, values[code] - opts.z * se,
-                              values[code] + opts.z * se, "Gwet linearised")
-            return small_sample(opts, float(self._design.weights.sum()), estimate, "subjects") or estimate
-
-        def jackknife(codes):
-            # leaving one of a subject's w_i objects out removes min(1, w_i) times its features from the sums
-            w = self._design.weights
-            keep = w > 0
-            loo = (w @ features)[None, :] - np.minimum(1.0, w[keep])[:, None] * features[keep]
-            return from_sums(loo, codes), w[keep]
-
-        def linearise(codes):
-            # a sample design's variances from the gradient over the patterns' weights, as the delta method takes
-            # it (each weight moved up and down by RELATIVE_STEP of itself): moving a pattern's weight moves the
-            # sums by its features, so each move costs one evaluation on the sums, not a product over the patterns
-            w = self._design.weights
-            cells = np.flatnonzero(w > 0)
-            total = w @ features
-            grads = {code: np.empty(len(cells)) for code in codes}
-            for start in range(0, len(cells), MOVED_PATTERNS):
-                part = cells[start:start + MOVED_PATTERNS]
-                h = RELATIVE_STEP * w[part]
-                step = h[:, None] * features[part]
-                up, down = from_sums(total + step, codes), from_sums(total - step, codes)
-                for code in codes:
-                    grads[code][start:start + len(part)] = (up[code] - down[code]) / (2 * h)
-            return {code: linearised_variance(w, grads[code], opts.design) for code in codes}
-
-        return estimate_all({code: _bounds(code) for code in chosen}, values, analytic, evaluate,
-                            self._design.weights, opts, unit="bootstrap over subjects,", jackknife=jackknife,
-                            linearise=linearise if self._sample is not None else None,
-                            small_sample=lambda _, estimate: small_sample(opts, float(self._design.weights.sum()),
-                                                                       estimate, "subjects"),
-                            scales={code: RATERS[code].scale for code in chosen})
+        """Estimates of the coefficients (:class:`RaterCoefficients`): Gwet's linearised variance where there is one
+        (unless ci="bootstrap"), else the bootstrap over subjects."""
+        return estimate(RaterCoefficients(self, chosen, values, blocks, sums, weights, level, opts), opts)
 
     def _linearised_se(self, code, blocks, sums, weights, level) -> float | None:
         """Gwet's (2014) linearised SE over the subjects, each weighted by its weight (divisor W − 1); the subjects
@@ -695,6 +646,74 @@ def _bounds(code: str) -> tuple[float, float]:
 def _names(labels, limit: int = 8) -> str:
     shown = ", ".join(map(str, labels[:limit]))
     return shown + (f" and {len(labels) - limit} more" if len(labels) > limit else "")
+
+
+class RaterCoefficients(Estimand):
+    """The coefficients of several raters as the inference core takes them. The subjects' weights (of their
+    distinct rating patterns) are the table of counts that is resampled: every coefficient is a function of the
+    weighted sums of the subject-level features, so a stack of resampled weights gives the coefficients of every
+    resample by one matrix product."""
+
+    unit = "bootstrap over subjects,"
+
+    def __init__(self, raters: RaterAgreement, chosen: list[str], values: dict, blocks: dict, sums: dict,
+                 weights: np.ndarray, level: str, opts: IntervalOptions) -> None:
+        super().__init__(values, {code: _bounds(code) for code in chosen}, raters._design.weights,
+                         scales={code: RATERS[code].scale for code in chosen})
+        self.raters, self.blocks, self.sums, self.weights, self.level, self.opts = raters, blocks, sums, weights, \
+            level, opts
+        self.features = np.concatenate(list(blocks.values()), axis=1).astype(float)
+        self.splits = np.cumsum([v.shape[1] for v in blocks.values()])[:-1]
+
+    @property
+    def structured(self) -> bool:
+        # the patterns' linearisation serves the design's variances; without a design the core's own delta method
+        return self.raters._sample is not None
+
+    def _from_sums(self, stacked_sums: np.ndarray, codes) -> dict:
+        sums = dict(zip(self.blocks, np.split(stacked_sums, self.splits, axis=-1), strict=True))
+        with np.errstate(all="ignore"):
+            return self.raters._coefficients(sums, list(codes), self.weights, self.level)
+
+    def evaluate(self, stack, keys):
+        return self._from_sums(stack @ self.features, keys)
+
+    def analytic(self, key):
+        raters, value = self.raters, self.point[key]
+        se = raters._linearised_se(key, self.blocks, self.sums, self.weights, self.level) if key in ANALYTIC \
+            else None
+        if se is None:  # no published variance (LIGHT; ALPHA at the ordinal level): the delta method
+            return None
+        found = within(_bounds(key), value, se, value - self.opts.z * se, value + self.opts.z * se,
+                       "Gwet linearised")
+        return small_sample(self.opts, float(self.counts.sum()), found, "subjects") or found
+
+    def small_sample(self, key, estimate):
+        return small_sample(self.opts, float(self.counts.sum()), estimate, "subjects")
+
+    def jackknife(self, keys):
+        # leaving one of a subject's w_i objects out removes min(1, w_i) times its features from the sums
+        w = self.counts
+        keep = w > 0
+        loo = (w @ self.features)[None, :] - np.minimum(1.0, w[keep])[:, None] * self.features[keep]
+        return self._from_sums(loo, keys), w[keep]
+
+    def variances(self, keys, design):
+        # the variances from the gradient over the patterns' weights, as the delta method takes it (each weight
+        # moved up and down by RELATIVE_STEP of itself): moving a pattern's weight moves the sums by its features,
+        # so each move costs one evaluation on the sums, not a product over the patterns
+        w = self.counts
+        cells = np.flatnonzero(w > 0)
+        total = w @ self.features
+        grads = {code: np.empty(len(cells)) for code in keys}
+        for start in range(0, len(cells), MOVED_PATTERNS):
+            part = cells[start:start + MOVED_PATTERNS]
+            h = RELATIVE_STEP * w[part]
+            step = h[:, None] * self.features[part]
+            up, down = self._from_sums(total + step, keys), self._from_sums(total - step, keys)
+            for code in keys:
+                grads[code][start:start + len(part)] = (up[code] - down[code]) / (2 * h)
+        return {code: linearised_variance(w, grads[code], design) for code in keys}
 
 
 def _frequencies(values, n: int) -> np.ndarray:

@@ -34,7 +34,7 @@ import numpy as np
 from ..base.steps import RELATIVE_STEP
 from ..measures.registry import range_scale
 from .bootstrap import CHUNK_CELLS, chunk_sizes, replicate
-from .design import SampleDesign
+from .design import SampleDesign, SimpleRandom
 from .distributions import two_sided_p
 from .estimates import Estimate, IntervalOptions, within
 
@@ -92,10 +92,10 @@ def linearised_variance(counts: np.ndarray, gradient: np.ndarray, design: str = 
     cells = np.flatnonzero(flat > 0)
     scale = 1.0
     if isinstance(design, SampleDesign):
-        if not design.srs:
-            return design.variance(design.at_table_cells(cells, gradient.reshape(len(cells), -1))).reshape(
-                gradient.shape[1:])
-        design, scale = "multinomial", design.srs_scale  # the design effect's reference
+        return design.variance(design.at_table_cells(cells, gradient.reshape(len(cells), -1))).reshape(
+            gradient.shape[1:])
+    if isinstance(design, SimpleRandom):  # the design effect's reference
+        design, scale = "multinomial", design.scale
     n = flat[cells].reshape(-1, *([1] * (gradient.ndim - 1)))
     ng = n * gradient
     if design == "fixed-reference":
@@ -204,16 +204,16 @@ def _parts(partials) -> tuple[np.ndarray, ...]:
         return gb, gc, gd, ga - gb - gc + gd
 
 
-def class_design_variance(design: SampleDesign, counts: tuple[np.ndarray, ...], rows: np.ndarray,
+def class_design_variance(design: SampleDesign | SimpleRandom, counts: tuple[np.ndarray, ...], rows: np.ndarray,
                           cols: np.ndarray, partials: np.ndarray) -> np.ndarray:
     """The design-based variance of class-specific values, each a function of its own class's one-vs-rest counts
     only, from the partials (4, K, V): (K, V). Class k's value moves with a PSU's objects in row ``rows[k]`` (by
     ∂f/∂b − ∂f/∂d), in column ``cols[k]`` (∂f/∂c − ∂f/∂d) and in its matching cell (M), and with every object
     by ∂f/∂d, a constant the centring removes; so each influence is three gathers of the PSUs' counts, O(PSUs ·
-    K · V) whatever the table's size. Within :meth:`~.design.SampleDesign.simple_random`, the multinomial
-    variance of as many rows (the design effect's reference)."""
-    if design.srs:
-        return design.srs_scale * class_variance(counts, partials)
+    K · V) whatever the table's size. Under :class:`~.design.SimpleRandom`, the multinomial variance of as many
+    rows (the design effect's reference)."""
+    if isinstance(design, SimpleRandom):
+        return design.scale * class_variance(counts, partials)
     gb, gc, gd, matching = _parts(partials)
     u = design.diagonal(rows, cols, gb - gd, gc - gd, matching)  # (PSUs, K, V)
     return design.variance(u.reshape(u.shape[0], -1)).reshape(gd.shape)
@@ -298,8 +298,9 @@ def parts_variance(table, row_part: np.ndarray, col_part: np.ndarray,
         The cells (rows[m], cols[m]) and the extra M (m, V) of each.
     cells : numpy.ndarray, optional
         D at the non-empty cells (nnz, V), in the order of the sparse table's coordinates (row-major).
-    design : {"multinomial", "fixed-reference"} or SampleDesign
-        With a :class:`~.design.SampleDesign`, the design-based variance of the PSUs' totals.
+    design : {"multinomial", "fixed-reference"}, SampleDesign or SimpleRandom
+        With a :class:`~.design.SampleDesign`, the design-based variance of the PSUs' totals; with a
+        :class:`~.design.SimpleRandom`, the design effect's reference.
 
     Notes
     -----
@@ -310,10 +311,9 @@ def parts_variance(table, row_part: np.ndarray, col_part: np.ndarray,
     with np.errstate(invalid="ignore"):  # an infinite partial gives an infinite (or NaN) variance, as it should
         cells_of = table if isinstance(table, TableCells) else TableCells(table)
         if isinstance(design, SampleDesign):
-            if not design.srs:
-                return _design_parts_variance(cells_of, row_part, col_part, matching, cells, design)
-            return design.srs_scale * _parts_variance(cells_of, row_part, col_part, matching, cells,
-                                                      "multinomial")  # the design effect's reference
+            return _design_parts_variance(cells_of, row_part, col_part, matching, cells, design)
+        if isinstance(design, SimpleRandom):  # the design effect's reference
+            return design.scale * _parts_variance(cells_of, row_part, col_part, matching, cells, "multinomial")
         return _parts_variance(cells_of, row_part, col_part, matching, cells, design)
 
 
@@ -431,36 +431,30 @@ def _spread(bound, value: np.ndarray) -> np.ndarray:
     return np.full(value.size, bound) if bound.ndim == 0 else np.broadcast_to(bound, value.shape).ravel()
 
 
-def delta_estimates(bounds: dict[str, tuple[float, float]], point: dict, evaluate: Callable, counts: np.ndarray,
-                    opts: IntervalOptions, keys: list[str],
-                    variances: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
-                    scales: dict[str, str] | None = None, rows: np.ndarray | None = None,
+def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
+                    variances: Callable[[list[str], object], dict[str, np.ndarray]] | None = None,
                     label: str = "linearised") -> dict[str, Estimate]:
-    """Linearised (delta-method) estimates of the quantities ``keys``: SE from :func:`gradients` and
-    :func:`linearised_variance`, the interval on the scale of each quantity's range, and the two-sided Wald
-    p-value of "the value is 0" (for differences). ``scales`` names the scale of a quantity (as the measure's
-    record declares it, :attr:`~pandas_agree.measures.registry.Measure.scale`); the others take the scale of
-    their range (:func:`~pandas_agree.measures.registry.range_scale`).
+    """Linearised (delta-method) estimates of the quantities ``keys`` of an :class:`~.estimands.Estimand`: the SE
+    from its variances (those it knows the structure of, else the gradients over the non-empty cells of its counts
+    and :func:`linearised_variance`), the interval on the scale of each quantity's range, and the two-sided Wald
+    p-value of "the value is 0" (for differences). The estimand's ``scales`` name the scale of a quantity (as the
+    measure's record declares it, :attr:`~pandas_agree.measures.registry.Measure.scale`); the others take the
+    scale of their range (:func:`~pandas_agree.measures.registry.range_scale`).
+
+    ``variances(keys, design)`` replaces the estimand's own (a sample design's replicates give theirs so); under a
+    sample design the design effect is the variance over that of the design's reference
+    (:meth:`~.design.SampleDesign.reference`), from the same call.
 
     An SE below 10⁻⁹ of the value is the rounding error of a value that does not vary (the unweighted mean of the
     prevalences is 1/K in every table): it is 0. An infinite value (an odds ratio with an empty cell) has an
     infinite SE and the whole range for its interval, as its analytic interval has. ``label`` names the method of
-    the SE (the replicates of a sample design give theirs through ``variances``); under a sample design the
-    p-value is Student's t on the design's degrees of freedom."""
-    if variances is not None:
-        def variance_of() -> dict:
-            return variances(keys)
-    else:
-        grads = gradients(counts, lambda stack: evaluate(stack, keys), point)
-
-        def variance_of() -> dict:
-            return {key: linearised_variance(counts, g, opts.design, rows) if len(g) else
-                    np.zeros_like(np.asarray(point[key], dtype=float)) for key, g in grads.items()}
-    var = variance_of()
-    srs = None
-    if opts.sample is not None:  # the design effect's reference: the same gradients under simple random sampling
-        with opts.sample.simple_random():
-            srs = variance_of()
+    the SE; under a sample design the p-value is Student's t on the design's degrees of freedom."""
+    if variances is None:
+        variances = estimand.variances if estimand.structured else estimand.moved_variances
+    bounds, point, scales = estimand.bounds, estimand.point, estimand.scales
+    var = variances(keys, opts.design)
+    # the design effect's reference: the same influences under simple random sampling
+    srs = variances(keys, opts.sample.reference()) if opts.sample is not None else None
     # every quantity in one pass; the interval of each scale is mapped back on that scale's numbers
     if not keys:
         return {}

@@ -25,7 +25,7 @@ A stratum with a single PSU has no within-stratum variance. As R's ``survey.lone
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -37,7 +37,20 @@ from .distributions import critical_value
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["SampleDesign"]
+__all__ = ["SampleDesign", "SimpleRandom"]
+
+
+@dataclass(frozen=True)
+class SimpleRandom:
+    """The variance of simple random sampling with replacement of n rows: the multinomial variance of the weighted
+    table (its weight sum W of draws) times ``scale`` = W/(n − 1), which estimates it with the divisor n − 1 as R's
+    ``svyvar`` and Stata's ``estat effects`` do; so the design effect, a design variance over this one, is that of
+    R's ``svymean(..., deff = "replace")`` (Kish's deff). NaN for a single row, whose variance has no estimate.
+
+    Every variance function that takes a design takes this one too (:meth:`SampleDesign.reference` gives it).
+    """
+
+    scale: float
 
 
 class SampleDesign:
@@ -108,28 +121,12 @@ class SampleDesign:
                                             shape=(n_strata, n_units))  # sums over the PSUs of each stratum
         self._units_per_stratum = np.bincount(units.stratum, minlength=n_strata).astype(float)
         self.total = float(units.count.sum())
-        self.srs = False
 
-    @contextmanager
-    def simple_random(self):
-        """Within the block the variance functions give the variance of simple random sampling with replacement of
-        as many rows (:attr:`srs_scale` times the multinomial variance of the weighted table): the design effect's
-        reference, from the same calls."""
-        self.srs = True
-        try:
-            yield
-        finally:
-            self.srs = False
-
-    @property
-    def srs_scale(self) -> float:
-        """W/(n − 1) for a weight sum W over n rows counted: the multinomial variance of the weighted table (W
-        draws) times this is the variance of simple random sampling with replacement of n rows, estimated with the
-        divisor n − 1 as R's ``svyvar`` and Stata's ``estat effects`` estimate it; so the design effect is that of
-        R's ``svymean(..., deff = "replace")`` (Kish's deff). NaN for a single row, whose variance has no
-        estimate."""
+    def reference(self) -> SimpleRandom:
+        """The design effect's reference: simple random sampling with replacement of as many rows
+        (:class:`SimpleRandom`), whose variance every variance function gives from the same influences."""
         n = self.units.n_valid
-        return self.total / (n - 1) if n > 1 else np.nan
+        return SimpleRandom(self.total / (n - 1) if n > 1 else np.nan)
 
     @property
     def df(self) -> int:

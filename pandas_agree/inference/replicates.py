@@ -9,12 +9,9 @@ survey package gives the intervals of replicate designs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
-from .delta import gradients, linearised_variance
-from .design import SampleDesign
+from .design import SampleDesign, SimpleRandom
 
 __all__ = ["LABELS", "replicate_variances"]
 
@@ -22,24 +19,21 @@ LABELS = {"jackknife": "jackknife (JKn, delete one PSU)", "bootstrap": "Rao–Wu
 """The method's name of each kind of replicates, as the outputs show it."""
 
 
-def replicate_variances(design: SampleDesign, kind: str, keys: list[str], point: dict,
-                        evaluate: Callable[[np.ndarray, list[str]], dict], counts: np.ndarray, n_resamples: int,
-                        rng: np.random.Generator,
-                        linearise: Callable[[list[str]], dict] | None = None) -> dict[str, np.ndarray]:
-    """The replicate variance of each quantity ``keys`` (its value ``point[key]``, any shape); within
-    :meth:`~.design.SampleDesign.simple_random`, the variance of simple random sampling (the design effect's
-    reference), from ``linearise`` or the gradients over the cells. A replicate in which a value is undefined
+def replicate_variances(sample: SampleDesign, kind: str, estimand, keys: list[str], n_resamples: int,
+                        rng: np.random.Generator, design) -> dict[str, np.ndarray]:
+    """The replicate variance of each quantity ``keys`` of an :class:`~.estimands.Estimand` over the replicates of
+    ``sample``; under the design effect's reference (``design`` a :class:`~.design.SimpleRandom`), the variance of
+    simple random sampling, as the estimand's linearisation gives it. A replicate in which a value is undefined
     adds nothing to that value's variance."""
-    if design.srs:
-        if linearise is not None:
-            return linearise(keys)
-        grads = gradients(counts, lambda stack: evaluate(stack, keys), point)
-        return {key: linearised_variance(counts, g, design) for key, g in grads.items()}
-    sums = {key: np.zeros(np.shape(point[key])) for key in keys}
-    for stack, factor in design.replicates(kind, n_resamples, rng):
-        values = evaluate(stack, keys)
+    if isinstance(design, SimpleRandom):
+        if estimand.structured:
+            return estimand.variances(keys, design)
+        return estimand.moved_variances(keys, design)
+    sums = {key: np.zeros(np.shape(estimand.point[key])) for key in keys}
+    for stack, factor in sample.replicates(kind, n_resamples, rng):
+        values = estimand.evaluate(stack, keys)
         for key in keys:
-            deviation = np.asarray(values[key], dtype=float) - np.asarray(point[key], dtype=float)
+            deviation = np.asarray(values[key], dtype=float) - np.asarray(estimand.point[key], dtype=float)
             squares = np.where(np.isfinite(deviation), deviation * deviation, 0.0)
             sums[key] += np.tensordot(factor, squares, axes=1)
     return sums

@@ -1,0 +1,289 @@
+"""Estimands: what an analysis hands the inference core (:func:`~.intervals.estimate`) for the values of one call.
+
+An estimand holds the values of its quantities on the table (``point``), the ranges their intervals are clipped
+to (``bounds``) and the scales they are built on (``scales``), and the table of counts they are functions of
+(``counts``: the I×J crosstab, the joint table of a comparison, or the weights of the subjects' rating patterns).
+It gives the values on a stack of resampled tables (:meth:`Estimand.evaluate`), its analytic estimate where the
+literature has one (:meth:`Estimand.analytic`), and, where it knows the structure of its gradient, its variances
+under a variance model (:meth:`Estimand.variances`: the multinomial or product-multinomial model, a sample design,
+or the design effect's reference, :class:`~.design.SimpleRandom`); without that the core moves every non-empty
+cell of the counts (:func:`~.delta.gradients`). R's survey package works this way: an estimator gives its
+influence, the design turns an influence into a variance.
+
+The estimands of a table of counts are here: the class-specific values (:class:`ClassMeasures`), their averages
+(:class:`ClassAverages`) and the values of the whole table (:class:`TableMeasures`). Analyses with values of their
+own (several raters, paired differences) define theirs beside them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..base.undefined import quiet_division
+from ..engine.tableview import TableView
+from ..measures import binary as _binary
+from ..measures.averaging import ClassValues, average_partials, averages_of, fill_undefined, resampled_average
+from ..measures.registry import Measure
+from .analytic import binary_analytics, multiclass_analytics
+from .delta import (
+    TableCells,
+    class_design_variance,
+    class_partials,
+    class_variance,
+    gradients,
+    linearised_variance,
+    partials_variances,
+    table_variance,
+)
+from .design import SampleDesign, SimpleRandom
+from .estimates import Estimate, IntervalOptions, Resample
+
+__all__ = ["ClassAverages", "ClassMeasures", "Estimand", "TableMeasures"]
+
+
+class Estimand:
+    """The quantities of one call, as the inference core takes them.
+
+    Parameters
+    ----------
+    point : dict
+        Each quantity's value on ``counts`` (an array of any shape: one number, one per class, one per average).
+    bounds : dict
+        The same keys, in order, with the range (lo, hi) each interval is clipped to (numbers, or arrays like the
+        value).
+    counts : numpy.ndarray
+        The table of counts the values are functions of, as it is resampled.
+    scales : dict, optional
+        The scale of a quantity's delta-method interval, as its record declares it; the others take their range's.
+    rows : numpy.ndarray, optional
+        For ``counts`` that are the stored cells of a sparse table (shape (m,)), the row of each cell.
+
+    Attributes
+    ----------
+    unit : str
+        How the bootstrap's method name begins ("bootstrap", "bootstrap over subjects,", "paired bootstrap").
+    """
+
+    unit = "bootstrap"
+
+    def __init__(self, point: dict, bounds: dict, counts: np.ndarray, *, scales: dict | None = None,
+                 rows: np.ndarray | None = None) -> None:
+        self.point, self.bounds, self.counts = point, bounds, counts
+        self.scales, self.rows = scales or {}, rows
+
+    @property
+    def keys(self) -> list:
+        """The quantities, in order."""
+        return list(self.bounds)
+
+    def evaluate(self, stack: np.ndarray, keys: list) -> dict[str, np.ndarray]:
+        """The values of the quantities ``keys`` on a stack of tables (b, *counts.shape), each (b, *value shape)."""
+        raise NotImplementedError
+
+    def analytic(self, key) -> Estimate | Resample | None:
+        """The analytic estimate of a quantity; None where it has none (the delta method or the bootstrap); a
+        :class:`~.estimates.Resample` for the analytic SE beside a bootstrap interval."""
+        return None
+
+    def variances(self, keys: list, design) -> dict[str, np.ndarray] | None:
+        """The delta-method variances of the quantities ``keys`` under ``design`` ("multinomial",
+        "fixed-reference", a :class:`~.design.SampleDesign` or a :class:`~.design.SimpleRandom`), where the estimand
+        knows their structure; None where it does not (the core then moves every non-empty cell)."""
+        return None
+
+    @property
+    def structured(self) -> bool:
+        """Whether :meth:`variances` gives the variances (cheap at any size), rather than the core's moved cells."""
+        return type(self).variances is not Estimand.variances
+
+    def small_sample(self, key, estimate: Estimate) -> Resample | None:
+        """A :class:`~.estimates.Resample` where the delta-method interval of a quantity under ``ci="auto"`` does
+        not keep its promise (a small sample, an average of two classes' prevalences), else None."""
+        return None
+
+    def jackknife(self, keys: list) -> tuple[dict, np.ndarray] | None:
+        """The values of ``keys`` with one object left out of each non-empty cell and the number of objects each
+        stands for, where the estimand has a faster way than evaluating the leave-one-out tables (values linear in
+        the counts); None otherwise. Used by BCa only."""
+        return None
+
+    def moved_variances(self, keys: list, design) -> dict[str, np.ndarray]:
+        """The variances from the gradients over the non-empty cells (each moved up and down), under ``design``
+        (the gradients taken once for every design: the sample's and its reference)."""
+        if not hasattr(self, "_moved"):
+            self._moved: dict = {}
+        wanted = tuple(keys)
+        if wanted not in self._moved:
+            self._moved[wanted] = gradients(self.counts, lambda stack: self.evaluate(stack, keys), self.point)
+        grads = self._moved[wanted]
+        return {key: linearised_variance(self.counts, g, design, self.rows) if len(g) else
+                np.zeros_like(np.asarray(self.point[key], dtype=float)) for key, g in grads.items()}
+
+
+class ClassMeasures(Estimand):
+    """The class-specific (one-vs-rest) values of some records for K classes of a table.
+
+    Parameters
+    ----------
+    chosen : list of Measure
+        The class-specific records.
+    view : TableView
+        The table as the measures see it.
+    rows, cols : numpy.ndarray
+        The row and column of each class (−1 where a side lacks it).
+    values : dict
+        Each record's values on the table, (K,).
+    params, correction, zero_division
+        As the analysis took them.
+    cells : TableCells
+        The table's non-empty cells and margins (the delta method's sums).
+    counts, cell_rows
+        The table of counts as it is resampled, and the row of each stored cell of a sparse one.
+    """
+
+    def __init__(self, chosen: list[Measure], view: TableView, rows: np.ndarray, cols: np.ndarray, values: dict,
+                 params: dict, correction, zero_division: float, cells: TableCells, counts: np.ndarray,
+                 cell_rows: np.ndarray | None, opts: IntervalOptions) -> None:
+        super().__init__(values, {m.code: m.range for m in chosen}, counts, scales={m.code: m.scale for m in chosen},
+                         rows=cell_rows)
+        self.by_code = {m.code: m for m in chosen}
+        self.view, self.class_rows, self.class_cols = view, rows, cols
+        self.params, self.correction, self.zero_division = params, correction, zero_division
+        self.cells, self.opts = cells, opts
+        self.one_vs_rest = _binary.one_vs_rest(view, rows, cols)
+        self._analytic: dict = {}
+
+    def analytic(self, key):
+        if not self._analytic:  # every analytic estimate at the first call (the binomial ones in one call)
+            corrected = _binary.corrected(*self.one_vs_rest, self.correction)
+            self._analytic.update(binary_analytics(list(self.by_code.values()), self.one_vs_rest, corrected,
+                                                   self.params, self.opts, self.point))
+        return self._analytic[key]
+
+    def evaluate(self, stack, keys):
+        resampled = _binary.one_vs_rest(self.view.with_counts(stack), self.class_rows, self.class_cols)
+        return {code: fill_undefined(_binary.class_values(self.by_code[code], resampled, self.params,
+                                                          self.correction), self.zero_division) for code in keys}
+
+    def _values_of(self, keys):
+        def values_of(a, b, c, d):  # (..., K, codes)
+            with quiet_division():  # set once for every formula
+                return np.stack([fill_undefined(_binary.class_values(self.by_code[code], (a, b, c, d), self.params,
+                                                                     self.correction), self.zero_division)
+                                 for code in keys], axis=-1)
+        return values_of
+
+    def variances(self, keys, design):
+        every = class_partials(self._values_of(keys), self.one_vs_rest, separable=True)  # (4, K, codes)
+        counts, rows, cols = self.one_vs_rest, self.class_rows, self.class_cols
+        k = len(rows)
+        together = np.empty((k, len(keys)))  # (K, codes), codes in groups whose temporaries stay bounded
+        if isinstance(design, SimpleRandom) or design == "multinomial":
+            scale = design.scale if isinstance(design, SimpleRandom) else 1.0
+            step = max(1, (1 << 16) // max(k, 1))
+            for i in range(0, len(keys), step):
+                together[:, i:i + step] = scale * class_variance(counts, every[..., i:i + step])
+        elif isinstance(design, SampleDesign):  # the PSUs' influences, at most 2²² numbers at a time
+            step = max(1, (1 << 22) // max(k * design.units.n_units, 1))
+            for i in range(0, len(keys), step):
+                together[:, i:i + step] = class_design_variance(design, counts, rows, cols, every[..., i:i + step])
+        else:  # each class's value as a function of every class's counts
+            step = max(1, (1 << 20) // max(k * k, 1))
+            for i in range(0, len(keys), step):
+                part = every[..., i:i + step]
+                spread = np.zeros((4, k, k, part.shape[-1]))
+                spread[:, np.arange(k), np.arange(k)] = part
+                together[:, i:i + step] = table_variance(self.cells, rows, cols, counts, spread.reshape(4, k, -1),
+                                                         design).reshape(k, part.shape[-1])
+        return {code: together[:, i] for i, code in enumerate(keys)}
+
+
+def _separable_partials(function, counts):
+    return class_partials(function, counts, separable=True)
+
+
+class ClassAverages(Estimand):
+    """The averages over the classes of some class-specific records, by each averaging method.
+
+    ``class_values`` are the records' values of each class (shared with the class-specific call); ``bounds`` give
+    each average's own range, which is its interval's scale; ``n_classes`` is K.
+    """
+
+    def __init__(self, chosen: list[Measure], view: TableView, rows: np.ndarray, cols: np.ndarray,
+                 one_vs_rest: tuple, values: dict, bounds: dict, scales: dict, methods: list[str], timing: str,
+                 params: dict, correction, zero_division: float, class_values: ClassValues, cells: TableCells,
+                 counts: np.ndarray, cell_rows: np.ndarray | None) -> None:
+        super().__init__(values, bounds, counts, scales=scales, rows=cell_rows)
+        self.by_code = {m.code: m for m in chosen}
+        self.view, self.class_rows, self.class_cols, self.one_vs_rest = view, rows, cols, one_vs_rest
+        self.methods, self.timing, self.params = methods, timing, params
+        self.correction, self.zero_division, self.class_values, self.cells = correction, zero_division, \
+            class_values, cells
+
+    def evaluate(self, stack, keys):
+        resampled = _binary.one_vs_rest(self.view.with_counts(stack), self.class_rows, self.class_cols)
+        averaged = averages_of([self.by_code[k] for k in keys], resampled, self.methods, self.timing, self.params,
+                               self.correction, self.zero_division)
+        return {code: v for code, (v, _) in averaged.items()}
+
+    def variances(self, keys, design):
+        partials = average_partials([self.by_code[k] for k in keys], self.one_vs_rest, self.methods, self.timing,
+                                    self.params, _separable_partials, self.correction, self.zero_division,
+                                    values=self.class_values)
+        k = partials.shape[1]
+        variance = table_variance(self.cells, self.class_rows, self.class_cols, self.one_vs_rest,
+                                  partials.reshape(4, k, -1), design)
+        return dict(zip(keys, variance.reshape(len(keys), len(self.methods)), strict=True))
+
+    def small_sample(self, key, estimate):
+        why = resampled_average(self.by_code[key], self.methods, len(self.class_rows))
+        return None if why is None else Resample("percentile", why, estimate)
+
+
+class TableMeasures(Estimand):
+    """Values of the whole table (multiclass measures, association statistics): one number each.
+
+    ``params_of(record)`` gives the parameters a record's formula takes (its agreement weights); ``cells`` the
+    table's non-empty cells and margins, from which the records that declare a gradient get their variances in
+    O(non-empty cells); the others are moved cell by cell.
+    """
+
+    def __init__(self, chosen: list[Measure], view: TableView, values: dict, params_of: Any, cells: TableCells,
+                 counts: np.ndarray, cell_rows: np.ndarray | None, opts: IntervalOptions) -> None:
+        super().__init__(values, {m.code: m.range for m in chosen}, counts, scales={m.code: m.scale for m in chosen},
+                         rows=cell_rows)
+        self.by_code = {m.code: m for m in chosen}
+        self.view, self.params_of, self.cells, self.opts = view, params_of, cells, opts
+        self._analytic: dict = {}
+        self._partials: dict = {}
+
+    def analytic(self, key):
+        if not self._analytic:  # every analytic estimate at the first call (the binomial ones in one call)
+            self._analytic.update(multiclass_analytics(list(self.by_code.values()), self.view,
+                                                       lambda m: self.params_of(m), self.opts))
+        return self._analytic[key]
+
+    def evaluate(self, stack, keys):
+        resampled = self.view.with_counts(stack)
+        return {code: np.asarray(self.by_code[code].compute(resampled, **self.params_of(self.by_code[code])), float)
+                for code in keys}
+
+    def _partials_of(self, code):
+        if code not in self._partials:  # the same partials under the design and its reference
+            m = self.by_code[code]
+            with np.errstate(all="ignore"):  # an undefined value has undefined partials
+                self._partials[code] = None if m.gradient is None else m.gradient(self.view, **self.params_of(m))
+        return self._partials[code]
+
+    def variances(self, keys, design):
+        found = {code: p for code in keys if (p := self._partials_of(code)) is not None}
+        moved = [code for code in keys if code not in found]
+        out = {}
+        if found:  # the variances of every value with partials in one pass over the cells
+            variances = partials_variances(self.cells, self.view.rows, self.view.cols, list(found.values()), design)
+            out = {code: float(v) for code, v in zip(found, variances, strict=True)}
+        if moved:  # no structure to use (a weighted form): every non-empty cell is moved
+            out.update(self.moved_variances(moved, design))
+        return out

@@ -14,8 +14,10 @@ REC    0.833333
 """
 
 from . import datasets
-from .analyses.agreement import Agreement, agreement
+from .analyses.agreement import Agreement
+from .analyses.build import agreement, crosstabs
 from .analyses.comparison import Comparison
+from .analyses.crosstab import Crosstab
 from .analyses.raters import RaterAgreement
 from .base.notices import FewSharedLabelsWarning, LabelOrderWarning
 from .base.undefined import UndefinedMeasureWarning
@@ -25,6 +27,7 @@ from .integrations.dask_hook import register_dask_accessor
 from .measures.registry import measures
 from .report.agreement import AgreementReport
 from .report.comparison import ComparisonReport
+from .report.crosstab import CrosstabReport
 from .report.raters import RaterReport
 
 register_dask_accessor()
@@ -35,6 +38,8 @@ __all__ = [
     "AgreementReport",
     "Comparison",
     "ComparisonReport",
+    "Crosstab",
+    "CrosstabReport",
     "FewSharedLabelsWarning",
     "LabelOrderWarning",
     "RaterAgreement",
@@ -42,6 +47,7 @@ __all__ = [
     "UndefinedMeasureWarning",
     "__version__",
     "agreement",
+    "crosstabs",
     "datasets",
     "measures",
 ]

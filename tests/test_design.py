@@ -25,8 +25,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-import pandas_agree  # noqa: F401  (registers DataFrame.agree)
-from pandas_agree.analyses.agreement import from_labels
+import pandas_agree
+from pandas_agree.analyses.crosstab import from_labels
 
 DATA = Path(__file__).parent / "data"
 
@@ -222,7 +222,7 @@ def test_bad_designs_are_errors_naming_the_argument():
     with pytest.raises(ValueError, match="fpc must be positive"):
         df.agree("actual", "pred", strata="stratum", cluster="psu", fpc=np.zeros(len(df)))
     with pytest.raises(ValueError, match="cluster must have one value per row"):
-        from_labels([1, 2, 1], [1, 2, 2], cluster=[1, 2])
+        from_labels([1, 2, 1], [1, 2, 2], cluster=[1, 2], kind=pandas_agree.Agreement)
     ag = df.agree("actual", "pred", strata="stratum", cluster="psu")
     with pytest.raises(ValueError, match="replicates must be None or one of"):
         df.agree("actual", "pred", cluster="psu", replicates="bogus")

@@ -12,9 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pandas_agree as pa  # noqa: F401 (registers the accessors)
+import pandas_agree as pa
 from pandas_agree import UndefinedMeasureWarning
-from pandas_agree.analyses import agreement as agreement_module
 from pandas_agree.engine.crosstab import as_label_series, merged_order, tabulate
 from pandas_agree.engine.joint import joint_table
 from pandas_agree.engine.ratings import category_order, count_ratings
@@ -254,21 +253,24 @@ def test_mixed_object_columns_are_counted_label_by_label(rows, dropna):
 
 # --- the Dask accessor counts what the pandas accessor counts ---------------------------------------------------
 
+class _HandedOver(Exception):
+    """Raised where an Agreement would be built, once its table and bookkeeping are seen."""
+
+
 def _handed_over(monkeypatch, frame: pd.DataFrame, npartitions: int, **kwargs) -> tuple[tuple, tuple]:
-    """The table and bookkeeping each path hands to the Agreement (``counted``), from the pandas frame and from
-    the Dask frame of it."""
+    """The table and bookkeeping (``Counted``) each path hands to the Agreement, from the pandas frame and from the
+    Dask frame of it."""
     seen = []
 
-    def counted(table, bookkeeping, *, match=None):
-        seen.append((table, bookkeeping))
-        return None
+    def record(self, table, *, match=None, counted=None, layers=None, layers_by=None):
+        seen.append((table, counted))
+        raise _HandedOver
 
-    monkeypatch.setattr(agreement_module, "counted", counted)
-    from pandas_agree.integrations import dask_accessor
-
-    monkeypatch.setattr(dask_accessor, "counted", counted)
-    frame.agree("a", "p", **kwargs)
-    with dask.config.set({"dataframe.convert-string": False, "scheduler": "synchronous"}):
+    monkeypatch.setattr(pa.Agreement, "__init__", record)
+    with pytest.raises(_HandedOver):
+        frame.agree("a", "p", **kwargs)
+    with dask.config.set({"dataframe.convert-string": False, "scheduler": "synchronous"}), \
+            pytest.raises(_HandedOver):
         dd.from_pandas(frame, npartitions=npartitions, sort=False).agree("a", "p", **kwargs)
     assert len(seen) == 2
     return seen[0], seen[1]
@@ -278,9 +280,9 @@ def _same_table(ours, theirs):
     (table, info), (dask_table, dask_info) = ours, theirs
     assert tags(table.index) == tags(dask_table.index) and tags(table.columns) == tags(dask_table.columns)
     np.testing.assert_array_equal(table.to_numpy(), dask_table.to_numpy())
-    assert tags(info["order"]) == tags(dask_info["order"])
+    assert tags(info.order) == tags(dask_info.order)
     for key in ("n_rows", "n_missing", "n_zero_weight"):
-        assert info[key] == dask_info[key]
+        assert getattr(info, key) == getattr(dask_info, key)
 
 
 @settings(max_examples=40)
@@ -320,7 +322,7 @@ def test_dask_design_cells_keep_booleans_apart():
     with pytest.MonkeyPatch.context() as monkeypatch:
         ours, theirs = _handed_over(monkeypatch, frame, 2, strata="s", cluster="c")
     _same_table(ours, theirs)
-    units, dask_units = ours[1]["units"], theirs[1]["units"]
+    units, dask_units = ours[1].units, theirs[1].units
     for field in ("unit", "row", "col", "count", "stratum", "fraction"):
         np.testing.assert_array_equal(getattr(units, field), getattr(dask_units, field))
     assert units.n_units == dask_units.n_units == 6 and units.n_valid == dask_units.n_valid == 6

@@ -22,6 +22,7 @@ from pandas_agree.measures.bands import BANDS
 from pandas_agree.measures.registry import KINDS
 from pandas_agree.report.agreement import REPORT_OPTIONS
 from pandas_agree.report.comparison import OPTIONS as COMPARISON_OPTIONS
+from pandas_agree.report.crosstab import CROSSTAB_OPTIONS
 from pandas_agree.report.raters import OPTIONS as RATER_OPTIONS
 
 # Invalid values of every option in the specification, with the error each must raise: a value of a type the
@@ -76,11 +77,13 @@ NON_OPTIONS = {
     "actual", "pred", "count", "y_true", "y_pred", "subject", "rater", "rating", "columns", "reference",
     "predictions",  # columns or label sequences: checked against the data (KeyError naming the argument)
     "joint", "weighted",  # Comparison's constructor arguments, given by compare()
-    "agreement", "raters", "comparison",  # the analysis a report is made of
+    "agreement", "raters", "comparison", "crosstab",  # the analysis a report is made of
+    "layer",  # a CrosstabReport of one layer, made by the report of all the layers
     "pandas_obj", "ddf",  # the frame an accessor is on
     "groups", "group_notes",  # a grouped report's parts, given by the accessor's report(by=...)
     "path",  # where to_excel / to_html write
-    "_bookkeeping",  # private bookkeeping of the constructors
+    "counted",  # how a table was counted from rows, given by the constructors from rows
+    "layers", "layers_by", "row", "col",  # the layer columns (checked against the data) and the tables of layers
     "frequencies",  # the subjects each row of ratings stands for: checked with the ratings (ValueError naming it)
 }
 
@@ -99,6 +102,11 @@ def _frame() -> pd.DataFrame:
 @cache
 def _raters_frame() -> pd.DataFrame:
     return pa.datasets.load("anxiety")
+
+
+@cache
+def _crosstab() -> pa.Crosstab:
+    return pa.Crosstab.from_table(pd.DataFrame(TABLE, index=["a", "b", "c"], columns=["x", "y", "z"]))
 
 
 @cache
@@ -151,6 +159,16 @@ CALLS = {
     "Agreement.confusions": lambda kw: _agreement().confusions(**kw),
     "Agreement.crosstab_statistics": lambda kw: _agreement().crosstab_statistics(**kw),
     "Agreement.cell_statistics": lambda kw: _agreement().cell_statistics(**kw),
+    "Agreement.statistics": lambda kw: _agreement().statistics(**kw),
+    "Agreement.cells": lambda kw: _agreement().cells(**kw),
+    "Crosstab.crosstab": lambda kw: _crosstab().crosstab(**kw),
+    "Crosstab.statistics": lambda kw: _crosstab().statistics(**kw),
+    "Crosstab.crosstab_statistics": lambda kw: _crosstab().crosstab_statistics(**kw),
+    "Crosstab.cells": lambda kw: _crosstab().cells(**kw),
+    "Crosstab.cell_statistics": lambda kw: _crosstab().cell_statistics(**kw),
+    "Crosstab.from_counts": lambda kw: pa.Crosstab.from_counts(CELLS, "a", "p", "n", **kw),
+    "crosstabs": lambda kw: pa.crosstabs(_frame(), "cultivar", "knn", **kw),
+    "AgreeAccessor.crosstabs": lambda kw: _frame().agree.crosstabs("cultivar", "knn", **kw),
     "RaterAgreement.__init__": lambda kw: pa.RaterAgreement(_raters_frame()[["rater1", "rater2"]], **kw),
     "RaterAgreement.from_long": lambda kw: pa.RaterAgreement.from_long(_long(), "s", "r", "y", **kw),
     "RaterAgreement.summary": lambda kw: _raters().summary(**kw),
@@ -185,13 +203,15 @@ KEYWORDS = {
     "RaterAgreement.report": (lambda kw: _raters().report(**kw), tuple(RATER_OPTIONS)),
     "RaterReport.__init__": (lambda kw: pa.RaterReport(_raters(), **kw), tuple(RATER_OPTIONS)),
     "Comparison.report": (lambda kw: _comparison().report(**kw), tuple(COMPARISON_OPTIONS)),
+    "Crosstab.report": (lambda kw: _crosstab().report(**kw), tuple(CROSSTAB_OPTIONS)),
+    "CrosstabReport.__init__": (lambda kw: pa.CrosstabReport(_crosstab(), **kw), tuple(CROSSTAB_OPTIONS)),
     "ComparisonReport.__init__": (lambda kw: pa.ComparisonReport(_comparison(), **kw), tuple(COMPARISON_OPTIONS)),
 }
 
 
 def _public_classes() -> list[type]:
-    classes = [pa.Agreement, pa.RaterAgreement, pa.Comparison, pa.AgreeAccessor, pa.AgreementReport, pa.RaterReport,
-               pa.ComparisonReport]
+    classes = [pa.Crosstab, pa.Agreement, pa.RaterAgreement, pa.Comparison, pa.AgreeAccessor, pa.AgreementReport,
+               pa.CrosstabReport, pa.RaterReport, pa.ComparisonReport]
     try:
         from pandas_agree.integrations.dask_accessor import DaskAgreeAccessor
     except ImportError:  # dask is not installed
@@ -201,7 +221,7 @@ def _public_classes() -> list[type]:
 
 def _public_callables() -> dict[str, object]:
     """Every public function and method (with __init__ and __call__), by qualified name."""
-    out = {"agreement": pa.agreement, "compare": compare, "measures": pa.measures}
+    out = {"agreement": pa.agreement, "crosstabs": pa.crosstabs, "compare": compare, "measures": pa.measures}
     for cls in _public_classes():
         for name, member in inspect.getmembers(cls):
             public = name in ("__init__", "__call__") or not name.startswith("_")
@@ -360,7 +380,8 @@ BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "reference": ["nope"], "p
             "strata": ["nope"], "cluster": ["nope"], "fpc": ["nope"],
             "columns": ["nope", "rater2"], "long": ["nope", "r", "y"], "excel": ["/no/such/dir/out.xlsx"],
             "html": ["/no/such/dir/out.html"], "sheet": ["nosheet"], "missing": [""], "numeric": ["nope"],
-            "positive": ["nolabel"], "sort_by": ["BOGUS"], "labels": ["nope"]}
+            "positive": ["nolabel"], "sort_by": ["BOGUS"], "labels": ["nope"],
+            "row": ["nope"], "col": ["nope"], "layer": ["nope"]}
 
 
 @pytest.fixture(scope="module")
@@ -379,6 +400,7 @@ def _base(command: str, files: dict) -> dict:
         "report": {**wine, "--actual": ["cultivar"], "--pred": ["knn"]},
         "compare": {**wine, "--actual": ["cultivar"], "--pred": ["knn", "logistic"]},
         "raters": {None: [files["raters"]], "--ci": ["none"], "--columns": ["rater1", "rater2"]},
+        "crosstabs": {None: [files["wine"]], "--row": ["cultivar"], "--col": ["knn"]},
         "demo": {"--ci": ["none"]},
         "measures": {},
     }[command]

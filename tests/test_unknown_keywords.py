@@ -25,8 +25,10 @@ def _objects() -> dict[type, object]:
     comparison = df.agree.compare("cultivar", ["knn", "logistic"])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
+        crosstab = df.agree.crosstabs("cultivar", "knn", layers="split") if "split" in df else \
+            df.agree.crosstabs("cultivar", "knn")
         made = [ag, ag.report(ci=None), raters, raters.report(ci=None), comparison, comparison.report(ci=None),
-                df.agree]
+                crosstab, crosstab.report(), df.agree]
     return {type(obj): obj for obj in made}
 
 

@@ -11,26 +11,14 @@ import numpy as np
 import pandas as pd
 
 from ..base.frames import column, product_index, require_frame
-from ..base.lazy import LazyModule, is_scipy_sparse
+from ..base.lazy import LazyModule
 from ..base.notices import FewSharedLabelsWarning
-from ..base.options import AVERAGES, keywords, validate_options
+from ..base.options import AVERAGES, validate_options
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
-from ..engine.crosstab import (
-    SPARSE_CELLS,
-    as_label_series,
-    check_total,
-    held_sparse,
-    no_valid_rows,
-    sparse_frame,
-    tabulate,
-    validate_weights,
-)
-from ..engine.design import DesignColumns
 from ..engine.labels import (
     concat_labels,
     difference_labels,
-    duplicated_labels,
     isin_labels,
     positions_of,
     sorted_labels,
@@ -38,18 +26,13 @@ from ..engine.labels import (
 )
 from ..engine.matching import assign
 from ..engine.tableview import TableView
-from ..inference import contingency
 from ..inference.analytic import interval_notes
-from ..inference.association import KEYWORDS as ASSOCIATION_KEYWORDS
-from ..inference.association import association_measures
 from ..inference.delta import (
-    TableCells,
     linearised_variance,
 )
-from ..inference.design import SampleDesign
 from ..inference.distributions import t_sf, two_sided_p
 from ..inference.estimands import ClassAverages, ClassMeasures, TableMeasures
-from ..inference.estimates import Estimate, interval_options, seed_of
+from ..inference.estimates import Estimate, interval_options
 from ..inference.intervals import estimate
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
@@ -66,68 +49,13 @@ from ..measures.multiclass import weights_of
 from ..measures.parameters import check_parameters_used
 from ..measures.registry import Setting, notes_of, resolve
 from ..measures.weights import agreement_weights
-from .order import carries_order, numbers, ordered_categorical, warn_label_order
+from .crosstab import Counted, Crosstab, from_labels, scores
+from .order import warn_label_order
 from .reports import build_report
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["Agreement", "agreement", "classes_left_out", "counted", "from_cells", "from_labels", "layer_statistics",
-           "left_out_text", "statistics_keywords", "summary_values", "tabulate_cells"]
-
-
-def _validated_table(table) -> tuple[pd.Index, pd.Index, np.ndarray | sparse.coo_array]:
-    """The labels and float64 counts (a dense array, or a sparse one for a sparse input) of a DataFrame, a 2-D
-    array or a scipy sparse array or matrix, or a clear error."""
-    if is_scipy_sparse(table):
-        stored = sparse.coo_array(table)
-        if stored.ndim != 2 or 0 in stored.shape:
-            raise ValueError(f"table must be two-dimensional with at least one row and one column; got shape "
-                             f"{stored.shape}")
-        return (pd.RangeIndex(stored.shape[0]), pd.RangeIndex(stored.shape[1]),
-                _checked_counts(stored.astype(np.float64), "cell(s)"))
-    if isinstance(table, pd.DataFrame):
-        frame = table
-    else:
-        arr = np.asarray(table)
-        if arr.ndim != 2:
-            raise ValueError(f"table must be two-dimensional; got an array of shape {arr.shape}")
-        frame = pd.DataFrame(arr)
-    index, columns = _checked_labels(frame)
-    if len(frame.columns) and all(isinstance(t, pd.SparseDtype) and t.fill_value == 0 for t in frame.dtypes):
-        values = _checked_counts(sparse.coo_array(frame.sparse.to_coo()).astype(np.float64), "cell(s)")
-    else:
-        values = _checked_counts(frame.to_numpy(dtype=np.float64, na_value=np.nan), "cell(s)")
-    return index, columns, values
-
-
-def _checked_labels(frame: pd.DataFrame) -> tuple[pd.Index, pd.Index]:
-    """Copies of the labels of a table's rows and columns, if they are unique and its columns numeric, or a clear
-    error."""
-    if frame.shape[0] == 0 or frame.shape[1] == 0:
-        raise ValueError(f"table must have at least one row and one column; got shape {frame.shape}")
-    for axis, labels in (("index", frame.index), ("columns", frame.columns)):
-        repeated = duplicated_labels(labels)
-        if repeated.any():
-            raise ValueError(f"table {axis} must not repeat a label; repeated: {list(labels[repeated])}")
-    non_numeric = [c for c, t in frame.dtypes.items() if not pd.api.types.is_numeric_dtype(t)
-                   or pd.api.types.is_complex_dtype(t)]
-    if non_numeric:
-        raise ValueError(f"table must hold numeric counts; non-numeric columns: {non_numeric[:5]}")
-    return frame.index.copy(), frame.columns.copy()
-
-
-def _checked_counts(table, cells: str):
-    """``table`` (a float64 array, or a sparse array whose other cells are 0) if its counts are finite,
-    non-negative and of a positive total, else a clear error."""
-    values = table.data if is_scipy_sparse(table) else table
-    if not np.isfinite(values).all():
-        raise ValueError("table must hold finite counts; it has NaN or infinite cells")
-    if (values < 0).any():
-        raise ValueError(f"table must hold non-negative counts; {int((values < 0).sum())} {cells} are negative")
-    if values.sum() == 0:
-        raise ValueError("table must hold a positive total; every cell is 0")
-    check_total(float(values.sum()))
-    return table
+__all__ = ["Agreement", "classes_left_out", "left_out_text", "summary_values"]
 
 
 def _show(labels: pd.Index, limit: int = 5) -> str:
@@ -141,7 +69,7 @@ def _spelling_clashes(reference_only: pd.Index, predicted_only: pd.Index) -> lis
     return [(x, spelled[str(x)]) for x in reference_only if str(x) in spelled]
 
 
-class Agreement:
+class Agreement(Crosstab):
     """Two classifications of the same objects, held as their I×J crosstab.
 
     Rows are the reference classification (I labels), columns the predicted one (J labels). Labels match
@@ -197,35 +125,13 @@ class Agreement:
     """
 
     @validate_options
-    def __init__(self, table, *, match=None, _bookkeeping: dict | None = None) -> None:
-        index, columns, values = _validated_table(table)
-        info = _bookkeeping or {}
-        self._index, self._columns = index, columns
-        self._shape = (len(index), len(columns))
-        self._cells = None
-        if held_sparse(self._shape):  # the stored cells in row-major order; counts of shape (m,)
-            stored = sparse.csr_array(values)
-            stored.sum_duplicates()
-            stored.eliminate_zeros()
-            stored.sort_indices()
-            self._cells = (np.repeat(np.arange(self._shape[0]), np.diff(stored.indptr)), stored.indices.copy())
-            self._counts = np.asarray(stored.data, dtype=np.float64)
-        else:
-            self._counts = values.toarray() if is_scipy_sparse(values) else values
+    def __init__(self, table, *, match=None, counted: Counted | None = None, layers: Mapping | None = None,
+                 layers_by: Hashable | None = None) -> None:
+        super().__init__(table, counted=counted, layers=layers, layers_by=layers_by)
+        index, columns = self._index, self._columns
         self._class_memo: dict = {}
-        self._n_missing = int(info.get("n_missing", 0))
-        self._n_zero_weight = int(info.get("n_zero_weight", 0))
-        self._n_rows = info.get("n_rows")
-        self._weighted = bool(info.get("weighted", False))
-        # whether the label order is a scale the data or the caller gave (numbers, ordered categoricals, labels=)
-        self._ordered = bool(info.get("ordered") or carries_order(index, columns))
-        self._sample = None
-        if info.get("units") is not None:
-            self._sample = SampleDesign(info["units"], self._shape, info.get("lonely_psu", "adjust"),
-                                        info.get("replicates"), stored=self._cells)
-
         self._mapping = None
-        given = info.get("assignment")  # the assignment of a whole sample, given to one of its groups
+        given = self._counted.pairs  # the pairs found on a whole sample, given to one of its groups
         if match is not None or given is not None:
             # the assignment pairs rows with columns; each side keeps its own labels and order
             found = assign(self._frame(), match if given is None else given, strict=given is None)
@@ -241,7 +147,7 @@ class Agreement:
         else:  # labels match by value
             self._col_of_row = positions_of(index, columns)  # position in the columns of each row label, −1 if none
             self._row_of_col = positions_of(columns, index)
-            self._union = _union_order(index, columns, info.get("order"))
+            self._union = _union_order(index, columns, self._counted.order)
             self._places = positions_of(index, self._union), positions_of(columns, self._union)
         matched = self._col_of_row >= 0
         self._common_rows = np.flatnonzero(matched)
@@ -256,9 +162,9 @@ class Agreement:
             raise ValueError(
                 "no label is present on both sides (K = 0), so nothing can agree: reference labels "
                 f"{_show(rows)}, predicted labels {_show(cols)}. Labels match by value.{hint} To pair "
-                "cluster ids with classes use match='accuracy', match='residual' or a dict."
+                "cluster ids with classes use match='accuracy', match='residual' or a dict. A crosstab of two "
+                "variables that share no label is df.agree.crosstabs(row, col)."
             )
-        self._notices: list[str] = []
         if self._mapping is None:
             self._warn_few_shared()
             clashes = _spelling_clashes(self.reference_only, self.predicted_only)
@@ -268,14 +174,6 @@ class Agreement:
                     f"labels that differ only in type do not match: {pairs}. Labels match by value; convert "
                     "one side (for example with .astype(str)) if they mean the same class.")
                 warnings.warn(self._notices[-1], UserWarning, stacklevel=external_stacklevel())
-
-    def _frame(self) -> pd.DataFrame:
-        """The table as a dense DataFrame of its own labels (for the matching of a table, which is dense)."""
-        dense = self._counts
-        if self._cells is not None:
-            dense = np.zeros(self._shape)
-            dense[self._cells] = self._counts
-        return pd.DataFrame(dense, index=self._index, columns=self._columns)
 
     def _warn_few_shared(self) -> None:
         """A FewSharedLabelsWarning when fewer than half of either side's labels are on both sides."""
@@ -290,8 +188,8 @@ class Agreement:
             f"only {k} label{'s are' if k != 1 else ' is'} on both sides ({shown_list(self.common, most=3)}) of "
             f"{i} reference and {j} predicted labels: fewer than half of "
             f"{few} can agree. If {names[0]} and {names[1]} are not two classifications into the same classes, "
-            "their crosstab and its CROSSTABS statistics are crosstab() and crosstab_statistics(); cluster ids are "
-            "paired with classes by match='accuracy'.")
+            "their crosstab and its CROSSTABS statistics are df.agree.crosstabs(row, col); cluster ids are paired "
+            "with classes by match='accuracy'.")
         warnings.warn(self._notices[-1], FewSharedLabelsWarning, stacklevel=external_stacklevel())
 
     # --- constructors ---------------------------------------------------------------------------------
@@ -345,35 +243,9 @@ class Agreement:
         for arg, col in columns.items():
             column(data, col, arg)
         return from_labels(data[actual], data[pred], weights=data[count], dropna=dropna, labels=labels, match=match,
-                           names=("actual", "pred"), weights_name="count")
+                           names=("actual", "pred"), weights_name="count", kind=cls)
 
     # --- attributes -----------------------------------------------------------------------------------
-
-    @property
-    def table(self) -> pd.DataFrame:
-        """The I×J table of counts (float64): index = reference labels, columns = predicted labels.
-
-        A table of more than 2²² cells (:data:`pandas_agree.engine.crosstab.SPARSE_CELLS`) is held sparse:
-        its columns are then ``Sparse[float64, 0]`` (``table.sparse.to_coo()`` gives the scipy form).
-        """
-        if self._cells is not None:
-            return sparse_frame(self._sparse_counts, self._index.copy(), self._columns.copy())
-        return pd.DataFrame(self._counts.copy(), index=self._index.copy(), columns=self._columns.copy())
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        """(I, J): the numbers of reference and predicted labels, the shape of :attr:`table`."""
-        return self._shape
-
-    @property
-    def axis_names(self) -> tuple[Hashable, Hashable]:
-        """The names of the reference and the predicted side (those of :attr:`table`'s index and columns)."""
-        return self._index.name, self._columns.name
-
-    @property
-    def n(self) -> float:
-        """N, the total of the whole table (the number of valid rows, or their weight sum)."""
-        return float(self._counts.sum())
 
     @property
     def common(self) -> pd.Index:
@@ -408,71 +280,18 @@ class Agreement:
         """Every label of either side, in order (the order of ordinal scales and of weighted kappa)."""
         return self._union
 
-    @property
-    def ordered(self) -> bool:
-        """Whether the order of :attr:`labels` is a scale the data or the caller gave: numeric labels, ordered
-        categoricals on both sides, or ``labels=``. Statistics that read the order as a scale (weighted
-        coefficients, ordinal CROSSTABS statistics, the linear-by-linear test) warn when it is not
-        (:class:`~pandas_agree.LabelOrderWarning`).
-
-        Examples
-        --------
-        >>> import pandas_agree as pa
-        >>> pa.agreement([1, 2, 3], [1, 3, 3]).ordered, pa.agreement(["a", "b"], ["a", "a"]).ordered
-        (True, False)
-        """
-        return self._ordered
-
     def _weights_read_order(self, kappa_weights) -> bool:
         """Whether agreement weights read the order of the labels: "linear", "quadratic" or an array over the
         ordered labels do, for three labels or more; a DataFrame of weights is aligned by label and does not."""
         return len(self._union) > 2 and not isinstance(kappa_weights, pd.DataFrame)
 
     def _warn_order(self, what: str) -> None:
-        """A LabelOrderWarning that ``what`` used the order of labels that carry none, naming the order used."""
-        if self._ordered:
-            return
-        if self._mapping is None:  # one order over the labels of both sides
-            order = shown_list(self._union, most=6, separator=" < ")
-        else:  # a matched table: each side's own order
-            order = (f"{shown_list(self._index, most=6, separator=' < ')} for the rows and "
-                     f"{shown_list(self._columns, most=6, separator=' < ')} for the columns")
-        warn_label_order(what, order)
-
-    @property
-    def n_missing(self) -> int:
-        """Rows left out because a label or the weight was missing."""
-        return self._n_missing
-
-    @property
-    def n_zero_weight(self) -> int:
-        """Rows with valid labels left out because their weight was 0."""
-        return self._n_zero_weight
-
-    @property
-    def n_rows(self) -> int | None:
-        """Rows read (None for an Agreement built from a table)."""
-        return self._n_rows
-
-    @property
-    def weighted(self) -> bool:
-        """Whether frequency weights were used (N is then a weight sum)."""
-        return self._weighted
-
-    @property
-    def design(self) -> dict | None:
-        """The sample design (with ``strata=``, ``cluster=`` or ``fpc=``): strata, PSUs, degrees of freedom
-        (PSUs − strata), rows counted, and the strata with a single PSU; None for independent rows.
-
-        Examples
-        --------
-        >>> import pandas as pd
-        >>> import pandas_agree as pa
-        >>> df = pd.DataFrame({"a": list("xxyyxy"), "p": list("xyyyxx"), "school": [1, 1, 2, 2, 3, 3]})
-        >>> df.agree("a", "p", cluster="school").design["psus"]
-        3
-        """
-        return None if self._sample is None else self._sample.summary()
+        """A LabelOrderWarning that ``what`` used the order of labels that carry none, naming the order used: one
+        order over the labels of both sides, or each side's own for a matched table."""
+        if self._mapping is not None:
+            super()._warn_order(what)
+        elif not self._ordered:
+            warn_label_order(what, shown_list(self._union, most=6, separator=" < "))
 
     @property
     def common_cells(self) -> tuple[np.ndarray, np.ndarray]:
@@ -502,24 +321,6 @@ class Agreement:
         out = self._mapping.copy()
         out.attrs = dict(self._mapping.attrs)
         return out
-
-    @property
-    def notices(self) -> list[str]:
-        """What a reader should know of the table itself, as its construction warned it: fewer than half of either
-        side's labels on both sides (:class:`~pandas_agree.FewSharedLabelsWarning`), labels that differ only in type
-        (``1`` and ``"1"``). The reports add them to their notes.
-
-        Examples
-        --------
-        >>> import warnings
-        >>> import pandas_agree as pa
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore")
-        ...     ag = pa.agreement(["a", "b", "c"], ["a", "x", "y"])
-        >>> print(ag.notices[0][:44])
-        only 1 label is on both sides ('a') of 3 ref
-        """
-        return list(self._notices)
 
     def pairs(self) -> list[tuple] | None:
         """The pairs of :attr:`mapping` as (predicted label, reference label) tuples in the order of the reference
@@ -553,56 +354,11 @@ class Agreement:
         pairs = self.pairs()
         return None if pairs is None else dict(pairs)
 
-    def __repr__(self) -> str:
-        i, j = self._shape
-        k, missing = len(self._common_rows), self._n_missing
-        return (f"<Agreement: {i}×{j} table, N = {self.n:g}, K = {k} common label{'s' if k != 1 else ''}"
-                + (f", {missing} row{'s' if missing != 1 else ''} missing" if missing else "") + ">")
+    def _repr_more(self) -> str:
+        k = len(self._common_rows)
+        return f", K = {k} common label{'s' if k != 1 else ''}"
 
-    # --- tables ---------------------------------------------------------------------------------------
-
-    @validate_options
-    def crosstab(self, margins: bool = True) -> pd.DataFrame:
-        """The crosstab, with row and column totals labelled "Total" when ``margins`` is true.
-
-        The totals are the last row and the last column, whatever the labels are (a class may itself be called
-        "Total"): read them by position (``.iloc[-1]``).
-
-        Counts of objects are integers (as ``pandas.crosstab`` gives them); with frequency weights, or a table
-        of fractional counts, they are the float sums of the weights (:attr:`table` is always float).
-
-        Examples
-        --------
-        >>> import pandas_agree as pa
-        >>> pa.Agreement.from_table([[3, 1], [0, 4]]).crosstab()
-               0  1  Total
-        0      3  1      4
-        1      0  4      4
-        Total  3  5      8
-        """
-        index, columns = self._index, self._columns
-        if margins:
-            index = pd.Index([*self._index, "Total"], dtype=object, name=self._index.name)
-            columns = pd.Index([*self._columns, "Total"], dtype=object, name=self._columns.name)
-        if self._cells is not None:  # sparse columns, as the table is held
-            view = self._view()
-            rows, cols, counts = *self._cells, self._counts
-            if margins:
-                i, j = self._shape
-                rows = np.concatenate([rows, np.arange(i), np.full(j + 1, i)])
-                cols = np.concatenate([cols, np.full(i, j), np.arange(j + 1)])
-                counts = np.concatenate([counts, view.row_totals, view.col_totals, [counts.sum()]])
-            table = sparse.coo_array((counts, (rows, cols)), shape=(len(index), len(columns)))
-            out = sparse_frame(table, index, columns)
-            return out.astype(pd.SparseDtype(np.int64, 0)) if self._counts_objects else out
-        counts = self._counts
-        if margins:
-            counts = np.pad(counts, ((0, 1), (0, 1)))
-            counts[:-1, -1] = self._counts.sum(axis=1)
-            counts[-1] = counts[:-1].sum(axis=0)
-        if self._counts_objects:
-            counts = counts.astype(np.int64)
-        return pd.DataFrame(counts, index=index, columns=columns)
+    # --- measures -------------------------------------------------------------------------------------
 
     def _class_positions(self, classes: str, positive=None) -> tuple[pd.Index, np.ndarray, np.ndarray]:
         if positive is not None:
@@ -871,11 +627,6 @@ class Agreement:
         return TableView(self._counts, self._common_rows, self._common_cols, *self._places, len(self._union),
                          self._cells, self._shape if self._cells is not None else None)
 
-    @property
-    def _cell_rows(self) -> np.ndarray | None:
-        """The row of each stored cell when the table is held sparse, else None."""
-        return None if self._cells is None else self._cells[0]
-
     def _dense_view(self, stack: np.ndarray) -> TableView:
         """Dense tables of the shape of this one, (..., I, J), with its labels (such as the margins of a joint
         table)."""
@@ -965,24 +716,6 @@ class Agreement:
             notes += interval_notes(estimates)
         out.attrs["notes"] = notes
         return out
-
-    @cached_property
-    def _sparse_counts(self):
-        """The table as a scipy sparse array (its non-empty cells), for the delta method's sums."""
-        if self._cells is not None:
-            return sparse.csr_array((self._counts, self._cells), shape=self._shape)
-        return sparse.csr_array(self._counts)
-
-    @cached_property
-    def _table_cells(self) -> TableCells:
-        """The table's non-empty cells and margins, as every delta-method variance of it takes them."""
-        return TableCells(self._sparse_counts)
-
-    @cached_property
-    def _counts_objects(self) -> bool:
-        """Whether the table counts objects (no weights, whole numbers), so that counts show as integers."""
-        return (not self._weighted and np.array_equal(self._counts, np.round(self._counts))
-                and self._counts.sum() < 2.0 ** 53)
 
     @validate_options
     def confusions(self, top: int | None = 10) -> pd.DataFrame:
@@ -1119,17 +852,6 @@ class Agreement:
 
     # --- SPSS CROSSTABS -------------------------------------------------------------------------------
 
-    def _dense_only(self, option: str) -> None:
-        """A ValueError naming ``option`` when the table is held sparse: the CROSSTABS statistics need its dense
-        form, which is not built (it would be too large to compute with)."""
-        if self._cells is not None:
-            i, j = self._shape
-            raise ValueError(
-                f"{option}: the CROSSTABS {'cell ' if option == 'cells' else ''}statistics need the whole table, and "
-                f"this {i:,} × {j:,} table ({float(i) * j:,.0f} cells) is held sparse (more than {SPARSE_CELLS:,} "
-                "cells); they are not computed on it. Compute them on fewer labels (a table of the classes of "
-                "interest).")
-
     def _square(self) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
         """The table over :attr:`labels` on both sides (the order of the ordinal measures; labels absent from a side
         are empty rows or columns, which the statistics leave out) and the row and column scores: the labels
@@ -1141,179 +863,32 @@ class Agreement:
         dense[np.ix_(*self._places)] = self._frame().to_numpy()
         frame = pd.DataFrame(dense, index=pd.Index(labels, name=self._index.name),
                              columns=pd.Index(labels, name=self._columns.name))
-        return frame, *_scores(labels, dense.sum(axis=1), labels, dense.sum(axis=0))
+        return frame, *scores(labels, dense.sum(axis=1), labels, dense.sum(axis=0))
 
-    def _own(self) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
-        """The table in each side's own labels and order, with each side's scores (as :meth:`_square` gives them):
-        what the CROSSTABS statistics of a matched table read, whose columns are not the classes."""
-        frame = self._frame()
-        return frame, *_scores(frame.index, frame.sum(axis=1).to_numpy(), frame.columns,
-                               frame.sum(axis=0).to_numpy())
-
-    @validate_options
-    def crosstab_statistics(self, statistics="all", *, random_state=None) -> dict[str, pd.DataFrame]:
-        """The tables SPSS's ``CROSSTABS /STATISTICS=...`` prints for this table, by title, in SPSS's order.
-
-        ========================================  ==================================================================
-        title                                     keywords
-        ========================================  ==================================================================
-        "Chi-Square Tests"                        ``chisq`` (Pearson, continuity correction and Fisher's exact test
-                                                  for 2×2 tables, likelihood ratio, linear-by-linear association,
-                                                  N of valid cases); ``mcnemar`` adds SPSS's "McNemar Test" row
-                                                  (2×2: the exact binomial p-value) or "McNemar-Bowker Test" row
-        "Directional Measures"                    ``lambda`` (and Goodman and Kruskal's tau), ``uc``, ``d``, ``eta``
-        "Symmetric Measures"                      ``phi`` (and Cramér's V), ``cc``, ``btau``, ``ctau``, ``gamma``,
-                                                  ``corr`` (Spearman and Pearson), ``kappa``
-        "Risk Estimate"                           ``risk`` (2×2 tables; otherwise a row whose note says why)
-        ========================================  ==================================================================
-
-        The values are those of :func:`~pandas_agree.inference.contingency.chi_square_tests`,
-        :func:`~pandas_agree.inference.association.association_measures` and
-        :func:`~pandas_agree.inference.contingency.risk_estimate` on the table over :attr:`labels` (rows and
-        columns without cases are left out, as SPSS leaves them out). The ordinal measures use the order of
-        :attr:`labels`; Pearson's R, eta and the linear-by-linear test use the labels as scores when they are
-        numbers (as SPSS uses numeric codes), otherwise 1, 2, … in that order. Kappa is Cohen's kappa over
-        :attr:`labels` (as ``multiclass(["KAPPA"])``) with SPSS's standard errors.
-
-        ``cmh`` needs layers: with ``df.agree.report(actual, pred, by=column, statistics=[..., "cmh"])`` the
-        groups' tables are the layers (see :func:`layer_statistics`). Here it is a ValueError; ``"all"`` means
-        every other keyword.
-
-        Parameters
-        ----------
-        statistics : str or list of str, default "all"
-            SPSS's ``/STATISTICS`` keywords (any case): chisq, phi, cc, lambda, uc, btau, ctau, gamma, d, eta,
-            corr, kappa, risk, mcnemar, or "all".
-        random_state : None, "fresh", int or numpy Generator, optional
-            Seed of the Monte Carlo estimate of Fisher's exact test of a table larger than 2×2 where the exact test
-            is not computed (tables with the observed margins, as SPSS's ``/METHOD=MC``): 0 when None, so that the
-            same call gives the same numbers; ``"fresh"`` draws a seed from the operating system's entropy.
-
-        Returns
-        -------
-        dict of str to pandas.DataFrame
-            The tables asked for, at full precision. "Chi-Square Tests": index statistic, columns ``value``,
-            ``df``, ``pvalue``, ``exact_2sided``, ``exact_1sided``, ``note``; ``attrs`` holds the footnote facts
-            (``cells_expected_below_5``, ``percent_expected_below_5``, ``min_expected``, ``monte_carlo``).
-            "Directional Measures" and "Symmetric Measures": index measure, columns ``scale``, ``value``, ``ase``
-            (ASE1), ``t``, ``pvalue``, ``method``, ``note`` (``attrs["n"]`` of "Symmetric Measures": the N of valid
-            cases). "Risk Estimate": index statistic, columns
-            ``measure``, ``cohort``, ``value``, ``se_log``, ``lower``, ``upper``, ``note``.
-
-        Raises
-        ------
-        ValueError
-            For an unknown keyword, for ``cmh``, or for a table held sparse (more than 2²² cells: its dense form
-            is not built).
+    def scored_table(self) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
+        """The table as the CROSSTABS statistics read it, with its scores: over :attr:`labels` on both sides
+        (:meth:`_square`), or, for a matched table, whose columns are not the classes, each side in its own labels
+        and order (:meth:`Crosstab.scored_table`).
 
         Examples
         --------
         >>> import pandas as pd
         >>> import pandas_agree as pa
-        >>> t = pd.DataFrame([[20, 10], [5, 25]], index=["x", "y"], columns=["x", "y"])
-        >>> tables = pa.Agreement.from_table(t).crosstab_statistics(["chisq", "phi", "risk"])
-        >>> list(tables)
-        ['Chi-Square Tests', 'Symmetric Measures', 'Risk Estimate']
-        >>> round(float(tables["Chi-Square Tests"].loc["Pearson Chi-Square", "value"]), 4)
-        15.4286
-        >>> tables["Symmetric Measures"]["value"].round(3).tolist()
-        [0.507, 0.507]
+        >>> t = pd.DataFrame([[3, 1], [0, 4]], index=["a", "b"], columns=["b", "c"])
+        >>> frame, rows, cols = pa.Agreement.from_table(t).scored_table()
+        >>> frame.index.tolist(), frame.columns.tolist()
+        (['a', 'b', 'c'], ['a', 'b', 'c'])
         """
-        words = statistics_keywords(statistics, layers=False)
-        random_state = seed_of(random_state)
-        self._dense_only("statistics")
-        square = self._square()
-        # a matched table's columns are not the classes: its statistics read each side's own labels and order
-        frame, row_scores, col_scores = square if self._mapping is None else self._own()
-        out: dict[str, pd.DataFrame] = {}
-        if "chisq" in words or "mcnemar" in words:
-            out["Chi-Square Tests"] = self._chi_square_tests(frame, row_scores, col_scores, words, random_state)
-        association = [w for w in words if w in ASSOCIATION_KEYWORDS]
-        scaled = [ORDINAL_KEYWORDS[w] for w in words if w in ORDINAL_KEYWORDS]
-        # two labels in one order on both sides: reversing both changes nothing
-        if scaled and (len(self._union) > 2 or self._mapping is not None):
-            self._warn_order(f"The statistics {', '.join(scaled)}")
-        if association:
-            measures = association_measures(frame.to_numpy(), row_scores, col_scores,
-                                            [w for w in association if w != "kappa" or self._mapping is None])
-            if "kappa" in association and self._mapping is not None:  # kappa of the pairs: the square table
-                kappa = association_measures(square[0].to_numpy(), square[1], square[2], ["kappa"])
-                measures = pd.concat([measures, kappa]) if len(measures) else kappa
-            for title in ("Directional Measures", "Symmetric Measures"):
-                if title in measures.index.get_level_values("table"):
-                    out[title] = measures.xs(title, level="table")
-            if "Symmetric Measures" in out:
-                out["Symmetric Measures"].attrs["n"] = self.n  # SPSS prints the N of valid cases under it
-        if "risk" in words:
-            out["Risk Estimate"] = _risk(frame)
-        return out
+        return self._square() if self._mapping is None else super().scored_table()
 
-    def _chi_square_tests(self, frame: pd.DataFrame, row_scores, col_scores, words, random_state) -> pd.DataFrame:
-        last = "N of Valid Cases"
-        if "chisq" in words:
-            chi = contingency.chi_square_tests(frame, row_scores, col_scores, random_state=random_state)
-        else:
-            chi = pd.DataFrame({"value": [self.n]}, index=pd.Index([last], name="statistic"))
-            chi = chi.reindex(columns=["value", "df", "pvalue", "exact_2sided", "exact_1sided"])
-            chi["note"] = ""
-        if "mcnemar" not in words:
-            return chi
-        tests = self.tests()
-        if len(self._union) == 2:  # SPSS prints the exact binomial test of a 2×2 table
-            exact = tests.loc["MCNEMAR_EXACT"]
-            row = pd.DataFrame({"exact_2sided": [exact["pvalue"]],
-                                "note": ["Binomial distribution used." if not np.isnan(exact["pvalue"]) else
-                                         exact["method"]]}, index=["McNemar Test"])
-        else:
-            bowker = tests.loc["BOWKER"]
-            row = pd.DataFrame({"value": [bowker["statistic"]], "df": [bowker["df"]], "pvalue": [bowker["pvalue"]],
-                                "note": ["" if not np.isnan(bowker["statistic"]) else bowker["method"]]},
-                               index=["McNemar-Bowker Test"])
-        attrs = dict(chi.attrs)
-        out = pd.concat([chi.drop(index=last), row.reindex(columns=chi.columns), chi.loc[[last]]])
-        out.index.name = "statistic"
-        out.attrs = attrs
-        return out
+    def _kappa_table(self) -> pd.DataFrame:
+        return self._square()[0]  # the pairs of a matched table, or the labels of both sides
 
-    @validate_options
-    def cell_statistics(self, cells=("count",)) -> pd.DataFrame:
-        """The crosstab with SPSS's ``/CELLS`` statistics: under each row label, one row per statistic.
+    def _symmetry_tests(self) -> tuple[pd.DataFrame, int]:
+        return self.tests(), len(self._union)
 
-        The statistics are those of :func:`~pandas_agree.inference.contingency.cell_statistics`, on the table as
-        :meth:`crosstab` shows it, with the "Total" row and column (named "(Total)" if a label is "Total").
-
-        Parameters
-        ----------
-        cells : str or list of str, default ("count",)
-            SPSS's ``/CELLS`` keywords (any case): count, expected, row, column, total (percentages), resid,
-            sresid (standardized), asresid (adjusted standardized residuals), or "all". They come in SPSS's order
-            (that of this list), whatever the order given.
-
-        Returns
-        -------
-        pandas.DataFrame
-            Index (row label, statistic keyword), columns the column labels and the total; float values, NaN where
-            SPSS leaves a cell blank (residuals of the totals) or a denominator is 0. ``attrs["titles"]`` maps each
-            keyword to SPSS's title ("Expected Count", "% within <row variable>", ...).
-
-        Raises
-        ------
-        ValueError
-            For an unknown keyword, or a table held sparse (more than 2²² cells).
-
-        Examples
-        --------
-        >>> import pandas_agree as pa
-        >>> out = pa.Agreement.from_table([[20, 5], [10, 15]]).cell_statistics(["count", "expected"])
-        >>> out.loc[(0, "expected")].tolist()
-        [15.0, 10.0, 25.0]
-        """
-        words = keywords("cells", cells)
-        self._dense_only("cells")
-        table = self.table
-        table.index.name, table.columns.name = self.axis_names
-        total = "Total" if "Total" not in set(table.index) | set(table.columns) else "(Total)"
-        return contingency.cell_statistics(table, list(words), margins_name=total)
+    def _order_matters(self) -> bool:
+        return len(self._union) > 2 or self._mapping is not None
 
     def report(self, **options):
         """Every table of this Agreement in one :class:`~pandas_agree.AgreementReport`.
@@ -1343,136 +918,6 @@ class Agreement:
         if "by" in options:
             raise TypeError("by= needs the rows of the data: use df.agree.report(actual, pred, by=column)")
         return build_report(self, **options)
-
-
-def statistics_keywords(statistics: Any, *, layers: bool) -> tuple[str, ...]:
-    """SPSS's ``/STATISTICS`` keywords asked for, in SPSS's order; ``cmh`` only where there are ``layers``.
-
-    Without layers, a ``statistics`` that names ``cmh`` is a ValueError saying how to get layers, and ``"all"``
-    means every keyword but ``cmh``.
-
-    Examples
-    --------
-    >>> from pandas_agree.analyses.agreement import statistics_keywords
-    >>> statistics_keywords("all", layers=False)[-2:], statistics_keywords(["CMH", "chisq"], layers=True)
-    (('risk', 'mcnemar'), ('chisq', 'cmh'))
-    """
-    words = keywords("statistics", statistics)
-    if layers or "cmh" not in words:
-        return words
-    named = {w.lower() for w in ([statistics] if isinstance(statistics, str) else statistics)}
-    if "cmh" in named:
-        raise ValueError("statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, several 2×2 "
-                         "tables: use df.agree.report(actual, pred, by=column, statistics=[..., 'cmh']), whose "
-                         "groups are the layers")
-    return tuple(w for w in words if w != "cmh")
-
-
-def _risk(frame: pd.DataFrame) -> pd.DataFrame:
-    """SPSS's Risk Estimate of the rows and columns with cases, or a row saying why there is none."""
-    counts = frame.to_numpy()
-    table = frame.loc[counts.sum(axis=1) > 0, counts.sum(axis=0) > 0]
-    if table.shape == (2, 2):
-        return contingency.risk_estimate(table)
-    name = table.index.name if table.index.name is not None else "row"
-    out = pd.DataFrame({"measure": ["odds ratio", "N of valid cases"], "cohort": [None, None],
-                        "value": [np.nan, counts.sum()]},
-                       index=pd.Index([f"Odds Ratio for {name}", "N of Valid Cases"], name="statistic"))
-    for col in ("se_log", "lower", "upper"):
-        out[col] = np.nan
-    out["note"] = [f"computed only for a 2×2 table; this one is {table.shape[0]} × {table.shape[1]} (the rows and "
-                   "columns with cases)", ""]
-    return out
-
-
-ORDINAL_KEYWORDS = {"chisq": "linear-by-linear association", "btau": "Kendall's tau-b", "ctau": "Kendall's tau-c",
-                    "gamma": "gamma", "d": "Somers' d", "corr": "Spearman's and Pearson's correlations", "eta": "eta"}
-"""The /STATISTICS keywords whose statistics read the labels as an ordered scale (chisq: its linear-by-linear
-association test)."""
-
-LAYER_TABLES = ("Tests of Homogeneity of the Odds Ratio", "Tests of Conditional Independence",
-                "Mantel-Haenszel Common Odds Ratio Estimate")
-KAPPA_TABLE = "Test of Homogeneity of Kappa"
-
-
-def layer_statistics(everything: Agreement, layers: Mapping[Hashable, Agreement]) -> dict[str, pd.DataFrame]:
-    """SPSS's ``/STATISTICS=CMH`` tables over layers, and a test that the layers share one kappa.
-
-    The layers (the groups of a report with ``by=``) are 2×2 tables on the two reference and the two predicted
-    labels with cases in ``everything`` (all the layers together). When that holds, the first three tables are
-    :func:`~pandas_agree.inference.contingency.layered_tests` (Breslow–Day and Tarone's tests of homogeneity of
-    the odds ratio, Cochran's and Mantel–Haenszel tests of conditional independence, the Mantel–Haenszel common
-    odds ratio with its 95% interval); otherwise they are NaN and their ``note`` says why. The last is
-    :func:`~pandas_agree.inference.contingency.kappa_homogeneity` of the layers' Cohen's kappas and their
-    asymptotic standard errors (those of ``crosstab_statistics("kappa")``), for any number of labels.
-
-    Parameters
-    ----------
-    everything : Agreement
-        The table of all the layers together (its labels give the order of the rows and columns).
-    layers : mapping of label to Agreement
-        One Agreement per layer.
-
-    Returns
-    -------
-    dict of str to pandas.DataFrame
-        "Tests of Homogeneity of the Odds Ratio", "Tests of Conditional Independence", "Mantel-Haenszel Common
-        Odds Ratio Estimate" (index statistic; columns ``value``, ``df``, ``pvalue``, ``se``, ``lower``,
-        ``upper``, ``note``) and "Test of Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``,
-        ``pooled``, ``pooled_se``, ``note``; ``attrs["layers"]``: each layer's kappa and ASE).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> import pandas_agree as pa
-    >>> from pandas_agree.analyses.agreement import layer_statistics
-    >>> tables = {g: pa.Agreement.from_table(t) for g, t in enumerate([[[10, 2], [3, 12]], [[8, 4], [2, 9]]])}
-    >>> out = layer_statistics(pa.Agreement.from_table([[18, 6], [5, 21]]), tables)
-    >>> list(out)[-1], round(out["Tests of Conditional Independence"].loc["Mantel-Haenszel", "df"])
-    ('Test of Homogeneity of Kappa', 1)
-    """
-    # the layers' tables in their own labels and order (a matched table's columns are not the classes)
-    frame = everything._square()[0] if everything.mapping is None else everything._own()[0]
-    counts = frame.to_numpy()
-    rows, cols = frame.index[counts.sum(axis=1) > 0], frame.columns[counts.sum(axis=0) > 0]
-    why = ""
-    if len(rows) != 2 or len(cols) != 2:
-        why = (f"computed only when every layer is a 2×2 table on the same two labels on each side; all layers "
-               f"together have {len(rows)} reference and {len(cols)} predicted labels with cases")
-    stack = []
-    for agreement in ([] if why else layers.values()):
-        square = agreement._square()[0] if everything.mapping is None else agreement._own()[0]
-        held = square.to_numpy()
-        outside_rows = positions_of(square.index[held.sum(axis=1) > 0], rows) < 0
-        outside_cols = positions_of(square.columns[held.sum(axis=0) > 0], cols) < 0
-        if outside_rows.any() or outside_cols.any():
-            why = "computed only when every layer is a 2×2 table on the same two labels on each side"
-            break
-        at_rows, at_cols = positions_of(rows, square.index), positions_of(cols, square.columns)
-        stack.append(np.where((at_rows[:, None] >= 0) & (at_cols[None, :] >= 0), held[np.ix_(at_rows, at_cols)], 0.0))
-    if not why and not stack:
-        why = "no layer"
-    tested = contingency.layered_tests(np.zeros((1, 2, 2)) if why else np.stack(stack))
-    if why:
-        tested["note"] = why
-    out = {title: tested.xs(title, level="table") for title in LAYER_TABLES}
-    if not why:  # which way round the common odds ratio is: SPSS's table does not say
-        odds = out["Mantel-Haenszel Common Odds Ratio Estimate"]
-        odds.attrs["odds"] = (f"The odds ratio is that of the odds of {shown(cols[0])} (against {shown(cols[1])}) in "
-                              f"{shown(rows[0])} over those in {shown(rows[1])}; its reciprocal is the other way "
-                              "round.")
-    kappas = {}
-    for value, agreement in layers.items():
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UndefinedMeasureWarning)
-            kappa = agreement.crosstab_statistics("kappa")["Symmetric Measures"].loc["Kappa"]
-        kappas[value] = (kappa["value"], kappa["ase"])
-    values = np.array(list(kappas.values()), dtype=float).reshape(-1, 2)
-    homogeneity = contingency.kappa_homogeneity(values[:, 0], values[:, 1])
-    layer_index = pd.Index(list(kappas), dtype=object, name="layer", tupleize_cols=False)
-    homogeneity.attrs["layers"] = pd.DataFrame(values, index=layer_index, columns=["kappa", "ase"])
-    out[KAPPA_TABLE] = homogeneity
-    return out
 
 
 def summary_values(ag: Agreement, measures: list, stack: np.ndarray, classes: str = "common") -> dict[str, np.ndarray]:
@@ -1587,16 +1032,6 @@ def _paired_union(rows: pd.Index, cols: pd.Index, row_of_col: np.ndarray) -> tup
     return union, (np.arange(len(rows)), col_places)
 
 
-def _scores(rows: pd.Index, row_totals: np.ndarray, cols: pd.Index, col_totals: np.ndarray) -> tuple:
-    """The row and column scores of the CROSSTABS statistics: the labels of both sides when they are all numbers
-    (as SPSS uses numeric codes), otherwise 1, 2, … over the categories with cases of each side, in order."""
-    if numbers(rows) and numbers(cols):
-        row_values, col_values = rows.to_numpy(dtype=float), cols.to_numpy(dtype=float)
-        if np.isfinite(row_values).all() and np.isfinite(col_values).all():
-            return row_values, col_values
-    return np.cumsum(row_totals > 0).astype(float), np.cumsum(col_totals > 0).astype(float)
-
-
 def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:
     """Every label of either side in order: the engine's order, else the rows then the other columns."""
     present = unique_labels(concat_labels(rows, cols))
@@ -1652,130 +1087,3 @@ def _by_method(estimates: dict[str, Estimate], methods: list) -> pd.DataFrame:
 def _resolve_binary(measures, beta, tversky):
     given = {"beta": beta is not None, "tversky": tversky is not None}
     return resolve(measures, "binary", default=lambda m: m.default or any(given[p] for p in m.params))
-
-
-@validate_options
-def agreement(y_true, y_pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None,
-              match=None) -> Agreement:
-    """An Agreement from two sequences of labels (Series, arrays or lists).
-
-    Parameters
-    ----------
-    y_true, y_pred : array_like
-        Reference and predicted labels, one per object.
-    weights : array_like, optional
-        Frequency weights: numeric, finite, non-negative. N is then the weight sum (as SPSS's WEIGHT BY).
-    dropna : bool, default True
-        Leave out objects with a missing label or weight (they are counted in ``n_missing``); with False a
-        missing label is a category of its own.
-    labels : list, optional
-        The categories and their order; kept even when unobserved. Must list every observed label.
-    match : {None, "accuracy", "residual"} or dict, optional
-        Cluster-to-class matching of the predicted labels.
-
-    Examples
-    --------
-    >>> import pandas_agree as pa
-    >>> ag = pa.agreement([1, 1, 2, 3], [1, 2, 2, 3])
-    >>> ag.n, list(ag.common)
-    (4.0, [1, 2, 3])
-    """
-    return from_labels(y_true, y_pred, weights=weights, dropna=dropna, labels=labels, match=match,
-                       names=("y_true", "y_pred"))
-
-
-def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None, match=None,
-                names: tuple[Hashable, Hashable] = ("actual", "pred"), weights_name: str = "weights",
-                strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
-                domain: np.ndarray | None = None, assignment: Mapping | list | None = None) -> Agreement:
-    """An Agreement from two sequences of labels: :func:`agreement`, with the arguments named as the caller names
-    them in error messages.
-
-    ``names`` name the two label arguments and ``weights_name`` the weights (a Series keeps its own name on the
-    table's axes). The accessors build their Agreement here. ``strata``, ``cluster`` and ``fpc`` (one value per
-    row, each optional) make the rows a complex sample: the table of every PSU is counted with the crosstab and
-    every interval is design-based (:mod:`pandas_agree.inference.design`); ``weights`` are then sampling weights.
-    ``domain`` (a mask over the rows of ``strata``, ``cluster`` and ``fpc``, which then hold the whole sample)
-    makes the labels those of a subpopulation, estimated within the whole sample's design. ``replicates``
-    ("jackknife" or "bootstrap") gives every value the variance of the design's replicates instead of the
-    linearised one. ``assignment`` (the pairs of :meth:`Agreement.pairs`, or a dict as :meth:`Agreement.assignment`
-    gives them) pairs the labels as ``match=`` would, but as found on another table (the whole sample, for one of
-    its groups): a predicted label it names that this table lacks is left aside.
-
-    Examples
-    --------
-    >>> from pandas_agree.analyses.agreement import from_labels
-    >>> from_labels(["a", "b", "b"], ["a", "b", "a"], names=("truth", "model")).n
-    3.0
-    >>> from_labels(["a", "b"], ["a"], names=("truth", "model"))
-    Traceback (most recent call last):
-    ...
-    ValueError: truth and model must have the same length; got 2 and 1
-    """
-    actual, pred = as_label_series(actual, names[0]), as_label_series(pred, names[1])
-    w = None if weights is None else validate_weights(weights, len(actual), weights_name)
-    design = None
-    if any(x is not None for x in (strata, cluster, fpc)):
-        design = DesignColumns(*(None if x is None else as_label_series(x, name)
-                                 for x, name in ((strata, "strata"), (cluster, "cluster"), (fpc, "fpc"))),
-                               domain=domain)
-    if design is None and replicates is not None:
-        raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
-    tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
-    info = {"n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight, "n_rows": tab.n_rows,
-            "weighted": tab.weighted, "order": tab.order, "units": tab.units, "lonely_psu": lonely_psu,
-            "replicates": replicates, "ordered": labels is not None or (ordered_categorical(actual)
-                                                                        and ordered_categorical(pred)),
-            "assignment": assignment}
-    return counted(tab.table, info, match=match)
-
-
-def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
-               labels: Sequence | None = None, match=None, weighted: bool = False,
-               assignment: Mapping | list | None = None) -> Agreement:
-    """An Agreement from the long cells of chunks counted apart (columns "actual", "pred", "count") and the sum
-    of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``); the Dask accessor builds its Agreement
-    here (``assignment`` as in :func:`from_labels`).
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> from pandas_agree.analyses.agreement import from_cells
-    >>> cells = pd.DataFrame({"actual": ["x", "x", "y"], "pred": ["x", "y", "y"], "count": [4, 1, 5]})
-    >>> ag = from_cells(cells, {"n_rows": 11, "n_missing": 1, "n_zero_weight": 0}, names=("a", "p"))
-    >>> ag.n, ag.n_missing
-    (10.0, 1)
-    """
-    tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
-    return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order, "ordered": labels is not None,
-                               "assignment": assignment}, match=match)
-
-
-def tabulate_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
-                   labels: Sequence | None = None):
-    """The table (a :class:`~pandas_agree.engine.crosstab.Tabulation`) of the long cells of chunks counted apart, as
-    :func:`from_cells` takes them, or the engine's error where no row was counted."""
-    if len(cells) == 0:
-        if bookkeeping["n_rows"] == 0:
-            raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
-        raise no_valid_rows(bookkeeping["n_rows"])
-    return tabulate(cells["actual"].rename(names[0]), cells["pred"].rename(names[1]),
-                    weights=cells["count"].to_numpy(dtype=float), dropna=dropna, labels=labels)
-
-
-def counted(table: pd.DataFrame, bookkeeping: dict, *, match=None) -> Agreement:
-    """An Agreement of a table counted from rows, with the count's bookkeeping.
-
-    ``bookkeeping`` may hold ``n_rows`` (rows read), ``n_missing`` and ``n_zero_weight`` (rows left out),
-    ``weighted`` (whether N is a weight sum) and ``order`` (every label in display order), as the engine's
-    tabulation gives them; a key left out takes the value it has for a table given directly.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> from pandas_agree.analyses.agreement import counted
-    >>> ag = counted(pd.DataFrame([[4, 1], [0, 5]]), {"n_rows": 12, "n_missing": 2})
-    >>> ag.n_rows, ag.n_missing, ag.n
-    (12, 2, 10.0)
-    """
-    return Agreement(table, match=match, _bookkeeping=bookkeeping)

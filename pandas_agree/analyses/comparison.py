@@ -31,7 +31,8 @@ from ..inference.estimates import Estimate, IntervalOptions, interval_options, w
 from ..inference.intervals import estimate
 from ..inference.tests import cochran_q, holm, paired_mcnemar
 from ..measures.registry import resolve
-from .agreement import classes_left_out, counted, left_out_text, summary_values
+from .agreement import Agreement, classes_left_out, left_out_text, summary_values
+from .crosstab import Counted
 from .reports import build_report
 
 __all__ = ["Comparison", "compare"]
@@ -115,11 +116,11 @@ class Comparison:
         if len(joint.labels) < 3:
             raise ValueError("compare needs at least two prediction columns")
         self._joint = joint
-        info = {"n_missing": joint.n_missing, "n_zero_weight": joint.n_zero_weight, "n_rows": joint.n_rows,
-                "weighted": weighted, "order": joint.order, "lonely_psu": lonely_psu, "replicates": replicates}
         # match= pairs each prediction's labels with the reference's on its own table; no label is moved
-        self._agreements = [counted(joint.marginal(p), {**info, "units": self._margin_units(p)}, match=match)
-                            for p in range(len(joint.labels) - 1)]
+        self._agreements = [Agreement(joint.marginal(p), match=match, counted=Counted(
+            n_rows=joint.n_rows, n_missing=joint.n_missing, n_zero_weight=joint.n_zero_weight, weighted=weighted,
+            order=joint.order, units=self._margin_units(p), lonely_psu=lonely_psu, replicates=replicates))
+            for p in range(len(joint.labels) - 1)]
         self._mappings = [ag.mapping for ag in self._agreements]
         counts = joint.counts
         self._weighted = weighted

@@ -7,8 +7,10 @@ from collections.abc import Hashable, Sequence
 import numpy as np
 import pandas as pd
 
-from ..analyses.agreement import Agreement, from_labels
+from ..analyses.agreement import Agreement
+from ..analyses.build import crosstabs
 from ..analyses.comparison import Comparison, compare
+from ..analyses.crosstab import Crosstab, from_labels
 from ..analyses.groups import group_rows
 from ..analyses.raters import RaterAgreement
 from ..base.frames import aligned, column, column_or_values
@@ -197,7 +199,28 @@ class AgreeAccessor(Shortcuts):
         design = {name: column_or_values(self._df, value, name)
                   for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True)}
         return from_labels(a, p, weights=weights, dropna=dropna, labels=labels, match=match, names=("actual", "pred"),
-                           lonely_psu=lonely_psu, replicates=replicates, **design)
+                           lonely_psu=lonely_psu, replicates=replicates, kind=Agreement, **design)
+
+    @validate_options
+    def crosstabs(self, row: Hashable, col: Hashable, *, layers=None, weights=None, dropna: bool = True,
+                  labels: Sequence | None = None, strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust",
+                  replicates: str | None = None) -> Crosstab:
+        """The crosstab of the columns ``row`` and ``col`` (SPSS's ``CROSSTABS row BY col [BY layer ...]``), whose
+        labels need not match: :func:`pandas_agree.crosstabs` of this frame.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> titanic = pd.DataFrame({"Class": ["1st", "1st", "3rd", "3rd", "Crew", "Crew"],
+        ...                         "Survived": ["No", "Yes", "No", "Yes", "No", "Yes"],
+        ...                         "Freq": [122, 203, 528, 178, 673, 212]})
+        >>> ct = titanic.agree.crosstabs("Class", "Survived", weights="Freq")
+        >>> ct.shape, ct.n
+        ((3, 2), 1916.0)
+        """
+        return crosstabs(self._df, row, col, layers=layers, weights=weights, dropna=dropna, labels=labels,
+                         strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
 
     @validate_options(passes=shortcut_options("report"))
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
@@ -307,12 +330,12 @@ def _grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, 
     def build(rows):
         if everything.design is None:
             return from_labels(a.iloc[rows], p.iloc[rows], weights=None if weights is None else weights[rows],
-                               names=("actual", "pred"), **rest)
+                               names=("actual", "pred"), kind=Agreement, **rest)
         # each group is a domain of the whole sample: its PSUs and strata stay
         domain = np.zeros(len(frame), dtype=bool)
         domain[rows] = True
         return from_labels(a.iloc[rows], p.iloc[rows], weights=None if weights is None else weights[rows],
-                           names=("actual", "pred"), domain=domain, **design, **rest)
+                           names=("actual", "pred"), domain=domain, kind=Agreement, **design, **rest)
 
     positions = group_rows(keys)  # in pandas' order: a categorical's categories, else sorted
 

@@ -23,7 +23,9 @@ import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 
-from ..analyses.agreement import Agreement, counted, from_cells, tabulate_cells
+from ..analyses.agreement import Agreement
+from ..analyses.build import from_cells, tabulate_cells
+from ..analyses.crosstab import Counted
 from ..analyses.groups import group_order, group_rows
 from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
@@ -153,9 +155,10 @@ def _design_agreement(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
     found = unit_tables(rows["cell"].to_numpy(dtype=np.int64), rows["w"].to_numpy(dtype=float), columns, shape,
                         design_codes(columns))
     found = replace(found, n_valid=int(cells["n"].sum()))  # the rows counted, not the cells they fill
-    return counted(tab.table, {**bookkeeping, "weighted": weighted, "order": tab.order, "units": found,
-                               "lonely_psu": lonely_psu, "replicates": replicates, "ordered": labels is not None,
-                               "assignment": assignment}, match=match)
+    return Agreement(tab.table, match=match, counted=Counted(
+        n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"], n_zero_weight=bookkeeping["n_zero_weight"],
+        weighted=weighted, order=tab.order, ordered=labels is not None, units=found, lonely_psu=lonely_psu,
+        replicates=replicates, pairs=assignment))
 
 
 @dd.extensions.register_dataframe_accessor("agree")

@@ -2,14 +2,17 @@
 
 from ..analyses.agreement import Agreement
 from ..analyses.comparison import Comparison
+from ..analyses.crosstab import Crosstab
 from ..analyses.raters import RaterAgreement
 from ..analyses.reports import register_report
 from .agreement import AgreementReport
 from .comparison import ComparisonReport
+from .crosstab import CrosstabReport
 from .raters import RaterReport
 
-__all__ = ["AgreementReport", "ComparisonReport", "RaterReport"]
+__all__ = ["AgreementReport", "ComparisonReport", "CrosstabReport", "RaterReport"]
 
+register_report(Crosstab, CrosstabReport)
 register_report(Agreement, AgreementReport)
 register_report(RaterAgreement, RaterReport)
 register_report(Comparison, ComparisonReport)

@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..analyses.agreement import classes_left_out, layer_statistics, statistics_keywords
+from ..analyses.agreement import classes_left_out
+from ..analyses.crosstab import layer_statistics, statistics_keywords
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
@@ -25,8 +26,8 @@ from .rendered import Rendered
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "design_table", "frame_dict", "jsonable",
-           "left_out_table", "lonely_psu_notes"]
+__all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "attrs_dict", "case_summary", "cell_statistics_frame",
+           "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes"]
 
 CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
@@ -86,7 +87,7 @@ def _split_measures(measures) -> tuple[list | None, list | None]:
     return binary or None, multiclass or None
 
 
-def _case_summary(ag) -> pd.DataFrame:
+def case_summary(ag) -> pd.DataFrame:
     rows = ag.n_rows if ag.n_rows is not None else ag.n
     valid = rows - ag.n_missing - ag.n_zero_weight
     counts = np.array([valid, ag.n_missing, ag.n_zero_weight, rows], dtype=float)
@@ -167,7 +168,7 @@ def _crosstab(ag, percentages: Sequence[str]) -> pd.DataFrame:
     return pd.DataFrame(stacked_values, index=index, columns=counts.columns)
 
 
-def _cell_statistics(ag, cells: Sequence[str], percentages: Sequence[str]) -> pd.DataFrame:
+def cell_statistics_frame(ag, cells: Sequence[str], percentages: Sequence[str]) -> pd.DataFrame:
     """The crosstab with SPSS's cell statistics (those of ``cells`` and ``percentages``, in SPSS's order), each
     named by its SPSS title."""
     wanted = set(cells) | set(percentages)
@@ -314,10 +315,10 @@ class AgreementReport(Rendered):
                 test_weights = "linear"  # the weights of the KAPPA_W shown
             self.tests = ag.tests(kappa_weights=test_weights)
             self.statistics = self._statistics(ag, opts)
-        self.summary = _case_summary(ag)
+        self.summary = case_summary(ag)
         self.design = design_table(ag)
         self.crosstab = _crosstab(ag, opts["percentages"]) if opts["cells"] is None else \
-            _cell_statistics(ag, opts["cells"], opts["percentages"])
+            cell_statistics_frame(ag, opts["cells"], opts["percentages"])
         self.confusions = ag.confusions(top=CONFUSIONS)
         self.notes = self._notes(ag, opts, caught) + group_notes
 
@@ -399,6 +400,11 @@ class AgreementReport(Rendered):
         return notes
 
     # --- outputs ----------------------------------------------------------------------------------------
+
+    @property
+    def source(self):
+        """The Agreement this report shows (:attr:`agreement`)."""
+        return self.agreement
 
     @property
     def title(self) -> str:
@@ -526,7 +532,7 @@ class AgreementReport(Rendered):
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "confusions", "binary",
                                                               "averages", "multiclass", "tests")}
         if self.statistics:
-            out["statistics"] = {title: {**frame_dict(frame), **({"attrs": _attrs_dict(frame.attrs)}
+            out["statistics"] = {title: {**frame_dict(frame), **({"attrs": attrs_dict(frame.attrs)}
                                                                 if frame.attrs else {})}
                                  for title, frame in self.statistics.items()}
         if self.agreement.design is not None:
@@ -541,7 +547,7 @@ class AgreementReport(Rendered):
 
 
 
-def _attrs_dict(attrs: dict) -> dict:
+def attrs_dict(attrs: dict) -> dict:
     """A frame's ``attrs`` as JSON-ready data (frames within as :func:`frame_dict`)."""
     def plain(v):
         if isinstance(v, dict):

@@ -14,8 +14,8 @@ from ..measures.registry import REGISTRY
 from . import display
 from .ranking import exceeds, rank, sort_measure
 
-__all__ = ["DEFF", "Document", "Section", "Table", "footnote_letters", "frame_table", "has_deff", "laid_out",
-           "section", "statistics_tables"]
+__all__ = ["DEFF", "Document", "Section", "Table", "crosstab_section", "footnote_letters", "frame_table", "has_deff",
+           "laid_out", "section", "statistics_tables"]
 
 
 def _text(x) -> str:
@@ -202,7 +202,7 @@ def design(rep) -> Table | None:
 
 
 def crosstab(rep) -> Table:
-    ct, ag = rep.crosstab, rep.agreement
+    ct, ag = rep.crosstab, rep.source
     limit = rep.options.get("max_classes")
     if exceeds(max(ag.shape), limit):
         i, j = ag.shape
@@ -213,7 +213,7 @@ def crosstab(rep) -> Table:
     if rep.options.get("cells") is not None:
         return _cells_crosstab(rep)
     # by position: the rows and columns of the crosstab are those of the table, then the margins
-    matching = set(zip(*ag.common_cells, strict=True))
+    matching = _marked(ag)
     with_percentages = isinstance(ct.index, pd.MultiIndex)
     rows, highlight, position = [], set(), -1
     for i, key in enumerate(ct.index):
@@ -228,13 +228,13 @@ def crosstab(rep) -> Table:
         rows.append((display.label(value) if counts else "  " + stat, cells))
     return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
-                 footnotes=[_matching_note(ag)], total_row=True)
+                 footnotes=[_matching_note(ag)] if matching else [], total_row=True)
 
 
 def matching(rep) -> Table | None:
     """The pairs of a matched table (``match=``): each predicted label and the reference label it agrees with,
     beside the crosstab that keeps both sides' own labels; None without matching."""
-    ag = rep.agreement
+    ag = rep.source
     mapping = ag.mapping
     if mapping is None:
         return None
@@ -261,6 +261,12 @@ def _column_title(ag) -> str | None:
     return None if name is None or name == "" else display.name(name, "")
 
 
+def _marked(table) -> set[tuple[int, int]]:
+    """The cells the crosstab marks: the matching cells of an Agreement (a Crosstab has none)."""
+    cells = getattr(table, "common_cells", None)
+    return set() if cells is None else set(zip(*cells, strict=True))
+
+
 def _matching_note(ag) -> str:
     if ag.mapping is not None:
         return "Matching cells (each predicted label and the reference label it is paired with) are marked."
@@ -274,13 +280,13 @@ def _cells_crosstab(rep) -> Table:
     """The crosstab with SPSS's cell statistics: under each row label one line per statistic, the label and the
     statistic side by side in the stub (SPSS's layout); percentages with one decimal and a %, expected counts and
     residuals with one decimal, the residuals of the totals blank (as SPSS leaves them)."""
-    ct, ag = rep.crosstab, rep.agreement
+    ct, ag = rep.crosstab, rep.source
     stats = list(dict.fromkeys(ct.index.get_level_values(-1)))
     n_stats = len(stats)
     labels = [display.label(v) for v in ct.index.get_level_values(0)[::n_stats]]
     width = max(len(x) for x in labels)
     first = "Count" if "Count" in stats else stats[0]  # the line of each label whose matching cells are marked
-    matching = set(zip(*ag.common_cells, strict=True))
+    matching = _marked(ag)
     i_total, j_total = len(labels) - 1, len(ct.columns) - 1
     rows, highlight = [], set()
     for i in range(len(ct.index)):
@@ -303,7 +309,7 @@ def _cells_crosstab(rep) -> Table:
         rows.append((f"{head:<{width}}  {stat}", cells))
     return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
-                 footnotes=[f"{_matching_note(ag)[:-1]} on the {first} line."],
+                 footnotes=[f"{_matching_note(ag)[:-1]} on the {first} line."] if matching else [],
                  total_row=n_stats)
 
 
@@ -515,7 +521,7 @@ def confusions(rep) -> Table | None:
     rows = [(str(rank), [display.label(c.at[rank, "reference"]), display.label(c.at[rank, "predicted"]),
                          display.count(c.at[rank, "count"]), display.percent(100 * c.at[rank, "row share"]),
                          display.percent(100 * c.at[rank, "share"])]) for rank in c.index]
-    reference, predicted = rep.agreement.axis_names
+    reference, predicted = rep.source.axis_names
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
                                         "Count", "% of row", "% of all"], rows, stub="Rank",
                  footnotes=["The cells outside the matching cells that hold the most objects, the largest first "
@@ -642,6 +648,12 @@ def averages(rep) -> Table:
     columns, rows, companions = _with_deff(methods, rows, deff)
     return Table("Averages over Classes", columns, rows, stub="Measure", footnotes=[DEFF_NOTE] if deff else [],
                  companions=companions)
+
+
+def crosstab_section(rep) -> list[Table]:
+    """The tables of one section of a CROSSTABS report (:class:`~pandas_agree.CrosstabReport`), in reading
+    order."""
+    return [summary(rep), *filter(None, [design(rep)]), crosstab(rep), *statistics_tables(rep)]
 
 
 def section(rep) -> list[Table]:

@@ -1,0 +1,160 @@
+"""Building the table objects: from rows, from aggregated cells, from a tabulation (one way each)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..base.frames import column, column_or_values, require_frame
+from ..base.options import validate_options
+from ..engine.crosstab import no_valid_rows, tabulate
+from .agreement import Agreement
+from .crosstab import Crosstab, from_labels, from_tabulation
+from .groups import group_rows
+
+__all__ = ["agreement", "crosstabs", "from_cells", "tabulate_cells"]
+
+
+@validate_options
+def agreement(y_true, y_pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None,
+              match=None) -> Agreement:
+    """An Agreement from two sequences of labels (Series, arrays or lists).
+
+    Parameters
+    ----------
+    y_true, y_pred : array_like
+        Reference and predicted labels, one per object.
+    weights : array_like, optional
+        Frequency weights: numeric, finite, non-negative. N is then the weight sum (as SPSS's WEIGHT BY).
+    dropna : bool, default True
+        Leave out objects with a missing label or weight (they are counted in ``n_missing``); with False a
+        missing label is a category of its own.
+    labels : list, optional
+        The categories and their order; kept even when unobserved. Must list every observed label.
+    match : {None, "accuracy", "residual"} or dict, optional
+        Cluster-to-class matching of the predicted labels.
+
+    Examples
+    --------
+    >>> import pandas_agree as pa
+    >>> ag = pa.agreement([1, 1, 2, 3], [1, 2, 2, 3])
+    >>> ag.n, list(ag.common)
+    (4.0, [1, 2, 3])
+    """
+    return from_labels(y_true, y_pred, weights=weights, dropna=dropna, labels=labels, match=match,
+                       names=("y_true", "y_pred"), kind=Agreement)
+
+
+def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
+               labels: Sequence | None = None, match=None, weighted: bool = False,
+               assignment: Mapping | list | None = None, kind: type[Crosstab] = Agreement) -> Crosstab:
+    """An Agreement from the long cells of chunks counted apart (columns "actual", "pred", "count") and the sum
+    of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``); the Dask accessor builds its Agreement
+    here (``assignment`` as in :func:`from_labels`).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.analyses.build import from_cells
+    >>> cells = pd.DataFrame({"actual": ["x", "x", "y"], "pred": ["x", "y", "y"], "count": [4, 1, 5]})
+    >>> ag = from_cells(cells, {"n_rows": 11, "n_missing": 1, "n_zero_weight": 0}, names=("a", "p"))
+    >>> ag.n, ag.n_missing
+    (10.0, 1)
+    """
+    tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
+    return from_tabulation(tab, kind, n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"],
+                           n_zero_weight=bookkeeping["n_zero_weight"], weighted=weighted, ordered=labels is not None,
+                           match=match, pairs=assignment)
+
+
+def tabulate_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
+                   labels: Sequence | None = None):
+    """The table (a :class:`~pandas_agree.engine.crosstab.Tabulation`) of the long cells of chunks counted apart, as
+    :func:`from_cells` takes them, or the engine's error where no row was counted."""
+    if len(cells) == 0:
+        if bookkeeping["n_rows"] == 0:
+            raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
+        raise no_valid_rows(bookkeeping["n_rows"])
+    return tabulate(cells["actual"].rename(names[0]), cells["pred"].rename(names[1]),
+                    weights=cells["count"].to_numpy(dtype=float), dropna=dropna, labels=labels)
+
+
+@validate_options
+def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, weights=None, dropna: bool = True,
+              labels: Sequence | None = None, strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust",
+              replicates: str | None = None) -> Crosstab:
+    """The crosstab of two columns of ``data`` (SPSS's ``CROSSTABS row BY col [BY layer ...]``): a
+    :class:`~pandas_agree.Crosstab`, whose labels need not match.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame
+        The rows.
+    row, col : column labels
+        The row and the column variable.
+    layers : column label or list of column labels, optional
+        Layer variables: one table of ``row`` by ``col`` for each value of the layer column (each combination of
+        the values of several), in :attr:`Crosstab.layers`; the table itself is that of all the rows. Rows with
+        a missing layer value are in no layer (SPSS leaves them out of the layered tables).
+    weights : column label or array_like, optional
+        Frequency weights (N is then their sum, as SPSS's ``WEIGHT BY``), or sampling weights with a design.
+    dropna : bool, default True
+        Leave out rows with a missing label or weight (counted in ``n_missing``); with False a missing label is a
+        category of its own.
+    labels : list, optional
+        The categories of both variables and their order; kept even when unobserved.
+    strata, cluster, fpc : column label or array_like, optional
+        A sample design (as for ``df.agree``): every interval is then design-based, and each layer is a domain of
+        the whole sample.
+    lonely_psu, replicates : str, optional
+        As for ``df.agree``.
+
+    Returns
+    -------
+    pandas_agree.Crosstab
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> df = pd.DataFrame({"sex": ["f", "m", "m", "f"], "region": ["n", "s", "n", "n"], "year": [1, 1, 2, 2]})
+    >>> ct = pa.crosstabs(df, "sex", "region", layers="year")
+    >>> ct.crosstab()
+    region  n  s  Total
+    sex
+    f       2  0      2
+    m       1  1      2
+    Total   3  1      4
+    >>> {year: layer.n for year, layer in ct.layers.items()}
+    {1: 2.0, 2: 2.0}
+    """
+    require_frame(data, "data")
+    x, y = column(data, row, "row"), column(data, col, "col")
+    w = column_or_values(data, weights, "weights")
+    design = {name: column_or_values(data, value, name) for name, value in zip(("strata", "cluster", "fpc"),
+                                                                               (strata, cluster, fpc), strict=True)}
+    common = {"dropna": dropna, "labels": labels, "names": ("row", "col"), "lonely_psu": lonely_psu,
+              "replicates": replicates, "kind": Crosstab}
+    layered = None
+    if layers is not None:
+        names = list(layers) if isinstance(layers, (list, tuple)) and not isinstance(layers, str) else [layers]
+        if not names:
+            raise ValueError("layers must name at least one column")
+        keys = [column(data, name, "layers") for name in names]
+        key = keys[0] if len(keys) == 1 else pd.Series(list(zip(*keys, strict=True)), index=data.index, dtype=object)
+        if len(keys) > 1:  # a combination with a missing value is in no layer
+            key[pd.concat([k.isna() for k in keys], axis=1).any(axis=1).to_numpy()] = None
+        sampled = any(v is not None for v in design.values())
+        layered = {}
+        for value, rows in group_rows(key).items():
+            domain = None
+            if sampled:  # each layer is a domain of the whole sample: its PSUs and strata stay
+                domain = np.zeros(len(data), dtype=bool)
+                domain[rows] = True
+            weights_of = None if w is None else w.iloc[rows] if isinstance(w, pd.Series) else np.asarray(w)[rows]
+            layered[value] = from_labels(x.iloc[rows], y.iloc[rows], weights=weights_of,
+                                         domain=domain, **(design if sampled else {}), **common)
+    by = None if layers is None else names[0] if len(names) == 1 else names
+    return from_labels(x, y, weights=w, layers=layered, layers_by=by, **design, **common)

@@ -1,0 +1,902 @@
+"""``Crosstab``: the crosstab of any two variables, as SPSS's CROSSTABS gives it; the base of ``Agreement``.
+
+A :class:`Crosstab` holds the I×J table of two variables whatever their labels (statsmodels' ``Table``): its
+cells, the SPSS ``/CELLS`` and ``/STATISTICS`` tables, the association measures with intervals, and its report.
+:class:`~pandas_agree.Agreement` is a Crosstab of two classifications into the same classes (statsmodels'
+``SquareTable``): it adds the K labels on both sides and the measures of agreement.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..base.frames import column, require_frame
+from ..base.lazy import LazyModule
+from ..base.options import keywords, validate_options
+from ..base.text import shown, shown_list
+from ..base.undefined import UndefinedMeasureWarning
+from ..engine.crosstab import (
+    SPARSE_CELLS,
+    Tabulation,
+    as_label_series,
+    held_sparse,
+    sparse_frame,
+    tabulate,
+    validate_weights,
+)
+from ..engine.design import DesignColumns
+from ..engine.labels import positions_of
+from ..engine.tables import validated_table
+from ..engine.tableview import TableView
+from ..inference import contingency
+from ..inference.association import KEYWORDS as ASSOCIATION_KEYWORDS
+from ..inference.association import association_measures
+from ..inference.delta import TableCells
+from ..inference.design import SampleDesign
+from ..inference.estimates import seed_of
+from ..inference.tests import run_tests
+from .order import carries_order, numbers, ordered_categorical, warn_label_order
+from .reports import build_report
+
+sparse = LazyModule("scipy.sparse")
+
+__all__ = ["KAPPA_TABLE", "LAYER_TABLES", "ORDINAL_KEYWORDS", "Counted", "Crosstab", "from_labels", "from_tabulation",
+           "layer_statistics", "scores", "statistics_keywords"]
+
+
+@dataclass(frozen=True)
+class Counted:
+    """How a table was counted from rows: what the engine's tabulation tells beside the table itself.
+
+    Attributes
+    ----------
+    n_rows : int or None
+        Rows read (None for a table given directly).
+    n_missing, n_zero_weight : int
+        Rows left out for a missing label or weight, and rows with valid labels left out for a weight of 0.
+    weighted : bool
+        Whether N is a sum of weights.
+    order : pandas.Index or None
+        Every label of either side in display order, as the engine ordered them.
+    ordered : bool
+        Whether that order is a scale the caller gave (``labels=``, ordered categoricals).
+    units, lonely_psu, replicates
+        The sample design: the tables of the PSUs within strata (None for independent rows), the treatment of a
+        stratum with a single PSU, and the replicates that give the variances instead of linearisation.
+    pairs : list of tuple, dict or None
+        For a group of a sample whose labels were paired by ``match=``: the pairs found on the whole sample.
+    """
+
+    n_rows: int | None = None
+    n_missing: int = 0
+    n_zero_weight: int = 0
+    weighted: bool = False
+    order: pd.Index | None = None
+    ordered: bool = False
+    units: Any = None
+    lonely_psu: str = "adjust"
+    replicates: str | None = None
+    pairs: list | Mapping | None = None
+
+
+class Crosstab:
+    """The crosstab of any two variables, held as their I×J table of counts (SPSS's CROSSTABS).
+
+    Rows are the categories of the row variable, columns those of the column variable; the two need not share a
+    label. Every cell statistic, CROSSTABS statistic and association measure is a function of this table.
+    :class:`~pandas_agree.Agreement`, two classifications into the same classes, is a Crosstab.
+
+    Build one with ``df.agree.crosstabs(row, col)``, :func:`~pandas_agree.crosstabs`, :meth:`from_table` or
+    :meth:`from_counts`. Passing a table to the constructor is the same as :meth:`from_table`.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame, 2-D array or scipy sparse array
+        Non-negative counts; index = row categories, columns = column categories (0..I−1 and 0..J−1 for an
+        array).
+    counted : Counted, optional
+        How the table was counted from rows (the constructors from rows give it).
+    layers : mapping of label to Crosstab, optional
+        The tables of the layers (SPSS's ``CROSSTABS a BY b BY c``: one table of a by b for each value of c), whose
+        sum this table is; ``df.agree.crosstabs(row, col, layers=column)`` gives them.
+    layers_by : hashable or list, optional
+        The layer variable (a list of them for several), as headings name it.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        The I×J table of counts (float64); sparse columns for a table of more than 2²² cells.
+    shape, axis_names : tuple
+        (I, J), and the names of the row and column variables.
+    n : float
+        N, the total of the table (the number of valid rows, or their weight sum).
+    n_rows, n_missing, n_zero_weight : int
+        Rows read (None for a table given directly); rows left out for a missing label or weight; rows with
+        valid labels left out because their weight was 0.
+    weighted : bool
+        Whether weights were used (N is then a weight sum).
+    layers : dict
+        The table of each layer (empty without layers).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> df = pd.DataFrame({"sex": ["f", "f", "m", "m", "m"], "region": ["north", "south", "south", "south", "north"]})
+    >>> ct = df.agree.crosstabs("sex", "region")
+    >>> ct.crosstab()
+    region  north  south  Total
+    sex
+    f           1      1      2
+    m           1      2      3
+    Total       2      3      5
+    """
+
+    @validate_options
+    def __init__(self, table, *, counted: Counted | None = None, layers: Mapping | None = None,
+                 layers_by: Hashable | None = None) -> None:
+        index, columns, values = validated_table(table)
+        self._layers = {} if layers is None else dict(layers)
+        self._layers_by = layers_by
+        for value, layer in self._layers.items():
+            if not isinstance(layer, Crosstab):
+                raise TypeError(f"layers must map each layer to a Crosstab; layer {value!r} is a "
+                                f"{type(layer).__name__}")
+        counted = Counted() if counted is None else counted
+        if not isinstance(counted, Counted):
+            raise TypeError(f"counted must be a Counted record; got {type(counted).__name__}")
+        self._counted = counted
+        self._index, self._columns = index, columns
+        self._shape = (len(index), len(columns))
+        self._cells = None
+        if held_sparse(self._shape):  # the stored cells in row-major order; counts of shape (m,)
+            stored = sparse.csr_array(values)
+            stored.sum_duplicates()
+            stored.eliminate_zeros()
+            stored.sort_indices()
+            self._cells = (np.repeat(np.arange(self._shape[0]), np.diff(stored.indptr)), stored.indices.copy())
+            self._counts = np.asarray(stored.data, dtype=np.float64)
+        else:
+            self._counts = values.toarray() if sparse.issparse(values) else values
+        # whether the label order is a scale the data or the caller gave (numbers, ordered categoricals, labels=)
+        self._ordered = bool(counted.ordered or carries_order(index, columns))
+        self._sample = None
+        if counted.units is not None:
+            self._sample = SampleDesign(counted.units, self._shape, counted.lonely_psu, counted.replicates,
+                                        stored=self._cells)
+        self._notices: list[str] = []
+
+    # --- constructors ---------------------------------------------------------------------------------
+
+    @classmethod
+    @validate_options
+    def from_table(cls, table) -> Crosstab:
+        """A Crosstab from a table of counts.
+
+        Parameters
+        ----------
+        table : pandas.DataFrame, 2-D array or scipy sparse array
+            Non-negative finite counts. A DataFrame gives the labels (index = rows, columns = columns); an array
+            gets labels 0..I−1 and 0..J−1.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> pa.Crosstab.from_table([[5, 1, 0], [2, 8, 4]]).shape
+        (2, 3)
+        """
+        return cls(table)
+
+    @classmethod
+    @validate_options
+    def from_counts(cls, data: pd.DataFrame, row: Hashable, col: Hashable, count: Hashable, *,
+                    dropna: bool = True, labels: Sequence | None = None) -> Crosstab:
+        """A Crosstab from long aggregated data: one row per cell with its count (what a SQL ``GROUP BY row, col``
+        or an SPSS ``WEIGHT BY`` file gives). Repeated cells are summed; rows with a missing label are left out
+        (counted in ``n_missing``) unless ``dropna=False``.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> cells = pd.DataFrame({"sex": ["f", "f", "m"], "region": ["n", "s", "s"], "n": [40, 10, 50]})
+        >>> pa.Crosstab.from_counts(cells, "sex", "region", "n").n
+        100.0
+        """
+        require_frame(data, "data")
+        for arg, col_name in {"row": row, "col": col, "count": count}.items():
+            column(data, col_name, arg)
+        return from_labels(data[row], data[col], weights=data[count], dropna=dropna, labels=labels,
+                           names=("row", "col"), weights_name="count", kind=cls)
+
+    # --- attributes -----------------------------------------------------------------------------------
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """The I×J table of counts (float64): index = row categories, columns = column categories.
+
+        A table of more than 2²² cells (:data:`pandas_agree.engine.crosstab.SPARSE_CELLS`) is held sparse:
+        its columns are then ``Sparse[float64, 0]`` (``table.sparse.to_coo()`` gives the scipy form).
+        """
+        if self._cells is not None:
+            return sparse_frame(self._sparse_counts, self._index.copy(), self._columns.copy())
+        return pd.DataFrame(self._counts.copy(), index=self._index.copy(), columns=self._columns.copy())
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(I, J): the numbers of row and column categories, the shape of :attr:`table`."""
+        return self._shape
+
+    @property
+    def axis_names(self) -> tuple[Hashable, Hashable]:
+        """The names of the row and the column variable (those of :attr:`table`'s index and columns)."""
+        return self._index.name, self._columns.name
+
+    @property
+    def n(self) -> float:
+        """N, the total of the whole table (the number of valid rows, or their weight sum)."""
+        return float(self._counts.sum())
+
+    @property
+    def n_missing(self) -> int:
+        """Rows left out because a label or the weight was missing."""
+        return self._counted.n_missing
+
+    @property
+    def n_zero_weight(self) -> int:
+        """Rows with valid labels left out because their weight was 0."""
+        return self._counted.n_zero_weight
+
+    @property
+    def n_rows(self) -> int | None:
+        """Rows read (None for a table given directly)."""
+        return self._counted.n_rows
+
+    @property
+    def weighted(self) -> bool:
+        """Whether weights were used (N is then a weight sum)."""
+        return self._counted.weighted
+
+    @property
+    def ordered(self) -> bool:
+        """Whether the order of the labels is a scale the data or the caller gave: numeric labels, ordered
+        categoricals on both sides, or ``labels=``. Statistics that read the order as a scale (the ordinal
+        CROSSTABS statistics, the linear-by-linear test, weighted coefficients) warn when it is not
+        (:class:`~pandas_agree.LabelOrderWarning`).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> pa.agreement([1, 2, 3], [1, 3, 3]).ordered, pa.agreement(["a", "b"], ["a", "a"]).ordered
+        (True, False)
+        """
+        return self._ordered
+
+    @property
+    def design(self) -> dict | None:
+        """The sample design (with ``strata=``, ``cluster=`` or ``fpc=``): strata, PSUs, degrees of freedom
+        (PSUs − strata), rows counted, and the strata with a single PSU; None for independent rows.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"a": list("xxyyxy"), "p": list("xyyyxx"), "school": [1, 1, 2, 2, 3, 3]})
+        >>> df.agree("a", "p", cluster="school").design["psus"]
+        3
+        """
+        return None if self._sample is None else self._sample.summary()
+
+    @property
+    def layers(self) -> dict:
+        """The table of each layer, by the layer's value (a tuple of values for several layer columns), in the
+        order of the groups of a report; empty without layers.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"a": list("xyxy"), "b": list("uuvv"), "site": list("PPQQ")})
+        >>> {site: layer.shape for site, layer in df.agree.crosstabs("a", "b", layers="site").layers.items()}
+        {'P': (2, 1), 'Q': (2, 1)}
+        """
+        return dict(self._layers)
+
+    @property
+    def layers_by(self) -> Hashable | None:
+        """The layer variable (a list of them for several), or None without layers."""
+        return self._layers_by
+
+    @property
+    def notices(self) -> list[str]:
+        """What a reader should know of the table itself, as its construction warned it (the reports add them to
+        their notes)."""
+        return list(self._notices)
+
+    def __repr__(self) -> str:
+        i, j = self._shape
+        missing = self.n_missing
+        return (f"<{type(self).__name__}: {i}×{j} table, N = {self.n:g}" + self._repr_more()
+                + (f", {missing} row{'s' if missing != 1 else ''} missing" if missing else "") + ">")
+
+    def _repr_more(self) -> str:
+        return ""
+
+    # --- the table's derived forms, built once ------------------------------------------------------------
+
+    def _frame(self) -> pd.DataFrame:
+        """The table as a dense DataFrame of its own labels."""
+        dense = self._counts
+        if self._cells is not None:
+            dense = np.zeros(self._shape)
+            dense[self._cells] = self._counts
+        return pd.DataFrame(dense, index=self._index, columns=self._columns)
+
+    @cached_property
+    def _sparse_counts(self):
+        """The table as a scipy sparse array (its non-empty cells), for the delta method's sums."""
+        if self._cells is not None:
+            return sparse.csr_array((self._counts, self._cells), shape=self._shape)
+        return sparse.csr_array(self._counts)
+
+    @cached_property
+    def _table_cells(self) -> TableCells:
+        """The table's non-empty cells and margins, as every delta-method variance of it takes them."""
+        return TableCells(self._sparse_counts)
+
+    @cached_property
+    def _counts_objects(self) -> bool:
+        """Whether the table counts objects (no weights, whole numbers), so that counts show as integers."""
+        return (not self.weighted and np.array_equal(self._counts, np.round(self._counts))
+                and self._counts.sum() < 2.0 ** 53)
+
+    @property
+    def _cell_rows(self) -> np.ndarray | None:
+        """The row of each stored cell when the table is held sparse, else None."""
+        return None if self._cells is None else self._cells[0]
+
+    def _margins(self) -> tuple[np.ndarray, np.ndarray]:
+        """The row and column totals."""
+        if self._cells is not None:
+            rows, cols = self._cells
+            return (np.bincount(rows, self._counts, minlength=self._shape[0]),
+                    np.bincount(cols, self._counts, minlength=self._shape[1]))
+        return self._counts.sum(axis=1), self._counts.sum(axis=0)
+
+    def _own_view(self) -> TableView:
+        """The table as the association measures see it: each side in its own labels and order."""
+        i, j = self._shape
+        return TableView(self._counts, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.arange(i),
+                         i + np.arange(j), i + j, self._cells, self._shape if self._cells is not None else None)
+
+    def _warn_order(self, what: str) -> None:
+        """A LabelOrderWarning that ``what`` used the order of labels that carry none, naming the order used."""
+        if self._ordered:
+            return
+        warn_label_order(what, f"{shown_list(self._index, most=6, separator=' < ')} for the rows and "
+                               f"{shown_list(self._columns, most=6, separator=' < ')} for the columns")
+
+    # --- tables ---------------------------------------------------------------------------------------
+
+    @validate_options
+    def crosstab(self, margins: bool = True) -> pd.DataFrame:
+        """The crosstab, with row and column totals labelled "Total" when ``margins`` is true.
+
+        The totals are the last row and the last column, whatever the labels are (a category may itself be called
+        "Total"): read them by position (``.iloc[-1]``).
+
+        Counts of objects are integers (as ``pandas.crosstab`` gives them); with weights, or a table of fractional
+        counts, they are the float sums of the weights (:attr:`table` is always float).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> pa.Agreement.from_table([[3, 1], [0, 4]]).crosstab()
+               0  1  Total
+        0      3  1      4
+        1      0  4      4
+        Total  3  5      8
+        """
+        index, columns = self._index, self._columns
+        if margins:
+            index = pd.Index([*self._index, "Total"], dtype=object, name=self._index.name)
+            columns = pd.Index([*self._columns, "Total"], dtype=object, name=self._columns.name)
+        if self._cells is not None:  # sparse columns, as the table is held
+            rows, cols, counts = *self._cells, self._counts
+            if margins:
+                i, j = self._shape
+                row_totals, col_totals = self._margins()
+                rows = np.concatenate([rows, np.arange(i), np.full(j + 1, i)])
+                cols = np.concatenate([cols, np.full(i, j), np.arange(j + 1)])
+                counts = np.concatenate([counts, row_totals, col_totals, [counts.sum()]])
+            table = sparse.coo_array((counts, (rows, cols)), shape=(len(index), len(columns)))
+            out = sparse_frame(table, index, columns)
+            return out.astype(pd.SparseDtype(np.int64, 0)) if self._counts_objects else out
+        counts = self._counts
+        if margins:
+            counts = np.pad(counts, ((0, 1), (0, 1)))
+            counts[:-1, -1] = self._counts.sum(axis=1)
+            counts[-1] = counts[:-1].sum(axis=0)
+        if self._counts_objects:
+            counts = counts.astype(np.int64)
+        return pd.DataFrame(counts, index=index, columns=columns)
+
+    def _dense_only(self, option: str) -> None:
+        """A ValueError naming ``option`` when the table is held sparse: the CROSSTABS statistics need its dense
+        form, which is not built (it would be too large to compute with)."""
+        if self._cells is not None:
+            i, j = self._shape
+            raise ValueError(
+                f"{option}: the CROSSTABS {'cell ' if option == 'cells' else ''}statistics need the whole table, and "
+                f"this {i:,} × {j:,} table ({float(i) * j:,.0f} cells) is held sparse (more than {SPARSE_CELLS:,} "
+                "cells); they are not computed on it. Compute them on fewer labels (a table of the classes of "
+                "interest).")
+
+    @validate_options
+    def cells(self, cells=("count",)) -> pd.DataFrame:
+        """The crosstab with SPSS's ``/CELLS`` statistics: under each row label, one row per statistic.
+
+        The statistics are those of :func:`~pandas_agree.inference.contingency.cell_statistics`, on the table as
+        :meth:`crosstab` shows it, with the "Total" row and column (named "(Total)" if a label is "Total").
+
+        Parameters
+        ----------
+        cells : str or list of str, default ("count",)
+            SPSS's ``/CELLS`` keywords (any case): count, expected, row, column, total (percentages), resid,
+            sresid (standardized), asresid (adjusted standardized residuals), or "all". They come in SPSS's order
+            (that of this list), whatever the order given.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index (row label, statistic keyword), columns the column labels and the total; float values, NaN where
+            SPSS leaves a cell blank (residuals of the totals) or a denominator is 0. ``attrs["titles"]`` maps each
+            keyword to SPSS's title ("Expected Count", "% within <row variable>", ...).
+
+        Raises
+        ------
+        ValueError
+            For an unknown keyword, or a table held sparse (more than 2²² cells).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> out = pa.Crosstab.from_table([[20, 5], [10, 15]]).cells(["count", "expected"])
+        >>> out.loc[(0, "expected")].tolist()
+        [15.0, 10.0, 25.0]
+        """
+        words = keywords("cells", cells)
+        self._dense_only("cells")
+        table = self.table
+        table.index.name, table.columns.name = self.axis_names
+        total = "Total" if "Total" not in set(table.index) | set(table.columns) else "(Total)"
+        return contingency.cell_statistics(table, list(words), margins_name=total)
+
+    def cell_statistics(self, cells=("count",)) -> pd.DataFrame:
+        """The same as :meth:`cells` (its name before :class:`Crosstab`).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> pa.Agreement.from_table([[20, 5], [10, 15]]).cell_statistics("expected").iloc[0].tolist()
+        [15.0, 10.0, 25.0]
+        """
+        return self.cells(cells)
+
+    # --- SPSS CROSSTABS -------------------------------------------------------------------------------
+
+    def scored_table(self) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
+        """The table as the CROSSTABS statistics read it, with the row and column scores of Pearson's R, eta and
+        the linear-by-linear test: each side in its own labels and order, scored by its labels when both sides'
+        labels are numbers (as SPSS uses numeric codes), otherwise 1, 2, … over the categories with cases.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> frame, row_scores, col_scores = pa.Crosstab.from_table([[1, 0, 2], [0, 0, 3]]).scored_table()
+        >>> row_scores.tolist(), col_scores.tolist()
+        ([0.0, 1.0], [0.0, 1.0, 2.0])
+        """
+        frame = self._frame()
+        return frame, *scores(frame.index, frame.sum(axis=1).to_numpy(), frame.columns, frame.sum(axis=0).to_numpy())
+
+    def _kappa_table(self) -> pd.DataFrame | None:
+        """The square table kappa and the tests of symmetry read: the columns in the order of the rows where both
+        sides have the same labels (SPSS's rule), else None."""
+        frame = self._frame()
+        at = positions_of(frame.index, frame.columns)
+        if len(frame.index) != len(frame.columns) or (at < 0).any():
+            return None
+        return frame.iloc[:, at]
+
+    def _symmetry_tests(self) -> tuple[pd.DataFrame | None, int]:
+        """The tests of the square table (McNemar's, Bowker's) and its number of categories, or (None, 0) where the
+        table is not square on the same labels."""
+        square = self._kappa_table()
+        if square is None:
+            return None, 0
+        q = len(square)
+        view = TableView(square.to_numpy(), np.arange(q), np.arange(q), np.arange(q), np.arange(q), q)
+        return run_tests(view, None), q
+
+    @validate_options
+    def statistics(self, statistics="all", *, random_state=None) -> dict[str, pd.DataFrame]:
+        """The tables SPSS's ``CROSSTABS /STATISTICS=...`` prints for this table, by title, in SPSS's order.
+
+        ========================================  ==================================================================
+        title                                     keywords
+        ========================================  ==================================================================
+        "Chi-Square Tests"                        ``chisq`` (Pearson, continuity correction and Fisher's exact test
+                                                  for 2×2 tables, likelihood ratio, linear-by-linear association,
+                                                  N of valid cases); ``mcnemar`` adds SPSS's "McNemar Test" row
+                                                  (2×2: the exact binomial p-value) or "McNemar-Bowker Test" row
+        "Directional Measures"                    ``lambda`` (and Goodman and Kruskal's tau), ``uc``, ``d``, ``eta``
+        "Symmetric Measures"                      ``phi`` (and Cramér's V), ``cc``, ``btau``, ``ctau``, ``gamma``,
+                                                  ``corr`` (Spearman and Pearson), ``kappa``
+        "Risk Estimate"                           ``risk`` (2×2 tables; otherwise a row whose note says why)
+        ========================================  ==================================================================
+
+        The values are those of :func:`~pandas_agree.inference.contingency.chi_square_tests`,
+        :func:`~pandas_agree.inference.association.association_measures` and
+        :func:`~pandas_agree.inference.contingency.risk_estimate` on the table :meth:`scored_table` gives (rows
+        and columns without cases are left out, as SPSS leaves them out). Kappa and McNemar's tests need a square
+        table whose rows and columns are the same categories (SPSS's rule); elsewhere their row is NaN and its
+        note says why. An :class:`~pandas_agree.Agreement` reads its table over its labels, on both sides.
+
+        ``cmh`` needs layers (``df.agree.crosstabs(row, col, layers=column)``): it adds the tables of
+        :func:`layer_statistics` over :attr:`layers`. Without layers it is a ValueError, and ``"all"`` means every
+        other keyword.
+
+        Parameters
+        ----------
+        statistics : str or list of str, default "all"
+            SPSS's ``/STATISTICS`` keywords (any case): chisq, phi, cc, lambda, uc, btau, ctau, gamma, d, eta,
+            corr, kappa, risk, mcnemar, cmh (with layers), or "all".
+        random_state : None, "fresh", int or numpy Generator, optional
+            Seed of the Monte Carlo estimate of Fisher's exact test of a table larger than 2×2 where the exact test
+            is not computed (tables with the observed margins, as SPSS's ``/METHOD=MC``): 0 when None, so that the
+            same call gives the same numbers; ``"fresh"`` draws a seed from the operating system's entropy.
+
+        Returns
+        -------
+        dict of str to pandas.DataFrame
+            The tables asked for, at full precision. "Chi-Square Tests": index statistic, columns ``value``,
+            ``df``, ``pvalue``, ``exact_2sided``, ``exact_1sided``, ``note``; ``attrs`` holds the footnote facts
+            (``cells_expected_below_5``, ``percent_expected_below_5``, ``min_expected``, ``monte_carlo``).
+            "Directional Measures" and "Symmetric Measures": index measure, columns ``scale``, ``value``, ``ase``
+            (ASE1), ``t``, ``pvalue``, ``method``, ``note`` (``attrs["n"]`` of "Symmetric Measures": the N of valid
+            cases). "Risk Estimate": index statistic, columns ``measure``, ``cohort``, ``value``, ``se_log``,
+            ``lower``, ``upper``, ``note``.
+
+        Raises
+        ------
+        ValueError
+            For an unknown keyword, for ``cmh``, or for a table held sparse (more than 2²² cells: its dense form
+            is not built).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> t = pd.DataFrame([[20, 10], [5, 25]], index=["f", "m"], columns=["north", "south"])
+        >>> tables = pa.Crosstab.from_table(t).statistics(["chisq", "phi", "risk"])
+        >>> list(tables)
+        ['Chi-Square Tests', 'Symmetric Measures', 'Risk Estimate']
+        >>> round(float(tables["Chi-Square Tests"].loc["Pearson Chi-Square", "value"]), 4)
+        15.4286
+        """
+        words = statistics_keywords(statistics, layers=bool(self._layers))
+        random_state = seed_of(random_state)
+        self._dense_only("statistics")
+        frame, row_scores, col_scores = self.scored_table()
+        out: dict[str, pd.DataFrame] = {}
+        if "chisq" in words or "mcnemar" in words:
+            out["Chi-Square Tests"] = self._chi_square_tests(frame, row_scores, col_scores, words, random_state)
+        association = [w for w in words if w in ASSOCIATION_KEYWORDS]
+        scaled = [ORDINAL_KEYWORDS[w] for w in words if w in ORDINAL_KEYWORDS]
+        if scaled and self._order_matters():
+            self._warn_order(f"The statistics {', '.join(scaled)}")
+        if association:
+            measures = association_measures(frame.to_numpy(), row_scores, col_scores,
+                                            [w for w in association if w != "kappa"])
+            if "kappa" in association:
+                square = self._kappa_table()
+                kappa = association_measures(np.ones((1, 2)) if square is None else square.to_numpy(), None, None,
+                                             ["kappa"])  # a table of another shape is kappa's row saying why
+                measures = pd.concat([measures, kappa]) if len(measures) else kappa
+            for title in ("Directional Measures", "Symmetric Measures"):
+                if title in measures.index.get_level_values("table"):
+                    out[title] = measures.xs(title, level="table")
+            if "Symmetric Measures" in out:
+                out["Symmetric Measures"].attrs["n"] = self.n  # SPSS prints the N of valid cases under it
+        if "risk" in words:
+            out["Risk Estimate"] = _risk(frame)
+        if "cmh" in words:
+            out.update(layer_statistics(self, self._layers))
+        return out
+
+    def crosstab_statistics(self, statistics="all", *, random_state=None) -> dict[str, pd.DataFrame]:
+        """The same as :meth:`statistics` (its name before :class:`Crosstab`).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> list(pa.Agreement.from_table([[20, 5], [10, 15]]).crosstab_statistics(["phi", "kappa"]))
+        ['Symmetric Measures']
+        """
+        return self.statistics(statistics, random_state=random_state)
+
+    def _order_matters(self) -> bool:
+        """Whether the ordinal statistics depend on an order the labels may not carry: a side of three labels or
+        more (reversing both sides of two labels each changes no ordinal statistic's size)."""
+        return max(self._shape) > 2
+
+    def _chi_square_tests(self, frame: pd.DataFrame, row_scores, col_scores, words, random_state) -> pd.DataFrame:
+        last = "N of Valid Cases"
+        if "chisq" in words:
+            chi = contingency.chi_square_tests(frame, row_scores, col_scores, random_state=random_state)
+        else:
+            chi = pd.DataFrame({"value": [self.n]}, index=pd.Index([last], name="statistic"))
+            chi = chi.reindex(columns=["value", "df", "pvalue", "exact_2sided", "exact_1sided"])
+            chi["note"] = ""
+        if "mcnemar" not in words:
+            return chi
+        tests, size = self._symmetry_tests()
+        if tests is None:
+            row = pd.DataFrame({"note": ["McNemar's and Bowker's tests need a square table whose rows and columns "
+                                         "are the same categories"]}, index=["McNemar-Bowker Test"])
+        elif size == 2:
+            exact = tests.loc["MCNEMAR_EXACT"]  # SPSS prints the exact binomial test of a 2×2 table
+            row = pd.DataFrame({"exact_2sided": [exact["pvalue"]],
+                                "note": ["Binomial distribution used." if not np.isnan(exact["pvalue"]) else
+                                         exact["method"]]}, index=["McNemar Test"])
+        else:
+            bowker = tests.loc["BOWKER"]
+            row = pd.DataFrame({"value": [bowker["statistic"]], "df": [bowker["df"]], "pvalue": [bowker["pvalue"]],
+                                "note": ["" if not np.isnan(bowker["statistic"]) else bowker["method"]]},
+                               index=["McNemar-Bowker Test"])
+        attrs = dict(chi.attrs)
+        out = pd.concat([chi.drop(index=last), row.reindex(columns=chi.columns), chi.loc[[last]]])
+        out.index.name = "statistic"
+        out.attrs = attrs
+        return out
+
+    # --- the report -----------------------------------------------------------------------------------
+
+    def report(self, **options):
+        """Every CROSSTABS table of this table in one :class:`~pandas_agree.CrosstabReport` (an Agreement gives
+        its :class:`~pandas_agree.AgreementReport`).
+
+        Options: ``statistics`` (SPSS's ``/STATISTICS`` keywords) and ``cells`` (``/CELLS`` keywords; "count" by
+        default), ``random_state`` (Fisher's Monte Carlo test).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> rep = pa.Crosstab.from_table([[20, 5], [3, 22]]).report(statistics=["chisq"])
+        >>> list(rep.statistics)
+        ['Chi-Square Tests']
+        """
+        return build_report(self, **options)
+
+
+def scores(rows: pd.Index, row_totals: np.ndarray, cols: pd.Index, col_totals: np.ndarray) -> tuple:
+    """The row and column scores of the CROSSTABS statistics: the labels of both sides when they are all numbers
+    (as SPSS uses numeric codes), otherwise 1, 2, … over the categories with cases of each side, in order."""
+    if numbers(rows) and numbers(cols):
+        row_values, col_values = rows.to_numpy(dtype=float), cols.to_numpy(dtype=float)
+        if np.isfinite(row_values).all() and np.isfinite(col_values).all():
+            return row_values, col_values
+    return np.cumsum(row_totals > 0).astype(float), np.cumsum(col_totals > 0).astype(float)
+
+
+def statistics_keywords(statistics: Any, *, layers: bool) -> tuple[str, ...]:
+    """SPSS's ``/STATISTICS`` keywords asked for, in SPSS's order; ``cmh`` only where there are ``layers``.
+
+    Without layers, a ``statistics`` that names ``cmh`` is a ValueError saying how to get layers, and ``"all"``
+    means every keyword but ``cmh``.
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.crosstab import statistics_keywords
+    >>> statistics_keywords("all", layers=False)[-2:], statistics_keywords(["CMH", "chisq"], layers=True)
+    (('risk', 'mcnemar'), ('chisq', 'cmh'))
+    """
+    words = keywords("statistics", statistics)
+    if layers or "cmh" not in words:
+        return words
+    named = {w.lower() for w in ([statistics] if isinstance(statistics, str) else statistics)}
+    if "cmh" in named:
+        raise ValueError("statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, several 2×2 "
+                         "tables: use df.agree.crosstabs(row, col, layers=column), or df.agree.report(actual, pred, "
+                         "by=column, statistics=[..., 'cmh']), whose groups are the layers")
+    return tuple(w for w in words if w != "cmh")
+
+
+def _risk(frame: pd.DataFrame) -> pd.DataFrame:
+    """SPSS's Risk Estimate of the rows and columns with cases, or a row saying why there is none."""
+    counts = frame.to_numpy()
+    table = frame.loc[counts.sum(axis=1) > 0, counts.sum(axis=0) > 0]
+    if table.shape == (2, 2):
+        return contingency.risk_estimate(table)
+    name = table.index.name if table.index.name is not None else "row"
+    out = pd.DataFrame({"measure": ["odds ratio", "N of valid cases"], "cohort": [None, None],
+                        "value": [np.nan, counts.sum()]},
+                       index=pd.Index([f"Odds Ratio for {name}", "N of Valid Cases"], name="statistic"))
+    for col in ("se_log", "lower", "upper"):
+        out[col] = np.nan
+    out["note"] = [f"computed only for a 2×2 table; this one is {table.shape[0]} × {table.shape[1]} (the rows and "
+                   "columns with cases)", ""]
+    return out
+
+
+LAYER_TABLES = ("Tests of Homogeneity of the Odds Ratio", "Tests of Conditional Independence",
+                "Mantel-Haenszel Common Odds Ratio Estimate")
+KAPPA_TABLE = "Test of Homogeneity of Kappa"
+
+
+def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) -> dict[str, pd.DataFrame]:
+    """SPSS's ``/STATISTICS=CMH`` tables over layers, and a test that the layers share one kappa.
+
+    The layers (those of ``df.agree.crosstabs(row, col, layers=column)``, or the groups of a report with ``by=``)
+    are 2×2 tables on the two reference and the two predicted
+    labels with cases in ``everything`` (all the layers together). When that holds, the first three tables are
+    :func:`~pandas_agree.inference.contingency.layered_tests` (Breslow–Day and Tarone's tests of homogeneity of
+    the odds ratio, Cochran's and Mantel–Haenszel tests of conditional independence, the Mantel–Haenszel common
+    odds ratio with its 95% interval); otherwise they are NaN and their ``note`` says why. The last is
+    :func:`~pandas_agree.inference.contingency.kappa_homogeneity` of the layers' Cohen's kappas and their
+    asymptotic standard errors (those of ``crosstab_statistics("kappa")``), for any number of labels.
+
+    Parameters
+    ----------
+    everything : Crosstab
+        The table of all the layers together (its labels give the order of the rows and columns).
+    layers : mapping of label to Crosstab
+        One table per layer.
+
+    Returns
+    -------
+    dict of str to pandas.DataFrame
+        "Tests of Homogeneity of the Odds Ratio", "Tests of Conditional Independence", "Mantel-Haenszel Common
+        Odds Ratio Estimate" (index statistic; columns ``value``, ``df``, ``pvalue``, ``se``, ``lower``,
+        ``upper``, ``note``) and "Test of Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``,
+        ``pooled``, ``pooled_se``, ``note``; ``attrs["layers"]``: each layer's kappa and ASE).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.analyses.crosstab import layer_statistics
+    >>> tables = {g: pa.Agreement.from_table(t) for g, t in enumerate([[[10, 2], [3, 12]], [[8, 4], [2, 9]]])}
+    >>> out = layer_statistics(pa.Agreement.from_table([[18, 6], [5, 21]]), tables)
+    >>> list(out)[-1], round(out["Tests of Conditional Independence"].loc["Mantel-Haenszel", "df"])
+    ('Test of Homogeneity of Kappa', 1)
+    """
+    # the layers' tables in their own labels and order (a matched table's columns are not the classes)
+    frame = everything.scored_table()[0]
+    counts = frame.to_numpy()
+    rows, cols = frame.index[counts.sum(axis=1) > 0], frame.columns[counts.sum(axis=0) > 0]
+    why = ""
+    if len(rows) != 2 or len(cols) != 2:
+        why = (f"computed only when every layer is a 2×2 table on the same two labels on each side; all layers "
+               f"together have {len(rows)} reference and {len(cols)} predicted labels with cases")
+    stack = []
+    for layer in ([] if why else layers.values()):
+        square = layer.scored_table()[0]
+        held = square.to_numpy()
+        outside_rows = positions_of(square.index[held.sum(axis=1) > 0], rows) < 0
+        outside_cols = positions_of(square.columns[held.sum(axis=0) > 0], cols) < 0
+        if outside_rows.any() or outside_cols.any():
+            why = "computed only when every layer is a 2×2 table on the same two labels on each side"
+            break
+        at_rows, at_cols = positions_of(rows, square.index), positions_of(cols, square.columns)
+        stack.append(np.where((at_rows[:, None] >= 0) & (at_cols[None, :] >= 0), held[np.ix_(at_rows, at_cols)], 0.0))
+    if not why and not stack:
+        why = "no layer"
+    tested = contingency.layered_tests(np.zeros((1, 2, 2)) if why else np.stack(stack))
+    if why:
+        tested["note"] = why
+    out = {title: tested.xs(title, level="table") for title in LAYER_TABLES}
+    if not why:  # which way round the common odds ratio is: SPSS's table does not say
+        odds = out["Mantel-Haenszel Common Odds Ratio Estimate"]
+        odds.attrs["odds"] = (f"The odds ratio is that of the odds of {shown(cols[0])} (against {shown(cols[1])}) in "
+                              f"{shown(rows[0])} over those in {shown(rows[1])}; its reciprocal is the other way "
+                              "round.")
+    if everything._kappa_table() is None:  # the rows and columns are not the same categories: no kappa
+        return out
+    kappas = {}
+    for value, layer in layers.items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMeasureWarning)
+            kappa = layer.statistics("kappa")["Symmetric Measures"].loc["Kappa"]
+        kappas[value] = (kappa["value"], kappa["ase"])
+    values = np.array(list(kappas.values()), dtype=float).reshape(-1, 2)
+    homogeneity = contingency.kappa_homogeneity(values[:, 0], values[:, 1])
+    layer_index = pd.Index(list(kappas), dtype=object, name="layer", tupleize_cols=False)
+    homogeneity.attrs["layers"] = pd.DataFrame(values, index=layer_index, columns=["kappa", "ase"])
+    out[KAPPA_TABLE] = homogeneity
+    return out
+
+
+ORDINAL_KEYWORDS = {"chisq": "linear-by-linear association", "btau": "Kendall's tau-b", "ctau": "Kendall's tau-c",
+                    "gamma": "gamma", "d": "Somers' d", "corr": "Spearman's and Pearson's correlations", "eta": "eta"}
+"""The /STATISTICS keywords whose statistics read the labels as an ordered scale (chisq: its linear-by-linear
+association test)."""
+
+
+def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None, match=None,
+                names: tuple[Hashable, Hashable] = ("actual", "pred"), weights_name: str = "weights",
+                strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
+                domain: np.ndarray | None = None, assignment: Mapping | list | None = None,
+                kind: type[Crosstab], layers: Mapping | None = None, layers_by: Hashable | None = None) -> Crosstab:
+    """An Agreement from two sequences of labels: :func:`agreement`, with the arguments named as the caller names
+    them in error messages.
+
+    ``names`` name the two label arguments and ``weights_name`` the weights (a Series keeps its own name on the
+    table's axes). The accessors build their Agreement here. ``strata``, ``cluster`` and ``fpc`` (one value per
+    row, each optional) make the rows a complex sample: the table of every PSU is counted with the crosstab and
+    every interval is design-based (:mod:`pandas_agree.inference.design`); ``weights`` are then sampling weights.
+    ``domain`` (a mask over the rows of ``strata``, ``cluster`` and ``fpc``, which then hold the whole sample)
+    makes the labels those of a subpopulation, estimated within the whole sample's design. ``replicates``
+    ("jackknife" or "bootstrap") gives every value the variance of the design's replicates instead of the
+    linearised one. ``assignment`` (the pairs of :meth:`Agreement.pairs`, or a dict as :meth:`Agreement.assignment`
+    gives them) pairs the labels as ``match=`` would, but as found on another table (the whole sample, for one of
+    its groups): a predicted label it names that this table lacks is left aside. ``kind`` is the class built:
+    :class:`~pandas_agree.Agreement`, or :class:`~pandas_agree.Crosstab` (which takes no ``match`` nor
+    ``assignment``).
+
+    Examples
+    --------
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.analyses.crosstab import from_labels
+    >>> from_labels(["a", "b", "b"], ["a", "b", "a"], names=("truth", "model"), kind=pa.Agreement).n
+    3.0
+    >>> from_labels(["a", "b"], ["a"], names=("truth", "model"), kind=pa.Agreement)
+    Traceback (most recent call last):
+    ...
+    ValueError: truth and model must have the same length; got 2 and 1
+    """
+    actual, pred = as_label_series(actual, names[0]), as_label_series(pred, names[1])
+    w = None if weights is None else validate_weights(weights, len(actual), weights_name)
+    design = None
+    if any(x is not None for x in (strata, cluster, fpc)):
+        design = DesignColumns(*(None if x is None else as_label_series(x, name)
+                                 for x, name in ((strata, "strata"), (cluster, "cluster"), (fpc, "fpc"))),
+                               domain=domain)
+    if design is None and replicates is not None:
+        raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+    tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
+    ordered = labels is not None or (ordered_categorical(actual) and ordered_categorical(pred))
+    return from_tabulation(tab, kind, ordered=ordered, lonely_psu=lonely_psu, replicates=replicates,
+                           match=match, pairs=assignment, layers=layers, layers_by=layers_by)
+
+
+def from_tabulation(tab: Tabulation, kind: type[Crosstab], *, match=None, pairs=None, layers: Mapping | None = None,
+                    layers_by: Hashable | None = None, **counted: Any) -> Crosstab:
+    """The table object of a tabulation: a :class:`~pandas_agree.Crosstab` or an :class:`~pandas_agree.Agreement`
+    (``kind``) of ``tab.table`` with the count's bookkeeping, and what the caller adds to it (``counted``: the
+    fields of :class:`~pandas_agree.analyses.crosstab.Counted` the tabulation does not hold, or overrides).
+    ``match`` and ``pairs`` (the pairs found on a whole sample, for one of its groups) pair the labels of an
+    Agreement.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.engine.crosstab import tabulate
+    >>> from pandas_agree.analyses.crosstab import Crosstab, from_tabulation
+    >>> tab = tabulate(pd.Series(["a", "b", None]), pd.Series(["x", "x", "y"]))
+    >>> ct = from_tabulation(tab, Crosstab)
+    >>> ct.n, ct.n_missing, type(ct).__name__
+    (2.0, 1, 'Crosstab')
+    """
+    fields = {"n_rows": tab.n_rows, "n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight,
+              "weighted": tab.weighted, "order": tab.order, "units": tab.units, **counted}
+    paired = {} if match is None and pairs is None else {"match": match}  # an Agreement's labels, paired
+    return kind(tab.table, counted=Counted(**fields, pairs=pairs), layers=layers, layers_by=layers_by, **paired)

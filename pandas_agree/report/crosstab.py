@@ -1,0 +1,218 @@
+"""``CrosstabReport``: the CROSSTABS output of a :class:`~pandas_agree.Crosstab` (two variables of any labels)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from ..analyses.crosstab import statistics_keywords
+from ..base.options import keywords, validate_options
+from ..base.version import __version__
+from . import display
+from .agreement import (
+    attrs_dict,
+    case_summary,
+    cell_statistics_frame,
+    design_table,
+    frame_dict,
+    jsonable,
+    lonely_psu_notes,
+)
+from .options import report_options
+from .rendered import Rendered
+
+__all__ = ["CrosstabReport"]
+
+CROSSTAB_OPTIONS = {"statistics": None, "cells": None, "random_state": None, "max_classes": 20}
+
+
+class CrosstabReport(Rendered):
+    """The CROSSTABS output of a :class:`~pandas_agree.Crosstab`: the Case Processing Summary, the crosstab (with
+    SPSS's ``/CELLS`` statistics) and the ``/STATISTICS`` tables, for the whole table and, with layers, for each
+    layer (SPSS's ``CROSSTABS a BY b BY c``), with the layered statistics (``cmh``) after the whole table's.
+
+    Build one with ``Crosstab.report(statistics=..., cells=...)``. ``str(report)`` is a plain-text report in the
+    style of SPSS output; in Jupyter it shows as HTML; :meth:`to_excel`, :meth:`to_html` and :meth:`to_dict`
+    export it.
+
+    Attributes
+    ----------
+    summary : pandas.DataFrame
+        Case processing summary: valid, missing, excluded by weight and total rows.
+    crosstab : pandas.DataFrame
+        The crosstab with the cell statistics of ``cells`` (:meth:`Crosstab.cells`; counts by default).
+    statistics : dict of str to pandas.DataFrame
+        The tables of :meth:`Crosstab.statistics` asked for by ``statistics`` (empty without), with layers also
+        those of ``cmh``.
+    layers : dict
+        With layers, the report of each layer's table.
+    notes : list of str
+        What a reader needs to know (rows left out, weights, the design).
+    options : dict
+        The options used.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> df = pd.DataFrame({"sex": ["f", "m", "m", "f", "f"], "region": ["n", "s", "n", "n", "s"]})
+    >>> report = df.agree.crosstabs("sex", "region").report(statistics=["chisq"], cells=["count", "row"])
+    >>> print(str(report).splitlines()[0])
+    Crosstabs: sex * region
+    >>> list(report.statistics)
+    ['Chi-Square Tests']
+    """
+
+    @validate_options(passes=tuple(CROSSTAB_OPTIONS))
+    def __init__(self, crosstab, *, layer: bool = False, **options) -> None:
+        opts = report_options(CROSSTAB_OPTIONS, options)
+        layered = bool(crosstab.layers) and not layer
+        words = statistics_keywords(opts["statistics"], layers=layered) if opts["statistics"] is not None else ()
+        opts["statistics"] = list(words) if opts["statistics"] is not None else None
+        opts["cells"] = list(keywords("cells", opts["cells"] if opts["cells"] is not None else ("count",)))
+        self.source = crosstab
+        self.options = opts
+        self.by = _layer_name(crosstab) if layered else None
+        self.summary = case_summary(crosstab)
+        self.design = design_table(crosstab)
+        self.crosstab = cell_statistics_frame(crosstab, opts["cells"], ())
+        self.statistics = (crosstab.statistics(list(words), random_state=opts["random_state"]) if words else {})
+        self.layers = {} if not layered else {
+            value: CrosstabReport(sub, layer=True, **{**options, "statistics": [w for w in words if w != "cmh"]
+                                                     if words else None})
+            for value, sub in crosstab.layers.items()}
+        self.notes = self._notes(crosstab)
+
+    def _notes(self, ct) -> list[str]:
+        notes = []
+        design = ct.design
+        if design is not None:
+            notes.append("Sample design: the CROSSTABS statistics assume independent rows; their tests are not "
+                         "design-based.")
+            notes.extend(lonely_psu_notes(design))
+        if ct.weighted:
+            notes.append(f"{'Sampling' if design is not None else 'Frequency'} weights were used: N = {ct.n:g} is "
+                         "the sum of the weights.")
+        if ct.n_missing:
+            notes.append(f"{display.count_of(ct.n_missing, 'row')} with a missing value or weight "
+                         f"{'was' if ct.n_missing == 1 else 'were'} left out.")
+        if ct.n_zero_weight:
+            notes.append(f"{display.count_of(ct.n_zero_weight, 'row')} with a weight of 0 "
+                         f"{'was' if ct.n_zero_weight == 1 else 'were'} left out.")
+        notes.extend(text[0].upper() + text[1:] for text in ct.notices)
+        return notes
+
+    @property
+    def title(self) -> str:
+        row, col = self.source.axis_names
+        return f"{display.name(row, 'row')} * {display.name(col, 'column')}"
+
+    def sections(self) -> list[tuple[object, CrosstabReport]]:
+        """The report of the whole table, then one per layer: (layer value or None, report).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"a": list("xxyyxy"), "b": list("uvvvuu"), "site": list("AABBAB")})
+        >>> report = df.agree.crosstabs("a", "b", layers="site").report()
+        >>> [layer for layer, _ in report.sections()]
+        [None, 'A', 'B']
+        """
+        return [(None, self), *self.layers.items()]
+
+    def document(self):
+        """The report laid out for the renderers (text and HTML)."""
+        from .document import Document, Section, crosstab_section
+
+        ct = self.source
+        i, j = ct.shape
+        meta = f"pandas_agree {__version__} · N = {display.count(ct.n)} · {i} × {j} table"
+        sections = []
+        for value, sub in self.sections():
+            heading = None if value is None else f"Layer: {self.by} = {display.label(value)}"
+            sections.append(Section(heading, crosstab_section(sub), sub.notes))
+        return Document(f"Crosstabs: {self.title}", meta, sections)
+
+    def __repr__(self) -> str:
+        return f"<CrosstabReport: {self.title}, N = {self.source.n:g}" + (
+            f", {len(self.layers)} layers>" if self.layers else ">")
+
+    def to_excel(self, path: str | Path) -> None:
+        """Write the report to one Excel workbook: the Report sheet (the text report's tables, ready to print),
+        then Summary (case processing), Crosstab (the cell statistics), Statistics (with ``statistics=``: the
+        CROSSTABS tables at full precision) and Notes (notes and options). With layers each data sheet stacks the
+        tables of every layer after the whole table's.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> report = pa.Crosstab.from_table([[20, 5, 3], [3, 22, 9]]).report(statistics=["chisq", "phi"])
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = Path(folder) / "crosstabs.xlsx"
+        ...     report.to_excel(path)
+        ...     sheets = pd.read_excel(path, sheet_name=None)
+        >>> list(sheets)
+        ['Report', 'Summary', 'Crosstab', 'Statistics', 'Notes']
+        """
+        from .document import laid_out
+        from .excel import write_frames
+
+        sheets: dict[str, list[tuple[str, pd.DataFrame]]] = {"Summary": [], "Crosstab": [], "Statistics": []}
+        for value, sub in self.sections():
+            where = "" if value is None else f" ({self.by} = {display.label(value)})"
+            sheets["Summary"].append((f"Case Processing Summary{where}", sub.summary))
+            if sub.design is not None:
+                sheets["Summary"].append((f"Sample Design{where}", sub.design))
+            sheets["Crosstab"].append((f"{self.title} Crosstabulation{where}", _flat(sub.crosstab)))
+            sheets["Statistics"].extend((f"{title}{where}", frame) for title, frame in sub.statistics.items())
+        if not sheets["Statistics"]:
+            del sheets["Statistics"]
+        write_frames(path, laid_out(self), sheets, self.notes, self.options)
+
+    def to_dict(self) -> dict:
+        """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> data = pa.Crosstab.from_table([[20, 5], [3, 22]]).report(statistics=["phi"]).to_dict()
+        >>> sorted(data)
+        ['crosstab', 'notes', 'options', 'statistics', 'summary', 'version']
+        """
+        out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab")}
+        if self.statistics:
+            out["statistics"] = {title: {**frame_dict(frame), **({"attrs": attrs_dict(frame.attrs)}
+                                                                if frame.attrs else {})}
+                                 for title, frame in self.statistics.items()}
+        if self.source.design is not None:
+            out["design"] = {k: jsonable(v) for k, v in self.source.design.items()}
+        out["notes"] = list(self.notes)
+        out["options"] = {k: jsonable(v) for k, v in self.options.items()}
+        out["version"] = __version__
+        if self.layers:
+            out["layers_by"] = jsonable(self.by)
+            out["layers"] = {str(g): rep.to_dict() for g, rep in self.layers.items()}
+        return out
+
+
+def _layer_name(crosstab) -> str:
+    """What the layers of a table are called in headings: the layer variable ("a, b" for several), or "layer"."""
+    by = crosstab.layers_by
+    if by is None:
+        return "layer"
+    return ", ".join(display.name(x, "layer") for x in by) if isinstance(by, list) else display.name(by, "layer")
+
+
+def _flat(frame: pd.DataFrame) -> pd.DataFrame:
+    """A crosstab of cell statistics with one index level ("row label · statistic") for a data sheet."""
+    if not isinstance(frame.index, pd.MultiIndex):
+        return frame
+    out = frame.copy()
+    out.index = pd.Index([f"{display.label(v)} · {frame.attrs.get('titles', {}).get(s, s)}"
+                          for v, s in frame.index], name=frame.index.names[0])
+    return out

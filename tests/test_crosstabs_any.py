@@ -1,0 +1,199 @@
+"""Crosstabs of any two variables: ``pa.Crosstab`` (labels need not match), its layers, and ``Agreement`` as a
+Crosstab. Known answers from scipy, statsmodels and R (the R call beside each)."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+from scipy.stats import contingency
+
+import pandas_agree as pa
+
+# R: as.data.frame(margin.table(Titanic, c(1, 4)))  (Class × Survived, summed over Sex and Age)
+TITANIC = pd.DataFrame({"Class": ["1st", "1st", "2nd", "2nd", "3rd", "3rd", "Crew", "Crew"],
+                        "Survived": ["No", "Yes"] * 4,
+                        "Freq": [122, 203, 167, 118, 528, 178, 673, 212]})
+TITANIC_TABLE = np.array([[122, 203], [167, 118], [528, 178], [673, 212]], dtype=float)
+
+# R: as.data.frame(UCBAdmissions)
+_UCB = {"A": (512, 89, 313, 19), "B": (353, 17, 207, 8), "C": (120, 202, 205, 391), "D": (138, 131, 279, 244),
+        "E": (53, 94, 138, 299), "F": (22, 24, 351, 317)}  # admitted male, female; rejected male, female
+UCB = pd.DataFrame([(admit, gender, dept, n) for dept, (am, af, rm, rf) in _UCB.items()
+                    for admit, gender, n in (("Admitted", "Male", am), ("Admitted", "Female", af),
+                                             ("Rejected", "Male", rm), ("Rejected", "Female", rf))],
+                   columns=["Admit", "Gender", "Dept", "Freq"])
+
+
+def _titanic() -> pa.Crosstab:
+    return TITANIC.agree.crosstabs("Class", "Survived", weights="Freq")
+
+
+def test_two_variables_that_share_no_label_are_a_crosstab():
+    ct = _titanic()
+    assert type(ct) is pa.Crosstab and ct.shape == (4, 2) and ct.n == 2201
+    np.testing.assert_array_equal(ct.table.to_numpy(), TITANIC_TABLE)
+    assert ct.crosstab().iloc[-1, -1] == 2201
+    assert pa.crosstabs(TITANIC, "Class", "Survived", weights="Freq").table.equals(ct.table)
+
+
+def test_an_agreement_is_a_crosstab_and_its_refusal_names_crosstabs():
+    df = pd.DataFrame({"a": ["x", "y", "x"], "p": ["x", "x", "y"]})
+    assert isinstance(df.agree("a", "p"), pa.Crosstab)
+    with pytest.raises(ValueError, match=r"df\.agree\.crosstabs\(row, col\)"):
+        TITANIC.agree("Class", "Survived", weights="Freq")
+
+
+def test_titanic_chi_square_tests_equal_scipy():
+    tests = _titanic().statistics("chisq")["Chi-Square Tests"]
+    pearson = stats.chi2_contingency(TITANIC_TABLE, correction=False)
+    assert tests.loc["Pearson Chi-Square", "value"] == pytest.approx(pearson.statistic, rel=1e-12)
+    assert tests.loc["Pearson Chi-Square", "df"] == pearson.dof == 3
+    assert tests.loc["Pearson Chi-Square", "pvalue"] == pytest.approx(pearson.pvalue, rel=1e-9)
+    g2 = stats.chi2_contingency(TITANIC_TABLE, correction=False, lambda_="log-likelihood")
+    assert tests.loc["Likelihood Ratio", "value"] == pytest.approx(g2.statistic, rel=1e-12)
+    # R: chisq.test(margin.table(Titanic, c(1, 4)))$statistic  # 190.4011
+    assert tests.loc["Pearson Chi-Square", "value"] == pytest.approx(190.4011, abs=1e-4)
+
+
+def test_titanic_association_measures_equal_scipy():
+    sym = _titanic().statistics(["phi", "cc"])["Symmetric Measures"]
+    assert sym.loc["Cramér's V", "value"] == pytest.approx(contingency.association(TITANIC_TABLE.astype(int), "cramer"),
+                                                           rel=1e-12)
+    assert sym.loc["Contingency Coefficient", "value"] == pytest.approx(
+        contingency.association(TITANIC_TABLE.astype(int), "pearson"), rel=1e-12)
+    # R: vcd::assocstats(margin.table(Titanic, c(1, 4)))  # Phi-Coefficient NA, Contingency Coeff. 0.282,
+    #    Cramer's V 0.294
+    assert sym.loc["Cramér's V", "value"] == pytest.approx(0.294, abs=5e-4)
+
+
+def test_titanic_cell_statistics_equal_scipy():
+    cells = _titanic().cells(["count", "expected", "row", "resid"])
+    expected = contingency.expected_freq(TITANIC_TABLE)
+    got = np.array([cells.loc[(c, "expected")].to_numpy()[:2] for c in ["1st", "2nd", "3rd", "Crew"]])
+    np.testing.assert_allclose(got, expected, rtol=1e-13)
+    resid = np.array([cells.loc[(c, "resid")].to_numpy()[:2] for c in ["1st", "2nd", "3rd", "Crew"]])
+    np.testing.assert_allclose(resid, TITANIC_TABLE - expected, rtol=1e-12)
+
+
+def test_kappa_and_mcnemar_need_the_same_categories_on_both_sides():
+    tables = _titanic().statistics(["kappa", "mcnemar"])
+    assert np.isnan(tables["Symmetric Measures"].loc["Kappa", "value"])
+    assert "square" in tables["Symmetric Measures"].loc["Kappa", "note"]
+    assert "square" in tables["Chi-Square Tests"].loc["McNemar-Bowker Test", "note"]
+    # the same categories in another order: kappa and McNemar of the table with its columns in the rows' order
+    t = pd.DataFrame([[4, 10], [20, 3]], index=["no", "yes"], columns=["yes", "no"])
+    ct = pa.Crosstab.from_table(t)
+    kappa = ct.statistics("kappa")["Symmetric Measures"].loc["Kappa", "value"]
+    square = np.array([[10, 4], [3, 20]])
+    assert kappa == pytest.approx(pa.Agreement.from_table(square).multiclass(["KAPPA"]).loc["KAPPA", "value"])
+    exact = ct.statistics("mcnemar")["Chi-Square Tests"].loc["McNemar Test", "exact_2sided"]
+    assert exact == pytest.approx(stats.binomtest(4, 7).pvalue, rel=1e-12)
+
+
+def test_ucb_layers_equal_statsmodels_and_r():
+    import statsmodels.api as sm
+
+    ct = UCB.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept")
+    assert list(ct.layers) == list("ABCDEF") and ct.layers_by == "Dept"
+    assert sum(layer.n for layer in ct.layers.values()) == ct.n == 4526
+    out = ct.statistics(["cmh"])
+    # the tables in the Crosstab's order: Admitted, Rejected × Female, Male (text labels sorted)
+    strata = sm.stats.StratifiedTable([np.array([[af, am], [rf, rm]], float) for am, af, rm, rf in _UCB.values()])
+    homogeneity = out["Tests of Homogeneity of the Odds Ratio"]
+    assert homogeneity.loc["Breslow-Day", "value"] == pytest.approx(strata.test_equal_odds().statistic, rel=1e-10)
+    assert homogeneity.loc["Tarone's", "value"] == pytest.approx(strata.test_equal_odds(adjust=True).statistic,
+                                                                 rel=1e-10)
+    independence = out["Tests of Conditional Independence"]
+    # R: mantelhaen.test(UCBAdmissions)  # Mantel-Haenszel X-squared = 1.4269, df = 1, p-value = 0.2323
+    assert independence.loc["Mantel-Haenszel", "value"] == pytest.approx(
+        strata.test_null_odds(correction=True).statistic, rel=1e-10)
+    assert independence.loc["Mantel-Haenszel", "pvalue"] == pytest.approx(0.2323, abs=1e-4)
+    # Cochran's statistic: the variances with N_k (not N_k − 1) in the denominator (SPSS)
+    t = np.array([[[af, am], [rf, rm]] for am, af, rm, rf in _UCB.values()], dtype=float)
+    n = t.sum(axis=(1, 2))
+    rows, cols = t.sum(axis=2), t.sum(axis=1)
+    mean = rows[:, 0] * cols[:, 0] / n
+    variance = rows[:, 0] * rows[:, 1] * cols[:, 0] * cols[:, 1] / n ** 3
+    cochran = (t[:, 0, 0].sum() - mean.sum()) ** 2 / variance.sum()
+    assert independence.loc["Cochran's", "value"] == pytest.approx(cochran, rel=1e-12)
+    odds = out["Mantel-Haenszel Common Odds Ratio Estimate"]
+    # R: mantelhaen.test(UCBAdmissions)$estimate  # 0.9046968 (Male first); here Female first: its reciprocal
+    assert odds.loc["Estimate", "value"] == pytest.approx(1 / 0.9046968, rel=1e-7)
+    assert odds.loc["Estimate", "value"] == pytest.approx(strata.oddsratio_pooled, rel=1e-12)
+    lower, upper = strata.oddsratio_pooled_confint()
+    assert (odds.loc["Estimate", "lower"], odds.loc["Estimate", "upper"]) == (pytest.approx(lower, rel=1e-10),
+                                                                              pytest.approx(upper, rel=1e-10))
+    # R: mantelhaen.test(UCBAdmissions)$conf.int  # 0.7719074 1.0603298
+    assert odds.loc["Estimate", "lower"] == pytest.approx(1 / 1.0603298, rel=1e-6)
+    assert "Test of Homogeneity of Kappa" not in out  # the rows and columns are not the same categories
+
+
+def test_layers_are_the_groups_of_the_rows_and_several_columns_combine():
+    df = UCB.assign(Half=np.where(UCB["Dept"] < "D", "first", "second"))
+    ct = df.agree.crosstabs("Admit", "Gender", weights="Freq", layers=["Half", "Dept"])
+    assert list(ct.layers) == [("first", "A"), ("first", "B"), ("first", "C"), ("second", "D"), ("second", "E"),
+                               ("second", "F")]
+    for (_, dept), layer in ct.layers.items():
+        expected = UCB[UCB["Dept"] == dept].pivot_table(index="Admit", columns="Gender", values="Freq",
+                                                         aggfunc="sum")
+        np.testing.assert_array_equal(layer.table.to_numpy(), expected.to_numpy())
+    with pytest.raises(KeyError, match="layers"):
+        df.agree.crosstabs("Admit", "Gender", layers="nope")
+
+
+def test_cmh_needs_layers_and_names_crosstabs():
+    with pytest.raises(ValueError, match=r"crosstabs\(row, col, layers=column\)"):
+        _titanic().statistics(["cmh"])
+
+
+def test_crosstab_report_renders_every_output(tmp_path):
+    ct = UCB.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept")
+    report = ct.report(statistics=["chisq", "phi", "cmh"], cells=["count", "row", "asresid"])
+    assert isinstance(report, pa.CrosstabReport)
+    text = str(report)
+    assert text.startswith("Crosstabs: Admit * Gender") and "Layer: Dept = F" in text
+    assert "Mantel-Haenszel Common Odds Ratio Estimate" in text and "% within Admit" in text
+    html = report.to_html(tmp_path / "r.html")
+    assert "Breslow-Day" in html and "<table" in html
+    report.to_excel(tmp_path / "r.xlsx")
+    sheets = pd.read_excel(tmp_path / "r.xlsx", sheet_name=None)
+    assert list(sheets) == ["Report", "Summary", "Crosstab", "Statistics", "Notes"]
+    data = json.loads(report.to_json())
+    assert set(data["layers"]) == set("ABCDEF") and "Tests of Conditional Independence" in data["statistics"]
+
+
+def test_crosstab_report_takes_no_agreement_options():
+    with pytest.raises(TypeError, match="ci"):
+        _titanic().report(ci="auto")
+
+
+def test_a_crosstab_without_labels_in_common_warns_only_of_the_order_its_ordinal_statistics_read():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _titanic().report(statistics="all")
+    assert [w.category for w in caught] == [pa.LabelOrderWarning]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _titanic().report(statistics=["phi", "lambda", "uc", "risk"])
+
+
+def test_the_command_line_gives_the_crosstabs_of_the_python_call(tmp_path, capsys):
+    from pandas_agree.integrations import cli
+
+    path = tmp_path / "ucb.csv"
+    UCB.to_csv(path, index=False)
+    argv = ["crosstabs", str(path), "--row", "Admit", "--col", "Gender", "--layer", "Dept", "--weights", "Freq",
+            "--statistics", "CHISQ", "cmh", "--cells", "count", "row", "--json"]
+    assert cli.main(argv) == 0
+    printed = json.loads(capsys.readouterr().out)
+    expected = UCB.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept").report(
+        statistics=["chisq", "cmh"], cells=["count", "row"]).to_dict()
+    assert printed["statistics"] == json.loads(json.dumps(expected["statistics"]))
+    assert set(printed["layers"]) == set("ABCDEF")
+    assert cli.main(["crosstabs", str(path), "--row", "Admit", "--col", "Gender", "--statistics", "cmh"]) == 2
+    assert "needs layers" in capsys.readouterr().err

@@ -113,8 +113,8 @@ REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "ci", "c
                   "bootstrap_method", "random_state", "design", "kappa_weights", "bands", "level", "percentages",
                   "sort_by", "statistics", "cells")
 # the command-line options that name columns of the data file
-COLUMN_OPTIONS = ("actual", "reference", "pred", "weights", "by", "columns", "long", "numeric", "strata", "cluster",
-                  "fpc")
+COLUMN_OPTIONS = ("actual", "reference", "pred", "row", "col", "layer", "weights", "by", "columns", "long", "numeric",
+                  "strata", "cluster", "fpc")
 
 
 def _report_options(args) -> dict:
@@ -323,6 +323,19 @@ def run_report(args) -> int:
     return 0
 
 
+def run_crosstabs(args) -> int:
+    columns = [args.row, args.col]
+    frame = read_table(args.file, args.sheet, [*columns, *(args.layer or [])])
+    _check_columns(frame, args)
+    _label_columns(frame, args, columns)
+    crosstab = frame.agree.crosstabs(args.row, args.col, layers=args.layer, weights=args.weights,
+                                     labels=_labels(frame, args, columns), strata=args.strata, cluster=args.cluster,
+                                     fpc=args.fpc, lonely_psu=args.lonely_psu, replicates=args.replicates)
+    options = {"statistics": args.statistics, "cells": args.cells, "random_state": args.random_state}
+    _emit(crosstab.report(**{k: v for k, v in options.items() if v is not None}), args)
+    return 0
+
+
 def run_raters(args) -> int:
     if bool(args.columns) == bool(args.long):
         raise UsageError("give either --columns (one column per rater) or --long SUBJECT RATER RATING")
@@ -520,6 +533,34 @@ def build_parser() -> argparse.ArgumentParser:
     _add_report_options(report, extra=("classes", "positive", "beta", "kappa_weights", "design", "bands",
                                        "percentages", "statistics", "max_classes"))
     report.set_defaults(run=run_report)
+    crosstabs = sub.add_parser("crosstabs", help="SPSS's CROSSTABS of any two columns of a data file")
+    crosstabs.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
+    crosstabs.add_argument("--row", required=True, metavar="COL", help="column of the row variable")
+    crosstabs.add_argument("--col", required=True, metavar="COL", help="column of the column variable")
+    crosstabs.add_argument("--layer", nargs="+", metavar="COL",
+                           help="layer columns (CROSSTABS row BY col BY layer): a table for each value, each "
+                                "combination of several")
+    crosstabs.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
+    _add_design_options(crosstabs)
+    crosstabs.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
+    _add_label_options(crosstabs)
+    crosstabs.add_argument("--statistics", nargs="+", type=str.lower, choices=choices("statistics"), default=None,
+                           metavar="WORD", help="SPSS CROSSTABS /STATISTICS keywords (any case): "
+                           f"{' '.join(choices('statistics'))}; cmh needs --layer")
+    crosstabs.add_argument("--cells", nargs="+", type=str.lower, choices=choices("cells"), default=None,
+                           metavar="WORD", help="SPSS CROSSTABS /CELLS keywords (any case): "
+                           f"{' '.join(choices('cells'))} (default count)")
+    crosstabs.add_argument("--random-state", type=_checked("random_state", _seed), default=None,
+                           help="seed of Fisher's Monte Carlo test of a large table: an integer (default 0), or "
+                                "'fresh'")
+    crosstabs.add_argument("--excel", metavar="OUT.xlsx",
+                           help="write the report to an Excel workbook (a file ending in .xlsx)")
+    crosstabs.add_argument("--html", metavar="OUT.html",
+                           help="write the report to a self-contained HTML page (a file ending in .html or .htm)")
+    crosstabs.add_argument("--json", action="store_true", help="print the report as JSON instead of text")
+    crosstabs.add_argument("--quiet", action="store_true",
+                           help="no messages or warnings; with --excel or --html, print nothing at all")
+    crosstabs.set_defaults(run=run_crosstabs)
     raters = sub.add_parser("raters", help="agreement among several raters")
     raters.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
     raters.add_argument("--columns", nargs="+", metavar="COL", help="one column per rater (wide data)")

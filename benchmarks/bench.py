@@ -12,6 +12,9 @@ measures: ``binary()`` + ``averages()`` (every default measure, every averaging 
   K = 500 on a 10^7-row Agreement, as a ratio to building that Agreement. Target: under 0.5.
 report: ``df.agree.report(...)`` (ci="auto": every table with its intervals) on 10^7 string labels, as a
   ratio to the crosstab alone (``df.agree(...)``). Target: at most 1.5.
+crosstabs: ``df.agree.crosstabs(row, col).report(statistics="all", cells="all")`` (every CROSSTABS table of two
+  variables that share no label) on 10^7 string labels, and with layers (10 layers), as a ratio to the crosstab
+  alone (``df.agree.crosstabs(row, col)``). Target: at most 1.5.
 raters: 10^5 subjects x 10 raters x 5 categories: every coefficient with analytic intervals where they exist
   (FLEISS, AC1, PO; the others are values) under 2 s; every coefficient with a bootstrap over subjects
   (B = 1000) under 10 s.
@@ -135,6 +138,28 @@ def report_rows(n: int, k: int, repeat: int) -> list[dict]:
              "report / crosstab": report / build}]
 
 
+def crosstabs_rows(n: int, k: int, repeat: int) -> list[dict]:
+    a, p = make_codes(n, k)
+    rows = np.array([f"row_{i:03d}" for i in range(k)], dtype=object)
+    cols = np.array([f"col_{i:03d}" for i in range(k + 1)], dtype=object)
+    df = pd.DataFrame({"a": pd.Series(rows[a]), "p": pd.Series(cols[p]),
+                       "layer": pd.Series(np.random.default_rng(1).integers(0, 10, n))})
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for layers in (None, "layer"):
+            build = best_of(lambda layers=layers: df.agree.crosstabs("a", "p", layers=layers), repeat)
+            words = ["all", "cmh"] if layers else "all"
+
+            def report(layers=layers, words=words):
+                str(df.agree.crosstabs("a", "p", layers=layers).report(statistics=words, cells="all"))
+
+            seconds = best_of(report, repeat)
+            out.append({"N": n, "K": k, "layers": 0 if layers is None else 10, "crosstab (s)": build,
+                        "report, every statistic and cell (s)": seconds, "report / crosstab": seconds / build})
+    return out
+
+
 def raters_rows(repeat: int) -> list[dict]:
     rng = np.random.default_rng(0)
     n, m, q = 10**5, 10, 5
@@ -187,7 +212,7 @@ def show(title: str, rows: list[dict]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parts = ["crosstab", "measures", "report", "bootstrap", "raters", "compare"]
+    parts = ["crosstab", "measures", "report", "crosstabs", "bootstrap", "raters", "compare"]
     parser.add_argument("--only", nargs="+", choices=parts, default=parts)
     parser.add_argument("--sizes", type=float, nargs="+", default=[1e6, 1e7])
     parser.add_argument("--k", type=int, default=5)
@@ -202,6 +227,8 @@ def main() -> None:
         show("class-specific measures and averages", measures_rows(max(sizes), [5, 500], args.repeat))
     if "report" in args.only:
         show("report", report_rows(max(sizes), args.k, args.repeat))
+    if "crosstabs" in args.only:
+        show("crosstabs of two variables", crosstabs_rows(max(sizes), args.k, args.repeat))
     if "bootstrap" in args.only:
         show("bootstrap intervals", bootstrap_rows(args.repeat))
     if "raters" in args.only:

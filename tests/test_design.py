@@ -231,7 +231,7 @@ def test_bad_designs_are_errors_naming_the_argument():
     with pytest.raises(ValueError, match="replicates='bootstrap' needs a sample design"):
         df.agree.compare("actual", ["pred", "actual"], replicates="bootstrap")
     with pytest.raises(ValueError, match="does not apply to a sample design"):
-        ag.binary(["REC"], ci="auto", design="fixed-reference")
+        ag.binary(["REC"], ci="auto", resampling="fixed-reference")
     with pytest.raises(ValueError, match="lonely_psu"):
         df.agree("actual", "pred", cluster="psu", lonely_psu="drop")
     with pytest.raises(KeyError):

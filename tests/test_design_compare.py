@@ -120,8 +120,8 @@ def test_rows_left_out_and_errors():
     assert comparison.design["psus"] == 36
     with pytest.raises(KeyError, match="cluster: no column 'nope'"):
         df.agree.compare("actual", ["pred", "second"], cluster="nope")
-    with pytest.raises(ValueError, match="design='fixed-reference' does not apply to a sample design"):
-        comparison.differences(ci="auto", design="fixed-reference")
+    with pytest.raises(ValueError, match="resampling='fixed-reference' does not apply to a sample design"):
+        comparison.differences(ci="auto", resampling="fixed-reference")
 
 
 def test_report_and_command_line_show_the_design(tmp_path, capsys):

@@ -127,7 +127,7 @@ def test_kappa_max_far_from_its_kinks_is_the_wald_interval():
 def test_kappa_max_interval_under_fixed_reference_design():
     table = np.array([[50, 30, 15], [2, 20, 3], [1, 2, 10]])
     free = _multiclass(table, ["KAPPA_MAX"], ci="auto").loc["KAPPA_MAX"]
-    fixed = _multiclass(table, ["KAPPA_MAX"], ci="auto", design="fixed-reference").loc["KAPPA_MAX"]
+    fixed = _multiclass(table, ["KAPPA_MAX"], ci="auto", resampling="fixed-reference").loc["KAPPA_MAX"]
     assert fixed["value"] == free["value"] and fixed["se"] < free["se"]
 
 

@@ -241,7 +241,7 @@ def test_fixed_reference_design_keeps_row_totals():
     np.testing.assert_array_equal(stack.sum(axis=2), np.broadcast_to(t.sum(axis=1), (50, 3)))
     free = resample(t, IntervalOptions("bootstrap", n_resamples=50), np.random.default_rng(0))
     assert (free.sum(axis=(1, 2)) == t.sum()).all() and not (free.sum(axis=2) == t.sum(axis=1)).all()
-    b = pa.Agreement.from_table(t).binary(["F1"], ci="bootstrap", design="fixed-reference", random_state=0)
+    b = pa.Agreement.from_table(t).binary(["F1"], ci="bootstrap", resampling="fixed-reference", random_state=0)
     assert np.isfinite(b[("F1", "se")]).all()
 
 
@@ -265,7 +265,7 @@ def test_undefined_resamples_are_left_out_and_counted():
 @pytest.mark.parametrize("kwargs, fragment", [
     ({"ci": "wald"}, "ci must be None or one of"), ({"ci": "auto", "confidence_level": 95}, "confidence_level"),
     ({"ci": "auto", "n_resamples": 1}, "n_resamples"), ({"ci": "auto", "bootstrap_method": "bc"}, "bootstrap_method"),
-    ({"ci": "auto", "design": "stratified"}, "design must be one of"),
+    ({"ci": "auto", "resampling": "stratified"}, "resampling must be one of"),
 ])
 def test_bad_interval_options(kwargs, fragment):
     ag = pa.Agreement.from_table(SAS)

@@ -148,7 +148,7 @@ def test_fixed_reference_design_takes_the_variance_row_by_row():
     proportion) gets a smaller one than under multinomial sampling, and the two agree with their definitions."""
     t = np.array([[40.0, 8, 2], [6, 50, 9], [3, 7, 45]])
     free = lin(t, "binary", ["REC", "PRE"])
-    fixed = lin(t, "binary", ["REC", "PRE"], design="fixed-reference")
+    fixed = lin(t, "binary", ["REC", "PRE"], resampling="fixed-reference")
     assert fixed["REC"]["se"].to_numpy() == pytest.approx(free["REC"]["se"].to_numpy(), rel=REL)
     # precision of class 0 = a/(a + c) with the column's off-diagonal cells from rows of fixed size
     a, c1, c2 = 40.0, 6.0, 3.0
@@ -291,7 +291,7 @@ def _generic(table, method, codes, column, **kwargs):
 
     point = {"v": values(table)}
     grads = gradients(table, lambda stack: {"v": np.stack([values(t) for t in stack])}, point)
-    return point["v"], np.sqrt(linearised_variance(table, grads["v"], kwargs.get("design", "multinomial")))
+    return point["v"], np.sqrt(linearised_variance(table, grads["v"], kwargs.get("resampling", "multinomial")))
 
 
 @settings(max_examples=15, deadline=None)
@@ -302,18 +302,19 @@ def test_the_fast_paths_equal_moving_every_cell(table):
     t = table.to_numpy().astype(float)
     if t.sum() == 0:
         return
-    for design in ("multinomial", "fixed-reference"):
+    for resampling in ("multinomial", "fixed-reference"):
         codes = ["REC", "PRE", "F1", "KULCZ2", "CORR", "YOUD"]
-        b = lin(t, "binary", codes, design=design)
-        value, se = _generic(t, "binary", codes, lambda out: out.to_numpy(), design=design)
+        b = lin(t, "binary", codes, resampling=resampling)
+        value, se = _generic(t, "binary", codes, lambda out: out.to_numpy(), resampling=resampling)
         fast = b.xs("se", axis=1, level="stat").to_numpy()
         defined = np.isfinite(value)
         # a variance that is 0 but for the rounding of the moved cells' differences has an SE up to about
         # √ε ≈ 1.5e-8 (1.9e-9 on the table [[0, 3], [0, 1]]), where the fast path gives exactly 0
         np.testing.assert_allclose(fast[defined], se[defined], rtol=1e-6, atol=2e-8)
         for timing in ("before", "after"):
-            av = lin(t, "averages", codes, timing=timing, design=design)
-            value, se = _generic(t, "averages", codes, lambda out: out.to_numpy(), timing=timing, design=design)
+            av = lin(t, "averages", codes, timing=timing, resampling=resampling)
+            value, se = _generic(t, "averages", codes, lambda out: out.to_numpy(), timing=timing,
+                                 resampling=resampling)
             fast = av.xs("se", axis=1, level="stat").to_numpy()
             defined = np.isfinite(value)
             np.testing.assert_allclose(fast[defined], se[defined], rtol=1e-6, atol=2e-8)

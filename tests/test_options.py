@@ -33,7 +33,7 @@ INVALID = {
     "n_resamples": [(-5, ValueError), (2.5, TypeError)],
     "bootstrap_method": [("bogus", ValueError)],
     "random_state": [(-1, ValueError), ("seed", ValueError), (1.5, TypeError)],
-    "design": [("bogus", ValueError)],
+    "resampling": [("bogus", ValueError)],
     "measures": [(5, TypeError)],
     "measure": [(None, TypeError)],
     "kind": [(5, TypeError)],
@@ -283,8 +283,8 @@ def test_the_cases_named_in_the_issue_are_rejected():
     ag = _agreement()
     with pytest.raises(ValueError, match=r"bands must be one of \('landis-koch', 'cohen'\); got 'bogus'"):
         ag.multiclass(["OSR"], bands="bogus")
-    with pytest.raises(ValueError, match=r"design must be one of .*; got 'bogus'"):
-        ag.binary(design="bogus", ci=None)
+    with pytest.raises(ValueError, match=r"resampling must be one of .*; got 'bogus'"):
+        ag.binary(resampling="bogus", ci=None)
     with pytest.raises(ValueError, match="n_resamples must be an integer from 2 to 1,000,000; got -5"):
         ag.multiclass(n_resamples=-5, ci=None)
 
@@ -321,8 +321,8 @@ def test_the_decorator_checks_defaults_given_values_and_keyword_dicts():
     assert inspect.signature(f) == inspect.signature(f.__wrapped__)
     with pytest.raises(ValueError, match="level must be"):
         f(1, level="bogus")
-    with pytest.raises(ValueError, match="design must be"):
-        f(1, design="bogus")  # a spec name among **kwargs is checked too
+    with pytest.raises(ValueError, match="resampling must be"):
+        f(1, resampling="bogus")  # a spec name among **kwargs is checked too
 
 
 def test_the_vocabularies_are_shared():
@@ -447,5 +447,6 @@ def test_cli_choices_come_from_the_specification():
             if action.dest == "kind":  # the registry's kinds of measure
                 assert tuple(action.choices) == KINDS
                 continue
-            expected = choices(action.dest) + (("none",) if action.dest == "ci" else ())
+            option = spec.RENAMED.get(action.dest, action.dest)  # an old name (--design) takes the new one's choices
+            expected = choices(option) + (("none",) if action.dest == "ci" else ())
             assert tuple(action.choices) == expected, (command, action.dest)

@@ -50,8 +50,8 @@ def _frames(ag: pa.Agreement) -> dict:
             "bootstrap": ag.multiclass(["KAPPA", "CRAMERV", "LAMBDA", "UC"], ci="bootstrap", n_resamples=200,
                                        random_state=1, bootstrap_method="bca"),
             "binary bootstrap": ag.binary(["F1", "MCC"], ci="bootstrap", n_resamples=100, random_state=1),
-            "fixed": ag.averages(["F1", "REC"], ci="linearized", design="fixed-reference"),
-            "moved": ag.multiclass(["KAPPA_W"], kappa_weights="linear", ci="linearized", design="fixed-reference"),
+            "fixed": ag.averages(["F1", "REC"], ci="linearized", resampling="fixed-reference"),
+            "moved": ag.multiclass(["KAPPA_W"], kappa_weights="linear", ci="linearized", resampling="fixed-reference"),
         }
 
 
@@ -113,7 +113,7 @@ def test_fixed_reference_bootstrap_keeps_row_totals_and_spread(all_sparse):
     rows = held._cells[0]
     totals = np.stack([np.bincount(rows, weights=s, minlength=held.shape[0]) for s in stack])
     assert np.allclose(totals, table.sum(axis=1).to_numpy())
-    options = {"ci": "bootstrap", "n_resamples": 4000, "random_state": 2, "design": "fixed-reference",
+    options = {"ci": "bootstrap", "n_resamples": 4000, "random_state": 2, "resampling": "fixed-reference",
                "classes": "union", "zero_division": 0.0}
     se = held.averages(["F1"], **options)
     engine.SPARSE_CELLS = 1 << 22

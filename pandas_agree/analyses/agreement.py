@@ -389,7 +389,7 @@ class Agreement(Crosstab):
                tversky: tuple[float, float] | None = None, correction: float | None = None,
                zero_division: float = np.nan, ci: str | None = None, confidence_level: float = 0.95,
                n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
-               design: str = "multinomial") -> pd.DataFrame:
+               resampling: str = "multinomial") -> pd.DataFrame:
         """Class-specific (one-vs-rest) measures for each class.
 
         Parameters
@@ -419,10 +419,13 @@ class Agreement(Crosstab):
             name: "auto" with that method for proportions; "linearized": the delta method for every measure;
             "bootstrap": the table bootstrap for every measure (docs/notes/intervals.md).
         confidence_level : float, default 0.95
-        n_resamples, bootstrap_method, random_state, design
-            Table bootstrap: number of resamples, "percentile", "basic" or "bca", seed or Generator, and
-            "multinomial" (rows drawn at random) or "fixed-reference" (each reference row resampled on its
-            own, for studies whose reference sizes are fixed).
+        n_resamples, bootstrap_method, random_state, resampling
+            Table bootstrap: number of resamples, "percentile", "basic" or "bca", seed or Generator, and the
+            resampling model: "multinomial" (rows drawn at random) or "fixed-reference" (each reference row
+            resampled on its own, for studies whose reference sizes are fixed), which the linearised variances
+            follow too. ``resampling`` was called ``design`` before; ``design=`` still works, with a
+            FutureWarning. A sample design is given by ``strata=``, ``cluster=`` and ``fpc=`` of the
+            accessor, and then gives the variance itself.
 
         Returns
         -------
@@ -449,7 +452,7 @@ class Agreement(Crosstab):
         yes    0.8  0.889  0.842
         no     0.9  0.818  0.857
         """
-        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling,
                                  self._sample)
         params = _binary.resolve_params(beta, tversky)
         chosen = _resolve_binary(measures, beta, tversky)
@@ -476,7 +479,7 @@ class Agreement(Crosstab):
                  tversky: tuple[float, float] | None = None, correction: float | None = None,
                  zero_division: float = np.nan, ci: str | None = None, confidence_level: float = 0.95,
                  n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
-                 design: str = "multinomial") -> pd.DataFrame:
+                 resampling: str = "multinomial") -> pd.DataFrame:
         """Averages of the class-specific measures over the classes (by default the K common classes).
 
         Parameters
@@ -507,7 +510,7 @@ class Agreement(Crosstab):
             a number from 0 to 1 is the value of every undefined class value, term and average.
             ``classes="union", timing="after", zero_division=0`` gives scikit-learn's ``macro``, ``weighted``
             and ``micro`` averages of precision, recall and F1 with its default labels and ``zero_division=0``.
-        ci, confidence_level, n_resamples, bootstrap_method, random_state, design
+        ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling
             As in :meth:`binary`. No average has a published interval: under "auto" each gets the delta method
             (its gradient from those of the class values and weights); under "bootstrap" the table bootstrap
             with the same before/after rule on every resample.
@@ -556,7 +559,7 @@ class Agreement(Crosstab):
             one = self.binary(measures, positive=positive, beta=beta, tversky=tversky, correction=correction,
                               zero_division=zero_division, ci=ci, confidence_level=confidence_level,
                               n_resamples=n_resamples, bootstrap_method=bootstrap_method, random_state=random_state,
-                              design=design)
+                              resampling=resampling)
             row = one.iloc[0]
             if ci is None:
                 out = row.to_frame("positive")
@@ -571,7 +574,7 @@ class Agreement(Crosstab):
                                                  (row if ci is None else row.xs("value", level="stat")).items()}}
             out.attrs["left_out"] = {}
             return out
-        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling,
                                  self._sample)
         methods = [average] if isinstance(average, str) else list(average)
         params = _binary.resolve_params(beta, tversky)
@@ -635,7 +638,7 @@ class Agreement(Crosstab):
     @validate_options
     def multiclass(self, measures=None, *, kappa_weights=None, bands: str = "landis-koch", ci: str | None = None,
                    confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
-                   random_state=None, design: str = "multinomial") -> pd.DataFrame:
+                   random_state=None, resampling: str = "multinomial") -> pd.DataFrame:
         """Multiclass measures of agreement, each one value for the whole table.
 
         Parameters
@@ -649,7 +652,7 @@ class Agreement(Crosstab):
             SPI, BPK, ALPHA, AC1) takes them (Gwet 2014), and the AC1 row is Gwet's AC2 (reports name it so).
         bands : {"landis-koch", "cohen"}, default "landis-koch"
             Interpretation bands for the kappa-type rows.
-        ci, confidence_level, n_resamples, bootstrap_method, random_state, design
+        ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling
             As in :meth:`binary`. Analytic intervals: binomial for OSR (and HC mapped), Fleiss–Cohen–Everitt's
             SE under H1 for KAPPA and KAPPA_W, Gwet's linearised variance for SPI, BPK, AC1 and ALPHA; the
             delta method for the others (from the partials each record declares, in O(non-empty cells)).
@@ -672,7 +675,7 @@ class Agreement(Crosstab):
         KAPPA   0.4842       moderate
         RKCORR  0.5577            NaN
         """
-        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling,
                                  self._sample)
         given = kappa_weights is not None
         chosen = resolve(measures, "multiclass", default=lambda m: m.default or (given and bool(m.params)))
@@ -897,7 +900,7 @@ class Agreement(Crosstab):
         not named keeps its default set), ``classes``, ``beta``, ``tversky``, ``correction``, ``average``,
         ``timing``, ``kappa_weights``, ``bands``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
         ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
-        recorded either way), ``design``, and ``percentages`` ("row", "column", "total") for the crosstab.
+        recorded either way), ``resampling``, and ``percentages`` ("row", "column", "total") for the crosstab.
         SPSS's CROSSTABS words work too: ``statistics`` (``/STATISTICS`` keywords: the tables of
         :meth:`crosstab_statistics` follow the crosstab) and ``cells`` (``/CELLS`` keywords: the crosstab shows
         :meth:`cell_statistics`, with the words of ``percentages`` added).

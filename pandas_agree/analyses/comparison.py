@@ -200,7 +200,7 @@ class Comparison:
     @validate_options
     def values(self, measures=None, *, classes: str = "common", ci: str | None = None,
                confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
-               random_state=None, design: str = "multinomial") -> pd.DataFrame:
+               random_state=None, resampling: str = "multinomial") -> pd.DataFrame:
         """Each prediction's measures (multiclass ones, and the unweighted average of class-specific ones).
 
         Parameters
@@ -211,7 +211,7 @@ class Comparison:
             The classes of each prediction that class-specific measures are averaged over, as in
             :meth:`pandas_agree.Agreement.averages` ("union": the labels of the reference and of that prediction).
             A warning names the labels the choice leaves out.
-        ci, confidence_level, n_resamples, bootstrap_method, random_state, design
+        ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling
             As in :meth:`pandas_agree.Agreement.multiclass`: each prediction's intervals are those of its own
             Agreement with the reference.
 
@@ -236,7 +236,8 @@ class Comparison:
         multi = [m.code for m in chosen if m.kind == "multiclass"]
         binary = [m.code for m in chosen if m.kind == "binary"]
         kw = {"ci": ci, "confidence_level": confidence_level, "n_resamples": n_resamples,
-              "bootstrap_method": bootstrap_method, "random_state": random_state, "design": design}
+              "bootstrap_method": bootstrap_method, "random_state": random_state,
+              "resampling": resampling}
         rows = {}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -313,7 +314,7 @@ class Comparison:
     @validate_options
     def differences(self, measures=None, *, classes: str = "common", ci: str | None = None,
                     confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
-                    random_state=None, design: str = "multinomial") -> pd.DataFrame:
+                    random_state=None, resampling: str = "multinomial") -> pd.DataFrame:
         """The paired difference A − B of each measure for every pair of predictions.
 
         Parameters
@@ -332,11 +333,11 @@ class Comparison:
             joint table has more than 2,000 non-empty cells). "linearized": the delta method for every measure
             (for OSR it equals the McNemar-type SE). "bootstrap": the paired bootstrap for every measure; its
             p-value is two-sided, 2·min(1 + #{d* ≤ 0}, 1 + #{d* ≥ 0})/(B + 1), never 0.
-        confidence_level, n_resamples, bootstrap_method, random_state, design
+        confidence_level, n_resamples, bootstrap_method, random_state, resampling
             As in :meth:`pandas_agree.Agreement.multiclass`. The bootstrap resamples the joint table reference ×
             prediction_1 × … (so every resample keeps the pairing); "bca" takes its acceleration from the
-            jackknife over the cells of the joint table; design="fixed-reference" keeps each reference class's
-            size.
+            jackknife over the cells of the joint table; resampling="fixed-reference" keeps each reference
+            class's size.
 
         Returns
         -------
@@ -360,7 +361,7 @@ class Comparison:
         differences = PairedDifferences(self, chosen, classes)
         if ci is None:
             return pd.DataFrame({_column_name(m): differences.point[m.code] for m in chosen}, index=index)
-        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, design,
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling,
                                 self._sample)
         differences.opts = opts
         estimates = estimate(differences, opts)
@@ -466,7 +467,7 @@ class Comparison:
 
         Options: ``measures``, ``classes``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
         ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
-        recorded either way) and ``design``, as for :meth:`values` and :meth:`differences`.
+        recorded either way) and ``resampling``, as for :meth:`values` and :meth:`differences`.
 
         Returns
         -------

@@ -7,6 +7,10 @@ function's call against it before the function runs, whether or not the call wou
 A value of a type that no constraint knows raises a TypeError; a value of a known type that is not allowed raises
 a ValueError. Both say ``"<option> must be <what is allowed>; got <value>"``.
 
+An option that has been renamed keeps its old name for a while (:data:`RENAMED`): a call that takes the new name
+and is given the old one gets a FutureWarning and runs as if given the new one; given both, it raises a TypeError
+that names both.
+
 A call with an argument the function does not take (an unknown keyword, one positional argument too many) raises
 a TypeError that names the function as the user called it (``Agreement.binary()``, ``DataFrame.agree.report()``),
 lists the arguments it takes and suggests the closest one: ``"Agreement.multiclass() got an unexpected keyword
@@ -49,6 +53,7 @@ import functools
 import inspect
 import math
 import threading
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from numbers import Integral, Real
@@ -56,11 +61,13 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from .undefined import external_stacklevel
+
 __all__ = [
-    "AVERAGES", "BAND_NAMES", "BINOMIAL_CI", "BOOTSTRAP_METHODS", "CELLS", "CI_METHODS", "CLASSES", "DESIGNS",
-    "KAPPA_WEIGHTS", "LEVELS", "LONELY_PSU", "MATCHES", "PERCENTAGES", "REPLICATES", "SEEDS", "SPEC", "STATISTICS",
-    "TIMINGS", "Option", "check_option", "check_options", "choices", "keyword_names", "keywords", "public_call",
-    "unexpected_keywords", "validate_options",
+    "AVERAGES", "BAND_NAMES", "BINOMIAL_CI", "BOOTSTRAP_METHODS", "CELLS", "CI_METHODS", "CLASSES", "KAPPA_WEIGHTS",
+    "LEVELS", "LONELY_PSU", "MATCHES", "PERCENTAGES", "RENAMED", "REPLICATES", "RESAMPLING", "SEEDS", "SPEC",
+    "STATISTICS", "TIMINGS", "Option", "check_option", "check_options", "choices", "keyword_names", "keywords",
+    "public_call", "renamed_keywords", "unexpected_keywords", "validate_options",
 ]
 
 # --- the vocabularies (every other module imports them from here) ------------------------------------------
@@ -68,7 +75,7 @@ __all__ = [
 BINOMIAL_CI = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal")
 CI_METHODS = ("auto", *BINOMIAL_CI, "linearized", "bootstrap")
 BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
-DESIGNS = ("multinomial", "fixed-reference")
+RESAMPLING = ("multinomial", "fixed-reference")  # the resampling model: rows at random, or reference rows fixed
 LONELY_PSU = ("adjust", "remove", "fail")  # what a stratum with a single PSU contributes (R's survey.lonely.psu)
 REPLICATES = ("jackknife", "bootstrap")  # a sample design's replicates: delete one PSU, or Rao and Wu's bootstrap
 CLASSES = ("common", "reference", "union")
@@ -319,7 +326,7 @@ SPEC: dict[str, Option] = _options(
     Option("bootstrap_method", (_Choice(BOOTSTRAP_METHODS),), _one_of(BOOTSTRAP_METHODS)),
     Option("random_state", (NONE, _Seed(), _Choice(SEEDS)),
            "None, 'fresh', an integer >= 0, or a numpy Generator, SeedSequence, BitGenerator or RandomState"),
-    Option("design", (_Choice(DESIGNS),), _one_of(DESIGNS)),
+    Option("resampling", (_Choice(RESAMPLING),), _one_of(RESAMPLING)),
     # measures and their parameters
     Option("measures", (NONE, _Text(many=True)), "None, a measure code or name, or a list of them"),
     Option("measure", (_Text(many=False),), "a measure code or name"),
@@ -368,6 +375,11 @@ SPEC: dict[str, Option] = _options(
     Option("sort_by", (NONE, _Text(many=False)), "None or a class-specific measure code or name"),
 )
 
+RENAMED: dict[str, str] = {"design": "resampling"}
+"""Options with a new name, {old name: new name}: the old name still works, with a FutureWarning, where a call
+takes the new one (:func:`renamed_keywords`). ``design=`` named the resampling model; ``design`` now means the
+sample design only (``strata=``, ``cluster=``, ``fpc=``)."""
+
 
 def choices(name: str) -> tuple[str, ...]:
     """The strings the option ``name`` allows (for the command line's choices).
@@ -375,7 +387,7 @@ def choices(name: str) -> tuple[str, ...]:
     Examples
     --------
     >>> from pandas_agree.base.options import choices
-    >>> choices("design")
+    >>> choices("resampling")
     ('multinomial', 'fixed-reference')
     """
     return tuple(x for c in SPEC[name].constraints if isinstance(c, (_Choice, _ChoiceList)) for x in c.choices)
@@ -440,6 +452,47 @@ def check_options(options: Mapping[str, Any], allowed: Iterable[str], where: str
     for name, value in options.items():
         if name in SPEC:
             SPEC[name].check(value)
+
+
+def renamed_keywords(kwargs: dict[str, Any], takes: Iterable[str], call: str) -> dict[str, Any]:
+    """``kwargs`` with the old name of every renamed option (:data:`RENAMED`) replaced by its new name, where the
+    call ``call`` takes the new name (among ``takes``) and not the old one; each old name given warns.
+
+    Raises
+    ------
+    TypeError
+        Where both the old and the new name are given.
+
+    Warns
+    -----
+    FutureWarning
+        For each old name given: it is renamed, and will be removed in a future version.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from pandas_agree.base.options import renamed_keywords
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     renamed_keywords({"design": "fixed-reference", "ci": "auto"}, ["ci", "resampling"], "f()")
+    {'resampling': 'fixed-reference', 'ci': 'auto'}
+    >>> print(caught[0].category.__name__, caught[0].message)
+    FutureWarning design= is renamed resampling=; design= will be removed in a future version
+    >>> renamed_keywords({"design": "multinomial", "resampling": "multinomial"}, ["resampling"], "f()")
+    Traceback (most recent call last):
+    ...
+    TypeError: f() got both resampling= and design=, its old name; give resampling= only
+    """
+    takes = set(takes)
+    for old, new in RENAMED.items():
+        if old not in kwargs or new not in takes or old in takes:
+            continue
+        if new in kwargs:
+            raise TypeError(f"{call} got both {new}= and {old}=, its old name; give {new}= only")
+        warnings.warn(f"{old}= is renamed {new}=; {old}= will be removed in a future version", FutureWarning,
+                      stacklevel=external_stacklevel())
+        kwargs = {(new if key == old else key): value for key, value in kwargs.items()}
+    return kwargs
 
 
 # --- calls with arguments the function does not take ----------------------------------------------------------
@@ -613,6 +666,10 @@ def validate_options(func: F | None = None, *, passes: Iterable[str] | Callable[
     def checked(*args, **kwargs):
         if constructor and args and type(args[0]) not in _CLASSES_CHECKED:
             _check_classes(type(args[0]))
+        if not RENAMED.keys().isdisjoint(kwargs):  # an option's old name: the new one, with a FutureWarning
+            takes = (*own, *(passed(_owner(method, args)) if passes is not None else ()))
+            outer = _CALL.get()
+            kwargs = renamed_keywords(kwargs, takes, _call_name(func, method, args) if outer is None else outer[0])
         try:
             arguments = sig.bind(*args, **kwargs).arguments
         except TypeError:

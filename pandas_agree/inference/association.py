@@ -674,7 +674,7 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     z = opts.z
     upper = value + z * se
     # the labels whose margins may well be equal: their differences are left out of T. The SE of a difference is
-    # the multinomial one, √((n_k· + n_·k − 2 n_kk)/N² − d_k²/N), whatever the resampling design: it only screens
+    # the multinomial one, √((n_k· + n_·k − 2 n_kk)/N² − d_k²/N), whatever the resampling model: it only screens
     labels = np.flatnonzero(rows + cols > 0)
     i, j, _ = view.entries
     matched = np.zeros(view.q)

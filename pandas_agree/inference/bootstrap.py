@@ -4,7 +4,7 @@ Every analysis here is a function of a table of counts: the I×J crosstab of two
 reference × prediction_1 × … × prediction_P of a comparison, or the vector of subject weights of several raters.
 Resampling the objects counted in such a table is a multinomial draw of the same total over its cells
 (``Generator.multinomial(N, counts / N)``), the case bootstrap of independent objects; with
-``design="fixed-reference"`` each slice along the first axis (each reference class) is resampled on its own, a
+``resampling="fixed-reference"`` each slice along the first axis (each reference class) is resampled on its own, a
 product multinomial. Resamples are drawn in chunks, so memory does not grow with the number of resamples, and an
 analysis evaluates its values on each chunk with the same vectorised formulas as on the table itself.
 

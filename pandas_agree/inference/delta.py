@@ -7,7 +7,7 @@ Cov(n) = N(diag(p) − ppᵀ), so the delta method gives
     Var f ≈ Σ_c n_c g_c² − (Σ_c n_c g_c)² / N,     g_c = ∂f/∂n_c,
 
 a sum over the non-empty cells only (an empty cell has no objects to vary). With the reference sizes fixed by
-design (``design="fixed-reference"``, a product multinomial over the rows) the second term is taken row by row.
+design (``resampling="fixed-reference"``, a product multinomial over the rows) the second term is taken row by row.
 
 The gradient comes from the formulas themselves, evaluated by the same vectorised code as the values: each
 non-empty cell is moved up and down by a step h = 10⁻⁵·n_c, and g_c = (f(n + h e_c) − f(n − h e_c)) / (2h), the

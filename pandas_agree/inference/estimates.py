@@ -3,7 +3,7 @@
 Confidence intervals are analytic where the literature gives one, a bootstrap of the table for the rest.
 
 The bootstrap resamples the crosstab, not the rows: ``Generator.multinomial(N, table / N, size=B)`` is the
-case bootstrap of independent rows (a product multinomial per reference row with ``design="fixed-reference"``).
+case bootstrap of independent rows (a product multinomial per reference row with ``resampling="fixed-reference"``).
 Every measure is then evaluated on all B tables at once by the same vectorised formulas, so the cost does not
 grow with N.
 """
@@ -16,12 +16,12 @@ from typing import Any
 
 import numpy as np
 
-from ..base.options import BINOMIAL_CI, BOOTSTRAP_METHODS, CI_METHODS, DESIGNS, check_options
+from ..base.options import BINOMIAL_CI, BOOTSTRAP_METHODS, CI_METHODS, RESAMPLING, check_options
 from ..measures.registry import Measure
 from .distributions import critical_value
 
 __all__ = [
-    "BOOTSTRAP_METHODS", "CI_METHODS", "DEFAULT_SEED", "DESIGNS", "SMALL_SAMPLE", "Estimate", "IntervalOptions",
+    "BOOTSTRAP_METHODS", "CI_METHODS", "DEFAULT_SEED", "RESAMPLING", "SMALL_SAMPLE", "Estimate", "IntervalOptions",
     "Resample", "clipped", "interval_options", "seed_of", "seed_text", "small_sample", "small_sample_note", "within",
 ]
 
@@ -77,11 +77,12 @@ class IntervalOptions:
     n_resamples: int = 2000
     bootstrap_method: str = "percentile"
     random_state: Any = None
-    design: Any = "multinomial"  # a resampling design's name, or a SampleDesign (the variance of a complex sample)
+    design: Any = "multinomial"  # the resampling model's name (resampling=), or a SampleDesign (a complex sample)
 
     def __post_init__(self) -> None:
-        options = {name: getattr(self, name) for name in self.__dataclass_fields__
-                   if name != "design" or isinstance(self.design, str)}
+        options = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "design"}
+        if isinstance(self.design, str):
+            options["resampling"] = self.design  # checked as the option resampling= that gives it
         check_options(options, options, "IntervalOptions")
         object.__setattr__(self, "random_state", seed_of(self.random_state))  # the seed used, recorded
 
@@ -139,17 +140,18 @@ class Resample:
 
 
 def interval_options(ci: str | None, confidence_level: float, n_resamples: int, bootstrap_method: str, random_state,
-                     design: str, sample=None) -> IntervalOptions | None:
+                     resampling: str, sample=None) -> IntervalOptions | None:
     """The IntervalOptions of an analysis's call (None without ``ci``); with a complex sample's SampleDesign
-    (``sample``) its design gives the variance, and a resampling design does not apply."""
+    (``sample``) its design gives the variance, and a resampling model other than "multinomial" does not
+    apply."""
     if ci is None:
         return None
     if sample is not None:
-        if design != "multinomial":
-            raise ValueError(f"design={design!r} does not apply to a sample design (strata=, cluster=, fpc=), "
-                             "whose PSUs give the variance")
-        design = sample
-    return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, design)
+        if resampling != "multinomial":
+            raise ValueError(f"resampling={resampling!r} does not apply to a sample design (strata=, cluster=, "
+                             "fpc=), whose PSUs give the variance")
+        return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, sample)
+    return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling)
 
 
 SMALL_SAMPLE = 200

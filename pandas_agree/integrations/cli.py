@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from .. import datasets
-from ..base.options import SPEC, check_option, choices
+from ..base.options import RENAMED, SPEC, check_option, choices
 from ..base.version import __version__
 from ..measures.registry import KINDS, Suggestion, UnknownMeasureError, measures
 from ..report.display import printable
@@ -110,7 +110,7 @@ def _read_spss(path: Path) -> pd.DataFrame:
 
 # the command-line options that are options of the reports (argparse dest -> report option)
 REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "ci", "confidence_level", "n_resamples",
-                  "bootstrap_method", "random_state", "design", "kappa_weights", "bands", "level", "percentages",
+                  "bootstrap_method", "random_state", "resampling", "kappa_weights", "bands", "level", "percentages",
                   "sort_by", "statistics", "cells")
 # the command-line options that name columns of the data file
 COLUMN_OPTIONS = ("actual", "reference", "pred", "row", "col", "layer", "weights", "by", "columns", "long", "numeric",
@@ -120,6 +120,13 @@ COLUMN_OPTIONS = ("actual", "reference", "pred", "row", "col", "layer", "weights
 def _report_options(args) -> dict:
     """The report options given on the command line (those left out keep the report's defaults)."""
     options = {name: getattr(args, name) for name in REPORT_OPTIONS if getattr(args, name, None) is not None}
+    for old, new in RENAMED.items():  # an option's old name (--design): its new one, with a warning
+        if getattr(args, old, None) is not None:
+            if new in options:
+                raise UsageError(f"argument {_flag(new)}: {_flag(old)} is its old name; give {_flag(new)} only")
+            warnings.warn(f"{_flag(old)} is renamed {_flag(new)}; {_flag(old)} will be removed in a future version",
+                          FutureWarning, stacklevel=2)
+            options[new] = getattr(args, old)
     if "tversky" in options:
         options["tversky"] = tuple(options["tversky"])
     if options.get("ci") == "none":
@@ -428,7 +435,7 @@ def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], obj
 
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = ()) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
-    --tversky, "kappa_weights", "design", "bands", "percentages", "statistics": with --cells, "max_classes": with
+    --tversky, "kappa_weights", "resampling", "bands", "percentages", "statistics": with --cells, "max_classes": with
     --sort-by)."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names")
     p.add_argument("--ci", choices=[*choices("ci"), "none"], default="auto", help="interval method (default auto)")
@@ -454,9 +461,11 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
                        help="the weights of the Tversky index (--measures TVERSKY --tversky 0.5 0.5)")
     if "kappa_weights" in extra:
         p.add_argument("--kappa-weights", choices=choices("kappa_weights"), default=None)
-    if "design" in extra:
-        p.add_argument("--design", choices=choices("design"), default=None,
-                       help="bootstrap design (default multinomial)")
+    if "resampling" in extra:
+        p.add_argument("--resampling", choices=choices("resampling"), default=None,
+                       help="resampling model of the bootstrap and linearised intervals (default multinomial; "
+                            "fixed-reference keeps each reference class's size)")
+        p.add_argument("--design", choices=choices("resampling"), default=None, help=argparse.SUPPRESS)  # old name
     if "bands" in extra:
         p.add_argument("--bands", choices=choices("bands"), default=None, help="interpretation bands of kappa")
     if "percentages" in extra:
@@ -530,7 +539,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     report.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(report)
-    _add_report_options(report, extra=("classes", "positive", "beta", "kappa_weights", "design", "bands",
+    _add_report_options(report, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
                                        "percentages", "statistics", "max_classes"))
     report.set_defaults(run=run_report)
     crosstabs = sub.add_parser("crosstabs", help="SPSS's CROSSTABS of any two columns of a data file")
@@ -585,10 +594,10 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     comp.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(comp, order=False)
-    _add_report_options(comp, extra=("classes", "design"))
+    _add_report_options(comp, extra=("classes", "resampling"))
     comp.set_defaults(run=run_compare)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
-    _add_report_options(demo, extra=("classes", "positive", "beta", "kappa_weights", "design", "bands",
+    _add_report_options(demo, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
                                      "percentages", "statistics", "max_classes"))
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")

@@ -36,7 +36,7 @@ REPORT_OPTIONS = {
     "measures": None, "classes": "common", "positive": None, "beta": None, "tversky": None, "correction": None,
     "average": AVERAGES, "timing": "default", "kappa_weights": None,
     "bands": "landis-koch", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
-    "bootstrap_method": "percentile", "random_state": None, "design": "multinomial", "percentages": (),
+    "bootstrap_method": "percentile", "random_state": None, "resampling": "multinomial", "percentages": (),
     "max_classes": 20, "sort_by": None, "statistics": None, "cells": None,
 }
 
@@ -296,7 +296,7 @@ class AgreementReport(Rendered):
     def _compute(self, ag, opts: dict, group_notes: list[str]) -> None:
         binary_codes, multiclass_codes = _split_measures(opts["measures"])
         interval_kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method",
-                                            "random_state", "design")}
+                                            "random_state", "resampling")}
         binary_kw = {k: opts[k] for k in ("beta", "tversky", "correction")}
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")

@@ -23,7 +23,7 @@ __all__ = ["ComparisonReport"]
 # the options of ComparisonReport and their defaults (those of Comparison.values and .differences, but intervals
 # by default)
 OPTIONS = {"measures": None, "classes": "common", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
-           "bootstrap_method": "percentile", "random_state": None, "design": "multinomial"}
+           "bootstrap_method": "percentile", "random_state": None, "resampling": "multinomial"}
 
 
 def _with_intervals(frame: pd.DataFrame, value: str) -> pd.DataFrame:
@@ -63,7 +63,7 @@ class ComparisonReport(Rendered):
         self.comparison = comparison
         self.options = opts
         kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
-                                   "design")}
+                                   "resampling")}
         with warnings.catch_warnings():  # the labels the averages leave out are named in the header
             warnings.filterwarnings("ignore", message=".*classes='union' counts them", category=UserWarning)
             self.values = comparison.values(opts["measures"], classes=opts["classes"], **kw)

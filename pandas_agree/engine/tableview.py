@@ -21,7 +21,7 @@ from ..base.lazy import LazyModule
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["TablePartials", "TableView", "dominated_sums"]
+__all__ = ["BLOCK_CELLS", "TablePartials", "TableView", "blocked_dominated_sums", "dominated_sums"]
 
 
 def _before_in_runs(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
@@ -77,6 +77,48 @@ def dominated_sums(first: np.ndarray, second: np.ndarray, weights: np.ndarray) -
         found[..., arranged[right]] += (running - base)[..., right]
         size *= 2
     out[..., sequence] = found
+    return out
+
+
+BLOCK_CELLS = 1 << 22
+"""The size of the dense blocks of rows :func:`blocked_dominated_sums` forms (4 Mi cells, 32 MiB)."""
+
+
+def blocked_dominated_sums(rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, shape: tuple[int, int]
+                           ) -> np.ndarray:
+    """:func:`dominated_sums` of the stored cells of an I×J table (``rows`` in increasing order: the cells
+    row-major): Σ w over the cells above and to the left of each one, shape (..., m), from dense blocks of rows.
+
+    Each block of rows is laid out dense, at most :data:`BLOCK_CELLS` cells with the weights' leading axes; its
+    cumulative sums down the columns, with the column totals of the blocks above carried over, and then along
+    the rows give the sums at its cells. O(I·J) work in O(BLOCK_CELLS) memory: cheaper than the merge sort's
+    O(m log m) where the table is not very sparse (the caller chooses).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> i, j = np.array([0, 0, 1, 2]), np.array([0, 2, 1, 3])
+    >>> blocked_dominated_sums(i, j, np.array([1.0, 2, 4, 8]), (3, 4)).tolist()
+    [0.0, 0.0, 1.0, 7.0]
+    """
+    weights = np.asarray(weights, dtype=float)
+    lead = weights.shape[:-1]
+    height, width = shape
+    out = np.zeros(weights.shape)
+    step = max(1, BLOCK_CELLS // max(1, width * int(np.prod(lead, dtype=np.int64))))
+    carry = np.zeros((*lead, width))  # Σ over the rows above the block, by column
+    bounds = np.searchsorted(rows, np.arange(0, height + step, step))
+    for k, top in enumerate(range(0, height, step)):
+        start, stop = bounds[k], bounds[k + 1]
+        if start == stop:
+            continue
+        r, c = rows[start:stop] - top, cols[start:stop]
+        block = np.zeros((*lead, min(step, height - top), width))
+        block[..., r, c] = weights[..., start:stop]
+        above = np.cumsum(block, axis=-2) - block + carry[..., None, :]  # Σ_{h<i} n_hk
+        left = np.cumsum(above, axis=-1) - above  # Σ_{h<i, k<j} n_hk
+        out[..., start:stop] = left[..., r, c]
+        carry += block.sum(axis=-2)
     return out
 
 
@@ -305,9 +347,10 @@ class TableView:
         Σ_{h>i, k<j} n_hk), in the order of the rows and of the columns.
 
         A dense table takes two-dimensional cumulative sums, O(I·J); a sparse one never forms the I×J array:
-        the sums below and to the left of each stored cell come from a merge sort of its m cells
-        (:func:`dominated_sums`, O(m log m)), the others from the margins and the sums along each row and
-        column.
+        the sums above and to the left of each stored cell come from a merge sort of its m cells
+        (:func:`dominated_sums`, O(m log m)), or, where I·J is below about 8·m·log₂ J, from dense blocks of rows
+        of bounded size (:func:`blocked_dominated_sums`, O(I·J), faster there); the others from the margins and
+        the sums along each row and column.
 
         Examples
         --------
@@ -334,7 +377,12 @@ class TableView:
             flat = (*lead, height * width)
             return (upper_left + lower_right).reshape(flat), (upper_right + lower_left).reshape(flat)
         i, j = self.cells
-        upper_left = dominated_sums(i, j, counts)
+        height, width = self.shape
+        dense_cost = height * width <= 8 * len(i) * max(1, int(width).bit_length())
+        if dense_cost and (len(i) < 2 or bool(np.all(i[1:] >= i[:-1]))):  # row-major cells in dense blocks
+            upper_left = blocked_dominated_sums(i, j, counts, self.shape)
+        else:
+            upper_left = dominated_sums(i, j, counts)
         r, c = self.row_totals, self.col_totals
         rows_before = (np.cumsum(r, axis=-1) - r)[..., i]  # Σ_{h<i} n_h·
         cols_before = (np.cumsum(c, axis=-1) - c)[..., j]

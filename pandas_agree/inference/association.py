@@ -331,9 +331,9 @@ def _at_entries(view: TableView, partials: TablePartials) -> np.ndarray:
 
 def _phi_correlation(measure: Measure, view: TableView, opts: IntervalOptions) -> Estimate:
     """Phi of a 2×2 table, a correlation: the linearised interval on Fisher's z scale."""
-    value = float(measure.compute(view))
+    value = np.float64(measure.compute(view))  # numpy floats: ±1 gives an infinite z, not ZeroDivisionError
     gradient = _at_entries(view, measure.gradient(view))
-    se = float(np.sqrt(linearised_variance(view.entries[2], gradient, opts.design, view.entries[0])))
+    se = np.float64(np.sqrt(linearised_variance(view.entries[2], gradient, opts.design, view.entries[0])))
     with np.errstate(divide="ignore", invalid="ignore"):
         centre, spread = np.arctanh(value), opts.z * se / (1 - value * value)
         lower, upper = np.tanh(centre - spread), np.tanh(centre + spread)

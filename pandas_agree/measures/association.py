@@ -349,9 +349,11 @@ def _tau_parts(v: TableView, dependent: str):
     at_i, at_j = pi[..., index], pj[..., other]
     with np.errstate(divide="ignore", invalid="ignore"):
         excess = np.where(at_i > 0, (p - at_i * at_j) ** 2 / at_i, 0.0).sum(axis=-1)
-    if v.is_sparse:  # the cells not stored hold p_ij = 0: each adds p_i· p_·j²
-        stored = (v.sum_by_row if dependent == "columns" else v.sum_by_col)(np.broadcast_to(at_j * at_j, p.shape))
-        excess = excess + (pi * np.maximum(b[..., None] - stored, 0.0)).sum(axis=-1)
+    if v.is_sparse:  # the cells not stored hold p_ij = 0: each adds p_i· p_·j² (none where a line is whole)
+        by_line = v.sum_by_row if dependent == "columns" else v.sum_by_col
+        stored = by_line(np.broadcast_to(at_j * at_j, p.shape))
+        whole = by_line(np.ones(p.shape[-1])) == own.shape[-1]
+        excess = excess + (pi * np.where(whole, 0.0, np.maximum(b[..., None] - stored, 0.0))).sum(axis=-1)
     return excess, b
 
 

@@ -142,7 +142,8 @@ class Measure:
     level : str or None
         For association records, the levels of measurement the value reads (:data:`LEVELS`): "nominal" (any
         reordering of the rows, or of the columns, leaves the value unchanged, up to the sign of phi in a 2×2
-        table), "ordinal" (the order of the rows and of the columns, each side its own), "interval" (the scores
+        table; the risk estimates of a 2×2 table read which row and which column come first: swapping the rows
+        inverts them), "ordinal" (the order of the rows and of the columns, each side its own), "interval" (the scores
         of both sides) or "nominal by interval" (eta: the scores of the dependent side, the categories of the
         other). Pearson's R and eta read the scores of the view (``TableView.row_scores`` and ``col_scores``,
         by default the positions 1, 2, …).

@@ -22,6 +22,13 @@ KINDS = {
     "multiclass": ("Multiclass measures",
                    "Each is one value for the whole I×J table; M is the set of the K labels present on both sides, "
                    "n_ij the cells, n_i· and n_·j the margins, Po the proportion on the matching cells."),
+    "association": ("Association statistics",
+                    "SPSS CROSSTABS' symmetric and directional measures and risk estimates of any two variables "
+                    "(`pa.measures(\"association\")`), each one value for the whole I×J table over the rows and "
+                    "columns with objects: f_ij the cells, r_i and c_j the margins, W the total, q = min(I, J). "
+                    "\"level\" is the level of measurement each reads; \"significance\" is SPSS's rule for its "
+                    "Approx. Sig. The delta-method SE is SPSS's ASE1; see {doc}`notes/statistics`. "
+                    "`Agreement.multiclass()` takes their codes too (CRAMERV, LAMBDA and UC among its defaults)."),
     "rater": ("Coefficients of several raters",
               "Each is one value for a subjects × raters matrix of ratings ({doc}`user_guide/raters`); r_ik is the "
               "number of raters who put subject i in category k, r_i = Σ_k r_ik, r*_ik = Σ_l w_kl r_il, π_k the "
@@ -59,6 +66,8 @@ def _entry(row: pd.Series) -> list[str]:
     fields = [("formula", f"`{row['formula']}`"), ("range", row["range"]), ("symmetry", _symmetry(row))]
     if row["kind"] == "binary":
         fields.append(("averaging", row["averaging"]))
+    if row["kind"] == "association":
+        fields += [("level", row["level"]), ("significance", row["significance"])]
     fields += [("interval", row["ci_method"]), ("parameters", row["params"]), ("reference", row["reference"])]
     lines += ["| | |", "|---|---|"]
     lines += [f"| {name} | {_text(value)} |" for name, value in fields]

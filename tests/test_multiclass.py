@@ -22,7 +22,7 @@ from pandas_agree.measures.weights import agreement_weights
 
 from ._tables import expand, quiet, square_tables
 
-MULTICLASS = [m.code for m in REGISTRY.values() if m.kind == "multiclass"]
+MULTICLASS = [m.code for m in REGISTRY.values() if m.kind == "multiclass" or m.among_multiclass]
 SAS = np.array([[0, 4, 1], [0, 8, 0], [0, 1, 5]])  # SAS/STAT PROC FREQ agreement example (statsmodels' tests)
 
 

@@ -22,6 +22,7 @@ from pandas_agree.measures.interval_methods import (
     FleissCohenEveritt,
     Linearised,
     LogRatio,
+    LogScale,
     MappedBinomial,
     MarginDifferences,
     NoncentralChiSquare,
@@ -401,7 +402,7 @@ def test_a_note_that_makes_a_record_undefined_holds_exactly_when_it_applies(m):
     differ = pd.DataFrame([[10.0, 2, 1], [3, 12, 4]], index=["a", "b"], columns=["a", "b", "c"])
     same = pd.DataFrame([[10.0, 2], [3, 12]], index=["a", "b"], columns=["a", "b"])
     for table, applies in ((differ, True), (same, False)):
-        notes = [n for n in m.notes if n.undefined and n.when(Setting(same_labels=not applies))]
+        notes = [n for n in m.notes if n.undefined and n.when(Setting(same_labels=not applies, shape=table.shape))]
         result = quiet(pa.Agreement.from_table(table).multiclass, [m.code])
         assert bool(notes) == applies
         assert np.isnan(result.loc[m.code, "value"]) == applies
@@ -446,4 +447,4 @@ def test_catalogue_rows():
 def test_interval_tags_are_distinct_methods():
     seen = {type(m.interval) for m in ALL}
     assert seen == {Binomial, MappedBinomial, Wald, Woolf, LogRatio, FleissCohenEveritt, Linearised, Bootstrap,
-                    NoncentralChiSquare, MarginDifferences}
+                    NoncentralChiSquare, LogScale, MarginDifferences}

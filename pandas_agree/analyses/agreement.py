@@ -694,7 +694,9 @@ class Agreement(Crosstab):
             with np.errstate(all="ignore"):
                 values[m.code] = float(m.compute(view, **params(m)))
         by_rule = set()  # NaN by a rule that a note explains
-        for text, codes, undefined in notes_of(chosen, Setting(weighted=given, same_labels=view.same_labels)):
+        shape = (int((view.row_totals > 0).sum()), int((view.col_totals > 0).sum()))  # rows, columns with objects
+        for text, codes, undefined in notes_of(chosen, Setting(weighted=given, same_labels=view.same_labels,
+                                                               shape=shape)):
             notes.append(text)
             if undefined:
                 by_rule.update(codes)
@@ -938,7 +940,7 @@ def summary_values(ag: Agreement, measures: list, stack: np.ndarray, classes: st
     view = ag._dense_view(stack)
     with np.errstate(all="ignore"):
         for m in measures:
-            if m.kind == "multiclass":
+            if m.kind != "binary":  # multiclass and association records
                 out[m.code] = np.asarray(m.compute(view, **({"kappa_weights": None} if m.params else {})), dtype=float)
     return out
 

@@ -73,7 +73,7 @@ class PairedDifferences(Estimand):
 
 
 def _column_name(m) -> str:
-    return m.code if m.kind == "multiclass" else f"{m.code} (unweighted)"
+    return m.code if m.kind != "binary" else f"{m.code} (unweighted)"
 
 
 class Comparison:
@@ -233,7 +233,7 @@ class Comparison:
         """
         chosen = _resolve(measures)
         self._warn_left_out(chosen, classes)
-        multi = [m.code for m in chosen if m.kind == "multiclass"]
+        multi = [m.code for m in chosen if m.kind != "binary"]
         binary = [m.code for m in chosen if m.kind == "binary"]
         kw = {"ci": ci, "confidence_level": confidence_level, "n_resamples": n_resamples,
               "bootstrap_method": bootstrap_method, "random_state": random_state,
@@ -248,10 +248,10 @@ class Comparison:
                 for m in chosen:
                     col = _column_name(m)
                     if ci is None:
-                        row[col] = mc.loc[m.code, "value"] if m.kind == "multiclass" else av.loc[m.code, "unweighted"]
+                        row[col] = mc.loc[m.code, "value"] if m.kind != "binary" else av.loc[m.code, "unweighted"]
                         continue
                     for stat in ("value", "se", "lower", "upper", *(("deff",) if self._sample else ())):
-                        row[(col, stat)] = (mc.loc[m.code, stat] if m.kind == "multiclass"
+                        row[(col, stat)] = (mc.loc[m.code, stat] if m.kind != "binary"
                                             else av.loc[m.code, ("unweighted", stat)])
                 rows[name] = row
         out = pd.DataFrame.from_dict(rows, orient="index")

@@ -1,5 +1,6 @@
-"""Analytic intervals: binomial, mapped binomial, Wald, Woolf, Simel's log method, Fleiss–Cohen–Everitt and
-Gwet's linearised variance, chosen by each measure's registry record."""
+"""Analytic intervals: binomial, mapped binomial, Wald, Woolf, Simel's log method, Fleiss–Cohen–Everitt, Gwet's
+linearised variance, the noncentral χ² of Pearson's X² (Cramér's V, phi, the contingency coefficient) and the
+maximum kappa's, chosen by each measure's registry record (multiclass and association records alike)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from ..measures.interval_methods import (
     Woolf,
 )
 from ..measures.registry import REGISTRY, Measure
-from .association import cramer_v_interval, kappa_max_interval
+from .association import chi_square_interval, kappa_max_interval
 from .distributions import beta_isf, beta_ppf, normal_ppf
 from .estimates import (
     Estimate,
@@ -392,7 +393,7 @@ def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOpti
             estimate = _linearised(measure, method, view, params, opts)
             return small_sample(opts, float(view.n), estimate) or estimate
         case NoncentralChiSquare():
-            return cramer_v_interval(view, opts)
+            return chi_square_interval(measure, view, opts)
         case MarginDifferences():
             return kappa_max_interval(view, opts)
     return None

@@ -396,8 +396,12 @@ def run_measures(args) -> int:
     out = [line(head)]
     indent = " " * (widths["code"] + 2)
     for m in cat.itertuples(index=False):
-        out.append(line([m.code, m.name, m.kind, m.range, "yes" if m.symmetric else "no", m.averaging or ""]))
-        for label, text in (("formula", m.formula), ("interval", m.ci_method)):
+        cells = [m.code, m.name, m.kind, m.range, "yes" if m.symmetric else "no", m.averaging or ""]
+        below = []
+        if len(line(cells)) > MEASURES_WIDTH:  # a long averaging goes below, with the formula
+            cells[-1], below = "", [("averaging", m.averaging)]
+        out.append(line(cells))
+        for label, text in (*below, ("formula", m.formula), ("interval", m.ci_method)):
             out.extend(textwrap.wrap(f"{label}: {text}", MEASURES_WIDTH, initial_indent=indent,
                                      subsequent_indent=indent + "  "))
     print("\n".join(printable(x) for x in out))

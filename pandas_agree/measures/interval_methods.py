@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 __all__ = [
-    "BOOTSTRAP", "Binomial", "Bootstrap", "FleissCohenEveritt", "IntervalMethod", "Linearised", "LogRatio",
+    "BOOTSTRAP", "Binomial", "Bootstrap", "FleissCohenEveritt", "IntervalMethod", "Linearised", "LogRatio", "LogScale",
     "MappedBinomial", "MarginDifferences", "NoncentralChiSquare", "Wald", "Woolf",
 ]
 
@@ -116,14 +116,40 @@ class Linearised:
 
 @dataclass(frozen=True)
 class NoncentralChiSquare:
-    """A function of Pearson's X² (Cramér's V): the interval of X²'s noncentrality, mapped (Smithson 2003; Bonett
-    2021), where the delta method fails near 0."""
+    """A function of Pearson's X² (Cramér's V, phi, the contingency coefficient): the interval of X²'s
+    noncentrality, mapped (Smithson 2003; Bonett 2021), where the delta method fails near 0.
 
+    ``form`` names the function: "cramer" (√(λ/(N (m − 1))), m = min(I, J)), "phi" (√(λ/N); in a 2×2 table,
+    where phi is signed and is a correlation, the linearised interval on Fisher's z scale instead) or
+    "contingency" (√(λ/(λ + N))).
+    """
+
+    form: str = "cramer"
     analytic: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        if self.form not in ("cramer", "phi", "contingency"):
+            raise ValueError(f"form must be 'cramer', 'phi' or 'contingency'; got {self.form!r}")
 
     @property
     def description(self) -> str:
-        return "noncentral χ² inversion of Pearson's X² (Smithson 2003; Bonett 2021)"
+        text = "noncentral χ² inversion of Pearson's X² (Smithson 2003; Bonett 2021)"
+        return text + ("; in a 2×2 table, linearised on Fisher's z scale" if self.form == "phi" else "")
+
+
+@dataclass(frozen=True)
+class LogScale:
+    """A ratio of the counts of a 2×2 table (the odds ratio, a relative risk): the delta method on the log scale,
+    which is Woolf's interval of the odds ratio and the log method of a relative risk (Katz et al. 1978), as SPSS's
+    Risk Estimate gives them. ``detail`` names the method."""
+
+    detail: str
+    analytic: ClassVar[bool] = False  # the linearised interval from the record's gradient, on the log scale
+    scale: ClassVar[str] = "log"
+
+    @property
+    def description(self) -> str:
+        return f"{self.detail}: the delta method on the log scale"
 
 
 @dataclass(frozen=True)
@@ -155,4 +181,4 @@ class Bootstrap:
 BOOTSTRAP = Bootstrap()
 
 IntervalMethod = (Binomial | MappedBinomial | Wald | Woolf | LogRatio | FleissCohenEveritt | Linearised
-                  | NoncentralChiSquare | MarginDifferences | Bootstrap)
+                  | NoncentralChiSquare | LogScale | MarginDifferences | Bootstrap)

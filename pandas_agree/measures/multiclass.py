@@ -35,7 +35,6 @@ from .interval_methods import (
     Linearised,
     MappedBinomial,
     MarginDifferences,
-    NoncentralChiSquare,
 )
 from .registry import Measure, Note, register
 from .weights import agreement_weights
@@ -212,39 +211,6 @@ def _kappa_max(v: TableView) -> np.ndarray:
 
 def _bangdiwala(v: TableView) -> np.ndarray:
     return divide((v.diagonal**2).sum(axis=-1), (v.row_totals[..., v.rows] * v.col_totals[..., v.cols]).sum(axis=-1))
-
-
-def _cramer_v(v: TableView) -> np.ndarray:
-    r, c, n = v.row_totals, v.col_totals, v.n
-    counts, i, j = v.flat()
-    expected = divide(r[..., i] * c[..., j], n[..., None])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        cells = np.where(expected > 0, (counts - expected) ** 2 / expected, 0.0)
-    chi2 = cells.sum(axis=-1)
-    if v.is_sparse:  # each cell not stored holds 0 objects, so adds its expected count; together N − Σ_stored e
-        chi2 = chi2 + np.maximum(n - expected.sum(axis=-1), 0.0)
-    smaller = np.minimum((r > 0).sum(axis=-1), (c > 0).sum(axis=-1))
-    return np.sqrt(divide(chi2, n * (smaller - 1)))
-
-
-def _lambda(v: TableView) -> np.ndarray:
-    r, c = v.row_totals, v.col_totals
-    top_r, top_c = r.max(axis=-1), c.max(axis=-1)
-    num = v.row_max.sum(axis=-1) + v.col_max.sum(axis=-1) - top_r - top_c
-    return divide(num, 2 * v.n - top_r - top_c)
-
-
-def _entropy(p: np.ndarray, axes) -> np.ndarray:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return -np.where(p > 0, p * np.log(p), 0.0).sum(axis=axes)
-
-
-def _uncertainty(v: TableView) -> np.ndarray:
-    n = v.n
-    h_r = _entropy(divide(v.row_totals, n[..., None]), -1)
-    h_c = _entropy(divide(v.col_totals, n[..., None]), -1)
-    h_rc = _entropy(divide(v.flat()[0], n[..., None]), -1)
-    return divide(2 * (h_r + h_c - h_rc), h_r + h_c)
 
 
 def _rmse(v: TableView) -> np.ndarray:
@@ -459,55 +425,6 @@ def _bangdiwala_partials(v: TableView) -> TablePartials:
                          matching=2 * d / below)
 
 
-def _cramer_v_partials(v: TableView) -> TablePartials:
-    # V = √((S − 1)/(m − 1)) with S = Σ n_ij²/(n_i· n_·j) = χ²/N + 1; m = min of the non-empty rows and columns
-    i, j, n = v.entries
-    r, c = v.row_totals, v.col_totals
-    value = np.float64(_cramer_v(v))
-    if not value > 0:  # √ has no slope at 0
-        return _undefined(v)
-    outer = 1 / (2 * value * np.float64(min((r > 0).sum(), (c > 0).sum()) - 1))
-    ratio = n**2 / (r[i] * c[j])
-    by_row = -np.bincount(i, ratio / r[i], minlength=len(r))
-    by_col = -np.bincount(j, ratio / c[j], minlength=len(c))
-    return TablePartials(rows=by_row, cols=by_col, cells=2 * n / (r[i] * c[j])) * outer
-
-
-def _lambda_partials(v: TableView) -> TablePartials:
-    i, j, n = v.entries
-    r, c = v.row_totals, v.col_totals
-    top_row, top_col = _split(r == r.max()), _split(c == c.max())
-    # each row's largest cell (ties split) and each column's
-    at_row_max = n == v.row_max[i]
-    at_col_max = n == v.col_max[j]
-    cells = (at_row_max / np.bincount(i, at_row_max, minlength=len(r))[i]
-             + at_col_max / np.bincount(j, at_col_max, minlength=len(c))[j])
-    below = 2 * v.n - r.max() - c.max()
-    value = np.float64(_lambda(v))
-    d_num = TablePartials(rows=-top_row, cols=-top_col, cells=cells)
-    d_den = TablePartials(rows=-top_row, cols=-top_col)  # and 2 for N, the same for every cell
-    return (d_num + d_den * (-value)) * (1 / below)
-
-
-def _uncertainty_partials(v: TableView) -> TablePartials:
-    n = v.entries[2]
-    total = v.n
-    h_r = np.float64(_entropy(v.row_totals / total, -1))
-    h_c = np.float64(_entropy(v.col_totals / total, -1))
-    h_rc = np.float64(_entropy(n / total, -1))
-    both = h_r + h_c
-    if not both > 0:  # the value is NaN
-        return _undefined(v)
-
-    def d_entropy(x):  # ∂H/∂x of H = −Σ (x/N) log(x/N), N held fixed
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(x > 0, -(np.log(x / total) + 1) / total, 0.0)
-
-    d_both = TablePartials(rows=d_entropy(v.row_totals), cols=d_entropy(v.col_totals))
-    d_rc = TablePartials(cells=d_entropy(n))
-    return d_rc * (-2 / both) + d_both * (2 * h_rc / both**2)
-
-
 def _rmse_partials(v: TableView) -> TablePartials:
     value = np.float64(_rmse(v))
     if value == 0:  # Po = 1: every object on a matching cell, where moving it keeps Po at 1
@@ -614,19 +531,6 @@ _multiclass(code="KAPPA_MAX", name="maximum kappa", aliases=("kappa max",),
 _multiclass(code="B", name="Bangdiwala's B", aliases=("Bangdiwala",), formula="Σ_M n_kk² / Σ_M n_k· n_·k",
             compute=_bangdiwala, range=(0.0, 1.0), transposed="B", reference="Bangdiwala (1985)",
             gradient=_bangdiwala_partials)
-_multiclass(code="CRAMERV", name="Cramér's V", aliases=("Cramer's V", "Cramer V"),
-            formula="√(χ²/(N·(min(I,J)−1)))", compute=_cramer_v, range=(0.0, 1.0), transposed="CRAMERV",
-            reference="Cramér (1946); SPSS CROSSTABS; interval: Smithson (2003), Bonett (2021)",
-            interval=NoncentralChiSquare(), gradient=_cramer_v_partials)
-_multiclass(code="LAMBDA", name="Goodman–Kruskal lambda", aliases=("Goodman-Kruskal lambda", "lambda"),
-            formula="(Σ_i max_j n_ij + Σ_j max_i n_ij − max n_·j − max n_i·) / (2N − max n_·j − max n_i·) (symmetric)",
-            compute=_lambda, range=(0.0, 1.0), transposed="LAMBDA",
-            reference="Goodman & Kruskal (1954); SPSS CROSSTABS",
-            gradient=_lambda_partials)
-_multiclass(code="UC", name="uncertainty coefficient", aliases=("Theil's U", "Theil U"),
-            formula="2·(H(R) + H(C) − H(RC)) / (H(R) + H(C)) (symmetric)", compute=_uncertainty, range=(0.0, 1.0),
-            transposed="UC", reference="Theil (1970); SPSS CROSSTABS",
-            gradient=_uncertainty_partials)
 _multiclass(code="RMSE", name="root mean squared error", aliases=("root mean squared error of one-hot vectors",),
             formula="√(2·(1−Po)/q)", compute=_rmse, range=(0.0, 1.0), transposed="RMSE",
             reference="Witten, Frank & Hall, Data Mining (Weka's convention)", best=0.0,

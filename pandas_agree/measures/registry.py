@@ -17,12 +17,21 @@ import pandas as pd
 
 from ..base.options import validate_options
 from .interval_methods import BOOTSTRAP, IntervalMethod
+from .significance import Significance
 
-__all__ = ["RATERS", "REGISTRY", "Measure", "Note", "Setting", "Suggestion", "UnknownMeasureError", "measures",
-           "notes_of", "range_scale", "records", "register", "resolve", "suggestions"]
+__all__ = ["KINDS", "LEVELS", "NAMESPACES", "RATERS", "REGISTRY", "Measure", "Note", "Setting", "Suggestion",
+           "UnknownMeasureError", "measures", "notes_of", "range_scale", "records", "register", "resolve",
+           "suggestions"]
 
 TABLE_KINDS = ("binary", "multiclass")  # measures of two classifications: one namespace of names
-KINDS = (*TABLE_KINDS, "rater")  # coefficients of several raters: a namespace of their own
+KINDS = (*TABLE_KINDS, "association", "rater")
+NAMESPACES = {"table": TABLE_KINDS, "association": ("association",), "rater": ("rater",)}
+"""The namespaces of names and aliases, with the kinds that share each: a name is unique within its namespace. The
+association statistics of two variables have a namespace of their own (SPSS's and R's names: "phi", "gamma",
+"Somers' d" and "odds ratio" name other records among the class-specific measures), the rater coefficients
+theirs; codes are unique across the measures of a table (binary, multiclass and association)."""
+LEVELS = ("nominal", "ordinal", "interval", "nominal by interval")
+"""The levels of measurement of an association record, as SPSS's Symmetric and Directional Measures group them."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +41,7 @@ class Setting:
     weighted: bool = False  # agreement weights were given (kappa_weights)
     same_labels: bool = True  # both sides of the table have the same labels
     level: str = "nominal"  # Krippendorff's level of measurement
+    shape: tuple[int, int] | None = None  # the numbers of rows and of columns with objects, where known
 
 
 def _always(setting: Setting) -> bool:
@@ -64,15 +74,18 @@ class Measure:
         Full name.
     aliases : tuple of str
         Other names accepted (case-insensitively) wherever ``measures=`` takes names.
-    kind : {"binary", "multiclass", "rater"}
+    kind : {"binary", "multiclass", "association", "rater"}
         Class-specific (one-vs-rest, a function of the counts a, b, c, d), multiclass (a function of the whole
-        table) or a coefficient of several raters (a function of weighted sums over subjects).
+        table), association (a statistic of any two variables, a function of the whole table, SPSS CROSSTABS'
+        symmetric and directional measures and risk estimates: :mod:`pandas_agree.measures.association`) or a
+        coefficient of several raters (a function of weighted sums over subjects).
     formula : str
         The formula as text, in the letters of the documentation.
     compute : callable
         The formula as a vectorised function: ``compute(a, b, c, d, **params)`` for binary measures,
-        ``compute(view, **params)`` for multiclass ones, ``compute(sums, scale)`` for rater coefficients.
-        Arrays of any leading shape broadcast.
+        ``compute(view, **params)`` for multiclass and association ones (a
+        :class:`~pandas_agree.engine.tableview.TableView`, dense (..., I, J) or held sparse), ``compute(sums,
+        scale)`` for rater coefficients. Arrays of any leading shape broadcast.
     range : (float, float)
         Smallest and largest value; ``±inf`` where the measure is unbounded.
     transposed : str or None
@@ -109,10 +122,38 @@ class Measure:
     features : tuple of str
         For rater coefficients, the subject-level features ``compute`` reads beyond the common ones.
     gradient : callable or None
-        For multiclass measures, the partials of the value with respect to the table's summaries
+        For multiclass and association measures, the partials of the value with respect to the table's summaries
         (``gradient(view, **params)`` gives a :class:`~pandas_agree.engine.tableview.TablePartials`), from
         which its delta-method variance takes O(non-empty cells); None where the value's gradient is found by
-        moving every non-empty cell. A test holds each against that.
+        moving every non-empty cell. A test holds each against that. For an association record the variance
+        from these partials is SPSS's "Asymp. Std. Error" (ASE1, not assuming independence).
+    spss_gradient : callable or None
+        For association records whose SPSS "Asymp. Std. Error" takes another slope than ``gradient`` at a kink
+        (the lambdas: SPSS takes the first of tied modal categories where ``gradient`` shares the slope among
+        them): the partials of SPSS's ASE1, as ``gradient``. None where SPSS's ASE1 is that of ``gradient``.
+    null_se : callable or None
+        For association records whose T SPSS prints as the value over its standard error under independence
+        (ASE0): ``null_se(view)`` gives that standard error of one table. None elsewhere.
+    significance : Significance or None
+        For association records, SPSS's rule for "Approx. Sig.", one tagged value of
+        :mod:`pandas_agree.measures.significance` (the normal T, Pearson's or the likelihood-ratio χ², Light and
+        Margolin's (W − 1)(J − 1)τ, or Student's t of a correlation); None where SPSS prints none (eta, the risk
+        estimates). ``significance_method`` describes it.
+    level : str or None
+        For association records, the levels of measurement the value reads (:data:`LEVELS`): "nominal" (any
+        reordering of the rows, or of the columns, leaves the value unchanged, up to the sign of phi in a 2×2
+        table; the risk estimates of a 2×2 table read which row and which column come first: swapping the rows
+        inverts them), "ordinal" (the order of the rows and of the columns, each side its own), "interval" (the scores
+        of both sides) or "nominal by interval" (eta: the scores of the dependent side, the categories of the
+        other). Pearson's R and eta read the scores of the view (``TableView.row_scores`` and ``col_scores``,
+        by default the positions 1, 2, …).
+    interval_scale : str or None
+        The scale of the linearised interval where the range's own (:func:`range_scale`) does not fit; None
+        takes the interval method's, else the range's (:attr:`scale`).
+    among_multiclass : bool
+        For association records: shown among the multiclass measures by default (``Agreement.multiclass()``
+        lists CRAMERV, LAMBDA and UC, as it did before they were association records). :func:`resolve` of the
+        kind "multiclass" takes the names of every association record, and its default set holds these.
     """
 
     code: str
@@ -136,6 +177,12 @@ class Measure:
     notes: tuple[Note, ...] = ()
     features: tuple[str, ...] = ()
     gradient: Callable | None = field(default=None, repr=False)
+    spss_gradient: Callable | None = field(default=None, repr=False)
+    null_se: Callable | None = field(default=None, repr=False)
+    significance: Significance | None = None
+    level: str | None = None
+    interval_scale: str | None = None
+    among_multiclass: bool = False
 
     @property
     def symmetric(self) -> bool:
@@ -157,11 +204,17 @@ class Measure:
 
     @property
     def scale(self) -> str:
-        """The scale of the measure's linearised (delta-method) interval: the one its interval method names, if it
-        names one; the identity for a chance-corrected coefficient (kappa-like, as its published Wald intervals
-        are); else the scale of its range (:func:`range_scale`)."""
-        named = getattr(self.interval, "scale", None)
+        """The scale of the measure's linearised (delta-method) interval: the one the record declares
+        (``interval_scale``) or its interval method names, if either does; the identity for a chance-corrected
+        coefficient (kappa-like, as its published Wald intervals are); else the scale of its range
+        (:func:`range_scale`)."""
+        named = self.interval_scale or getattr(self.interval, "scale", None)
         return named or ("identity" if self.kappa_like else range_scale(self.range))
+
+    @property
+    def significance_method(self) -> str | None:
+        """SPSS's rule for the significance of an association record, in words (None without one)."""
+        return None if self.significance is None else self.significance.description
 
     @property
     def infinite(self) -> bool:
@@ -170,10 +223,10 @@ class Measure:
 
 
 REGISTRY: dict[str, Measure] = {}
-"""The measures of two classifications (binary and multiclass), by code."""
+"""The measures of a table (binary, multiclass and association), by code."""
 RATERS: dict[str, Measure] = {}
 """The coefficients of several raters, by code."""
-_NAMES: dict[str, dict[str, str]] = {"table": {}, "rater": {}}
+_NAMES: dict[str, dict[str, str]] = {space: {} for space in NAMESPACES}
 
 
 def range_scale(bounds: tuple[float, float]) -> str:
@@ -197,7 +250,7 @@ def range_scale(bounds: tuple[float, float]) -> str:
 
 
 def _namespace(kind: str) -> str:
-    return "rater" if kind == "rater" else "table"
+    return next(space for space, kinds in NAMESPACES.items() if kind in kinds)
 
 
 def _store(kind: str) -> dict[str, Measure]:
@@ -208,15 +261,27 @@ def _key(name: str) -> str:
     return " ".join(str(name).replace("_", " ").replace("-", " ").split()).casefold()
 
 
-def register(measure: Measure) -> Measure:
-    """Add a measure to the registry; its code, name and aliases must be new among the measures of two
-    classifications (binary and multiclass), or among the rater coefficients."""
+def register(measure: Measure, *, before: str | None = None) -> Measure:
+    """Add a measure to the registry; its code, name and aliases must be new in its namespace (:data:`NAMESPACES`),
+    and its code new among the measures of a table (or among the rater coefficients).
+
+    ``before`` places the record before the record of that code in registry order (the order of the default sets
+    and of the catalogue within a kind); by default it comes last.
+    """
     if measure.kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}; got {measure.kind!r}")
     if not isinstance(measure.interval, IntervalMethod):
         raise TypeError(f"interval must be an interval method; got {measure.interval!r}")
     if measure.combine is not None and not measure.terms:
         raise ValueError(f"{measure.code}: combine needs the terms it combines")
+    if (measure.level is None) != (measure.kind != "association") or (
+            measure.level is not None and measure.level not in LEVELS):
+        raise ValueError(f"{measure.code}: an association record declares its level, one of {LEVELS}, and no other "
+                         f"record does; got {measure.level!r}")
+    store = _store(measure.kind)
+    held = store.get(measure.code)
+    if held is not None and _namespace(held.kind) != _namespace(measure.kind):
+        raise ValueError(f"the code {measure.code} of a {measure.kind} record already names a {held.kind} record")
     names = _NAMES[_namespace(measure.kind)]
     for name in (measure.code, measure.name, *measure.aliases):
         key = _key(name)
@@ -224,7 +289,13 @@ def register(measure: Measure) -> Measure:
             raise ValueError(f"{name!r} of {measure.code} already names {names[key]}")
     for name in (measure.code, measure.name, *measure.aliases):
         names[_key(name)] = measure.code
-    _store(measure.kind)[measure.code] = measure
+    if before is not None and before in store and measure.code not in store:
+        order = list(store.items())
+        at = [code for code, _ in order].index(before)
+        store.clear()
+        store.update([*order[:at], (measure.code, measure), *order[at:]])
+    else:
+        store[measure.code] = measure
     return measure
 
 
@@ -232,6 +303,20 @@ def records(kind: str | Iterable[str] | None = None) -> list[Measure]:
     """Every record of the kind (or kinds), in registry order: the table measures, then the rater coefficients."""
     kinds = KINDS if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
     return [m for store in (REGISTRY, RATERS) for m in store.values() if m.kind in kinds]
+
+
+def _answers(m: Measure, kinds: tuple[str, ...]) -> bool:
+    """Whether the record ``m`` answers to a name asked for among ``kinds``: a record of one of them, or an
+    association record where "multiclass" is asked for (a statistic of the whole table, as a multiclass measure
+    is: ``Agreement.multiclass()`` takes its names)."""
+    return m.kind in kinds or (m.kind == "association" and "multiclass" in kinds)
+
+
+def _in_default(m: Measure, kinds: tuple[str, ...]) -> bool:
+    """Whether the record ``m`` belongs to the default set of ``kinds`` (before the caller's own ``default``): a
+    record of one of them, or an association record shown among the multiclass measures (``among_multiclass``)
+    where "multiclass" is asked for and "association" is not."""
+    return m.kind in kinds or (m.kind == "association" and "multiclass" in kinds and m.among_multiclass)
 
 
 def _in_words(codes: list[str]) -> str:
@@ -337,14 +422,19 @@ def suggestions(name: str, kind: str | Iterable[str]) -> list[Suggestion]:
     def record(code: str, space: str) -> Measure:
         return (RATERS if space == "rater" else REGISTRY)[code]
 
+    if "multiclass" in kinds and "association" not in kinds:  # multiclass() takes association names too
+        kinds = (*kinds, "association")
     spaces = list(dict.fromkeys(_namespace(k) for k in kinds))  # the measures of a namespace share its names
     spelt = _parametrised(key)
     if spelt is not None and "table" in spaces and spelt.code in REGISTRY:
         kind_of = REGISTRY[spelt.code].kind
         return [Suggestion(spelt.code, spelt.params, other_kind=None if kind_of in kinds else kind_of)]
-    known = {n: (code, space) for space in spaces for n, code in _NAMES[space].items()}
+    known: dict[str, tuple[str, str]] = {}
+    for space in spaces:
+        for n, code in _NAMES[space].items():
+            known.setdefault(n, (code, space))
     spelled: dict[str, str] = {}
-    for m in records(kind for space in spaces for kind in (TABLE_KINDS if space == "table" else ("rater",))):
+    for m in records(kind for space in spaces for kind in NAMESPACES[space]):
         for text in (m.code, m.name, *m.aliases):
             spelled.setdefault(_key(text), text)
     found: list[Suggestion] = []
@@ -364,7 +454,15 @@ def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
     """The measures named (codes or aliases, any case), or the default set of the kind (or kinds).
 
     One resolver for every ``measures=``: a list may mix the kinds asked for (binary and multiclass names for
-    a report or a comparison), each name resolving to the record of the first of ``kind`` that has it.
+    a report or a comparison). A record's code names it whatever the order of the kinds; any other name resolves
+    to the record of the first of ``kind`` that has it (the association records have a namespace of their own, so
+    "phi coefficient" is the binary CORR among ("binary", "association") and the association PHI among
+    ("association", "binary")).
+
+    The kind "multiclass" also takes the names of the association records (statistics of the whole table, as the
+    multiclass measures are), and its default set holds those shown among the multiclass measures
+    (``among_multiclass``: CRAMERV, LAMBDA and UC) unless "association" is asked for too, whose default set is
+    every association record. ``default(record)`` then chooses within the default set.
 
     Raises
     ------
@@ -372,27 +470,43 @@ def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
         A ValueError, for an unknown name: with the measures it may have meant (:func:`suggestions`).
     ValueError
         For a measure of another kind.
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import resolve
+    >>> [m.code for m in resolve(["gamma", "phi"], "association", default=bool)]
+    ['GAMMA', 'PHI']
+    >>> [m.code for m in resolve(["phi coefficient", "Yule's Q", "gamma"], ("binary", "association"), default=bool)]
+    ['CORR', 'YULEQ', 'GAMMA']
+    >>> [m.code for m in resolve(["phi coefficient"], ("association", "binary"), default=bool)]
+    ['PHI']
+    >>> [m.code for m in resolve(None, "multiclass", default=lambda m: m.default)][-5:]
+    ['CRAMERV', 'LAMBDA', 'UC', 'RMSE', 'NIR']
     """
     kinds = (kind,) if isinstance(kind, str) else tuple(kind)
     if names is None:
-        return [m for m in records(kinds) if default(m)]
+        return [m for m in records() if _in_default(m, kinds) and default(m)]
     if isinstance(names, str):
         names = [names]
-    allowed = records(kinds)
+    allowed = [m for m in records() if _in_default(m, kinds)]
     choices = (f"; measures must be chosen from {tuple(m.code for m in allowed)}" if len(allowed) <= 12
                else " (pandas_agree.measures() lists them all)")
     wanted = " or ".join(kinds)
+    looked = (*kinds, "association") if "multiclass" in kinds and "association" not in kinds else kinds
+    spaces = list(dict.fromkeys(_namespace(k) for k in looked))
     chosen: list[Measure] = []
     for name in names:
         key = _key(name)
-        found = [_store(k)[_NAMES[_namespace(k)][key]] for k in kinds if key in _NAMES[_namespace(k)]]
-        found = [m for m in found if m.kind in kinds]
+        found = [_store(NAMESPACES[space][0])[_NAMES[space][key]] for space in spaces if key in _NAMES[space]]
+        found = [m for m in found if _answers(m, kinds)]
+        found = [m for m in found if _key(m.code) == key] or found  # a code names its own record
         if not found:
-            elsewhere = [_store(k)[_NAMES[space][key]] for space, k in (("table", "binary"), ("rater", "rater"))
+            elsewhere = [_store(kinds_of[0])[_NAMES[space][key]] for space, kinds_of in NAMESPACES.items()
                          if key in _NAMES[space]]
             if elsewhere:
                 other = elsewhere[0]
-                raise ValueError(f"measures: {other.code} is a {other.kind} measure, not a {wanted} one{choices}")
+                raise ValueError(f"measures: {other.code} is a{'n' if other.kind[0] in 'aeiou' else ''} "
+                                 f"{other.kind} measure, not a {wanted} one{choices}")
             raise UnknownMeasureError(name, suggestions(name, kinds), choices)
         if found[0] not in chosen:
             chosen.append(found[0])
@@ -422,7 +536,7 @@ def _format_range(bounds: tuple[float, float]) -> str:
 
 CATALOGUE_COLUMNS = (
     "code", "name", "aliases", "kind", "formula", "range", "symmetric", "transposed", "averaging",
-    "ci_method", "params", "reference",
+    "ci_method", "params", "level", "significance", "reference",
 )
 
 
@@ -432,15 +546,17 @@ def measures(kind: str | None = None) -> pd.DataFrame:
 
     Parameters
     ----------
-    kind : {"binary", "multiclass", "rater"}, optional
-        Only the measures of this kind; the whole catalogue by default (the measures of two classifications,
+    kind : {"binary", "multiclass", "association", "rater"}, optional
+        Only the measures of this kind; the whole catalogue by default (the measures of a table, kind by kind,
         then the coefficients of several raters).
 
     Returns
     -------
     pandas.DataFrame
-        One row per measure, in registry order, with the columns code, name, aliases, kind, formula,
-        range, symmetric, transposed, averaging, ci_method, params and reference.
+        One row per measure, kind by kind in the order above and each kind in registry order, with the columns
+        code, name, aliases, kind, formula, range, symmetric, transposed, averaging, ci_method, params, level
+        (the levels of measurement an association statistic reads), significance (SPSS's rule for its
+        significance) and reference.
 
     Examples
     --------
@@ -448,11 +564,14 @@ def measures(kind: str | None = None) -> pd.DataFrame:
     >>> cat = pa.measures("binary")
     >>> cat.set_index("code").loc["REC", ["name", "range", "transposed"]].tolist()
     ['recall', '[0, 1]', 'PRE']
+    >>> assoc = pa.measures("association").set_index("code")
+    >>> assoc.loc["LAMBDA_R", ["transposed", "level", "significance"]].tolist()
+    ['LAMBDA_C', 'nominal', 'two-sided normal, T = value / ASE0']
     """
     if kind is not None and kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS} or None; got {kind!r}")
     rows = []
-    for m in records(kind):
+    for m in sorted(records(kind), key=lambda m: KINDS.index(m.kind)):  # stable: registry order within a kind
         averaging = m.averaging
         if averaging == "before":
             averaging = "before: " + ", ".join(m.terms)
@@ -460,7 +579,8 @@ def measures(kind: str | None = None) -> pd.DataFrame:
             "code": m.code, "name": m.name, "aliases": ", ".join(m.aliases), "kind": m.kind,
             "formula": m.formula, "range": _format_range(m.range), "symmetric": m.symmetric,
             "transposed": m.transposed, "averaging": averaging, "ci_method": m.ci_method,
-            "params": ", ".join(m.params), "reference": m.reference,
+            "params": ", ".join(m.params), "level": m.level, "significance": m.significance_method,
+            "reference": m.reference,
         })
     return pd.DataFrame(rows, columns=list(CATALOGUE_COLUMNS))
 

@@ -83,7 +83,7 @@ def _split_measures(measures) -> tuple[list | None, list | None]:
 
     chosen = resolve(measures, ("binary", "multiclass"), default=lambda m: False)
     binary = [m.code for m in chosen if m.kind == "binary"]
-    multiclass = [m.code for m in chosen if m.kind == "multiclass"]
+    multiclass = [m.code for m in chosen if m.kind != "binary"]  # multiclass and association
     return binary or None, multiclass or None
 
 

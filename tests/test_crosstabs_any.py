@@ -197,3 +197,53 @@ def test_the_command_line_gives_the_crosstabs_of_the_python_call(tmp_path, capsy
     assert set(printed["layers"]) == set("ABCDEF")
     assert cli.main(["crosstabs", str(path), "--row", "Admit", "--col", "Gender", "--statistics", "cmh"]) == 2
     assert "needs layers" in capsys.readouterr().err
+
+
+def test_measures_are_the_association_records_with_one_se_each():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pa.LabelOrderWarning)
+        ct = _titanic()
+        measures = ct.measures(ci="linearized")
+        tables = ct.statistics(["phi", "lambda", "uc", "btau", "gamma", "d"])
+    assert list(measures.index) == [m for m in pa.measures("association")["code"] if not m.startswith(("ODDS",
+                                                                                                        "RELRISK"))]
+    # the SPSS tables are views over the same records: one value and one SE per statistic
+    sym, directional = tables["Symmetric Measures"], tables["Directional Measures"]
+    assert measures.loc["CRAMERV", "value"] == pytest.approx(sym.loc["Cramér's V", "value"], rel=1e-13)
+    assert measures.loc["GAMMA", "se"] == pytest.approx(sym.loc["Gamma", "ase"], rel=1e-12)
+    assert measures.loc["TAU_B", "se"] == pytest.approx(sym.loc["Kendall's tau-b", "ase"], rel=1e-12)
+    assert measures.loc["UC_R", "se"] == pytest.approx(
+        directional.loc["Uncertainty Coefficient — Rows Dependent", "ase"], rel=1e-12)
+    # R: DescTools::GoodmanKruskalGamma(margin.table(Titanic, c(1, 4)))  is gamma of the positions; scipy's
+    # Kendall tau-b of the objects is the same number
+    x, y = np.repeat(np.repeat(np.arange(4), 2), TITANIC["Freq"]), np.repeat(np.tile(np.arange(2), 4),
+                                                                           TITANIC["Freq"])
+    assert measures.loc["TAU_B", "value"] == pytest.approx(stats.kendalltau(x, y).statistic, rel=1e-12)
+
+
+def test_measures_of_a_sample_design_are_design_based():
+    rng = np.random.default_rng(4)
+    df = pd.DataFrame({"sex": rng.choice(["f", "m"], 400), "region": rng.choice(["n", "s", "e"], 400),
+                       "school": rng.integers(0, 20, 400), "w": rng.uniform(1, 3, 400)})
+    independent = df.agree.crosstabs("sex", "region", weights="w").measures(["CRAMERV", "UC"], ci="linearized")
+    designed = df.agree.crosstabs("sex", "region", weights="w", cluster="school").measures(["CRAMERV", "UC"],
+                                                                                          ci="linearized")
+    assert "deff" in designed.columns and "deff" not in independent.columns
+    np.testing.assert_allclose(designed["value"], independent["value"], rtol=1e-13)
+    assert not np.allclose(designed["se"], independent["se"])
+
+
+def test_measures_of_a_table_held_sparse_equal_those_of_its_dense_form():
+    rng = np.random.default_rng(0)
+    n = 20_000
+    a, b = rng.integers(0, 4000, n), rng.integers(0, 4000, n)
+    b = np.where(rng.random(n) < 0.5, a // 7, b)
+    df = pd.DataFrame({"a": a, "b": b + 10_000})  # no label on both sides
+    sparse_table = df.agree.crosstabs("a", "b")
+    assert sparse_table.table.dtypes.iloc[0] == pd.SparseDtype(np.float64, 0)  # held sparse (> 2**22 cells)
+    dense = pa.Crosstab.from_table(sparse_table.table.sparse.to_dense().to_numpy())
+    codes = ["CRAMERV", "UC", "GKTAU_R", "TAU_B", "SOMERS_D_C"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pa.LabelOrderWarning)
+        got, expected = sparse_table.measures(codes, ci="linearized"), dense.measures(codes, ci="linearized")
+    np.testing.assert_allclose(got[["value", "se"]], expected[["value", "se"]], rtol=1e-9)

@@ -83,6 +83,7 @@ NON_OPTIONS = {
     "groups", "group_notes",  # a grouped report's parts, given by the accessor's report(by=...)
     "path",  # where to_excel / to_html write
     "counted",  # how a table was counted from rows, given by the constructors from rows
+    "codes",  # measure codes, checked by the registry (UnknownMeasureError naming them)
     "layers", "layers_by", "row", "col",  # the layer columns (checked against the data) and the tables of layers
     "frequencies",  # the subjects each row of ratings stands for: checked with the ratings (ValueError naming it)
 }
@@ -165,6 +166,8 @@ CALLS = {
     "Crosstab.statistics": lambda kw: _crosstab().statistics(**kw),
     "Crosstab.crosstab_statistics": lambda kw: _crosstab().crosstab_statistics(**kw),
     "Crosstab.cells": lambda kw: _crosstab().cells(**kw),
+    "Crosstab.measures": lambda kw: _crosstab().measures(**kw),
+    "Agreement.measures": lambda kw: _agreement().measures(**kw),
     "Crosstab.cell_statistics": lambda kw: _crosstab().cell_statistics(**kw),
     "Crosstab.from_counts": lambda kw: pa.Crosstab.from_counts(CELLS, "a", "p", "n", **kw),
     "crosstabs": lambda kw: pa.crosstabs(_frame(), "cultivar", "knn", **kw),

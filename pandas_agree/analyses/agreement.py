@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..base.frames import column, product_index, require_frame
+from ..base.frames import column, require_frame
 from ..base.lazy import LazyModule
 from ..base.notices import FewSharedLabelsWarning
 from ..base.options import AVERAGES, validate_options
@@ -26,13 +26,12 @@ from ..engine.labels import (
 )
 from ..engine.matching import assign
 from ..engine.tableview import TableView
-from ..inference.analytic import interval_notes
 from ..inference.delta import (
     linearised_variance,
 )
 from ..inference.distributions import t_sf, two_sided_p
-from ..inference.estimands import ClassAverages, ClassMeasures, TableMeasures
-from ..inference.estimates import Estimate, interval_options
+from ..inference.estimands import ClassAverages, ClassMeasures
+from ..inference.estimates import interval_options
 from ..inference.intervals import estimate
 from ..inference.tests import run_tests
 from ..measures import binary as _binary
@@ -44,14 +43,14 @@ from ..measures.averaging import (
     fill_undefined,
     undefined_classes,
 )
-from ..measures.bands import interpret
 from ..measures.multiclass import weights_of
 from ..measures.parameters import check_parameters_used
-from ..measures.registry import Setting, notes_of, resolve
+from ..measures.registry import resolve
 from ..measures.weights import agreement_weights
 from .crosstab import Counted, Crosstab, from_labels, scores
 from .order import warn_label_order
 from .reports import build_report
+from .results import frame_by_class, frame_by_method
 
 sparse = LazyModule("scipy.sparse")
 
@@ -471,7 +470,7 @@ class Agreement(Crosstab):
         estimand = ClassMeasures(chosen, view, rows, cols, values, params, correction, zero_division,
                                  self._table_cells, self._counts, self._cell_rows, opts)
         estimates = estimate(estimand, opts)
-        return _by_class(estimates, index)
+        return frame_by_class(estimates, index)
 
     @validate_options
     def averages(self, measures=None, *, average: str | Sequence[str] = AVERAGES,
@@ -610,7 +609,7 @@ class Agreement(Crosstab):
                                      {m.code: average_scale(m) for m in chosen}, methods, timing, params, correction,
                                      zero_division, class_values, self._table_cells, self._counts, self._cell_rows)
             estimates = estimate(estimand, opts)
-            out = _by_method(estimates, methods)
+            out = frame_by_method(estimates, methods)
         out.attrs["classes"] = classes_entered
         out.attrs["left_out"] = {key: [_plain_label(x) for x in found] for key, found in left_out.items()}
         return out
@@ -684,43 +683,11 @@ class Agreement(Crosstab):
         scaled = [m.code for m in chosen if m.params and weights_of(m.code, weights, self._union) is not None]
         if scaled and self._weights_read_order(kappa_weights):
             self._warn_order(f"The weighted coefficients ({', '.join(scaled)})")
-        view = self._view()
-        values, notes = {}, []
 
         def params(m):
             return {"kappa_weights": weights_of(m.code, weights, self._union)} if m.params else {}
 
-        for m in chosen:
-            with np.errstate(all="ignore"):
-                values[m.code] = float(m.compute(view, **params(m)))
-        by_rule = set()  # NaN by a rule that a note explains
-        shape = (int((view.row_totals > 0).sum()), int((view.col_totals > 0).sum()))  # rows, columns with objects
-        for text, codes, undefined in notes_of(chosen, Setting(weighted=given, same_labels=view.same_labels,
-                                                               shape=shape)):
-            notes.append(text)
-            if undefined:
-                by_rule.update(codes)
-                warnings.warn(text, UndefinedMeasureWarning, stacklevel=external_stacklevel())
-        warn_undefined({code: None for code, value in values.items() if np.isnan(value) and code not in by_rule})
-        columns: dict = {"value": np.array(list(values.values()), dtype=float)}  # the frame is made once, at the end
-        if opts is not None:
-            estimand = TableMeasures(chosen, view, values, params, self._table_cells, self._counts, self._cell_rows,
-                                     opts)
-            estimates = estimate(estimand, opts)
-            stats = {stat: np.array([getattr(estimates[code], stat) for code in values], dtype=float)
-                     for stat in _stats(estimates)[1:]}  # the frame in one step: setting columns is slow
-            columns.update(stats, method=[estimates[code].method for code in values])
-        kappa_rows = [m.code for m in chosen if m.kappa_like]
-        if kappa_rows:
-            # NaN (not None) where there is no band, so the column prints alike on every pandas
-            band = dict(zip(kappa_rows, interpret([values[code] for code in kappa_rows], bands), strict=True))
-            columns["interpretation"] = [(band[m.code] if m.kappa_like else None) or np.nan for m in chosen]
-        out = pd.DataFrame(columns, index=pd.Index(list(values)))
-        if opts is not None:
-            out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
-            notes += interval_notes(estimates)
-        out.attrs["notes"] = notes
-        return out
+        return self._table_measures(chosen, self._view(), params, opts, weighted=given, bands=bands)
 
     @validate_options
     def confusions(self, top: int | None = 10) -> pd.DataFrame:
@@ -1046,47 +1013,6 @@ def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.I
     if rows.is_monotonic_increasing and cols.is_monotonic_increasing:
         return sorted_labels(union)
     return union
-
-
-STATS = ("value", "se", "lower", "upper")
-
-
-def _undefined_resamples(estimates: dict[str, Estimate]) -> dict:
-    """How many bootstrap resamples each bootstrapped value left out because it was undefined there: an int per
-    measure, or a list of ints in the order of the rows (classes) or columns (averages) of the result."""
-    return {code: np.asarray(e.undefined).tolist() for code, e in estimates.items() if e.undefined is not None}
-
-
-def _stats(estimates: dict[str, Estimate]) -> tuple[str, ...]:
-    """The statistics of a frame of estimates: with a sample design, the design effect after the interval."""
-    return (*STATS, "deff") if any(e.deff is not None for e in estimates.values()) else STATS
-
-
-def _by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
-    stats = _stats(estimates)
-    columns = product_index(list(estimates), stats, ["code", "stat"])
-    data = np.empty((len(index), len(columns)))
-    for x, e in enumerate(estimates.values()):  # a value with one number for every class fills its column
-        for y, stat in enumerate(stats):
-            data[:, len(stats) * x + y] = getattr(e, stat)
-    out = pd.DataFrame(data, index=index, columns=columns)
-    out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
-    out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
-    out.attrs["notes"] = interval_notes(estimates)
-    return out
-
-
-def _by_method(estimates: dict[str, Estimate], methods: list) -> pd.DataFrame:
-    stats = _stats(estimates)
-    columns = product_index(methods, stats, ["method", "stat"])
-    # (codes, methods, stats): each statistic of every code in one step
-    data = np.stack([np.array([getattr(e, stat) for e in estimates.values()], dtype=float).reshape(
-        len(estimates), len(methods)) for stat in stats], axis=-1).reshape(len(estimates), len(columns))
-    out = pd.DataFrame(data, index=pd.Index(list(estimates)), columns=columns)
-    out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
-    out.attrs["undefined_resamples"] = _undefined_resamples(estimates)
-    out.attrs["notes"] = interval_notes(estimates)
-    return out
 
 
 def _resolve_binary(measures, beta, tversky):

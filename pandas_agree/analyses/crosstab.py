@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -21,7 +21,7 @@ from ..base.frames import column, require_frame
 from ..base.lazy import LazyModule
 from ..base.options import keywords, validate_options
 from ..base.text import shown, shown_list
-from ..base.undefined import UndefinedMeasureWarning
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from ..engine.crosstab import (
     SPARSE_CELLS,
     Tabulation,
@@ -36,14 +36,20 @@ from ..engine.labels import positions_of
 from ..engine.tables import validated_table
 from ..engine.tableview import TableView
 from ..inference import contingency
+from ..inference.analytic import interval_notes
 from ..inference.association import KEYWORDS as ASSOCIATION_KEYWORDS
 from ..inference.association import association_measures
 from ..inference.delta import TableCells
 from ..inference.design import SampleDesign
-from ..inference.estimates import seed_of
+from ..inference.estimands import TableMeasures
+from ..inference.estimates import interval_options, seed_of
+from ..inference.intervals import estimate
 from ..inference.tests import run_tests
+from ..measures.bands import interpret
+from ..measures.registry import Setting, notes_of, resolve
 from .order import carries_order, numbers, ordered_categorical, warn_label_order
 from .reports import build_report
+from .results import estimate_columns, undefined_resamples
 
 sparse = LazyModule("scipy.sparse")
 
@@ -489,6 +495,100 @@ class Crosstab:
         [15.0, 10.0, 25.0]
         """
         return self.cells(cells)
+
+    # --- measures of the whole table ------------------------------------------------------------------
+
+    @validate_options
+    def measures(self, codes=None, *, ci: str | None = None, confidence_level: float = 0.95,
+                 n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
+                 resampling: str = "multinomial") -> pd.DataFrame:
+        """The association measures of the table (the registry's kind "association": phi, Cramér's V, lambda,
+        Goodman and Kruskal's tau, the uncertainty coefficients, Kendall's tau-b and tau-c, gamma, Somers' d,
+        Spearman's and Pearson's correlations, eta, the risk estimates), with an interval for each.
+
+        Each side is read in its own labels and order (the ordinal measures), and Pearson's R and eta score the
+        categories as :meth:`scored_table` does. Under a sample design (``strata=``, ``cluster=``, ``fpc=``) every
+        interval is design-based, linearised through the record's partials.
+
+        Parameters
+        ----------
+        codes : str or list of str, optional
+            Codes or names of association measures (``pa.measures("association")``), in the order wanted; by
+            default every one that applies to any table (the risk estimates are for 2×2 tables).
+        ci : {None, "auto", "linearized", "bootstrap", ...}, optional
+            The interval method, as :meth:`Agreement.multiclass` takes it: None for values only.
+        confidence_level, n_resamples, bootstrap_method, random_state, resampling
+            As in :meth:`Agreement.binary`.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index: measure codes; column "value", with ``ci`` also "se", "lower", "upper" and "method" (and "deff"
+            under a sample design). ``attrs["notes"]`` says why a value is undefined.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> t = pd.DataFrame([[20, 10, 5], [5, 25, 10]], index=[1, 2], columns=[1, 2, 3])
+        >>> pa.Crosstab.from_table(t).measures(["CRAMERV", "GAMMA"], ci="linearized").round(3)[["value", "se"]]
+                 value     se
+        CRAMERV  0.474  0.099
+        GAMMA    0.600  0.141
+        """
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling,
+                                self._sample)
+        chosen = resolve(codes, "association", default=lambda m: True)
+        rows, cols = self._margins()
+        if codes is None:  # by default the measures the table's shape defines (the risk estimates: 2×2 tables)
+            shape = (int((rows > 0).sum()), int((cols > 0).sum()))
+            setting = Setting(same_labels=False, shape=shape)
+            chosen = [m for m in chosen if not any(undefined for *_, undefined in notes_of([m], setting))]
+        if any(m.level != "nominal" for m in chosen) and self._order_matters():
+            ordinal = [m.code for m in chosen if m.level != "nominal"]
+            self._warn_order(f"The measures {', '.join(ordinal)}")
+        row_scores, col_scores = scores(self._index, rows, self._columns, cols)
+        view = replace(self._own_view(), row_scores=row_scores, col_scores=col_scores)
+        return self._table_measures(chosen, view, lambda m: {}, opts)
+
+    def _table_measures(self, chosen: list, view: TableView, params, opts, *, weighted: bool = False,
+                        bands: str | None = None) -> pd.DataFrame:
+        """The frame of measures of the whole table: each record's value on ``view`` (with ``params(record)``),
+        the notes of the values a rule leaves undefined, and with ``opts`` their intervals (the one inference core,
+        through the :class:`~pandas_agree.inference.estimands.TableMeasures` estimand); ``bands`` interprets the
+        kappa-like rows."""
+        values, notes = {}, []
+        for m in chosen:
+            with np.errstate(all="ignore"):
+                values[m.code] = float(m.compute(view, **params(m)))
+        by_rule = set()  # NaN by a rule that a note explains
+        shape = (int((view.row_totals > 0).sum()), int((view.col_totals > 0).sum()))  # rows, columns with objects
+        for text, codes, undefined in notes_of(chosen, Setting(weighted=weighted, same_labels=view.same_labels,
+                                                               shape=shape)):
+            notes.append(text)
+            if undefined:
+                by_rule.update(codes)
+                warnings.warn(text, UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        warn_undefined({code: None for code, value in values.items() if np.isnan(value) and code not in by_rule})
+        columns: dict = {"value": np.array(list(values.values()), dtype=float)}  # the frame is made once, at the end
+        if opts is not None:
+            estimand = TableMeasures(chosen, view, values, params, self._table_cells, self._counts, self._cell_rows,
+                                     opts)
+            estimates = estimate(estimand, opts)
+            stats = {stat: np.array([getattr(estimates[code], stat) for code in values], dtype=float)
+                     for stat in estimate_columns(estimates)[1:]}  # the frame in one step: setting columns is slow
+            columns.update(stats, method=[estimates[code].method for code in values])
+        kappa_rows = [m.code for m in chosen if m.kappa_like]
+        if kappa_rows and bands is not None:
+            # NaN (not None) where there is no band, so the column prints alike on every pandas
+            band = dict(zip(kappa_rows, interpret([values[code] for code in kappa_rows], bands), strict=True))
+            columns["interpretation"] = [(band[m.code] if m.kappa_like else None) or np.nan for m in chosen]
+        out = pd.DataFrame(columns, index=pd.Index(list(values)))
+        if opts is not None:
+            out.attrs["undefined_resamples"] = undefined_resamples(estimates)
+            notes += interval_notes(estimates)
+        out.attrs["notes"] = notes
+        return out
 
     # --- SPSS CROSSTABS -------------------------------------------------------------------------------
 

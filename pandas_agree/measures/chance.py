@@ -19,10 +19,12 @@ Pe = 1 + 2⁻⁵²), and a value within this of a bound of its range is at the b
 
 
 def observed(p: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
-    """Observed agreement Σ_ij w_ij p_ij of a table of proportions of shape (..., q, q)."""
+    """Observed agreement Σ_ij w_ij p_ij of a table of proportions of shape (..., q, q), at most 1 (agreement
+    weights lie in [0, 1], so that a sum of shares of fractional counts that rounds above 1 is 1: a coefficient of
+    weights that are all 1 is then exactly 1, not 1 + 64 ulp)."""
     if weights is None:
-        return np.trace(p, axis1=-2, axis2=-1)
-    return (weights * p).sum(axis=(-2, -1))
+        return np.minimum(np.trace(p, axis1=-2, axis2=-1), 1.0)
+    return np.minimum((weights * p).sum(axis=(-2, -1)), 1.0)
 
 
 def cohen(rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:

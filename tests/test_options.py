@@ -84,6 +84,7 @@ NON_OPTIONS = {
     "path",  # where to_excel / to_html write
     "counted",  # how a table was counted from rows, given by the constructors from rows
     "codes",  # measure codes, checked by the registry (UnknownMeasureError naming them)
+    "records", "stack",  # registry records and a stack of tables, as Comparison hands them to summary_on
     "layers", "layers_by", "row", "col",  # the layer columns (checked against the data) and the tables of layers
     "frequencies",  # the subjects each row of ratings stands for: checked with the ratings (ValueError naming it)
 }
@@ -168,6 +169,7 @@ CALLS = {
     "Crosstab.cells": lambda kw: _crosstab().cells(**kw),
     "Crosstab.measures": lambda kw: _crosstab().measures(**kw),
     "Agreement.measures": lambda kw: _agreement().measures(**kw),
+    "Agreement.summary_on": lambda kw: _agreement().summary_on([], np.zeros((1, 3, 3)) + TABLE, **kw),
     "Crosstab.cell_statistics": lambda kw: _crosstab().cell_statistics(**kw),
     "Crosstab.from_counts": lambda kw: pa.Crosstab.from_counts(CELLS, "a", "p", "n", **kw),
     "crosstabs": lambda kw: pa.crosstabs(_frame(), "cultivar", "knn", **kw),

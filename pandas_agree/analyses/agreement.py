@@ -5,7 +5,6 @@ from __future__ import annotations
 import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -13,16 +12,11 @@ import pandas as pd
 from ..base.frames import column, require_frame
 from ..base.lazy import LazyModule
 from ..base.notices import FewSharedLabelsWarning
-from ..base.options import AVERAGES, validate_options
-from ..base.text import shown, shown_list
-from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
+from ..base.options import validate_options
+from ..base.text import shown_list
+from ..base.undefined import external_stacklevel
 from ..engine.labels import (
-    concat_labels,
-    difference_labels,
-    isin_labels,
     positions_of,
-    sorted_labels,
-    unique_labels,
 )
 from ..engine.matching import assign
 from ..engine.tableview import TableView
@@ -30,45 +24,24 @@ from ..inference.delta import (
     linearised_variance,
 )
 from ..inference.distributions import t_sf, two_sided_p
-from ..inference.estimands import ClassAverages, ClassMeasures
 from ..inference.estimates import interval_options
-from ..inference.intervals import estimate
 from ..inference.tests import run_tests
-from ..measures import binary as _binary
-from ..measures.averaging import (
-    ClassValues,
-    average_range,
-    average_scale,
-    averages_of,
-    fill_undefined,
-    undefined_classes,
-)
 from ..measures.multiclass import weights_of
 from ..measures.parameters import check_parameters_used
 from ..measures.registry import resolve
 from ..measures.weights import agreement_weights
+from .classes import ClassSpecific
 from .crosstab import Counted, Crosstab, from_labels, scores
-from .order import warn_label_order
+from .messages import few_shared_labels, no_shared_label, type_clashes
+from .order import paired_union, union_order, warn_label_order
 from .reports import build_report
-from .results import frame_by_class, frame_by_method
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["Agreement", "classes_left_out", "left_out_text", "summary_values"]
+__all__ = ["Agreement"]
 
 
-def _show(labels: pd.Index, limit: int = 5) -> str:
-    shown = ", ".join(repr(x) for x in labels[:limit])
-    return "[" + shown + (f", … ({len(labels)} in all)" if len(labels) > limit else "") + "]"
-
-
-def _spelling_clashes(reference_only: pd.Index, predicted_only: pd.Index) -> list[tuple[Any, Any]]:
-    """Pairs of non-matching labels that are the same when written as text (1 and '1')."""
-    spelled = {str(x): x for x in predicted_only}
-    return [(x, spelled[str(x)]) for x in reference_only if str(x) in spelled]
-
-
-class Agreement(Crosstab):
+class Agreement(ClassSpecific, Crosstab):
     """Two classifications of the same objects, held as their I×J crosstab.
 
     Rows are the reference classification (I labels), columns the predicted one (J labels). Labels match
@@ -142,54 +115,24 @@ class Agreement(Crosstab):
             self._col_of_row[found.rows] = found.cols
             self._row_of_col = np.full(self._shape[1], -1, dtype=np.int64)
             self._row_of_col[found.cols] = found.rows
-            self._union, self._places = _paired_union(index, columns, self._row_of_col)
+            self._union, self._places = paired_union(index, columns, self._row_of_col)
         else:  # labels match by value
             self._col_of_row = positions_of(index, columns)  # position in the columns of each row label, −1 if none
             self._row_of_col = positions_of(columns, index)
-            self._union = _union_order(index, columns, self._counted.order)
+            self._union = union_order(index, columns, self._counted.order)
             self._places = positions_of(index, self._union), positions_of(columns, self._union)
         matched = self._col_of_row >= 0
         self._common_rows = np.flatnonzero(matched)
         self._common_cols = self._col_of_row[matched]
         if len(self._common_rows) == 0:
-            rows, cols = index, columns
-            clashes = _spelling_clashes(rows, cols)
-            hint = (
-                f" The labels {clashes[0][0]!r} and {clashes[0][1]!r} differ only in type (number against "
-                "text); convert one side so that they are equal." if clashes else ""
-            )
-            raise ValueError(
-                "no label is present on both sides (K = 0), so nothing can agree: reference labels "
-                f"{_show(rows)}, predicted labels {_show(cols)}. Labels match by value.{hint} To pair "
-                "cluster ids with classes use match='accuracy', match='residual' or a dict. A crosstab of two "
-                "variables that share no label is df.agree.crosstabs(row, col)."
-            )
+            raise no_shared_label(index, columns)
         if self._mapping is None:
-            self._warn_few_shared()
-            clashes = _spelling_clashes(self.reference_only, self.predicted_only)
-            if clashes:
-                pairs = ", ".join(f"{shown(x)} and {shown(y)}" for x, y in clashes[:5])
-                self._notices.append(
-                    f"labels that differ only in type do not match: {pairs}. Labels match by value; convert "
-                    "one side (for example with .astype(str)) if they mean the same class.")
-                warnings.warn(self._notices[-1], UserWarning, stacklevel=external_stacklevel())
-
-    def _warn_few_shared(self) -> None:
-        """A FewSharedLabelsWarning when fewer than half of either side's labels are on both sides."""
-        (i, j), k = self._shape, len(self._common_rows)
-        if 2 * k >= i and 2 * k >= j:
-            return
-        few = ("the labels of each side" if 2 * k < i and 2 * k < j
-               else "the reference labels" if 2 * k < i else "the predicted labels")
-        names = [shown(name) if name is not None else default
-                 for name, default in zip(self.axis_names, ("the reference", "the prediction"), strict=True)]
-        self._notices.append(
-            f"only {k} label{'s are' if k != 1 else ' is'} on both sides ({shown_list(self.common, most=3)}) of "
-            f"{i} reference and {j} predicted labels: fewer than half of "
-            f"{few} can agree. If {names[0]} and {names[1]} are not two classifications into the same classes, "
-            "their crosstab and its CROSSTABS statistics are df.agree.crosstabs(row, col); cluster ids are paired "
-            "with classes by match='accuracy'.")
-        warnings.warn(self._notices[-1], FewSharedLabelsWarning, stacklevel=external_stacklevel())
+            found = [(text, FewSharedLabelsWarning) for text in few_shared_labels(self._shape, self.common,
+                                                                                  self.axis_names)]
+            found += [(text, UserWarning) for text in type_clashes(self.reference_only, self.predicted_only)]
+            for text, category in found:
+                self._notices.append(text)
+                warnings.warn(text, category, stacklevel=external_stacklevel())
 
     # --- constructors ---------------------------------------------------------------------------------
 
@@ -357,272 +300,7 @@ class Agreement(Crosstab):
         k = len(self._common_rows)
         return f", K = {k} common label{'s' if k != 1 else ''}"
 
-    # --- measures -------------------------------------------------------------------------------------
-
-    def _class_positions(self, classes: str, positive=None) -> tuple[pd.Index, np.ndarray, np.ndarray]:
-        if positive is not None:
-            labels, rows, cols = self._class_positions("union")
-            if len(labels) != 2:
-                raise ValueError(f"positive= is for two-class problems; this table has {len(labels)} labels "
-                                 f"{_show(labels)}: use binary() for every class, or classes= to choose them")
-            found = positions_of([positive], labels)  # labels match by value, as everywhere
-            if found[0] < 0:
-                raise ValueError(f"positive must be one of the two labels {_show(labels)}; got {positive!r}")
-            return labels[found], rows[found], cols[found]
-        if classes == "common":
-            return self.common, self._common_rows, self._common_cols
-        rows = np.arange(self._shape[0])
-        labels, cols = self._index, self._col_of_row
-        if classes == "union":
-            extra = np.flatnonzero(self._row_of_col < 0)
-            # the columns' own labels unless matched
-            labels = concat_labels(labels, self._union[self._places[1][extra]])
-            rows = np.concatenate([rows, np.full(len(extra), -1)])
-            cols = np.concatenate([cols, extra])
-        return labels, rows, cols
-
-    # --- class-specific measures ----------------------------------------------------------------------
-
-    @validate_options
-    def binary(self, measures=None, *, classes: str = "common", positive=None, beta: float | None = None,
-               tversky: tuple[float, float] | None = None, correction: float | None = None,
-               zero_division: float = np.nan, ci: str | None = None, confidence_level: float = 0.95,
-               n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
-               resampling: str = "multinomial") -> pd.DataFrame:
-        """Class-specific (one-vs-rest) measures for each class.
-
-        Parameters
-        ----------
-        measures : str or list of str, optional
-            Codes or aliases (any case), in the order wanted. By default every class-specific measure that
-            needs no parameter, plus FBETA when ``beta`` is given and TVERSKY when ``tversky`` is given.
-        classes : {"common", "reference", "union"}, default "common"
-            The K labels present on both sides; or every reference label; or every label of either side.
-        positive : label, optional
-            For a two-class problem (two labels in all): the measures of this class only, as caret's
-            ``positive`` and scikit-learn's ``pos_label`` give them (``classes`` is then not used).
-        beta : float, optional
-            β of FBETA (default 1).
-        tversky : (float, float), optional
-            α and β of TVERSKY (default (1, 1)).
-        correction : float, optional
-            Haldane–Anscombe correction added to the four cells of every class whose 2×2 has a zero, for
-            the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ, YULEY) only. 0.5 is usual.
-        zero_division : np.nan or float, default np.nan
-            The value of an undefined (0/0) class value, as in scikit-learn: NaN (with a warning), or a number
-            from 0 to 1 that every undefined value takes (no warning).
-        ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "linearized", \
-"bootstrap"}
-            Confidence intervals. "auto": the published analytic interval of each measure (Wilson for
-            proportions) and the linearised (delta-method) interval where there is none; a binomial method
-            name: "auto" with that method for proportions; "linearized": the delta method for every measure;
-            "bootstrap": the table bootstrap for every measure (docs/notes/intervals.md).
-        confidence_level : float, default 0.95
-        n_resamples, bootstrap_method, random_state, resampling
-            Table bootstrap: number of resamples, "percentile", "basic" or "bca", seed or Generator, and the
-            resampling model: "multinomial" (rows drawn at random) or "fixed-reference" (each reference row
-            resampled on its own, for studies whose reference sizes are fixed), which the linearised variances
-            follow too. ``resampling`` was called ``design`` before; ``design=`` still works, with a
-            FutureWarning. A sample design is given by ``strata=``, ``cluster=`` and ``fpc=`` of the
-            accessor, and then gives the variance itself.
-
-        Returns
-        -------
-        pandas.DataFrame
-            Index: class labels (named "class"); columns: measure codes, or with ``ci`` a MultiIndex (code,
-            stat) with stat in ("value", "se", "lower", "upper"). With ``ci``, ``result.attrs["methods"]`` names
-            the interval method of each measure and ``result.attrs["undefined_resamples"]`` counts, for each
-            bootstrapped measure, the resamples left out because the value was undefined in them (a list with
-            one count per class). Every ``attrs`` entry is plain JSON data (str, int, float, list, dict).
-
-        Warns
-        -----
-        UndefinedMeasureWarning
-            Once per call when some values are undefined (0/0) and ``zero_division`` is NaN; they are NaN.
-
-        Examples
-        --------
-        >>> import pandas as pd
-        >>> import pandas_agree as pa
-        >>> t = pd.DataFrame([[8, 2], [1, 9]], index=["yes", "no"], columns=["yes", "no"])
-        >>> pa.Agreement.from_table(t).binary(["REC", "PRE", "F1"]).round(3)
-               REC    PRE     F1
-        class
-        yes    0.8  0.889  0.842
-        no     0.9  0.818  0.857
-        """
-        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling,
-                                 self._sample)
-        params = _binary.resolve_params(beta, tversky)
-        chosen = _resolve_binary(measures, beta, tversky)
-        check_parameters_used(chosen, {"beta": beta, "tversky": tversky, "correction": correction}, "binary")
-        labels, rows, cols = self._class_positions(classes, positive)
-        view = self._view()
-        counts = _binary.one_vs_rest(view, rows, cols)
-        store = self._class_values(counts, (classes, positive), params, correction)
-        values = {m.code: fill_undefined(store.of(m), zero_division) for m in chosen}
-        # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow)
-        warn_undefined({code: list(labels[np.isnan(v)]) if np.isnan(v).any() else []
-                        for code, v in values.items()})
-        index = pd.Index(labels, name="class")
-        if opts is None:
-            return pd.DataFrame(values, index=index, columns=[m.code for m in chosen])
-        estimand = ClassMeasures(chosen, view, rows, cols, values, params, correction, zero_division,
-                                 self._table_cells, self._counts, self._cell_rows, opts)
-        estimates = estimate(estimand, opts)
-        return frame_by_class(estimates, index)
-
-    @validate_options
-    def averages(self, measures=None, *, average: str | Sequence[str] = AVERAGES,
-                 timing: str = "default", classes: str = "common", positive=None, beta: float | None = None,
-                 tversky: tuple[float, float] | None = None, correction: float | None = None,
-                 zero_division: float = np.nan, ci: str | None = None, confidence_level: float = 0.95,
-                 n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
-                 resampling: str = "multinomial") -> pd.DataFrame:
-        """Averages of the class-specific measures over the classes (by default the K common classes).
-
-        Parameters
-        ----------
-        measures : str or list of str, optional
-            As in :meth:`binary`.
-        average : str or sequence of str, default ("unweighted", "weighted", "inverse", "micro")
-            "unweighted" (each class 1/K), "weighted" (by the reference size n_k·), "inverse" (by 1/n_k·)
-            and "micro" (the formula applied to the pooled counts Σa, Σb, Σc, Σd).
-        timing : {"default", "after", "before"}, default "default"
-            "default" follows each measure's rule (the SPSS macro !KO_clasagree): measures that list
-            terms average the terms first and apply the formula to the averages ("before"); the others
-            average their values ("after"). "after" averages the values of every measure (scikit-learn's
-            "macro"); "before" averages terms wherever a measure lists them. Each term is averaged over the
-            classes where it is defined.
-        classes : {"common", "reference", "union"}, default "common"
-            The classes averaged over, as in :meth:`binary`: the K labels present on both sides (the macro's
-            classes); every reference label (a class never predicted counts, with recall 0); or every label of
-            either side (scikit-learn's default labels). A warning names the labels the choice leaves out.
-        positive : label, optional
-            For a two-class problem: no averaging, but the measures of this class (scikit-learn's
-            ``average="binary"`` with ``pos_label``), in one column "positive"; ``average``, ``timing`` and
-            ``classes`` are then not used.
-        beta, tversky, correction
-            As in :meth:`binary`.
-        zero_division : np.nan or float, default np.nan
-            As in scikit-learn: NaN leaves an undefined (0/0) class value out of the average (with a warning);
-            a number from 0 to 1 is the value of every undefined class value, term and average.
-            ``classes="union", timing="after", zero_division=0`` gives scikit-learn's ``macro``, ``weighted``
-            and ``micro`` averages of precision, recall and F1 with its default labels and ``zero_division=0``.
-        ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling
-            As in :meth:`binary`. No average has a published interval: under "auto" each gets the delta method
-            (its gradient from those of the class values and weights); under "bootstrap" the table bootstrap
-            with the same before/after rule on every resample.
-
-        Returns
-        -------
-        pandas.DataFrame
-            Index: measure codes; columns: the averaging methods, or with ``ci`` a MultiIndex (method, stat).
-            ``result.attrs["classes"]`` holds the number of classes that entered each average as a dict
-            ``{method: {code: count}}`` (``pd.DataFrame(result.attrs["classes"])`` is it as a table): a class
-            whose value (or, before the formula, every term) is undefined, or whose weight is 0, is left out and
-            the weights of the others are renormalised. ``result.attrs["left_out"]`` lists the labels that
-            ``classes`` leaves out: ``{"never predicted": [...], "not in the reference": [...]}``.
-
-        Warns
-        -----
-        UserWarning
-            Once per call when ``classes`` leaves out a reference label that is never predicted or a predicted
-            label that is not in the reference, naming them and the remedy.
-        UndefinedMeasureWarning
-            Once per call when ``zero_division`` is NaN and class values are undefined (left out) or an average
-            is undefined (NaN).
-
-        Examples
-        --------
-        >>> import pandas as pd
-        >>> import pandas_agree as pa
-        >>> t = pd.DataFrame([[50, 10, 0], [5, 20, 5], [0, 2, 8]], index=list("abc"), columns=list("abc"))
-        >>> pa.Agreement.from_table(t).averages(["REC", "F1"]).round(4)
-             unweighted  weighted  inverse  micro
-        REC      0.7667    0.7800   0.7741   0.78
-        F1       0.7407    0.7872   0.7067   0.78
-
-        Class "c" is never predicted: the K = 2 common classes leave it out (with a warning), scikit-learn's
-        macro averages count it (REC = (50/60 + 20/25 + 0)/3, PRE = (50/59 + 20/36 + 0)/3).
-
-        >>> t = pd.DataFrame([[50, 10], [5, 20], [4, 6]], index=list("abc"), columns=list("ab"))
-        >>> ag = pa.Agreement.from_table(t)
-        >>> ag.averages(["REC", "PRE"], average="unweighted", classes="union", timing="after",
-        ...             zero_division=0).round(4)
-             unweighted
-        REC      0.5444
-        PRE      0.4677
-        """
-        if positive is not None:
-            one = self.binary(measures, positive=positive, beta=beta, tversky=tversky, correction=correction,
-                              zero_division=zero_division, ci=ci, confidence_level=confidence_level,
-                              n_resamples=n_resamples, bootstrap_method=bootstrap_method, random_state=random_state,
-                              resampling=resampling)
-            row = one.iloc[0]
-            if ci is None:
-                out = row.to_frame("positive")
-            else:
-                codes = list(dict.fromkeys(row.index.get_level_values("code")))
-                stats = list(dict.fromkeys(row.index.get_level_values("stat")))
-                out = pd.concat({"positive": row.unstack("stat").loc[codes, stats]}, axis=1)
-            out.columns.names = [None] if ci is None else ["method", "stat"]
-            out.index.name = None
-            out.attrs.update(one.attrs)
-            out.attrs["classes"] = {"positive": {code: int(np.isfinite(v)) for code, v in
-                                                 (row if ci is None else row.xs("value", level="stat")).items()}}
-            out.attrs["left_out"] = {}
-            return out
-        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling,
-                                 self._sample)
-        methods = [average] if isinstance(average, str) else list(average)
-        params = _binary.resolve_params(beta, tversky)
-        chosen = _resolve_binary(measures, beta, tversky)
-        check_parameters_used(chosen, {"beta": beta, "tversky": tversky, "correction": correction}, "binary")
-        labels, rows, cols = self._class_positions(classes)
-        view = self._view()
-        counts = _binary.one_vs_rest(view, rows, cols)
-        codes = [m.code for m in chosen]
-        class_values = self._class_values(counts, (classes, None), params, correction)
-        pairs = averages_of(chosen, counts, methods, timing, params, correction, zero_division, values=class_values)
-        values = np.array([v for v, _ in pairs.values()])
-        entered = np.array([n for _, n in pairs.values()])
-        left_out = classes_left_out(self, classes)
-        if left_out_text(left_out, classes):
-            warnings.warn(left_out_text(left_out, classes), UserWarning, stacklevel=external_stacklevel())
-        if np.isnan(zero_division):
-            skipped = undefined_classes(chosen, counts, timing, params, correction, values=class_values)
-            _warn_undefined_averages(codes, values, methods, {code: list(labels[mask]) if mask.any() else []
-                                                              for code, mask in skipped.items()})
-        classes_entered = {method: {code: int(n) for code, n in zip(codes, entered[:, j], strict=True)}
-                           for j, method in enumerate(methods)}
-        if opts is None:
-            out = pd.DataFrame(values, index=pd.Index(codes), columns=methods)
-        else:
-            a, b = counts[0], counts[1]
-            complete = bool(np.isclose((a + b).sum(), sum(x[0] for x in counts))) if len(a) else False
-            ranges = [[average_range(m, method, int(entered[i, j]), complete) for j, method in enumerate(methods)]
-                      for i, m in enumerate(chosen)]  # each average's own range: its interval's scale
-            bounds = {m.code: (np.array([r[0] for r in rs]), np.array([r[1] for r in rs]))
-                      for m, rs in zip(chosen, ranges, strict=True)}
-            estimand = ClassAverages(chosen, view, rows, cols, counts, dict(zip(codes, values, strict=True)), bounds,
-                                     {m.code: average_scale(m) for m in chosen}, methods, timing, params, correction,
-                                     zero_division, class_values, self._table_cells, self._counts, self._cell_rows)
-            estimates = estimate(estimand, opts)
-            out = frame_by_method(estimates, methods)
-        out.attrs["classes"] = classes_entered
-        out.attrs["left_out"] = {key: [_plain_label(x) for x in found] for key, found in left_out.items()}
-        return out
-
     # --- multiclass measures and tests ---------------------------------------------------------------------
-
-    def _class_values(self, counts, classes: tuple, params: dict, correction) -> ClassValues:
-        """The class values of the one-vs-rest ``counts`` of ``classes`` (the classes and positive class asked
-        for), each computed once for this table and shared by binary() and averages()."""
-        key = (classes, tuple(sorted(params.items())), correction)
-        if key not in self._class_memo:
-            self._class_memo[key] = ClassValues(counts, params, correction)
-        return self._class_memo[key]
 
     def _view(self) -> TableView:
         """The table as the measures see it (sparse when it is held sparse)."""
@@ -890,131 +568,3 @@ class Agreement(Crosstab):
         if "by" in options:
             raise TypeError("by= needs the rows of the data: use df.agree.report(actual, pred, by=column)")
         return build_report(self, **options)
-
-
-def summary_values(ag: Agreement, measures: list, stack: np.ndarray, classes: str = "common") -> dict[str, np.ndarray]:
-    """Values of summary measures on a stack of tables shaped like the table of ``ag``, (..., I, J): multiclass
-    measures as they are, class-specific ones as their unweighted average over the classes of ``classes`` (each
-    measure's own before/after rule)."""
-    out = {}
-    binary = [m for m in measures if m.kind == "binary"]
-    if binary:
-        _, rows, cols = ag._class_positions(classes)
-        counts = _binary.one_vs_rest(ag._dense_view(stack), rows, cols)
-        for code, (value, _) in averages_of(binary, counts, ["unweighted"], "default",
-                                                     _binary.resolve_params()).items():
-            out[code] = value[..., 0]
-    view = ag._dense_view(stack)
-    with np.errstate(all="ignore"):
-        for m in measures:
-            if m.kind != "binary":  # multiclass and association records
-                out[m.code] = np.asarray(m.compute(view, **({"kappa_weights": None} if m.params else {})), dtype=float)
-    return out
-
-
-def classes_left_out(ag: Agreement, classes: str) -> dict[str, list]:
-    """The labels that averaging over ``classes`` leaves out: reference labels never predicted (left out by
-    "common") and predicted labels not in the reference (left out by "common" and "reference").
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> import pandas_agree as pa
-    >>> from pandas_agree.analyses.agreement import classes_left_out
-    >>> ag = pa.agreement(["a", "b", "c"], ["a", "b", "d"])
-    >>> classes_left_out(ag, "common")
-    {'never predicted': ['c'], 'not in the reference': ['d']}
-    >>> classes_left_out(ag, "reference"), classes_left_out(ag, "union")
-    ({'never predicted': [], 'not in the reference': ['d']}, {'never predicted': [], 'not in the reference': []})
-    """
-    never = list(ag.reference_only) if classes == "common" else []
-    extra = list(ag.predicted_only) if classes in ("common", "reference") else []
-    return {"never predicted": never, "not in the reference": extra}
-
-
-def _listed(items, limit: int = 8) -> str:
-    items = [str(x) for x in items]
-    return ", ".join(items[:limit]) + (f" and {len(items) - limit} more" if len(items) > limit else "")
-
-
-def left_out_text(left_out: dict[str, list], classes: str) -> str:
-    """The message that names the labels :func:`classes_left_out` found and how to count them ("" if none).
-
-    Examples
-    --------
-    >>> from pandas_agree.analyses.agreement import left_out_text
-    >>> text = left_out_text({"never predicted": [1, 2], "not in the reference": []}, "common")
-    >>> text.split("; ")
-    ['the averages over the labels on both sides leave out reference labels never predicted (1, 2)', \
-"classes='union' counts them, as scikit-learn's averages do (recall 0 for a label never predicted)"]
-    """
-    parts = []
-    if left_out.get("never predicted"):
-        parts.append(f"reference labels never predicted ({_listed(left_out['never predicted'])})")
-    if left_out.get("not in the reference"):
-        parts.append(f"predicted labels not in the reference ({_listed(left_out['not in the reference'])})")
-    if not parts:
-        return ""
-    where = {"common": "the labels on both sides", "reference": "the reference labels"}.get(classes, classes)
-    values = [value for key, value in (("never predicted", "recall 0 for a label never predicted"),
-                                       ("not in the reference", "precision 0 for a label not in the reference"))
-              if left_out.get(key)]
-    return (f"the averages over {where} leave out {' and '.join(parts)}; classes='union' counts them, as "
-            f"scikit-learn's averages do ({', '.join(values)})")
-
-
-def _warn_undefined_averages(codes: list[str], values: np.ndarray, methods: list[str],
-                             skipped: dict[str, list]) -> None:
-    """One UndefinedMeasureWarning for averages that are NaN and for undefined class values that the averages
-    leave out (``skipped``: the classes of each measure), with the remedy."""
-    parts = []
-    nan = [f"{code} (average {_listed(methods[j] for j in np.flatnonzero(np.isnan(row)))})"
-           for code, row in zip(codes, values, strict=True) if np.isnan(row).any()]
-    if nan:
-        parts.append("undefined (0/0) values set to NaN: " + "; ".join(nan))
-    left = [f"{code} (class {_listed(found)})" for code, found in skipped.items() if len(found)]
-    if left:
-        parts.append("undefined (0/0) class values (or terms, before the formula) left out of the averages: "
-                     + "; ".join(left) + "; zero_division=0 counts them as 0, as scikit-learn's zero_division=0 "
-                     "does")
-    if parts:
-        warnings.warn(". ".join(parts), UndefinedMeasureWarning, stacklevel=external_stacklevel())
-
-
-def _plain_label(x):
-    """A label as plain JSON data: a numpy scalar as its Python value, a label of another type as its text."""
-    if isinstance(x, np.generic):
-        x = x.item()
-    return x if x is None or isinstance(x, (str, bool, int, float)) else str(x)
-
-
-def _paired_union(rows: pd.Index, cols: pd.Index, row_of_col: np.ndarray) -> tuple[pd.Index, tuple]:
-    """The classes of a matched table and the place of each row and column among them: the reference labels in
-    their order, then the columns paired with no row (a label equal to a reference label, or repeated, gets
-    " (unmatched)"); a paired column takes the place of its row."""
-    unpaired = np.flatnonzero(row_of_col < 0)
-    taken = set(rows)
-    extra = []
-    for label in cols[unpaired]:
-        extra.append(f"{label} (unmatched)" if label in taken else label)
-        taken.add(extra[-1])
-    union = pd.Index([*rows, *extra], dtype=object, name=rows.name, tupleize_cols=False)
-    col_places = row_of_col.copy()
-    col_places[unpaired] = len(rows) + np.arange(len(unpaired))
-    return union, (np.arange(len(rows)), col_places)
-
-
-def _union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:
-    """Every label of either side in order: the engine's order, else the rows then the other columns."""
-    present = unique_labels(concat_labels(rows, cols))
-    if order is not None:
-        return order[isin_labels(order, present)]
-    union = concat_labels(rows, difference_labels(cols, rows))
-    if rows.is_monotonic_increasing and cols.is_monotonic_increasing:
-        return sorted_labels(union)
-    return union
-
-
-def _resolve_binary(measures, beta, tversky):
-    given = {"beta": beta is not None, "tversky": tversky is not None}
-    return resolve(measures, "binary", default=lambda m: m.default or any(given[p] for p in m.params))

@@ -31,8 +31,9 @@ from ..inference.estimates import Estimate, IntervalOptions, interval_options, w
 from ..inference.intervals import estimate
 from ..inference.tests import cochran_q, holm, paired_mcnemar
 from ..measures.registry import resolve
-from .agreement import Agreement, classes_left_out, left_out_text, summary_values
+from .agreement import Agreement
 from .crosstab import Counted
+from .messages import classes_left_out, left_out_text
 from .reports import build_report
 
 __all__ = ["Comparison", "compare"]
@@ -282,7 +283,7 @@ class Comparison:
         values = []
         for p, ag in enumerate(self._agreements):
             others = tuple(2 + q for q in range(len(self._agreements)) if q != p)
-            values.append(summary_values(ag, chosen, stack.sum(axis=others), classes))
+            values.append(ag.summary_on(chosen, stack.sum(axis=others), classes))
         return {m.code: np.stack([values[a][m.code] - values[b][m.code] for a, b in self._pairs()], axis=-1)
                 for m in chosen}
 
@@ -490,7 +491,7 @@ def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hash
             replicates: str | None = None) -> Comparison:
     """The Comparison of several prediction columns of ``frame`` against its ``reference`` column; ``strata``,
     ``cluster`` and ``fpc`` (columns or arrays) make its rows a complex sample, as for
-    :func:`~pandas_agree.analyses.agreement.from_labels`."""
+    :func:`~pandas_agree.analyses.crosstab.from_labels`."""
     if isinstance(predictions, (str, bytes)) or not pd.api.types.is_list_like(predictions):
         raise TypeError(f"predictions must be a list of two or more columns; got {predictions!r}")
     predictions = list(predictions)

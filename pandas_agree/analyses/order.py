@@ -10,8 +10,9 @@ import pandas as pd
 
 from ..base.notices import LabelOrderWarning
 from ..base.undefined import external_stacklevel
+from ..engine.labels import concat_labels, difference_labels, isin_labels, sorted_labels, unique_labels
 
-__all__ = ["carries_order", "numbers", "ordered_categorical", "warn_label_order"]
+__all__ = ["carries_order", "numbers", "ordered_categorical", "paired_union", "union_order", "warn_label_order"]
 
 
 def ordered_categorical(values) -> bool:
@@ -50,3 +51,30 @@ def warn_label_order(what: str, order: str) -> None:
                   "labels=[...] (--labels on the command line) or an ordered pandas Categorical (numeric codes are "
                   "read as numbers).",
                   LabelOrderWarning, stacklevel=external_stacklevel())
+
+
+def paired_union(rows: pd.Index, cols: pd.Index, row_of_col: np.ndarray) -> tuple[pd.Index, tuple]:
+    """The classes of a matched table and the place of each row and column among them: the reference labels in
+    their order, then the columns paired with no row (a label equal to a reference label, or repeated, gets
+    " (unmatched)"); a paired column takes the place of its row."""
+    unpaired = np.flatnonzero(row_of_col < 0)
+    taken = set(rows)
+    extra = []
+    for label in cols[unpaired]:
+        extra.append(f"{label} (unmatched)" if label in taken else label)
+        taken.add(extra[-1])
+    union = pd.Index([*rows, *extra], dtype=object, name=rows.name, tupleize_cols=False)
+    col_places = row_of_col.copy()
+    col_places[unpaired] = len(rows) + np.arange(len(unpaired))
+    return union, (np.arange(len(rows)), col_places)
+
+
+def union_order(rows: pd.Index, cols: pd.Index, order: pd.Index | None) -> pd.Index:
+    """Every label of either side in order: the engine's order, else the rows then the other columns."""
+    present = unique_labels(concat_labels(rows, cols))
+    if order is not None:
+        return order[isin_labels(order, present)]
+    union = concat_labels(rows, difference_labels(cols, rows))
+    if rows.is_monotonic_increasing and cols.is_monotonic_increasing:
+        return sorted_labels(union)
+    return union

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..analyses.agreement import classes_left_out
 from ..analyses.crosstab import layer_statistics, statistics_keywords
+from ..analyses.messages import classes_left_out
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
@@ -43,7 +43,7 @@ REPORT_OPTIONS = {
 
 def left_out_table(found: dict, classes: str):
     """The header table that names the labels the averages leave out, for each prediction (a key of ``found``;
-    None for a report of one prediction) with :func:`~pandas_agree.analyses.agreement.classes_left_out`'s
+    None for a report of one prediction) with :func:`~pandas_agree.analyses.messages.classes_left_out`'s
     lists, and how to count them; None when none is left out.
 
     Examples
@@ -236,7 +236,7 @@ class AgreementReport(Rendered):
     statistics : dict of str to pandas.DataFrame
         With ``statistics=`` (SPSS's ``/STATISTICS`` keywords), the tables of
         :meth:`Agreement.crosstab_statistics` by title; in a report with ``by=`` and ``cmh``, also those of
-        :func:`~pandas_agree.analyses.agreement.layer_statistics` over the groups. Empty without ``statistics=``.
+        :func:`~pandas_agree.analyses.crosstab.layer_statistics` over the groups. Empty without ``statistics=``.
     binary, averages, multiclass, tests : pandas.DataFrame
         As :meth:`Agreement.binary`, :meth:`Agreement.averages`, :meth:`Agreement.multiclass` and
         :meth:`Agreement.tests`, with intervals (``ci="auto"`` by default).

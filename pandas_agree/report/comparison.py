@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..analyses.agreement import classes_left_out, left_out_text
 from ..analyses.comparison import DEFAULT_MEASURES
+from ..analyses.messages import classes_left_out, left_out_text
 from ..base.options import validate_options
 from ..base.version import __version__
 from ..measures.registry import resolve

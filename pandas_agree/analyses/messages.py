@@ -1,0 +1,142 @@
+"""The wording the analyses share with the reports: the labels an average leaves out, undefined averages, and a
+table whose two sides share too few labels."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..base.text import shown, shown_list
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
+
+__all__ = ["classes_left_out", "few_shared_labels", "left_out_text", "no_shared_label", "shown_labels",
+           "spelling_clashes", "type_clashes", "warn_undefined_averages"]
+
+
+def classes_left_out(ag, classes: str) -> dict[str, list]:
+    """The labels that averaging over ``classes`` leaves out: reference labels never predicted (left out by
+    "common") and predicted labels not in the reference (left out by "common" and "reference").
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.analyses.messages import classes_left_out
+    >>> ag = pa.agreement(["a", "b", "c"], ["a", "b", "d"])
+    >>> classes_left_out(ag, "common")
+    {'never predicted': ['c'], 'not in the reference': ['d']}
+    >>> classes_left_out(ag, "reference"), classes_left_out(ag, "union")
+    ({'never predicted': [], 'not in the reference': ['d']}, {'never predicted': [], 'not in the reference': []})
+    """
+    never = list(ag.reference_only) if classes == "common" else []
+    extra = list(ag.predicted_only) if classes in ("common", "reference") else []
+    return {"never predicted": never, "not in the reference": extra}
+
+
+def _listed(items, limit: int = 8) -> str:
+    items = [str(x) for x in items]
+    return ", ".join(items[:limit]) + (f" and {len(items) - limit} more" if len(items) > limit else "")
+
+
+def left_out_text(left_out: dict[str, list], classes: str) -> str:
+    """The message that names the labels :func:`classes_left_out` found and how to count them ("" if none).
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.messages import left_out_text
+    >>> text = left_out_text({"never predicted": [1, 2], "not in the reference": []}, "common")
+    >>> text.split("; ")
+    ['the averages over the labels on both sides leave out reference labels never predicted (1, 2)', \
+"classes='union' counts them, as scikit-learn's averages do (recall 0 for a label never predicted)"]
+    """
+    parts = []
+    if left_out.get("never predicted"):
+        parts.append(f"reference labels never predicted ({_listed(left_out['never predicted'])})")
+    if left_out.get("not in the reference"):
+        parts.append(f"predicted labels not in the reference ({_listed(left_out['not in the reference'])})")
+    if not parts:
+        return ""
+    where = {"common": "the labels on both sides", "reference": "the reference labels"}.get(classes, classes)
+    values = [value for key, value in (("never predicted", "recall 0 for a label never predicted"),
+                                       ("not in the reference", "precision 0 for a label not in the reference"))
+              if left_out.get(key)]
+    return (f"the averages over {where} leave out {' and '.join(parts)}; classes='union' counts them, as "
+            f"scikit-learn's averages do ({', '.join(values)})")
+
+
+def warn_undefined_averages(codes: list[str], values: np.ndarray, methods: list[str],
+                            skipped: dict[str, list]) -> None:
+    """One UndefinedMeasureWarning for averages that are NaN and for undefined class values that the averages
+    leave out (``skipped``: the classes of each measure), with the remedy."""
+    parts = []
+    nan = [f"{code} (average {_listed(methods[j] for j in np.flatnonzero(np.isnan(row)))})"
+           for code, row in zip(codes, values, strict=True) if np.isnan(row).any()]
+    if nan:
+        parts.append("undefined (0/0) values set to NaN: " + "; ".join(nan))
+    left = [f"{code} (class {_listed(found)})" for code, found in skipped.items() if len(found)]
+    if left:
+        parts.append("undefined (0/0) class values (or terms, before the formula) left out of the averages: "
+                     + "; ".join(left) + "; zero_division=0 counts them as 0, as scikit-learn's zero_division=0 "
+                     "does")
+    if parts:
+        warnings.warn(". ".join(parts), UndefinedMeasureWarning, stacklevel=external_stacklevel())
+
+
+def shown_labels(labels: pd.Index, limit: int = 5) -> str:
+    """The first ``limit`` labels as a list in text, with how many there are in all beyond that."""
+    shown = ", ".join(repr(x) for x in labels[:limit])
+    return "[" + shown + (f", … ({len(labels)} in all)" if len(labels) > limit else "") + "]"
+
+
+def spelling_clashes(reference_only: pd.Index, predicted_only: pd.Index) -> list[tuple[Any, Any]]:
+    """Pairs of non-matching labels that are the same when written as text (1 and '1')."""
+    spelled = {str(x): x for x in predicted_only}
+    return [(x, spelled[str(x)]) for x in reference_only if str(x) in spelled]
+
+
+def no_shared_label(rows: pd.Index, cols: pd.Index) -> ValueError:
+    """The error of an Agreement of two sides that share no label (K = 0), with the ways on.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> print(no_shared_label(pd.Index([1, 2]), pd.Index(["1", "x"])))  # doctest: +ELLIPSIS
+    no label is present on both sides (K = 0), ... The labels 1 and '1' differ only in type ...
+    """
+    clashes = spelling_clashes(rows, cols)
+    hint = (f" The labels {clashes[0][0]!r} and {clashes[0][1]!r} differ only in type (number against text); "
+            "convert one side so that they are equal." if clashes else "")
+    return ValueError(
+        "no label is present on both sides (K = 0), so nothing can agree: reference labels "
+        f"{shown_labels(rows)}, predicted labels {shown_labels(cols)}. Labels match by value.{hint} To pair "
+        "cluster ids with classes use match='accuracy', match='residual' or a dict. A crosstab of two variables "
+        "that share no label is df.agree.crosstabs(row, col).")
+
+
+def few_shared_labels(shape: tuple[int, int], common: pd.Index, names: tuple) -> list[str]:
+    """The notice of a table where fewer than half of either side's labels are on both sides (none otherwise)."""
+    (i, j), k = shape, len(common)
+    if 2 * k >= i and 2 * k >= j:
+        return []
+    few = ("the labels of each side" if 2 * k < i and 2 * k < j
+           else "the reference labels" if 2 * k < i else "the predicted labels")
+    named = [shown(name) if name is not None else default
+             for name, default in zip(names, ("the reference", "the prediction"), strict=True)]
+    return [f"only {k} label{'s are' if k != 1 else ' is'} on both sides ({shown_list(common, most=3)}) of {i} "
+            f"reference and {j} predicted labels: fewer than half of {few} can agree. If {named[0]} and "
+            f"{named[1]} are not two classifications into the same classes, their crosstab and its CROSSTABS "
+            "statistics are df.agree.crosstabs(row, col); cluster ids are paired with classes by "
+            "match='accuracy'."]
+
+
+def type_clashes(reference_only: pd.Index, predicted_only: pd.Index) -> list[str]:
+    """The notice of labels on one side only that are the same as text as a label on the other (none otherwise)."""
+    clashes = spelling_clashes(reference_only, predicted_only)
+    if not clashes:
+        return []
+    pairs = ", ".join(f"{shown(x)} and {shown(y)}" for x, y in clashes[:5])
+    return [f"labels that differ only in type do not match: {pairs}. Labels match by value; convert one side (for "
+            "example with .astype(str)) if they mean the same class."]

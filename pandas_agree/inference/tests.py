@@ -10,6 +10,7 @@ import pandas as pd
 from ..base.undefined import divide
 from ..engine.tableview import TableView
 from ..measures import chance
+from ..measures.association import centred_scores
 from .distributions import binomial_cdf, chi2_sf, normal_cdf, two_sided_p
 
 __all__ = ["TESTS", "centred_scores", "cochran_q", "holm", "independence", "kappa_variances", "mcnemar",
@@ -298,27 +299,6 @@ def _symmetry_tests(view: TableView) -> tuple[dict, dict]:
         return rows[0], rows[1]
     pairs = _pairs(view)
     return _bowker(view, pairs), _stuart_maxwell(view, pairs)
-
-
-def centred_scores(scores: np.ndarray, totals: np.ndarray) -> np.ndarray:
-    """Scores minus their mean over ``totals`` (the counts of each category), divided by the largest of them in
-    absolute value: correlations and the linear-by-linear test do not change, and scores as large as 1e300 neither
-    overflow nor lose their differences. All zeros where the scores do not vary.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> centred_scores(np.array([0.0, 1e300]), np.array([1.0, 1.0])).tolist()
-    [-1.0, 1.0]
-    """
-    scores = np.asarray(scores, dtype=np.float64)
-    top = np.max(np.abs(scores)) if scores.size else 0.0
-    if not np.isfinite(top) or top == 0:
-        return np.zeros_like(scores)
-    unit = scores / top  # the mean of scores near the largest float would overflow
-    centred = unit - float((totals * unit).sum() / totals.sum())
-    spread = np.max(np.abs(centred))
-    return centred / spread if spread > 0 else np.zeros_like(centred)
 
 
 def independence(view: TableView) -> tuple[float, float, int] | None:

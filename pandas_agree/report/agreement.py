@@ -27,7 +27,8 @@ from .rendered import Rendered
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "attrs_dict", "case_summary", "cell_statistics_frame",
-           "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes"]
+           "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes", "statistics_dict",
+           "table_notes"]
 
 CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
@@ -342,17 +343,7 @@ class AgreementReport(Rendered):
                          "rows drawn at random. The tests are design-based t-tests (kappa, McNemar's b − c, OSR "
                          "against NIR); the χ²-type tests are left out, and the CROSSTABS statistics assume "
                          "independent rows.")
-            notes.extend(lonely_psu_notes(design))
-        if ag.weighted:
-            notes.append(f"{'Sampling' if design is not None else 'Frequency'} weights were used: N = {ag.n:g} is "
-                         "the sum of the weights.")
-        if ag.n_missing:
-            notes.append(f"{display.count_of(ag.n_missing, 'row')} with a missing label or weight "
-                         f"{'was' if ag.n_missing == 1 else 'were'} left out.")
-        if ag.n_zero_weight:
-            notes.append(f"{display.count_of(ag.n_zero_weight, 'row')} with a weight of 0 "
-                         f"{'was' if ag.n_zero_weight == 1 else 'were'} left out.")
-        notes.extend(text[0].upper() + text[1:] for text in ag.notices)
+        notes.extend(table_notes(ag, "label"))
         matched = ag.mapping is not None
         if len(ag.reference_only) or len(ag.predicted_only):
             only = "the label" if len(ag.common) == 1 else f"the {len(ag.common)} labels"
@@ -531,20 +522,46 @@ class AgreementReport(Rendered):
         """
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "confusions", "binary",
                                                               "averages", "multiclass", "tests")}
-        if self.statistics:
-            out["statistics"] = {title: {**frame_dict(frame), **({"attrs": attrs_dict(frame.attrs)}
-                                                                if frame.attrs else {})}
-                                 for title, frame in self.statistics.items()}
-        if self.agreement.design is not None:
-            out["design"] = {k: jsonable(v) for k, v in self.agreement.design.items()}
-        out["notes"] = list(self.notes)
-        out["options"] = {k: jsonable(v) for k, v in self.options.items()}
-        out["version"] = __version__
+        out.update(statistics_dict(self))
         if self.groups:
             out["by"] = jsonable(self.by)
             out["groups"] = {str(g): rep.to_dict() for g, rep in self.groups.items()}
         return out
 
+
+
+def table_notes(table, value: str) -> list[str]:
+    """The notes every report of a table starts with, after its own note on the design: the strata with a single
+    PSU, the weights, and the rows left out (for a missing ``value`` or weight, or a weight of 0), then the
+    table's notices."""
+    notes = [] if table.design is None else lonely_psu_notes(table.design)
+    if table.weighted:
+        notes.append(f"{'Sampling' if table.design is not None else 'Frequency'} weights were used: "
+                     f"N = {table.n:g} is the sum of the weights.")
+    if table.n_missing:
+        notes.append(f"{display.count_of(table.n_missing, 'row')} with a missing {value} or weight "
+                     f"{'was' if table.n_missing == 1 else 'were'} left out.")
+    if table.n_zero_weight:
+        notes.append(f"{display.count_of(table.n_zero_weight, 'row')} with a weight of 0 "
+                     f"{'was' if table.n_zero_weight == 1 else 'were'} left out.")
+    notes.extend(text[0].upper() + text[1:] for text in table.notices)
+    return notes
+
+
+def statistics_dict(rep) -> dict:
+    """What the reports of a table share in :meth:`to_dict`: the CROSSTABS tables asked for (with the facts of
+    their footnotes), the sample design, the notes, the options and the version."""
+    out = {}
+    if rep.statistics:
+        out["statistics"] = {title: {**frame_dict(frame), **({"attrs": attrs_dict(frame.attrs)} if frame.attrs
+                                                             else {})}
+                             for title, frame in rep.statistics.items()}
+    if rep.source.design is not None:
+        out["design"] = {k: jsonable(v) for k, v in rep.source.design.items()}
+    out["notes"] = list(rep.notes)
+    out["options"] = {k: jsonable(v) for k, v in rep.options.items()}
+    out["version"] = __version__
+    return out
 
 
 def attrs_dict(attrs: dict) -> dict:

@@ -11,13 +11,13 @@ from ..base.options import keywords, validate_options
 from ..base.version import __version__
 from . import display
 from .agreement import (
-    attrs_dict,
     case_summary,
     cell_statistics_frame,
     design_table,
     frame_dict,
     jsonable,
-    lonely_psu_notes,
+    statistics_dict,
+    table_notes,
 )
 from .options import report_options
 from .rendered import Rendered
@@ -86,22 +86,10 @@ class CrosstabReport(Rendered):
 
     def _notes(self, ct) -> list[str]:
         notes = []
-        design = ct.design
-        if design is not None:
+        if ct.design is not None:
             notes.append("Sample design: the CROSSTABS statistics assume independent rows; their tests are not "
                          "design-based.")
-            notes.extend(lonely_psu_notes(design))
-        if ct.weighted:
-            notes.append(f"{'Sampling' if design is not None else 'Frequency'} weights were used: N = {ct.n:g} is "
-                         "the sum of the weights.")
-        if ct.n_missing:
-            notes.append(f"{display.count_of(ct.n_missing, 'row')} with a missing value or weight "
-                         f"{'was' if ct.n_missing == 1 else 'were'} left out.")
-        if ct.n_zero_weight:
-            notes.append(f"{display.count_of(ct.n_zero_weight, 'row')} with a weight of 0 "
-                         f"{'was' if ct.n_zero_weight == 1 else 'were'} left out.")
-        notes.extend(text[0].upper() + text[1:] for text in ct.notices)
-        return notes
+        return notes + table_notes(ct, "value")
 
     @property
     def title(self) -> str:
@@ -185,15 +173,7 @@ class CrosstabReport(Rendered):
         ['crosstab', 'notes', 'options', 'statistics', 'summary', 'version']
         """
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab")}
-        if self.statistics:
-            out["statistics"] = {title: {**frame_dict(frame), **({"attrs": attrs_dict(frame.attrs)}
-                                                                if frame.attrs else {})}
-                                 for title, frame in self.statistics.items()}
-        if self.source.design is not None:
-            out["design"] = {k: jsonable(v) for k, v in self.source.design.items()}
-        out["notes"] = list(self.notes)
-        out["options"] = {k: jsonable(v) for k, v in self.options.items()}
-        out["version"] = __version__
+        out.update(statistics_dict(self))
         if self.layers:
             out["layers_by"] = jsonable(self.by)
             out["layers"] = {str(g): rep.to_dict() for g, rep in self.layers.items()}

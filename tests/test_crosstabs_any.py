@@ -247,3 +247,19 @@ def test_measures_of_a_table_held_sparse_equal_those_of_its_dense_form():
         warnings.simplefilter("ignore", pa.LabelOrderWarning)
         got, expected = sparse_table.measures(codes, ci="linearized"), dense.measures(codes, ci="linearized")
     np.testing.assert_allclose(got[["value", "se"]], expected[["value", "se"]], rtol=1e-9)
+
+
+def test_titanic_ordinal_and_interval_measures_equal_r():
+    # R: t <- margin.table(Titanic, c(1, 4)); x <- rep(rep(1:4, 2), as.vector(t)); y <- rep(rep(1:2, each=4),
+    #    as.vector(t))  (the positions of Class and Survived, one per person)
+    r = {"TAU_B": -0.224473972439493,  # cor(x, y, method="kendall")
+         "SPEARMAN": -0.242374459625894,  # cor(x, y, method="spearman")
+         "PEARSON": -0.271395408301047,  # cor(x, y)
+         "GAMMA": -0.385699857887744,  # Hmisc::rcorr.cens(x, y, outx=TRUE)["Dxy"]
+         "SOMERS_D_R": -0.283346076515731,  # Hmisc::somers2(x, y - 1)["Dxy"]
+         "CC": 0.282, "CRAMERV": 0.294}  # vcd::assocstats(t) (printed to three decimals)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pa.LabelOrderWarning)
+        values = _titanic().measures(list(r))["value"]
+    for code, expected in r.items():
+        assert values[code] == pytest.approx(expected, rel=1e-12 if code not in ("CC", "CRAMERV") else 2e-3), code

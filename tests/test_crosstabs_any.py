@@ -196,7 +196,7 @@ def test_the_command_line_gives_the_crosstabs_of_the_python_call(tmp_path, capsy
     assert printed["statistics"] == json.loads(json.dumps(expected["statistics"]))
     assert set(printed["layers"]) == set("ABCDEF")
     assert cli.main(["crosstabs", str(path), "--row", "Admit", "--col", "Gender", "--statistics", "cmh"]) == 2
-    assert "needs layers" in capsys.readouterr().err
+    assert "give the layer column with --layer" in capsys.readouterr().err
 
 
 def test_measures_are_the_association_records_with_one_se_each():
@@ -263,3 +263,47 @@ def test_titanic_ordinal_and_interval_measures_equal_r():
         values = _titanic().measures(list(r))["value"]
     for code, expected in r.items():
         assert values[code] == pytest.approx(expected, rel=1e-12 if code not in ("CC", "CRAMERV") else 2e-3), code
+
+
+def test_a_report_of_the_layered_statistics_alone():
+    ct = UCB.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept")
+    report = ct.report(statistics=["cmh"])
+    assert list(report.statistics)[:2] == ["Tests of Homogeneity of the Odds Ratio",
+                                           "Tests of Conditional Independence"]
+    assert all(not layer.statistics for layer in report.layers.values())
+
+
+def test_rows_without_a_layer_value_are_in_no_table_and_counted_missing():
+    ucb = UCB.copy()
+    ucb.loc[[0, 5], "Dept"] = None
+    ct = ucb.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept")
+    assert ct.n == sum(layer.n for layer in ct.layers.values()) == 4526 - 512 - 17
+    assert ct.n_missing == 2 and ct.n_rows == len(ucb)
+    assert ct.report().summary.loc["Missing", "N"] == 2
+
+
+def test_a_table_held_sparse_has_a_report_without_cells():
+    rng = np.random.default_rng(0)
+    df = pd.DataFrame({"a": rng.integers(0, 3000, 20_000), "b": rng.integers(0, 3000, 20_000) + 10_000})
+    ct = df.agree.crosstabs("a", "b")
+    assert ct.held_sparse
+    text = str(ct.report())
+    assert "more than max_classes = 20 categories and is not printed" in text and "confusions" not in text
+    with pytest.raises(ValueError, match="cells: the CROSSTABS cell statistics need the whole table"):
+        ct.report(cells=["count", "row"])
+
+
+def test_the_statistics_of_a_sample_design_say_they_are_not_design_based():
+    rng = np.random.default_rng(4)
+    df = pd.DataFrame({"sex": rng.choice(["f", "m"], 200), "region": rng.choice(["n", "s"], 200),
+                       "stratum": rng.integers(0, 4, 200), "w": rng.uniform(20, 40, 200)})
+    ct = df.agree.crosstabs("sex", "region", weights="w", strata="stratum")
+    with pytest.warns(UserWarning, match="not design-based"):
+        ct.statistics("chisq")
+    report = ct.report(statistics=["chisq"])
+    assert any("not design-based" in note and "Rao–Scott" in note for note in report.notes)
+
+
+def test_a_section_without_notes_prints_no_notes_heading():
+    report = pa.Crosstab.from_table([[20, 5], [3, 22]]).report(statistics=["chisq"])
+    assert not report.notes and "Notes" not in str(report) and "<h3>Notes</h3>" not in report.to_html()

@@ -96,8 +96,8 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
         The row and the column variable.
     layers : column label or list of column labels, optional
         Layer variables: one table of ``row`` by ``col`` for each value of the layer column (each combination of
-        the values of several), in :attr:`Crosstab.layers`; the table itself is that of all the rows. Rows with
-        a missing layer value are in no layer (SPSS leaves them out of the layered tables).
+        the values of several), in :attr:`Crosstab.layers`; the table itself is their sum. A row with a missing
+        layer value is in no table (SPSS leaves it out): it is counted in ``n_missing``.
     weights : column label or array_like, optional
         Frequency weights (N is then their sum, as SPSS's ``WEIGHT BY``), or sampling weights with a design.
     dropna : bool, default True
@@ -147,14 +147,27 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
         if len(keys) > 1:  # a combination with a missing value is in no layer
             key[pd.concat([k.isna() for k in keys], axis=1).any(axis=1).to_numpy()] = None
         sampled = any(v is not None for v in design.values())
-        layered = {}
-        for value, rows in group_rows(key).items():
+
+        def counted(rows: np.ndarray, **more) -> Crosstab:
             domain = None
-            if sampled:  # each layer is a domain of the whole sample: its PSUs and strata stay
+            if sampled:  # a layer, and the rows in any layer, are domains of the whole sample: its PSUs stay
                 domain = np.zeros(len(data), dtype=bool)
                 domain[rows] = True
             weights_of = None if w is None else w.iloc[rows] if isinstance(w, pd.Series) else np.asarray(w)[rows]
-            layered[value] = from_labels(x.iloc[rows], y.iloc[rows], weights=weights_of,
-                                         domain=domain, **(design if sampled else {}), **common)
-    by = None if layers is None else names[0] if len(names) == 1 else names
-    return from_labels(x, y, weights=w, layers=layered, layers_by=by, **design, **common)
+            return from_labels(x.iloc[rows], y.iloc[rows], weights=weights_of, domain=domain,
+                               **(design if sampled else {}), **common, **more)
+
+        positions = group_rows(key)
+        layered = {value: counted(rows) for value, rows in positions.items()}
+        # a row without a layer value is in no table, as SPSS leaves it out: the table is the sum of its layers
+        in_layer = np.zeros(len(data), dtype=bool)
+        for rows in positions.values():
+            in_layer[rows] = True
+        layers_by = names[0] if len(names) == 1 else names
+        if not in_layer.all():
+            if not in_layer.any():
+                raise ValueError(f"layers: every row has a missing value of {layers_by!r}; no layer is left")
+            return counted(np.flatnonzero(in_layer), layers=layered, layers_by=layers_by,
+                           left_out=int((~in_layer).sum()))
+        return from_labels(x, y, weights=w, layers=layered, layers_by=layers_by, **design, **common)
+    return from_labels(x, y, weights=w, **design, **common)

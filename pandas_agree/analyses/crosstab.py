@@ -47,6 +47,7 @@ from ..inference.intervals import estimate
 from ..inference.tests import run_tests
 from ..measures.bands import interpret
 from ..measures.registry import Setting, notes_of, resolve
+from .messages import design_statistics
 from .order import carries_order, numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 from .results import estimate_columns, undefined_resamples
@@ -234,6 +235,12 @@ class Crosstab:
         if self._cells is not None:
             return sparse_frame(self._sparse_counts, self._index.copy(), self._columns.copy())
         return pd.DataFrame(self._counts.copy(), index=self._index.copy(), columns=self._columns.copy())
+
+    @property
+    def held_sparse(self) -> bool:
+        """Whether the table is held sparse (more than 2²² cells: :attr:`table` has sparse columns, and the SPSS
+        cell statistics and CROSSTABS tables, which need the whole table, are not computed on it)."""
+        return self._cells is not None
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -695,6 +702,8 @@ class Crosstab:
         words = statistics_keywords(statistics, layers=bool(self._layers))
         random_state = seed_of(random_state)
         self._dense_only("statistics")
+        if self._sample is not None:
+            warnings.warn(design_statistics(self.n), UserWarning, stacklevel=external_stacklevel())
         frame, row_scores, col_scores = self.scored_table()
         out: dict[str, pd.DataFrame] = {}
         if "chisq" in words or "mcnemar" in words:
@@ -886,7 +895,7 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     why = ""
     if len(rows) != 2 or len(cols) != 2:
         why = (f"computed only when every layer is a 2×2 table on the same two labels on each side; all layers "
-               f"together have {len(rows)} reference and {len(cols)} predicted labels with cases")
+               f"together have {len(rows)} row and {len(cols)} column categories with cases")
     stack = []
     for layer in ([] if why else layers.values()):
         square = layer.scored_table()[0]
@@ -935,7 +944,8 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
                 names: tuple[Hashable, Hashable] = ("actual", "pred"), weights_name: str = "weights",
                 strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
                 domain: np.ndarray | None = None, assignment: Mapping | list | None = None,
-                kind: type[Crosstab], layers: Mapping | None = None, layers_by: Hashable | None = None) -> Crosstab:
+                kind: type[Crosstab], layers: Mapping | None = None, layers_by: Hashable | None = None,
+                left_out: int = 0) -> Crosstab:
     """An Agreement from two sequences of labels: :func:`agreement`, with the arguments named as the caller names
     them in error messages.
 
@@ -950,7 +960,8 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     gives them) pairs the labels as ``match=`` would, but as found on another table (the whole sample, for one of
     its groups): a predicted label it names that this table lacks is left aside. ``kind`` is the class built:
     :class:`~pandas_agree.Agreement`, or :class:`~pandas_agree.Crosstab` (which takes no ``match`` nor
-    ``assignment``).
+    ``assignment``); ``layers`` and ``layers_by`` its layers (:class:`Crosstab`); ``left_out`` the rows the caller
+    left out before (a missing layer value), counted as read and missing.
 
     Examples
     --------
@@ -974,8 +985,10 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
         raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
     tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
     ordered = labels is not None or (ordered_categorical(actual) and ordered_categorical(pred))
+    # rows the caller left out before (those without a layer value) count as read and missing
     return from_tabulation(tab, kind, ordered=ordered, lonely_psu=lonely_psu, replicates=replicates,
-                           match=match, pairs=assignment, layers=layers, layers_by=layers_by)
+                           match=match, pairs=assignment, layers=layers, layers_by=layers_by,
+                           n_rows=tab.n_rows + left_out, n_missing=tab.n_missing + left_out)
 
 
 def from_tabulation(tab: Tabulation, kind: type[Crosstab], *, match=None, pairs=None, layers: Mapping | None = None,

@@ -12,8 +12,8 @@ import pandas as pd
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
-__all__ = ["classes_left_out", "few_shared_labels", "left_out_text", "no_shared_label", "shown_labels",
-           "spelling_clashes", "type_clashes", "warn_undefined_averages"]
+__all__ = ["classes_left_out", "design_statistics", "few_shared_labels", "left_out_text", "no_shared_label",
+           "shown_labels", "spelling_clashes", "type_clashes", "warn_undefined_averages"]
 
 
 def classes_left_out(ag, classes: str) -> dict[str, list]:
@@ -140,3 +140,12 @@ def type_clashes(reference_only: pd.Index, predicted_only: pd.Index) -> list[str
     pairs = ", ".join(f"{shown(x)} and {shown(y)}" for x, y in clashes[:5])
     return [f"labels that differ only in type do not match: {pairs}. Labels match by value; convert one side (for "
             "example with .astype(str)) if they mean the same class."]
+
+
+def design_statistics(n: float) -> str:
+    """The warning (and note) of the CROSSTABS statistics of a table under a sample design: they are not
+    design-based."""
+    return (f"the CROSSTABS statistics treat the rows as independent and the sampling weights as frequency weights "
+            f"(N = {n:g}, the sum of the weights): their tests and significances are not design-based, and with "
+            "weights above 1 their p-values are far too small; design-based (Rao–Scott) tests of this table are not "
+            "computed")

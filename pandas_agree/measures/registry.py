@@ -506,7 +506,8 @@ def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
             if elsewhere:
                 other = elsewhere[0]
                 raise ValueError(f"measures: {other.code} is a{'n' if other.kind[0] in 'aeiou' else ''} "
-                                 f"{other.kind} measure, not a {wanted} one{choices}")
+                                 f"{other.kind} measure, not a{'n' if wanted[0] in 'aeiou' else ''} {wanted} one"
+                                 f"{choices}")
             raise UnknownMeasureError(name, suggestions(name, kinds), choices)
         if found[0] not in chosen:
             chosen.append(found[0])

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pandas as pd
 
 from ..analyses.crosstab import statistics_keywords
+from ..analyses.messages import design_statistics
 from ..base.options import keywords, validate_options
 from ..base.version import __version__
 from . import display
@@ -70,25 +72,33 @@ class CrosstabReport(Rendered):
         layered = bool(crosstab.layers) and not layer
         words = statistics_keywords(opts["statistics"], layers=layered) if opts["statistics"] is not None else ()
         opts["statistics"] = list(words) if opts["statistics"] is not None else None
-        opts["cells"] = list(keywords("cells", opts["cells"] if opts["cells"] is not None else ("count",)))
+        asked = opts["cells"] is not None
+        opts["cells"] = list(keywords("cells", opts["cells"] if asked else ("count",)))
         self.source = crosstab
         self.options = opts
         self.by = _layer_name(crosstab) if layered else None
         self.summary = case_summary(crosstab)
         self.design = design_table(crosstab)
-        self.crosstab = cell_statistics_frame(crosstab, opts["cells"], ())
-        self.statistics = (crosstab.statistics(list(words), random_state=opts["random_state"]) if words else {})
+        # a table held sparse shows its counts (and is not printed beyond max_classes) unless cells are asked for
+        if crosstab.held_sparse and not asked:
+            opts["cells"] = None
+            self.crosstab = crosstab.crosstab()
+        else:
+            self.crosstab = cell_statistics_frame(crosstab, opts["cells"], ())
+        with warnings.catch_warnings():  # the design's warning is the report's note
+            warnings.filterwarnings("ignore", message="the CROSSTABS statistics treat the rows as independent")
+            self.statistics = crosstab.statistics(list(words), random_state=opts["random_state"]) if words else {}
         self.layers = {} if not layered else {
             value: CrosstabReport(sub, layer=True, **{**options, "statistics": [w for w in words if w != "cmh"]
-                                                     if words else None})
+                                                     or None})
             for value, sub in crosstab.layers.items()}
         self.notes = self._notes(crosstab)
 
     def _notes(self, ct) -> list[str]:
         notes = []
-        if ct.design is not None:
-            notes.append("Sample design: the CROSSTABS statistics assume independent rows; their tests are not "
-                         "design-based.")
+        if ct.design is not None and self.statistics:
+            text = design_statistics(ct.n)
+            notes.append(f"Sample design: {text}.")
         return notes + table_notes(ct, "value")
 
     @property

@@ -206,10 +206,12 @@ def crosstab(rep) -> Table:
     limit = rep.options.get("max_classes")
     if exceeds(max(ag.shape), limit):
         i, j = ag.shape
+        agreement = hasattr(rep, "confusions")  # an agreement report; a CROSSTABS one has categories
         return Table(f"{rep.title} Crosstabulation", [], [], footnotes=[
-            f"The {i} × {j} crosstab has more than max_classes = {limit} classes and is not printed: it is "
-            "report.crosstab, the \"Crosstab\" sheet of to_excel() and \"crosstab\" in to_dict(); "
-            "report(max_classes=None) prints it. The largest confusions follow."])
+            f"The {i} × {j} crosstab has more than max_classes = {limit} {'classes' if agreement else 'categories'} "
+            "and is not printed: it is report.crosstab, the \"Crosstab\" sheet of to_excel() and \"crosstab\" in "
+            "to_dict(); report(max_classes=None) prints it." + (" The largest confusions follow." if agreement
+                                                               else "")])
     if rep.options.get("cells") is not None:
         return _cells_crosstab(rep)
     # by position: the rows and columns of the crosstab are those of the table, then the margins

@@ -108,7 +108,8 @@ def _body(doc: Document, plots: bool) -> str:
             else:
                 parts.append('<p class="pa-meta">The plots of this section need matplotlib: '
                              'pip install "pandas-agree[plot]".</p>')
-        parts.append(_notes_html(sec.notes))
+        if sec.notes:
+            parts.append(_notes_html(sec.notes))
     if doc.long_labels:
         items = "".join(f"<dt>{_e(shown)}</dt><dd>{_e(whole)}</dd>" for shown, whole in doc.long_labels)
         parts.append('<h3>Long labels</h3><p class="pa-foot">Labels longer than 60 characters are shown cut in the '

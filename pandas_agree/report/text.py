@@ -108,7 +108,8 @@ def render(doc: Document, width: int = WIDTH) -> str:
             banner = f" {printable(sec.heading)} "
             parts.append("▌" + banner + "─" * max(3, min(width, 70) - len(banner) - 1))
         parts.extend(render_table(t, width) for t in sec.tables)
-        parts.append(_notes(sec.notes, width))
+        if sec.notes:
+            parts.append(_notes(sec.notes, width))
     if doc.long_labels:
         parts.append(_long_labels(doc.long_labels, width))
     return "\n".join(parts)

@@ -307,3 +307,9 @@ def test_the_statistics_of_a_sample_design_say_they_are_not_design_based():
 def test_a_section_without_notes_prints_no_notes_heading():
     report = pa.Crosstab.from_table([[20, 5], [3, 22]]).report(statistics=["chisq"])
     assert not report.notes and "Notes" not in str(report) and "<h3>Notes</h3>" not in report.to_html()
+
+
+def test_expected_counts_keep_one_decimal_at_any_size():
+    text = str(_titanic().report(cells=["count", "expected"]))
+    total = [x for x in text.splitlines() if "Expected Count" in x][-1]  # the Total line: 1490.0  711.0  2201.0
+    assert total.split()[-3:] == ["1490.0", "711.0", "2201.0"], total

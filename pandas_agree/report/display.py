@@ -13,9 +13,9 @@ import pandas as pd
 
 from ..measures.registry import REGISTRY
 
-__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "interval", "label", "long_labels",
-           "measure_name", "name", "plot_text", "printable", "pvalue", "se", "se_decimals", "shorten", "value",
-           "with_interval"]
+__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "interval", "label",
+           "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue", "se", "se_decimals", "shorten",
+           "value", "with_interval"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<.001";0.000'
@@ -286,6 +286,12 @@ def value(x, digits: int = 3, *, like=()) -> str:
     if math.isinf(x):
         return Shown("inf" if x > 0 else "-inf", x, "0")
     return _fixed(x, _decimals([x, *like], digits))
+
+
+def fixed(x, decimals: int) -> str:
+    """A number with ``decimals`` decimals whatever its size, as SPSS shows expected counts and residuals (one
+    decimal: 1043.0 beside 711.5); blank where missing."""
+    return MISSING if _is_missing(x) else _fixed(x, decimals)
 
 
 def _fixed(x, decimals: int) -> str:

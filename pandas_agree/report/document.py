@@ -304,7 +304,7 @@ def _cells_crosstab(rep) -> Table:
             elif stat.startswith("%"):
                 cells.append(display.percent(v))
             else:
-                cells.append(display.value(v, 1))
+                cells.append(display.fixed(v, 1))
             if stat == first and (position, j) in matching:
                 highlight.add((i, j))
         head = labels[position] if i % n_stats == 0 else ""

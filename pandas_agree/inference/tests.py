@@ -13,8 +13,8 @@ from ..measures import chance
 from ..measures.association import centred_scores
 from .distributions import binomial_cdf, chi2_sf, normal_cdf, two_sided_p
 
-__all__ = ["TESTS", "centred_scores", "cochran_q", "holm", "independence", "kappa_variances", "mcnemar",
-           "paired_mcnemar", "run_tests"]
+__all__ = ["TESTS", "centred_scores", "cochran_q", "holm", "homogeneity_statistic", "independence", "kappa_variances",
+           "mcnemar", "paired_mcnemar", "run_tests"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
 FCE = "Fleiss, Cohen & Everitt (1969)"
@@ -246,6 +246,17 @@ def _dense_statistic(q: int, low, high, total, degree, d: np.ndarray) -> float |
     lower = np.linalg.cholesky(laplacian[:-1, :-1])
     y = np.linalg.solve(lower, d)
     return float(y @ y)
+
+
+def homogeneity_statistic(view: TableView) -> float | None:
+    """Stuart–Maxwell's d' V⁻¹ d over the union of labels (:func:`_stuart_maxwell`) with V held dense (at most
+    :data:`DENSE_SOLVE` labels and at least 2), on K − 1 df; None where V is singular (some label is not joined to
+    the last one)."""
+    q = view.q
+    low, high, total, difference = _pairs(view)
+    degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
+    d = (np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q))[:-1]
+    return _dense_statistic(q, low, high, total, degree, d)
 
 
 def _stuart_maxwell(view: TableView, pairs) -> dict:

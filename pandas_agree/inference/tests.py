@@ -69,6 +69,13 @@ def kappa_variances(view: TableView, weights: np.ndarray | None = None) -> tuple
     >>> bool(np.allclose(kappa_variances(view.sparse()), kappa_variances(view, np.eye(2)), rtol=1e-14, atol=0))
     True
     """
+    # once per view and weights for every measure and test that reads them (the weights are kept with the result,
+    # so that their id names them while it is remembered)
+    key = ("kappa_variances", None if weights is None else id(weights))
+    return view.memo(key, lambda: (weights, _kappa_variances(view, weights)))[1]
+
+
+def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     counts, i, j = view.flat()
     n = view.n
     p = divide(counts, n[..., None])
@@ -331,6 +338,10 @@ def independence(view: TableView) -> tuple[float, float, int] | None:
     >>> round(chi2, 4), round(g2, 4), df
     (8.3333, 8.6305, 1)
     """
+    return view.memo("independence", lambda: _independence_of(view))
+
+
+def _independence_of(view: TableView) -> tuple[float, float, int] | None:
     from scipy import special
 
     row_totals, col_totals = view.row_totals, view.col_totals

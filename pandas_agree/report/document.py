@@ -147,9 +147,15 @@ def footnote_letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
     return letters, [f"{letters[m]}. {m}" for m in unique]
 
 
+def _bare(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` without its attrs, sharing its data: its columns are then taken without pandas copying the attrs
+    (the notes and methods of every class) into each one."""
+    return pd.DataFrame(frame, copy=False)
+
+
 def _column(frame: pd.DataFrame, key) -> list:
-    """The column ``key`` of ``frame`` (by its position, taken once) as a list of its cells: the formatting reads
-    lists, not the frame cell by cell."""
+    """The column ``key`` of ``frame`` (by its position, taken once; pass a :func:`_bare` frame) as a list of its
+    cells: the formatting reads lists, not the frame cell by cell."""
     return frame.iloc[:, frame.columns.get_loc(key)].tolist()
 
 
@@ -543,11 +549,12 @@ def multiclass(rep) -> Table:
     columns = ["Value", *(["SE", level] if has_ci else []), *([DEFF] if deff else []),
                *(["Interpretation"] if "interpretation" in m.columns else [])]
     # each column taken once as a list, read by position (the frame's codes are its index)
-    values = _column(m, "value")
-    lowers, uppers, ses, methods = (_column(m, c) for c in ("lower", "upper", "se", "method")) if has_ci else \
+    bare = _bare(m)
+    values = _column(bare, "value")
+    lowers, uppers, ses, methods = (_column(bare, c) for c in ("lower", "upper", "se", "method")) if has_ci else \
         ((), (), (), ())
-    deffs = _column(m, "deff") if deff else ()
-    interpretations = _column(m, "interpretation") if "interpretation" in m.columns else None
+    deffs = _column(bare, "deff") if deff else ()
+    interpretations = _column(bare, "interpretation") if "interpretation" in m.columns else None
     weighted = rep.options.get("kappa_weights") is not None
     rows = []
     for i, code in enumerate(m.index):
@@ -571,7 +578,8 @@ def multiclass(rep) -> Table:
 def tests(rep) -> Table:
     t = rep.tests
     letters, notes = footnote_letters(list(t["method"]))
-    columns = zip(*(_column(t, c) for c in ("statistic", "df", "pvalue", "method")), strict=True)
+    bare = _bare(t)
+    columns = zip(*(_column(bare, c) for c in ("statistic", "df", "pvalue", "method")), strict=True)
     rows = [(code, [display.value(statistic), display.count(df), display.pvalue(p), letters[method]])
             for code, (statistic, df, p, method) in zip(t.index, columns, strict=True)]
     return Table("Tests", ["Statistic", "df", "Sig.", "Method"], rows, stub="Test", footnotes=notes)
@@ -584,8 +592,10 @@ def binary(rep) -> Table:
     ci = isinstance(b.columns, pd.MultiIndex)
     codes = list(dict.fromkeys(b.columns.get_level_values(0))) if ci else list(b.columns)
     deff = has_deff(b)
+    bare = _bare(b)
     rows = [(f"{display.measure_name(code)} ({code})",
-             list(zip(_with_intervals(b, code), _deffs(b, code) if deff else [None] * len(b.index), strict=True)))
+             list(zip(_with_intervals(bare, code), _deffs(bare, code) if deff else [None] * len(b.index),
+                      strict=True)))
             for code in codes]
     columns, rows, companions = _with_deff([display.label(c) for c in b.index], rows, deff)
     notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
@@ -615,9 +625,10 @@ def ranked_binary(rep) -> Table:
     deff = has_deff(b)
     at = 2 if ci else 1  # the design effect of the sorting measure: after its value (and interval)
 
-    values = [_column(b, (c, "value") if ci else c) for c in codes]  # each column taken once
-    lowers, uppers = (_column(b, (code, stat)) for stat in ("lower", "upper")) if ci else (None, None)
-    deffs = _column(b, (code, "deff")) if deff else None
+    bare = _bare(b)
+    values = [_column(bare, (c, "value") if ci else c) for c in codes]  # each column taken once
+    lowers, uppers = (_column(bare, (code, stat)) for stat in ("lower", "upper")) if ci else (None, None)
+    deffs = _column(bare, (code, "deff")) if deff else None
     labels = b.index
 
     def row(i: int) -> tuple[str, list[str]]:
@@ -655,7 +666,8 @@ def averages(rep) -> Table:
     ci = isinstance(a.columns, pd.MultiIndex)
     methods = list(dict.fromkeys(a.columns.get_level_values(0))) if ci else list(a.columns)
     deff = has_deff(a)
-    cells = [list(zip(_with_intervals(a, m), _deffs(a, m) if deff else [None] * len(a.index), strict=True))
+    bare = _bare(a)
+    cells = [list(zip(_with_intervals(bare, m), _deffs(bare, m) if deff else [None] * len(a.index), strict=True))
              for m in methods]  # by method: (value with interval, design effect) of each measure
     rows = [(f"{display.measure_name(code)} ({code})", [by_method[i] for by_method in cells])
             for i, code in enumerate(a.index)]

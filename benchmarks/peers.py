@@ -2,6 +2,11 @@
 
     pip install ".[bench]"
     python benchmarks/peers.py [--sizes 1e5 1e6 1e7] [--write]
+    python benchmarks/peers.py --sizes 2e5 --k 100 400 --str
+
+With --str, the default report printed, str(df.agree.report(actual, pred)) (every table, intervals with
+ci="auto", laid out as text), against PyCM's ConfusionMatrix on the same labels as lists, for string labels at
+each N and K: the best and the median of 15 interleaved rounds of each, and PyCM's best over the report's.
 
 For each N, label kind (string, categorical) and K (5, 50), the same two label columns go to
   agree report       df.agree.report(actual, pred)  (every table, intervals with ci="auto", B = 2000)
@@ -122,14 +127,47 @@ def peers(df: pd.DataFrame, a: np.ndarray, p: np.ndarray, k: int, n: int, limits
 ROUNDS = 15
 
 
+def printed_report(sizes: list[int], ks: list[int]) -> None:
+    """The default report with str() against PyCM (see the module docstring): best and median of interleaved
+    rounds."""
+    from pycm import ConfusionMatrix
+
+    for n in sizes:
+        for k in ks:
+            df, _, _ = data(n, k, "string")
+            actual, predicted = df["a"].tolist(), df["p"].tolist()
+            tasks = {"report + str": lambda df=df: str(df.agree.report("a", "p")),
+                     "PyCM": lambda a=actual, p=predicted: ConfusionMatrix(actual_vector=a, predict_vector=p)}
+            times: dict[str, list[float]] = {name: [] for name in tasks}
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for fn in tasks.values():  # warm: imports and first-call costs stay out of the rounds
+                    fn()
+                for _ in range(ROUNDS):
+                    for name, fn in tasks.items():
+                        gc.collect()
+                        start = time.perf_counter()
+                        fn()
+                        times[name].append(time.perf_counter() - start)
+            ours, theirs = min(times["report + str"]), min(times["PyCM"])
+            print(f"N = {n:.0e}, K = {k}: report + str best {ours:.4f} s (median "
+                  f"{np.median(times['report + str']):.4f}), PyCM best {theirs:.4f} s (median "
+                  f"{np.median(times['PyCM']):.4f}); PyCM / report = {theirs / ours:.1f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=float, nargs="+", default=[1e5, 1e6, 1e7])
-    parser.add_argument("--ks", type=int, nargs="+", default=[5, 50])
+    parser.add_argument("--ks", "--k", type=int, nargs="+", default=[5, 50])
+    parser.add_argument("--str", action="store_true", dest="printed",
+                        help="time str() of the default report against PyCM only (string labels)")
     parser.add_argument("--pycm-limit", type=float, default=1e7, help="largest N given to PyCM")
     parser.add_argument("--kinds", nargs="+", default=["string", "categorical"], choices=["string", "categorical"])
     parser.add_argument("--write", action="store_true", help="write benchmarks/peers_table.md")
     args = parser.parse_args()
+    if args.printed:
+        printed_report([int(s) for s in args.sizes], args.ks)
+        return
     rows = []
     for n in [int(s) for s in args.sizes]:
         for kind in args.kinds:

@@ -272,3 +272,26 @@ def test_sparse_tests_need_no_square(chain):
     _same_rows(sparse_result, run_tests(dense, None), float(held.n))
     _check_against_references(dense, sparse_result)
     assert np.isfinite(sparse_result.loc["STUART_MAXWELL", "statistic"])
+
+
+@given(st.integers(2, 8), st.integers(0, 2**32 - 1), st.booleans())
+def test_homogeneity_statistic_is_the_pseudo_inverse_form(k, seed, sparse_cells):
+    """Stuart–Maxwell's d' V⁻¹ d by Cholesky (homogeneity_statistic, which KAPPA_MAX's upper end reads) equals
+    d' V⁺ d by numpy's pseudo-inverse of the dense covariance, and is None exactly where V is singular."""
+    from pandas_agree.inference.tests import homogeneity_statistic
+
+    rng = np.random.default_rng(seed)
+    table = rng.integers(0, 6, (k, k)).astype(float)
+    if sparse_cells:
+        table *= rng.random((k, k)) < 0.3
+    places = np.arange(k)
+    found = homogeneity_statistic(TableView(table, places, places, places, places, k))
+    cov = -(table + table.T)
+    np.fill_diagonal(cov, table.sum(axis=1) + table.sum(axis=0) - 2 * np.diag(table))
+    d = (table.sum(axis=1) - table.sum(axis=0))[:-1]
+    reduced = cov[:-1, :-1]
+    if np.linalg.matrix_rank(reduced, hermitian=True) < k - 1:
+        assert found is None
+    else:
+        expected = float(d @ np.linalg.pinv(reduced, hermitian=True) @ d)
+        assert found == pytest.approx(expected, rel=1e-9, abs=1e-9)

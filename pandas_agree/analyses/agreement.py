@@ -303,9 +303,15 @@ class Agreement(ClassSpecific, Crosstab):
     # --- multiclass measures and tests ---------------------------------------------------------------------
 
     def _view(self) -> TableView:
-        """The table as the measures see it (sparse when it is held sparse)."""
-        return TableView(self._counts, self._common_rows, self._common_cols, *self._places, len(self._union),
-                         self._cells, self._shape if self._cells is not None else None)
+        """The table as the measures see it (sparse when it is held sparse): one view per Agreement, so that its
+        margins, cells and what the measures and tests derive from them (:meth:`TableView.memo`) are taken once
+        for every call on this table."""
+        view = self.__dict__.get("_table_view")
+        if view is None:
+            view = self.__dict__["_table_view"] = TableView(
+                self._counts, self._common_rows, self._common_cols, *self._places, len(self._union), self._cells,
+                self._shape if self._cells is not None else None)
+        return view
 
     def _dense_view(self, stack: np.ndarray) -> TableView:
         """Dense tables of the shape of this one, (..., I, J), with its labels (such as the margins of a joint

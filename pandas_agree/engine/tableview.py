@@ -184,6 +184,25 @@ class TableView:
         return TableView(self.counts[i, j], self.rows, self.cols, self.row_place, self.col_place, self.q,
                          (i, j), self.shape, self.row_scores, self.col_scores)
 
+    def memo(self, key, compute):
+        """``compute()``, computed once per view and ``key``: what the formulas of several measures and tests derive
+        from one table (χ² of independence, kappa's variances) is derived once for all of them. A view's counts
+        are not changed after it is made (:meth:`with_counts` and ``dataclasses.replace`` make new views, with
+        nothing remembered)."""
+        found = self.__dict__.setdefault("_memo", {})
+        if key not in found:
+            found[key] = compute()
+        return found[key]
+
+    @cached_property
+    def _flat_places(self) -> tuple[np.ndarray, np.ndarray]:
+        """The row and column of each cell of a dense table, in row-major order (read-only, shared by every call
+        of :meth:`flat`)."""
+        i, j = self.shape
+        rows, cols = np.repeat(np.arange(i), j), np.tile(np.arange(j), i)
+        rows.flags.writeable = cols.flags.writeable = False
+        return rows, cols
+
     def flat(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The counts of the cells along one last axis, shape (..., m), with the row and column of each cell.
 
@@ -193,8 +212,7 @@ class TableView:
         if self.is_sparse:
             return self.counts, self.cells[0], self.cells[1]
         i, j = self.shape
-        return (self.counts.reshape(*self.counts.shape[:-2], i * j), np.repeat(np.arange(i), j),
-                np.tile(np.arange(j), i))
+        return (self.counts.reshape(*self.counts.shape[:-2], i * j), *self._flat_places)
 
     def _sum_by(self, index: np.ndarray, size: int) -> np.ndarray:
         """Sums of the stored cells' counts grouped by ``index`` (the row or column of each cell), (..., size)."""

@@ -39,7 +39,7 @@ from ..measures.significance import CorrelationT, LightMargolin, LikelihoodRatio
 from .delta import TableCells, linearised_variance, partials_variances
 from .distributions import chi2_sf, normal_ppf, two_sided_p
 from .estimates import Estimate, IntervalOptions, clipped
-from .tests import independence, kappa_variances
+from .tests import homogeneity_statistic, independence, kappa_variances
 
 __all__ = ["KEYWORDS", "RECORDS", "association_measures", "chi_square_interval", "cramer_v_interval",
            "kappa_max_interval", "noncentral_v_interval", "significance"]
@@ -591,9 +591,19 @@ def _equal_margins_accepted(view: TableView, rows: np.ndarray, cols: np.ndarray,
     1 − ``confidence_level``: d' V⁺ d on rank(V) df, d the margin differences in counts and V their covariance
     under equal margins (V_kk = n_k· + n_·k − 2 n_kk, V_kl = −(n_kl + n_lk)), with a pseudo-inverse so that labels
     without objects off the diagonal (d_k = 0 and no variance) drop out. Only up to 200 labels (its dense
-    matrix); beyond, False."""
+    matrix); beyond, False.
+
+    V is the Laplacian of the graph joining k and l when n_kl + n_lk > 0 (:func:`~.tests._stuart_maxwell`): where
+    every label is joined to the last one, V without the last label is positive definite, of rank K − 1, and
+    d' V⁺ d is d' V⁻¹ d, solved by Cholesky (:func:`~.tests.homogeneity_statistic`, no eigendecomposition);
+    otherwise the pseudo-inverse."""
     if view.q > 200:
         return False
+    if view.q < 2:
+        return True  # V without the last label is empty: rank 0
+    statistic = homogeneity_statistic(view)
+    if statistic is not None:
+        return bool(chi2_sf(statistic, view.q - 1) > 1 - confidence_level)
     i, j, counts = view.entries
     u, v = view.row_place[i], view.col_place[j]
     cov = np.zeros((view.q, view.q))

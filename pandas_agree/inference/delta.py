@@ -358,7 +358,7 @@ def _parts_variance(table: TableCells, row_part, col_part, matching, cells, desi
         squares = (n @ (cc * cc)).sum(axis=0)  # Σ_i Σ_j n_ij C_j²
         by_row = n @ cc  # Σ_j n_ij C_j, (I, V)
         base = cc[cj[at]]
-        squares = squares + ni @ (extra * (extra + 2 * base))
+        squares = squares + _weighted_sum(ni, extra * (extra + 2 * base))
         np.add.at(by_row, ci[at], ni[:, None] * extra)
         with np.errstate(divide="ignore"):
             centred = (by_row ** 2 / np.where(r > 0, r, np.inf)[:, None]).sum(axis=0)
@@ -368,9 +368,16 @@ def _parts_variance(table: TableCells, row_part, col_part, matching, cells, desi
     squares = r @ (rr * rr) + c @ (cc * cc) + 2 * np.einsum("iv,iv->v", rr, n @ cc)
     first = r @ rr + c @ cc
     base = rr[ci[at]] + cc[cj[at]]
-    squares = squares + ni @ (extra * (extra + 2 * base))
-    first = first + ni @ extra
+    squares = squares + _weighted_sum(ni, extra * (extra + 2 * base))
+    first = first + _weighted_sum(ni, extra)
     return _rounded(squares, squares - first ** 2 / total)
+
+
+def _weighted_sum(weights: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Σ_m w_m x_mv over the non-empty cells, by numpy's own loop rather than BLAS: a matrix-vector product of
+    the cells' length runs multi-threaded in OpenBLAS, which on a busy machine waits for its threads (10 ms for
+    50,000 cells instead of 0.05)."""
+    return np.einsum("m,mv->v", weights, values)
 
 
 def _rounded(squares: np.ndarray, variance: np.ndarray) -> np.ndarray:

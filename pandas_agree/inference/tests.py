@@ -13,8 +13,8 @@ from ..measures import chance
 from ..measures.association import centred_scores
 from .distributions import binomial_cdf, chi2_sf, normal_cdf, two_sided_p
 
-__all__ = ["TESTS", "centred_scores", "cochran_q", "holm", "independence", "kappa_variances", "mcnemar",
-           "paired_mcnemar", "run_tests"]
+__all__ = ["TESTS", "centred_scores", "cochran_q", "holm", "homogeneity_statistic", "independence", "kappa_variances",
+           "mcnemar", "paired_mcnemar", "run_tests"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
 FCE = "Fleiss, Cohen & Everitt (1969)"
@@ -69,6 +69,13 @@ def kappa_variances(view: TableView, weights: np.ndarray | None = None) -> tuple
     >>> bool(np.allclose(kappa_variances(view.sparse()), kappa_variances(view, np.eye(2)), rtol=1e-14, atol=0))
     True
     """
+    # once per view and weights for every measure and test that reads them (the weights are kept with the result,
+    # so that their id names them while it is remembered)
+    key = ("kappa_variances", None if weights is None else id(weights))
+    return view.memo(key, lambda: (weights, _kappa_variances(view, weights)))[1]
+
+
+def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     counts, i, j = view.flat()
     n = view.n
     p = divide(counts, n[..., None])
@@ -248,6 +255,17 @@ def _dense_statistic(q: int, low, high, total, degree, d: np.ndarray) -> float |
     return float(y @ y)
 
 
+def homogeneity_statistic(view: TableView) -> float | None:
+    """Stuart–Maxwell's d' V⁻¹ d over the union of labels (:func:`_stuart_maxwell`) with V held dense (at most
+    :data:`DENSE_SOLVE` labels and at least 2), on K − 1 df; None where V is singular (some label is not joined to
+    the last one)."""
+    q = view.q
+    low, high, total, difference = _pairs(view)
+    degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
+    d = (np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q))[:-1]
+    return _dense_statistic(q, low, high, total, degree, d)
+
+
 def _stuart_maxwell(view: TableView, pairs) -> dict:
     """Stuart (1955), A test for homogeneity of the marginal distributions in a two-way classification,
     Biometrika 42, 412–416; Maxwell (1970), Comparing the classification of subjects by two independent judges,
@@ -320,6 +338,10 @@ def independence(view: TableView) -> tuple[float, float, int] | None:
     >>> round(chi2, 4), round(g2, 4), df
     (8.3333, 8.6305, 1)
     """
+    return view.memo("independence", lambda: _independence_of(view))
+
+
+def _independence_of(view: TableView) -> tuple[float, float, int] | None:
     from scipy import special
 
     row_totals, col_totals = view.row_totals, view.col_totals

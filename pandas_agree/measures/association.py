@@ -85,7 +85,12 @@ def _smaller(v: TableView) -> np.ndarray:
 
 def chi_square(v: TableView) -> np.ndarray:
     """Pearson's X² of independence over the rows and columns with objects, shape (...): each cell not stored in
-    a sparse table holds 0 objects, so adds its expected count (together N − Σ_stored e_ij)."""
+    a sparse table holds 0 objects, so adds its expected count (together N − Σ_stored e_ij). Once per view (the
+    value and the interval of a measure of X² read it)."""
+    return v.memo("chi_square", lambda: _chi_square(v))
+
+
+def _chi_square(v: TableView) -> np.ndarray:
     r, c, n = v.row_totals, v.col_totals, v.n
     counts, i, j = v.flat()
     expected = divide(r[..., i] * c[..., j], n[..., None])
@@ -392,7 +397,12 @@ def _goodman_kruskal_partials(dependent: str):
 
 def _entropies(v: TableView):
     """U_X, U_Y (the entropies of the rows and of the columns) and the mutual information I, 0 where the table is
-    independent up to round-off, each of shape (...)."""
+    independent up to round-off, each of shape (...); once per view (the values and the gradients of the
+    uncertainty coefficients read them)."""
+    return v.memo("entropies", lambda: _entropies_of(v))
+
+
+def _entropies_of(v: TableView):
     counts, i, j = v.flat()
     n = v.n[..., None]
     r, c = divide(v.row_totals, n), divide(v.col_totals, n)

@@ -147,12 +147,24 @@ def footnote_letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
     return letters, [f"{letters[m]}. {m}" for m in unique]
 
 
-def _with_interval(frame: pd.DataFrame, key, row: int) -> str:
-    """The value of measure ``key`` in the row at position ``row``, with its interval when the frame has one."""
+def _bare(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` without its attrs, sharing its data: its columns are then taken without pandas copying the attrs
+    (the notes and methods of every class) into each one."""
+    return pd.DataFrame(frame, copy=False)
+
+
+def _column(frame: pd.DataFrame, key) -> list:
+    """The column ``key`` of ``frame`` (by its position, taken once; pass a :func:`_bare` frame) as a list of its
+    cells: the formatting reads lists, not the frame cell by cell."""
+    return frame.iloc[:, frame.columns.get_loc(key)].tolist()
+
+
+def _with_intervals(frame: pd.DataFrame, key) -> list[str]:
+    """The values of measure ``key`` in every row, each with its interval when the frame has one."""
     if isinstance(frame.columns, pd.MultiIndex):
-        v, lower, upper = (frame.iat[row, frame.columns.get_loc((key, stat))] for stat in ("value", "lower", "upper"))
-        return display.with_interval(v, lower, upper)
-    return display.value(frame.iat[row, frame.columns.get_loc(key)])
+        values, lowers, uppers = (_column(frame, (key, stat)) for stat in ("value", "lower", "upper"))
+        return [display.with_interval(v, lower, upper) for v, lower, upper in zip(values, lowers, uppers, strict=True)]
+    return [display.value(v) for v in _column(frame, key)]
 
 
 DEFF = "DEFF"
@@ -168,9 +180,9 @@ def has_deff(frame: pd.DataFrame) -> bool:
     return "deff" in (columns.get_level_values(-1) if isinstance(columns, pd.MultiIndex) else columns)
 
 
-def _deff(frame: pd.DataFrame, key, row: int) -> str:
-    """The design effect of measure ``key`` in the row at position ``row``, with two decimals."""
-    return display.value(frame.iat[row, frame.columns.get_loc((key, "deff"))], 2)
+def _deffs(frame: pd.DataFrame, key) -> list[str]:
+    """The design effects of measure ``key`` in every row, with two decimals."""
+    return [display.value(v, 2) for v in _column(frame, (key, "deff"))]
 
 
 def _with_deff(columns: list[str], rows: list, deff: bool) -> tuple[list[str], list, set]:
@@ -538,19 +550,27 @@ def multiclass(rep) -> Table:
     deff = "deff" in m.columns
     columns = ["Value", *(["SE", level] if has_ci else []), *([DEFF] if deff else []),
                *(["Interpretation"] if "interpretation" in m.columns else [])]
+    # each column taken once as a list, read by position (the frame's codes are its index)
+    bare = _bare(m)
+    values = _column(bare, "value")
+    lowers, uppers, ses, methods = (_column(bare, c) for c in ("lower", "upper", "se", "method")) if has_ci else \
+        ((), (), (), ())
+    deffs = _column(bare, "deff") if deff else ()
+    interpretations = _column(bare, "interpretation") if "interpretation" in m.columns else None
+    weighted = rep.options.get("kappa_weights") is not None
     rows = []
-    for code in m.index:
-        ends = (m.loc[code, "lower"], m.loc[code, "upper"]) if has_ci else ()
-        cells = [display.value(m.loc[code, "value"], like=ends)]
+    for i, code in enumerate(m.index):
+        v = values[i]
+        ends = (lowers[i], uppers[i]) if has_ci else ()
+        cells = [display.value(v, like=ends)]
         if has_ci:
-            ci = display.interval(*ends, like=(m.loc[code, "value"],), value_shown=m.loc[code, "value"])
-            cells += [display.se(m.loc[code, "se"]), f"{ci} {letters.get(m.loc[code, 'method'], '')}".rstrip()]
+            ci = display.interval(*ends, like=(v,), value_shown=v)
+            cells += [display.se(ses[i]), f"{ci} {letters.get(methods[i], '')}".rstrip()]
         if deff:
-            cells.append(display.value(m.loc[code, "deff"], 2))
-        if "interpretation" in m.columns:
-            interp = m.loc[code, "interpretation"]
+            cells.append(display.value(deffs[i], 2))
+        if interpretations is not None:
+            interp = interpretations[i]
             cells.append("" if pd.isna(interp) else str(interp))
-        weighted = rep.options.get("kappa_weights") is not None
         name = row_name(REGISTRY[code], weighted) if code in REGISTRY else display.measure_name(code)
         rows.append((f"{name} ({code})", cells))
     return Table("Multiclass Measures", columns, rows, stub="Measure", footnotes=notes,
@@ -560,8 +580,10 @@ def multiclass(rep) -> Table:
 def tests(rep) -> Table:
     t = rep.tests
     letters, notes = footnote_letters(list(t["method"]))
-    rows = [(code, [display.value(t.loc[code, "statistic"]), display.count(t.loc[code, "df"]),
-                    display.pvalue(t.loc[code, "pvalue"]), letters[t.loc[code, "method"]]]) for code in t.index]
+    bare = _bare(t)
+    columns = zip(*(_column(bare, c) for c in ("statistic", "df", "pvalue", "method")), strict=True)
+    rows = [(code, [display.value(statistic), display.count(df), display.pvalue(p), letters[method]])
+            for code, (statistic, df, p, method) in zip(t.index, columns, strict=True)]
     return Table("Tests", ["Statistic", "df", "Sig.", "Method"], rows, stub="Test", footnotes=notes)
 
 
@@ -572,8 +594,10 @@ def binary(rep) -> Table:
     ci = isinstance(b.columns, pd.MultiIndex)
     codes = list(dict.fromkeys(b.columns.get_level_values(0))) if ci else list(b.columns)
     deff = has_deff(b)
+    bare = _bare(b)
     rows = [(f"{display.measure_name(code)} ({code})",
-             [(_with_interval(b, code, i), _deff(b, code, i) if deff else None) for i in range(len(b.index))])
+             list(zip(_with_intervals(bare, code), _deffs(bare, code) if deff else [None] * len(b.index),
+                      strict=True)))
             for code in codes]
     columns, rows, companions = _with_deff([display.label(c) for c in b.index], rows, deff)
     notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
@@ -603,15 +627,20 @@ def ranked_binary(rep) -> Table:
     deff = has_deff(b)
     at = 2 if ci else 1  # the design effect of the sorting measure: after its value (and interval)
 
+    bare = _bare(b)
+    values = [_column(bare, (c, "value") if ci else c) for c in codes]  # each column taken once
+    lowers, uppers = (_column(bare, (code, stat)) for stat in ("lower", "upper")) if ci else (None, None)
+    deffs = _column(bare, (code, "deff")) if deff else None
+    labels = b.index
+
     def row(i: int) -> tuple[str, list[str]]:
-        cells = [_value(b, c, i) for c in codes]
+        cells = [display.value(column[i]) for column in values]
         if ci:
-            lower, upper = (b.iat[i, b.columns.get_loc((code, stat))] for stat in ("lower", "upper"))
-            v = b.iat[i, b.columns.get_loc((code, "value"))]
-            cells.insert(1, display.interval(lower, upper, like=(v,), value_shown=v))
+            v = values[0][i]
+            cells.insert(1, display.interval(lowers[i], uppers[i], like=(v,), value_shown=v))
         if deff:
-            cells.insert(at, _deff(b, code, i))
-        return display.label(b.index[i]), cells
+            cells.insert(at, display.value(deffs[i], 2))
+        return display.label(labels[i]), cells
 
     rows = [row(i) for i in ranking.weakest]
     if ranking.hidden:
@@ -634,18 +663,15 @@ def ranked_binary(rep) -> Table:
                  rows, stub="Class", footnotes=notes, companions={at} if deff else set())
 
 
-def _value(frame: pd.DataFrame, code: str, row: int) -> str:
-    column = (code, "value") if isinstance(frame.columns, pd.MultiIndex) else code
-    return display.value(frame.iat[row, frame.columns.get_loc(column)])
-
-
 def averages(rep) -> Table:
     a = rep.averages
     ci = isinstance(a.columns, pd.MultiIndex)
     methods = list(dict.fromkeys(a.columns.get_level_values(0))) if ci else list(a.columns)
     deff = has_deff(a)
-    rows = [(f"{display.measure_name(code)} ({code})",
-             [(_with_interval(a, m, i), _deff(a, m, i) if deff else None) for m in methods])
+    bare = _bare(a)
+    cells = [list(zip(_with_intervals(bare, m), _deffs(bare, m) if deff else [None] * len(a.index), strict=True))
+             for m in methods]  # by method: (value with interval, design effect) of each measure
+    rows = [(f"{display.measure_name(code)} ({code})", [by_method[i] for by_method in cells])
             for i, code in enumerate(a.index)]
     columns, rows, companions = _with_deff(methods, rows, deff)
     return Table("Averages over Classes", columns, rows, stub="Measure", footnotes=[DEFF_NOTE] if deff else [],

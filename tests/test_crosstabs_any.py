@@ -313,3 +313,13 @@ def test_expected_counts_keep_one_decimal_at_any_size():
     text = str(_titanic().report(cells=["count", "expected"]))
     total = [x for x in text.splitlines() if "Expected Count" in x][-1]  # the Total line: 1490.0  711.0  2201.0
     assert total.split()[-3:] == ["1490.0", "711.0", "2201.0"], total
+
+
+def test_a_report_is_laid_out_once_for_all_its_exports(tmp_path, monkeypatch):
+    calls = []
+    document = pa.AgreementReport.document
+    monkeypatch.setattr(pa.AgreementReport, "document", lambda self: calls.append(1) or document(self))
+    report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
+    str(report), report.to_html(), str(report), report._repr_html_()
+    report.to_excel(tmp_path / "r.xlsx")
+    assert len(calls) == 1

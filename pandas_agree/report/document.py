@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+import weakref
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
@@ -88,12 +89,22 @@ def _long_texts(report) -> set[str]:
     return {text for x in values if x is not None and len(text := str(x)) > display.LABEL_LIMIT}
 
 
+_LAID_OUT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def laid_out(report) -> Document:
     """``report.document()`` as every renderer shows it: each label longer than
     :data:`~pandas_agree.report.display.LABEL_LIMIT` characters cut ("aaaa…aaaa (2,097,152 characters)") in titles,
     headings, tables, footnotes and notes, and the whole text of each label so cut once, in
     :attr:`Document.long_labels`. Linear in the length of the labels: a label of megabytes prints in a fraction of
-    a second."""
+    a second. Laid out once per report (a report does not change once made): its text, HTML and Excel exports
+    share the document."""
+    if report not in _LAID_OUT:
+        _LAID_OUT[report] = _laid_out(report)
+    return _LAID_OUT[report]
+
+
+def _laid_out(report) -> Document:
     with display.long_labels() as found:
         doc = report.document()
         wholes = _long_texts(report) | set(found.shown)

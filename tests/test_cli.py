@@ -7,7 +7,6 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 import openpyxl
@@ -17,24 +16,6 @@ import pytest
 from pandas_agree.integrations import cli
 
 FAST = ["--n-resamples", "100", "--random-state", "0"]
-
-
-class Result(NamedTuple):
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def run(capsys):
-    """``run(*args)``: the command line run in this process, with its exit status and what it printed."""
-    def run(*args) -> Result:
-        capsys.readouterr()
-        status = cli.main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return Result(status, out, err)
-
-    return run
 
 
 @pytest.fixture(scope="module")

@@ -8,31 +8,15 @@ import os
 import re
 import shutil
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 
 import pandas_agree as pa
 from pandas_agree.integrations import cli
 
+from .conftest import Result
+
 FAST = ["--n-resamples", "50", "--random-state", "0"]
-
-
-class Result(NamedTuple):
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def run(capsys):
-    def run(*args) -> Result:
-        capsys.readouterr()
-        status = cli.main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return Result(status, out, err)
-
-    return run
 
 
 @pytest.fixture(scope="module")

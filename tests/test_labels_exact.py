@@ -24,23 +24,7 @@ from pandas_agree.engine.labels import (
 )
 from pandas_agree.engine.ratings import rating_patterns
 
-SURROGATE = "s\ud800"
-
-
-def tag(label):
-    """A label as a key no two different labels share: booleans apart from numbers, missing values one key."""
-    if label is None or label is pd.NA or (isinstance(label, float) and np.isnan(label)):
-        return ("missing",)
-    if isinstance(label, (bool, np.bool_)):
-        return ("bool", bool(label))
-    if isinstance(label, str):
-        return ("str", label)
-    return ("number", label)
-
-
-def tags(labels) -> list:
-    return [tag(x) for x in labels]
-
+from ._labels import SURROGATE, tag, tags
 
 # --- the rule: which labels are the same label ----------------------------------------------------------------
 

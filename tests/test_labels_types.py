@@ -18,26 +18,10 @@ from pandas_agree.engine.crosstab import as_label_series, merged_order, tabulate
 from pandas_agree.engine.joint import joint_table
 from pandas_agree.engine.ratings import category_order, count_ratings
 
+from ._labels import SURROGATE, tag, tags
+
 dask = pytest.importorskip("dask")
 dd = pytest.importorskip("dask.dataframe")
-
-SURROGATE = "s\ud800"  # a str UTF-8 cannot encode
-
-
-def tag(label):
-    """A label as a key no two different labels share: booleans apart from numbers, missing values one key."""
-    if label is None or label is pd.NA or (isinstance(label, float) and np.isnan(label)):
-        return ("missing",)
-    if isinstance(label, (bool, np.bool_)):
-        return ("bool", bool(label))
-    if isinstance(label, str):
-        return ("str", label)
-    return ("number", label)  # 1 and 1.0 are one key
-
-
-def tags(labels) -> list:
-    return [tag(x) for x in labels]
-
 
 def cells(table: pd.DataFrame) -> dict:
     """The table as {(row label, column label): count}, labels tagged, empty cells left out."""

@@ -27,8 +27,8 @@ from .rendered import Rendered
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "attrs_dict", "case_summary", "cell_statistics_frame",
-           "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes", "statistics_dict",
-           "table_notes"]
+           "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes", "run_dict",
+           "statistics_dict", "table_notes"]
 
 CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
@@ -556,12 +556,15 @@ def statistics_dict(rep) -> dict:
         out["statistics"] = {title: {**frame_dict(frame), **({"attrs": attrs_dict(frame.attrs)} if frame.attrs
                                                              else {})}
                              for title, frame in rep.statistics.items()}
-    if rep.source.design is not None:
-        out["design"] = {k: jsonable(v) for k, v in rep.source.design.items()}
-    out["notes"] = list(rep.notes)
-    out["options"] = {k: jsonable(v) for k, v in rep.options.items()}
-    out["version"] = __version__
-    return out
+    return {**out, **run_dict(rep.source.design, rep.notes, rep.options)}
+
+
+def run_dict(design: dict | None, notes: list[str], options: dict) -> dict:
+    """What every report's :meth:`to_dict` ends with: the sample design (where there is one), the notes, the
+    options and the version."""
+    out = {} if design is None else {"design": {k: jsonable(v) for k, v in design.items()}}
+    return {**out, "notes": list(notes), "options": {k: jsonable(v) for k, v in options.items()},
+            "version": __version__}
 
 
 def attrs_dict(attrs: dict) -> dict:

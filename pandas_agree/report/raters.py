@@ -13,7 +13,7 @@ from ..base.version import __version__
 from ..measures.multiclass import row_name
 from ..measures.registry import RATERS
 from . import display
-from .agreement import design_table, frame_dict, jsonable, lonely_psu_notes
+from .agreement import design_table, frame_dict, lonely_psu_notes, run_dict
 from .document import Document, Section, design, footnote_letters, frame_table, laid_out
 from .options import report_options
 from .rendered import Rendered
@@ -178,9 +178,4 @@ class RaterReport(Rendered):
         """
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "coefficients", "by_category",
                                                                     "distribution", "pairwise", "tests")}
-        if self.raters.design is not None:
-            out["design"] = {k: jsonable(v) for k, v in self.raters.design.items()}
-        out["notes"] = list(self.notes)
-        out["options"] = {k: jsonable(v) for k, v in self.options.items()}
-        out["version"] = __version__
-        return out
+        return {**out, **run_dict(self.raters.design, self.notes, self.options)}

@@ -293,15 +293,28 @@ def test_a_table_held_sparse_has_a_report_without_cells():
         ct.report(cells=["count", "row"])
 
 
-def test_the_statistics_of_a_sample_design_say_they_are_not_design_based():
+def test_the_statistics_of_a_sample_design_are_design_based():
+    """Under a design no statistic takes the weighted rows as independent: the tests are Rao–Scott's and Wald's,
+    every SE is design-based (with its DEFF), and the report says so."""
     rng = np.random.default_rng(4)
     df = pd.DataFrame({"sex": rng.choice(["f", "m"], 200), "region": rng.choice(["n", "s"], 200),
                        "stratum": rng.integers(0, 4, 200), "w": rng.uniform(20, 40, 200)})
     ct = df.agree.crosstabs("sex", "region", weights="w", strata="stratum")
-    with pytest.warns(UserWarning, match="not design-based"):
-        ct.statistics("chisq")
-    report = ct.report(statistics=["chisq"])
-    assert any("not design-based" in note and "Rao–Scott" in note for note in report.notes)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)  # no warning that the statistics are not design-based
+        tables = ct.statistics(["chisq", "phi", "gamma", "risk"])
+    chi = tables["Chi-Square Tests"]
+    assert {"Pearson: Rao-Scott Chi-Square", "Pearson: Adjusted F", "Likelihood Ratio: Adjusted F", "Wald F",
+            "Adjusted Wald F"} <= set(chi.index)
+    assert "Fisher's Exact Test" not in chi.index and chi.attrs["nu"] == 196
+    assert np.isnan(chi.loc["Pearson Chi-Square", "pvalue"]) and chi.loc["Pearson Chi-Square", "note"]
+    symmetric = tables["Symmetric Measures"]
+    design = ct.measures(["GAMMA"], ci="linearized")
+    assert symmetric.loc["Gamma", "ase"] == pytest.approx(design.loc["GAMMA", "se"], rel=1e-12)
+    assert symmetric.loc["Gamma", "deff"] == pytest.approx(design.loc["GAMMA", "deff"], rel=1e-12)
+    assert tables["Risk Estimate"]["deff"].iloc[:3].notna().all()
+    text = str(ct.report(statistics=["chisq", "phi"]))
+    assert "Rao-Scott" in text and "Adjusted F" in text and "not design-based" not in text
 
 
 def test_a_section_without_notes_prints_no_notes_heading():

@@ -289,7 +289,7 @@ def test_report_cli_workbook_and_dict_show_the_design(tmp_path, capsys):
     report = quiet(df.agree.report, "actual", "pred", weights="weight", strata="stratum", cluster="psu")
     text = str(report)
     assert "Sample Design" in text and "DEFF" in text and "t on 30 df" in text
-    assert "Sampling weights were used" in text and "assume independent rows" in text
+    assert "Sampling weights were used" in text and any("Every test is design-based" in n for n in report.notes)
     assert report.to_dict()["design"]["psus"] == 36
     assert report.multiclass["deff"].notna().all()
     report.to_excel(tmp_path / "d.xlsx")
@@ -447,7 +447,7 @@ def test_tests_under_a_design_are_design_based():
     """Under a design the tests are Wald t-tests on the design's df: McNemar's b − c and OSR − NIR are means of
     row-level differences, whose t equals samplics 0.6.0's (TaylorEstimator(PopParam.mean) of
     d = [highbp 0, diabetes 1] − [highbp 1, diabetes 0], and of d = [right] − [highbp is the largest class], on the
-    NHANES II subset); kappa's is kappa over its design-based SE; the χ²-type tests are left out (NaN)."""
+    NHANES II subset); kappa's is kappa over its design-based SE."""
     d = pd.read_csv(DATA / "nhanes2_subset.csv.gz")
     ag = d.agree("highbp", "diabetes", weights="finalwgt", strata="stratid", cluster="psuid")
     tests = ag.tests()
@@ -458,8 +458,15 @@ def test_tests_under_a_design_are_design_based():
     kappa = quiet(ag.multiclass, ["KAPPA"], ci="auto")
     assert tests.loc["KAPPA_Z", "statistic"] == pytest.approx(kappa.loc["KAPPA", "value"] / kappa.loc["KAPPA", "se"])
     assert (tests.loc[["KAPPA_Z", "MCNEMAR", "ACC_NIR"], "df"] == 31).all()
-    assert tests.loc[["MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2"], "statistic"].isna().all()
-    assert tests.loc["CHI2", "method"].startswith("not computed under a sample design")
+    # on a 2×2 table Bowker's and Stuart–Maxwell's adjusted Wald F (1 contrast: W(ν − 1 + 1)/ν = W) is the square
+    # of McNemar's t; the exact test has no design-based form
+    for code in ("BOWKER", "STUART_MAXWELL"):
+        assert tests.loc[code, "statistic"] == pytest.approx(tests.loc["MCNEMAR", "statistic"] ** 2, rel=1e-10)
+        assert tests.loc[code, "pvalue"] == pytest.approx(tests.loc["MCNEMAR", "pvalue"], rel=1e-8)
+    assert np.isnan(tests.loc["MCNEMAR_EXACT", "statistic"])
+    assert "no design-based form" in tests.loc["MCNEMAR_EXACT", "method"]
+    for code in ("CHI2", "G2"):
+        assert "Rao–Scott" in tests.loc[code, "method"] and np.isfinite(tests.loc[code, "pvalue"])
     weighted = quiet(ag.tests, kappa_weights="linear")
     kappa_w = quiet(ag.multiclass, ["KAPPA_W"], ci="auto", kappa_weights="linear")
     assert weighted.loc["KAPPA_W_Z", "statistic"] == pytest.approx(

@@ -427,10 +427,12 @@ class Agreement(ClassSpecific, Crosstab):
         A test that does not apply to the table is a row of NaN whose "method" says why.
 
         Under a sample design (``strata=``, ``cluster=``, ``fpc=``) the counts are weighted totals of PSUs, not
-        independent rows, so the tests are design-based Wald t-tests on the design's degrees of freedom: KAPPA_Z
-        and KAPPA_W_Z are the kappa over its design-based SE, MCNEMAR the difference (b − c)/N over its design-based
-        SE, ACC_NIR OSR − NIR over its design-based SE (one-sided); MCNEMAR_EXACT, BOWKER, STUART_MAXWELL, CHI2 and
-        G2 are NaN (their Rao–Scott corrections are not implemented).
+        independent rows, so the tests are design-based, on the design's degrees of freedom: KAPPA_Z and KAPPA_W_Z
+        are the kappa over its design-based SE, MCNEMAR the difference (b − c)/N over its design-based SE, ACC_NIR
+        OSR − NIR over its design-based SE (one-sided), all Student's t; CHI2 and G2 are Rao–Scott's second-order
+        corrections (an F statistic, its numerator df in "df"; R's ``svychisq``); BOWKER and STUART_MAXWELL are
+        adjusted Wald F tests of the design-based covariance of their differences; MCNEMAR_EXACT is NaN (the exact
+        test has no design-based form).
 
         Parameters
         ----------
@@ -461,9 +463,9 @@ class Agreement(ClassSpecific, Crosstab):
         """The tests under a sample design, where the counts are weighted PSUs' totals and not independent rows:
         Wald t-tests on the design's degrees of freedom for kappa (its design-based SE), McNemar's b − c and OSR −
         NIR (linear in the cells, so their design variance is that of the PSUs' totals; with Rao–Wu replicates,
-        kappa's SE is that of the replicates drawn with the seed 0); the χ²-type tests (Bowker,
-        Stuart–Maxwell, independence) and the exact test are left out (NaN), their Rao–Scott corrections not being
-        implemented."""
+        kappa's SE is that of the replicates drawn with the seed 0); Rao–Scott's F for independence, adjusted Wald F
+        tests for symmetry and marginal homogeneity (:mod:`~pandas_agree.inference.design_tests`); the exact test is
+        left out (NaN), with the reason."""
         df = self._sample.df
         label = f"sample design, t on {df} df"
         out = table.copy()
@@ -492,11 +494,29 @@ class Agreement(ClassSpecific, Crosstab):
         right = (r == c).astype(float) - (rows == largest)
         value, se = self._linear_design(right)
         wald("ACC_NIR", value, se, one_sided=True, what=f"OSR − NIR (NIR = {nir:.4g})")
-        for code in ("MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2"):
+        if "MCNEMAR_EXACT" in out.index and np.isfinite(out.loc["MCNEMAR_EXACT", "statistic"]):
+            out.loc["MCNEMAR_EXACT"] = [np.nan, np.nan, np.nan, "not computed under a sample design: the exact "
+                                        "binomial test has no design-based form (MCNEMAR is its Wald test)"]
+        independence = self._independence
+        for code, key, what in (("CHI2", "pearson", "Pearson's X²"), ("G2", "lr", "the likelihood ratio G²")):
             if code in out.index and np.isfinite(out.loc[code, "statistic"]):
-                out.loc[code] = [np.nan, np.nan, np.nan, "not computed under a sample design: it takes the rows as "
-                                 "independent draws (the Rao–Scott corrections are not implemented)"]
+                test = independence[f"{key}_second"]
+                out.loc[code] = [test.statistic, test.df1, test.pvalue, test.note or (
+                    f"Rao–Scott second-order correction of {what}: F on {test.df1:.4g} and {test.df2:.4g} df "
+                    f"({label})")]
+        symmetry = self._design_symmetry()
+        for code, test, what in (("BOWKER", symmetry[0], "symmetry"),
+                                 ("STUART_MAXWELL", symmetry[1], "marginal homogeneity")):
+            if code in out.index and np.isfinite(out.loc[code, "statistic"]):
+                out.loc[code] = [test.statistic, test.df1, test.pvalue, test.note or (
+                    f"adjusted Wald F test of {what} on {test.df1:g} and {test.df2:g} df ({label})")]
         return out
+
+    def _symmetry_places(self) -> tuple[np.ndarray, np.ndarray, int]:
+        return (*self._places, len(self._union))
+
+    def _kappa_view(self) -> TableView:
+        return self._view()
 
     def _linear_design(self, gradient: np.ndarray) -> tuple[float, float]:
         """The value Σ n_c g_c / N of a function linear in the cells (``gradient`` g at every cell of the table, or

@@ -38,16 +38,18 @@ from ..engine.tableview import TableView
 from ..inference import contingency
 from ..inference.analytic import interval_notes
 from ..inference.association import KEYWORDS as ASSOCIATION_KEYWORDS
+from ..inference.association import RECORDS as ASSOCIATION_RECORDS
 from ..inference.association import association_measures
 from ..inference.delta import TableCells
 from ..inference.design import SampleDesign
+from ..inference.design_tests import DesignTest, independence_tests, linear_wald, symmetry_tests, test_df
+from ..inference.distributions import two_sided_p
 from ..inference.estimands import TableMeasures
 from ..inference.estimates import interval_options, seed_of
 from ..inference.intervals import estimate
 from ..inference.tests import run_tests
 from ..measures.bands import interpret
-from ..measures.registry import Setting, notes_of, resolve
-from .messages import design_statistics
+from ..measures.registry import REGISTRY, Setting, notes_of, resolve
 from .order import carries_order, numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 from .results import estimate_columns, undefined_resamples
@@ -702,12 +704,11 @@ class Crosstab:
         words = statistics_keywords(statistics, layers=bool(self._layers))
         random_state = seed_of(random_state)
         self._dense_only("statistics")
-        if self._sample is not None:
-            warnings.warn(design_statistics(self.n), UserWarning, stacklevel=external_stacklevel())
         frame, row_scores, col_scores = self.scored_table()
         out: dict[str, pd.DataFrame] = {}
         if "chisq" in words or "mcnemar" in words:
-            out["Chi-Square Tests"] = self._chi_square_tests(frame, row_scores, col_scores, words, random_state)
+            out["Chi-Square Tests"] = (self._chi_square_tests(frame, row_scores, col_scores, words, random_state)
+                                       if self._sample is None else self._design_chi_square_tests(words))
         association = [w for w in words if w in ASSOCIATION_KEYWORDS]
         scaled = [ORDINAL_KEYWORDS[w] for w in words if w in ORDINAL_KEYWORDS]
         if scaled and self._order_matters():
@@ -723,10 +724,14 @@ class Crosstab:
             for title in ("Directional Measures", "Symmetric Measures"):
                 if title in measures.index.get_level_values("table"):
                     out[title] = measures.xs(title, level="table")
+            if self._sample is not None:
+                for title in ("Directional Measures", "Symmetric Measures"):
+                    if title in out:
+                        out[title] = self._design_measures(out[title])
             if "Symmetric Measures" in out:
                 out["Symmetric Measures"].attrs["n"] = self.n  # SPSS prints the N of valid cases under it
         if "risk" in words:
-            out["Risk Estimate"] = _risk(frame)
+            out["Risk Estimate"] = _risk(frame) if self._sample is None else self._design_risk(_risk(frame))
         if "cmh" in words:
             out.update(layer_statistics(self, self._layers))
         return out
@@ -775,6 +780,160 @@ class Crosstab:
         out = pd.concat([chi.drop(index=last), row.reindex(columns=chi.columns), chi.loc[[last]]])
         out.index.name = "statistic"
         out.attrs = attrs
+        return out
+
+    # --- the statistics under a sample design ----------------------------------------------------------
+
+    def _rows_cols_with_cases(self) -> tuple[np.ndarray, np.ndarray]:
+        rows, cols = self._margins()
+        return np.flatnonzero(rows > 0), np.flatnonzero(cols > 0)
+
+    @cached_property
+    def _independence(self) -> dict:
+        """The design-based tests of independence (:func:`~pandas_agree.inference.design_tests.independence_tests`)
+        of the rows and columns with cases."""
+        return independence_tests(self._sample, *self._rows_cols_with_cases())
+
+    def _symmetry_places(self) -> tuple[np.ndarray, np.ndarray, int] | None:
+        """The place of each row and each column among the labels of a square table whose rows and columns are the
+        same categories, and their number; None where the table is not one."""
+        at = positions_of(self._index, self._columns)
+        if len(self._index) != len(self._columns) or (at < 0).any():
+            return None
+        q = len(at)
+        col_place = np.empty(q, dtype=np.int64)
+        col_place[at] = np.arange(q)
+        return np.arange(q), col_place, q
+
+    def _kappa_view(self) -> TableView | None:
+        """The table as kappa reads it (the pairs of the same category on both sides), or None."""
+        places = self._symmetry_places()
+        if places is None:
+            return None
+        rows, col_place, q = places
+        return TableView(self._counts, rows, np.argsort(col_place), rows, col_place, q)
+
+    def _design_symmetry(self) -> tuple[DesignTest, DesignTest] | None:
+        """Bowker's and Stuart–Maxwell's tests under the design, or None where the table is not square."""
+        places = self._symmetry_places()
+        return None if places is None else symmetry_tests(self._sample, *places)
+
+    def _design_chi_square_tests(self, words) -> pd.DataFrame:
+        """The "Chi-Square Tests" under the sample design: the unadjusted X² and G² of the table rescaled to the
+        rows counted, their Rao–Scott corrections (first order, and second order as SPSS Complex Samples' "Adjusted
+        F"), the Wald and adjusted Wald F tests (R's ``svychisq``), the linear-by-linear association as the
+        design-based test of Pearson's R, McNemar's or Bowker's test as an adjusted Wald test with ``mcnemar``."""
+        rows, notes = [], []
+
+        def add(name, test: DesignTest | None = None, value=np.nan, df=np.nan, note=""):
+            if test is not None:
+                rows.append((name, test.statistic, test.df1, test.df2, test.pvalue, test.distribution, test.note))
+            else:
+                rows.append((name, value, df, np.nan, np.nan, "chi-square", note))
+
+        if "chisq" in words:
+            tests = self._independence
+            unadjusted = (f"unadjusted, on the weighted table rescaled to the {tests['n']:g} rows counted: its "
+                          "chi-square p-value would take the rows as independent draws")
+            for name, key, value in (("Pearson", "pearson", tests["pearson"]),
+                                     ("Likelihood Ratio", "lr", tests["likelihood_ratio"])):
+                add(f"{name} Chi-Square" if name == "Pearson" else name, value=value, df=tests["df"],
+                    note=unadjusted)
+                add(f"{name}: Rao-Scott Chi-Square", tests[f"{key}_first"])
+                add(f"{name}: Adjusted F", tests[f"{key}_second"])
+            add("Wald F", tests["wald"])
+            add("Adjusted Wald F", tests["adjusted_wald"])
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                pearson = self.measures(["PEARSON"], ci="linearized", random_state=0)
+            add("Linear-by-Linear Association", linear_wald(float(pearson["value"].iloc[0]),
+                                                            float(pearson["se"].iloc[0]), test_df(self._sample)))
+            notes.append("Fisher's exact test and the continuity correction have no design-based form: they are "
+                         "not computed under a sample design.")
+        if "mcnemar" in words:
+            places = self._symmetry_places()
+            name = "McNemar Test" if places is not None and places[2] == 2 else "McNemar-Bowker Test"
+            if places is None:
+                add(name, note="McNemar's and Bowker's tests need a square table whose rows and columns are the same "
+                               "categories")
+            else:
+                add(name, symmetry_tests(self._sample, *places)[0])
+        add("N of Valid Cases", value=self.n)
+        out = pd.DataFrame(rows, columns=["statistic", "value", "df", "df2", "pvalue", "distribution", "note"])
+        out = out.set_index("statistic")
+        out.loc["N of Valid Cases", "distribution"] = ""
+        out.attrs = {"design": True, "nu": test_df(self._sample), "notes": notes,
+                     **({} if "chisq" not in words else {"mean_deff": self._independence["mean_deff"],
+                                                        "d0": self._independence["d0"]})}
+        return out
+
+    def _design_estimates(self, codes: list[str]) -> pd.DataFrame:
+        """The design-based estimates (value, SE, interval, DEFF) of association codes and of KAPPA."""
+        opts = interval_options("linearized", 0.95, 2000, "percentile", 0, "multinomial", self._sample)
+        frames = []
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            association = [c for c in codes if c != "KAPPA"]
+            if association:
+                frames.append(self.measures(association, ci="linearized", random_state=0))
+            if "KAPPA" in codes:
+                view = self._kappa_view()
+                if view is not None:
+                    frames.append(self._table_measures([REGISTRY["KAPPA"]], view, lambda m: {}, opts))
+        return pd.concat(frames) if frames else pd.DataFrame(columns=["value", "se", "lower", "upper", "deff"])
+
+    def _design_measures(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """SPSS's "Symmetric Measures" or "Directional Measures" under the sample design: each value's design-based
+        SE, T = value / SE on the design's degrees of freedom (the Rao–Scott adjusted F for the measures whose
+        significance is the Pearson or the likelihood-ratio chi-square), DEFF and 95% interval."""
+        codes = [DESIGN_CODES.get(title) for title in frame.index]
+        estimates = self._design_estimates([c for c in codes if c is not None])
+        nu = test_df(self._sample)
+        out = frame.copy()
+        for name in ("deff", "lower", "upper"):
+            out[name] = np.nan
+        for i, code in enumerate(codes):
+            if code is None or code not in estimates.index or pd.isna(out["value"].iloc[i]):
+                continue
+            e = estimates.loc[code]
+            se = float(e["se"])
+            rule = DESIGN_SIGNIFICANCE.get(code, "t")
+            t = float(e["value"]) / se if se > 0 else np.nan
+            if rule == "t":
+                pvalue, method = float(two_sided_p(t, nu)) if np.isfinite(t) else np.nan, f"t on {nu} df"
+            elif rule is None:
+                pvalue, method, t = np.nan, "", np.nan
+            else:
+                test = self._independence[f"{rule}_second"]
+                pvalue, t = test.pvalue, np.nan
+                method = "Rao-Scott adjusted F (" + ("Pearson" if rule == "pearson" else "likelihood ratio") + ")"
+            out.iloc[i, out.columns.get_indexer(["ase", "t", "pvalue", "method", "deff", "lower", "upper"])] = [
+                se, t, pvalue, method, float(e.get("deff", np.nan)), float(e["lower"]), float(e["upper"])]
+        out.attrs = {**frame.attrs, "design": True, "nu": nu}
+        return out
+
+    def _design_risk(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """SPSS's "Risk Estimate" under the sample design: the standard errors of the logs design-based, the
+        intervals exp(ln θ ± t SE) on the design's degrees of freedom."""
+        out = frame.copy()
+        out["deff"] = np.nan
+        out.attrs = {**frame.attrs, "design": True, "nu": test_df(self._sample)}
+        computed = out["measure"].ne("N of valid cases") & out["value"].notna()
+        if not computed.any():
+            return out
+        if self._shape != (2, 2):
+            out.loc[computed, ["value", "se_log", "lower", "upper"]] = np.nan
+            out.loc[computed, "note"] = ("computed under a sample design only for a table of two rows and two "
+                                         "columns, all with cases")
+            return out
+        estimates = self._design_estimates(["ODDSRATIO", "RELRISK1", "RELRISK2"])
+        critical = self._sample.critical(0.95)
+        for i, code in zip(np.flatnonzero(computed.to_numpy()), ["ODDSRATIO", "RELRISK1", "RELRISK2"], strict=False):
+            e = estimates.loc[code]
+            value = float(e["value"])
+            se_log = float(e["se"]) / value
+            out.iloc[i, out.columns.get_indexer(["se_log", "lower", "upper", "deff"])] = [
+                se_log, value * np.exp(-critical * se_log), value * np.exp(critical * se_log), float(e["deff"])]
         return out
 
     # --- the report -----------------------------------------------------------------------------------
@@ -893,7 +1052,10 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     counts = frame.to_numpy()
     rows, cols = frame.index[counts.sum(axis=1) > 0], frame.columns[counts.sum(axis=0) > 0]
     why = ""
-    if len(rows) != 2 or len(cols) != 2:
+    if everything.design is not None:
+        why = ("not computed under a sample design: Breslow–Day's, Tarone's, Cochran's and Mantel–Haenszel's "
+               "statistics take the rows as independent draws and have no design-based form here")
+    elif len(rows) != 2 or len(cols) != 2:
         why = (f"computed only when every layer is a 2×2 table on the same two labels on each side; all layers "
                f"together have {len(rows)} row and {len(cols)} column categories with cases")
     stack = []
@@ -930,6 +1092,9 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     homogeneity = contingency.kappa_homogeneity(values[:, 0], values[:, 1])
     layer_index = pd.Index(list(kappas), dtype=object, name="layer", tupleize_cols=False)
     homogeneity.attrs["layers"] = pd.DataFrame(values, index=layer_index, columns=["kappa", "ase"])
+    if everything.design is not None and not homogeneity["note"].iloc[0]:
+        homogeneity["note"] = ("the layers' kappas with their design-based SEs; the test takes the layers as "
+                               "independent samples (strata of the design)")
     out[KAPPA_TABLE] = homogeneity
     return out
 
@@ -938,6 +1103,15 @@ ORDINAL_KEYWORDS = {"chisq": "linear-by-linear association", "btau": "Kendall's 
                     "gamma": "gamma", "d": "Somers' d", "corr": "Spearman's and Pearson's correlations", "eta": "eta"}
 """The /STATISTICS keywords whose statistics read the labels as an ordered scale (chisq: its linear-by-linear
 association test)."""
+
+DESIGN_CODES = {title: code for rows in ASSOCIATION_RECORDS.values() for title, code in rows}
+"""The record of each row of SPSS's Symmetric and Directional Measures."""
+DESIGN_SIGNIFICANCE = {"PHI": "pearson", "CC": "pearson", "CRAMERV": "pearson", "GKTAU_R": "pearson",
+                       "GKTAU_C": "pearson", "UC": "lr", "UC_R": "lr", "UC_C": "lr", "ETA_R": None, "ETA_C": None}
+"""Under a sample design, the significance of the measures whose SPSS significance is a test of independence is
+that test's Rao–Scott adjusted F (Pearson's for phi, Cramér's V, the contingency coefficient and Goodman and
+Kruskal's tau, the likelihood ratio's for the uncertainty coefficients); eta has none, as in SPSS; every other
+measure's is its t = value / design-based SE."""
 
 
 def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequence | None = None, match=None,

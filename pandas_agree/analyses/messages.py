@@ -12,7 +12,7 @@ import pandas as pd
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
-__all__ = ["classes_left_out", "design_statistics", "few_shared_labels", "left_out_text", "no_shared_label",
+__all__ = ["classes_left_out", "design_note", "few_shared_labels", "left_out_text", "no_shared_label",
            "shown_labels", "spelling_clashes", "type_clashes", "warn_undefined_averages"]
 
 
@@ -142,10 +142,13 @@ def type_clashes(reference_only: pd.Index, predicted_only: pd.Index) -> list[str
             "example with .astype(str)) if they mean the same class."]
 
 
-def design_statistics(n: float) -> str:
-    """The warning (and note) of the CROSSTABS statistics of a table under a sample design: they are not
-    design-based."""
-    return (f"the CROSSTABS statistics treat the rows as independent and the sampling weights as frequency weights "
-            f"(N = {n:g}, the sum of the weights): their tests and significances are not design-based, and with "
-            "weights above 1 their p-values are far too small; design-based (Rao–Scott) tests of this table are not "
-            "computed")
+def design_note(design: dict) -> str:
+    """The reports' note on a sample design (the dict of ``.design``): how its intervals and tests are found."""
+    correction = ", with the finite population correction" if design["fpc"] else ""
+    return (f"Sample design: every interval is linearised over the PSUs' totals within strata (the with-replacement "
+            f"estimator{correction}), with Student's t on {design['df']} degrees of freedom (PSUs − strata); the "
+            "design effect (DEFF) is its variance over that of as many rows drawn at random. Every test is "
+            "design-based: Wald t-tests of kappa, McNemar's b − c and OSR against NIR; Rao and Scott's corrections of "
+            "the chi-square tests of independence; adjusted Wald F tests of symmetry and marginal homogeneity. "
+            "Fisher's exact test has no design-based form and is left out; a layer or group is a domain of the whole "
+            "sample, its tests on the degrees of freedom of the PSUs holding its rows.")

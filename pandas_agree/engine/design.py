@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-__all__ = ["DesignColumns", "UnitTables", "unit_tables"]
+__all__ = ["DesignColumns", "UnitTables", "domain_df", "unit_tables"]
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,9 @@ class UnitTables:
 
     ``unit``, ``row``, ``col`` and ``count`` give each stored entry (sorted by PSU, then cell); ``stratum`` the
     stratum of each PSU; ``fraction`` the sampling fraction of PSUs in each stratum (0 without a finite population
-    correction); ``n_valid`` the rows counted in the table.
+    correction); ``n_valid`` the rows counted in the table; ``domain_df`` where the rows are a domain (a
+    subpopulation), the degrees of freedom of the PSUs that hold its counted rows (those PSUs less their strata),
+    which the design-based tests of the domain's table use as R's ``svychisq`` does on ``subset(design, ...)``.
     """
 
     unit: np.ndarray
@@ -53,6 +55,7 @@ class UnitTables:
     n_valid: int
     stratified: bool
     clustered: bool
+    domain_df: int | None = None
 
     @property
     def n_strata(self) -> int:
@@ -187,4 +190,12 @@ def unit_tables(cell: np.ndarray, weights: np.ndarray | None, columns: DesignCol
                  else np.add.reduceat(w[order], starts))
     unit, place = np.divmod(keys, cells)
     return UnitTables(unit, place // j, place % j, np.asarray(found, dtype=float), stratum_of_unit, fraction, strata,
-                      n_units, n_valid, columns.strata is not None, columns.cluster is not None)
+                      n_units, n_valid, columns.strata is not None, columns.cluster is not None,
+                      None if columns.domain is None else domain_df(unit, stratum_of_unit))
+
+
+def domain_df(unit: np.ndarray, stratum_of_unit: np.ndarray) -> int:
+    """The degrees of freedom of a domain's table: the PSUs holding its counted rows (``unit``, the PSU of each
+    stored entry) less their strata."""
+    present = np.unique(unit)
+    return int(len(present) - len(np.unique(stratum_of_unit[present])))

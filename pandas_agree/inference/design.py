@@ -144,6 +144,11 @@ class SampleDesign:
         values = np.asarray(values, dtype=float).reshape(len(keys), -1)
         return np.asarray(self._at(keys) @ values)
 
+    def counts_at(self, keys: np.ndarray) -> sparse.csr_array:
+        """The PSUs' weighted counts at the flat cells ``keys`` (row · J + column, distinct): a sparse (PSUs,
+        len(keys)) array."""
+        return self._at(np.asarray(keys, dtype=np.int64))
+
     def _at(self, keys: np.ndarray) -> sparse.csr_array:
         """The PSUs' counts at the flat cells ``keys`` (distinct): (PSUs, len(keys))."""
         if not len(keys):
@@ -196,8 +201,25 @@ class SampleDesign:
     def variance(self, u: np.ndarray) -> np.ndarray:
         """The design-based variance of V values from their influences u (PSUs, V); a non-finite influence gives
         a non-finite variance."""
+        deviations, factor = self._deviations(u, proportions=True)
+        return factor @ (self._in_stratum @ deviations ** 2)
+
+    def covariance(self, u: np.ndarray, *, proportions: bool = True) -> np.ndarray:
+        """The design-based covariance matrix (V, V) of V values from their influences u (PSUs, V): the variance of
+        :meth:`variance` for each pair.
+
+        ``proportions=False`` takes the values as totals (functions of the weighted counts whose scale moves with
+        the weight sum, as R's ``svytotal`` takes them): their influences are not centred on the PSUs' sizes.
+        """
+        deviations, factor = self._deviations(u, proportions=proportions)
+        weighted = deviations * factor[self.units.stratum][:, None]
+        return np.asarray(weighted.T @ deviations)
+
+    def _deviations(self, u: np.ndarray, *, proportions: bool) -> tuple[np.ndarray, np.ndarray]:
+        """Each PSU's influence less its stratum's mean (PSUs, V), and each stratum's factor (1 − f_h) n_h/(n_h − 1)
+        (1 − f_h for a stratum of one PSU, whose deviation follows ``lonely_psu``)."""
         u = np.asarray(u, dtype=float)
-        if self.total > 0:  # the gradient of a function of the proportions: Σ n g = 0 (a constant added to it is not)
+        if proportions and self.total > 0:  # a function of the proportions: Σ n g = 0 (a constant added to g is not)
             with np.errstate(invalid="ignore"):
                 u = u - np.outer(self._size, u.sum(axis=0) / self.total)
         stratum, fraction, sizes = self.units.stratum, self.units.fraction, self._units_per_stratum
@@ -207,9 +229,25 @@ class SampleDesign:
             single = sizes[stratum] == 1
             if single.any():
                 centre[single] = u.mean(axis=0) if self.lonely_psu == "adjust" else u[single]
-            squares = self._in_stratum @ ((u - centre) ** 2)
             factor = np.where(sizes > 1, sizes / np.where(sizes > 1, sizes - 1, 1.0), 1.0) * (1 - fraction)
-        return factor @ squares
+        return u - centre, factor
+
+    @cached_property
+    def cells(self) -> tuple[np.ndarray, np.ndarray]:
+        """The table's cells as flat keys of the I×J table (row · J + column; every cell of a dense table, the
+        stored ones of a table held sparse) and their weighted counts."""
+        keys = np.arange(int(np.prod(self.table_shape)), dtype=np.int64) if self._stored_keys is None \
+            else self._stored_keys
+        return keys, self.table.ravel()
+
+    def table_positions(self, keys: np.ndarray) -> np.ndarray:
+        """The position of each flat I×J cell ``keys`` among the cells of :attr:`table` (raveled), as the replicate
+        tables hold them; −1 where a table held sparse does not store it."""
+        keys = np.asarray(keys, dtype=np.int64)
+        if self._stored_keys is None:
+            return keys
+        place = np.minimum(np.searchsorted(self._stored_keys, keys), max(len(self._stored_keys) - 1, 0))
+        return np.where(len(self._stored_keys) and self._stored_keys[place] == keys, place, -1)
 
     @cached_property
     def table(self) -> np.ndarray:

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["beta_isf", "beta_ppf", "binomial_cdf", "chi2_sf", "critical_value", "normal_cdf", "normal_ppf",
-           "normal_sf", "t_ppf", "t_sf", "two_sided_p"]
+__all__ = ["beta_isf", "beta_ppf", "binomial_cdf", "chi2_sf", "critical_value", "f_sf", "normal_cdf",
+           "normal_ppf", "normal_sf", "t_ppf", "t_sf", "two_sided_p"]
 
 
 def _degrees(df) -> np.ndarray:
@@ -89,6 +89,17 @@ def chi2_sf(statistic, df):
     with np.errstate(invalid="ignore"):
         tail = special.chdtrc(df, np.maximum(statistic, 0.0))
     return np.where(np.isnan(df), np.nan, tail)[()]  # SciPy 1.11's chdtrc gives 1 at 0 whatever df
+
+
+def f_sf(statistic, df1, df2):
+    """P(F_{df1, df2} > statistic) (``scipy.stats.f.sf``; the degrees of freedom need not be whole numbers): 1 below
+    0, NaN where either df is not positive."""
+    from scipy import special
+
+    statistic, df1, df2 = np.broadcast_arrays(np.asarray(statistic, dtype=float), _degrees(df1), _degrees(df2))
+    with np.errstate(invalid="ignore"):
+        tail = special.fdtrc(df1, df2, np.maximum(statistic, 0.0))
+    return np.where(np.isnan(df1) | np.isnan(df2), np.nan, np.where(statistic <= 0, 1.0, tail))[()]
 
 
 def _beta_quantile(function, q, a, b, at_zero: float):

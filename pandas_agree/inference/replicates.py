@@ -13,7 +13,7 @@ import numpy as np
 
 from .design import SampleDesign, SimpleRandom
 
-__all__ = ["LABELS", "replicate_variances"]
+__all__ = ["LABELS", "replicate_covariance", "replicate_variances"]
 
 LABELS = {"jackknife": "jackknife (JKn, delete one PSU)", "bootstrap": "Rao–Wu bootstrap"}
 """The method's name of each kind of replicates, as the outputs show it."""
@@ -37,3 +37,17 @@ def replicate_variances(sample: SampleDesign, kind: str, estimand, keys: list[st
             squares = np.where(np.isfinite(deviation), deviation * deviation, 0.0)
             sums[key] += np.tensordot(factor, squares, axes=1)
     return sums
+
+
+def replicate_covariance(sample: SampleDesign, function, point: np.ndarray, n_resamples: int = 2000,
+                         seed: int = 0) -> np.ndarray:
+    """The replicate covariance matrix Σ_r c_r (f_r − f̂)(f_r − f̂)' of the V values ``function`` gives on a stack of
+    tables (shape (b, V) from (b, *table_shape)), centred at ``point`` = f̂, over the replicates of ``sample`` (its
+    kind; Rao–Wu's bootstrap with ``n_resamples`` replicates drawn with ``seed``, so that a test gives the same
+    answer on every call)."""
+    point = np.asarray(point, dtype=float)
+    total = np.zeros((len(point), len(point)))
+    for stack, factor in sample.replicates(sample.replicates_kind, n_resamples, np.random.default_rng(seed)):
+        deviation = np.asarray(function(stack), dtype=float).reshape(len(stack), -1) - point
+        total += (deviation * factor[:, None]).T @ deviation
+    return total

@@ -30,7 +30,7 @@ from ..analyses.groups import group_order, group_rows
 from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
 from ..engine.crosstab import design_codes, label_positions, partial_counts, stack_cells, validate_weights
-from ..engine.design import DesignColumns, unit_tables
+from ..engine.design import DesignColumns, domain_df, unit_tables
 from ..engine.labels import as_labels, positions_of
 from ..engine.ratings import rating_patterns
 from ..report.agreement import AgreementReport, assemble_grouped
@@ -126,10 +126,10 @@ def _stacked(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 def _design_agreement(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, units: pd.DataFrame, missing: dict, *,
                       names, dropna: bool, labels, match, weighted: bool, design: dict, lonely_psu: str,
-                      replicates: str | None, assignment: dict | None = None) -> Agreement:
-    """The Agreement of the rows counted (those of the whole sample, or of a group): its table from the table's
-    cells and bookkeeping ``table`` (as without a design), the table of every PSU from the ``cells`` placed in
-    it, in the design of all PSUs ``units``."""
+                      replicates: str | None, assignment: dict | None = None, domain: bool = False) -> Agreement:
+    """The Agreement of the rows counted (those of the whole sample, or of a group: a ``domain``): its table from
+    the table's cells and bookkeeping ``table`` (as without a design), the table of every PSU from the ``cells``
+    placed in it, in the design of all PSUs ``units``."""
     long, bookkeeping = table
     tab = tabulate_cells(long, bookkeeping, names=names, dropna=dropna, labels=labels)
     for name in ("strata", "cluster"):
@@ -154,7 +154,8 @@ def _design_agreement(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
     columns = DesignColumns(*(rows[_KEYS[name]] if design[name] is not None else None for name in DESIGN_COLUMNS))
     found = unit_tables(rows["cell"].to_numpy(dtype=np.int64), rows["w"].to_numpy(dtype=float), columns, shape,
                         design_codes(columns))
-    found = replace(found, n_valid=int(cells["n"].sum()))  # the rows counted, not the cells they fill
+    found = replace(found, n_valid=int(cells["n"].sum()),  # the rows counted, not the cells they fill
+                    domain_df=domain_df(found.unit, found.stratum) if domain else None)
     return Agreement(tab.table, match=match, counted=Counted(
         n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"], n_zero_weight=bookkeeping["n_zero_weight"],
         weighted=weighted, order=tab.order, ordered=labels is not None, units=found, lonely_psu=lonely_psu,
@@ -302,7 +303,8 @@ class DaskAgreeAccessor(Shortcuts):
 
         def build(value):
             rows = positions.get(value, np.zeros(0, dtype=np.int64))
-            return _design_agreement(sample["groups"][value], cells.iloc[rows], units, sample["missing"], **common)
+            return _design_agreement(sample["groups"][value], cells.iloc[rows], units, sample["missing"], **common,
+                                     domain=True)
 
         values = group_order(list(sample["groups"]), self._ddf.dtypes[by])
         groups = {v: (lambda v=v: build(v)) for v in values}

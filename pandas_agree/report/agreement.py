@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..analyses.crosstab import layer_statistics, statistics_keywords
-from ..analyses.messages import classes_left_out
+from ..analyses.messages import classes_left_out, design_note
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
@@ -336,13 +336,7 @@ class AgreementReport(Rendered):
         notes = []
         design = ag.design
         if design is not None:
-            correction = ", with the finite population correction" if design["fpc"] else ""
-            notes.append(f"Sample design: every interval is linearised over the PSUs' totals within strata (the "
-                         f"with-replacement estimator{correction}), with Student's t on {design['df']} degrees of "
-                         "freedom (PSUs − strata); the design effect (DEFF) is its variance over that of as many "
-                         "rows drawn at random. The tests are design-based t-tests (kappa, McNemar's b − c, OSR "
-                         "against NIR); the χ²-type tests are left out, and the CROSSTABS statistics assume "
-                         "independent rows.")
+            notes.append(design_note(design))
         notes.extend(table_notes(ag, "label"))
         matched = ag.mapping is not None
         if len(ag.reference_only) or len(ag.predicted_only):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import pandas as pd
 
 from ..analyses.crosstab import statistics_keywords
-from ..analyses.messages import design_statistics
+from ..analyses.messages import design_note
 from ..base.options import keywords, validate_options
 from ..base.version import __version__
 from . import display
@@ -85,9 +84,7 @@ class CrosstabReport(Rendered):
             self.crosstab = crosstab.crosstab()
         else:
             self.crosstab = cell_statistics_frame(crosstab, opts["cells"], ())
-        with warnings.catch_warnings():  # the design's warning is the report's note
-            warnings.filterwarnings("ignore", message="the CROSSTABS statistics treat the rows as independent")
-            self.statistics = crosstab.statistics(list(words), random_state=opts["random_state"]) if words else {}
+        self.statistics = crosstab.statistics(list(words), random_state=opts["random_state"]) if words else {}
         self.layers = {} if not layered else {
             value: CrosstabReport(sub, layer=True, **{**options, "statistics": [w for w in words if w != "cmh"]
                                                      or None})
@@ -97,8 +94,7 @@ class CrosstabReport(Rendered):
     def _notes(self, ct) -> list[str]:
         notes = []
         if ct.design is not None and self.statistics:
-            text = design_statistics(ct.n)
-            notes.append(f"Sample design: {text}.")
+            notes.append(design_note(ct.design))
         return notes + table_notes(ct, "value")
 
     @property

@@ -421,6 +421,77 @@ def chi_square_table(title: str, frame: pd.DataFrame) -> Table:
     return Table(title, columns, rows, footnotes=feet.lines())
 
 
+def _design_df(v) -> str:
+    """Degrees of freedom under a design: whole numbers as counts, Satterthwaite's with three decimals."""
+    if pd.isna(v):
+        return ""
+    return display.count(v) if float(v).is_integer() else f"{float(v):.3f}"
+
+
+def design_chi_square_table(frame: pd.DataFrame) -> Table:
+    """The "Chi-Square Tests" under a sample design, titled and laid out as SPSS Complex Samples' "Tests of
+    Independence": each statistic with its df (two for an F), its significance, and footnotes saying what each
+    adjustment is."""
+    feet = _Footnotes()
+    attrs = frame.attrs
+    nu = attrs.get("nu")
+    rows = []
+    for i, name in enumerate(frame.index):
+        r = frame.iloc[i]
+        if name == "N of Valid Cases":
+            rows.append((name, [display.count(r["value"]), "", "", ""]))
+            continue
+        mark = feet.mark(r["note"]) if r["note"] else ""
+        if "Rao-Scott" in name:
+            mark += feet.mark("Rao and Scott's first-order correction: the statistic over the mean generalised design "
+                              f"effect of the table (δ̄ = {attrs['mean_deff']:.4g}), chi-square on (I − 1)(J − 1) df")
+        elif "Adjusted F" in name:
+            mark += feet.mark("Rao and Scott's second-order correction: the statistic over the sum of the generalised "
+                              f"design effects, F on d₀ and d₀ν df (d₀ = {attrs['d0']:.4g}, ν = {nu} design df)")
+        elif name in ("Wald F", "Adjusted Wald F"):
+            mark += feet.mark("Wald tests of the interaction totals N̂ᵢⱼ − N̂ᵢ₊N̂₊ⱼ/N̂ with their design-based covariance"
+                              " (Thomas and Rao 1987); the adjusted one on ν − df + 1 denominator df")
+        elif name == "Linear-by-Linear Association":
+            mark += feet.mark(f"(Pearson's R over its design-based SE)², F on 1 and {nu} df")
+        elif name.startswith("McNemar"):
+            mark += feet.mark("Adjusted Wald F test of the design-based differences nᵢⱼ − nⱼᵢ (symmetry)")
+        rows.append((name, [_number(r["value"], blank=False) + mark, _design_df(r["df"]), _design_df(r["df2"]),
+                            _pvalue(r["pvalue"])]))
+    return Table("Tests of Independence", ["Value", "df1", "df2", "Sig."], rows,
+                 footnotes=[*feet.lines(), *attrs.get("notes", []),
+                            f"Design-based tests on the sample design's {nu} degrees of freedom (PSUs − strata)."])
+
+
+def design_measures_table(title: str, frame: pd.DataFrame) -> Table:
+    """SPSS's "Symmetric Measures" or "Directional Measures" under a sample design: Value, the design-based
+    standard error, T = value / SE, its significance, the design effect and the 95% interval."""
+    feet = _Footnotes()
+    rows, scale = [], None
+    columns = ["Value", f"Std. Error{feet.mark('Design-based: linearised over the PSUs within strata')}",
+               "Approx. T", "Approx. Sig.", "Design\nEffect", "95% CI\nLower", "95% CI\nUpper"]
+    for i, name in enumerate(frame.index):
+        r = frame.iloc[i]
+        if r["scale"] != scale:
+            scale = r["scale"]
+            rows.append((scale, [""] * len(columns)))
+        undefined = pd.isna(r["value"])
+        note = r["note"]
+        if not undefined and not pd.isna(r["ase"]) and r["ase"] == 0:
+            note = "the design-based SE is 0 (the value is at a bound the table cannot leave): no test"
+        value = _number(r["value"]) + (feet.mark(note) if note else "")
+        sig = _pvalue(r["pvalue"]) + (feet.mark(f"Based on {r['method']}") if r["method"] and
+                                      not pd.isna(r["pvalue"]) else "")
+        rows.append(("  " + name, [value, _se(r["ase"], blank=True), _number(r["t"], blank=True),
+                                   "" if undefined else sig, _number(r["deff"], blank=True),
+                                   *_bounds(r["value"], r["lower"], r["upper"], blank=True)]))
+    n = frame.attrs.get("n")
+    if n is not None:
+        rows.append(("N of Valid Cases", [display.count(n), *[""] * (len(columns) - 1)]))
+    return Table(title, columns, rows, footnotes=[*feet.lines(), "Under the sample design: t on "
+                                                  f"{frame.attrs.get('nu')} df; Design Effect: the variance over that "
+                                                  "of as many rows drawn at random."])
+
+
 _SIGNIFICANCE = {PEARSON_SIG: "Based on chi-square approximation (the Pearson chi-square)",
                  LR_SIG: "Likelihood ratio chi-square probability",
                  CATANOVA_SIG: "Based on chi-square approximation: (N − 1)(J − 1)τ on (I − 1)(J − 1) df, J the "
@@ -466,7 +537,9 @@ def risk_table(title: str, frame: pd.DataFrame) -> Table:
             continue
         rows.append((name, [_number(r["value"]) + feet.mark(r["note"]),
                             *_bounds(r["value"], r["lower"], r["upper"], blank=True)]))
-    return Table(title, ["Value", "95% CI\nLower", "95% CI\nUpper"], rows, footnotes=feet.lines())
+    design = ([f"Under the sample design: the standard errors of the logs are design-based, the intervals exp(ln θ "
+               f"± t SE) on {frame.attrs['nu']} df."] if frame.attrs.get("design") else [])
+    return Table(title, ["Value", "95% CI\nLower", "95% CI\nUpper"], rows, footnotes=feet.lines() + design)
 
 
 def layer_test_table(title: str, frame: pd.DataFrame, by) -> Table:
@@ -523,10 +596,11 @@ def statistics_tables(rep) -> list[Table]:
     """The CROSSTABS tables of ``rep.statistics`` (``statistics=``), laid out as SPSS prints them."""
     out = []
     for title, frame in rep.statistics.items():
+        design = bool(frame.attrs.get("design"))
         if title == "Chi-Square Tests":
-            out.append(chi_square_table(title, frame))
+            out.append(design_chi_square_table(frame) if design else chi_square_table(title, frame))
         elif title in ("Symmetric Measures", "Directional Measures"):
-            out.append(measures_table(title, frame))
+            out.append(design_measures_table(title, frame) if design else measures_table(title, frame))
         elif title == "Risk Estimate":
             out.append(risk_table(title, frame))
         elif title == "Mantel-Haenszel Common Odds Ratio Estimate":

@@ -256,7 +256,8 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
                 for j, column in enumerate(frame.columns):
                     v = frame.iat[i, j]
                     if display.is_number(v):
-                        ws.number(2 + j, v, "0" if column == "df" else
+                        whole = column in ("df", "df2") and float(v).is_integer()  # Satterthwaite's df are not
+                        ws.number(2 + j, v, "0" if whole else
                                   formats[column][i] if column in formats else VALUE_FORMAT)
                     else:
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
@@ -269,6 +270,9 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
                         for j in range(len(value.columns)):
                             ws.number(2 + j, value.iat[i, j])
                         ws.skip()
+                elif isinstance(value, list):
+                    for line in value:
+                        ws.note(str(line))
                 elif value is not None:
                     ws.text(1, key)
                     if display.is_number(value):

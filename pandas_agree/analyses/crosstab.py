@@ -890,8 +890,10 @@ class Crosstab:
         estimates = self._design_estimates([c for c in codes if c is not None])
         nu = test_df(self._sample)
         out = frame.copy()
-        for name in ("deff", "lower", "upper"):
-            out[name] = np.nan
+        size = len(out)
+        columns = {name: out[name].to_numpy(dtype=float, copy=True) for name in ("ase", "t", "pvalue")}
+        columns.update({name: np.full(size, np.nan) for name in ("deff", "lower", "upper")})
+        methods = out["method"].to_numpy(dtype=object, copy=True)
         for i, code in enumerate(codes):
             if code is None or code not in estimates.index or pd.isna(out["value"].iloc[i]):
                 continue
@@ -907,8 +909,11 @@ class Crosstab:
                 test = self._independence[f"{rule}_second"]
                 pvalue, t = test.pvalue, np.nan
                 method = "Rao-Scott adjusted F (" + ("Pearson" if rule == "pearson" else "likelihood ratio") + ")"
-            out.iloc[i, out.columns.get_indexer(["ase", "t", "pvalue", "method", "deff", "lower", "upper"])] = [
-                se, t, pvalue, method, float(e.get("deff", np.nan)), float(e["lower"]), float(e["upper"])]
+            for name, value in (("ase", se), ("t", t), ("pvalue", pvalue), ("deff", e.get("deff", np.nan)),
+                                ("lower", e["lower"]), ("upper", e["upper"])):
+                columns[name][i] = float(value)
+            methods[i] = method
+        out = out.assign(**columns, method=methods)
         out.attrs = {**frame.attrs, "design": True, "nu": nu}
         return out
 

@@ -149,10 +149,18 @@ class SampleDesign:
         len(keys)) array."""
         return self._at(np.asarray(keys, dtype=np.int64))
 
+    @cached_property
+    def _by_cell(self) -> sparse.csc_array:
+        """The PSUs' counts by cell of :attr:`table`, by columns: a cell's PSUs are one slice."""
+        return self._by_unit.tocsc()
+
     def _at(self, keys: np.ndarray) -> sparse.csr_array:
         """The PSUs' counts at the flat cells ``keys`` (distinct): (PSUs, len(keys))."""
         if not len(keys):
             return sparse.csr_array((self.units.n_units, 0))
+        positions = self.table_positions(keys)
+        if (positions >= 0).all():  # every cell a column of the PSUs' table: one slice each
+            return sparse.csr_array(self._by_cell[:, positions])
         order = np.argsort(keys, kind="stable")
         ordered = keys[order]
         place = np.minimum(np.searchsorted(ordered, self._keys), len(ordered) - 1)

@@ -503,13 +503,13 @@ class Agreement(ClassSpecific, Crosstab):
                 test = independence[f"{key}_second"]
                 out.loc[code] = [test.statistic, test.df1, test.pvalue, test.note or (
                     f"Rao–Scott second-order correction of {what}: F on {test.df1:.4g} and {test.df2:.4g} df "
-                    f"({label})")]
+                    "(sample design)")]
         symmetry = self._design_symmetry()
         for code, test, what in (("BOWKER", symmetry[0], "symmetry"),
                                  ("STUART_MAXWELL", symmetry[1], "marginal homogeneity")):
             if code in out.index and np.isfinite(out.loc[code, "statistic"]):
                 out.loc[code] = [test.statistic, test.df1, test.pvalue, test.note or (
-                    f"adjusted Wald F test of {what} on {test.df1:g} and {test.df2:g} df ({label})")]
+                    f"adjusted Wald F test of {what} on {test.df1:g} and {test.df2:g} df (sample design)")]
         return out
 
     def _symmetry_places(self) -> tuple[np.ndarray, np.ndarray, int]:

@@ -525,9 +525,11 @@ def noncentral_v_interval(x2: float, df: float, n: float, smaller: int,
     return lower, upper, degenerate
 
 
-def _margin_gradient(view: TableView, signs: np.ndarray, pe: float, tv: float) -> np.ndarray:
+def _margin_gradient(view: TableView, pe: float):
     """The gradient, at each non-empty cell, of 1 − T/(1 − Pe) with T = Σ_k s_k (p_k· − p_·k)/2 (the signs fixed)
-    and Pe = Σ_k p_k· p_·k over the union of labels."""
+    and Pe = Σ_k p_k· p_·k over the union of labels, as a function of the signs s and T: what does not depend on
+    them (the places of the cells, the slope of Pe) is computed once, for the sign search of
+    :func:`kappa_max_interval`."""
     i, j, _ = view.entries
     u, v = view.row_place[i], view.col_place[j]
     n = float(view.n)
@@ -535,9 +537,14 @@ def _margin_gradient(view: TableView, signs: np.ndarray, pe: float, tv: float) -
     cols = np.zeros(view.q)
     rows[view.row_place] = view.row_totals / n
     cols[view.col_place] = view.col_totals / n
-    d_t = (signs[u] - signs[v] - signs @ (rows - cols)) / (2 * n)
+    difference = rows - cols
     d_pe = (cols[u] + rows[v] - 2 * pe) / n
-    return -d_t / (1 - pe) - tv * d_pe / (1 - pe) ** 2
+
+    def gradient(signs: np.ndarray, tv: float) -> np.ndarray:
+        d_t = (signs[u] - signs[v] - signs @ difference) / (2 * n)
+        return -d_t / (1 - pe) - tv * d_pe / (1 - pe) ** 2
+
+    return gradient
 
 
 def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
@@ -591,9 +598,10 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     value = 1 - tv / (1 - pe)
     counts, cell_rows = view.entries[2], view.entries[0]
 
+    gradient = _margin_gradient(view, pe)
+
     def variance(signs: np.ndarray, t: float) -> float:
-        g = _margin_gradient(view, signs, pe, t)
-        return float(linearised_variance(counts, g, opts.design, cell_rows))
+        return float(linearised_variance(counts, gradient(signs, t), opts.design, cell_rows))
 
     signs = np.sign(difference)
     tied = np.flatnonzero((difference == 0) & (rows + cols > 0))

@@ -350,6 +350,12 @@ def _independence_of(view: TableView) -> tuple[float, float, int] | None:
         return None
     counts, i, j = view.flat()
     n = float(view.n)
+    if not view.is_sparse and counts.ndim == 1 and used_rows == len(row_totals) and used_cols == len(col_totals):
+        # a dense table whose every row and column holds objects: every cell counts, none is left unstored
+        expected = np.multiply.outer(row_totals, col_totals).ravel() / n
+        likelihood_ratio = float(2 * special.xlogy(counts, counts / expected).sum())
+        pearson = float(((counts - expected) ** 2 / expected).sum() + 0.0)
+        return pearson, likelihood_ratio, (used_rows - 1) * (used_cols - 1)
     keep = (row_totals[i] > 0) & (col_totals[j] > 0)
     counts, i, j = counts[keep], i[keep], j[keep]
     expected = row_totals[i] * col_totals[j] / n

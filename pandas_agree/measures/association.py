@@ -410,7 +410,8 @@ def _entropies_of(v: TableView):
         ux = -np.where(r > 0, r * np.log(r), 0.0).sum(axis=-1)
         uy = -np.where(c > 0, c * np.log(c), 0.0).sum(axis=-1)
         p = divide(counts, n)
-        info = np.where(counts > 0, p * (np.log(p) - np.log(r[..., i]) - np.log(c[..., j])), 0.0).sum(axis=-1)
+        log_r, log_c = np.log(r), np.log(c)  # a logarithm per row and column, placed at each cell
+        info = np.where(counts > 0, p * (np.log(p) - log_r[..., i] - log_c[..., j]), 0.0).sum(axis=-1)
     info = np.where(info <= ROUNDING * (ux + uy), 0.0, info)
     return ux, uy, info
 

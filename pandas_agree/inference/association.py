@@ -541,8 +541,17 @@ def _margin_gradient(view: TableView, pe: float):
     d_pe = (cols[u] + rows[v] - 2 * pe) / n
 
     def gradient(signs: np.ndarray, tv: float) -> np.ndarray:
-        d_t = (signs[u] - signs[v] - signs @ difference) / (2 * n)
-        return -d_t / (1 - pe) - tv * d_pe / (1 - pe) ** 2
+        # −d_t/(1 − Pe) − T·d_pe/(1 − Pe)² with d_t = (s_u − s_v − s·(p_· − p_·))/(2N), in place (the same values)
+        g = signs[u]
+        g -= signs[v]
+        g -= signs @ difference
+        g /= 2 * n
+        g /= 1 - pe
+        np.negative(g, out=g)
+        slope = tv * d_pe
+        slope /= (1 - pe) ** 2
+        g -= slope
+        return g
 
     return gradient
 
@@ -599,9 +608,15 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     counts, cell_rows = view.entries[2], view.entries[0]
 
     gradient = _margin_gradient(view, pe)
+    multinomial = isinstance(opts.design, str) and opts.design == "multinomial"
+    total = counts.sum()
 
     def variance(signs: np.ndarray, t: float) -> float:
-        return float(linearised_variance(counts, gradient(signs, t), opts.design, cell_rows))
+        g = gradient(signs, t)
+        if multinomial:  # linearised_variance's sums over the non-empty cells, which these all are (no search)
+            ng = counts * g
+            return float(np.maximum((ng * g).sum(axis=0) - ng.sum(axis=0) ** 2 / total, 0.0))
+        return float(linearised_variance(counts, g, opts.design, cell_rows))
 
     signs = np.sign(difference)
     tied = np.flatnonzero((difference == 0) & (rows + cols > 0))

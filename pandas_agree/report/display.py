@@ -408,12 +408,19 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
     would read as the value, see :func:`bound_decimals`)."""
     if isinstance(x, float) and isinstance(lower, float) and isinstance(upper, float) and \
             abs(x) < math.inf and abs(lower) < math.inf and abs(upper) < math.inf:
-        # finite floats (every value of a table of measures with its interval): value() and interval() at once
+        # finite floats (every value of a table of measures with its interval): value(), interval() and
+        # bound_decimals() at once, each number formatted once where the ends keep the value's decimals
         decimals = max(digits - 2, 0) if max(abs(x), abs(lower), abs(upper)) >= 1000 else digits
-        shown = _fixed(x, decimals)
-        ends = f"[{_fixed(lower, (bounds := bound_decimals(x, lower, upper, decimals)))}, {_fixed(upper, bounds)}]"
-    else:
-        shown, ends = value(x, digits, like=(lower, upper)), interval(lower, upper, digits, like=(x,), value_shown=x)
+        text = f"{x:.{decimals}f}"
+        low, high = f"{lower:.{decimals}f}", f"{upper:.{decimals}f}"
+        gaps = [abs(end - x) for end, shown in ((lower, low), (upper, high)) if end != x and shown == text]
+        if gaps and min(gaps) != 0:
+            needed = 1 - math.floor(math.log10(min(gaps)))
+            if needed <= MAX_DECIMALS and needed > decimals:
+                low, high = f"{lower:.{needed}f}", f"{upper:.{needed}f}"
+        ends = f"[{low}, {high}]"
+        return Shown(f"{text} {ends}", x, _decimal_format(decimals), ends)
+    shown, ends = value(x, digits, like=(lower, upper)), interval(lower, upper, digits, like=(x,), value_shown=x)
     text = f"{shown} {ends}"
     return Shown(text, shown.number, shown.excel_format, ends) if isinstance(shown, Shown) else text
 

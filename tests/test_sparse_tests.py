@@ -295,3 +295,20 @@ def test_homogeneity_statistic_is_the_pseudo_inverse_form(k, seed, sparse_cells)
     else:
         expected = float(d @ np.linalg.pinv(reduced, hermitian=True) @ d)
         assert found == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+@given(views())
+def test_values_at_the_cells_are_those_of_flat(view):
+    """``at_rows``/``at_cols`` place the values of the rows and columns at the cells of ``flat()`` (repeated and
+    tiled where the view is dense, gathered where it is sparse), and ``flat_counts`` is ``flat()``'s counts: for a
+    dense view, the same view held sparse and a stack of resamples."""
+    stack = view.with_counts(np.stack([view.counts, 2 * view.counts + 1]))
+    for v in (view, view.sparse(), stack):
+        counts, i, j = v.flat()
+        rows, cols = np.arange(1.0, v.shape[0] + 1), -np.arange(1.0, v.shape[1] + 1)
+        if v is stack:  # values of each resample's rows and columns, (2, I) and (2, J)
+            rows, cols = np.stack([rows, 10 * rows]), np.stack([cols, 10 * cols])
+        assert np.array_equal(v.flat_counts(), counts)
+        assert np.array_equal(v.at_rows(rows), rows[..., i])
+        assert np.array_equal(v.at_cols(cols), cols[..., j])
+        assert np.array_equal(v.at_rows(v.row_place), v.row_place[i])

@@ -180,7 +180,12 @@ def _mcnemar(view: TableView, exact: bool) -> dict:
 
 def _pairs(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The pairs of labels {k, l} (k < l, places in the union) with objects off the diagonal: k, l, n_kl + n_lk
-    and n_kl − n_lk, in the order of (k, l); from the non-empty cells, each met with its transpose."""
+    and n_kl − n_lk, in the order of (k, l); from the non-empty cells, each met with its transpose. Once per view
+    (the symmetry tests and the test of equal margins of KAPPA_MAX's interval read them)."""
+    return view.memo("pairs", lambda: _pairs_of(view))
+
+
+def _pairs_of(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     from scipy import sparse
 
     i, j, counts = view.entries
@@ -259,11 +264,21 @@ def homogeneity_statistic(view: TableView) -> float | None:
     """Stuart–Maxwell's d' V⁻¹ d over the union of labels (:func:`_stuart_maxwell`) with V held dense (at most
     :data:`DENSE_SOLVE` labels and at least 2), on K − 1 df; None where V is singular (some label is not joined to
     the last one)."""
-    q = view.q
-    low, high, total, difference = _pairs(view)
-    degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
-    d = (np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q))[:-1]
-    return _dense_statistic(q, low, high, total, degree, d)
+    return _dense_homogeneity(view, _pairs(view))
+
+
+def _dense_homogeneity(view: TableView, pairs) -> float | None:
+    """:func:`_dense_statistic` of the view's pairs (:func:`_pairs`), once per view: KAPPA_MAX's test of equal
+    margins and the Stuart–Maxwell test read the same statistic."""
+    def compute() -> float | None:
+        q = view.q
+        low, high, total, difference = pairs
+        degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
+        d = (np.bincount(high, weights=difference, minlength=q)
+             - np.bincount(low, weights=difference, minlength=q))[:-1]
+        return _dense_statistic(q, low, high, total, degree, d)
+
+    return view.memo("homogeneity", compute)
 
 
 def _stuart_maxwell(view: TableView, pairs) -> dict:
@@ -282,14 +297,15 @@ def _stuart_maxwell(view: TableView, pairs) -> dict:
     name = "Stuart–Maxwell marginal homogeneity test"
     singular = _row(method=f"not defined: {name} has a singular covariance matrix for this table")
     q, last = view.q, view.q - 1
-    low, high, total, difference = pairs
-    degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
-    d = (np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q))[:last]
     if q <= DENSE_SOLVE:
-        statistic = _dense_statistic(q, low, high, total, degree, d)
+        statistic = _dense_homogeneity(view, pairs)
         if statistic is None:
             return singular
     else:
+        low, high, total, difference = pairs
+        degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
+        d = (np.bincount(high, weights=difference, minlength=q)
+             - np.bincount(low, weights=difference, minlength=q))[:last]
         from scipy import sparse
         from scipy.sparse import csgraph
 

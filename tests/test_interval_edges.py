@@ -9,6 +9,8 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pandas_agree as pa
 from pandas_agree.inference.contingency import risk_estimate
@@ -63,6 +65,25 @@ def test_cramer_v_interval_equals_statpsych():
     lower, upper, degenerate = noncentral_v_interval(19.21, 2, 200, 1)
     assert (round(lower, 4), round(upper, 4), round((upper - lower) / (2 * Z), 4)) == (0.1601, 0.4417, 0.0718)
     assert not degenerate
+
+
+@settings(max_examples=60, deadline=None)
+@given(df=st.integers(100, 200_000), share=st.floats(0.5, 3.0), level=st.sampled_from([0.9, 0.95, 0.99]))
+def test_noncentrality_of_many_degrees_of_freedom_equals_chndtrinc(df, share, level):
+    """From 100 df on, the ends of the noncentrality's interval are found by the secant method from the
+    Cornish–Fisher quantile (a few evaluations of chndtr where chndtrinc's search takes many): the same λ as
+    scipy.special.chndtrinc to 1e-12 relative, 0 where chndtrinc's end is 0 too."""
+    from scipy import special
+
+    from pandas_agree.inference.association import noncentrality_interval
+
+    x2 = df * share + 40 * np.sqrt(df) * (share - 0.5)  # from below the central quantiles to λ of many df
+    lower, upper, degenerate = noncentrality_interval(x2, df, level)
+    at_zero = special.chndtr(x2, df, 0.0)
+    for found, p in ((lower, 1 - (1 - level) / 2), (upper, (1 - level) / 2)):
+        expected = float(special.chndtrinc(x2, df, p)) if at_zero > p else 0.0
+        assert found == pytest.approx(expected, rel=1e-12, abs=1e-9)
+    assert degenerate == (at_zero <= (1 - level) / 2)
 
 
 def test_cramer_v_near_0_is_not_the_delta_method():

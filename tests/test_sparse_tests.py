@@ -295,3 +295,47 @@ def test_homogeneity_statistic_is_the_pseudo_inverse_form(k, seed, sparse_cells)
     else:
         expected = float(d @ np.linalg.pinv(reduced, hermitian=True) @ d)
         assert found == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+@given(views())
+def test_values_at_the_cells_are_those_of_flat(view):
+    """``at_rows``/``at_cols`` place the values of the rows and columns at the cells of ``flat()`` (repeated and
+    tiled where the view is dense, gathered where it is sparse), and ``flat_counts`` is ``flat()``'s counts: for a
+    dense view, the same view held sparse and a stack of resamples."""
+    stack = view.with_counts(np.stack([view.counts, 2 * view.counts + 1]))
+    for v in (view, view.sparse(), stack):
+        counts, i, j = v.flat()
+        rows, cols = np.arange(1.0, v.shape[0] + 1), -np.arange(1.0, v.shape[1] + 1)
+        if v is stack:  # values of each resample's rows and columns, (2, I) and (2, J)
+            rows, cols = np.stack([rows, 10 * rows]), np.stack([cols, 10 * cols])
+        assert np.array_equal(v.flat_counts(), counts)
+        assert np.array_equal(v.at_rows(rows), rows[..., i])
+        assert np.array_equal(v.at_cols(cols), cols[..., j])
+        assert np.array_equal(v.at_rows(v.row_place), v.row_place[i])
+
+
+def test_pairs_and_stuart_maxwell_statistic_are_computed_once_per_table(monkeypatch):
+    """The pairs of labels and the dense Stuart–Maxwell statistic are derived once per table: KAPPA_MAX's test of
+    equal margins and the Stuart–Maxwell row of the tests read the same ones (each was computed twice)."""
+    import pandas_agree as pa
+    from pandas_agree.inference import tests as inference_tests
+
+    calls = {"pairs": 0, "statistic": 0}
+    pairs_of, dense_statistic = inference_tests._pairs_of, inference_tests._dense_statistic
+
+    def counted_pairs(view):
+        calls["pairs"] += 1
+        return pairs_of(view)
+
+    def counted_statistic(*args):
+        calls["statistic"] += 1
+        return dense_statistic(*args)
+
+    monkeypatch.setattr(inference_tests, "_pairs_of", counted_pairs)
+    monkeypatch.setattr(inference_tests, "_dense_statistic", counted_statistic)
+    ag = pa.Agreement.from_table([[20, 3, 1], [2, 15, 4], [3, 2, 18]])
+    ag.multiclass(["KAPPA_MAX"], ci="auto")
+    tests = ag.tests()
+    assert calls == {"pairs": 1, "statistic": 1}
+    reference = SquareTable(np.array([[20, 3, 1], [2, 15, 4], [3, 2, 18]]), shift_zeros=False).homogeneity()
+    assert tests.loc["STUART_MAXWELL", "statistic"] == pytest.approx(reference.statistic, rel=REL)

@@ -405,6 +405,9 @@ class Agreement(ClassSpecific, Crosstab):
         rows, cols, found = view.entries
         off = self._col_of_row[rows] != cols  # not a matching cell
         rows, cols, found = rows[off], cols[off], found[off]
+        if top is not None and 0 < top < len(found):  # only the cells that may be among the top are sorted
+            least = np.partition(found, len(found) - top)[len(found) - top]  # the top-th largest count
+            rows, cols, found = (x[found >= least] for x in (rows, cols, found))  # with every tie at it
         order = np.lexsort((cols, rows, -found))[:top]
         rows, cols, found = rows[order], cols[order], found[order]
         out = pd.DataFrame({

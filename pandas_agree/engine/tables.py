@@ -48,8 +48,11 @@ def checked_labels(frame: pd.DataFrame) -> tuple[pd.Index, pd.Index]:
         repeated = duplicated_labels(labels)
         if repeated.any():
             raise ValueError(f"table {axis} must not repeat a label; repeated: {list(labels[repeated])}")
-    non_numeric = [c for c, t in frame.dtypes.items() if not pd.api.types.is_numeric_dtype(t)
-                   or pd.api.types.is_complex_dtype(t)]
+    dtypes = frame.dtypes
+    # each distinct dtype checked once (a table of many columns has one or a few)
+    wrong = [t for t in dict.fromkeys(dtypes)
+             if not pd.api.types.is_numeric_dtype(t) or pd.api.types.is_complex_dtype(t)]
+    non_numeric = [c for c, t in dtypes.items() if any(t is w or t == w for w in wrong)] if wrong else []
     if non_numeric:
         raise ValueError(f"table must hold numeric counts; non-numeric columns: {non_numeric[:5]}")
     return frame.index.copy(), frame.columns.copy()

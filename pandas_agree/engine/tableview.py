@@ -214,6 +214,28 @@ class TableView:
         i, j = self.shape
         return (self.counts.reshape(*self.counts.shape[:-2], i * j), *self._flat_places)
 
+    def flat_counts(self) -> np.ndarray:
+        """The counts of :meth:`flat` without the places of the cells, shape (..., m)."""
+        if self.is_sparse:
+            return self.counts
+        i, j = self.shape
+        return self.counts.reshape(*self.counts.shape[:-2], i * j)
+
+    def at_rows(self, values: np.ndarray) -> np.ndarray:
+        """``values`` of the rows (..., I) at each cell of :meth:`flat`, shape (..., m): ``values[..., i]`` with i
+        the rows of :meth:`flat`, without gathering where the table is dense (each row's value repeated over its
+        J cells)."""
+        if self.is_sparse:
+            return values[..., self.cells[0]]
+        return np.repeat(values, self.shape[1], axis=-1)
+
+    def at_cols(self, values: np.ndarray) -> np.ndarray:
+        """``values`` of the columns (..., J) at each cell of :meth:`flat`, shape (..., m): ``values[..., j]`` (the
+        row of column values repeated over the I rows where the table is dense)."""
+        if self.is_sparse:
+            return values[..., self.cells[1]]
+        return np.tile(values, (1,) * (values.ndim - 1) + (self.shape[0],))
+
     def _sum_by(self, index: np.ndarray, size: int) -> np.ndarray:
         """Sums of the stored cells' counts grouped by ``index`` (the row or column of each cell), (..., size)."""
         counts = self.counts

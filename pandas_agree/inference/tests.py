@@ -76,12 +76,12 @@ def kappa_variances(view: TableView, weights: np.ndarray | None = None) -> tuple
 
 
 def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    counts, i, j = view.flat()
+    counts = view.flat_counts()
     n = view.n
     p = divide(counts, n[..., None])
     rows = _on_union(divide(view.row_totals, n[..., None]), view.row_place, view.q)
     cols = _on_union(divide(view.col_totals, n[..., None]), view.col_place, view.q)
-    u, v = view.row_place[i], view.col_place[j]
+    u, v = view.at_rows(view.row_place), view.at_cols(view.col_place)  # each cell's places in the union
     if weights is None:
         w_cell = (u == v).astype(float)
         w_row, w_col = cols, rows
@@ -91,7 +91,7 @@ def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.nd
         w_col = np.einsum("...i,ij->...j", rows, weights)  # w̄_·j = Σ_i p_i· w_ij
     po, pe = (p * w_cell).sum(axis=-1), chance.cohen(rows, cols, weights)
     kappa = chance.chance_corrected(po, pe)
-    spread = w_row[..., u] + w_col[..., v]
+    spread = view.at_rows(w_row[..., view.row_place]) + view.at_cols(w_col[..., view.col_place])
     h1_sum = (p * (w_cell * (1 - pe)[..., None] - spread * (1 - po)[..., None]) ** 2).sum(axis=-1)
     h1 = _difference(h1_sum, (po * pe - 2 * pe + po) ** 2)
     if weights is None:
@@ -180,7 +180,12 @@ def _mcnemar(view: TableView, exact: bool) -> dict:
 
 def _pairs(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The pairs of labels {k, l} (k < l, places in the union) with objects off the diagonal: k, l, n_kl + n_lk
-    and n_kl − n_lk, in the order of (k, l); from the non-empty cells, each met with its transpose."""
+    and n_kl − n_lk, in the order of (k, l); from the non-empty cells, each met with its transpose. Once per view
+    (the symmetry tests and the test of equal margins of KAPPA_MAX's interval read them)."""
+    return view.memo("pairs", lambda: _pairs_of(view))
+
+
+def _pairs_of(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     from scipy import sparse
 
     i, j, counts = view.entries
@@ -259,11 +264,21 @@ def homogeneity_statistic(view: TableView) -> float | None:
     """Stuart–Maxwell's d' V⁻¹ d over the union of labels (:func:`_stuart_maxwell`) with V held dense (at most
     :data:`DENSE_SOLVE` labels and at least 2), on K − 1 df; None where V is singular (some label is not joined to
     the last one)."""
-    q = view.q
-    low, high, total, difference = _pairs(view)
-    degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
-    d = (np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q))[:-1]
-    return _dense_statistic(q, low, high, total, degree, d)
+    return _dense_homogeneity(view, _pairs(view))
+
+
+def _dense_homogeneity(view: TableView, pairs) -> float | None:
+    """:func:`_dense_statistic` of the view's pairs (:func:`_pairs`), once per view: KAPPA_MAX's test of equal
+    margins and the Stuart–Maxwell test read the same statistic."""
+    def compute() -> float | None:
+        q = view.q
+        low, high, total, difference = pairs
+        degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
+        d = (np.bincount(high, weights=difference, minlength=q)
+             - np.bincount(low, weights=difference, minlength=q))[:-1]
+        return _dense_statistic(q, low, high, total, degree, d)
+
+    return view.memo("homogeneity", compute)
 
 
 def _stuart_maxwell(view: TableView, pairs) -> dict:
@@ -282,14 +297,15 @@ def _stuart_maxwell(view: TableView, pairs) -> dict:
     name = "Stuart–Maxwell marginal homogeneity test"
     singular = _row(method=f"not defined: {name} has a singular covariance matrix for this table")
     q, last = view.q, view.q - 1
-    low, high, total, difference = pairs
-    degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
-    d = (np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q))[:last]
     if q <= DENSE_SOLVE:
-        statistic = _dense_statistic(q, low, high, total, degree, d)
+        statistic = _dense_homogeneity(view, pairs)
         if statistic is None:
             return singular
     else:
+        low, high, total, difference = pairs
+        degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
+        d = (np.bincount(high, weights=difference, minlength=q)
+             - np.bincount(low, weights=difference, minlength=q))[:last]
         from scipy import sparse
         from scipy.sparse import csgraph
 
@@ -348,8 +364,16 @@ def _independence_of(view: TableView) -> tuple[float, float, int] | None:
     used_rows, used_cols = int((row_totals > 0).sum()), int((col_totals > 0).sum())
     if min(used_rows, used_cols) < 2:
         return None
-    counts, i, j = view.flat()
     n = float(view.n)
+    if not view.is_sparse and view.counts.ndim == 2 and used_rows == len(row_totals) and \
+            used_cols == len(col_totals):
+        counts = view.flat_counts()
+        # a dense table whose every row and column holds objects: every cell counts, none is left unstored
+        expected = np.multiply.outer(row_totals, col_totals).ravel() / n
+        likelihood_ratio = float(2 * special.xlogy(counts, counts / expected).sum())
+        pearson = float(((counts - expected) ** 2 / expected).sum() + 0.0)
+        return pearson, likelihood_ratio, (used_rows - 1) * (used_cols - 1)
+    counts, i, j = view.flat()
     keep = (row_totals[i] > 0) & (col_totals[j] > 0)
     counts, i, j = counts[keep], i[keep], j[keep]
     expected = row_totals[i] * col_totals[j] / n

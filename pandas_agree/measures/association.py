@@ -92,8 +92,8 @@ def chi_square(v: TableView) -> np.ndarray:
 
 def _chi_square(v: TableView) -> np.ndarray:
     r, c, n = v.row_totals, v.col_totals, v.n
-    counts, i, j = v.flat()
-    expected = divide(r[..., i] * c[..., j], n[..., None])
+    counts = v.flat_counts()
+    expected = divide(v.at_rows(r) * v.at_cols(c), n[..., None])
     with np.errstate(divide="ignore", invalid="ignore"):
         cells = np.where(expected > 0, (counts - expected) ** 2 / expected, 0.0)
     chi2 = cells.sum(axis=-1)
@@ -403,14 +403,15 @@ def _entropies(v: TableView):
 
 
 def _entropies_of(v: TableView):
-    counts, i, j = v.flat()
+    counts = v.flat_counts()
     n = v.n[..., None]
     r, c = divide(v.row_totals, n), divide(v.col_totals, n)
     with np.errstate(divide="ignore", invalid="ignore"):
         ux = -np.where(r > 0, r * np.log(r), 0.0).sum(axis=-1)
         uy = -np.where(c > 0, c * np.log(c), 0.0).sum(axis=-1)
         p = divide(counts, n)
-        info = np.where(counts > 0, p * (np.log(p) - np.log(r[..., i]) - np.log(c[..., j])), 0.0).sum(axis=-1)
+        log_r, log_c = np.log(r), np.log(c)  # a logarithm per row and column, placed at each cell
+        info = np.where(counts > 0, p * (np.log(p) - v.at_rows(log_r) - v.at_cols(log_c)), 0.0).sum(axis=-1)
     info = np.where(info <= ROUNDING * (ux + uy), 0.0, info)
     return ux, uy, info
 

@@ -69,7 +69,10 @@ class Shown(str):
 
 
 def _decimal_format(decimals: int) -> str:
-    return "0." + "0" * decimals if decimals else "0"
+    return _DECIMAL_FORMATS[decimals] if decimals < len(_DECIMAL_FORMATS) else "0." + "0" * decimals
+
+
+_DECIMAL_FORMATS = tuple("0." + "0" * decimals if decimals else "0" for decimals in range(12))
 
 # Characters that would act on a terminal, break a table's alignment, or cannot be stored in XML (Excel) or
 # encoded at all: C0 and C1 controls (newline, tab and ESC among them), DEL, lone surrogates, line and paragraph
@@ -114,6 +117,10 @@ def plot_text(text: str) -> str:
 
 
 def _is_missing(x) -> bool:
+    if isinstance(x, float):  # Python and numpy floats (the cells of every table): NaN only (fast)
+        return x != x
+    if isinstance(x, (int, str)):  # integers, booleans and text are never missing
+        return False
     try:
         return x is None or bool(pd.isna(x))
     except (TypeError, ValueError):
@@ -274,8 +281,13 @@ def count(x) -> str:
 
 def _decimals(values, digits: int) -> int:
     """Decimals for numbers shown side by side: fewer when any of them reaches 1000, the same for all."""
-    sizes = [abs(float(x)) for x in values if not _is_missing(x) and math.isfinite(float(x))]
-    return max(digits - 2, 0) if sizes and max(sizes) >= 1000 else digits
+    for x in values:
+        if isinstance(x, float):  # the common case, without the general checks: NaN and ±inf do not count
+            if 1000 <= abs(x) < math.inf:
+                return max(digits - 2, 0)
+        elif not _is_missing(x) and math.isfinite(float(x)) and abs(float(x)) >= 1000:
+            return max(digits - 2, 0)
+    return digits
 
 
 def value(x, digits: int = 3, *, like=()) -> str:
@@ -394,6 +406,20 @@ def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None) -> str
 def with_interval(x, lower, upper, digits: int = 3) -> str:
     """A value and its interval, "value [lower, upper]", all with the same decimals (the ends with more where they
     would read as the value, see :func:`bound_decimals`)."""
+    if isinstance(x, float) and isinstance(lower, float) and isinstance(upper, float) and \
+            abs(x) < math.inf and abs(lower) < math.inf and abs(upper) < math.inf:
+        # finite floats (every value of a table of measures with its interval): value(), interval() and
+        # bound_decimals() at once, each number formatted once where the ends keep the value's decimals
+        decimals = max(digits - 2, 0) if max(abs(x), abs(lower), abs(upper)) >= 1000 else digits
+        text = f"{x:.{decimals}f}"
+        low, high = f"{lower:.{decimals}f}", f"{upper:.{decimals}f}"
+        gaps = [abs(end - x) for end, shown in ((lower, low), (upper, high)) if end != x and shown == text]
+        if gaps and min(gaps) != 0:
+            needed = 1 - math.floor(math.log10(min(gaps)))
+            if needed <= MAX_DECIMALS and needed > decimals:
+                low, high = f"{lower:.{needed}f}", f"{upper:.{needed}f}"
+        ends = f"[{low}, {high}]"
+        return Shown(f"{text} {ends}", x, _decimal_format(decimals), ends)
     shown, ends = value(x, digits, like=(lower, upper)), interval(lower, upper, digits, like=(x,), value_shown=x)
     text = f"{shown} {ends}"
     return Shown(text, shown.number, shown.excel_format, ends) if isinstance(shown, Shown) else text

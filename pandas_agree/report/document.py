@@ -158,16 +158,43 @@ def footnote_letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
     return letters, [f"{letters[m]}. {m}" for m in unique]
 
 
-def _bare(frame: pd.DataFrame) -> pd.DataFrame:
-    """``frame`` without its attrs, sharing its data: its columns are then taken without pandas copying the attrs
-    (the notes and methods of every class) into each one."""
-    return pd.DataFrame(frame, copy=False)
+class _Columns:
+    """The columns of a frame, each taken as a list of its cells by its position: a frame of floats (the measures
+    with their SEs and intervals) is read as one numpy array, once; a frame of mixed columns (text beside numbers)
+    column by column. The formatting then reads lists, not the frame cell by cell, and no column is made a Series
+    (which would copy the frame's attrs, the notes and methods of every class, into each one)."""
+
+    def __init__(self, frame: pd.DataFrame) -> None:
+        self.columns = frame.columns
+        self._array = frame.to_numpy(dtype=float) if len(frame.columns) and \
+            all(dtype == "float64" for dtype in frame.dtypes) else None
+        self._frame = None if self._array is not None else pd.DataFrame(frame, copy=False)  # without its attrs
+        self._positions: dict | None = None
+
+    def position(self, key) -> int:
+        if self._positions is None:  # a dict of the columns, made once: MultiIndex.get_loc costs more per key
+            positions: dict = {}
+            for i, column in enumerate(self.columns):
+                positions[column] = i if column not in positions else None  # a repeated title: get_loc decides
+            self._positions = positions
+        found = self._positions.get(key)
+        return found if found is not None else self.columns.get_loc(key)
+
+    def __call__(self, key) -> list:
+        i = self.position(key)
+        if self._array is not None:
+            return self._array[:, i].tolist()
+        return self._frame.iloc[:, i].tolist()
 
 
-def _column(frame: pd.DataFrame, key) -> list:
-    """The column ``key`` of ``frame`` (by its position, taken once; pass a :func:`_bare` frame) as a list of its
-    cells: the formatting reads lists, not the frame cell by cell."""
-    return frame.iloc[:, frame.columns.get_loc(key)].tolist()
+def _bare(frame: pd.DataFrame) -> _Columns:
+    """``frame``'s columns for :func:`_column`, read once (see :class:`_Columns`)."""
+    return _Columns(frame)
+
+
+def _column(frame: _Columns, key) -> list:
+    """The column ``key`` of a frame (pass ``_bare(frame)``) as a list of its cells, by its position."""
+    return frame(key)
 
 
 def _with_intervals(frame: pd.DataFrame, key) -> list[str]:
@@ -210,8 +237,10 @@ def summary(rep) -> Table:
     s = rep.summary
     weighted = "Weighted N" in s.columns
     columns = ["N", "Percent", *(["Weighted N"] if weighted else [])]
-    rows = [(str(i), [display.count(s.loc[i, "N"]), display.percent(s.loc[i, "Percent"]),
-                      *([display.count(s.loc[i, "Weighted N"])] if weighted else [])]) for i in s.index]
+    counts, percents = s["N"].tolist(), s["Percent"].tolist()
+    weighted_counts = s["Weighted N"].tolist() if weighted else None
+    rows = [(str(i), [display.count(counts[r]), display.percent(percents[r]),
+                      *([display.count(weighted_counts[r])] if weighted else [])]) for r, i in enumerate(s.index)]
     return Table("Case Processing Summary", columns, rows, stub="Cases", total_row=True)
 
 
@@ -617,9 +646,11 @@ def confusions(rep) -> Table | None:
     c = rep.confusions
     if c.empty:
         return None
-    rows = [(str(rank), [display.label(c.at[rank, "reference"]), display.label(c.at[rank, "predicted"]),
-                         display.count(c.at[rank, "count"]), display.percent(100 * c.at[rank, "row share"]),
-                         display.percent(100 * c.at[rank, "share"])]) for rank in c.index]
+    columns = zip(*(c[name].tolist() for name in ("reference", "predicted", "count", "row share", "share")),
+                  strict=True)
+    rows = [(str(rank), [display.label(reference), display.label(predicted), display.count(count),
+                         display.percent(100 * row_share), display.percent(100 * share)])
+            for rank, (reference, predicted, count, row_share, share) in zip(c.index, columns, strict=True)]
     reference, predicted = rep.source.axis_names
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
                                         "Count", "% of row", "% of all"], rows, stub="Rank",

@@ -13,7 +13,7 @@ Examples
 REC    0.833333
 """
 
-from . import datasets
+from . import datasets, plan
 from .analyses.agreement import Agreement
 from .analyses.build import agreement, crosstabs
 from .analyses.comparison import Comparison
@@ -50,4 +50,5 @@ __all__ = [
     "crosstabs",
     "datasets",
     "measures",
+    "plan",
 ]

@@ -18,6 +18,7 @@ from ..base.options import RENAMED, SPEC, check_option, choices
 from ..base.version import __version__
 from ..measures.registry import KINDS, Suggestion, UnknownMeasureError, measures
 from ..report.display import printable
+from .plan_cli import add_plan_parser
 
 DEMO = ("wine_predictions", "cultivar", "knn")
 READERS = {".csv": "CSV", ".tsv": "TSV", ".tab": "TSV", ".txt": "TSV", ".xlsx": "Excel", ".xlsm": "Excel",
@@ -610,6 +611,7 @@ def build_parser() -> argparse.ArgumentParser:
     cat = sub.add_parser("measures", help="the catalogue of measures")
     cat.add_argument("--kind", choices=KINDS, default=None)
     cat.set_defaults(run=run_measures)
+    add_plan_parser(sub)
     return parser
 
 

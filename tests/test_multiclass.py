@@ -329,7 +329,9 @@ def test_interpretation_bands():
 def test_default_set_and_kappa_w():
     ag = pa.Agreement.from_table(SAS)
     codes = list(ag.multiclass().index)
-    assert "KAPPA_W" not in codes and codes[0] == "OSR" and len(codes) == len(MULTICLASS) - 1
+    # the default set leaves out KAPPA_W (it needs weights) and the Kappa Paradox table's PABAK, PI and BI
+    assert "KAPPA_W" not in codes and codes[0] == "OSR" and len(codes) == len(MULTICLASS) - 4
+    assert not {"PABAK", "PI", "BI"} & set(codes)
     assert "KAPPA_W" in ag.multiclass(kappa_weights="quadratic").index
 
 

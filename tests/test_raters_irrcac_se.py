@@ -106,3 +106,19 @@ def _summary_weighted(df, w):
         warnings.simplefilter("ignore")
         return df.agree.raters(list(df.columns), weights=w).summary(["CONGER", "ALPHA"], ci="auto",
                                                                    random_state=0, n_resamples=50)
+
+
+@pytest.mark.parametrize("data, options, value, se", [
+    # irrCAC 0.4.4 (PyPI, the Python port of Gwet's irrCAC): CAC(data).bp() and CAC(data, weights="quadratic").bp()
+    (RAW4RATERS, {}, 0.77273, 0.14472),
+    (RAW4RATERS, {"kappa_weights": "quadratic"}, 0.90152, 0.11089),
+    (RAW5OBSER, {}, 0.48741, 0.12089),
+    (RAW5OBSER, {"kappa_weights": "quadratic"}, 0.80622, 0.0586),
+    (GENDER, {}, 0.18333, 0.10196),
+    (GENDER, {"kappa_weights": "quadratic"}, 0.04167, 0.18244),
+])
+def test_brennan_prediger_of_several_raters_equals_irrcac(data, options, value, se):
+    """BPK of several raters, the prevalence- and bias-adjusted kappa of the kappa paradox (Pe = 1/q)."""
+    s = _summary(data, ["BPK"], ci="auto", **options)
+    assert s.loc["BPK", "value"] == pytest.approx(value, abs=5e-6)
+    assert s.loc["BPK", "se"] == pytest.approx(se, abs=5e-6)

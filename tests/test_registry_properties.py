@@ -31,6 +31,7 @@ from pandas_agree.measures.interval_methods import (
 )
 from pandas_agree.measures.raters import Scale, subject_features
 from pandas_agree.measures.registry import KINDS, RATERS, REGISTRY, Setting, records, resolve
+from pandas_agree.report.agreement import PARADOX
 
 from ._tables import quiet, square_tables
 
@@ -125,7 +126,9 @@ def test_record_is_well_formed(m):
     lo, hi = m.range
     assert lo < hi and (m.best is None or lo <= m.best <= hi)
     assert set(m.params) <= {"beta", "tversky", "kappa_weights", "level"}
-    assert m.default or m.params, "a measure left out of the default set must need a parameter"
+    # a measure left out of the default set needs a parameter, or is shown in the reports' Kappa Paradox table
+    assert m.default or m.params or (m.kind == "multiclass" and m.code in PARADOX), \
+        "a measure left out of the default set must need a parameter"
     assert (m.combine is not None) == bool(m.terms) == (m.averaging == "before")
     assert (m.averaging is None) == (m.kind != "binary")
     assert not m.kappa_like or m.kind in ("multiclass", "rater")
@@ -316,13 +319,22 @@ def test_relabelling_permutes_the_class_values(m, table, data):
     assert _close(permuted.loc[original.index].to_numpy(), original.to_numpy())
 
 
-@_where(lambda m: m.kind == "multiclass")
+@_where(lambda m: m.kind == "multiclass" and not m.reads_first_label)
 @FEW
 @given(table=square_tables(), data=st.data())
 def test_relabelling_leaves_a_multiclass_value_unchanged_with_identity_weights(m, table, data):
     order = data.draw(st.permutations(list(table.index)))
     options = {"kappa_weights": np.eye(len(table))} if "kappa_weights" in m.params else {}
     assert _close(_table_values(m, table.loc[order, order], **options), _table_values(m, table, **options))
+
+
+@_where(lambda m: m.kind == "multiclass" and m.reads_first_label)
+@FEW
+@given(table=square_tables(max_k=2))
+def test_swapping_the_two_labels_changes_the_sign_of_an_index(m, table):
+    """The prevalence and bias indices read which label comes first: swapping the two labels negates them."""
+    swapped = table.iloc[::-1, ::-1]
+    assert _close(_table_values(m, swapped), -_table_values(m, table))
 
 
 @_where(lambda m: m.kind in ("multiclass", "rater") and "kappa_weights" in m.params)
@@ -402,7 +414,8 @@ def test_a_note_that_makes_a_record_undefined_holds_exactly_when_it_applies(m):
     differ = pd.DataFrame([[10.0, 2, 1], [3, 12, 4]], index=["a", "b"], columns=["a", "b", "c"])
     same = pd.DataFrame([[10.0, 2], [3, 12]], index=["a", "b"], columns=["a", "b"])
     for table, applies in ((differ, True), (same, False)):
-        notes = [n for n in m.notes if n.undefined and n.when(Setting(same_labels=not applies, shape=table.shape))]
+        setting = Setting(same_labels=not applies, shape=table.shape, labels=3 if applies else 2)
+        notes = [n for n in m.notes if n.undefined and n.when(setting)]
         result = quiet(pa.Agreement.from_table(table).multiclass, [m.code])
         assert bool(notes) == applies
         assert np.isnan(result.loc[m.code, "value"]) == applies
@@ -439,7 +452,7 @@ def test_catalogue_rows():
     assert cat.loc[("rater", "LIGHT"), "ci_method"] == "linearised (delta method)"
     assert cat.loc[("multiclass", "KAPPA"), "ci_method"] == "Fleiss, Cohen & Everitt (1969), SE under H1"
     assert cat.loc[("binary", "YOUD"), "ci_method"] == "Wald, with the sum of the binomial variances of REC and SPE"
-    assert list(pa.measures("rater")["code"]) == ["FLEISS", "CONGER", "AC1", "ALPHA", "LIGHT", "PO"]
+    assert list(pa.measures("rater")["code"]) == ["FLEISS", "CONGER", "AC1", "ALPHA", "LIGHT", "BPK", "PO"]
     with pytest.raises(ValueError, match="kind must be one of"):
         pa.measures("ternary")
 

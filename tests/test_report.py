@@ -128,7 +128,7 @@ def test_text_marks_matching_cells(wine_report):
 def test_repr_html(wine_report):
     fragment = wine_report._repr_html_()
     assert fragment.startswith('<div class="pa-report">') and 'class="pa-match"' in fragment
-    assert fragment.count("<table>") == 7  # with the largest confusions
+    assert fragment.count("<table>") == 8  # with the largest confusions and the Kappa Paradox
 
 
 class _Checker(html.parser.HTMLParser):

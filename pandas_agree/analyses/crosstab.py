@@ -573,7 +573,7 @@ class Crosstab:
         by_rule = set()  # NaN by a rule that a note explains
         shape = (int((view.row_totals > 0).sum()), int((view.col_totals > 0).sum()))  # rows, columns with objects
         for text, codes, undefined in notes_of(chosen, Setting(weighted=weighted, same_labels=view.same_labels,
-                                                               shape=shape)):
+                                                               shape=shape, labels=view.q)):
             notes.append(text)
             if undefined:
                 by_rule.update(codes)

@@ -12,8 +12,9 @@ import pandas as pd
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
-__all__ = ["classes_left_out", "design_note", "few_shared_labels", "left_out_text", "no_shared_label",
-           "shown_labels", "spelling_clashes", "type_clashes", "warn_undefined_averages"]
+__all__ = ["PARADOX_AGREEMENT", "PARADOX_KAPPA", "classes_left_out", "design_note", "few_shared_labels",
+           "kappa_paradox", "left_out_text", "no_shared_label", "shown_labels", "spelling_clashes", "type_clashes",
+           "warn_undefined_averages"]
 
 
 def classes_left_out(ag, classes: str) -> dict[str, list]:
@@ -152,3 +153,35 @@ def design_note(design: dict) -> str:
             "the chi-square tests of independence; adjusted Wald F tests of symmetry and marginal homogeneity. "
             "Fisher's exact test has no design-based form and is left out; a layer or group is a domain of the whole "
             "sample, its tests on the degrees of freedom of the PSUs holding its rows.")
+
+
+PARADOX_AGREEMENT, PARADOX_KAPPA = 0.80, 0.40
+"""The kappa paradox is said to be at work when the observed agreement is at least PARADOX_AGREEMENT and kappa at
+most PARADOX_KAPPA (Feinstein and Cicchetti 1990: "high agreement but low kappa")."""
+
+
+def kappa_paradox(agreement: float, kappa: float, pabak: float, ac1: float, prevalence: float | None = None,
+                  bias: float | None = None, *, what: str = "the two sides agree on {share} of the objects",
+                  kappa_name: str = "kappa") -> str | None:
+    """The note of the reports' Kappa Paradox table where the paradox is at work (high agreement, low kappa), else
+    None.
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.messages import kappa_paradox
+    >>> kappa_paradox(0.85, 0.32, 0.70, 0.81, 0.70, 0.05)[:60]
+    'High agreement, low kappa (the kappa paradox): the two sides'
+    >>> kappa_paradox(0.85, 0.65, 0.70, 0.81) is None
+    True
+    """
+    if not (agreement >= PARADOX_AGREEMENT and kappa <= PARADOX_KAPPA):
+        return None
+    indices = ""
+    if prevalence is not None and bias is not None:
+        indices = (f" (the prevalence index is {prevalence:.2f}: the more unbalanced the categories, the higher "
+                   f"kappa's chance agreement; the bias index is {bias:.2f})")
+    observed = what.format(share=f"{100 * agreement:.0f}%")
+    return (f"High agreement, low kappa (the kappa paradox): {observed}, yet {kappa_name} is {kappa:.2f}. Kappa's "
+            "chance agreement depends on the prevalence of the categories"
+            f"{indices}; PABAK ({pabak:.2f}) and AC1 ({ac1:.2f}) do not depend on it in that way (Feinstein and "
+            "Cicchetti 1990; Byrt, Bishop and Carlin 1993).")

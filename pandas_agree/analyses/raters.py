@@ -36,6 +36,7 @@ from ..inference.estimands import Estimand
 from ..inference.estimates import IntervalOptions, interval_options, small_sample, within
 from ..inference.intervals import estimate
 from ..inference.linearised import linearised
+from ..inference.tests import SIDES, against_null
 from ..measures.bands import interpret
 from ..measures.parameters import check_parameters_used
 from ..measures.raters import Scale, light_kappas, rater_values, subject_features
@@ -569,15 +570,27 @@ class RaterAgreement:
             warnings.warn(message, UndefinedMeasureWarning, stacklevel=external_stacklevel())
         return out
 
-    def tests(self) -> pd.DataFrame:
+    @validate_options
+    def tests(self, *, kappa0: float | None = None, alternative: str = "two-sided") -> pd.DataFrame:
         """FLEISS_Z: Fleiss' kappa over its SE under H0 (Fleiss, Nee & Landis 1979), two-sided; under a sample
         design, Fleiss' kappa over its design-based SE, Student's t on the design's degrees of freedom (with Rao–Wu
         replicates, those drawn with the seed 0).
 
+        With ``kappa0``, FLEISS_Z and AC1_Z test H0: κ = κ0: (value − κ0) over the SE not assuming the null (Gwet's
+        linearised SE, the ``se`` of :meth:`summary` with ``ci="auto"``; the design-based one under a design), with
+        the side ``alternative``.
+
+        Parameters
+        ----------
+        kappa0 : float, optional
+            The null value, strictly between −1 and 1 (None: 0, Fleiss' kappa only).
+        alternative : {"two-sided", "greater", "less"}, default "two-sided"
+            The alternative hypothesis: "greater" is H1: κ > κ0.
+
         Returns
         -------
         pandas.DataFrame
-            Index "FLEISS_Z"; columns "statistic", "df", "pvalue", "method".
+            Index "FLEISS_Z" (and "AC1_Z" with ``kappa0``); columns "statistic", "df", "pvalue", "method".
 
         Examples
         --------
@@ -586,7 +599,39 @@ class RaterAgreement:
         >>> ra = df.agree.raters([f"rater{k}" for k in range(1, 7)])
         >>> print(f"{ra.tests().loc['FLEISS_Z', 'statistic']:.3f}")
         17.652
+        >>> print(f"{ra.tests(kappa0=0.4, alternative='greater').loc['FLEISS_Z', 'pvalue']:.3f}")
+        0.288
         """
+        if kappa0 is not None or alternative != "two-sided":
+            return self._against_null(0.0 if kappa0 is None else float(kappa0), alternative, given=kappa0 is not None)
+        return self._null_test()
+
+    def _against_null(self, kappa0: float, alternative: str, *, given: bool) -> pd.DataFrame:
+        """FLEISS_Z (and AC1_Z) against κ0 (:meth:`tests`)."""
+        df = None if self._sample is None else float(self._sample.df)
+        codes = ["FLEISS", "AC1"] if given else ["FLEISS"]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            values = self.summary(codes, ci="auto", random_state=0)  # Gwet's SE (irrCAC's), or the design's
+            null = self._null_test() if not given and self._sample is None else None
+        side = SIDES[alternative]
+        rows = {}
+        for code in codes:
+            value = float(values.loc[code, "value"])
+            if null is not None:  # against 0: Fleiss, Nee & Landis's SE under H0
+                statistic = float(null.loc["FLEISS_Z", "statistic"])
+                se, what = (value / statistic if statistic else np.nan), "Fleiss' kappa / SE under H0"
+            else:
+                se = float(values.loc[code, "se"])
+                what = f"({code} − {kappa0:g}) over its " + ("design-based SE" if df is not None else
+                                                               "linearised SE (Gwet 2014)")
+            statistic, pvalue = against_null(value, se, kappa0, alternative, df)
+            design = "" if df is None else f" (sample design, t on {df:g} df)"
+            rows[f"{code}_Z"] = [statistic, np.nan if df is None else df, pvalue, f"{what}, {side}{design}"]
+        return pd.DataFrame.from_dict(rows, orient="index", columns=["statistic", "df", "pvalue", "method"])
+
+    def _null_test(self) -> pd.DataFrame:
+        """FLEISS_Z against 0, two-sided (:meth:`tests`)."""
         d = self._design
         paired = d.counts.sum(axis=1) >= 2  # Fleiss, Nee & Landis (1979): the subjects with two or more ratings
         w, c = d.weights[paired], d.counts[paired]

@@ -64,9 +64,9 @@ import numpy as np
 from .undefined import external_stacklevel
 
 __all__ = [
-    "AVERAGES", "BAND_NAMES", "BINOMIAL_CI", "BOOTSTRAP_METHODS", "CELLS", "CI_METHODS", "CLASSES", "KAPPA_WEIGHTS",
-    "LEVELS", "LONELY_PSU", "MATCHES", "PERCENTAGES", "RENAMED", "REPLICATES", "RESAMPLING", "SEEDS", "SPEC",
-    "STATISTICS", "TIMINGS", "Option", "check_option", "check_options", "choices", "keyword_names", "keywords",
+    "ALTERNATIVES", "AVERAGES", "BAND_NAMES", "BINOMIAL_CI", "BOOTSTRAP_METHODS", "CELLS", "CI_METHODS", "CLASSES",
+    "KAPPA_WEIGHTS", "LEVELS", "LONELY_PSU", "MATCHES", "PERCENTAGES", "RENAMED", "REPLICATES", "RESAMPLING", "SEEDS",
+    "SPEC", "STATISTICS", "TIMINGS", "Option", "check_option", "check_options", "choices", "keyword_names", "keywords",
     "public_call", "renamed_keywords", "unexpected_keywords", "validate_options",
 ]
 
@@ -78,6 +78,7 @@ BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
 RESAMPLING = ("multinomial", "fixed-reference")  # the resampling model: rows at random, or reference rows fixed
 LONELY_PSU = ("adjust", "remove", "fail")  # what a stratum with a single PSU contributes (R's survey.lonely.psu)
 REPLICATES = ("jackknife", "bootstrap")  # a sample design's replicates: delete one PSU, or Rao and Wu's bootstrap
+ALTERNATIVES = ("two-sided", "greater", "less")  # the alternative hypothesis of a test against a null value
 CLASSES = ("common", "reference", "union")
 AVERAGES = ("unweighted", "weighted", "inverse", "micro")
 TIMINGS = ("default", "after", "before")
@@ -344,6 +345,9 @@ SPEC: dict[str, Option] = _options(
            "None, 'linear', 'quadratic' or a square matrix of agreement weights over the ordered labels"),
     Option("bands", (_Choice(BAND_NAMES),), _one_of(BAND_NAMES)),
     Option("level", (_Choice(LEVELS),), _one_of(LEVELS)),
+    Option("kappa0", (NONE, _Number(-1, 1, "neither")), "None or the null value of kappa, a number strictly between "
+           "-1 and 1"),
+    Option("alternative", (_Choice(ALTERNATIVES),), _one_of(ALTERNATIVES)),
     # tables and reports
     Option("percentages", (NONE, _ChoiceList(PERCENTAGES, empty=True)),
            f"chosen from {PERCENTAGES} (one name or a list)"),

@@ -213,20 +213,23 @@ def binomial_interval(successes, trials, confidence_level: float = 0.95,
 
 
 def _binomial(measure: Measure, method: Binomial | MappedBinomial, args, opts: IntervalOptions) -> Estimate:
+    mapping = method.mapping(*args) if isinstance(method, MappedBinomial) else None
     return _binomial_estimate(measure, method, *_proportion(method.successes(*args), method.trials(*args), opts),
-                              opts)
+                              opts, mapping)
 
 
 def _binomial_estimate(measure: Measure, method: Binomial | MappedBinomial, p, se, lower, upper,
-                       opts: IntervalOptions) -> Estimate:
+                       opts: IntervalOptions, mapping: tuple[float, float] | None = None) -> Estimate:
     text = f"{opts.binomial} ({method.detail})"
     meaning = None if opts.binomial == "normal" else (
         f"The SE beside a {opts.binomial} interval is the Wald SE √(p(1 − p)/n) of the proportion (twice that "
         "for HAMANN and HC); the interval is not built from it (it stays wide where the proportion is 0 or 1 and "
         "that SE is 0).")
     if isinstance(method, MappedBinomial):
-        return clipped(measure, 2 * p - 1, 2 * se, 2 * lower - 1, 2 * upper - 1, text + ", mapped by 2p − 1",
-                       note=meaning)
+        slope, intercept = mapping if mapping is not None else (2.0, -1.0)
+        words = "2p − 1" if slope == 2 else f"(qp − 1)/(q − 1), q = {slope / (slope - 1):g}"
+        return clipped(measure, slope * p + intercept, slope * se, slope * lower + intercept,
+                       slope * upper + intercept, text + f", mapped by {words}", note=meaning)
     return clipped(measure, p, se, lower, upper, text, note=meaning)
 
 
@@ -310,7 +313,8 @@ def _binomials(measures, args, opts: IntervalOptions) -> dict[str, Estimate]:
     for m, (x, _) in zip(measures, pairs, strict=True):
         part = slice(start, start + x.size)
         start += x.size
-        out[m.code] = _binomial_estimate(m, m.interval, *(v[part].reshape(x.shape) for v in joined), opts)
+        mapping = m.interval.mapping(*args) if isinstance(m.interval, MappedBinomial) else None
+        out[m.code] = _binomial_estimate(m, m.interval, *(v[part].reshape(x.shape) for v in joined), opts, mapping)
     return out
 
 

@@ -11,10 +11,10 @@ from ..base.undefined import divide
 from ..engine.tableview import TableView
 from ..measures import chance
 from ..measures.association import centred_scores
-from .distributions import binomial_cdf, chi2_sf, normal_cdf, two_sided_p
+from .distributions import binomial_cdf, chi2_sf, normal_cdf, t_sf, two_sided_p
 
-__all__ = ["TESTS", "centred_scores", "cochran_q", "holm", "homogeneity_statistic", "independence", "kappa_variances",
-           "mcnemar", "paired_mcnemar", "run_tests"]
+__all__ = ["SIDES", "TESTS", "against_null", "centred_scores", "cochran_q", "holm", "homogeneity_statistic",
+           "independence", "kappa_variances", "mcnemar", "paired_mcnemar", "run_tests"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
 FCE = "Fleiss, Cohen & Everitt (1969)"
@@ -513,3 +513,28 @@ def holm(pvalues: np.ndarray) -> np.ndarray:
         stepped = np.maximum.accumulate((m - np.arange(m)) * pvalues[order])
         out[order] = np.minimum(stepped, 1.0)
     return out
+
+
+SIDES = {"two-sided": "two-sided", "greater": "one-sided (H1: > κ0)", "less": "one-sided (H1: < κ0)"}
+"""How a test's method names each alternative of :func:`against_null`."""
+
+
+def against_null(value: float, se: float, null: float, alternative: str = "two-sided",
+                 df: float | None = None) -> tuple[float, float]:
+    """The test of a coefficient against a null value: (value − null)/SE and its p-value, from the normal or, with
+    ``df``, Student's t; ``alternative`` "two-sided", "greater" (H1: value > null) or "less".
+
+    Examples
+    --------
+    >>> from pandas_agree.inference.tests import against_null
+    >>> z, p = against_null(0.7, 0.1, 0.4, "greater")
+    >>> round(z, 6), round(p, 6)
+    (3.0, 0.00135)
+    """
+    statistic = (value - null) / se if se > 0 else np.nan
+    if not np.isfinite(statistic):
+        return float(statistic), np.nan
+    if alternative == "two-sided":
+        return float(statistic), float(two_sided_p(statistic, df))
+    tail = statistic if alternative == "greater" else -statistic
+    return float(statistic), float(t_sf(tail, np.inf if df is None else df))

@@ -35,16 +35,23 @@ class Binomial:
 
 @dataclass(frozen=True)
 class MappedBinomial:
-    """2p − 1 of a proportion p = ``successes`` / ``trials``: the binomial interval of p, mapped."""
+    """(q p − 1)/(q − 1) of a proportion p = ``successes`` / ``trials`` (2p − 1 where ``categories`` is None, q = 2):
+    the binomial interval of p, mapped."""
 
     successes: Callable = field(repr=False)
     trials: Callable = field(repr=False)
     detail: str
+    categories: Callable | None = field(default=None, repr=False)  # q, from the same arguments
     analytic: ClassVar[bool] = True
 
     @property
     def description(self) -> str:
-        return f"binomial ({self.detail}), mapped by 2p − 1"
+        return f"binomial ({self.detail}), mapped by {'2p − 1' if self.categories is None else '(qp − 1)/(q − 1)'}"
+
+    def mapping(self, *args) -> tuple[float, float]:
+        """The slope and intercept of the map p ↦ (q p − 1)/(q − 1) for these arguments."""
+        q = 2.0 if self.categories is None else float(self.categories(*args))
+        return q / (q - 1), -1 / (q - 1)
 
 
 @dataclass(frozen=True)

@@ -437,6 +437,41 @@ def _nir_partials(v: TableView) -> TablePartials:
     return TablePartials(rows=_split(r == r.max()) / v.n)
 
 
+def _pabak(v: TableView) -> np.ndarray:
+    """(q Po − 1)/(q − 1): 2 Po − 1 for two labels (Byrt, Bishop & Carlin 1993)."""
+    return (v.q * _po(v) - 1) / (v.q - 1) if v.q > 1 else np.full(np.shape(v.n), np.nan)
+
+
+def _pabak_partials(v: TableView) -> TablePartials:
+    return _po_partials(v) * (v.q / (v.q - 1)) if v.q > 1 else _undefined(v)
+
+
+def _two_label_index(first: tuple[int, int], second: tuple[int, int]):
+    """(n_first − n_second)/N of two cells of the 2×2 union table, its compute and its partials; NaN where the
+    union does not have two labels."""
+    def compute(v: TableView) -> np.ndarray:
+        if v.q != 2:
+            return np.full(np.shape(v.n), np.nan)
+        square = v.square
+        return divide(square[..., first[0], first[1]] - square[..., second[0], second[1]], v.n)
+
+    def partials(v: TableView) -> TablePartials:
+        if v.q != 2:
+            return _undefined(v)
+        rp, cp, _ = _cell_places(v)
+        sign = ((rp == first[0]) & (cp == first[1])).astype(float) - ((rp == second[0]) & (cp == second[1]))
+        return TablePartials(cells=sign / v.n)
+
+    return compute, partials
+
+
+_prevalence_index, _prevalence_index_partials = _two_label_index((0, 0), (1, 1))
+_bias_index, _bias_index_partials = _two_label_index((0, 1), (1, 0))
+BYRT = "Byrt, Bishop & Carlin (1993), J Clin Epidemiol 46(5):423–429"
+TWO_LABELS = Note("{codes}: defined for two labels (a 2×2 table over the labels of both sides); this table has more, "
+                  "so it is NaN.", when=lambda s: s.labels is not None and s.labels != 2, undefined=True)
+
+
 def _bounded(compute, bounds):
     """``compute`` with values within round-off of a bound put at the bound."""
     def bounded(*args, **kwargs):
@@ -462,7 +497,7 @@ _multiclass(code="KAPPA", name="Cohen's kappa", aliases=("Cohen kappa", "kappa")
             transposed="KAPPA", reference="Cohen (1960); " + KO_CLASAGREE, interval=FleissCohenEveritt(),
             kappa_like=True,
             gradient=_kappa_partials)
-_multiclass(code="SPI", name="Scott's pi", aliases=("Scott pi", "pi"),
+_multiclass(code="SPI", name="Scott's pi", aliases=("Scott pi",),
             formula="(Po−Pe)/(1−Pe), Pe = Σ_M ((n_k·+n_·k)/(2N))²; with kappa_weights Po = Σ w_kl p_kl, "
                     "Pe = Σ w_kl π_k π_l over the q×q union table",
             compute=_spi, range=WEIGHTED_RANGE, transposed="SPI",
@@ -470,7 +505,7 @@ _multiclass(code="SPI", name="Scott's pi", aliases=("Scott pi", "pi"),
             interval=Linearised(_spi_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,),
             gradient=_spi_partials)
 _multiclass(code="BPK", name="Brennan–Prediger kappa",
-            aliases=("Brennan-Prediger", "Bennett's S", "Bennett S", "PABAK", "G-index"),
+            aliases=("Brennan-Prediger", "Bennett's S", "Bennett S", "G-index"),
             formula="(Po−Pe)/(1−Pe), Pe = K/(I·J); with kappa_weights Po = Σ w_kl p_kl, Pe = the mean weight over "
                     "the I×J cells",
             compute=_bpk, range=WEIGHTED_RANGE, transposed="BPK",
@@ -478,6 +513,20 @@ _multiclass(code="BPK", name="Brennan–Prediger kappa",
                       + "; Gwet (2014) ch. 3 (weighted)",
             interval=Linearised(_bpk_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,),
             gradient=_bpk_partials)
+_multiclass(code="PABAK", name="prevalence- and bias-adjusted kappa",
+            aliases=("prevalence-adjusted bias-adjusted kappa",),
+            formula="2·Po − 1 for two labels; (q·Po − 1)/(q − 1) for q labels (Brennan–Prediger's form)",
+            compute=_pabak, range=(-1.0, 1.0), transposed="PABAK", reference=BYRT + "; Sim & Wright (2005)",
+            interval=MappedBinomial(lambda v: v.agreement, lambda v: v.n, "Σ_M n_kk of N", lambda v: v.q),
+            kappa_like=True, default=False, gradient=_pabak_partials)
+_multiclass(code="PI", name="prevalence index", aliases=("prevalence-index",),
+            formula="(a − d)/N of the 2×2 table [[a, b], [c, d]] over the ordered labels", compute=_prevalence_index,
+            range=(-1.0, 1.0), transposed="PI", reference=BYRT, notes=(TWO_LABELS,), best=None, default=False,
+            reads_first_label=True, gradient=_prevalence_index_partials)
+_multiclass(code="BI", name="bias index", aliases=("bias-index",),
+            formula="(b − c)/N of the 2×2 table [[a, b], [c, d]] over the ordered labels", compute=_bias_index,
+            range=(-1.0, 1.0), reference=BYRT, notes=(TWO_LABELS,), best=None, default=False,
+            reads_first_label=True, gradient=_bias_index_partials)
 _multiclass(code="RKCORR", name="multiclass Matthews correlation",
             aliases=("Rk", "Gorodkin's Rk", "multiclass MCC"),
             formula="Pearson r of the two N×K sets of dummies (only when both sides have the same labels)",

@@ -116,6 +116,15 @@ def _po(sums, scale: Scale) -> np.ndarray:
     return _agreement(sums)[0]
 
 
+def _bpk_chance(scale: Scale) -> float:
+    """Brennan and Prediger's chance agreement: the mean agreement weight over the q × q pairs of categories."""
+    return float(scale.weights.sum() / scale.q**2)
+
+
+def _bpk(sums, scale: Scale) -> np.ndarray:
+    return chance.chance_corrected(_agreement(sums)[0], _bpk_chance(scale))
+
+
 def _fleiss(sums, scale: Scale) -> np.ndarray:
     pa, pi = _agreement(sums)
     return chance.chance_corrected(pa, chance.scott(pi, scale.weights))
@@ -236,6 +245,12 @@ def _po_gradient(features, sums, scale: Scale):
     return pa, 0.0, _pa_gradient(features, sums, 0.0), np.zeros(len(features["pa"]))
 
 
+def _bpk_gradient(features, sums, scale: Scale):
+    pa, _ = _agreement(sums)
+    pe = _bpk_chance(scale)
+    return pa, pe, _pa_gradient(features, sums, pe), np.zeros(len(features["pa"]))
+
+
 def _fleiss_gradient(features, sums, scale: Scale):
     pa, pi = _agreement(sums)
     pe = chance.scott(pi, scale.weights)
@@ -351,6 +366,11 @@ _rater(code="LIGHT", name="Light's kappa", aliases=("Light kappa", "mean pairwis
        formula="mean over pairs of raters of Cohen's kappa (weighted kappa with kappa_weights)", compute=_light,
        range=WEIGHTED_RANGE, transposed="LIGHT", reference="Light (1971), Psychological Bulletin 76, 365–377",
        params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,), features=("pairs",))
+_rater(code="BPK", name="Brennan–Prediger kappa", aliases=("Brennan-Prediger", "Bennett's S", "PABAK"),
+       formula="(Pa−Pe)/(1−Pe), Pe = Σ_kl w_kl / q² (1/q without weights): the prevalence- and bias-adjusted kappa "
+               "of several raters", compute=_bpk, range=WEIGHTED_RANGE, transposed="BPK",
+       reference="Brennan & Prediger (1981); Byrt, Bishop & Carlin (1993); " + GWET_2014,
+       interval=Linearised(_bpk_gradient), params=("kappa_weights",), kappa_like=True, notes=(WEIGHTED,))
 _rater(code="PO", name="percent agreement", aliases=("Po", "pairwise agreement"),
        formula="Pa = weighted mean over subjects of Σ_k r_ik (r*_ik − 1) / (r_i (r_i − 1))", compute=_po,
        range=(0.0, 1.0), transposed="PO", reference=GWET_2014, interval=Linearised(_po_gradient),

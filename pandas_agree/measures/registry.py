@@ -42,6 +42,7 @@ class Setting:
     same_labels: bool = True  # both sides of the table have the same labels
     level: str = "nominal"  # Krippendorff's level of measurement
     shape: tuple[int, int] | None = None  # the numbers of rows and of columns with objects, where known
+    labels: int | None = None  # q, the labels of both sides together, where known
 
 
 def _always(setting: Setting) -> bool:
@@ -154,6 +155,9 @@ class Measure:
         For association records: shown among the multiclass measures by default (``Agreement.multiclass()``
         lists CRAMERV, LAMBDA and UC, as it did before they were association records). :func:`resolve` of the
         kind "multiclass" takes the names of every association record, and its default set holds these.
+    reads_first_label : bool
+        For multiclass records of a 2×2 table that read which label comes first (the prevalence and bias indices:
+        swapping the two labels changes their sign); the others do not see the order of the labels.
     """
 
     code: str
@@ -183,6 +187,7 @@ class Measure:
     level: str | None = None
     interval_scale: str | None = None
     among_multiclass: bool = False
+    reads_first_label: bool = False
 
     @property
     def symmetric(self) -> bool:

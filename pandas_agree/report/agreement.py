@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..analyses.crosstab import layer_statistics, statistics_keywords
-from ..analyses.messages import classes_left_out, design_note
+from ..analyses.messages import classes_left_out, design_note, kappa_paradox
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
@@ -315,6 +315,7 @@ class AgreementReport(Rendered):
             if test_weights is None and "KAPPA_W" in self.multiclass.index.tolist():
                 test_weights = "linear"  # the weights of the KAPPA_W shown
             self.tests = ag.tests(kappa_weights=test_weights)
+            self.paradox = paradox_frame(ag, interval_kw)
             self.statistics = self._statistics(ag, opts)
         self.summary = case_summary(ag)
         self.design = design_table(ag)
@@ -515,13 +516,29 @@ class AgreementReport(Rendered):
         ['OSR', 'KAPPA']
         """
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "confusions", "binary",
-                                                              "averages", "multiclass", "tests")}
+                                                              "averages", "multiclass", "tests", "paradox")}
         out.update(statistics_dict(self))
         if self.groups:
             out["by"] = jsonable(self.by)
             out["groups"] = {str(g): rep.to_dict() for g, rep in self.groups.items()}
         return out
 
+
+
+PARADOX = ("OSR", "KAPPA", "KAPPA_MAX", "PABAK", "AC1", "PI", "BI")
+"""The rows of the Kappa Paradox table (PI and BI only for two labels)."""
+
+
+def paradox_frame(ag, interval_kw: dict) -> pd.DataFrame:
+    """The Kappa Paradox table of an Agreement: observed agreement, kappa, maximum kappa, PABAK, AC1 and, for two
+    labels, the prevalence and bias indices, with the intervals of ``interval_kw``; ``attrs["paradox"]`` holds the
+    note where the paradox is at work (:func:`~pandas_agree.analyses.messages.kappa_paradox`)."""
+    codes = [c for c in PARADOX if c not in ("PI", "BI") or len(ag.labels) == 2]
+    frame = ag.multiclass(codes, **interval_kw)
+    value = frame["value"]
+    frame.attrs["paradox"] = kappa_paradox(value["OSR"], value["KAPPA"], value["PABAK"], value["AC1"],
+                                           value.get("PI"), value.get("BI"))
+    return frame
 
 
 def table_notes(table, value: str) -> list[str]:

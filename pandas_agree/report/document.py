@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
@@ -658,8 +659,11 @@ def confusions(rep) -> Table | None:
                             "(Agreement.confusions(top=None) lists them all)."])
 
 
-def multiclass(rep) -> Table:
-    m = rep.multiclass
+def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass Measures",
+               more_notes: Sequence[str] = ()) -> Table:
+    """The multiclass measures (or another frame of whole-table measures, titled ``title``) with their intervals,
+    design effects and interpretation."""
+    m = rep.multiclass if frame is None else frame
     has_ci = "lower" in m.columns
     letters, notes = footnote_letters(list(m["method"])) if has_ci else ({}, [])
     level = f"{100 * rep.options['confidence_level']:g}% CI"
@@ -689,8 +693,19 @@ def multiclass(rep) -> Table:
             cells.append("" if pd.isna(interp) else str(interp))
         name = row_name(REGISTRY[code], weighted) if code in REGISTRY else display.measure_name(code)
         rows.append((f"{name} ({code})", cells))
-    return Table("Multiclass Measures", columns, rows, stub="Measure", footnotes=notes,
+    return Table(title, columns, rows, stub="Measure", footnotes=[*notes, *more_notes],
                  companions={columns.index(DEFF)} if deff else set())
+
+
+def paradox(rep) -> Table:
+    """The Kappa Paradox table: observed agreement and kappa beside the coefficients that do not depend on the
+    prevalence as kappa does, with the note where the paradox is at work."""
+    frame = rep.paradox
+    note = frame.attrs.get("paradox")
+    explained = ("PABAK: 2·Po − 1 ((q·Po − 1)/(q − 1) for q labels); PI: the prevalence index (a − d)/N and BI: the "
+                 "bias index (b − c)/N of the 2×2 table [[a, b], [c, d]] (Byrt, Bishop and Carlin 1993); KAPPA_MAX: "
+                 "the largest kappa the margins allow.")
+    return multiclass(rep, frame, "Kappa Paradox", [*([note] if note else []), explained])
 
 
 def tests(rep) -> Table:
@@ -805,7 +820,7 @@ def section(rep) -> list[Table]:
     tables = [summary(rep), *filter(None, [design(rep)]), crosstab(rep), *filter(None, [matching(rep)]),
               *filter(None, [confusions(rep)]),
               *statistics_tables(rep),
-              multiclass(rep), tests(rep), binary(rep)]
+              multiclass(rep), paradox(rep), tests(rep), binary(rep)]
     if rep.options.get("positive") is None:  # with a positive class the measures are not averaged
         tables.append(averages(rep))
     return tables

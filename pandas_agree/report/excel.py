@@ -122,6 +122,35 @@ def _stat_formats(frame: pd.DataFrame, stats: list[str], key=None) -> dict[str, 
     return formats
 
 
+def _measures_block(ws: StreamSheet, rep, grouped: bool, title: str, name: str) -> None:
+    """The frames of whole-table measures ``name`` ("multiclass", "paradox") of every section, titled, at full
+    precision; with a sample design, the design effects too; the notes of the frames below."""
+    lead = ["group"] if grouped else []
+    ws.title(title)
+    stats = ["value", "se", "lower", "upper", *(["deff"] if any("deff" in getattr(sub, name).columns
+                                                               for _, sub in _sections(rep)) else [])]
+    ws.header([*lead, "code", "measure", *stats, "method", "interpretation"])
+    notes = []
+    for group, sub in _sections(rep):
+        m = getattr(sub, name)
+        formats = _stat_formats(m, stats)
+        for i, code in enumerate(m.index):
+            col = _lead(ws, grouped, group)
+            ws.text(col, code)
+            ws.text(col + 1, display.measure_name(code))
+            for j, stat in enumerate(stats):
+                ws.number(col + 2 + j, m.loc[code, stat] if stat in m.columns else None, formats[stat][i])
+            ws.text(col + 2 + len(stats), m.loc[code, "method"] if "method" in m.columns else "")
+            interp = m.loc[code, "interpretation"] if "interpretation" in m.columns else None
+            ws.text(col + 3 + len(stats), "" if interp is None or pd.isna(interp) else interp)
+            ws.skip()
+        if m.attrs.get("paradox") and m.attrs["paradox"] not in notes:
+            notes.append(m.attrs["paradox"])
+    for note in notes:
+        ws.note(note)
+    ws.skip()
+
+
 def _summary_sheet(ws: StreamSheet, rep, grouped: bool) -> None:
     lead = ["group"] if grouped else []
     ws.title("Case Processing Summary")
@@ -136,25 +165,8 @@ def _summary_sheet(ws: StreamSheet, rep, grouped: bool) -> None:
             ws.number(col + 3, s.loc[case, "Weighted N"] if "Weighted N" in s.columns else None, "0.00")
             ws.skip()
     ws.skip()
-    ws.title("Multiclass Measures")
-    # with a sample design, the design effects too
-    stats = ["value", "se", "lower", "upper", *(["deff"] if any("deff" in sub.multiclass.columns
-                                                               for _, sub in _sections(rep)) else [])]
-    ws.header([*lead, "code", "measure", *stats, "method", "interpretation"])
-    for group, sub in _sections(rep):
-        m = sub.multiclass
-        formats = _stat_formats(m, stats)
-        for i, code in enumerate(m.index):
-            col = _lead(ws, grouped, group)
-            ws.text(col, code)
-            ws.text(col + 1, display.measure_name(code))
-            for j, stat in enumerate(stats):
-                ws.number(col + 2 + j, m.loc[code, stat] if stat in m.columns else None, formats[stat][i])
-            ws.text(col + 2 + len(stats), m.loc[code, "method"] if "method" in m.columns else "")
-            interp = m.loc[code, "interpretation"] if "interpretation" in m.columns else None
-            ws.text(col + 3 + len(stats), "" if interp is None or pd.isna(interp) else interp)
-            ws.skip()
-    ws.skip()
+    for title, name in (("Multiclass Measures", "multiclass"), ("Kappa Paradox", "paradox")):
+        _measures_block(ws, rep, grouped, title, name)
     ws.title("Tests")
     ws.header([*lead, "test", "statistic", "df", "pvalue", "method"])
     for group, sub in _sections(rep):
@@ -163,7 +175,8 @@ def _summary_sheet(ws: StreamSheet, rep, grouped: bool) -> None:
             col = _lead(ws, grouped, group)
             ws.text(col, code)
             ws.number(col + 1, t.loc[code, "statistic"])
-            ws.number(col + 2, t.loc[code, "df"], "0")
+            df = t.loc[code, "df"]
+            ws.number(col + 2, df, "0" if pd.isna(df) or float(df).is_integer() else VALUE_FORMAT)  # Satterthwaite's
             ws.number(col + 3, t.loc[code, "pvalue"], P_FORMAT)
             ws.text(col + 4, t.loc[code, "method"], counted=False)  # the last column: runs on to the right
             ws.skip()

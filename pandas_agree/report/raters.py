@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..analyses.messages import kappa_paradox
 from ..base.options import validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
@@ -54,6 +55,14 @@ class RaterReport(Rendered):
             self.by_category = raters.by_category()
             self.pairwise = raters.pairwise("KAPPA")
             self.tests = raters.tests()
+            self.paradox = raters.summary(
+                ["PO", "FLEISS", "BPK", "AC1"], ci=opts["ci"], confidence_level=opts["confidence_level"],
+                bands=opts["bands"], n_resamples=opts["n_resamples"], bootstrap_method=opts["bootstrap_method"],
+                random_state=opts["random_state"])
+            value = self.paradox["value"]
+            self.paradox.attrs["paradox"] = kappa_paradox(
+                value["PO"], value["FLEISS"], value["BPK"], value["AC1"], kappa_name="Fleiss' kappa",
+                what="two raters agree on {share} of the pairs of ratings of a subject")
         used = raters.n_subjects - raters.n_dropped
         self.summary = pd.DataFrame({"N": [used, raters.n_dropped, raters.n_subjects]},
                                     index=pd.Index(["Subjects used", "Left out", "Total"], name="Subjects"),
@@ -92,9 +101,8 @@ class RaterReport(Rendered):
         names = ", ".join(map(str, self.raters.raters[:6])) + (", …" if len(self.raters.raters) > 6 else "")
         return f"{len(self.raters.raters)} raters ({names})"
 
-    def document(self) -> Document:
-        c = self.coefficients
-        weighted = self.options["kappa_weights"] is not None
+    def _coefficients_table(self, c: pd.DataFrame, title: str, weighted: bool, more_notes=()):
+        """A frame of coefficients with their intervals and design effects, laid out."""
         table = c.rename(index=lambda code: f"{row_name(RATERS[code], weighted)} ({code})")
         formats = {"se": display.se, "DEFF": lambda v: display.value(v, 2),
                    "interpretation": lambda v: "" if v is None or pd.isna(v) else str(v)}
@@ -106,15 +114,25 @@ class RaterReport(Rendered):
             shown.insert(2, f"{100 * self.options['confidence_level']:g}% CI",
                          [f"{display.interval(lo, hi, value_shown=v)} {letters[m]}" for v, lo, hi, m in
                           zip(c["value"], c["lower"], c["upper"], c["method"], strict=True)])
-        coefficients = frame_table("Agreement among Raters", shown, stub="Coefficient", formats=formats,
-                                   footnotes=footnotes)
+        coefficients = frame_table(title, shown, stub="Coefficient", formats=formats,
+                                   footnotes=[*footnotes, *more_notes])
         if "DEFF" in shown.columns:  # the design effect goes with the interval before it
             coefficients.companions = {list(shown.columns).index("DEFF")}
+        return coefficients
+
+    def document(self) -> Document:
+        coefficients = self._coefficients_table(self.coefficients, "Agreement among Raters",
+                                                self.options["kappa_weights"] is not None)
+        note = self.paradox.attrs.get("paradox")
+        paradox = self._coefficients_table(self.paradox, "Kappa Paradox", False, [
+            *([note] if note else []), "BPK: Brennan and Prediger's kappa of several raters, (Pa − 1/q)/(1 − 1/q), the "
+            "prevalence- and bias-adjusted kappa (PABAK) of Byrt, Bishop and Carlin (1993) for q categories."])
         tables = [
             frame_table("Case Processing Summary", self.summary, stub="Subjects",
                         formats={"N": display.count, "Percent": display.percent}),
             *filter(None, [design(self)]),
             coefficients,
+            paradox,
             frame_table("Fleiss' Kappa by Category", self.by_category, stub="Category",
                         formats={"pvalue": display.pvalue}),
             frame_table("Ratings by Rater", self.distribution, stub="Rater",
@@ -159,7 +177,8 @@ class RaterReport(Rendered):
         write_frames(path, laid_out(self), {
             "Summary": [("Case Processing Summary", self.summary),
                         *([("Sample Design", self.design)] if self.design is not None else []),
-                        ("Agreement among Raters", self.coefficients), ("Tests", self.tests)],
+                        ("Agreement among Raters", self.coefficients), ("Kappa Paradox", self.paradox),
+                        ("Tests", self.tests)],
             "Categories": [("Fleiss' Kappa by Category", self.by_category)],
             "Raters": [("Ratings by Rater", self.distribution), ("Pairwise Cohen's Kappa", self.pairwise)],
         }, self.notes, self.options)
@@ -174,8 +193,8 @@ class RaterReport(Rendered):
         >>> report = ra.report(random_state=0, n_resamples=200)
         >>> data = report.to_dict()
         >>> data["coefficients"]["index"]
-        ['FLEISS', 'CONGER', 'AC1', 'ALPHA', 'LIGHT', 'PO']
+        ['FLEISS', 'CONGER', 'AC1', 'ALPHA', 'LIGHT', 'BPK', 'PO']
         """
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "coefficients", "by_category",
-                                                                    "distribution", "pairwise", "tests")}
+                                                                    "distribution", "pairwise", "tests", "paradox")}
         return {**out, **run_dict(self.raters.design, self.notes, self.options)}

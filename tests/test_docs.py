@@ -53,6 +53,7 @@ def test_catalogue_documents_every_measure_the_analyses_compute():
         binary = ag.binary(beta=2, tversky=(1, 2)).columns.get_level_values(0).unique()
         binary = list(dict.fromkeys([*binary, *ag.binary(["FBETA", "TVERSKY"], beta=2, tversky=(1, 2)).columns]))
         multiclass = list(ag.multiclass(kappa_weights="linear").index)
+        multiclass += list(pa.Agreement.from_table([[20.0, 5], [4, 15]]).multiclass(["PABAK", "PI", "BI"]).index)
         association = list(ag.multiclass(list(pa.measures("association")["code"])).index)
         ra = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
         raters = list(ra.summary().index)

@@ -315,7 +315,8 @@ class AgreementReport(Rendered):
             if test_weights is None and "KAPPA_W" in self.multiclass.index.tolist():
                 test_weights = "linear"  # the weights of the KAPPA_W shown
             self.tests = ag.tests(kappa_weights=test_weights)
-            self.paradox = paradox_frame(ag, interval_kw)
+            self.paradox = paradox_frame(ag, interval_kw,
+                                         self.multiclass if opts["kappa_weights"] is None else None)
             self.statistics = self._statistics(ag, opts)
         self.summary = case_summary(ag)
         self.design = design_table(ag)
@@ -529,12 +530,20 @@ PARADOX = ("OSR", "KAPPA", "KAPPA_MAX", "PABAK", "AC1", "PI", "BI")
 """The rows of the Kappa Paradox table (PI and BI only for two labels)."""
 
 
-def paradox_frame(ag, interval_kw: dict) -> pd.DataFrame:
+def paradox_frame(ag, interval_kw: dict, shown: pd.DataFrame | None = None) -> pd.DataFrame:
     """The Kappa Paradox table of an Agreement: observed agreement, kappa, maximum kappa, PABAK, AC1 and, for two
-    labels, the prevalence and bias indices, with the intervals of ``interval_kw``; ``attrs["paradox"]`` holds the
-    note where the paradox is at work (:func:`~pandas_agree.analyses.messages.kappa_paradox`)."""
+    labels, the prevalence and bias indices, with the intervals of ``interval_kw``; the rows of ``shown`` (the
+    multiclass measures of the same call, unweighted) are taken from it. ``attrs["paradox"]`` holds the note where
+    the paradox is at work (:func:`~pandas_agree.analyses.messages.kappa_paradox`)."""
     codes = [c for c in PARADOX if c not in ("PI", "BI") or len(ag.labels) == 2]
-    frame = ag.multiclass(codes, **interval_kw)
+    found = [] if shown is None else [c for c in codes if c in shown.index]
+    missing = [c for c in codes if c not in found]
+    frames = [shown.loc[found]] if found else []
+    if missing:
+        frames.append(ag.multiclass(missing, **interval_kw))
+    frame = pd.concat(frames).reindex(index=codes) if len(frames) > 1 else frames[0]
+    frame = frame.reindex(columns=frames[-1].columns.union(frame.columns, sort=False))
+    frame.attrs = {}
     value = frame["value"]
     frame.attrs["paradox"] = kappa_paradox(value["OSR"], value["KAPPA"], value["PABAK"], value["AC1"],
                                            value.get("PI"), value.get("BI"))

@@ -156,7 +156,7 @@ def paired_accuracy_n(accuracy1: float, accuracy2: float, *, discordant: float |
         The expected accuracies, different, strictly between 0 and 1.
     discordant : float, optional
         ψ, the expected share of subjects that one classifier gets right and the other wrong. It lies above
-        |accuracy1 − accuracy2| and at most min(a1 + a2, 2 − a1 − a2); the more the classifiers' errors go
+        abs(accuracy1 − accuracy2) and at most min(a1 + a2, 2 − a1 − a2); the more the classifiers' errors go
         together, the smaller it is. By default, ψ = a1 (1 − a2) + a2 (1 − a1), the classifiers erring
         independently (a conservative choice when their errors are positively correlated).
     alpha : float, default 0.05
@@ -206,8 +206,8 @@ def paired_accuracy_power(n: int, accuracy1: float, accuracy2: float, *, discord
     Returns
     -------
     PlannedValue
-        A ``float``: Φ((√n |δ| − z_{1−α/d} √ψ) / √(ψ − δ²)), plus for a two-sided test the far tail
-        Φ((−√n |δ| − z_{1−α/2} √ψ) / √(ψ − δ²)).
+        A ``float``: Φ((√n abs(δ) − z_{1−α/d} √ψ) / √(ψ − δ²)), plus for a two-sided test the far tail
+        Φ((−√n abs(δ) − z_{1−α/2} √ψ) / √(ψ − δ²)).
 
     References
     ----------

@@ -114,7 +114,7 @@ def cohen_kappa_n(rate1: float, rate2: float, kappa1: float, kappa0: float, *, a
         The power wanted at ``kappa1``; greater than ``alpha``.
     alternative : {"greater", "less", "two-sided"}, default "greater"
         The alternative hypothesis: κ > κ0, κ < κ0 or κ ≠ κ0. A one-sided test is planned in the direction of
-        ``kappa1`` (irr's formula uses only ``|κ1 − κ0|``); a warning says so when ``alternative`` points the
+        ``kappa1`` (irr's formula uses only ``abs(κ1 − κ0)``); a warning says so when ``alternative`` points the
         other way.
 
     Returns
@@ -175,8 +175,8 @@ def cohen_kappa_power(n: int, rate1: float, rate2: float, kappa1: float, kappa0:
     Returns
     -------
     PlannedValue
-        A ``float``: Φ((√n |κ1 − κ0| − z_{1−α/d} √Q0) / √Q1), plus, for a two-sided test, the far tail
-        Φ((−√n |κ1 − κ0| − z_{1−α/2} √Q0) / √Q1).
+        A ``float``: Φ((√n abs(κ1 − κ0) − z_{1−α/d} √Q0) / √Q1), plus, for a two-sided test, the far tail
+        Φ((−√n abs(κ1 − κ0) − z_{1−α/2} √Q0) / √Q1).
 
     References
     ----------

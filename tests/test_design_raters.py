@@ -86,8 +86,8 @@ def test_percent_agreement_against_samplics(fpc):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_one_subject_per_psu_gives_gwets_se_when_every_subject_has_two_ratings(seed, kappa_weights):
     """Gwet's (2014) variance, Σ (κ*_i − κ̄*)²/(n(n − 1)), is the with-replacement estimator with every subject a
-    PSU: with one subject per cluster, one stratum and no weights the design SE of FLEISS, CONGER, AC1 (AC2) and
-    PO is Gwet's SE (missing ratings allowed, as long as every subject keeps two). ALPHA (whose Gwet variance is
+    PSU: with one subject per cluster, one stratum and no weights the design SE of FLEISS, CONGER, AC1 (AC2), BPK
+    and PO is Gwet's SE (missing ratings allowed, as long as every subject keeps two). ALPHA (whose Gwet variance is
     that of α′, before Krippendorff's factor (N − 1)/N) and LIGHT get the i.i.d. delta-method SE, whose divisor is
     n, times √(n/(n − 1))."""
     df = ratings(seed, 240, missing=0.15)
@@ -100,8 +100,8 @@ def test_one_subject_per_psu_gives_gwets_se_when_every_subject_has_two_ratings(s
     gwet = quiet(iid.summary, ci="auto", kappa_weights=kappa_weights)
     delta = quiet(iid.summary, ci="linearized", kappa_weights=kappa_weights)
     ours = quiet(design.summary, ci="auto", kappa_weights=kappa_weights)
-    assert set(ANALYTIC) == {"FLEISS", "CONGER", "AC1", "ALPHA", "PO"}
-    for code in ("FLEISS", "CONGER", "AC1", "PO"):
+    assert set(ANALYTIC) == {"FLEISS", "CONGER", "AC1", "ALPHA", "BPK", "PO"}
+    for code in ("FLEISS", "CONGER", "AC1", "BPK", "PO"):
         assert gwet.loc[code, "method"].startswith("Gwet linearised")
         assert ours.loc[code, "se"] == pytest.approx(gwet.loc[code, "se"], rel=1e-8, abs=1e-12)
     for code in ("ALPHA", "LIGHT"):

@@ -706,6 +706,12 @@ class Crosstab:
         self._dense_only("statistics")
         frame, row_scores, col_scores = self.scored_table()
         out: dict[str, pd.DataFrame] = {}
+        if self._sample is not None:  # every design-based estimate of the call in one pass over the PSUs
+            self._design_estimates([*(["PEARSON"] if "chisq" in words else []),
+                                    *(code for w in words if w in ASSOCIATION_RECORDS
+                                      for _, code in ASSOCIATION_RECORDS[w]),
+                                    *(["ODDSRATIO", "RELRISK1", "RELRISK2"] if "risk" in words and
+                                      self._shape == (2, 2) else [])])
         if "chisq" in words or "mcnemar" in words:
             out["Chi-Square Tests"] = (self._chi_square_tests(frame, row_scores, col_scores, words, random_state)
                                        if self._sample is None else self._design_chi_square_tests(words))
@@ -843,11 +849,9 @@ class Crosstab:
                 add(f"{name}: Adjusted F", tests[f"{key}_second"])
             add("Wald F", tests["wald"])
             add("Adjusted Wald F", tests["adjusted_wald"])
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                pearson = self.measures(["PEARSON"], ci="linearized", random_state=0)
-            add("Linear-by-Linear Association", linear_wald(float(pearson["value"].iloc[0]),
-                                                            float(pearson["se"].iloc[0]), test_df(self._sample)))
+            pearson = self._design_estimates(["PEARSON"]).loc["PEARSON"]
+            add("Linear-by-Linear Association", linear_wald(float(pearson["value"]), float(pearson["se"]),
+                                                            test_df(self._sample)))
             notes.append("Fisher's exact test and the continuity correction have no design-based form: they are "
                          "not computed under a sample design.")
         if "mcnemar" in words:
@@ -868,19 +872,23 @@ class Crosstab:
         return out
 
     def _design_estimates(self, codes: list[str]) -> pd.DataFrame:
-        """The design-based estimates (value, SE, interval, DEFF) of association codes and of KAPPA."""
-        opts = interval_options("linearized", 0.95, 2000, "percentile", 0, "multinomial", self._sample)
-        frames = []
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            association = [c for c in codes if c != "KAPPA"]
-            if association:
-                frames.append(self.measures(association, ci="linearized", random_state=0))
-            if "KAPPA" in codes:
-                view = self._kappa_view()
+        """The design-based estimates (value, SE, interval, DEFF) of association codes and of KAPPA: those not yet
+        found for this table computed in one call, then kept (every statistic of a call shares them)."""
+        found = self.__dict__.setdefault("_design_found", {})
+        missing = [c for c in dict.fromkeys(codes) if c not in found]
+        if missing:
+            opts = interval_options("linearized", 0.95, 2000, "percentile", 0, "multinomial", self._sample)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                association = [c for c in missing if c != "KAPPA"]
+                frames = [self.measures(association, ci="linearized", random_state=0)] if association else []
+                view = self._kappa_view() if "KAPPA" in missing else None
                 if view is not None:
                     frames.append(self._table_measures([REGISTRY["KAPPA"]], view, lambda m: {}, opts))
-        return pd.concat(frames) if frames else pd.DataFrame(columns=["value", "se", "lower", "upper", "deff"])
+            for frame in frames:
+                found.update({code: frame.loc[code] for code in frame.index})
+        rows = [found[c] for c in codes if c in found]
+        return pd.DataFrame(rows) if rows else pd.DataFrame(columns=["value", "se", "lower", "upper", "deff"])
 
     def _design_measures(self, frame: pd.DataFrame) -> pd.DataFrame:
         """SPSS's "Symmetric Measures" or "Directional Measures" under the sample design: each value's design-based

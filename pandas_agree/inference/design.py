@@ -144,7 +144,7 @@ class SampleDesign:
         values = np.asarray(values, dtype=float).reshape(len(keys), -1)
         return np.asarray(self._at(keys) @ values)
 
-    def counts_at(self, keys: np.ndarray) -> sparse.csr_array:
+    def counts_at(self, keys: np.ndarray) -> sparse.sparray:
         """The PSUs' weighted counts at the flat cells ``keys`` (row · J + column, distinct): a sparse (PSUs,
         len(keys)) array."""
         return self._at(np.asarray(keys, dtype=np.int64))
@@ -154,13 +154,13 @@ class SampleDesign:
         """The PSUs' counts by cell of :attr:`table`, by columns: a cell's PSUs are one slice."""
         return self._by_unit.tocsc()
 
-    def _at(self, keys: np.ndarray) -> sparse.csr_array:
-        """The PSUs' counts at the flat cells ``keys`` (distinct): (PSUs, len(keys))."""
+    def _at(self, keys: np.ndarray) -> sparse.sparray:
+        """The PSUs' counts at the flat cells ``keys`` (distinct): a sparse (PSUs, len(keys)) array."""
         if not len(keys):
             return sparse.csr_array((self.units.n_units, 0))
         positions = self.table_positions(keys)
         if (positions >= 0).all():  # every cell a column of the PSUs' table: one slice each
-            return sparse.csr_array(self._by_cell[:, positions])
+            return self._by_cell[:, positions]
         order = np.argsort(keys, kind="stable")
         ordered = keys[order]
         place = np.minimum(np.searchsorted(ordered, self._keys), len(ordered) - 1)

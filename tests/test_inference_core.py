@@ -72,7 +72,7 @@ def test_raters_take_every_choice(data, ci, method):
     elif ci == "linearized":
         assert s["method"].str.startswith("linearised (").all()
     else:  # 300 subjects: Gwet's linearised variance where published, the delta method for the rest (LIGHT)
-        gwet = s.index.isin(["FLEISS", "CONGER", "AC1", "ALPHA", "PO"])
+        gwet = s.index.isin(["FLEISS", "CONGER", "AC1", "ALPHA", "BPK", "PO"])
         assert (s["method"][gwet] == "Gwet linearised").all()
         assert s["method"][~gwet].str.startswith("linearised (").all()
 

@@ -65,6 +65,8 @@ INVALID = {
     "max_classes": [(0, ValueError), (2.5, TypeError)],
     "sort_by": [(5, TypeError)],
     "statistics": [("bogus", ValueError), ([], ValueError), (["chisq", "bogus"], ValueError), (5, TypeError)],
+    "kappa0": [(1.0, ValueError), (-1.0, ValueError), ("0.4", TypeError)],
+    "alternative": [("bogus", ValueError), (2, TypeError)],
     "cells": [("bogus", ValueError), ([], ValueError), (5, TypeError)],
 }
 
@@ -158,6 +160,7 @@ CALLS = {
     "Agreement.averages": lambda kw: _agreement().averages(**kw),
     "Agreement.multiclass": lambda kw: _agreement().multiclass(**kw),
     "Agreement.tests": lambda kw: _agreement().tests(**kw),
+    "RaterAgreement.tests": lambda kw: _raters().tests(**kw),
     "Agreement.confusions": lambda kw: _agreement().confusions(**kw),
     "Agreement.crosstab_statistics": lambda kw: _agreement().crosstab_statistics(**kw),
     "Agreement.cell_statistics": lambda kw: _agreement().cell_statistics(**kw),
@@ -375,8 +378,14 @@ def test_grouped_report_checks_options_before_the_groups():
 # --- the command line ------------------------------------------------------------------------------------------
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Every command, a command's own commands too (``plan kappa``), by its words."""
     action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(action.choices)
+    out = {}
+    for name, sub in action.choices.items():
+        out[name] = sub
+        if any(isinstance(a, argparse._SubParsersAction) for a in sub._actions):
+            out.update({f"{name} {inner}": parser for inner, parser in _subparsers(sub).items()})
+    return out
 
 
 # the value-taking command-line options that are neither a choice nor checked by the specification: a bad value
@@ -386,7 +395,12 @@ BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "reference": ["nope"], "p
             "columns": ["nope", "rater2"], "long": ["nope", "r", "y"], "excel": ["/no/such/dir/out.xlsx"],
             "html": ["/no/such/dir/out.html"], "sheet": ["nosheet"], "missing": [""], "numeric": ["nope"],
             "positive": ["nolabel"], "sort_by": ["BOGUS"], "labels": ["nope"],
-            "row": ["nope"], "col": ["nope"], "layer": ["nope"]}
+            "row": ["nope"], "col": ["nope"], "layer": ["nope"],
+            # pandas-agree plan ...: numbers outside what each allows (the plan functions' errors, named by flag)
+            "rate1": ["1.5"], "rate2": ["0"], "kappa1": ["1.5"], "kappa0": ["1.5"], "alpha": ["1.5"],
+            "power": ["0.01"], "n": ["0"], "proportions": ["1.5"], "raters": ["9"], "lower": ["1.5"],
+            "upper": ["1.5"], "confidence_level": ["1.5"], "ac1": ["1.5"], "width": ["0"], "value": ["1.5"],
+            "prevalence": ["0"], "precision": ["0"], "accuracy1": ["1.5"], "accuracy2": ["0"], "discordant": ["1.5"]}
 
 
 @pytest.fixture(scope="module")
@@ -408,6 +422,13 @@ def _base(command: str, files: dict) -> dict:
         "crosstabs": {None: [files["wine"]], "--row": ["cultivar"], "--col": ["knn"]},
         "demo": {"--ci": ["none"]},
         "measures": {},
+        "plan kappa": {"--rate1": ["0.5"], "--rate2": ["0.5"], "--kappa1": ["0.6"], "--kappa0": ["0.4"]},
+        "plan raters": {"--kappa1": ["0.6"], "--kappa0": ["0.4"], "--proportions": ["0.3"]},
+        "plan kappa-interval": {"--kappa0": ["0.6"], "--lower": ["0.4"], "--proportions": ["0.3"]},
+        "plan ac1": {"--ac1": ["0.6"], "--proportions": ["0.3"], "--width": ["0.2"]},
+        "plan sensitivity": {"--value": ["0.9"], "--prevalence": ["0.2"], "--precision": ["0.05"]},
+        "plan specificity": {"--value": ["0.9"], "--prevalence": ["0.2"], "--precision": ["0.05"]},
+        "plan paired": {"--accuracy1": ["0.8"], "--accuracy2": ["0.9"]},
     }[command]
 
 
@@ -435,7 +456,7 @@ def test_invalid_cli_option_exits_2_naming_it(command, flag, values, files, caps
     args = {**_base(command, files), flag: values}
     if command == "raters" and flag == "--long":
         args.pop("--columns")
-    argv = [command, *args.pop(None, [])]
+    argv = [*command.split(), *args.pop(None, [])]
     for option, given in args.items():
         argv += [f"{option}={given[0]}", *given[1:]] if given[0].startswith("-") else [option, *given]
     assert cli.main(argv) == 2
@@ -447,8 +468,8 @@ def test_invalid_cli_option_exits_2_naming_it(command, flag, values, files, caps
 def test_cli_choices_come_from_the_specification():
     for command, sub in _subparsers(cli.build_parser()).items():
         for action in sub._actions:
-            if action.choices is None:
-                continue
+            if action.choices is None or isinstance(action, argparse._SubParsersAction):
+                continue  # a command's own commands are checked as commands
             if action.dest == "kind":  # the registry's kinds of measure
                 assert tuple(action.choices) == KINDS
                 continue

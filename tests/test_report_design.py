@@ -20,6 +20,7 @@ from pandas_agree.report.document import DEFF
 from .test_design import quiet, simulated
 
 AVERAGES, CLASSES, MULTICLASS = "Averages over Classes", "Class-Specific Measures", "Multiclass Measures"
+PARADOX = "Kappa Paradox"
 CODE = re.compile(r"\(([A-Z0-9_]+)\)$")  # a measure's row label ends with its code
 
 
@@ -58,6 +59,8 @@ def expected(rep) -> dict:
             out[CLASSES, code, str(label)] = rep.binary.loc[label, (code, "deff")]
     for code in rep.multiclass.index:
         out[MULTICLASS, code, "95% CI"] = rep.multiclass.loc[code, "deff"]
+    for code in rep.paradox.index:
+        out[PARADOX, code, "95% CI"] = rep.paradox.loc[code, "deff"]
     return out
 
 
@@ -67,7 +70,7 @@ def shown(deff: float) -> str:
 
 
 def which(title: str) -> str | None:
-    return next((t for t in (AVERAGES, CLASSES, MULTICLASS) if title.startswith(t)), None)
+    return next((t for t in (AVERAGES, CLASSES, MULTICLASS, PARADOX) if title.startswith(t)), None)
 
 
 def pairs(table: str | None, label: str, heads: list, cells: list, found: dict) -> None:
@@ -93,6 +96,8 @@ def text_deffs(report_text: str) -> dict:
             heads = re.split(r"\s{2,}", line.strip())
         elif heads and not line.startswith(("═", "─", "(")) and line.strip():
             cells = re.split(r"\s{2,}", line.strip())
+            if len(cells) == len(heads) - 1 and heads[-1] == "Interpretation":
+                cells.append("")  # a measure without bands ends its row before the last column
             if len(cells) == len(heads):
                 pairs(table, cells[0], heads, cells, found)
     return found

@@ -227,7 +227,8 @@ def _binomial_estimate(measure: Measure, method: Binomial | MappedBinomial, p, s
         "that SE is 0).")
     if isinstance(method, MappedBinomial):
         slope, intercept = mapping if mapping is not None else (2.0, -1.0)
-        words = "2p − 1" if slope == 2 else f"(qp − 1)/(q − 1), q = {slope / (slope - 1):g}"
+        words = "2p − 1" if slope == 2 else "(qp − 1)/(q − 1)" + ("" if np.isnan(slope) else
+                                                                   f", q = {slope / (slope - 1):g}")
         return clipped(measure, slope * p + intercept, slope * se, slope * lower + intercept,
                        slope * upper + intercept, text + f", mapped by {words}", note=meaning)
     return clipped(measure, p, se, lower, upper, text, note=meaning)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 
 from .. import plan
+from ..base.options import choices
 
 __all__ = ["add_plan_parser", "run_plan"]
 
@@ -123,7 +124,7 @@ def add_plan_parser(sub) -> None:
                        ("kappa1", "the kappa expected"), ("kappa0", "the kappa of the null hypothesis")):
         kappa.add_argument(f"--{name}", type=float, required=True, help=text)
     _test_options(kappa)
-    kappa.add_argument("--alternative", choices=("greater", "less", "two-sided"), default="greater",
+    kappa.add_argument("--alternative", choices=choices("alternative"), default="greater",
                        help="alternative hypothesis (default greater)")
     kappa.add_argument("--two-sided", action="store_true", help="a two-sided test (--alternative two-sided)")
     kappa.set_defaults(plan_run=_kappa)
@@ -176,6 +177,6 @@ def add_plan_parser(sub) -> None:
     paired.add_argument("--discordant", type=float, default=None,
                         help="share of subjects one gets right and the other wrong (default: independent errors)")
     _test_options(paired)
-    paired.add_argument("--alternative", choices=("two-sided", "greater", "less"), default="two-sided",
+    paired.add_argument("--alternative", choices=choices("alternative"), default="two-sided",
                         help="alternative hypothesis (default two-sided)")
     paired.set_defaults(plan_run=_paired)

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+import numpy as np
+
 __all__ = [
     "BOOTSTRAP", "Binomial", "Bootstrap", "FleissCohenEveritt", "IntervalMethod", "Linearised", "LogRatio", "LogScale",
     "MappedBinomial", "MarginDifferences", "NoncentralChiSquare", "Wald", "Woolf",
@@ -51,6 +53,8 @@ class MappedBinomial:
     def mapping(self, *args) -> tuple[float, float]:
         """The slope and intercept of the map p ↦ (q p − 1)/(q − 1) for these arguments."""
         q = 2.0 if self.categories is None else float(self.categories(*args))
+        if q <= 1:  # one label: no chance-corrected value
+            return np.nan, np.nan
         return q / (q - 1), -1 / (q - 1)
 
 

@@ -221,6 +221,8 @@ class SampleDesign:
         """
         deviations, factor = self._deviations(u, proportions=proportions)
         weighted = deviations * factor[self.units.stratum][:, None]
+        if deviations.shape[1] <= 64:  # numpy's own loop: a BLAS product over the PSUs stalls its threads when the
+            return np.einsum("ij,ik->jk", weighted, deviations)  # other cores are busy, for a few columns
         return np.asarray(weighted.T @ deviations)
 
     def _deviations(self, u: np.ndarray, *, proportions: bool) -> tuple[np.ndarray, np.ndarray]:

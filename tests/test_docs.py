@@ -152,3 +152,25 @@ def test_hand_written_pages_link_in_plain_markdown():
     pages = [p for p in docs.rglob("*.md") if p.name != "catalogue.md" and "_build" not in p.parts]
     offending = [str(p.relative_to(docs)) for p in pages if "{doc}`" in p.read_text(encoding="utf-8")]
     assert not offending, f"use [text](page.md) links instead of {{doc}} roles in {offending}"
+
+
+def test_the_guide_s_interactive_examples_give_what_they_show():
+    """The ``>>>`` examples of the rater-study guide (docs/user_guide/planning.md) run and print what the page
+    shows, so that its numbers follow the package."""
+    import doctest
+    import re
+    import warnings
+    from pathlib import Path
+
+    page = (Path(__file__).parents[1] / "docs" / "user_guide" / "planning.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", page, flags=re.S) if ">>>" in b]
+    assert blocks
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    globs: dict = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for i, block in enumerate(blocks):  # one namespace: later blocks use what earlier ones made
+            test = parser.get_doctest(block, globs, f"planning.md block {i}", "planning.md", 0)
+            runner.run(test, clear_globs=False)
+            globs.update(test.globs)
+    assert runner.failures == 0, f"{runner.failures} of {runner.tries} examples of planning.md fail"

@@ -21,6 +21,8 @@ import pandas as pd
 
 from ..base.undefined import divide
 from ..engine.tableview import TableView
+from ..measures.registry import REGISTRY
+from .delta import TableCells, partials_variances
 from .distributions import beta_isf, beta_ppf, chi2_sf, critical_value, two_sided_p
 from .tests import centred_scores, independence
 
@@ -666,8 +668,6 @@ def risk_estimate(table: Any, confidence_level: float = 0.95) -> pd.DataFrame:
         raise ValueError(f"the risk estimate needs a 2×2 table, got shape {counts.shape}")
     if not (isinstance(confidence_level, (float, int)) and 0 < confidence_level < 1):
         raise ValueError(f"confidence_level must be a number between 0 and 1, got {confidence_level!r}")
-    (a, b), (c, d) = counts
-    r1, r2 = a + b, c + d
     index = pd.Index(_risk_title(rows, cols, row_name, col_name), dtype=object, name="statistic")
     cohorts = np.empty(4, dtype=object)  # labels as objects: a str UTF-8 cannot encode is a label too
     cohorts[1], cohorts[2] = cols[0], cols[1]
@@ -681,11 +681,22 @@ def risk_estimate(table: Any, confidence_level: float = 0.95) -> pd.DataFrame:
         out.iloc[:3, out.columns.get_loc("note")] = "computed only for a 2×2 table without empty cells (as SPSS)"
         return out
     z = critical_value(confidence_level)
-    values = np.array([a * d / (b * c), (a / r1) / (c / r2), (b / r1) / (d / r2)])
-    se = np.sqrt([1 / a + 1 / b + 1 / c + 1 / d, b / (a * r1) + d / (c * r2), a / (b * r1) + c / (d * r2)])
+    # the registry's risk records (their formulas and gradients): the SE of the log is the delta method's SE of the
+    # value over the value, √(1/a + 1/b + 1/c + 1/d) for the odds ratio (Woolf) and √(b/(a r₁) + d/(c r₂)) for the
+    # first cohort's relative risk (Katz)
+    view = TableView(counts, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.arange(2), 2 + np.arange(2),
+                     4)
+    records = [REGISTRY[code] for code in RISK_RECORDS]
+    values = np.array([float(m.compute(view)) for m in records])
+    variances = partials_variances(TableCells(counts), view.rows, view.cols, [m.gradient(view) for m in records])
+    se = np.sqrt(np.asarray(variances, dtype=float)) / values
     out.iloc[:3, out.columns.get_indexer(["value", "se_log", "lower", "upper"])] = np.column_stack(
         [values, se, values * np.exp(-z * se), values * np.exp(z * se)])
     return out
+
+
+RISK_RECORDS = ("ODDSRATIO", "RELRISK1", "RELRISK2")
+"""The records of SPSS's Risk Estimate rows, in its order."""
 
 
 _CELL_TITLES = {"count": "Count", "expected": "Expected Count", "row": "% within {row}",

@@ -263,3 +263,12 @@ def test_every_class_interval_and_average_holds_its_estimate_or_says_why(seed, c
         stats = out.stack(0, future_stack=True)  # one row per (class, code) or (code, method)
         stats.index = stats.index.get_level_values(1 if fn == ag.binary else 0)  # the measure's code
         _holds_its_estimate_or_says_why(stats, out.attrs["notes"])
+
+
+def test_alpha_of_fewer_than_one_pairable_value_is_undefined_not_above_one():
+    # Krippendorff's small-sample factor n − 1 (n = 2N pairable values) is negative when fractional counts sum to
+    # less than 1/2: alpha was 1.8 on this table
+    ag = pa.Agreement.from_table([[0.2, 0.0], [0.1, 0.0]])
+    with pytest.warns(pa.UndefinedMeasureWarning):
+        assert np.isnan(ag.multiclass(["ALPHA"]).loc["ALPHA", "value"])
+    assert pa.Agreement.from_table([[2.0, 0.0], [1.0, 0.0]]).multiclass(["ALPHA"]).loc["ALPHA", "value"] <= 1.0

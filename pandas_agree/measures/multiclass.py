@@ -201,7 +201,9 @@ def _alpha(v: TableView, kappa_weights=None) -> np.ndarray:
         po, pi = chance.observed(p, kappa_weights), (p.sum(axis=-1) + p.sum(axis=-2)) / 2
     eps = divide(1, 2 * v.n)
     pa = (1 - eps) * po + eps
-    return chance.chance_corrected(pa, chance.scott(pi, kappa_weights))
+    # the correction (n − 1) of n = 2N pairable values needs more than one of them: fractional counts below a
+    # total of 1/2 would give a value above 1
+    return np.where(2 * v.n > 1, chance.chance_corrected(pa, chance.scott(pi, kappa_weights)), np.nan)
 
 
 def _kappa_max(v: TableView) -> np.ndarray:

@@ -66,7 +66,7 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
     return from_tabulation(tab, kind, n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"],
                            n_zero_weight=bookkeeping["n_zero_weight"], weighted=weighted, ordered=labels is not None,
-                           match=match, pairs=assignment)
+                           match=match, pairs=assignment, dropna=bool(dropna))
 
 
 def tabulate_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,

@@ -159,7 +159,7 @@ def _design_agreement(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
     return Agreement(tab.table, match=match, counted=Counted(
         n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"], n_zero_weight=bookkeeping["n_zero_weight"],
         weighted=weighted, order=tab.order, ordered=labels is not None, units=found, lonely_psu=lonely_psu,
-        replicates=replicates, pairs=assignment))
+        replicates=replicates, pairs=assignment, dropna=bool(dropna)))
 
 
 @dd.extensions.register_dataframe_accessor("agree")

@@ -8,6 +8,7 @@ cells, the SPSS ``/CELLS`` and ``/STATISTICS`` tables, the association measures 
 
 from __future__ import annotations
 
+import inspect
 import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -227,6 +228,74 @@ class Crosstab:
             column(data, col_name, arg)
         return from_labels(data[row], data[col], weights=data[count], dropna=dropna, labels=labels,
                            names=("row", "col"), weights_name="count", kind=cls)
+
+    @classmethod
+    @validate_options
+    def from_frame(cls, frame, actual: Hashable, pred: Hashable, *, weights: Hashable | None = None,
+                   dropna: bool = True, labels: Sequence | None = None, match=None, strata: Hashable | None = None,
+                   cluster: Hashable | None = None, fpc: Hashable | None = None, lonely_psu: str = "adjust",
+                   replicates: str | None = None) -> Crosstab:
+        """The table of two columns of any dataframe, counted by the engine that holds the rows.
+
+        A pandas DataFrame is counted as ``df.agree(actual, pred, ...)`` counts it. A Polars DataFrame or LazyFrame,
+        a PyArrow Table, a DuckDB relation, an Ibis table, a PySpark DataFrame or a Dask DataFrame is counted where it
+        is: one group-by of the label columns (with the design's columns under a sample design) and the sum of the
+        weights runs in its engine (through narwhals), and only the groups come back
+        (:mod:`pandas_agree.engine.native` shows the query). Label order, missing labels (``dropna=``; NaN is
+        missing, as in pandas), weights and ``labels=`` behave as with pandas, and the table, values and intervals
+        are those of the same rows in pandas.
+
+        Parameters
+        ----------
+        frame : dataframe
+            pandas, Polars (eager or lazy), PyArrow, DuckDB, Ibis, PySpark or Dask.
+        actual, pred : column names
+            The row (reference) and the column (predicted) variable.
+        weights, strata, cluster, fpc : column name, optional
+            As for ``df.agree``; on a frame other than pandas they must be column names.
+        dropna, labels, match, lonely_psu, replicates
+            As for ``df.agree`` (``match=`` for an :class:`~pandas_agree.Agreement` only).
+
+        Returns
+        -------
+        Crosstab or Agreement
+            An object of the class it is called on.
+
+        Examples
+        --------
+        >>> import pyarrow as pa
+        >>> import pandas_agree
+        >>> t = pa.table({"truth": ["a", "a", "b", None], "guess": ["a", "b", "b", "b"]})
+        >>> ag = pandas_agree.Agreement.from_frame(t, "truth", "guess")
+        >>> ag.n, ag.n_missing
+        (3.0, 1)
+        """
+        from ..engine.native import engine_of
+
+        if match is not None and "match" not in inspect.signature(cls.__init__).parameters:
+            raise ValueError("match= pairs the labels of an Agreement; a Crosstab takes none (use "
+                             "pandas_agree.Agreement.from_frame)")
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        paired = {} if match is None else {"match": match}
+        if isinstance(frame, pd.DataFrame):
+            values = {name: None if value is None else column(frame, value, name)
+                      for name, value in {"weights": weights, **design}.items()}
+            return from_labels(column(frame, actual, "actual"), column(frame, pred, "pred"), dropna=dropna,
+                               labels=labels, lonely_psu=lonely_psu, replicates=replicates, kind=cls, **paired,
+                               **values)
+        if engine_of(frame) is None:
+            raise TypeError(f"frame must be a dataframe (pandas, Polars, PyArrow, DuckDB, Ibis, PySpark or Dask); got "
+                            f"{type(frame).__module__}.{type(frame).__name__}")
+        for name, value in {"weights": weights, **design}.items():
+            if value is not None and pd.api.types.is_list_like(value):
+                raise TypeError(f"{name} must be a column name on a {engine_of(frame)} frame")
+        if all(v is None for v in design.values()) and replicates is not None:
+            raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+        from ..engine.cells import NativeCounts
+
+        counts = NativeCounts.count(frame, actual, pred, weights=weights, dropna=dropna, labels=labels, **design)
+        return from_tabulation(counts.tabulation(), cls, ordered=labels is not None, lonely_psu=lonely_psu,
+                               replicates=replicates, dropna=bool(dropna), **paired)
 
     # --- attributes -----------------------------------------------------------------------------------
 

@@ -4,13 +4,16 @@ Every value of the package is a function of counts, so a Polars (eager or lazy),
 Dask table does not have to leave its engine: one ``GROUP BY`` of the label columns (and the columns of a sample
 design or of layers) with the number of rows and the sum of the weights of each group is computed there, through
 `narwhals <https://narwhals-dev.github.io/narwhals/>`_ (the compatibility layer dataframe-agnostic libraries use),
-and only the groups come back, as a small pandas frame. For DuckDB the query is::
+and only the groups come back, as a small pandas frame. For DuckDB the query is (narwhals' ``sql_query()``, its
+common table expressions folded in)::
 
-    SELECT actual, pred, COUNT(*) AS n, SUM(w) AS w, COUNT_IF(w = 0) AS n_zero
-    FROM (SELECT actual, pred, w, w IS NULL AS w_missing FROM frame)
-    GROUP BY actual, pred, w_missing
+    SELECT actual, pred, __pa_w_missing, count() AS n, COALESCE(sum(__pa_w), 0) AS w,
+           COALESCE(sum(__pa_w_zero), 0) AS n_zero
+    FROM (SELECT actual, pred, w, (w IS NULL) AS __pa_w_missing, CAST(w AS DOUBLE) AS __pa_w,
+                 CAST((w = 0) AS BIGINT) AS __pa_w_zero FROM frame)
+    GROUP BY actual, pred, __pa_w_missing
 
-(without weights ``SUM(w)`` is the count). Missing keys stay groups of their own (``drop_null_keys=False``), so the
+(without weights ``SELECT actual, pred, count() AS n ... GROUP BY actual, pred``). Missing keys stay groups of their own (``drop_null_keys=False``), so the
 rows with a missing label or weight are counted as the pandas path counts them. The weights are checked there
 too (numeric, finite, non-negative) by one ``SELECT MIN(w), MAX(w)``.
 

@@ -13,8 +13,9 @@ common table expressions folded in)::
                  CAST((w = 0) AS BIGINT) AS __pa_w_zero FROM frame)
     GROUP BY actual, pred, __pa_w_missing
 
-(without weights ``SELECT actual, pred, count() AS n ... GROUP BY actual, pred``). Missing keys stay groups of their own (``drop_null_keys=False``), so the
-rows with a missing label or weight are counted as the pandas path counts them. The weights are checked there
+(without weights ``SELECT actual, pred, count() AS n ... GROUP BY actual, pred``). Missing keys stay groups of
+their own (``drop_null_keys=False``), so the rows with a missing label or weight are counted as the pandas path
+counts them. The weights are checked there
 too (numeric, finite, non-negative) by one ``SELECT MIN(w), MAX(w)``.
 
 narwhals and the engines are imported by the functions that use them, never with the package.

@@ -1,7 +1,7 @@
 """pandas_agree: agreement between two classifications of the same objects, as a pandas accessor.
 
 Importing the package registers ``DataFrame.agree`` (and ``dask.dataframe.DataFrame.agree`` once dask is
-imported, in either order).
+imported, and ``polars.DataFrame.agree`` and ``polars.LazyFrame.agree`` once Polars is, in either order).
 
 Examples
 --------
@@ -24,6 +24,7 @@ from .base.undefined import UndefinedMeasureWarning
 from .base.version import __version__
 from .integrations.accessor import AgreeAccessor
 from .integrations.dask_hook import register_dask_accessor
+from .integrations.polars_hook import register_polars_accessor
 from .measures.registry import measures
 from .report.agreement import AgreementReport
 from .report.comparison import ComparisonReport
@@ -31,6 +32,7 @@ from .report.crosstab import CrosstabReport
 from .report.raters import RaterReport
 
 register_dask_accessor()
+register_polars_accessor()
 
 __all__ = [
     "AgreeAccessor",

@@ -8,7 +8,7 @@ import pytest
 
 # imported by the functions that need them, never by ``import pandas_agree``
 HEAVY = ("scipy", "scipy.sparse", "scipy.stats", "scipy.optimize", "scipy.special", "statsmodels", "matplotlib",
-         "openpyxl", "pyreadstat", "dask")
+         "openpyxl", "pyreadstat", "dask", "narwhals", "polars", "duckdb", "ibis", "pyspark")
 
 
 def _run(code: str) -> str:

@@ -89,12 +89,21 @@ NON_OPTIONS = {
     "records", "stack",  # registry records and a stack of tables, as Comparison hands them to summary_on
     "layers", "layers_by", "row", "col",  # the layer columns (checked against the data) and the tables of layers
     "frequencies",  # the subjects each row of ratings stands for: checked with the ratings (ValueError naming it)
+    "other",  # the table combine() adds: checked to be a table of the same class, counted the same way
 }
 
 
 # --- the objects the calls are made on ------------------------------------------------------------------------
 
 TABLE = np.array([[20.0, 5, 1], [3, 22, 2], [1, 2, 15]])
+
+
+def _arrow_frame():
+    """The example rows as a PyArrow table (counted in Arrow by from_frame)."""
+    import pyarrow
+
+    df = _frame().astype({"cultivar": str, "knn": str})
+    return pyarrow.Table.from_pandas(df.assign(w=1.0, s=np.arange(len(df)) % 3), preserve_index=False)
 
 
 @cache
@@ -176,6 +185,10 @@ CALLS = {
     "Crosstab.cell_statistics": lambda kw: _crosstab().cell_statistics(**kw),
     "Crosstab.from_counts": lambda kw: pa.Crosstab.from_counts(CELLS, "a", "p", "n", **kw),
     "crosstabs": lambda kw: pa.crosstabs(_frame(), "cultivar", "knn", **kw),
+    "Crosstab.from_frame": lambda kw: pa.Crosstab.from_frame(_arrow_frame(), "cultivar", "knn", **kw),
+    "Agreement.from_frame": lambda kw: pa.Agreement.from_frame(_arrow_frame(), "cultivar", "knn", **kw),
+    "Agreement.update": lambda kw: pa.agreement([1, 1, 2], [1, 2, 2]).update([1], [2], **kw),
+    "Crosstab.update": lambda kw: _crosstab().update([1], [2], **kw),
     "AgreeAccessor.crosstabs": lambda kw: _frame().agree.crosstabs("cultivar", "knn", **kw),
     "RaterAgreement.__init__": lambda kw: pa.RaterAgreement(_raters_frame()[["rater1", "rater2"]], **kw),
     "RaterAgreement.from_long": lambda kw: pa.RaterAgreement.from_long(_long(), "s", "r", "y", **kw),

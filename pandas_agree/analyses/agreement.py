@@ -96,6 +96,7 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
     def __init__(self, table, *, match=None, counted: Counted | None = None, layers: Mapping | None = None,
                  layers_by: Hashable | None = None) -> None:
         super().__init__(table, counted=counted, layers=layers, layers_by=layers_by)
+        self._match = match
         index, columns = self._index, self._columns
         self._class_memo: dict = {}
         self._mapping = None
@@ -129,6 +130,16 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
             for text, category in found:
                 self._notices.append(text)
                 warnings.warn(text, category, stacklevel=external_stacklevel())
+
+    def _merge_options(self, other) -> dict:
+        """An Agreement adds up with one of the same ``match=`` (found again on the merged table); a batch counted
+        as a plain Crosstab takes this one's."""
+        theirs = getattr(other, "_match", self._match)
+        same = theirs is self._match or (type(theirs) is type(self._match) and theirs == self._match)
+        if not same:
+            raise ValueError(f"cannot add these tables: match= differs ({self._match!r} and {theirs!r}); only "
+                             "Agreements whose labels are paired the same way add up")
+        return {"match": self._match}
 
     # --- constructors ---------------------------------------------------------------------------------
 

@@ -9,12 +9,14 @@ import pandas as pd
 
 from ..base.frames import column, column_or_values, require_frame
 from ..base.options import validate_options
-from ..engine.crosstab import no_valid_rows, tabulate
+from ..engine.cells import DESIGN_KEYS, NativeCounts, design_tabulation, tabulate_cells
+from ..engine.native import engine_of
 from .agreement import Agreement
-from .crosstab import Crosstab, from_labels, from_tabulation
+from .crosstab import Counted, Crosstab, from_labels, from_tabulation
 from .groups import group_rows
 
-__all__ = ["agreement", "crosstabs", "from_cells", "tabulate_cells"]
+__all__ = ["DESIGN_KEYS", "agreement", "crosstabs", "from_cells", "from_design_cells", "tabulate_cells"]
+
 
 
 @validate_options
@@ -66,19 +68,30 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
     return from_tabulation(tab, kind, n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"],
                            n_zero_weight=bookkeeping["n_zero_weight"], weighted=weighted, ordered=labels is not None,
-                           match=match, pairs=assignment)
+                           match=match, pairs=assignment, dropna=bool(dropna))
 
 
-def tabulate_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
-                   labels: Sequence | None = None):
-    """The table (a :class:`~pandas_agree.engine.crosstab.Tabulation`) of the long cells of chunks counted apart, as
-    :func:`from_cells` takes them, or the engine's error where no row was counted."""
-    if len(cells) == 0:
-        if bookkeeping["n_rows"] == 0:
-            raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
-        raise no_valid_rows(bookkeeping["n_rows"])
-    return tabulate(cells["actual"].rename(names[0]), cells["pred"].rename(names[1]),
-                    weights=cells["count"].to_numpy(dtype=float), dropna=dropna, labels=labels)
+def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, units: pd.DataFrame, missing: dict, *,
+                      names, dropna: bool, labels, match, weighted: bool, design: dict, lonely_psu: str,
+                      replicates: str | None, assignment: dict | None = None, domain: bool = False,
+                      kind: type[Crosstab] = Agreement, layers: Mapping | None = None,
+                      layers_by: Hashable | None = None) -> Crosstab:
+    """The table object of a sample's rows counted apart (those of the whole sample, or of a group: a ``domain``):
+    its table from the table's long cells and bookkeeping ``table`` (as :func:`from_cells` takes them), the table of
+    every PSU from the ``cells`` placed in it, in the design of all PSUs ``units``. ``cells`` has the design's keys
+    (``DESIGN_KEYS``: "s", "c", "f"; "uw", the weight, where every row is a PSU), the labels "a" and "p", and of
+    each group the rows ``n`` and weight sum ``w`` of its valid rows; ``units`` the design's keys and the ``rows`` of
+    each (every row, valid or not); ``missing`` the rows missing a stratum or a cluster. The Dask accessor and the
+    engines of :func:`pandas_agree.crosstabs` build their objects of a sample here."""
+    tab = design_tabulation(table, cells, units, missing, names=names, dropna=dropna, labels=labels, design=design,
+                            domain=domain)
+    bookkeeping = table[1]
+    found = tab.units
+    paired = {"match": match} if issubclass(kind, Agreement) else {}
+    return kind(tab.table, **paired, layers=layers, layers_by=layers_by, counted=Counted(
+        n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"], n_zero_weight=bookkeeping["n_zero_weight"],
+        weighted=weighted, order=tab.order, ordered=labels is not None, units=found, lonely_psu=lonely_psu,
+        replicates=replicates, pairs=assignment, dropna=bool(dropna)))
 
 
 @validate_options
@@ -90,8 +103,10 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
 
     Parameters
     ----------
-    data : pandas.DataFrame
-        The rows.
+    data : dataframe
+        The rows: a pandas DataFrame, or a Polars (eager or lazy), PyArrow, DuckDB, Ibis, PySpark or Dask table,
+        counted in its own engine (see :meth:`Crosstab.from_frame`; weights, design and layers are then column
+        names).
     row, col : column labels
         The row and the column variable.
     layers : column label or list of column labels, optional
@@ -130,6 +145,9 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
     >>> {year: layer.n for year, layer in ct.layers.items()}
     {1: 2.0, 2: 2.0}
     """
+    if not isinstance(data, pd.DataFrame) and engine_of(data) is not None:
+        return _native_crosstabs(data, row, col, layers=layers, weights=weights, dropna=dropna, labels=labels,
+                                 strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
     require_frame(data, "data")
     x, y = column(data, row, "row"), column(data, col, "col")
     w = column_or_values(data, weights, "weights")
@@ -171,3 +189,47 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
                            left_out=int((~in_layer).sum()))
         return from_labels(x, y, weights=w, layers=layered, layers_by=layers_by, **design, **common)
     return from_labels(x, y, weights=w, **design, **common)
+
+
+def _layer_names(layers) -> list:
+    names = list(layers) if isinstance(layers, (list, tuple)) and not isinstance(layers, str) else [layers]
+    if not names:
+        raise ValueError("layers must name at least one column")
+    return names
+
+
+def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata, cluster, fpc, lonely_psu,
+                      replicates) -> Crosstab:
+    """:func:`crosstabs` of a frame other than pandas: one group-by in its engine gives the table, its layers and
+    the PSUs' tables; the layers are grouped and ordered as the pandas path groups them (:mod:`.groups`)."""
+    if layers is None:
+        return Crosstab.from_frame(data, row, col, weights=weights, dropna=dropna, labels=labels, strata=strata,
+                                   cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
+    design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+    for name, value in {"weights": weights, **design}.items():
+        if value is not None and pd.api.types.is_list_like(value):
+            raise TypeError(f"{name} must be a column name on a {engine_of(data)} frame")
+    names = _layer_names(layers)
+    counts = NativeCounts.count(data, row, col, weights=weights, dropna=dropna, labels=labels, layers=names,
+                                names=("row", "col"), **design)
+    keys = [counts.key(name) for name in names]
+    key = keys[0] if len(keys) == 1 else pd.Series(list(zip(*keys, strict=True)), dtype=object)
+    if len(keys) > 1:  # a combination with a missing value is in no layer
+        key[pd.concat([k.isna() for k in keys], axis=1).any(axis=1).to_numpy()] = None
+    sampled = any(v is not None for v in design.values())
+    common = {"ordered": labels is not None, "lonely_psu": lonely_psu, "replicates": replicates,
+              "dropna": bool(dropna)}
+    layered = {}
+    for value, groups in group_rows(key.reset_index(drop=True)).items():
+        mask = np.zeros(len(key), dtype=bool)
+        mask[groups] = True
+        layered[value] = from_tabulation(counts.tabulation(mask, domain=sampled), Crosstab, **common)
+    in_layer = key.notna().to_numpy()
+    if not in_layer.any():
+        raise ValueError(f"layers: every row has a missing value of {names[0] if len(names) == 1 else names!r}; "
+                         "no layer is left")
+    rows = counts.groups["n"].to_numpy(dtype=np.int64)
+    left_out = int(rows[~in_layer].sum())
+    whole = counts.tabulation(in_layer, domain=sampled and left_out > 0)
+    return from_tabulation(whole, Crosstab, layers=layered, layers_by=names[0] if len(names) == 1 else names,
+                           **{**common, "n_rows": whole.n_rows + left_out, "n_missing": whole.n_missing + left_out})

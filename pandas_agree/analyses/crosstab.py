@@ -8,6 +8,7 @@ cells, the SPSS ``/CELLS`` and ``/STATISTICS`` tables, the association measures 
 
 from __future__ import annotations
 
+import inspect
 import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -81,6 +82,8 @@ class Counted:
         stratum with a single PSU, and the replicates that give the variances instead of linearisation.
     pairs : list of tuple, dict or None
         For a group of a sample whose labels were paired by ``match=``: the pairs found on the whole sample.
+    dropna : bool
+        Whether rows with a missing label were left out (True) or a missing label is a category (False).
     """
 
     n_rows: int | None = None
@@ -93,6 +96,7 @@ class Counted:
     lonely_psu: str = "adjust"
     replicates: str | None = None
     pairs: list | Mapping | None = None
+    dropna: bool = True
 
 
 class Crosstab:
@@ -225,6 +229,74 @@ class Crosstab:
         return from_labels(data[row], data[col], weights=data[count], dropna=dropna, labels=labels,
                            names=("row", "col"), weights_name="count", kind=cls)
 
+    @classmethod
+    @validate_options
+    def from_frame(cls, frame, actual: Hashable, pred: Hashable, *, weights: Hashable | None = None,
+                   dropna: bool = True, labels: Sequence | None = None, match=None, strata: Hashable | None = None,
+                   cluster: Hashable | None = None, fpc: Hashable | None = None, lonely_psu: str = "adjust",
+                   replicates: str | None = None) -> Crosstab:
+        """The table of two columns of any dataframe, counted by the engine that holds the rows.
+
+        A pandas DataFrame is counted as ``df.agree(actual, pred, ...)`` counts it. A Polars DataFrame or LazyFrame,
+        a PyArrow Table, a DuckDB relation, an Ibis table, a PySpark DataFrame or a Dask DataFrame is counted where it
+        is: one group-by of the label columns (with the design's columns under a sample design) and the sum of the
+        weights runs in its engine (through narwhals), and only the groups come back
+        (:mod:`pandas_agree.engine.native` shows the query). Label order, missing labels (``dropna=``; NaN is
+        missing, as in pandas), weights and ``labels=`` behave as with pandas, and the table, values and intervals
+        are those of the same rows in pandas.
+
+        Parameters
+        ----------
+        frame : dataframe
+            pandas, Polars (eager or lazy), PyArrow, DuckDB, Ibis, PySpark or Dask.
+        actual, pred : column names
+            The row (reference) and the column (predicted) variable.
+        weights, strata, cluster, fpc : column name, optional
+            As for ``df.agree``; on a frame other than pandas they must be column names.
+        dropna, labels, match, lonely_psu, replicates
+            As for ``df.agree`` (``match=`` for an :class:`~pandas_agree.Agreement` only).
+
+        Returns
+        -------
+        Crosstab or Agreement
+            An object of the class it is called on.
+
+        Examples
+        --------
+        >>> import pyarrow as pa
+        >>> import pandas_agree
+        >>> t = pa.table({"truth": ["a", "a", "b", None], "guess": ["a", "b", "b", "b"]})
+        >>> ag = pandas_agree.Agreement.from_frame(t, "truth", "guess")
+        >>> ag.n, ag.n_missing
+        (3.0, 1)
+        """
+        from ..engine.native import engine_of
+
+        if match is not None and "match" not in inspect.signature(cls.__init__).parameters:
+            raise ValueError("match= pairs the labels of an Agreement; a Crosstab takes none (use "
+                             "pandas_agree.Agreement.from_frame)")
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        paired = {} if match is None else {"match": match}
+        if isinstance(frame, pd.DataFrame):
+            values = {name: None if value is None else column(frame, value, name)
+                      for name, value in {"weights": weights, **design}.items()}
+            return from_labels(column(frame, actual, "actual"), column(frame, pred, "pred"), dropna=dropna,
+                               labels=labels, lonely_psu=lonely_psu, replicates=replicates, kind=cls, **paired,
+                               **values)
+        if engine_of(frame) is None:
+            raise TypeError(f"frame must be a dataframe (pandas, Polars, PyArrow, DuckDB, Ibis, PySpark or Dask); got "
+                            f"{type(frame).__module__}.{type(frame).__name__}")
+        for name, value in {"weights": weights, **design}.items():
+            if value is not None and pd.api.types.is_list_like(value):
+                raise TypeError(f"{name} must be a column name on a {engine_of(frame)} frame")
+        if all(v is None for v in design.values()) and replicates is not None:
+            raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+        from ..engine.cells import NativeCounts
+
+        counts = NativeCounts.count(frame, actual, pred, weights=weights, dropna=dropna, labels=labels, **design)
+        return from_tabulation(counts.tabulation(), cls, ordered=labels is not None, lonely_psu=lonely_psu,
+                               replicates=replicates, dropna=bool(dropna), **paired)
+
     # --- attributes -----------------------------------------------------------------------------------
 
     @property
@@ -334,6 +406,150 @@ class Crosstab:
         """What a reader should know of the table itself, as its construction warned it (the reports add them to
         their notes)."""
         return list(self._notices)
+
+    # --- counts that add up -----------------------------------------------------------------------------
+
+    def _merge_options(self, other: Crosstab) -> dict:
+        """The constructor's options of the table of ``self`` and ``other`` counted together (an Agreement's
+        ``match=``), or a ValueError where they differ."""
+        return {}
+
+    def combine(self, other: Crosstab) -> Crosstab:
+        """The table of this table's rows and the rows of ``other`` counted together (PyCM's ``combine``;
+        ``a + b`` is ``a.combine(b)``, and ``sum(tables)`` adds up several).
+
+        Counts add up cell by cell over the union of the labels: this table's labels in their order, then the new
+        labels of the other table in its order. The rows read, left out and of zero weight add up too; under a
+        sample design the tables of the PSUs are merged (a cluster met in both, in the same stratum, is one PSU;
+        the sampling fractions are found again from ``fpc``), and the tables of layers are merged layer by layer.
+        The result equals the table one count of all the rows gives, up to the order of its labels: exactly for
+        counts of objects and weights that are whole numbers.
+
+        Parameters
+        ----------
+        other : Crosstab
+            A table of the same class (an :class:`~pandas_agree.Agreement` with an Agreement), counted the same way:
+            both weighted or neither, the same ``dropna=``, the same sample design (strata, clusters and ``fpc``
+            given for both or neither, with ``lonely_psu=`` and ``replicates=`` alike), layers by the same variable
+            or none, and for Agreements the same ``match=``.
+
+        Returns
+        -------
+        Crosstab
+            A new table object of the same class; the tables added are unchanged.
+
+        Raises
+        ------
+        TypeError
+            For an object that is not a table of the same class.
+        ValueError
+            For tables counted differently (the message says how).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> first = pa.agreement(["a", "a", "b"], ["a", "b", "b"])
+        >>> second = pa.agreement(["c", "a"], ["c", "a"])
+        >>> both = first + second
+        >>> both.crosstab(margins=False)
+           a  b  c
+        a  2  1  0
+        b  0  1  0
+        c  0  0  1
+        >>> both.n == pa.agreement(["a", "a", "b", "c", "a"], ["a", "b", "b", "c", "a"]).n
+        True
+        """
+        if type(other) is not type(self):
+            raise TypeError(f"combine() takes a table of the same class: a {type(self).__name__} adds up with a "
+                            f"{type(self).__name__}, not with a {type(other).__name__}")
+        options = self._merge_options(other)
+        if bool(self._layers) != bool(other._layers) or self._layers_by != other._layers_by:
+            raise ValueError(
+                "cannot add these tables: their layers differ (layers by "
+                f"{self._layers_by!r} and by {other._layers_by!r}); a table with layers adds up with a table "
+                "with layers by the same variable")
+        layers = None
+        if self._layers:  # layer by layer: this table's layers, then the other's new ones
+            layers = dict(self._layers)
+            for value, layer in other._layers.items():
+                layers[value] = layers[value].combine(layer) if value in layers else layer
+        return self._merged(other, options, layers)
+
+    def _merged(self, other: Crosstab, options: dict, layers: dict | None = None) -> Crosstab:
+        from .merge import merged_fields
+
+        fields = merged_fields(self._counted, other._counted, (self._index, self._columns, self._cells, self._counts),
+                               (other._index, other._columns, other._cells, other._counts))
+        return type(self)(fields["table"], counted=Counted(**fields["counted"]), layers=layers,
+                          layers_by=self._layers_by, **options)
+
+    def __add__(self, other):
+        if not isinstance(other, Crosstab):
+            return NotImplemented
+        return self.combine(other)
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum() of tables starts from 0
+            return self
+        return NotImplemented
+
+    def update(self, y_true, y_pred, weights=None, *, strata=None, cluster=None, fpc=None) -> Crosstab:
+        """Add a batch of rows to the table, in place (as torchmetrics' ``update`` accumulates a confusion matrix),
+        and return it.
+
+        The batch is counted as the table's own rows were (the same ``dropna=``), and merged as :meth:`combine`
+        merges: new labels come after the table's own. Every value computed afterwards is that of all the rows
+        added so far; with integer counts, exactly that of one count of all of them.
+
+        Parameters
+        ----------
+        y_true, y_pred : array_like
+            The labels of the batch (Series, arrays or lists), one per row: the row and the column variable.
+        weights : array_like, optional
+            The batch's weights; needed when the table is weighted, and an error when it is not.
+        strata, cluster, fpc : array_like, optional
+            The batch's sample design columns, one value per row: needed (the same ones) when the table has a
+            sample design.
+
+        Returns
+        -------
+        Crosstab
+            This table object, updated.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> ag = pa.agreement([1, 1, 2], [1, 2, 2])
+        >>> ag.update([2, 3], [2, 3]).n
+        5.0
+        >>> ag.crosstab(margins=False).loc[3, 3]
+        np.int64(1)
+        """
+        if self._layers:
+            raise ValueError("update() cannot place a batch in the layers of a table with layers: add the batch's "
+                             "table with the same layers instead (ct + pa.crosstabs(batch, row, col, layers=...))")
+        if (weights is None) == self.weighted:
+            raise ValueError("weights: the table is weighted, so each batch needs its weights" if self.weighted else
+                             "weights: the table is not weighted; a batch with weights would add weights to counts")
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        units = self._counted.units
+        if units is None and any(v is not None for v in design.values()):
+            raise ValueError("the table has no sample design; a batch cannot bring strata=, cluster= or fpc=")
+        if units is not None:
+            needed = {"strata": units.stratified, "cluster": units.clustered, "fpc": units.population is not None}
+            for name, wanted in needed.items():
+                if wanted != (design[name] is not None):
+                    raise ValueError(f"{name}: the table's sample design {'has' if wanted else 'has no'} {name}; "
+                                     f"{'give' if wanted else 'do not give'} the batch's {name}")
+        batch = from_labels(y_true, y_pred, weights=weights, dropna=self._counted.dropna,
+                            names=("y_true", "y_pred"), lonely_psu=self._counted.lonely_psu,
+                            replicates=self._counted.replicates, kind=Crosstab,
+                            **({} if units is None else design))
+        merged = self._merged(batch, self._merge_options(batch))
+        # the merged object's state becomes this one's (cached values of the old counts go with the old state)
+        self.__dict__.clear()
+        self.__dict__.update(merged.__dict__)
+        return self
 
     def __repr__(self) -> str:
         i, j = self._shape
@@ -1175,7 +1391,7 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     # rows the caller left out before (those without a layer value) count as read and missing
     return from_tabulation(tab, kind, ordered=ordered, lonely_psu=lonely_psu, replicates=replicates,
                            match=match, pairs=assignment, layers=layers, layers_by=layers_by,
-                           n_rows=tab.n_rows + left_out, n_missing=tab.n_missing + left_out)
+                           n_rows=tab.n_rows + left_out, n_missing=tab.n_missing + left_out, dropna=bool(dropna))
 
 
 def from_tabulation(tab: Tabulation, kind: type[Crosstab], *, match=None, pairs=None, layers: Mapping | None = None,

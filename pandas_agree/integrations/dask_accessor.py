@@ -16,7 +16,6 @@ as the pandas path does.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import replace
 
 import dask
 import dask.dataframe as dd
@@ -24,14 +23,13 @@ import numpy as np
 import pandas as pd
 
 from ..analyses.agreement import Agreement
-from ..analyses.build import from_cells, tabulate_cells
-from ..analyses.crosstab import Counted
+from ..analyses.build import DESIGN_KEYS as _KEYS
+from ..analyses.build import from_cells, from_design_cells
 from ..analyses.groups import group_order, group_rows
 from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
-from ..engine.crosstab import design_codes, label_positions, partial_counts, stack_cells, validate_weights
-from ..engine.design import DesignColumns, domain_df, unit_tables
-from ..engine.labels import as_labels, positions_of
+from ..engine.crosstab import label_positions, partial_counts, stack_cells, validate_weights
+from ..engine.labels import as_labels
 from ..engine.ratings import rating_patterns
 from ..report.agreement import AgreementReport, assemble_grouped
 from .accessor import TABLE_OPTIONS, Shortcuts, shortcut_options
@@ -71,7 +69,6 @@ def _check_columns(ddf: dd.DataFrame, wanted: dict) -> None:
 
 
 DESIGN_COLUMNS = ("strata", "cluster", "fpc")
-_KEYS = {"strata": "s", "cluster": "c", "fpc": "f"}  # the design's columns in the partitions' cells
 
 
 def _design_partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, design: dict, by) -> dict:
@@ -122,44 +119,6 @@ def _stacked(frames: list[pd.DataFrame]) -> pd.DataFrame:
     columns' types may be a placeholder's)."""
     kept = [f for f in frames if len(f)] or frames[:1]
     return pd.concat(kept, ignore_index=True)
-
-
-def _design_agreement(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, units: pd.DataFrame, missing: dict, *,
-                      names, dropna: bool, labels, match, weighted: bool, design: dict, lonely_psu: str,
-                      replicates: str | None, assignment: dict | None = None, domain: bool = False) -> Agreement:
-    """The Agreement of the rows counted (those of the whole sample, or of a group: a ``domain``): its table from
-    the table's cells and bookkeeping ``table`` (as without a design), the table of every PSU from the ``cells``
-    placed in it, in the design of all PSUs ``units``."""
-    long, bookkeeping = table
-    tab = tabulate_cells(long, bookkeeping, names=names, dropna=dropna, labels=labels)
-    for name in ("strata", "cluster"):
-        if missing.get(name):
-            raise ValueError(f"{name} has {missing[name]} missing value(s); every row needs its {name} "
-                             "(a row outside the design cannot be placed in it)")
-    present = [_KEYS[name] for name in DESIGN_COLUMNS if design[name] is not None]
-    shape = tab.table.shape
-    cell = (positions_of(cells["a"].to_numpy(dtype=object), tab.table.index).astype(np.int64) * shape[1]
-            + positions_of(cells["p"].to_numpy(dtype=object), tab.table.columns))
-    if design["cluster"] is not None:  # the cells in their PSUs, and every PSU of the sample (with no cell)
-        rows = pd.concat([cells[present].assign(cell=cell, w=cells["w"].to_numpy(dtype=float)),
-                          units[present].assign(cell=-1, w=0.0)], ignore_index=True)
-    else:  # every row its own PSU: each counted row with its weight, and the others of each stratum with none
-        repeat = np.repeat(np.arange(len(cells)), cells["n"].to_numpy())
-        counted_rows = cells[present].iloc[repeat].assign(cell=cell[repeat], w=cells["uw"].to_numpy(float)[repeat])
-        per_key = pd.concat([units[[*present, "rows"]], cells[present].assign(rows=-cells["n"])], ignore_index=True)
-        others = (per_key.groupby(present, dropna=False, observed=True, sort=False)["rows"].sum()
-                  .loc[lambda x: x > 0].reset_index())
-        empty = others[present].iloc[np.repeat(np.arange(len(others)), others["rows"].to_numpy())]
-        rows = pd.concat([counted_rows, empty.assign(cell=-1, w=0.0)], ignore_index=True)
-    columns = DesignColumns(*(rows[_KEYS[name]] if design[name] is not None else None for name in DESIGN_COLUMNS))
-    found = unit_tables(rows["cell"].to_numpy(dtype=np.int64), rows["w"].to_numpy(dtype=float), columns, shape,
-                        design_codes(columns))
-    found = replace(found, n_valid=int(cells["n"].sum()),  # the rows counted, not the cells they fill
-                    domain_df=domain_df(found.unit, found.stratum) if domain else None)
-    return Agreement(tab.table, match=match, counted=Counted(
-        n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"], n_zero_weight=bookkeeping["n_zero_weight"],
-        weighted=weighted, order=tab.order, ordered=labels is not None, units=found, lonely_psu=lonely_psu,
-        replicates=replicates, pairs=assignment))
 
 
 @dd.extensions.register_dataframe_accessor("agree")
@@ -241,7 +200,7 @@ class DaskAgreeAccessor(Shortcuts):
         design = {"strata": strata, "cluster": cluster, "fpc": fpc}
         if any(v is not None for v in design.values()):
             sample = self._sample(actual, pred, weights, dropna, design)
-            return _design_agreement(sample["table"], sample["cells"], sample["units"], sample["missing"],
+            return from_design_cells(sample["table"], sample["cells"], sample["units"], sample["missing"],
                                      names=(actual, pred), dropna=dropna, labels=labels, match=match,
                                      weighted=weights is not None, design=design, lonely_psu=lonely_psu,
                                      replicates=replicates)
@@ -297,13 +256,13 @@ class DaskAgreeAccessor(Shortcuts):
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
                   "match": table_kw.get("match"), "weighted": weights is not None, "design": design,
                   "lonely_psu": table_kw.get("lonely_psu", "adjust"), "replicates": table_kw.get("replicates")}
-        everything = _design_agreement(sample["table"], cells, units, sample["missing"], **common)
+        everything = from_design_cells(sample["table"], cells, units, sample["missing"], **common)
         common = {**common, "match": None, "assignment": everything.pairs()}  # one matching for every group
         positions = group_rows(cells["g"])
 
         def build(value):
             rows = positions.get(value, np.zeros(0, dtype=np.int64))
-            return _design_agreement(sample["groups"][value], cells.iloc[rows], units, sample["missing"], **common,
+            return from_design_cells(sample["groups"][value], cells.iloc[rows], units, sample["missing"], **common,
                                      domain=True)
 
         values = group_order(list(sample["groups"]), self._ddf.dtypes[by])

@@ -1,0 +1,109 @@
+"""Counts that add up: two tables of counts of the same kind merged into the table of all their rows.
+
+A table object holds counts (its cells, the bookkeeping of the rows read, and under a sample design the tables of
+its PSUs), and counts of disjoint sets of rows add up. :func:`merged_fields` gives what the merged object is
+built from: the table over the union of the labels (the first table's labels in their order, then the second's
+new ones), the summed bookkeeping and the merged PSU tables; what cannot be merged (a weighted table with an
+unweighted one, other ``dropna=``, another sample design) is a ValueError that says why.
+
+The result is the table one count of all the rows gives, up to the order of its labels: exactly for counts of
+objects and weights that are whole numbers (sums of whole numbers below 2⁵³ are exact in float64), and to the
+last bits of a float sum otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..base.lazy import LazyModule
+from ..engine.crosstab import check_table_size, held_sparse, sparse_frame
+from ..engine.design import merge_units
+from ..engine.labels import concat_labels, difference_labels, positions_of
+
+sparse = LazyModule("scipy.sparse")
+
+__all__ = ["merged_fields", "union_labels"]
+
+
+def union_labels(first: pd.Index, second: pd.Index) -> pd.Index:
+    """The labels of ``first`` in their order, then those of ``second`` that ``first`` lacks (labels match exactly:
+    ``True`` is not ``1``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.analyses.merge import union_labels
+    >>> union_labels(pd.Index(["b", "c"]), pd.Index(["a", "c"])).tolist()
+    ['b', 'c', 'a']
+    """
+    union = concat_labels(first, difference_labels(second, first))
+    union.name = first.name
+    return union
+
+
+def _cells(cells, counts: np.ndarray) -> tuple:
+    """The non-empty cells of a table held dense (``cells`` None) or as its stored cells: rows, columns, counts."""
+    if cells is not None:
+        return cells[0], cells[1], counts
+    rows, cols = np.nonzero(counts)
+    return rows, cols, counts[rows, cols]
+
+
+def _clash(what: str, first: Any, second: Any) -> ValueError:
+    return ValueError(f"cannot add these tables: {what} differs ({first!r} and {second!r}); only counts of the same "
+                      "kind add up")
+
+
+def merged_fields(a, b, first: tuple, second: tuple) -> dict:
+    """The table and the fields of :class:`~pandas_agree.analyses.crosstab.Counted` of two tables counted together:
+    ``{"table": DataFrame, "counted": dict}``. ``a`` and ``b`` are their Counted records, ``first`` and ``second``
+    their (row labels, column labels, stored cells or None, counts)."""
+    for what, x, y in (("weighted", a.weighted, b.weighted), ("dropna", a.dropna, b.dropna),
+                       ("lonely_psu", a.lonely_psu, b.lonely_psu), ("replicates", a.replicates, b.replicates)):
+        if x != y:
+            raise _clash(what, x, y)
+    if (a.units is None) != (b.units is None):
+        with_design = "first" if a.units is not None else "second"
+        raise ValueError(f"cannot add these tables: the {with_design} has a sample design (strata=, cluster=, fpc=) "
+                         "and the other none; only counts of one design add up")
+    if a.pairs is not None or b.pairs is not None:
+        raise ValueError("cannot add these tables: a table of a group whose labels were paired on its whole sample "
+                         "adds up only with that sample; add the whole samples' tables instead")
+    index = union_labels(first[0], second[0])
+    columns = union_labels(first[1], second[1])
+    shape = (len(index), len(columns))
+    check_table_size(shape, ["row labels", "column labels"])
+    places = []
+    rows, cols, counts = [], [], []
+    for own_index, own_columns, stored, own_counts in (first, second):
+        r_at, c_at = positions_of(own_index, index), positions_of(own_columns, columns)
+        places.append((r_at, c_at))
+        r, c, n = _cells(stored, own_counts)
+        rows.append(r_at[r])
+        cols.append(c_at[c])
+        counts.append(n)
+    rows, cols, counts = np.concatenate(rows), np.concatenate(cols), np.concatenate(counts)
+    if held_sparse(shape):
+        summed = sparse.coo_array((counts, (rows, cols)), shape=shape)
+        summed.sum_duplicates()
+        frame = sparse_frame(summed, index, columns)
+    else:
+        dense = np.zeros(shape)
+        np.add.at(dense, (rows, cols), counts)
+        frame = pd.DataFrame(dense, index=index, columns=columns)
+    order = None
+    if a.order is not None and b.order is not None:
+        order = union_labels(a.order, b.order)
+    units = None
+    if a.units is not None:
+        units = merge_units(a.units, b.units, places[0], places[1], shape)
+    known = a.n_rows is not None and b.n_rows is not None
+    counted = {"n_rows": a.n_rows + b.n_rows if known else None, "n_missing": a.n_missing + b.n_missing,
+               "n_zero_weight": a.n_zero_weight + b.n_zero_weight, "weighted": a.weighted, "order": order,
+               "ordered": a.ordered and b.ordered, "units": units, "lonely_psu": a.lonely_psu,
+               "replicates": a.replicates, "dropna": a.dropna}
+    return {"table": frame, "counted": counted}
+

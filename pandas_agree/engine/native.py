@@ -1,0 +1,171 @@
+"""Counting where the data live: the cells of a table as one group-by of the engine that holds the rows.
+
+Every value of the package is a function of counts, so a Polars (eager or lazy), PyArrow, DuckDB, Ibis, PySpark or
+Dask table does not have to leave its engine: one ``GROUP BY`` of the label columns (and the columns of a sample
+design or of layers) with the number of rows and the sum of the weights of each group is computed there, through
+`narwhals <https://narwhals-dev.github.io/narwhals/>`_ (the compatibility layer dataframe-agnostic libraries use),
+and only the groups come back, as a small pandas frame. For DuckDB the query is (narwhals' ``sql_query()``, its
+common table expressions folded in)::
+
+    SELECT actual, pred, __pa_w_missing, count() AS n, COALESCE(sum(__pa_w), 0) AS w,
+           COALESCE(sum(__pa_w_zero), 0) AS n_zero
+    FROM (SELECT actual, pred, w, (w IS NULL) AS __pa_w_missing, CAST(w AS DOUBLE) AS __pa_w,
+                 CAST((w = 0) AS BIGINT) AS __pa_w_zero FROM frame)
+    GROUP BY actual, pred, __pa_w_missing
+
+(without weights ``SELECT actual, pred, count() AS n ... GROUP BY actual, pred``). Missing keys stay groups of
+their own (``drop_null_keys=False``), so the rows with a missing label or weight are counted as the pandas path
+counts them. The weights are checked there
+too (numeric, finite, non-negative) by one ``SELECT MIN(w), MAX(w)``.
+
+narwhals and the engines are imported by the functions that use them, never with the package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from .crosstab import check_total
+
+__all__ = ["ENGINES", "WEIGHT_MISSING", "engine_of", "grouped_counts"]
+
+# the top-level module of a frame's type, and the engine it names
+ENGINES = {"polars": "Polars", "pyarrow": "PyArrow", "duckdb": "DuckDB", "ibis": "Ibis", "pyspark": "PySpark",
+           "dask": "Dask", "sqlframe": "SQLFrame", "modin": "Modin", "cudf": "cuDF"}
+# the names of the counts in the groups (chosen not to clash with a column: see _free_name)
+WEIGHT_MISSING = "__pa_w_missing"
+
+
+def engine_of(frame) -> str | None:
+    """The name of the engine of a dataframe other than pandas (None for pandas and for anything else), from the
+    module of its type: nothing is imported to find it.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.engine.native import engine_of
+    >>> engine_of(pd.DataFrame()) is None
+    True
+    """
+    if isinstance(frame, pd.DataFrame):
+        return None
+    return ENGINES.get(type(frame).__module__.split(".")[0])
+
+
+def _narwhals():
+    try:
+        import narwhals.stable.v2 as nw
+    except ModuleNotFoundError:  # pragma: no cover - narwhals is a dependency
+        raise ModuleNotFoundError("counting a table in its own engine needs narwhals: pip install narwhals") from None
+    return nw
+
+
+def _free_name(stem: str, taken: Sequence[str]) -> str:
+    name = stem
+    while name in taken:
+        name += "_"
+    return name
+
+
+def lazy_frame(frame):
+    """The narwhals LazyFrame of a native frame (an eager frame is made lazy: its engine plans the query)."""
+    nw = _narwhals()
+    try:
+        found = nw.from_native(frame)
+    except TypeError as err:
+        raise TypeError(f"data must be a dataframe (pandas, Polars, PyArrow, DuckDB, Ibis, PySpark or Dask); got a "
+                        f"{type(frame).__module__}.{type(frame).__name__} ({err})") from None
+    return found.lazy() if isinstance(found, nw.DataFrame) else found
+
+
+def check_columns(schema: dict, wanted: dict) -> None:
+    """A KeyError naming the argument and listing the frame's columns for a column it lacks."""
+    columns = list(schema)
+    for arg, name in wanted.items():
+        if name is not None and name not in columns:
+            shown = ", ".join(repr(c) for c in columns[:20]) + (" ..." if len(columns) > 20 else "")
+            raise KeyError(f"{arg}: no column {name!r} in the data; its columns are {shown}")
+
+
+def _check_weights(lf, schema, weights: str, name: str) -> None:
+    """The weights checked in the engine: numeric, finite, non-negative, and their total in range."""
+    nw = _narwhals()
+    dtype = schema[weights]
+    if not dtype.is_numeric():
+        raise TypeError(f"{name} must be numeric (frequency weights); got dtype {dtype}")
+    w = nw.col(weights)
+    if dtype.is_float():
+        w = w.fill_nan(None)  # NaN is a missing weight, as in pandas
+    found = lf.select(w.min().alias("low"), w.max().alias("high"), w.sum().alias("total")).collect().to_pandas()
+    low, high, total = (float(found[c].iloc[0]) if pd.notna(found[c].iloc[0]) else np.nan
+                        for c in ("low", "high", "total"))
+    if np.isinf(low) or np.isinf(high):
+        raise ValueError(f"{name} must be finite; some values are infinite")
+    if low < 0:
+        raise ValueError(f"{name} must be non-negative; some values are negative (the smallest: {low})")
+    if np.isfinite(total):
+        check_total(total, name)
+
+
+def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None = None,
+                   weight_key: bool = False, names: Sequence[str] | None = None,
+                   weights_name: str = "weights") -> pd.DataFrame:
+    """The groups of the rows of a native ``frame`` by the columns ``keys`` (missing values a group of their own),
+    counted by its engine: one row per group with the keys, ``n`` (rows), and with ``weights`` ``w`` (the sum of the
+    weights), ``n_zero`` (rows of weight 0) and :data:`WEIGHT_MISSING` (whether the group's weights are missing;
+    NaN is missing); ``weight_key`` makes the weight itself a key too (``uw``: rows of one PSU each, kept apart by
+    weight). ``names`` name the keys' arguments in messages.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from pandas_agree.engine.native import grouped_counts
+    >>> t = pa.table({"a": ["x", "y", "x", None], "p": ["x", "x", "x", "y"]})
+    >>> groups = grouped_counts(t, ["a", "p"]).sort_values("n", ascending=False)
+    >>> groups["a"].tolist()[0], groups["p"].tolist()[0], groups["n"].tolist()
+    ('x', 'x', [2, 1, 1])
+    """
+    nw = _narwhals()
+    lf = lazy_frame(frame)
+    schema = dict(lf.collect_schema())
+    names = list(names) if names is not None else [f"keys[{i}]" for i in range(len(keys))]
+    check_columns(schema, {**dict(zip(names, keys, strict=True)), weights_name: weights})
+    taken = [*map(str, schema)]
+    out = [nw.len().alias("n")]
+    group = [nw.col(k) for k in keys]
+    if weights is not None:
+        _check_weights(lf, schema, weights, weights_name)
+        w = nw.col(weights)
+        if schema[weights].is_float():
+            w = w.fill_nan(None)
+        missing, value, zero = (_free_name(stem, taken) for stem in (WEIGHT_MISSING, "__pa_w", "__pa_w_zero"))
+        # every aggregate a plain sum or count of a column (what every engine's group-by takes)
+        lf = lf.with_columns(w.is_null().alias(missing), w.cast(nw.Float64()).alias(value),
+                             (w == 0).cast(nw.Int64()).alias(zero))
+        group.append(nw.col(missing))
+        if weight_key:
+            uw = _free_name("uw", taken)
+            lf = lf.with_columns(nw.col(value).alias(uw))
+            group.append(nw.col(uw))
+        out += [nw.col(value).sum().alias("w"), nw.col(zero).sum().alias("n_zero")]
+    if len({*map(str, keys)}) != len(keys):
+        raise ValueError(f"the columns {list(keys)} must differ")
+    grouped = lf.group_by(*group, drop_null_keys=False).agg(*out).collect().to_pandas()
+    if weights is not None:
+        grouped = grouped.rename(columns={missing: WEIGHT_MISSING, **({uw: "uw"} if weight_key else {})})
+    text = pd.Series(["text"]).dtype  # how this pandas holds text by default
+    for column in grouped.columns[:len(keys)]:
+        dtype = grouped[column].dtype
+        if dtype != text and (isinstance(dtype, pd.StringDtype) or str(dtype) in ("string[pyarrow]",
+                                                                                  "large_string[pyarrow]")):
+            # text as a pandas frame of the same rows holds it (one missing value: NaN, as pandas reads None)
+            grouped[column] = grouped[column].astype(object).where(grouped[column].notna(), None).astype(text)
+    for count in ("n", "n_zero"):
+        if count in grouped:
+            grouped[count] = grouped[count].fillna(0).to_numpy(dtype=np.int64)
+    if "w" in grouped:
+        grouped["w"] = grouped["w"].fillna(0.0).to_numpy(dtype=float)
+    return grouped

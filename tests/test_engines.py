@@ -1,0 +1,125 @@
+"""Any dataframe in: Polars (eager and lazy), PyArrow, DuckDB and Ibis tables counted in their own engine give what the
+same rows give in pandas (Dask and Spark: tests/test_engines_slow.py)."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import pandas_agree as pa
+
+from ._engines import CALLS, assert_same, build, rows
+
+DF = rows()
+_KEEP: list = []
+
+
+def _polars(df):
+    import polars as pl
+
+    return pl.from_pandas(df)
+
+
+def _polars_lazy(df):
+    return _polars(df).lazy()
+
+
+def _arrow(df):
+    import pyarrow
+
+    return pyarrow.Table.from_pandas(df, preserve_index=False)
+
+
+def _duckdb(df):
+    import duckdb
+
+    con = duckdb.connect()
+    _KEEP.append(con)  # a relation needs its connection open
+    con.register("rows_in_pandas", _arrow(df))  # an Arrow table: what every DuckDB reads
+    return con.sql("SELECT * FROM rows_in_pandas")
+
+
+def _ibis(df):
+    import ibis
+
+    return ibis.memtable(_arrow(df))  # on ibis' default back end, DuckDB
+
+
+ENGINES = {"polars": _polars, "polars-lazy": _polars_lazy, "pyarrow": _arrow, "duckdb": _duckdb, "ibis": _ibis}
+
+
+@pytest.fixture(scope="module", params=list(ENGINES))
+def engine(request):
+    return request.param, ENGINES[request.param](DF)
+
+
+@pytest.mark.parametrize(("call", "options"), CALLS, ids=[f"{c}-{'-'.join(o) or 'plain'}" for c, o in CALLS])
+def test_every_engine_gives_what_pandas_gives(engine, call, options):
+    _, frame = engine
+    assert_same(build(frame, call, options), build(DF, call, options))
+
+
+def test_the_rows_stay_in_the_engine():
+    """Only the groups come back: a lazy Polars query is planned as one group-by and nothing of pandas is built from
+    the rows."""
+    import polars as pl
+
+    from pandas_agree.engine.native import grouped_counts
+
+    lazy = pl.from_pandas(DF).lazy()
+    groups = grouped_counts(lazy, ["truth", "guess"], weights="w")
+    assert len(groups) < 40 < len(DF)
+    assert groups["n"].sum() == len(DF)
+
+
+def test_categorical_and_enum_columns_keep_their_order():
+    import polars as pl
+
+    df = pd.DataFrame({"a": pd.Categorical(["lo", "hi", "mid", "hi"], categories=["lo", "mid", "hi"]),
+                       "b": pd.Categorical(["lo", "mid", "mid", "hi"], categories=["lo", "mid", "hi"])})
+    frame = pl.DataFrame({"a": df["a"].astype(str), "b": df["b"].astype(str)},
+                         schema={"a": pl.Enum(["lo", "mid", "hi"]), "b": pl.Enum(["lo", "mid", "hi"])})
+    got, want = pa.Agreement.from_frame(frame, "a", "b"), pa.Agreement.from_frame(df, "a", "b")
+    assert got.table.index.tolist() == want.table.index.tolist() == ["lo", "mid", "hi"]
+    np.testing.assert_array_equal(got.table.to_numpy(), want.table.to_numpy())
+
+
+def test_bad_weights_are_caught_in_the_engine():
+    import polars as pl
+
+    frame = pl.DataFrame({"a": ["x", "y"], "b": ["x", "x"], "w": [1.0, -2.0], "t": ["1", "2"],
+                          "inf": [1.0, float("inf")]})
+    with pytest.raises(ValueError, match="weights must be non-negative"):
+        pa.Agreement.from_frame(frame, "a", "b", weights="w")
+    with pytest.raises(TypeError, match="weights must be numeric"):
+        pa.Agreement.from_frame(frame, "a", "b", weights="t")
+    with pytest.raises(ValueError, match="weights must be finite"):
+        pa.Agreement.from_frame(frame, "a", "b", weights="inf")
+    with pytest.raises(KeyError, match="pred: no column 'nope'"):
+        pa.Agreement.from_frame(frame, "a", "nope")
+    with pytest.raises(TypeError, match="must be a column name"):
+        pa.Agreement.from_frame(frame, "a", "b", weights=[1, 2])
+    with pytest.raises(TypeError, match="frame must be a dataframe"):
+        pa.Agreement.from_frame({"a": [1]}, "a", "b")
+
+
+def test_a_missing_weight_with_dropna_false_is_an_error_as_in_pandas():
+    import polars as pl
+
+    frame = pl.DataFrame({"a": ["x", "y"], "b": ["x", "x"], "w": [1.0, None]})
+    with pytest.raises(ValueError, match="weights has 1 missing value"):
+        pa.Agreement.from_frame(frame, "a", "b", weights="w", dropna=False)
+
+
+def test_a_column_against_itself():
+    import polars as pl
+
+    frame = pl.DataFrame({"a": ["x", "y", "x"]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = pa.Agreement.from_frame(frame, "a", "a")
+    assert np.diag(got.table.to_numpy()).tolist() == [2.0, 1.0]
+

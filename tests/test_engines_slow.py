@@ -1,0 +1,54 @@
+"""Spark (a local session) and Dask tables counted in their own engine give what the same rows give in pandas.
+
+Slow (a Spark session takes about 10 s to start, and pyspark is installed for CI's slow step only): run with
+``pytest -m slow``. One session serves the module."""
+
+from __future__ import annotations
+
+import pytest
+
+import pandas_agree as pa
+
+from ._engines import CALLS, assert_same, build, rows
+
+pytestmark = pytest.mark.slow
+
+DF = rows()
+IDS = [f"{c}-{'-'.join(o) or 'plain'}" for c, o in CALLS]
+
+
+@pytest.fixture(scope="module")
+def spark():
+    from pyspark.sql import SparkSession
+
+    session = (SparkSession.builder.master("local[2]").appName("pandas_agree-tests")
+               .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false")
+               .config("spark.sql.session.timeZone", "UTC").getOrCreate())
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def spark_rows(spark):
+    # every missing value a NULL, as a table in Spark holds it
+    return spark.createDataFrame(DF.astype(object).where(DF.notna(), None))
+
+
+@pytest.mark.parametrize(("call", "options"), CALLS, ids=IDS)
+def test_spark_gives_what_pandas_gives(spark_rows, call, options):
+    assert_same(build(spark_rows, call, options), build(DF, call, options))
+
+
+def test_spark_sql_table(spark, spark_rows):
+    spark_rows.createOrReplaceTempView("ratings")
+    table = spark.sql("SELECT truth, guess, w FROM ratings WHERE w > 0")
+    got = pa.Agreement.from_frame(table, "truth", "guess", weights="w")
+    want = pa.Agreement.from_frame(DF[DF["w"] > 0], "truth", "guess", weights="w")
+    assert_same(got, want)
+
+
+@pytest.mark.parametrize(("call", "options"), CALLS, ids=IDS)
+def test_dask_through_narwhals_gives_what_pandas_gives(call, options):
+    import dask.dataframe as dd
+
+    assert_same(build(dd.from_pandas(DF, npartitions=3), call, options), build(DF, call, options))

@@ -15,7 +15,7 @@ Methods (where they apply to a value):
 - ``blur``: as ``z`` with the SE of the table with half an object added to every cell (a small-sample variance
   correction in the spirit of Agresti–Coull's pseudo-counts; Yuan & Jiang 2025's "blurring");
 - ``pct``, ``bca``: the percentile and BCa bootstrap of the table (``ci="bootstrap"``);
-- ``de``: Donner & Eliasziw's (1992) goodness-of-fit interval for kappa on 2×2 tables (KAPPA and SPI).
+- ``de``: Donner & Eliasziw's (1992) goodness-of-fit interval for kappa on 2×2 tables (KAPPA, SPI, ALPHA).
 
 Usage::
 
@@ -261,7 +261,7 @@ def simulate(cell: Cell, sims: int, methods: list[str], resamples: int, seed: in
                 found[m] = get("bootstrap", bootstrap_method={"pct": "percentile", "bca": "bca"}[m],
                                random_state=sim, **boot)
             elif m == "de" and table is not None and k == 2:
-                found[m] = {v: (np.nan, np.nan, *donner_eliasziw(table)) for v in ("KAPPA", "SPI")}
+                found[m] = {v: (np.nan, np.nan, *donner_eliasziw(table)) for v in ("KAPPA", "SPI", "ALPHA")}
         reference = found.get("lin") or next(iter(found.values()))
         for v in target:
             if np.isnan(reference[v][0]):

@@ -152,3 +152,23 @@ def design_note(design: dict) -> str:
             "the chi-square tests of independence; adjusted Wald F tests of symmetry and marginal homogeneity. "
             "Fisher's exact test has no design-based form and is left out; a layer or group is a domain of the whole "
             "sample, its tests on the degrees of freedom of the PSUs holding its rows.")
+
+
+def absent_classes_note(labels: pd.Index, present: int) -> str:
+    """What the values and intervals mean where some classes have no objects on either side of the table
+    (``labels``), ``present`` classes having some.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> absent_classes_note(pd.Index(["rare"]), 3)[:60]
+    "Class ['rare'] has no objects in the table (neither side name"
+    """
+    many = len(labels) > 1
+    return (f"Class{'es' if many else ''} {shown_labels(labels)} {'have' if many else 'has'} no objects in the table "
+            f"(neither side names {'them' if many else 'it'}): {'their' if many else 'its'} class-specific values are "
+            f"undefined, and each average is over the {present} classes present, so its value and interval are "
+            "those of the average over the classes present, not over every class; no interval can allow for a "
+            "class the sample lacks. Measures of the whole table (kappa, accuracy) estimate the same quantities "
+            "as with the class present.")
+

@@ -1,0 +1,141 @@
+"""What ``ci="auto"`` gives where the plain analytic or linearised interval does not cover: the rules, in one place.
+
+Each rule names the values it concerns, the situation (few objects, a small class, two classes), the interval it
+takes instead and the coverage the coverage study measured (``benchmarks/coverage_study.py``; the tables are in
+docs/notes/intervals.md, "Small samples"). The SE column keeps the published (or linearised) SE whatever the
+interval: irrCAC's, Gwet's, SAS's and Takahashi's SEs are reproduced at every size. ``ci="linearized"`` and
+``ci="bootstrap"`` ignore these rules.
+
+==========================================  ==================================  ===================================
+values                                      situation                           interval under "auto"
+==========================================  ==================================  ===================================
+KAPPA, KAPPA_W, SPI, ALPHA on two classes; fewer than 200 objects              Donner & Eliasziw's (1992)
+                                                                                goodness-of-fit interval
+KAPPA, KAPPA_W, SPI (K ≥ 3); BPK, AC1,      fewer than 200 objects              BCa bootstrap
+ALPHA; the rater coefficients               (subjects)
+every average                               a class present with fewer than     Wald on the average's scale with
+                                            20 objects on either side           the SE of the table with half an
+                                                                                object added to every cell
+PPREV weighted and inverse, two classes     any size                            percentile bootstrap
+==========================================  ==================================  ===================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["BLUR", "RULES", "SMALL_CLASS", "SMALL_SAMPLE", "Rule", "average_rule", "coefficient_rule", "rater_rule"]
+
+SMALL_SAMPLE = 200
+"""Below this many objects (subjects for several raters) the chance-corrected coefficients take the small-sample
+intervals of :data:`RULES`."""
+
+SMALL_CLASS = 20
+"""Below this many objects of some class (in the reference or the prediction) the averages take the blurred SE's
+interval of :data:`RULES`."""
+
+BLUR = 0.5
+"""The objects added to every cell of the table (of the classes present) for the blurred SE."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of ``ci="auto"``: the interval it takes (``method``: "donner-eliasziw", "bca", "percentile" or
+    "blurred") and why, as the note under the result says it."""
+
+    method: str
+    note: str
+
+
+_COEFFICIENTS = {"KAPPA", "KAPPA_W", "SPI", "BPK", "AC1", "AC2", "ALPHA", "HSS"}
+_DONNER_ELIASZIW = {"KAPPA", "KAPPA_W", "SPI", "ALPHA", "HSS"}
+
+RULES = {
+    "donner-eliasziw": Rule(
+        "donner-eliasziw",
+        f"With fewer than {SMALL_SAMPLE} objects on two classes, the intervals of KAPPA, KAPPA_W, SPI and HSS are "
+        "Donner & Eliasziw's (1992) goodness-of-fit intervals beside the published SE: there the Wald interval "
+        "covered as little as COVER_WALD_TWO of a nominal 95%, Donner & Eliasziw's COVER_DE (the coverage study in "
+        "the documentation)."),
+    "bca": Rule(
+        "bca",
+        f"With fewer than {SMALL_SAMPLE} objects, the chance-corrected coefficients get BCa bootstrap intervals "
+        "beside their published (linearised) SE: there their linearised (Wald) intervals covered as little as "
+        "COVER_WALD of a nominal 95%, the BCa bootstrap's COVER_BCA (the coverage study in the documentation)."),
+    "raters": Rule(
+        "bca",
+        f"With fewer than {SMALL_SAMPLE} subjects, the rater coefficients get BCa bootstrap intervals over subjects "
+        "beside their linearised SE (as irrCAC prints it): there the linearised (Wald) intervals covered as little "
+        "as COVER_RATERS_WALD of a nominal 95%, the BCa bootstrap's COVER_RATERS_BCA (the coverage study in the "
+        "documentation)."),
+    "blurred": Rule(
+        "blurred",
+        f"With a class of fewer than {SMALL_CLASS} objects, the averages' intervals are Wald intervals on each "
+        f"average's scale with the SE of the table with {BLUR:g} object added to every cell of the classes present "
+        "(a generalised plus-four correction; the se column keeps the linearised SE): there the linearised "
+        "intervals covered as little as COVER_LIN_AVG of a nominal 95%, these COVER_BLUR (the coverage study in "
+        "the documentation)."),
+    "pprev": Rule(
+        "percentile",
+        "On two classes, the weighted and inverse averages of PPREV get the percentile bootstrap's interval beside "
+        "their linearised SE: they are 1/2 ± 2(p − 1/2)(q − 1/2) with p and q the first class's reference and "
+        "predicted shares, and their linearised intervals covered 90% instead of 95% (the coverage study in the "
+        "documentation)."),
+}
+
+
+def coefficient_rule(code: str, n: float, classes: int) -> Rule | None:
+    """The rule of a chance-corrected coefficient of two classifications (``code``) on a table of ``n`` objects
+    over ``classes`` labels (the union of both sides), or None where its analytic interval stands.
+
+    Examples
+    --------
+    >>> coefficient_rule("KAPPA", 50, 2).method, coefficient_rule("KAPPA", 50, 3).method
+    ('donner-eliasziw', 'bca')
+    >>> coefficient_rule("AC1", 500, 2) is None
+    True
+    """
+    if code not in _COEFFICIENTS or not n < SMALL_SAMPLE:
+        return None
+    if code in _DONNER_ELIASZIW and classes == 2:
+        return RULES["donner-eliasziw"]
+    return RULES["bca"]
+
+
+def rater_rule(n_subjects: float) -> Rule | None:
+    """The rule of the rater coefficients over ``n_subjects`` subjects, or None.
+
+    Examples
+    --------
+    >>> rater_rule(30).method, rater_rule(300)
+    ('bca', None)
+    """
+    return RULES["raters"] if n_subjects < SMALL_SAMPLE else None
+
+
+def average_rule(code: str, method: str, classes: int, smallest: float) -> Rule | None:
+    """The rule of the ``method`` average of ``code`` over ``classes`` classes whose smallest class present has
+    ``smallest`` objects (the fewer of its reference and predicted counts), or None.
+
+    Examples
+    --------
+    >>> average_rule("F1", "unweighted", 4, 5).method, average_rule("F1", "unweighted", 4, 50)
+    ('blurred', None)
+    >>> average_rule("PPREV", "weighted", 2, 500).method
+    'percentile'
+    """
+    if code == "PPREV" and classes == 2 and method in ("weighted", "inverse"):
+        return RULES["pprev"]
+    if smallest < SMALL_CLASS:
+        return RULES["blurred"]
+    return None
+
+
+def smallest_class(row_totals: np.ndarray, col_totals: np.ndarray) -> float:
+    """The fewest objects of a class present (with objects on some side), on either side: the smallest positive
+    count among the classes' reference and predicted counts; inf where no class has objects."""
+    counts = np.concatenate([np.asarray(row_totals, float).ravel(), np.asarray(col_totals, float).ravel()])
+    present = counts[counts > 0]
+    return float(present.min()) if present.size else float("inf")

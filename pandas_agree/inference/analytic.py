@@ -22,7 +22,7 @@ from ..measures.interval_methods import (
 )
 from ..measures.registry import REGISTRY, Measure
 from .association import chi_square_interval, kappa_max_interval
-from .auto import coefficient_rule
+from .auto import coefficient_rule, smallest_class
 from .distributions import beta_isf, beta_ppf, critical_value, normal_ppf
 from .estimates import Estimate, IntervalOptions, Resample, clipped
 from .linearised import linearised
@@ -363,16 +363,17 @@ def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: Int
             squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
             two = np.arange(2)
             estimate = _fce(measure, TableView(squares, two, two, two, two, 2), None, opts)
-            return _small(measure, estimate, (a, b, c, d), 2, float(np.max(a + b + c + d)), opts)
+            return _small(measure, estimate, (a, b, c, d), 2, float(np.max(a + b + c + d)), opts,
+                          smallest_class(a + b, a + c), squares)
     return None
 
 
-def _small(measure: Measure, estimate: Estimate, counts, classes: int, n: float,
-           opts: IntervalOptions) -> Estimate | Resample:
+def _small(measure: Measure, estimate: Estimate, counts, classes: int, n: float, opts: IntervalOptions,
+           smallest: float, counts_of: np.ndarray) -> Estimate | Resample:
     """A chance-corrected coefficient's estimate as the rules of "auto" (:func:`~.auto.coefficient_rule`) take it:
     the analytic one, Donner and Eliasziw's interval beside its SE (``counts``: the 2×2 table's a, b, c, d), or a
     Resample for the BCa bootstrap's interval beside its SE."""
-    rule = coefficient_rule(measure.code, n, classes)
+    rule = coefficient_rule(measure.code, n, classes, smallest, int(np.count_nonzero(counts_of)))
     if rule is None or opts.ci == "bootstrap":
         return estimate
     if rule.method == "bca":
@@ -465,10 +466,12 @@ def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOpti
             return _binomial(measure, method, (view,), opts)
         case FleissCohenEveritt():
             estimate = _fce(measure, view, params.get("kappa_weights"), opts)
-            return _small(measure, estimate, *_two_by_two(view), float(view.n), opts)
+            return _small(measure, estimate, *_two_by_two(view), float(view.n), opts,
+                          smallest_class(view.row_totals, view.col_totals), view.counts)
         case Linearised():
             estimate = _linearised(measure, method, view, params, opts)
-            return _small(measure, estimate, *_two_by_two(view), float(view.n), opts)
+            return _small(measure, estimate, *_two_by_two(view), float(view.n), opts,
+                          smallest_class(view.row_totals, view.col_totals), view.counts)
         case NoncentralChiSquare():
             return chi_square_interval(measure, view, opts)
         case MarginDifferences():

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["BLUR", "RULES", "SMALL_CLASS", "SMALL_SAMPLE", "Rule", "average_rule", "coefficient_rule", "rater_rule"]
+__all__ = ["BLUR", "RESAMPLED_CELLS", "RULES", "SMALL_CLASS", "SMALL_SAMPLE", "Rule", "average_rule", "blurred_table",
+           "class_rule", "coefficient_rule", "rater_rule", "small", "smallest_class"]
 
 SMALL_SAMPLE = 200
 """Below this many objects (subjects for several raters) the chance-corrected coefficients take the small-sample
@@ -35,6 +36,11 @@ intervals of :data:`RULES`."""
 SMALL_CLASS = 20
 """Below this many objects of some class (in the reference or the prediction) the averages take the blurred SE's
 interval of :data:`RULES`."""
+
+RESAMPLED_CELLS = 400
+"""A table with a small class but :data:`SMALL_SAMPLE` objects or more is resampled (the BCa rule) only where it
+has at most this many non-empty cells (a 20×20 table): 2,000 resamples then take milliseconds, and a report of
+hundreds of classes draws none."""
 
 BLUR = 0.5
 """The objects added to every cell of the table (of the classes present) for the blurred SE."""
@@ -77,6 +83,13 @@ RULES = {
         "(a generalised plus-four correction; the se column keeps the linearised SE): there the linearised "
         "intervals covered as little as COVER_LIN_AVG of a nominal 95%, these COVER_BLUR (the coverage study in "
         "the documentation)."),
+    "blurred-class": Rule(
+        "blurred",
+        f"With a class of fewer than {SMALL_CLASS} objects, the class-specific values without a binomial interval "
+        f"(F1 and its like) get Wald intervals on each value's scale with the SE of the table with {BLUR:g} object "
+        "added to every cell of the classes present (the se column keeps the linearised SE): there the linearised "
+        "intervals covered as little as COVER_LIN_CLASS of a nominal 95%, these COVER_BLUR_CLASS (the coverage "
+        "study in the documentation)."),
     "pprev": Rule(
         "percentile",
         "On two classes, the weighted and inverse averages of PPREV get the percentile bootstrap's interval beside "
@@ -86,22 +99,29 @@ RULES = {
 }
 
 
-def coefficient_rule(code: str, n: float, classes: int) -> Rule | None:
+def small(n: float, smallest: float) -> bool:
+    """Whether a table is small for the chance-corrected coefficients: fewer than :data:`SMALL_SAMPLE` objects, or
+    a class present with fewer than :data:`SMALL_CLASS` (on either side)."""
+    return n < SMALL_SAMPLE or smallest < SMALL_CLASS
+
+
+def coefficient_rule(code: str, n: float, classes: int, smallest: float = np.inf, cells: int = 0) -> Rule | None:
     """The rule of a chance-corrected coefficient of two classifications (``code``) on a table of ``n`` objects
-    over ``classes`` labels (the union of both sides), or None where its analytic interval stands.
+    over ``classes`` labels with objects, whose smallest class has ``smallest`` objects (:func:`smallest_class`)
+    and which has ``cells`` non-empty cells, or None where its analytic interval stands.
 
     Examples
     --------
     >>> coefficient_rule("KAPPA", 50, 2).method, coefficient_rule("KAPPA", 50, 3).method
     ('donner-eliasziw', 'bca')
-    >>> coefficient_rule("AC1", 500, 2) is None
-    True
+    >>> coefficient_rule("AC1", 500, 2, smallest=12).method, coefficient_rule("AC1", 500, 2, smallest=40)
+    ('bca', None)
     """
-    if code not in _COEFFICIENTS or not n < SMALL_SAMPLE:
+    if code not in _COEFFICIENTS or not small(n, smallest):
         return None
     if code in _DONNER_ELIASZIW and classes == 2:
         return RULES["donner-eliasziw"]
-    return RULES["bca"]
+    return RULES["bca"] if n < SMALL_SAMPLE or cells <= RESAMPLED_CELLS else None
 
 
 def rater_rule(n_subjects: float) -> Rule | None:
@@ -131,6 +151,31 @@ def average_rule(code: str, method: str, classes: int, smallest: float) -> Rule 
     if smallest < SMALL_CLASS:
         return RULES["blurred"]
     return None
+
+
+def class_rule(code: str, smallest: float) -> Rule | None:
+    """The rule of the class-specific values of ``code`` without a binomial interval (F1 and its like) on a
+    table whose smallest class present has ``smallest`` objects, or None.
+
+    Examples
+    --------
+    >>> class_rule("F1", 5).method, class_rule("F1", 25)
+    ('blurred', None)
+    """
+    return RULES["blurred-class"] if smallest < SMALL_CLASS else None
+
+
+def blurred_table(counts: np.ndarray) -> np.ndarray:
+    """``counts`` (a dense I×J table) with :data:`BLUR` objects added to every cell whose row and column hold
+    objects: a class without objects on a side stays without them, so what is undefined stays undefined.
+
+    Examples
+    --------
+    >>> blurred_table(np.array([[3.0, 0, 0], [1, 2, 0], [0, 0, 0]])).tolist()
+    [[3.5, 0.5, 0.0], [1.5, 2.5, 0.0], [0.0, 0.0, 0.0]]
+    """
+    present = (counts.sum(axis=1) > 0)[:, None] & (counts.sum(axis=0) > 0)[None, :]
+    return counts + BLUR * present
 
 
 def smallest_class(row_totals: np.ndarray, col_totals: np.ndarray) -> float:

@@ -27,7 +27,7 @@ from ..measures import binary as _binary
 from ..measures.averaging import ClassValues, average_partials, averages_of, fill_undefined
 from ..measures.registry import Measure
 from .analytic import binary_analytics, multiclass_analytics
-from .auto import BLUR, average_rule, smallest_class
+from .auto import average_rule, blurred_table, class_rule, smallest_class
 from .delta import (
     TableCells,
     class_design_variance,
@@ -170,6 +170,24 @@ class ClassMeasures(Estimand):
         return {code: fill_undefined(_binary.class_values(self.by_code[code], resampled, self.params,
                                                           self.correction), self.zero_division) for code in keys}
 
+    def small_sample(self, key, estimate, opts):
+        a, b, c, _ = self.one_vs_rest
+        rule = class_rule(key, smallest_class(a + b, a + c))
+        if rule is None or self.view.is_sparse:
+            return None
+        blurred = delta_estimates(self, opts, [key], variances=self._blurred().variances)[key]
+        return Estimate(estimate.value, estimate.se, blurred.lower, blurred.upper,
+                        f"{estimate.method} SE, {blurred.method.replace('linearised', 'blurred')} interval",
+                        pvalue=estimate.pvalue, note=rule.note)
+
+    def _blurred(self) -> ClassMeasures:
+        """The same values on the table with :data:`~.auto.BLUR` objects added to every cell of the classes
+        present (:func:`blurred_table`)."""
+        table = blurred_table(self.view.counts)
+        return ClassMeasures(list(self.by_code.values()), self.view.with_counts(table), self.class_rows,
+                             self.class_cols, self.point, self.params, self.correction, self.zero_division,
+                             TableCells(table), table, None, self.opts)
+
     def _values_of(self, keys):
         def values_of(a, b, c, d):  # (..., K, codes)
             with quiet_division():  # set once for every formula
@@ -258,10 +276,8 @@ class ClassAverages(Estimand):
 
     def _blurred_variances(self, keys, design):
         """The variances of the averages ``keys`` on the table with :data:`~.auto.BLUR` objects added to every
-        cell whose row and column hold objects (the classes present)."""
-        counts = self.view.counts
-        present = (counts.sum(axis=1) > 0)[:, None] & (counts.sum(axis=0) > 0)[None, :]
-        table = counts + BLUR * present
+        cell whose row and column hold objects (:func:`~.auto.blurred_table`)."""
+        table = blurred_table(self.view.counts)
         view = self.view.with_counts(table)
         one_vs_rest = _binary.one_vs_rest(view, self.class_rows, self.class_cols)
         values = ClassValues(one_vs_rest, self.params, self.correction)

@@ -161,7 +161,7 @@ def absent_classes_note(labels: pd.Index, present: int) -> str:
     Examples
     --------
     >>> import pandas as pd
-    >>> absent_classes_note(pd.Index(["rare"]), 3)[:60]
+    >>> absent_classes_note(pd.Index(["rare"]), 3)[:61]
     "Class ['rare'] has no objects in the table (neither side name"
     """
     many = len(labels) > 1

@@ -1,23 +1,23 @@
 """What ``ci="auto"`` gives where the plain analytic or linearised interval does not cover: the rules, in one place.
 
-Each rule names the values it concerns, the situation (few objects, a small class, two classes), the interval it
-takes instead and the coverage the coverage study measured (``benchmarks/coverage_study.py``; the tables are in
-docs/notes/intervals.md, "Small samples"). The SE column keeps the published (or linearised) SE whatever the
-interval: irrCAC's, Gwet's, SAS's and Takahashi's SEs are reproduced at every size. ``ci="linearized"`` and
-``ci="bootstrap"`` ignore these rules.
+Each rule names the values it concerns, the situation, the interval it takes instead and the coverage the coverage
+study measured (``benchmarks/coverage_study.py``; the tables are in docs/notes/intervals.md, "Small samples"). The
+SE column keeps the published (or linearised) SE whatever the interval, so irrCAC's, Gwet's, SAS's and Takahashi's
+SEs are reproduced at every size. ``ci="linearized"``, ``ci="bootstrap"`` and sample designs ignore these rules.
 
-==========================================  ==================================  ===================================
-values                                      situation                           interval under "auto"
-==========================================  ==================================  ===================================
-KAPPA, KAPPA_W, SPI, ALPHA on two classes; fewer than 200 objects              Donner & Eliasziw's (1992)
-                                                                                goodness-of-fit interval
-KAPPA, KAPPA_W, SPI (K ≥ 3); BPK, AC1,      fewer than 200 objects              BCa bootstrap
-ALPHA; the rater coefficients               (subjects)
-every average                               a class present with fewer than     Wald on the average's scale with
-                                            20 objects on either side           the SE of the table with half an
-                                                                                object added to every cell
-PPREV weighted and inverse, two classes     any size                            percentile bootstrap
-==========================================  ==================================  ===================================
+- A table is *small* (:func:`small`) with fewer than :data:`SMALL_SAMPLE` objects or a class present with fewer
+  than :data:`SMALL_CLASS` objects on either side.
+- KAPPA, KAPPA_W, SPI, ALPHA on a small table whose objects lie on two labels, and HSS (each class against the
+  rest) on a small table: Donner and Eliasziw's (1992) goodness-of-fit interval
+  (:func:`~.analytic.donner_eliasziw`).
+- The other chance-corrected coefficients (KAPPA, KAPPA_W, SPI, BPK, AC1, ALPHA) on a small table: the BCa
+  bootstrap's interval; beyond :data:`SMALL_SAMPLE` objects only on tables of at most :data:`RESAMPLED_CELLS`
+  non-empty cells (the others keep the analytic interval).
+- The rater coefficients over fewer than :data:`SMALL_SAMPLE` subjects: the BCa bootstrap over subjects.
+- Every average, and the class-specific values without a binomial interval (F1, CORR and their like), on a table
+  with a class of fewer than :data:`SMALL_CLASS` objects: the Wald interval on the value's scale with the SE of the
+  table with :data:`BLUR` object added to every cell of the classes present (:func:`blurred_table`).
+- The weighted and inverse averages of PPREV on two classes: the percentile bootstrap's interval.
 """
 
 from __future__ import annotations

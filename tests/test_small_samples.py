@@ -83,6 +83,7 @@ def test_the_rules_in_one_place():
     assert coefficient_rule("KAPPA", 199, 3).method == "bca"
     assert coefficient_rule("AC1", 50, 2).method == "bca"
     assert coefficient_rule("KAPPA", 200, 2) is None
+    assert coefficient_rule("KAPPA", 200, 2, smallest=10, cells=4).method == "bca"
     assert coefficient_rule("OSR", 20, 2) is None
     assert average_rule("F1", "unweighted", 4, SMALL_CLASS - 1).method == "blurred"
     assert average_rule("F1", "micro", 4, SMALL_CLASS) is None

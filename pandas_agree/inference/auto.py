@@ -7,12 +7,12 @@ SEs are reproduced at every size. ``ci="linearized"``, ``ci="bootstrap"`` and sa
 
 - A table is *small* (:func:`small`) with fewer than :data:`SMALL_SAMPLE` objects or a class present with fewer
   than :data:`SMALL_CLASS` objects on either side.
-- KAPPA, KAPPA_W, SPI, ALPHA on a small table whose objects lie on two labels, and HSS (each class against the
-  rest) on a small table: Donner and Eliasziw's (1992) goodness-of-fit interval
-  (:func:`~.analytic.donner_eliasziw`).
-- The other chance-corrected coefficients (KAPPA, KAPPA_W, SPI, BPK, AC1, ALPHA) on a small table: the BCa
-  bootstrap's interval; beyond :data:`SMALL_SAMPLE` objects only on tables of at most :data:`RESAMPLED_CELLS`
-  non-empty cells (the others keep the analytic interval).
+- KAPPA, KAPPA_W, SPI, ALPHA on fewer than :data:`SMALL_SAMPLE` objects that lie on two labels, and HSS (each
+  class against the rest) on fewer than :data:`SMALL_SAMPLE` objects: Donner and Eliasziw's (1992)
+  goodness-of-fit interval (:func:`~.analytic.donner_eliasziw`).
+- The chance-corrected coefficients (KAPPA, KAPPA_W, SPI, BPK, AC1, ALPHA, HSS) otherwise on a small table: the
+  BCa bootstrap's interval; from :data:`SMALL_SAMPLE` objects on only on tables of at most
+  :data:`RESAMPLED_CELLS` non-empty cells (the others keep the analytic interval).
 - The rater coefficients over fewer than :data:`SMALL_SAMPLE` subjects: the BCa bootstrap over subjects.
 - Every average, and the class-specific values without a binomial interval (F1, CORR and their like), on a table
   with a class of fewer than :data:`SMALL_CLASS` objects: the Wald interval on the value's scale with the SE of the
@@ -116,10 +116,12 @@ def coefficient_rule(code: str, n: float, classes: int, smallest: float = np.inf
     ('donner-eliasziw', 'bca')
     >>> coefficient_rule("AC1", 500, 2, smallest=12).method, coefficient_rule("AC1", 500, 2, smallest=40)
     ('bca', None)
+    >>> coefficient_rule("KAPPA", 500, 2, smallest=12).method
+    'bca'
     """
     if code not in _COEFFICIENTS or not small(n, smallest):
         return None
-    if code in _DONNER_ELIASZIW and classes == 2:
+    if code in _DONNER_ELIASZIW and classes == 2 and n < SMALL_SAMPLE:
         return RULES["donner-eliasziw"]
     return RULES["bca"] if n < SMALL_SAMPLE or cells <= RESAMPLED_CELLS else None
 

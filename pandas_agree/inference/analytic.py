@@ -373,8 +373,10 @@ def _small(measure: Measure, estimate: Estimate, counts, classes: int, n: float,
     """A chance-corrected coefficient's estimate as the rules of "auto" (:func:`~.auto.coefficient_rule`) take it:
     the analytic one, Donner and Eliasziw's interval beside its SE (``counts``: the 2×2 table's a, b, c, d), or a
     Resample for the BCa bootstrap's interval beside its SE."""
+    if opts.ci in ("bootstrap", "linearized"):  # the rules are those of "auto" (and the binomial methods' names)
+        return estimate
     rule = coefficient_rule(measure.code, n, classes, smallest, int(np.count_nonzero(counts_of)))
-    if rule is None or opts.ci == "bootstrap":
+    if rule is None:
         return estimate
     if rule.method == "bca":
         return Resample("bca", rule.note, estimate)

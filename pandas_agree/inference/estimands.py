@@ -27,7 +27,7 @@ from ..measures import binary as _binary
 from ..measures.averaging import ClassValues, average_partials, averages_of, fill_undefined
 from ..measures.registry import Measure
 from .analytic import binary_analytics, multiclass_analytics
-from .auto import average_rule, blurred_table, class_rule, smallest_class
+from .auto import BLURRED_LABELS, average_rule, blurred_table, class_rule, smallest_class
 from .delta import (
     TableCells,
     class_design_variance,
@@ -173,7 +173,7 @@ class ClassMeasures(Estimand):
     def small_sample(self, key, estimate, opts):
         a, b, c, _ = self.one_vs_rest
         rule = class_rule(key, smallest_class(a + b, a + c))
-        if rule is None or self.view.is_sparse:
+        if rule is None or max(self.view.shape) > BLURRED_LABELS:
             return None
         blurred = delta_estimates(self, opts, [key], variances=self._blurred().variances)[key]
         return Estimate(estimate.value, estimate.se, blurred.lower, blurred.upper,
@@ -183,8 +183,9 @@ class ClassMeasures(Estimand):
     def _blurred(self) -> ClassMeasures:
         """The same values on the table with :data:`~.auto.BLUR` objects added to every cell of the classes
         present (:func:`blurred_table`)."""
-        table = blurred_table(self.view.counts)
-        return ClassMeasures(list(self.by_code.values()), self.view.with_counts(table), self.class_rows,
+        view = _dense(self.view)
+        table = blurred_table(view.counts)
+        return ClassMeasures(list(self.by_code.values()), view.with_counts(table), self.class_rows,
                              self.class_cols, self.point, self.params, self.correction, self.zero_division,
                              TableCells(table), table, None, self.opts)
 
@@ -219,6 +220,16 @@ class ClassMeasures(Estimand):
                 together[:, i:i + step] = table_variance(self.cells, rows, cols, counts, spread.reshape(4, k, -1),
                                                          design).reshape(k, part.shape[-1])
         return {code: together[:, i] for i, code in enumerate(keys)}
+
+
+def _dense(view: TableView) -> TableView:
+    """``view`` held dense (the I×J counts of a sparse one's stored cells)."""
+    if not view.is_sparse:
+        return view
+    counts = np.zeros(view.shape)
+    np.add.at(counts, view.cells, view.counts)
+    return TableView(counts, view.rows, view.cols, view.row_place, view.col_place, view.q,
+                     row_scores=view.row_scores, col_scores=view.col_scores)
 
 
 def _separable_partials(function, counts):
@@ -266,7 +277,7 @@ class ClassAverages(Estimand):
         if "percentile" in methods:
             return Resample("percentile", next(r for r in rules if r is not None and r.method == "percentile").note,
                             estimate)
-        if "blurred" not in methods or self.view.is_sparse:
+        if "blurred" not in methods or max(self.view.shape) > BLURRED_LABELS:
             return None
         rule = next(r for r in rules if r is not None)
         blurred = delta_estimates(self, opts, [key], variances=self._blurred_variances)[key]
@@ -277,8 +288,9 @@ class ClassAverages(Estimand):
     def _blurred_variances(self, keys, design):
         """The variances of the averages ``keys`` on the table with :data:`~.auto.BLUR` objects added to every
         cell whose row and column hold objects (:func:`~.auto.blurred_table`)."""
-        table = blurred_table(self.view.counts)
-        view = self.view.with_counts(table)
+        view = _dense(self.view)
+        table = blurred_table(view.counts)
+        view = view.with_counts(table)
         one_vs_rest = _binary.one_vs_rest(view, self.class_rows, self.class_cols)
         values = ClassValues(one_vs_rest, self.params, self.correction)
         partials = average_partials([self.by_code[k] for k in keys], one_vs_rest, self.methods, self.timing,

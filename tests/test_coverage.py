@@ -138,7 +138,8 @@ def limit(p: np.ndarray, method: str, codes: list[str], **kwargs) -> pd.Series:
 def test_skewed_chance_corrected_coverage(n):
     """Below SMALL_SAMPLE objects (and with a class of fewer than SMALL_CLASS) "auto" gives KAPPA and SPI on two
     classes Donner and Eliasziw's interval and AC1 the BCa bootstrap's: they cover better than the linearised Wald
-    interval (value ± z·SE, recomputed here), and within [0.92, 0.98] from 50 objects on (KAPPA and SPI from 30)."""
+    interval (value ± z·SE, recomputed here): AC1 within [0.92, 0.98] from 50 objects on, KAPPA and SPI within
+    [0.91, 0.98] from 30."""
     codes = ["KAPPA", "SPI", "AC1"]
     p = skewed_table()
     target = limit(p, "multiclass", codes)
@@ -161,8 +162,10 @@ def test_skewed_chance_corrected_coverage(n):
     for c in codes:
         if n < 200:
             assert cover[c] >= plain[c], (c, cover, plain)
-        if n >= 50 or c != "AC1":
+        if c == "AC1" and n >= 50:
             assert 0.92 <= cover[c] <= 0.98, (c, cover)
+        elif c != "AC1":  # Donner–Eliasziw's: 0.88–0.98 over the study's two-class cells (docs/notes/intervals.md)
+            assert 0.91 <= cover[c] <= 0.98, (c, cover)
 
 
 def test_skewed_f1_average_coverage():

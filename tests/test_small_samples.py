@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import pandas_agree as pa
 from pandas_agree.inference.analytic import donner_eliasziw
 from pandas_agree.inference.auto import SMALL_CLASS, average_rule, coefficient_rule, smallest_class
+from pandas_agree.measures.registry import REGISTRY
 
 Z2 = 1.959963984540054**2  # the χ²₁ quantile at 0.95
 
@@ -85,9 +86,11 @@ def test_the_rules_in_one_place():
     assert coefficient_rule("KAPPA", 200, 2) is None
     assert coefficient_rule("KAPPA", 200, 2, smallest=10, cells=4).method == "bca"
     assert coefficient_rule("OSR", 20, 2) is None
-    assert average_rule("F1", "unweighted", 4, SMALL_CLASS - 1).method == "blurred"
-    assert average_rule("F1", "micro", 4, SMALL_CLASS) is None
-    assert average_rule("PPREV", "weighted", 2, 1000).method == "percentile"
+    assert average_rule(REGISTRY["F1"], "unweighted", 4, SMALL_CLASS - 1).method == "blurred"
+    assert average_rule(REGISTRY["F1"], "micro", 4, SMALL_CLASS) is None
+    assert average_rule(REGISTRY["PPREV"], "weighted", 2, 1000).method == "percentile"
+    for code in ("DOR", "LNDOR", "YULEQ", "LRP"):  # the odds-ratio family and unbounded ranges keep theirs
+        assert average_rule(REGISTRY[code], "unweighted", 4, 3) is None
     assert smallest_class([30, 0, 4], [29, 0, 5]) == 4
     assert smallest_class([0, 0], [0, 0]) == np.inf
 

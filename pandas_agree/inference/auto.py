@@ -14,7 +14,8 @@ SEs are reproduced at every size. ``ci="linearized"``, ``ci="bootstrap"`` and sa
   BCa bootstrap's interval; from :data:`SMALL_SAMPLE` objects on only on tables of at most
   :data:`RESAMPLED_CELLS` non-empty cells (the others keep the analytic interval).
 - The rater coefficients over fewer than :data:`SMALL_SAMPLE` subjects: the BCa bootstrap over subjects.
-- Every average, and the class-specific values without a binomial interval (F1, CORR and their like), on a table
+- Every average, and the class-specific values without a binomial interval (F1, CORR and their like), of a
+  measure with a bounded range outside the odds-ratio family (:func:`blurrable`), on a table
   of at most :data:`BLURRED_LABELS` labels with a class of fewer than :data:`SMALL_CLASS` objects: the Wald
   interval on the value's scale with the SE of the table with :data:`BLUR` object added to every cell of the
   classes present (:func:`blurred_table`).
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["BLUR", "BLURRED_LABELS", "RESAMPLED_CELLS", "RULES", "SMALL_CLASS", "SMALL_SAMPLE", "Rule", "average_rule",
-           "blurred_table", "class_rule", "coefficient_rule", "rater_rule", "small", "smallest_class"]
+           "blurrable", "blurred_table", "class_rule", "coefficient_rule", "rater_rule", "small", "smallest_class"]
 
 SMALL_SAMPLE = 200
 """Below this many objects (subjects for several raters) the chance-corrected coefficients take the small-sample
@@ -140,34 +141,50 @@ def rater_rule(n_subjects: float) -> Rule | None:
     return RULES["raters"] if n_subjects < SMALL_SAMPLE else None
 
 
-def average_rule(code: str, method: str, classes: int, smallest: float) -> Rule | None:
-    """The rule of the ``method`` average of ``code`` over ``classes`` classes whose smallest class present has
-    ``smallest`` objects (the fewer of its reference and predicted counts), or None.
+def average_rule(measure, method: str, classes: int, smallest: float) -> Rule | None:
+    """The rule of the ``method`` average of ``measure`` (a record) over ``classes`` classes whose smallest class
+    present has ``smallest`` objects (the fewer of its reference and predicted counts), or None.
 
     Examples
     --------
-    >>> average_rule("F1", "unweighted", 4, 5).method, average_rule("F1", "unweighted", 4, 50)
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> average_rule(REGISTRY["F1"], "unweighted", 4, 5).method, average_rule(REGISTRY["F1"], "unweighted", 4, 50)
     ('blurred', None)
-    >>> average_rule("PPREV", "weighted", 2, 500).method
-    'percentile'
+    >>> average_rule(REGISTRY["PPREV"], "weighted", 2, 500).method, average_rule(REGISTRY["DOR"], "weighted", 4, 5)
+    ('percentile', None)
     """
-    if code == "PPREV" and classes == 2 and method in ("weighted", "inverse"):
+    if measure.code == "PPREV" and classes == 2 and method in ("weighted", "inverse"):
         return RULES["pprev"]
-    if smallest < SMALL_CLASS:
+    if smallest < SMALL_CLASS and blurrable(measure):
         return RULES["blurred"]
     return None
 
 
-def class_rule(code: str, smallest: float) -> Rule | None:
-    """The rule of the class-specific values of ``code`` without a binomial interval (F1 and its like) on a
-    table whose smallest class present has ``smallest`` objects, or None.
+def blurrable(measure) -> bool:
+    """Whether the blurred SE applies to ``measure``'s values: a bounded range, outside the odds-ratio family (whose
+    values half an object in a zero cell moves from infinite to finite, so that their blurred SE is another
+    quantity's).
 
     Examples
     --------
-    >>> class_rule("F1", 5).method, class_rule("F1", 25)
-    ('blurred', None)
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> blurrable(REGISTRY["F1"]), blurrable(REGISTRY["DOR"]), blurrable(REGISTRY["YULEQ"])
+    (True, False, False)
     """
-    return RULES["blurred-class"] if smallest < SMALL_CLASS else None
+    return not measure.odds_ratio_family and bool(np.all(np.isfinite(measure.range)))
+
+
+def class_rule(measure, smallest: float) -> Rule | None:
+    """The rule of the class-specific values of ``measure`` (a record without a binomial interval: F1 and its like)
+    on a table whose smallest class present has ``smallest`` objects, or None.
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> class_rule(REGISTRY["F1"], 5).method, class_rule(REGISTRY["F1"], 25), class_rule(REGISTRY["DOR"], 5)
+    ('blurred', None, None)
+    """
+    return RULES["blurred-class"] if smallest < SMALL_CLASS and blurrable(measure) else None
 
 
 BLURRED_LABELS = 300

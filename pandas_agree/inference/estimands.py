@@ -172,7 +172,7 @@ class ClassMeasures(Estimand):
 
     def small_sample(self, key, estimate, opts):
         a, b, c, _ = self.one_vs_rest
-        rule = class_rule(key, smallest_class(a + b, a + c))
+        rule = class_rule(self.by_code[key], smallest_class(a + b, a + c))
         if rule is None or max(self.view.shape) > BLURRED_LABELS:
             return None
         blurred = delta_estimates(self, opts, [key], variances=self._blurred().variances)[key]
@@ -271,7 +271,7 @@ class ClassAverages(Estimand):
 
     def small_sample(self, key, estimate, opts):
         a, b, c, _ = self.one_vs_rest
-        rules = [average_rule(key, method, len(self.class_rows), smallest_class(a + b, a + c))
+        rules = [average_rule(self.by_code[key], method, len(self.class_rows), smallest_class(a + b, a + c))
                  for method in self.methods]
         methods = {rule.method for rule in rules if rule is not None}
         if "percentile" in methods:

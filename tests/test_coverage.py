@@ -93,7 +93,8 @@ def constant(p: np.ndarray) -> pd.DataFrame:
 def test_every_averaged_measure_covers(k, n):
     """Every average of every default measure (unweighted, weighted, inverse, micro; the measures' own timing)
     gets an interval under "auto" that covers 0.93–0.97 from 200 objects on: linearised, but the weighted and
-    inverse averages of PPREV on two classes, which get the percentile bootstrap's (resampled_average)."""
+    inverse averages of PPREV on two classes, which get the percentile bootstrap's, and where a class has fewer
+    than 20 objects the Wald interval of the blurred SE (pandas_agree.inference.auto)."""
     p = true_table(k)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -135,9 +136,10 @@ def limit(p: np.ndarray, method: str, codes: list[str], **kwargs) -> pd.Series:
 
 @pytest.mark.parametrize("n", [30, 50, 100, 200])
 def test_skewed_chance_corrected_coverage(n):
-    """Below SMALL_SAMPLE objects "auto" gives SPI and AC1 the BCa bootstrap's interval: it covers better than
-    their linearised Wald interval (value ± z·SE, recomputed here), and within [0.92, 0.98] from 50 objects on.
-    Kappa keeps the Wald interval SAS and SPSS print; its coverage is printed for the documentation."""
+    """Below SMALL_SAMPLE objects (and with a class of fewer than SMALL_CLASS) "auto" gives KAPPA and SPI on two
+    classes Donner and Eliasziw's interval and AC1 the BCa bootstrap's: they cover better than the linearised Wald
+    interval (value ± z·SE, recomputed here): AC1 within [0.92, 0.98] from 50 objects on, KAPPA and SPI within
+    [0.91, 0.98] from 30."""
     codes = ["KAPPA", "SPI", "AC1"]
     p = skewed_table()
     target = limit(p, "multiclass", codes)
@@ -157,12 +159,13 @@ def test_skewed_chance_corrected_coverage(n):
     plain = {c: float(np.mean(wald[c])) for c in codes}
     print(f"\nprevalence 0.9, N={n}: auto " + ", ".join(f"{c} {v:.3f}" for c, v in cover.items())
           + "; linearised Wald " + ", ".join(f"{c} {v:.3f}" for c, v in plain.items()))
-    assert cover["KAPPA"] == plain["KAPPA"]  # kappa's interval is the Wald interval at every size
-    for c in ("SPI", "AC1"):
+    for c in codes:
         if n < 200:
             assert cover[c] >= plain[c], (c, cover, plain)
-        if n >= 50:
+        if c == "AC1" and n >= 50:
             assert 0.92 <= cover[c] <= 0.98, (c, cover)
+        elif c != "AC1":  # Donner–Eliasziw's: 0.88–0.98 over the study's two-class cells (docs/notes/intervals.md)
+            assert 0.91 <= cover[c] <= 0.98, (c, cover)
 
 
 def test_skewed_f1_average_coverage():

@@ -12,6 +12,7 @@ from statsmodels.stats.inter_rater import cohens_kappa
 from statsmodels.stats.proportion import proportion_confint
 
 import pandas_agree as pa
+from pandas_agree.inference.analytic import donner_eliasziw
 from pandas_agree.inference.bootstrap import _quantiles, jackknife, resample
 from pandas_agree.inference.estimates import IntervalOptions
 from pandas_agree.measures.registry import REGISTRY
@@ -25,10 +26,15 @@ STATS = ["value", "se", "lower", "upper"]
 def test_sas_kappa_interval():
     # SAS/STAT User's Guide, PROC FREQ agreement example: kappa 0.4842, ASE 0.1380, 95% CI 0.2137-0.7547;
     # weighted kappa (Cicchetti-Allison weights) 0.4701, ASE 0.1457, 95% CI 0.1845-0.7558.
-    m = pa.Agreement.from_table(SAS).multiclass(["KAPPA", "KAPPA_W"], kappa_weights="linear", ci="auto")
+    # ci="linearized" gives SAS's Wald interval at any size
+    m = pa.Agreement.from_table(SAS).multiclass(["KAPPA", "KAPPA_W"], kappa_weights="linear", ci="linearized")
     assert m.loc["KAPPA", STATS].tolist() == pytest.approx([0.4842, 0.1380, 0.2137, 0.7547], abs=0.00005)
     assert m.loc["KAPPA_W", STATS].tolist() == pytest.approx([0.4701, 0.1457, 0.1845, 0.7558], abs=0.00005)
-    assert m.loc["KAPPA", "method"] == "Fleiss–Cohen–Everitt"
+    # "auto" keeps SAS's ASE in the se column; below 200 objects its interval is the BCa bootstrap's
+    auto = pa.Agreement.from_table(SAS).multiclass(["KAPPA", "KAPPA_W"], kappa_weights="linear", ci="auto")
+    assert auto["se"].tolist() == pytest.approx([0.1380, 0.1457], abs=0.00005)
+    assert auto.loc["KAPPA", "method"] == ("Fleiss–Cohen–Everitt SE, bootstrap bca (B = 2000, random_state = 0) "
+                                           "interval")
 
 
 @pytest.mark.parametrize("method, lower, upper", [
@@ -303,11 +309,14 @@ def test_a_zero_width_interval_carries_a_note():
     ag = pa.Agreement.from_table([[5, 3], [0, 0]])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        m = ag.multiclass(["KAPPA", "OSR"], ci="auto")
+        m = ag.multiclass(["KAPPA", "OSR"], ci="linearized")
+        auto = ag.multiclass(["KAPPA"], ci="auto")
         report = ag.report(ci="auto", random_state=0)
     assert m.loc["KAPPA", "lower"] == m.loc["KAPPA", "upper"] == 0
+    # under "auto" (8 objects on two classes) Donner and Eliasziw's interval, which is not degenerate here
+    assert auto.loc["KAPPA", "lower"] < 0 < auto.loc["KAPPA", "upper"]
     notes = " ".join(m.attrs["notes"])
-    assert "The interval of KAPPA (Fleiss–Cohen–Everitt) has zero width" in notes
+    assert "The interval of KAPPA (linearised (identity scale)) has zero width" in notes
     assert "more objects are needed" in notes
     assert "OSR" not in notes.split("zero width")[0]  # OSR's Wilson interval is not flat
     assert "have zero width" in " ".join(str(report).split())
@@ -325,28 +334,32 @@ def test_the_se_beside_a_binomial_interval_says_what_it_is():
 
 
 @pytest.mark.parametrize("scale", [1, 10])
-def test_small_samples_keep_the_linearised_se_with_a_bca_interval(scale):
-    """Below 200 objects: SPI and AC1 keep their linearised SE with the interval of the BCa bootstrap; kappa keeps
-    its Wald interval (as SAS prints it) with a note. From 200 objects on, the analytic intervals throughout."""
+def test_small_samples_keep_the_published_se_with_a_small_sample_interval(scale):
+    """Below 200 objects on two classes: KAPPA and SPI keep their published SE with Donner and Eliasziw's interval,
+    AC1 its linearised SE with the BCa bootstrap's interval, each with a note. From 200 objects on, the analytic
+    intervals throughout."""
     table = scale * np.array([[40.0, 3], [4, 3]])
     ag = pa.Agreement.from_table(table)
     m = ag.multiclass(["KAPPA", "SPI", "AC1"], ci="auto", n_resamples=500, random_state=1)
-    wald = ag.multiclass(["SPI", "AC1"], ci="bootstrap", n_resamples=500, random_state=1, bootstrap_method="bca")
+    linear = ag.multiclass(["KAPPA", "SPI", "AC1"], ci="linearized")
+    boot = ag.multiclass(["AC1"], ci="bootstrap", n_resamples=500, random_state=1, bootstrap_method="bca")
     notes = " ".join(m.attrs["notes"])
     small = table.sum() < 200
-    assert m.loc["KAPPA", "method"] == "Fleiss–Cohen–Everitt"
-    assert ("the Wald intervals of kappa" in notes) == small
-    assert ("the linearised coefficients get BCa bootstrap intervals" in notes) == small
-    for code in ("SPI", "AC1"):
-        value, se = m.loc[code, "value"], m.loc[code, "se"]
-        if small:
-            assert m.loc[code, "method"] == "Gwet linearised SE, bootstrap bca (B = 500, random_state = 1) interval"
-            assert (m.loc[code, "lower"], m.loc[code, "upper"]) == (wald.loc[code, "lower"], wald.loc[code, "upper"])
-            assert se != wald.loc[code, "se"]  # the SE is the linearised one
-        else:
-            assert m.loc[code, "method"] == "Gwet linearised"
-            assert m.loc[code, "lower"] == pytest.approx(value - 1.959964 * se)
-    assert m.loc["SPI", "se"] == pytest.approx(ag.multiclass(["SPI"], ci="auto", random_state=2).loc["SPI", "se"])
+    assert ("Donner & Eliasziw's (1992) goodness-of-fit intervals" in notes) == small
+    assert ("the chance-corrected coefficients get BCa bootstrap intervals" in notes) == small
+    assert m["se"].tolist() == pytest.approx(linear["se"].tolist(), rel=1e-12)  # the published SEs throughout
+    if small:
+        assert m.loc["KAPPA", "method"] == "Fleiss–Cohen–Everitt SE, Donner–Eliasziw interval"
+        assert m.loc["SPI", "method"] == "Gwet linearised SE, Donner–Eliasziw interval"
+        ends = [float(x) for x in donner_eliasziw(*table.ravel())]
+        for code in ("KAPPA", "SPI"):
+            assert (m.loc[code, "lower"], m.loc[code, "upper"]) == pytest.approx(ends, abs=1e-12)
+        assert m.loc["AC1", "method"] == "Gwet linearised SE, bootstrap bca (B = 500, random_state = 1) interval"
+        assert (m.loc["AC1", "lower"], m.loc["AC1", "upper"]) == (boot.loc["AC1", "lower"], boot.loc["AC1", "upper"])
+    else:
+        assert m.loc["KAPPA", "method"] == "Fleiss–Cohen–Everitt"
+        for code in ("KAPPA", "SPI", "AC1"):
+            assert m.loc[code, "lower"] == pytest.approx(linear.loc[code, "lower"], rel=1e-12)
 
 
 def test_auto_resamples_the_averages_of_predicted_prevalences_on_two_classes_only():

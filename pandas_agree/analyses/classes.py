@@ -26,7 +26,7 @@ from ..measures.averaging import (
 )
 from ..measures.parameters import check_parameters_used
 from ..measures.registry import resolve
-from .messages import classes_left_out, left_out_text, shown_labels, warn_undefined_averages
+from .messages import absent_classes_note, classes_left_out, left_out_text, shown_labels, warn_undefined_averages
 from .results import frame_by_class, frame_by_method
 
 __all__ = ["ClassSpecific"]
@@ -292,6 +292,10 @@ class ClassSpecific:
             out = frame_by_method(estimates, methods)
         out.attrs["classes"] = classes_entered
         out.attrs["left_out"] = {key: [_plain_label(x) for x in found] for key, found in left_out.items()}
+        absent = (counts[0] + counts[1] == 0) & (counts[0] + counts[2] == 0)
+        if absent.any() and not absent.all():
+            notes = out.attrs.get("notes", [])
+            out.attrs["notes"] = [*notes, absent_classes_note(labels[absent], int((~absent).sum()))]
         return out
 
     def _class_values(self, counts, classes: tuple, params: dict, correction) -> ClassValues:

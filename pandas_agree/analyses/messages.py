@@ -12,7 +12,8 @@ import pandas as pd
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
-__all__ = ["PARADOX_AGREEMENT", "PARADOX_KAPPA", "classes_left_out", "design_note", "few_shared_labels",
+__all__ = ["PARADOX_AGREEMENT", "PARADOX_KAPPA", "absent_classes_note", "classes_left_out", "design_note",
+           "few_shared_labels",
            "kappa_paradox", "left_out_text", "no_shared_label", "shown_labels", "spelling_clashes", "type_clashes",
            "warn_undefined_averages"]
 
@@ -185,3 +186,22 @@ def kappa_paradox(agreement: float, kappa: float, pabak: float, ac1: float, prev
             "chance agreement depends on the prevalence of the categories"
             f"{indices}; PABAK ({pabak:.2f}) and AC1 ({ac1:.2f}) do not depend on it in that way (Feinstein and "
             "Cicchetti 1990; Byrt, Bishop and Carlin 1993).")
+
+
+def absent_classes_note(labels: pd.Index, present: int) -> str:
+    """What the values and intervals mean where some classes have no objects on either side of the table
+    (``labels``), ``present`` classes having some.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> absent_classes_note(pd.Index(["rare"]), 3)[:61]
+    "Class ['rare'] has no objects in the table (neither side name"
+    """
+    many = len(labels) > 1
+    return (f"Class{'es' if many else ''} {shown_labels(labels)} {'have' if many else 'has'} no objects in the table "
+            f"(neither side names {'them' if many else 'it'}): {'their' if many else 'its'} class-specific values are "
+            f"undefined, and each average is over the {present} classes present, so its value and interval are "
+            "those of the average over the classes present, not over every class; no interval can allow for a "
+            "class the sample lacks. Measures of the whole table (kappa, accuracy) estimate the same quantities "
+            "as with the class present.")

@@ -733,7 +733,7 @@ class RaterCoefficients(Estimand):
                        "Gwet linearised")
         return small_sample(self.opts, float(self.counts.sum()), found, "subjects") or found
 
-    def small_sample(self, key, estimate):
+    def small_sample(self, key, estimate, opts):
         return small_sample(self.opts, float(self.counts.sum()), estimate, "subjects")
 
     def jackknife(self, keys):

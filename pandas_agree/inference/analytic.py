@@ -22,19 +22,14 @@ from ..measures.interval_methods import (
 )
 from ..measures.registry import REGISTRY, Measure
 from .association import chi_square_interval, kappa_max_interval
-from .distributions import beta_isf, beta_ppf, normal_ppf
-from .estimates import (
-    Estimate,
-    IntervalOptions,
-    Resample,
-    clipped,
-    small_sample,
-    small_sample_note,
-)
+from .auto import coefficient_rule, smallest_class
+from .distributions import beta_isf, beta_ppf, critical_value, normal_ppf
+from .estimates import Estimate, IntervalOptions, Resample, clipped
 from .linearised import linearised
 from .tests import kappa_variances
 
-__all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "interval_notes", "multiclass_analytic",
+__all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "donner_eliasziw", "interval_notes",
+           "multiclass_analytic",
            "multiclass_analytics"]
 
 
@@ -373,8 +368,79 @@ def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: Int
             squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
             two = np.arange(2)
             estimate = _fce(measure, TableView(squares, two, two, two, two, 2), None, opts)
-            return small_sample_note(estimate, opts, float(np.max(a + b + c + d)))
+            return _small(measure, estimate, (a, b, c, d), 2, float(np.max(a + b + c + d)), opts,
+                          smallest_class(a + b, a + c), squares)
     return None
+
+
+def _small(measure: Measure, estimate: Estimate, counts, classes: int, n: float, opts: IntervalOptions,
+           smallest: float, counts_of: np.ndarray) -> Estimate | Resample:
+    """A chance-corrected coefficient's estimate as the rules of "auto" (:func:`~.auto.coefficient_rule`) take it:
+    the analytic one, Donner and Eliasziw's interval beside its SE (``counts``: the 2×2 table's a, b, c, d), or a
+    Resample for the BCa bootstrap's interval beside its SE."""
+    if opts.ci in ("bootstrap", "linearized"):  # the rules are those of "auto" (and the binomial methods' names)
+        return estimate
+    rule = coefficient_rule(measure.code, n, classes, smallest, int(np.count_nonzero(counts_of)))
+    if rule is None:
+        return estimate
+    if rule.method == "bca":
+        return Resample("bca", rule.note, estimate)
+    lower, upper = donner_eliasziw(*counts, confidence_level=opts.confidence_level)
+    return clipped(measure, estimate.value, estimate.se, lower, upper,
+                   f"{estimate.method} SE, Donner–Eliasziw interval", note=rule.note)
+
+
+def donner_eliasziw(a, b, c, d, confidence_level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """Donner and Eliasziw's (1992) goodness-of-fit interval for kappa of 2×2 tables (a, b: the first row; c, d:
+    the second; arrays of any shape).
+
+    Under the common-correlation model of two ratings with prevalence π and kappa κ, the shares of objects rated
+    positive twice, once and never are π² + π(1 − π)κ, 2π(1 − π)(1 − κ) and (1 − π)² + π(1 − π)κ. With π at its
+    estimate (2a + b + c)/(2N), the interval holds the κ₀ at which Pearson's X² of the three observed frequencies
+    (a, b + c, d) against those shares is at most the χ²₁ quantile of ``confidence_level``: the likelihood-free
+    goodness-of-fit test inverted. X² is 0 at the intraclass kappa 1 − (b + c)/(2Nπ(1 − π)) (Scott's pi) and
+    grows on either side, so each end is found by bisection between it and the end of κ's range, max(−π/(1 − π),
+    −(1 − π)/π) below and 1 above (an end of the range where X² stays below the quantile is the interval's end).
+    Donner and Eliasziw solve the same equation as a cubic; bisection to 2⁻⁶⁰ of the range gives its roots to
+    rounding. Where π is 0 or 1 (every object rated alike) kappa is undefined and so is the interval (NaN).
+
+    Examples
+    --------
+    >>> lower, upper = donner_eliasziw(40.0, 3.0, 4.0, 3.0)
+    >>> print(f"{float(lower):.4f} {float(upper):.4f}")
+    0.0674 0.6802
+    """
+    a, b, c, d = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (a, b, c, d)))
+    n = a + b + c + d
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pi = (2 * a + b + c) / (2 * n)
+        q = pi * (1 - pi)
+        defined = q > 0
+        pi, q = np.where(defined, pi, 0.5), np.where(defined, q, 0.25)
+        kappa = np.clip(1 - (b + c) / (2 * n * q), -1.0, 1.0)
+        bottom = np.maximum(-pi / (1 - pi), -(1 - pi) / pi)
+    critical = float(critical_value(confidence_level)) ** 2
+    observed = (a, b + c, d)
+
+    def excess(k):  # X² at kappa k, less the critical value
+        total = np.zeros_like(k)
+        for x, share in zip(observed, (pi**2 + q * k, 2 * q * (1 - k), (1 - pi) ** 2 + q * k), strict=True):
+            expected = n * share
+            with np.errstate(divide="ignore", invalid="ignore"):
+                total += np.where(expected > 0, (x - expected) ** 2 / np.where(expected > 0, expected, 1.0),
+                                  np.where(x > 0, np.inf, 0.0))
+        return total - critical
+
+    ends = []
+    for far in (bottom, np.ones_like(bottom)):
+        inside = np.minimum(kappa, far) if far is not bottom else np.maximum(kappa, far)
+        near, out = inside.copy(), far.copy()
+        for _ in range(60):
+            mid = (near + out) / 2
+            below = excess(mid) <= 0
+            near, out = np.where(below, mid, near), np.where(below, out, mid)
+        ends.append(np.where(excess(far) <= 0, far, (near + out) / 2))
+    return np.where(defined, ends[0], np.nan), np.where(defined, ends[1], np.nan)
 
 
 def _linearised(measure: Measure, method: Linearised, view, params: dict, opts: IntervalOptions) -> Estimate:
@@ -382,6 +448,20 @@ def _linearised(measure: Measure, method: Linearised, view, params: dict, opts: 
     pa, pe, d_pa, d_pe = method.gradient(view, **params)
     value, se = linearised(pa, pe, d_pa, d_pe, view.entries[2], ddof=0)
     return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Gwet linearised")
+
+
+def _two_by_two(view) -> tuple[tuple | None, int]:
+    """The cells a, b, c, d of a table whose objects lie on two labels (None for more), and the number of labels
+    with objects on some side (labels without objects, declared or left from a sample, do not count)."""
+    if view.q > 64:  # the square is only needed for two labels; a large table has more with objects
+        return None, int(np.count_nonzero(np.bincount(view.row_place, view.row_totals, view.q)
+                                          + np.bincount(view.col_place, view.col_totals, view.q)))
+    square = view.square
+    present = np.flatnonzero(square.sum(axis=0) + square.sum(axis=1) > 0)
+    if len(present) != 2:
+        return None, len(present)
+    sub = square[np.ix_(present, present)]
+    return (sub[0, 0], sub[0, 1], sub[1, 0], sub[1, 1]), 2
 
 
 def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOptions) -> Estimate | Resample | None:
@@ -393,10 +473,12 @@ def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOpti
             return _binomial(measure, method, (view,), opts)
         case FleissCohenEveritt():
             estimate = _fce(measure, view, params.get("kappa_weights"), opts)
-            return small_sample_note(estimate, opts, float(view.n))
+            return _small(measure, estimate, *_two_by_two(view), float(view.n), opts,
+                          smallest_class(view.row_totals, view.col_totals), view.counts)
         case Linearised():
             estimate = _linearised(measure, method, view, params, opts)
-            return small_sample(opts, float(view.n), estimate) or estimate
+            return _small(measure, estimate, *_two_by_two(view), float(view.n), opts,
+                          smallest_class(view.row_totals, view.col_totals), view.counts)
         case NoncentralChiSquare():
             return chi_square_interval(measure, view, opts)
         case MarginDifferences():

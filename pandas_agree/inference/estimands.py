@@ -24,14 +24,16 @@ import numpy as np
 from ..base.undefined import quiet_division
 from ..engine.tableview import TableView
 from ..measures import binary as _binary
-from ..measures.averaging import ClassValues, average_partials, averages_of, fill_undefined, resampled_average
+from ..measures.averaging import ClassValues, average_partials, averages_of, fill_undefined
 from ..measures.registry import Measure
 from .analytic import binary_analytics, multiclass_analytics
+from .auto import BLURRED_LABELS, average_rule, blurred_table, class_rule, smallest_class
 from .delta import (
     TableCells,
     class_design_variance,
     class_partials,
     class_variance,
+    delta_estimates,
     gradients,
     linearised_variance,
     partials_variances,
@@ -98,9 +100,10 @@ class Estimand:
         """Whether :meth:`variances` gives the variances (cheap at any size), rather than the core's moved cells."""
         return type(self).variances is not Estimand.variances
 
-    def small_sample(self, key, estimate: Estimate) -> Resample | None:
-        """A :class:`~.estimates.Resample` where the delta-method interval of a quantity under ``ci="auto"`` does
-        not keep its promise (a small sample, an average of two classes' prevalences), else None."""
+    def small_sample(self, key, estimate: Estimate, opts: IntervalOptions) -> Estimate | Resample | None:
+        """What ``ci="auto"`` gives a quantity instead of its delta-method ``estimate`` where that interval does not
+        keep its promise (the rules of :mod:`.auto`): a :class:`~.estimates.Resample` for a bootstrap interval
+        beside its SE, or another Estimate; None where the estimate stands."""
         return None
 
     def jackknife(self, keys: list) -> tuple[dict, np.ndarray] | None:
@@ -167,6 +170,25 @@ class ClassMeasures(Estimand):
         return {code: fill_undefined(_binary.class_values(self.by_code[code], resampled, self.params,
                                                           self.correction), self.zero_division) for code in keys}
 
+    def small_sample(self, key, estimate, opts):
+        a, b, c, _ = self.one_vs_rest
+        rule = class_rule(self.by_code[key], smallest_class(a + b, a + c))
+        if rule is None or max(self.view.shape) > BLURRED_LABELS:
+            return None
+        blurred = delta_estimates(self, opts, [key], variances=self._blurred().variances)[key]
+        return Estimate(estimate.value, estimate.se, blurred.lower, blurred.upper,
+                        f"{estimate.method} SE, {blurred.method.replace('linearised', 'blurred')} interval",
+                        pvalue=estimate.pvalue, note=rule.note)
+
+    def _blurred(self) -> ClassMeasures:
+        """The same values on the table with :data:`~.auto.BLUR` objects added to every cell of the classes
+        present (:func:`blurred_table`)."""
+        view = _dense(self.view)
+        table = blurred_table(view.counts)
+        return ClassMeasures(list(self.by_code.values()), view.with_counts(table), self.class_rows,
+                             self.class_cols, self.point, self.params, self.correction, self.zero_division,
+                             TableCells(table), table, None, self.opts)
+
     def _values_of(self, keys):
         def values_of(a, b, c, d):  # (..., K, codes)
             with quiet_division():  # set once for every formula
@@ -198,6 +220,16 @@ class ClassMeasures(Estimand):
                 together[:, i:i + step] = table_variance(self.cells, rows, cols, counts, spread.reshape(4, k, -1),
                                                          design).reshape(k, part.shape[-1])
         return {code: together[:, i] for i, code in enumerate(keys)}
+
+
+def _dense(view: TableView) -> TableView:
+    """``view`` held dense (the I×J counts of a sparse one's stored cells)."""
+    if not view.is_sparse:
+        return view
+    counts = np.zeros(view.shape)
+    np.add.at(counts, view.cells, view.counts)
+    return TableView(counts, view.rows, view.cols, view.row_place, view.col_place, view.q,
+                     row_scores=view.row_scores, col_scores=view.col_scores)
 
 
 def _separable_partials(function, counts):
@@ -237,9 +269,37 @@ class ClassAverages(Estimand):
                                   partials.reshape(4, k, -1), design)
         return dict(zip(keys, variance.reshape(len(keys), len(self.methods)), strict=True))
 
-    def small_sample(self, key, estimate):
-        why = resampled_average(self.by_code[key], self.methods, len(self.class_rows))
-        return None if why is None else Resample("percentile", why, estimate)
+    def small_sample(self, key, estimate, opts):
+        a, b, c, _ = self.one_vs_rest
+        rules = [average_rule(self.by_code[key], method, len(self.class_rows), smallest_class(a + b, a + c))
+                 for method in self.methods]
+        methods = {rule.method for rule in rules if rule is not None}
+        if "percentile" in methods:
+            return Resample("percentile", next(r for r in rules if r is not None and r.method == "percentile").note,
+                            estimate)
+        if "blurred" not in methods or max(self.view.shape) > BLURRED_LABELS:
+            return None
+        rule = next(r for r in rules if r is not None)
+        blurred = delta_estimates(self, opts, [key], variances=self._blurred_variances)[key]
+        return Estimate(estimate.value, estimate.se, blurred.lower, blurred.upper,
+                        f"{estimate.method} SE, {blurred.method.replace('linearised', 'blurred')} interval",
+                        pvalue=estimate.pvalue, note=rule.note)
+
+    def _blurred_variances(self, keys, design):
+        """The variances of the averages ``keys`` on the table with :data:`~.auto.BLUR` objects added to every
+        cell whose row and column hold objects (:func:`~.auto.blurred_table`)."""
+        view = _dense(self.view)
+        table = blurred_table(view.counts)
+        view = view.with_counts(table)
+        one_vs_rest = _binary.one_vs_rest(view, self.class_rows, self.class_cols)
+        values = ClassValues(one_vs_rest, self.params, self.correction)
+        partials = average_partials([self.by_code[k] for k in keys], one_vs_rest, self.methods, self.timing,
+                                    self.params, _separable_partials, self.correction, self.zero_division,
+                                    values=values)
+        k = partials.shape[1]
+        variance = table_variance(TableCells(table), self.class_rows, self.class_cols, one_vs_rest,
+                                  partials.reshape(4, k, -1), design)
+        return dict(zip(keys, variance.reshape(len(keys), len(self.methods)), strict=True))
 
 
 class TableMeasures(Estimand):

@@ -10,7 +10,7 @@ grow with N.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -18,11 +18,12 @@ import numpy as np
 
 from ..base.options import BINOMIAL_CI, BOOTSTRAP_METHODS, CI_METHODS, RESAMPLING, check_options
 from ..measures.registry import Measure
+from .auto import SMALL_SAMPLE, rater_rule
 from .distributions import critical_value
 
 __all__ = [
     "BOOTSTRAP_METHODS", "CI_METHODS", "DEFAULT_SEED", "RESAMPLING", "SMALL_SAMPLE", "Estimate", "IntervalOptions",
-    "Resample", "clipped", "interval_options", "seed_of", "seed_text", "small_sample", "small_sample_note", "within",
+    "Resample", "clipped", "interval_options", "seed_of", "seed_text", "small_sample", "within",
 ]
 
 DEFAULT_SEED = 0
@@ -154,41 +155,15 @@ def interval_options(ci: str | None, confidence_level: float, n_resamples: int, 
     return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling)
 
 
-SMALL_SAMPLE = 200
-"""Below this many objects (or subjects), linearised coefficients get BCa bootstrap intervals under ``ci="auto"``.
-
-The coverage study (docs/notes/intervals.md) found the linearised (Wald) intervals of SPI and AC1 covering
-0.81–0.93 of a nominal 0.95 below 200 objects in skewed tables (prevalence 0.9), the BCa bootstrap's 0.86–0.97
-(closer in every design explored, FLEISS over 30 subjects included); from 200 on the two cover alike.
-The SE stays the published linearised one. Kappa keeps the interval SAS and SPSS print (Fleiss, Cohen &
-Everitt), with a note.
-"""
-
-_COVERAGE = ("covered 81–93% instead of 95% in skewed tables, the BCa bootstrap's 86–97% (the coverage study in "
-             "the documentation)")
-
-
-def small_sample(opts: IntervalOptions, n: float, estimate: Estimate, unit: str = "objects") -> Resample | None:
-    """The BCa bootstrap interval beside a linearised coefficient's SE (``estimate``), where ``n`` is below
-    :data:`SMALL_SAMPLE`; None where the analytic interval stands.
-
-    It applies to ``ci="auto"`` and the binomial methods' names (which mean "auto" with that binomial method).
-    """
-    if opts.ci == "bootstrap" or not n < SMALL_SAMPLE:
+def small_sample(opts: IntervalOptions, n: float, estimate: Estimate, unit: str = "subjects") -> Resample | None:
+    """The BCa bootstrap interval beside the linearised SE of a rater coefficient (``estimate``) over ``n``
+    subjects, where the rules of "auto" ask for it (:func:`~.auto.rater_rule`: fewer than :data:`SMALL_SAMPLE`);
+    None where the analytic interval stands. It applies to ``ci="auto"`` and the binomial methods' names (which
+    mean "auto" with that binomial method)."""
+    rule = rater_rule(n)
+    if opts.ci == "bootstrap" or rule is None:
         return None
-    return Resample("bca", f"With fewer than {SMALL_SAMPLE} {unit}, the linearised coefficients get BCa bootstrap "
-                           f"intervals beside their linearised SE (as irrCAC prints it): there the linearised (Wald) "
-                           f"intervals {_COVERAGE}.", estimate)
-
-
-def small_sample_note(estimate: Estimate, opts: IntervalOptions, n: float) -> Estimate:
-    """A kappa's interval of Fleiss, Cohen & Everitt below :data:`SMALL_SAMPLE` objects, with a note on its
-    coverage and what covers better."""
-    if opts.ci == "bootstrap" or not n < SMALL_SAMPLE:
-        return estimate
-    return replace(estimate, note=f"With fewer than {SMALL_SAMPLE} objects, the Wald intervals of kappa (Fleiss, "
-                                  f"Cohen & Everitt, as SAS and SPSS print them) {_COVERAGE}: ci=\"bootstrap\" "
-                                  "with bootstrap_method=\"bca\" gives those.")
+    return Resample(rule.method, rule.note, estimate)
 
 
 def within(bounds: tuple[float, float], value, se, lower, upper, method: str, **extra) -> Estimate:

@@ -72,9 +72,9 @@ def estimate(estimand, opts: IntervalOptions) -> dict[str, Estimate]:
     if opts.ci != "bootstrap" and plain and (estimand.structured
                                              or np.count_nonzero(estimand.counts) <= MOVED_CELLS):
         for key, est in delta_estimates(estimand, opts, plain).items():
-            request = estimand.small_sample(key, est)
-            if request is None:
-                out[key] = est
+            request = estimand.small_sample(key, est, opts)
+            if not isinstance(request, Resample):
+                out[key] = est if request is None else request
                 del rest[key]
             else:
                 rest[key] = request

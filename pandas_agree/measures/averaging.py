@@ -22,7 +22,7 @@ from .binary import apply_formula, class_values
 from .registry import REGISTRY, Measure
 
 __all__ = ["ClassValues", "average_partials", "average_range", "average_scale", "averaged_before", "averages_of",
-           "fill_undefined", "resampled_average", "undefined_classes"]
+           "fill_undefined", "undefined_classes"]
 
 
 def averaged_before(measure: Measure, timing: str) -> bool:
@@ -74,38 +74,6 @@ def average_scale(measure: Measure) -> str:
     ('arcsine', 'logit')
     """
     return "arcsine" if _SHARES.get(measure.code) == "reference" else measure.scale
-
-
-_RESAMPLED = {("PPREV", 2): ("weighted", "inverse")}
-"""The averages whose linearised interval the coverage study (docs/notes/intervals.md) found failing: measure and
-number of classes, with the averages concerned."""
-
-
-def resampled_average(measure: Measure, methods: Sequence[str], classes: int) -> str | None:
-    """Why ``ci="auto"`` gives the averages ``methods`` of ``measure`` over ``classes`` classes the percentile
-    bootstrap's interval instead of the linearised one, or None where the linearised interval stands.
-
-    On two classes the weighted and inverse averages of the predicted prevalences are 1/2 ± 2(p − 1/2)(q − 1/2),
-    p and q the first class's reference and predicted shares: a product of two differences that are both often
-    near 0, where a first-order expansion fails whatever the scale (its SE shrinks with the value). Their
-    linearised intervals covered 0.904 at N = 200, the BCa bootstrap's 0.920, the percentile bootstrap's 0.958.
-    From three classes on, the linearised intervals of every average cover 0.934–0.965.
-
-    Examples
-    --------
-    >>> from pandas_agree.measures.registry import REGISTRY
-    >>> resampled_average(REGISTRY["PPREV"], ["weighted"], 2)[:40]
-    'On two classes, the weighted and inverse'
-    >>> resampled_average(REGISTRY["PPREV"], ["weighted"], 3), resampled_average(REGISTRY["PPREV"], ["micro"], 2)
-    (None, None)
-    """
-    concerned = [m for m in _RESAMPLED.get((measure.code, classes), ()) if m in methods]
-    if not concerned:
-        return None
-    return (f"On two classes, the {' and '.join(_RESAMPLED[measure.code, classes])} averages of "
-            f"{measure.code} get the percentile bootstrap's interval beside their linearised SE: 1/2 ± 2(p − 1/2)"
-            "(q − 1/2) with p and q the first class's reference and predicted shares, their linearised intervals "
-            "covered 90% instead of 95% (the coverage study in the documentation).")
 
 
 def _class_weights(method: str, a, b) -> np.ndarray:

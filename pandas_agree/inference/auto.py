@@ -1,0 +1,213 @@
+"""What ``ci="auto"`` gives where the plain analytic or linearised interval does not cover: the rules, in one place.
+
+Each rule names the values it concerns, the situation, the interval it takes instead and the coverage the coverage
+study measured (``benchmarks/coverage_study.py``; the tables are in docs/notes/intervals.md, "Small samples"). The
+SE column keeps the published (or linearised) SE whatever the interval, so irrCAC's, Gwet's, SAS's and Takahashi's
+SEs are reproduced at every size. ``ci="linearized"``, ``ci="bootstrap"`` and sample designs ignore these rules.
+
+- A table is *small* (:func:`small`) with fewer than :data:`SMALL_SAMPLE` objects or a class present with fewer
+  than :data:`SMALL_CLASS` objects on either side.
+- KAPPA, KAPPA_W, SPI, ALPHA on fewer than :data:`SMALL_SAMPLE` objects that lie on two labels, and HSS (each
+  class against the rest) on fewer than :data:`SMALL_SAMPLE` objects: Donner and Eliasziw's (1992)
+  goodness-of-fit interval (:func:`~.analytic.donner_eliasziw`).
+- The chance-corrected coefficients (KAPPA, KAPPA_W, SPI, BPK, AC1, ALPHA, HSS) otherwise on a small table: the
+  BCa bootstrap's interval; from :data:`SMALL_SAMPLE` objects on only on tables of at most
+  :data:`RESAMPLED_CELLS` non-empty cells (the others keep the analytic interval).
+- The rater coefficients over fewer than :data:`SMALL_SAMPLE` subjects: the BCa bootstrap over subjects.
+- Every average, and the class-specific values without a binomial interval (F1, CORR and their like), of a
+  measure with a bounded range outside the odds-ratio family (:func:`blurrable`), on a table
+  of at most :data:`BLURRED_LABELS` labels with a class of fewer than :data:`SMALL_CLASS` objects: the Wald
+  interval on the value's scale with the SE of the table with :data:`BLUR` object added to every cell of the
+  classes present (:func:`blurred_table`).
+- The weighted and inverse averages of PPREV on two classes: the percentile bootstrap's interval.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["BLUR", "BLURRED_LABELS", "RESAMPLED_CELLS", "RULES", "SMALL_CLASS", "SMALL_SAMPLE", "Rule", "average_rule",
+           "blurrable", "blurred_table", "class_rule", "coefficient_rule", "rater_rule", "small", "smallest_class"]
+
+SMALL_SAMPLE = 200
+"""Below this many objects (subjects for several raters) the chance-corrected coefficients take the small-sample
+intervals of :data:`RULES`."""
+
+SMALL_CLASS = 20
+"""Below this many objects of some class (in the reference or the prediction) the averages take the blurred SE's
+interval of :data:`RULES`."""
+
+RESAMPLED_CELLS = 400
+"""A table with a small class but :data:`SMALL_SAMPLE` objects or more is resampled (the BCa rule) only where it
+has at most this many non-empty cells (a 20×20 table): 2,000 resamples then take milliseconds, and a report of
+hundreds of classes draws none."""
+
+BLUR = 0.5
+"""The objects added to every cell of the table (of the classes present) for the blurred SE."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of ``ci="auto"``: the interval it takes (``method``: "donner-eliasziw", "bca", "percentile" or
+    "blurred") and why, as the note under the result says it."""
+
+    method: str
+    note: str
+
+
+_COEFFICIENTS = {"KAPPA", "KAPPA_W", "SPI", "BPK", "AC1", "AC2", "ALPHA", "HSS"}
+_DONNER_ELIASZIW = {"KAPPA", "KAPPA_W", "SPI", "ALPHA", "HSS"}
+
+RULES = {
+    "donner-eliasziw": Rule(
+        "donner-eliasziw",
+        f"With fewer than {SMALL_SAMPLE} objects on two classes, KAPPA, KAPPA_W, SPI, ALPHA and HSS get Donner & "
+        "Eliasziw's (1992) goodness-of-fit intervals beside their published SE: in the coverage study (docs/notes/"
+        "intervals.md) these covered 0.88–0.98 of a nominal 95% where the Wald intervals covered 0.31–0.94 (the "
+        "least with 30 objects, a class of 3% and strong agreement, where no method did better)."),
+    "bca": Rule(
+        "bca",
+        f"With fewer than {SMALL_SAMPLE} objects or a class of fewer than {SMALL_CLASS}, the chance-corrected "
+        "coefficients get BCa bootstrap intervals beside their published (linearised) SE: in the coverage study "
+        "(docs/notes/intervals.md) the Wald intervals covered 0.80–0.97 of a nominal 95% there, the BCa "
+        "bootstrap's 0.87–0.98, except where most samples are tables without disagreement (30–50 objects, a rare "
+        "class and strong agreement: 0.31–0.75 for every method)."),
+    "raters": Rule(
+        "bca",
+        f"With fewer than {SMALL_SAMPLE} subjects, the rater coefficients get BCa bootstrap intervals over subjects "
+        "beside their linearised SE (as irrCAC prints it): in the coverage study (docs/notes/intervals.md) the Wald "
+        "intervals covered 0.78–0.97 of a nominal 95% there, the BCa bootstrap's 0.82–0.98 (0.82–0.88 with 20 "
+        "subjects and a category of 10%, where no method did better)."),
+    "blurred": Rule(
+        "blurred",
+        f"With a class of fewer than {SMALL_CLASS} objects, the averages' intervals are Wald intervals on each "
+        f"average's scale with the SE of the table with {BLUR:g} object added to every cell of the classes present "
+        "(a generalised plus-four correction; the se column keeps the linearised SE): in the coverage study "
+        "(docs/notes/intervals.md) the linearised intervals covered as little as 0.55 of a nominal 95% there, "
+        "these 0.86–0.97 (unweighted averages of a class with a handful of objects cover least)."),
+    "blurred-class": Rule(
+        "blurred",
+        f"With a class of fewer than {SMALL_CLASS} objects, the class-specific values without a binomial interval "
+        f"(F1 and its like) get Wald intervals on each value's scale with the SE of the table with {BLUR:g} object "
+        "added to every cell of the classes present (the se column keeps the linearised SE): in the coverage study "
+        "(docs/notes/intervals.md) the linearised intervals of the rare class's F1 covered as little as 0.40 of a "
+        "nominal 95% there, these 0.88–0.96."),
+    "pprev": Rule(
+        "percentile",
+        "On two classes, the weighted and inverse averages of PPREV get the percentile bootstrap's interval beside "
+        "their linearised SE: they are 1/2 ± 2(p − 1/2)(q − 1/2) with p and q the first class's reference and "
+        "predicted shares, and their linearised intervals covered 90% instead of 95% (the coverage study in the "
+        "documentation)."),
+}
+
+
+def small(n: float, smallest: float) -> bool:
+    """Whether a table is small for the chance-corrected coefficients: fewer than :data:`SMALL_SAMPLE` objects, or
+    a class present with fewer than :data:`SMALL_CLASS` (on either side)."""
+    return n < SMALL_SAMPLE or smallest < SMALL_CLASS
+
+
+def coefficient_rule(code: str, n: float, classes: int, smallest: float = np.inf, cells: int = 0) -> Rule | None:
+    """The rule of a chance-corrected coefficient of two classifications (``code``) on a table of ``n`` objects
+    over ``classes`` labels with objects, whose smallest class has ``smallest`` objects (:func:`smallest_class`)
+    and which has ``cells`` non-empty cells, or None where its analytic interval stands.
+
+    Examples
+    --------
+    >>> coefficient_rule("KAPPA", 50, 2).method, coefficient_rule("KAPPA", 50, 3).method
+    ('donner-eliasziw', 'bca')
+    >>> coefficient_rule("AC1", 500, 2, smallest=12).method, coefficient_rule("AC1", 500, 2, smallest=40)
+    ('bca', None)
+    >>> coefficient_rule("KAPPA", 500, 2, smallest=12).method
+    'bca'
+    """
+    if code not in _COEFFICIENTS or not small(n, smallest):
+        return None
+    if code in _DONNER_ELIASZIW and classes == 2 and n < SMALL_SAMPLE:
+        return RULES["donner-eliasziw"]
+    return RULES["bca"] if n < SMALL_SAMPLE or cells <= RESAMPLED_CELLS else None
+
+
+def rater_rule(n_subjects: float) -> Rule | None:
+    """The rule of the rater coefficients over ``n_subjects`` subjects, or None.
+
+    Examples
+    --------
+    >>> rater_rule(30).method, rater_rule(300)
+    ('bca', None)
+    """
+    return RULES["raters"] if n_subjects < SMALL_SAMPLE else None
+
+
+def average_rule(measure, method: str, classes: int, smallest: float) -> Rule | None:
+    """The rule of the ``method`` average of ``measure`` (a record) over ``classes`` classes whose smallest class
+    present has ``smallest`` objects (the fewer of its reference and predicted counts), or None.
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> average_rule(REGISTRY["F1"], "unweighted", 4, 5).method, average_rule(REGISTRY["F1"], "unweighted", 4, 50)
+    ('blurred', None)
+    >>> average_rule(REGISTRY["PPREV"], "weighted", 2, 500).method, average_rule(REGISTRY["DOR"], "weighted", 4, 5)
+    ('percentile', None)
+    """
+    if measure.code == "PPREV" and classes == 2 and method in ("weighted", "inverse"):
+        return RULES["pprev"]
+    if smallest < SMALL_CLASS and blurrable(measure):
+        return RULES["blurred"]
+    return None
+
+
+def blurrable(measure) -> bool:
+    """Whether the blurred SE applies to ``measure``'s values: a bounded range, outside the odds-ratio family (whose
+    values half an object in a zero cell moves from infinite to finite, so that their blurred SE is another
+    quantity's).
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> blurrable(REGISTRY["F1"]), blurrable(REGISTRY["DOR"]), blurrable(REGISTRY["YULEQ"])
+    (True, False, False)
+    """
+    return not measure.odds_ratio_family and bool(np.all(np.isfinite(measure.range)))
+
+
+def class_rule(measure, smallest: float) -> Rule | None:
+    """The rule of the class-specific values of ``measure`` (a record without a binomial interval: F1 and its like)
+    on a table whose smallest class present has ``smallest`` objects, or None.
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> class_rule(REGISTRY["F1"], 5).method, class_rule(REGISTRY["F1"], 25), class_rule(REGISTRY["DOR"], 5)
+    ('blurred', None, None)
+    """
+    return RULES["blurred-class"] if smallest < SMALL_CLASS and blurrable(measure) else None
+
+
+BLURRED_LABELS = 300
+"""The blurred rules apply to tables of at most this many labels on a side: the blurred table fills every cell of
+the classes present, held dense."""
+
+
+def blurred_table(counts: np.ndarray) -> np.ndarray:
+    """``counts`` (a dense I×J table) with :data:`BLUR` objects added to every cell whose row and column hold
+    objects: a class without objects on a side stays without them, so what is undefined stays undefined.
+
+    Examples
+    --------
+    >>> blurred_table(np.array([[3.0, 0, 0], [1, 2, 0], [0, 0, 0]])).tolist()
+    [[3.5, 0.5, 0.0], [1.5, 2.5, 0.0], [0.0, 0.0, 0.0]]
+    """
+    present = (counts.sum(axis=1) > 0)[:, None] & (counts.sum(axis=0) > 0)[None, :]
+    return counts + BLUR * present
+
+
+def smallest_class(row_totals: np.ndarray, col_totals: np.ndarray) -> float:
+    """The fewest objects of a class present (with objects on some side), on either side: the smallest positive
+    count among the classes' reference and predicted counts; inf where no class has objects."""
+    counts = np.concatenate([np.asarray(row_totals, float).ravel(), np.asarray(col_totals, float).ravel()])
+    present = counts[counts > 0]
+    return float(present.min()) if present.size else float("inf")

@@ -13,9 +13,8 @@ from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
 __all__ = ["PARADOX_AGREEMENT", "PARADOX_KAPPA", "absent_classes_note", "classes_left_out", "design_note",
-           "few_shared_labels",
-           "kappa_paradox", "left_out_text", "no_shared_label", "shown_labels", "spelling_clashes", "type_clashes",
-           "warn_undefined_averages"]
+           "few_shared_labels", "kappa_paradox", "left_out_text", "no_shared_label", "shown_labels",
+           "spelling_clashes", "type_clashes", "warn_undefined_averages"]
 
 
 def classes_left_out(ag, classes: str) -> dict[str, list]:

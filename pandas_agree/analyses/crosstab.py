@@ -522,8 +522,8 @@ class Crosstab:
         >>> ag = pa.agreement([1, 1, 2], [1, 2, 2])
         >>> ag.update([2, 3], [2, 3]).n
         5.0
-        >>> ag.crosstab(margins=False).loc[3, 3]
-        np.int64(1)
+        >>> int(ag.crosstab(margins=False).loc[3, 3])
+        1
         """
         if self._layers:
             raise ValueError("update() cannot place a batch in the layers of a table with layers: add the batch's "

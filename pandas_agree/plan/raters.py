@@ -249,8 +249,8 @@ def raters_kappa_detectable(n: int, kappa0: float, proportions: float | list[flo
     >>> k = raters_kappa_detectable(191, 0.4, 0.30)
     >>> round(float(k), 4)
     0.5997
-    >>> raters_kappa_n(float(k), 0.4, 0.30)
-    191
+    >>> round(raters_kappa_n(float(k), 0.4, 0.30).exact, 6)  # the other way round: 191 subjects
+    191.0
     """
     n = count("n", n)
     props, raters = _check_design(proportions, raters)

@@ -23,8 +23,7 @@ from .base.notices import FewSharedLabelsWarning, LabelOrderWarning
 from .base.undefined import UndefinedMeasureWarning
 from .base.version import __version__
 from .integrations.accessor import AgreeAccessor
-from .integrations.dask_hook import register_dask_accessor
-from .integrations.polars_hook import register_polars_accessor
+from .integrations.import_hooks import register_dask_accessor, register_polars_accessor
 from .measures.registry import measures
 from .report.agreement import AgreementReport
 from .report.comparison import ComparisonReport

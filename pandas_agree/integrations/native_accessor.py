@@ -1,7 +1,7 @@
 """``agree`` on Polars DataFrames and LazyFrames: the table is counted by Polars, everything else is local.
 
 Registered (``polars.api.register_dataframe_namespace`` and ``register_lazyframe_namespace``) when pandas_agree is
-imported and Polars is, in either order (:mod:`.polars_hook`). The calls are those of the pandas accessor; each
+imported and Polars is, in either order (:mod:`.import_hooks`). The calls are those of the pandas accessor; each
 builds its table with :meth:`pandas_agree.Agreement.from_frame` or :func:`pandas_agree.crosstabs`, so that one
 group-by runs in Polars (lazily planned for a LazyFrame: only the groups are collected).
 """

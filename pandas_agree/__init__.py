@@ -19,6 +19,7 @@ from .analyses.build import agreement, crosstabs
 from .analyses.comparison import Comparison
 from .analyses.crosstab import Crosstab
 from .analyses.raters import RaterAgreement
+from .analyses.scores import ScoreComparison, Scores
 from .base.notices import FewSharedLabelsWarning, LabelOrderWarning
 from .base.undefined import UndefinedMeasureWarning
 from .base.version import __version__
@@ -45,6 +46,8 @@ __all__ = [
     "LabelOrderWarning",
     "RaterAgreement",
     "RaterReport",
+    "ScoreComparison",
+    "Scores",
     "UndefinedMeasureWarning",
     "__version__",
     "agreement",

@@ -62,6 +62,9 @@ INVALID = {
     "lonely_psu": [("bogus", ValueError)],
     "replicates": [("bogus", ValueError)],
     "positive": [(["yes"], TypeError)],
+    "scale": [("log", ValueError)],
+    "criterion": [("best", ValueError)],
+    "sensitivity": [(0, ValueError), (1.5, ValueError)],
     "max_classes": [(0, ValueError), (2.5, TypeError)],
     "sort_by": [(5, TypeError)],
     "statistics": [("bogus", ValueError), ([], ValueError), (["chisq", "bogus"], ValueError), (5, TypeError)],
@@ -90,6 +93,8 @@ NON_OPTIONS = {
     "layers", "layers_by", "row", "col",  # the layer columns (checked against the data) and the tables of layers
     "frequencies",  # the subjects each row of ratings stands for: checked with the ratings (ValueError naming it)
     "other",  # the table combine() adds: checked to be a table of the same class, counted the same way
+    "score", "scores", "patterns", "names",  # score columns (checked against the data) and their joint counts
+    "at", "threshold",  # thresholds of a score: any numbers
 }
 
 
@@ -110,6 +115,11 @@ def _arrow_frame():
 def _frame() -> pd.DataFrame:
     df = pa.datasets.load("wine_predictions")
     return df.assign(site=np.where(np.arange(len(df)) % 2, "A", "B"))
+
+
+@cache
+def _scores_frame() -> pd.DataFrame:
+    return pd.DataFrame({"y": ["no", "yes"] * 10, "s": np.linspace(0, 1, 20), "t": np.linspace(1, 0, 20) ** 2})
 
 
 @cache
@@ -200,6 +210,14 @@ CALLS = {
     "AgreeAccessor.__call__": lambda kw: _frame().agree("cultivar", "knn", **kw),
     "AgreeAccessor.raters": lambda kw: _raters_frame().agree.raters(["rater1", "rater2"], **kw),
     "AgreeAccessor.compare": lambda kw: _frame().agree.compare("cultivar", ["knn", "logistic"], **kw),
+    "AgreeAccessor.scores": lambda kw: _scores_frame().agree.scores("y", "s", **kw),
+    "AgreeAccessor.compare_scores": lambda kw: _scores_frame().agree.compare_scores("y", ["s", "t"], **kw),
+    "Scores.values": lambda kw: _scores_frame().agree.scores("y", "s").values(**kw),
+    "Scores.thresholds": lambda kw: _scores_frame().agree.scores("y", "s").thresholds(**kw),
+    "Scores.best_threshold": lambda kw: _scores_frame().agree.scores("y", "s").best_threshold(**kw),
+    "ScoreComparison.values": lambda kw: _scores_frame().agree.compare_scores("y", ["s", "t"]).values(**kw),
+    "ScoreComparison.differences": lambda kw: _scores_frame().agree.compare_scores("y", ["s", "t"]).differences(
+        **kw),
     "AgreementReport.__init__": lambda kw: pa.AgreementReport(_agreement(), **kw),
     "AgreementReport.plot": lambda kw: _report().plot(**kw),
     "DaskAgreeAccessor.__call__": lambda kw: _dask_frame().agree("cultivar", "knn", **kw),

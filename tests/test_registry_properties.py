@@ -19,6 +19,7 @@ from pandas_agree.engine.tableview import TableView
 from pandas_agree.measures.interval_methods import (
     Binomial,
     Bootstrap,
+    DeLong,
     FleissCohenEveritt,
     Linearised,
     LogRatio,
@@ -237,7 +238,7 @@ def _inside(values, m) -> bool:
     return bool(inside and (m.infinite or np.isfinite(finite).all()))
 
 
-@_where(lambda m: m.kind != "rater")
+@_where(lambda m: m.kind not in ("rater", "score"))  # the records of scores: tests/test_score_properties.py
 @FEW
 @given(table=square_tables())
 def test_values_inside_declared_range(m, table):
@@ -260,7 +261,7 @@ def test_rater_values_inside_declared_range(m, data):
     assert _inside([_rater_value(m, data)], m)
 
 
-@_where(lambda m: m.best is not None and m.kind != "rater")
+@_where(lambda m: m.best is not None and m.kind not in ("rater", "score"))
 @FEW
 @given(diagonal=st.lists(st.integers(1, 50), min_size=2, max_size=6))
 def test_perfect_agreement_gives_best_value(m, diagonal):
@@ -269,7 +270,7 @@ def test_perfect_agreement_gives_best_value(m, diagonal):
     np.testing.assert_allclose(_table_values(m, table), m.best, atol=1e-12)
 
 
-@_where(lambda m: m.best is not None)
+@_where(lambda m: m.best is not None and m.kind != "score")
 def test_best_value_is_not_reached_without_perfect_agreement(m):
     if m.kind == "rater":
         assert any(not _close(_rater_value(m, r), m.best) for r in RATINGS)
@@ -296,7 +297,7 @@ def test_transposing_gives_the_declared_counterpart(m, table):
     assert _close(_table_values(REGISTRY[m.transposed], table.T), _table_values(m, table))
 
 
-@_where(lambda m: m.kind != "rater" and not m.symmetric)
+@_where(lambda m: m.kind not in ("rater", "score") and not m.symmetric)
 def test_a_record_declared_asymmetric_changes_on_some_transposed_table(m):
     assert any(not _close(_table_values(m, t.T), _table_values(m, t)) for t in TABLES)
 
@@ -365,7 +366,7 @@ def test_relabelling_the_categories_leaves_a_rater_coefficient_unchanged(m, data
 
 # --- scale invariance -------------------------------------------------------------------------------------------
 
-@_where(lambda m: m.kind != "rater" and m.scale_invariant)
+@_where(lambda m: m.kind not in ("rater", "score") and m.scale_invariant)
 @FEW
 @given(table=square_tables(), factor=st.sampled_from([0.25, 3.0, 7.5, 1000.0]))
 def test_scaling_the_counts_leaves_a_scale_invariant_record_unchanged(m, table, factor):
@@ -461,4 +462,4 @@ def test_catalogue_rows():
 def test_interval_tags_are_distinct_methods():
     seen = {type(m.interval) for m in ALL}
     assert seen == {Binomial, MappedBinomial, Wald, Woolf, LogRatio, FleissCohenEveritt, Linearised, Bootstrap,
-                    NoncentralChiSquare, LogScale, MarginDifferences}
+                    NoncentralChiSquare, LogScale, MarginDifferences, DeLong}

@@ -74,6 +74,8 @@ __all__ = [
 
 BINOMIAL_CI = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal")
 CI_METHODS = ("auto", *BINOMIAL_CI, "linearized", "bootstrap")
+SCORE_SCALES = ("identity", "logit")  # the scale of DeLong's interval of an AUC
+THRESHOLD_CRITERIA = ("youden", "f1")  # what Scores.best_threshold maximises
 BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
 RESAMPLING = ("multinomial", "fixed-reference")  # the resampling model: rows at random, or reference rows fixed
 LONELY_PSU = ("adjust", "remove", "fail")  # what a stratum with a single PSU contributes (R's survey.lonely.psu)
@@ -375,6 +377,9 @@ SPEC: dict[str, Option] = _options(
     Option("lonely_psu", (_Choice(LONELY_PSU),), _one_of(LONELY_PSU)),
     Option("replicates", (NONE, _Choice(REPLICATES)), _one_of(REPLICATES, none=True)),
     Option("positive", (NONE, _Label()), "None or the label of the positive class of a two-class table"),
+    Option("scale", (_Choice(SCORE_SCALES),), _one_of(SCORE_SCALES)),
+    Option("criterion", (_Choice(THRESHOLD_CRITERIA),), _one_of(THRESHOLD_CRITERIA)),
+    Option("sensitivity", (NONE, _Number(0, 1, "right")), "None or a number in (0, 1]"),
     Option("max_classes", (NONE, _Number(1, math.inf, "left", integer=True)), "None or an integer >= 1"),
     Option("sort_by", (NONE, _Text(many=False)), "None or a class-specific measure code or name"),
 )

@@ -13,6 +13,9 @@ from ..analyses.comparison import Comparison, compare
 from ..analyses.crosstab import Crosstab, from_labels
 from ..analyses.groups import group_rows
 from ..analyses.raters import RaterAgreement
+from ..analyses.scores import ScoreComparison, Scores
+from ..analyses.scores import compare_scores as score_comparison
+from ..analyses.scores import scores as score_analysis
 from ..base.frames import aligned, column, column_or_values
 from ..base.options import keyword_names, validate_options
 from ..report.agreement import REPORT_OPTIONS, AgreementReport, assemble_grouped
@@ -303,6 +306,62 @@ class AgreeAccessor(Shortcuts):
         """
         return compare(self._df, reference, predictions, weights=weights, dropna=dropna, match=match, strata=strata,
                        cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
+
+    @validate_options
+    def scores(self, actual: Hashable, score, *, positive=None, weights=None, labels: Sequence | None = None,
+               strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust",
+               replicates: str | None = None) -> Scores:
+        """A score against a reference column (``positive=`` the label it speaks for), or class probabilities
+        (a list of columns, one per label in the order of the labels): ROC AUC with DeLong's interval, average
+        precision, the ROC curve and the measures at each threshold (:class:`~pandas_agree.Scores`).
+
+        ``weights`` are frequency weights; ``strata``, ``cluster``, ``fpc``, ``lonely_psu`` and ``replicates`` make
+        the rows a complex sample, as in the accessor's call (every SE design-based).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": ["no", "no", "yes", "yes"], "s": [0.1, 0.4, 0.35, 0.8]})
+        >>> df.agree.scores("y", "s", positive="yes").values("AUC")
+             value
+        AUC   0.75
+        """
+        many = isinstance(score, (list, tuple))
+        names = list(score) if many else [score]
+        columns = [column(self._df, c, "score") for c in names]
+        design = {name: column_or_values(self._df, value, name)
+                  for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True)}
+        return score_analysis(column(self._df, actual, "actual"), columns if many else columns[0],
+                              positive=positive, weights=column_or_values(self._df, weights, "weights"),
+                              labels=labels, names=(actual, names), lonely_psu=lonely_psu, replicates=replicates,
+                              **design)
+
+    @validate_options
+    def compare_scores(self, actual: Hashable, scores: Sequence[Hashable], *, positive=None, weights=None,
+                       labels: Sequence | None = None, strata=None, cluster=None, fpc=None,
+                       lonely_psu: str = "adjust", replicates: str | None = None) -> ScoreComparison:
+        """Two or more score columns of the same objects against one reference: paired differences of their AUCs
+        (and other statistics) and DeLong's paired test (:class:`~pandas_agree.ScoreComparison`).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "a": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+        ...                    "b": [0.3, 0.2, 0.6, 0.7, 0.1, 0.5]})
+        >>> df.agree.compare_scores("y", ["a", "b"]).tests()["pvalue"].round(4).tolist()
+        [0.4795]
+        """
+        if isinstance(scores, (str, bytes)) or not pd.api.types.is_list_like(scores):
+            raise TypeError(f"scores must be a list of score columns; got {scores!r}")
+        names = list(scores)
+        design = {name: column_or_values(self._df, value, name)
+                  for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True)}
+        return score_comparison(column(self._df, actual, "actual"), [column(self._df, c, "scores") for c in names],
+                                positive=positive, weights=column_or_values(self._df, weights, "weights"),
+                                labels=labels, names=(actual, names), lonely_psu=lonely_psu, replicates=replicates,
+                                **design)
 
 
 def _values(frame: pd.DataFrame, value, name: str):

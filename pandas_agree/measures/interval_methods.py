@@ -13,8 +13,8 @@ from typing import ClassVar
 import numpy as np
 
 __all__ = [
-    "BOOTSTRAP", "Binomial", "Bootstrap", "FleissCohenEveritt", "IntervalMethod", "Linearised", "LogRatio", "LogScale",
-    "MappedBinomial", "MarginDifferences", "NoncentralChiSquare", "Wald", "Woolf",
+    "BOOTSTRAP", "Binomial", "Bootstrap", "DeLong", "FleissCohenEveritt", "IntervalMethod", "Linearised", "LogRatio",
+    "LogScale", "MappedBinomial", "MarginDifferences", "NoncentralChiSquare", "Wald", "Woolf",
 ]
 
 
@@ -191,5 +191,20 @@ class Bootstrap:
 
 BOOTSTRAP = Bootstrap()
 
+
+@dataclass(frozen=True)
+class DeLong:
+    """An area under the ROC curve (a Mann–Whitney statistic) or a linear function of one: the variance of DeLong,
+    DeLong and Clarke-Pearson (1988) from the placement values of the positive and the negative objects, computed
+    from the counts at each distinct score in O(N log N) (Sun and Xu 2014). ``slope`` maps the AUC's SE to the
+    value's (2 for 2·AUC − 1)."""
+
+    slope: float = 1.0
+    analytic: ClassVar[bool] = True
+
+    @property
+    def description(self) -> str:
+        return "DeLong, DeLong and Clarke-Pearson (1988)"
+
 IntervalMethod = (Binomial | MappedBinomial | Wald | Woolf | LogRatio | FleissCohenEveritt | Linearised
-                  | NoncentralChiSquare | LogScale | MarginDifferences | Bootstrap)
+                  | NoncentralChiSquare | LogScale | MarginDifferences | Bootstrap | DeLong)

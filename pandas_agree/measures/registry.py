@@ -19,17 +19,18 @@ from ..base.options import validate_options
 from .interval_methods import BOOTSTRAP, IntervalMethod
 from .significance import Significance
 
-__all__ = ["KINDS", "LEVELS", "NAMESPACES", "RATERS", "REGISTRY", "Measure", "Note", "Setting", "Suggestion",
+__all__ = ["KINDS", "LEVELS", "NAMESPACES", "RATERS", "REGISTRY", "SCORES", "Measure", "Note", "Setting", "Suggestion",
            "UnknownMeasureError", "measures", "notes_of", "range_scale", "records", "register", "resolve",
            "suggestions"]
 
 TABLE_KINDS = ("binary", "multiclass")  # measures of two classifications: one namespace of names
-KINDS = (*TABLE_KINDS, "association", "rater")
-NAMESPACES = {"table": TABLE_KINDS, "association": ("association",), "rater": ("rater",)}
+KINDS = (*TABLE_KINDS, "association", "rater", "score")
+NAMESPACES = {"table": TABLE_KINDS, "association": ("association",), "rater": ("rater",), "score": ("score",)}
 """The namespaces of names and aliases, with the kinds that share each: a name is unique within its namespace. The
 association statistics of two variables have a namespace of their own (SPSS's and R's names: "phi", "gamma",
 "Somers' d" and "odds ratio" name other records among the class-specific measures), the rater coefficients
-theirs; codes are unique across the measures of a table (binary, multiclass and association)."""
+theirs, the statistics of a score (ROC AUC, average precision, the Brier score) theirs; codes are unique across
+the measures of a table (binary, multiclass and association)."""
 LEVELS = ("nominal", "ordinal", "interval", "nominal by interval")
 """The levels of measurement of an association record, as SPSS's Symmetric and Directional Measures group them."""
 
@@ -75,18 +76,21 @@ class Measure:
         Full name.
     aliases : tuple of str
         Other names accepted (case-insensitively) wherever ``measures=`` takes names.
-    kind : {"binary", "multiclass", "association", "rater"}
+    kind : {"binary", "multiclass", "association", "rater", "score"}
         Class-specific (one-vs-rest, a function of the counts a, b, c, d), multiclass (a function of the whole
         table), association (a statistic of any two variables, a function of the whole table, SPSS CROSSTABS'
         symmetric and directional measures and risk estimates: :mod:`pandas_agree.measures.association`) or a
-        coefficient of several raters (a function of weighted sums over subjects).
+        coefficient of several raters (a function of weighted sums over subjects) or a statistic of a score against a
+        binary reference (a function of the counts of each class at each distinct score:
+        :mod:`pandas_agree.measures.scores`).
     formula : str
         The formula as text, in the letters of the documentation.
     compute : callable
         The formula as a vectorised function: ``compute(a, b, c, d, **params)`` for binary measures,
         ``compute(view, **params)`` for multiclass and association ones (a
         :class:`~pandas_agree.engine.tableview.TableView`, dense (..., I, J) or held sparse), ``compute(sums,
-        scale)`` for rater coefficients. Arrays of any leading shape broadcast.
+        scale)`` for rater coefficients, ``compute(view, **params)`` for the statistics of a score (a
+        :class:`~pandas_agree.engine.scores.ScoreView`). Arrays of any leading shape broadcast.
     range : (float, float)
         Smallest and largest value; ``±inf`` where the measure is unbounded.
     transposed : str or None
@@ -127,7 +131,9 @@ class Measure:
         (``gradient(view, **params)`` gives a :class:`~pandas_agree.engine.tableview.TablePartials`), from
         which its delta-method variance takes O(non-empty cells); None where the value's gradient is found by
         moving every non-empty cell. A test holds each against that. For an association record the variance
-        from these partials is SPSS's "Asymp. Std. Error" (ASE1, not assuming independence).
+        from these partials is SPSS's "Asymp. Std. Error" (ASE1, not assuming independence). For the statistics
+        of a score, ``gradient(view, **params)`` gives the partials with respect to the positive and the negative
+        count at each distinct score (two arrays like ``view.scores``).
     spss_gradient : callable or None
         For association records whose SPSS "Asymp. Std. Error" takes another slope than ``gradient`` at a kink
         (the lambdas: SPSS takes the first of tied modal categories where ``gradient`` shares the slope among
@@ -231,6 +237,8 @@ REGISTRY: dict[str, Measure] = {}
 """The measures of a table (binary, multiclass and association), by code."""
 RATERS: dict[str, Measure] = {}
 """The coefficients of several raters, by code."""
+SCORES: dict[str, Measure] = {}
+"""The statistics of a score against a binary reference (:mod:`pandas_agree.measures.scores`), by code."""
 _NAMES: dict[str, dict[str, str]] = {space: {} for space in NAMESPACES}
 
 
@@ -259,7 +267,7 @@ def _namespace(kind: str) -> str:
 
 
 def _store(kind: str) -> dict[str, Measure]:
-    return RATERS if kind == "rater" else REGISTRY
+    return RATERS if kind == "rater" else SCORES if kind == "score" else REGISTRY
 
 
 def _key(name: str) -> str:
@@ -305,9 +313,10 @@ def register(measure: Measure, *, before: str | None = None) -> Measure:
 
 
 def records(kind: str | Iterable[str] | None = None) -> list[Measure]:
-    """Every record of the kind (or kinds), in registry order: the table measures, then the rater coefficients."""
+    """Every record of the kind (or kinds), in registry order: the table measures, the rater coefficients, then the
+    statistics of scores."""
     kinds = KINDS if kind is None else ((kind,) if isinstance(kind, str) else tuple(kind))
-    return [m for store in (REGISTRY, RATERS) for m in store.values() if m.kind in kinds]
+    return [m for store in (REGISTRY, RATERS, SCORES) for m in store.values() if m.kind in kinds]
 
 
 def _answers(m: Measure, kinds: tuple[str, ...]) -> bool:
@@ -552,7 +561,7 @@ def measures(kind: str | None = None) -> pd.DataFrame:
 
     Parameters
     ----------
-    kind : {"binary", "multiclass", "association", "rater"}, optional
+    kind : {"binary", "multiclass", "association", "rater", "score"}, optional
         Only the measures of this kind; the whole catalogue by default (the measures of a table, kind by kind,
         then the coefficients of several raters).
 

@@ -1,0 +1,583 @@
+"""Scores against a reference: ROC AUC with DeLong's interval, average precision, curves and thresholds.
+
+A score thresholded at each of its distinct values is a stack of 2×2 tables, so every class-specific measure of the
+registry is a curve, and every statistic of the score is a function of the counts of each label at each distinct
+score (:mod:`pandas_agree.engine.scores`). :class:`Scores` holds those counts for one score column against a binary
+reference (``positive=``) or for class probabilities (one column per class, one-vs-rest); :class:`ScoreComparison`
+holds the joint counts of several scores of the same objects, for their paired differences and DeLong's test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..base.options import validate_options
+from ..base.undefined import warn_undefined
+from ..engine.crosstab import as_label_series
+from ..engine.design import DesignColumns
+from ..engine.labels import positions_of
+from ..engine.scores import ScorePatterns, count_scores
+from ..inference.design import SampleDesign
+from ..inference.estimates import interval_options
+from ..inference.intervals import estimate
+from ..inference.scores import Atom, Combination, ScoreMeasures
+from ..measures.binary import apply_formula
+from ..measures.registry import SCORES, Measure, range_scale, resolve
+from .agreement import Agreement
+
+__all__ = ["ScoreComparison", "Scores", "compare_scores", "scores"]
+
+ESTIMATE_COLUMNS = ("se", "lower", "upper")
+PROBABILITY_TOLERANCE = 1e-6  # class probabilities must sum to 1 within this, as scikit-learn's check
+
+
+def _chosen(measures) -> list[Measure]:
+    return resolve(measures, "score", default=lambda m: m.default)
+
+
+def _design_columns(strata, cluster, fpc) -> DesignColumns | None:
+    if all(x is None for x in (strata, cluster, fpc)):
+        return None
+    return DesignColumns(*(None if x is None else as_label_series(x, name)
+                           for x, name in ((strata, "strata"), (cluster, "cluster"), (fpc, "fpc"))))
+
+
+class _ScoreAnalysis:
+    """What the analyses of scores share: the joint counts, the sample design and the interval machinery."""
+
+    def __init__(self, patterns: ScorePatterns, *, names: tuple[Hashable, Sequence[Hashable]],
+                 lonely_psu: str = "adjust", replicates: str | None = None) -> None:
+        self._patterns = patterns
+        self._names = names
+        self._sample = None
+        if patterns.units is not None:
+            self._sample = SampleDesign(patterns.units, (len(patterns.counts), 1), lonely_psu, replicates,
+                                        table_shape=(len(patterns.counts),))
+
+    @property
+    def n(self) -> float:
+        """N, the (weighted) number of objects counted."""
+        return self._patterns.n
+
+    @property
+    def n_missing(self) -> int:
+        """The rows left out: a missing label, score or weight."""
+        return self._patterns.n_missing
+
+    @property
+    def labels(self) -> pd.Index:
+        """The reference labels, in order."""
+        return self._patterns.labels
+
+    @property
+    def design(self) -> dict | None:
+        """The sample design's summary (strata, PSUs, degrees of freedom), or None."""
+        return None if self._sample is None else self._sample.summary()
+
+    def _estimates(self, atoms: list[Atom], combos: dict, *, ci, confidence_level, n_resamples, bootstrap_method,
+                   random_state, scale) -> tuple[dict, dict | None]:
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, "multinomial",
+                                self._sample)
+        estimand = ScoreMeasures(self._patterns, atoms, combos, opts=opts, delong_scale=scale)
+        return estimand.point, (None if opts is None else estimate(estimand, opts))
+
+    def _frame(self, point: dict, found: dict | None, keys: list, index: list) -> pd.DataFrame:
+        out = pd.DataFrame({"value": [float(point[k]) for k in keys]}, index=pd.Index(index))
+        if found is not None:
+            for column in ESTIMATE_COLUMNS:
+                out[column] = [float(getattr(found[k], column)) for k in keys]
+            if self._sample is not None:
+                out["deff"] = [float(np.nan if found[k].deff is None else found[k].deff) for k in keys]
+            out["method"] = [found[k].method for k in keys]
+        return out
+
+
+def _atom_combination(atoms: int, at: int, bounds, scale: str) -> Combination:
+    weights = np.zeros(atoms)
+    weights[at] = 1.0
+    return Combination(weights, bounds, scale)
+
+
+@validate_options
+class Scores(_ScoreAnalysis):
+    """The statistics of a score against a reference label: ROC AUC with DeLong's interval, average precision, the
+    ROC curve and every class-specific measure at each threshold.
+
+    Built by ``df.agree.scores(actual, score, positive=...)`` (one score column, a binary reference: ``positive``
+    is the label the score speaks for) or ``df.agree.scores(actual, [p_a, p_b, ...])`` (one probability column per
+    label, in the order of the labels: one-vs-rest per class, their averages and Hand and Till's M). A higher score
+    speaks for the positive label. Rows with a missing label, score or weight are left out (counted in
+    :attr:`n_missing`).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]})
+    >>> sc = df.agree.scores("y", "s")
+    >>> sc.values(["AUC", "AP"]).round(4)
+         value
+    AUC  0.8889
+    AP   0.9167
+    """
+
+    def __init__(self, patterns: ScorePatterns, *, positive: int | None,
+                 names: tuple[Hashable, Sequence[Hashable]], lonely_psu: str = "adjust",
+                 replicates: str | None = None) -> None:
+        super().__init__(patterns, names=names, lonely_psu=lonely_psu, replicates=replicates)
+        self._positive = positive  # the positive label's position (one score column), or None (class probabilities)
+
+    @property
+    def multiclass(self) -> bool:
+        """Whether the scores are class probabilities (one column per label) rather than one score."""
+        return self._positive is None
+
+    @property
+    def positive(self):
+        """The positive label of one score column (None for class probabilities)."""
+        return None if self._positive is None else self.labels[self._positive]
+
+    def _problems(self) -> list[tuple[int, int]]:
+        """The one-vs-rest problems: (score column, positive label) of the positive label, or of every class."""
+        if self._positive is not None:
+            return [(0, self._positive)]
+        return [(k, k) for k in range(len(self.labels))]
+
+    def values(self, measures=None, *, average: str = "unweighted", ci: str | None = None,
+               confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
+               random_state=None, scale: str = "identity") -> pd.DataFrame:
+        """The statistics of the score, each with its standard error and interval.
+
+        Parameters
+        ----------
+        measures : str or list, optional
+            Codes or names of score statistics (``pa.measures("score")``); the default set by default.
+        average : {"unweighted", "weighted"}, default "unweighted"
+            For class probabilities, the average of the one-vs-rest values over the classes: unweighted (macro) or
+            weighted by each class's prevalence (scikit-learn's ``average="macro"`` and ``"weighted"``). For
+            class probabilities and AUC, the row "AUC_OVO" adds Hand and Till's (2001) M, the mean AUC of every
+            pair of classes (scikit-learn's ``multi_class="ovo"``).
+        ci : {None, "auto", "linearized", "bootstrap", ...}
+            The intervals. Under "auto" an AUC (and a difference of AUCs) takes DeLong's SE and interval
+            (pROC's), the others the linearised one; under a sample design every SE is design-based.
+        scale : {"identity", "logit"}, default "identity"
+            The scale of DeLong's interval of an AUC: pROC's Wald interval ("identity"), or the Wald interval of
+            logit(AUC) mapped back, which stays inside [0, 1] (Pepe 2003, §5.2.2).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index: the codes; columns "value", and with ``ci`` "se", "lower", "upper" (with a sample design
+            "deff") and "method".
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": ["a", "a", "b", "b", "c", "c"],
+        ...                    "p_a": [0.7, 0.2, 0.2, 0.1, 0.3, 0.1], "p_b": [0.2, 0.5, 0.6, 0.3, 0.3, 0.2],
+        ...                    "p_c": [0.1, 0.3, 0.2, 0.6, 0.4, 0.7]})
+        >>> df.agree.scores("y", ["p_a", "p_b", "p_c"]).values("AUC", ci="linearized")[["value", "se"]].round(4)
+                  value      se
+        AUC      0.8333  0.1201
+        AUC_OVO  0.8333  0.1197
+        """
+        if average not in ("unweighted", "weighted"):
+            raise ValueError(f"average must be 'unweighted' or 'weighted' for scores; got {average!r}")
+        if scale not in ("identity", "logit"):
+            raise ValueError(f"scale must be 'identity' or 'logit'; got {scale!r}")
+        chosen = _chosen(measures)
+        problems = self._problems()
+        atoms = [Atom(m, column, positive) for m in chosen for column, positive in problems]
+        one_vs_rest = len(atoms)
+        pairs = []
+        if self.multiclass and any(m.code == "AUC" for m in chosen):
+            # Hand and Till's M: the AUC of class i's probability, class i against class j, for every ordered pair
+            pairs = [(i, j) for i in range(len(self.labels)) for j in range(len(self.labels)) if i != j]
+            atoms += [Atom(SCORES["AUC"], i, i, j) for i, j in pairs]
+        by = np.array([a.positive for a in atoms])
+        combos: dict = {}
+        keys = []
+        for i, m in enumerate(chosen):
+            at = slice(i * len(problems), (i + 1) * len(problems))
+            weights = np.zeros(len(atoms))
+            weighted = average == "weighted" and self.multiclass
+            weights[at] = 1.0 if weighted else 1.0 / len(problems)
+            combos[m.code] = Combination(weights, m.range, m.interval_scale or range_scale(m.range),
+                                         by if weighted else None)
+            keys.append(m.code)
+        if pairs:
+            weights = np.zeros(len(atoms))
+            weights[one_vs_rest:] = 1.0 / len(pairs)
+            auc = SCORES["AUC"]
+            combos["AUC_OVO"] = Combination(weights, auc.range, range_scale(auc.range))
+            keys.append("AUC_OVO")
+        point, found = self._estimates(atoms, combos, ci=ci, confidence_level=confidence_level,
+                                       n_resamples=n_resamples, bootstrap_method=bootstrap_method,
+                                       random_state=random_state, scale=scale)
+        warn_undefined({k: None for k in keys if np.isnan(point[k])}, what="measure")
+        return self._frame(point, found, keys, keys)
+
+    def roc(self) -> pd.DataFrame:
+        """The ROC curve: at each distinct score from the highest down (and +inf first), the false and the true
+        positive rate of calling positive every object scored at or above it (scikit-learn's ``roc_curve`` with
+        ``drop_intermediate=False``). For class probabilities one curve per class (one-vs-rest), the class the
+        first level of the index.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1], "s": [0.1, 0.4, 0.35, 0.8]})
+        >>> df.agree.scores("y", "s").roc()
+           threshold  fpr  tpr
+        0        inf  0.0  0.0
+        1       0.80  0.0  0.5
+        2       0.40  0.5  0.5
+        3       0.35  0.5  1.0
+        4       0.10  1.0  1.0
+        """
+        frames = {}
+        for column, positive in self._problems():
+            view = self._patterns.view(column, positive)
+            tp = np.cumsum(view.positives[::-1])
+            fp = np.cumsum(view.negatives[::-1])
+            with np.errstate(invalid="ignore", divide="ignore"):
+                tpr = np.append(0.0, tp / tp[-1])
+                fpr = np.append(0.0, fp / fp[-1])
+            frames[self.labels[positive]] = pd.DataFrame({"threshold": np.append(np.inf, view.scores[::-1]),
+                                                          "fpr": fpr, "tpr": tpr})
+        if not self.multiclass:
+            return next(iter(frames.values()))
+        return pd.concat(frames, names=["class", None])
+
+    def _counts_at(self, thresholds: np.ndarray | None, column: int, positive: int):
+        view = self._patterns.view(column, positive)
+        scores = view.scores
+        if thresholds is None:
+            thresholds = scores[::-1]
+        thresholds = np.asarray(thresholds, dtype=float)
+        # the objects at or above each threshold: those from its insertion point up
+        start = np.searchsorted(scores, thresholds, side="left")
+        pos_above = np.append(np.cumsum(view.positives[::-1])[::-1], 0.0)
+        neg_above = np.append(np.cumsum(view.negatives[::-1])[::-1], 0.0)
+        a, c = pos_above[start], neg_above[start]
+        b, d = pos_above[0] - a, neg_above[0] - c
+        return thresholds, a, b, c, d
+
+    def thresholds(self, measures=None, *, at=None) -> pd.DataFrame:
+        """Every class-specific measure of the registry at every threshold (calling positive the objects scored at
+        or above it): the counts TP, FN, FP, TN and the measures, one row per threshold, from the highest distinct
+        score down, or at the thresholds ``at``.
+
+        Parameters
+        ----------
+        measures : str or list, optional
+            Class-specific measure codes or names (``pa.measures("binary")``); the default set by default.
+        at : sequence of float, optional
+            The thresholds; every distinct score by default.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1], "s": [0.1, 0.4, 0.35, 0.8]})
+        >>> df.agree.scores("y", "s").thresholds(["REC", "SPE"])
+                   TP   FN   FP   TN  REC  SPE
+        threshold
+        0.80      1.0  1.0  0.0  2.0  0.5  1.0
+        0.40      1.0  1.0  1.0  1.0  0.5  0.5
+        0.35      2.0  0.0  1.0  1.0  1.0  0.5
+        0.10      2.0  0.0  2.0  0.0  1.0  0.0
+        """
+        if self.multiclass:
+            raise ValueError("thresholds() takes one score against a positive label; for class probabilities "
+                             "build the analysis of one column with positive= (df.agree.scores(actual, column, "
+                             "positive=label))")
+        chosen = resolve(measures, "binary", default=lambda m: m.default and not m.params)
+        thresholds, a, b, c, d = self._counts_at(None if at is None else np.atleast_1d(at), 0, self._positive)
+        out = pd.DataFrame({"TP": a, "FN": b, "FP": c, "TN": d}, index=pd.Index(thresholds, name="threshold"))
+        for m in chosen:
+            out[m.code] = apply_formula(m.compute, m, (a, b, c, d), {})
+        return out
+
+    def at(self, threshold: float) -> Agreement:
+        """The Agreement of the reference with the classification "positive where the score is at or above
+        ``threshold``": its 2×2 table (labels: the other label, then the positive one), with every analysis of an
+        Agreement (class-specific measures with intervals, kappa, tests, the report).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1], "s": [0.1, 0.4, 0.35, 0.8]})
+        >>> df.agree.scores("y", "s").at(0.35).table
+        pred     0    1
+        actual
+        0      1.0  1.0
+        1      0.0  2.0
+        """
+        if self.multiclass or len(self.labels) != 2:
+            raise ValueError("at() needs one score against a reference of two labels")
+        _, a, b, c, d = self._counts_at(np.array([float(threshold)]), 0, self._positive)
+        positive, negative = self.labels[self._positive], self.labels[1 - self._positive]
+        order = [negative, positive]
+        table = pd.DataFrame([[d[0], c[0]], [b[0], a[0]]], index=pd.Index(order, name="actual"),
+                             columns=pd.Index(order, name="pred"))
+        return Agreement.from_table(table)
+
+    def best_threshold(self, criterion: str = "youden", *, sensitivity: float | None = None) -> pd.Series:
+        """The threshold that maximises Youden's J (sensitivity + specificity − 1) or F1, or the highest threshold
+        whose sensitivity reaches ``sensitivity``; with its counts and measures (a row of :meth:`thresholds`).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1], "s": [0.1, 0.4, 0.35, 0.8]})
+        >>> float(df.agree.scores("y", "s").best_threshold("youden").name)
+        0.8
+        """
+        table = self.thresholds(["REC", "SPE", "F1"])
+        if sensitivity is not None:
+            if not 0 < sensitivity <= 1:
+                raise ValueError(f"sensitivity must be in (0, 1]; got {sensitivity!r}")
+            reached = table[table["REC"] >= sensitivity]
+            return reached.iloc[0]
+        if criterion not in ("youden", "f1"):
+            raise ValueError(f"criterion must be 'youden' or 'f1'; got {criterion!r}")
+        score = table["REC"] + table["SPE"] - 1 if criterion == "youden" else table["F1"]
+        return table.loc[score.idxmax()]
+
+
+@validate_options
+class ScoreComparison(_ScoreAnalysis):
+    """Several scores of the same objects against one reference: each score's statistics, their paired
+    differences with intervals, and DeLong's paired test of the AUCs (Holm's adjustment across pairs).
+
+    Built by ``df.agree.compare_scores(actual, [score_a, score_b, ...], positive=...)``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "a": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+    ...                    "b": [0.3, 0.2, 0.6, 0.7, 0.1, 0.5]})
+    >>> cmp = df.agree.compare_scores("y", ["a", "b"])
+    >>> cmp.differences("AUC")["value"].round(4).tolist()
+    [-0.1111]
+    """
+
+    def __init__(self, patterns: ScorePatterns, *, positive: int, names: tuple[Hashable, Sequence[Hashable]],
+                 lonely_psu: str = "adjust", replicates: str | None = None) -> None:
+        super().__init__(patterns, names=names, lonely_psu=lonely_psu, replicates=replicates)
+        self._positive = positive
+
+    @property
+    def scores(self) -> list:
+        """The names of the score columns, in order."""
+        return list(self._names[1])
+
+    def _pairs(self) -> list[tuple[int, int]]:
+        k = len(self.scores)
+        return [(i, j) for i in range(k) for j in range(i + 1, k)]
+
+    def values(self, measures=None, *, ci: str | None = None, confidence_level: float = 0.95,
+               n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
+               scale: str = "identity") -> pd.DataFrame:
+        """Each score's statistics: index (score, code), columns as :meth:`Scores.values`.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "a": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+        ...                    "b": [0.3, 0.2, 0.6, 0.7, 0.1, 0.5]})
+        >>> df.agree.compare_scores("y", ["a", "b"]).values("AUC")["value"].round(4).tolist()
+        [0.8889, 1.0]
+        """
+        chosen = _chosen(measures)
+        atoms = [Atom(m, c, self._positive) for c in range(len(self.scores)) for m in chosen]
+        combos = {(s, m.code): _atom_combination(len(atoms), i * len(chosen) + j, m.range,
+                                                 m.interval_scale or range_scale(m.range))
+                  for i, s in enumerate(self.scores) for j, m in enumerate(chosen)}
+        point, found = self._estimates(atoms, combos, ci=ci, confidence_level=confidence_level,
+                                       n_resamples=n_resamples, bootstrap_method=bootstrap_method,
+                                       random_state=random_state, scale=scale)
+        keys = list(combos)
+        out = self._frame(point, found, keys, keys)
+        out.index = pd.MultiIndex.from_tuples(keys, names=["score", "measure"])
+        return out
+
+    def differences(self, measures="AUC", *, ci: str | None = "auto", confidence_level: float = 0.95,
+                    n_resamples: int = 2000, bootstrap_method: str = "percentile",
+                    random_state=None) -> pd.DataFrame:
+        """The paired difference (first score − second) of each statistic for every pair of scores, with its SE,
+        interval and two-sided p-value: for the AUC DeLong's paired test (pROC's ``roc.test``), for the others the
+        linearised one; Holm's adjustment across the pairs of each statistic in "pvalue_holm".
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index (first, second, measure); columns "value" and with ``ci`` "se", "lower", "upper", "method",
+            "pvalue", "pvalue_holm".
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "a": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+        ...                    "b": [0.3, 0.2, 0.6, 0.7, 0.1, 0.5]})
+        >>> d = df.agree.compare_scores("y", ["a", "b"]).differences("AUC")
+        >>> d[["value", "se", "pvalue"]].round(4)
+                               value      se  pvalue
+        first second measure
+        a     b      AUC     -0.1111  0.1571  0.4795
+        """
+        chosen = _chosen(measures)
+        k = len(self.scores)
+        atoms = [Atom(m, c, self._positive) for c in range(k) for m in chosen]
+        combos = {}
+        for i, j in self._pairs():
+            for t, m in enumerate(chosen):
+                weights = np.zeros(len(atoms))
+                weights[i * len(chosen) + t], weights[j * len(chosen) + t] = 1.0, -1.0
+                lo, hi = m.range
+                combos[(self.scores[i], self.scores[j], m.code)] = Combination(weights, (lo - hi, hi - lo),
+                                                                               "identity")
+        point, found = self._estimates(atoms, combos, ci=ci, confidence_level=confidence_level,
+                                       n_resamples=n_resamples, bootstrap_method=bootstrap_method,
+                                       random_state=random_state, scale="identity")
+        keys = list(combos)
+        out = self._frame(point, found, keys, keys)
+        out.index = pd.MultiIndex.from_tuples(keys, names=["first", "second", "measure"])
+        if found is not None:
+            out["pvalue"] = [float(np.nan if found[key].pvalue is None else found[key].pvalue) for key in keys]
+            out["pvalue_holm"] = np.nan
+            for m in chosen:
+                rows = out.index.get_level_values("measure") == m.code
+                out.loc[rows, "pvalue_holm"] = _holm(out.loc[rows, "pvalue"].to_numpy())
+        return out
+
+    def tests(self) -> pd.DataFrame:
+        """DeLong's paired test of the AUCs of every pair of scores: index (first, second); columns "statistic"
+        (Z = ΔAUC / SE), "pvalue" (two-sided) and "pvalue_holm" (Holm's adjustment across the pairs), "method".
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "a": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+        ...                    "b": [0.3, 0.2, 0.6, 0.7, 0.1, 0.5]})
+        >>> df.agree.compare_scores("y", ["a", "b"]).tests().round(4)
+                      statistic  pvalue  pvalue_holm  method
+        first second
+        a     b         -0.7071  0.4795       0.4795  DeLong
+        """
+        found = self.differences("AUC", ci="auto")
+        out = pd.DataFrame({"statistic": found["value"] / found["se"], "pvalue": found["pvalue"],
+                            "pvalue_holm": found["pvalue_holm"], "method": found["method"]})
+        out.index = out.index.droplevel("measure")
+        return out
+
+
+def _holm(pvalues: np.ndarray) -> np.ndarray:
+    """Holm's step-down adjustment of the p-values (NaN kept)."""
+    out = np.full(len(pvalues), np.nan)
+    valid = np.flatnonzero(~np.isnan(pvalues))
+    if not len(valid):
+        return out
+    order = valid[np.argsort(pvalues[valid], kind="stable")]
+    m = len(order)
+    adjusted = np.maximum.accumulate(np.minimum((m - np.arange(m)) * pvalues[order], 1.0))
+    out[order] = adjusted
+    return out
+
+
+def _positive_position(labels: pd.Index, positive, arg: str = "positive") -> int:
+    if positive is None:
+        if len(labels) == 1:
+            raise ValueError(f"the reference holds a single class ({labels[0]!r}); the statistics of a score compare "
+                             "the scores of the positive and the negative objects and need both")
+        if len(labels) != 2:
+            raise ValueError(f"{arg} must name the positive label where the reference has {len(labels)} labels "
+                             f"(one score speaks for one label); the labels are {list(labels[:8])}")
+        return 1
+    at = positions_of(pd.Index([positive], dtype=object), labels)[0]
+    if at < 0:
+        raise ValueError(f"{arg}={positive!r} is not a label of the reference; the labels are {list(labels[:8])}")
+    return int(at)
+
+
+def _check_probabilities(columns: list[np.ndarray], names: Sequence) -> None:
+    stacked = np.column_stack(columns)
+    complete = ~np.isnan(stacked).any(axis=1)
+    rows = stacked[complete]
+    if ((rows < 0) | (rows > 1)).any():
+        raise ValueError(f"the class probabilities {list(names)} must lie in [0, 1]")
+    total = rows.sum(axis=1)
+    off = np.abs(total - 1) > PROBABILITY_TOLERANCE
+    if off.any():
+        raise ValueError(f"the class probabilities {list(names)} must sum to 1 in every row; {int(off.sum())} "
+                         f"row(s) do not (first sum: {total[off][0]:.6g})")
+
+
+def _two_classes(patterns: ScorePatterns, positive: int | None, actual_name) -> None:
+    """A clear error where the counted objects hold a single class: no statistic of a score is defined then."""
+    present = np.bincount(patterns.label, weights=patterns.counts, minlength=patterns.width) > 0
+    if positive is not None:
+        rest = present.copy()
+        rest[positive] = False
+        if not present[positive] or not rest.any():
+            single = patterns.labels[positive] if present[positive] else patterns.labels[np.flatnonzero(rest)[0]]
+            raise ValueError(f"{actual_name} holds a single class among the rows counted ({single!r}); the "
+                             "statistics of a score compare the scores of the positive and the negative objects "
+                             "and need both")
+    elif present.sum() < 2:
+        raise ValueError(f"{actual_name} holds a single class among the rows counted; the statistics of class "
+                         "probabilities need at least two")
+
+
+def scores(actual, score, *, positive=None, weights=None, labels: Sequence | None = None,
+           names: tuple[Hashable, Sequence[Hashable]] | None = None, strata=None, cluster=None, fpc=None,
+           lonely_psu: str = "adjust", replicates: str | None = None) -> Scores:
+    """A :class:`Scores` from a label sequence and one score sequence (``positive=`` the label it speaks for), or a
+    list of probability sequences (one per label, in the order of the labels)."""
+    many = isinstance(score, (list, tuple))
+    columns = list(score) if many else [score]
+    names = names or ("actual", [f"score{i}" for i in range(len(columns))] if many else ["score"])
+    design = _design_columns(strata, cluster, fpc)
+    patterns = count_scores(actual, columns, weights=weights, labels=labels, names=names, design=design)
+    if many:
+        if positive is not None:
+            raise ValueError("positive= takes one score column; with class probabilities each column is the "
+                             "positive label's score")
+        if len(columns) != len(patterns.labels):
+            raise ValueError(f"the class probabilities must be one column per label: {len(columns)} column(s) "
+                             f"for the {len(patterns.labels)} labels {list(patterns.labels[:8])}")
+        from ..engine.scores import validate_scores
+        _check_probabilities([validate_scores(c, len(as_label_series(actual, "actual")), str(n))
+                              for c, n in zip(columns, names[1], strict=True)], names[1])
+        _two_classes(patterns, None, names[0])
+        return Scores(patterns, positive=None, names=names, lonely_psu=lonely_psu, replicates=replicates)
+    at = _positive_position(patterns.labels, positive)
+    _two_classes(patterns, at, names[0])
+    return Scores(patterns, positive=at, names=names, lonely_psu=lonely_psu, replicates=replicates)
+
+
+def compare_scores(actual, scores_: Sequence, *, positive=None, weights=None, labels: Sequence | None = None,
+                   names: tuple[Hashable, Sequence[Hashable]] | None = None, strata=None, cluster=None, fpc=None,
+                   lonely_psu: str = "adjust", replicates: str | None = None) -> ScoreComparison:
+    """A :class:`ScoreComparison` of two or more score sequences of the same objects."""
+    columns = list(scores_)
+    if len(columns) < 2:
+        raise ValueError(f"compare_scores needs at least two score columns; got {len(columns)}")
+    names = names or ("actual", [f"score{i}" for i in range(len(columns))])
+    design = _design_columns(strata, cluster, fpc)
+    patterns = count_scores(actual, columns, weights=weights, labels=labels, names=names, design=design)
+    at = _positive_position(patterns.labels, positive)
+    _two_classes(patterns, at, names[0])
+    return ScoreComparison(patterns, positive=at, names=names, lonely_psu=lonely_psu, replicates=replicates)

@@ -1,0 +1,224 @@
+"""Scores to counts: a label column and a score column to the weighted count of every label at every distinct score.
+
+A score thresholded at each of its distinct values is a stack of 2×2 tables, and every statistic of a score (the area
+under the ROC curve, average precision, the Brier score, calibration) is a function of the counts of each label at
+each distinct score: the score table, distinct scores (ascending) × labels. The rows are read once: one sort of the
+scores (``numpy.unique``) and one bincount of the cells (score level × label), with the tables of a sample design's
+PSUs from the same cells (:func:`~pandas_agree.engine.design.unit_tables`). Nothing after it touches the rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .crosstab import (
+    as_label_series,
+    design_codes,
+    encode,
+    label_order,
+    merged_order,
+    no_valid_rows,
+    validate_weights,
+)
+from .design import DesignColumns, UnitTables, unit_tables
+from .labels import as_labels, difference_labels, positions_of
+
+__all__ = ["ScorePatterns", "ScoreView", "count_scores", "validate_scores"]
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """One label against the others at every distinct score: the counts of a binary problem's score table.
+
+    ``positives`` and ``negatives`` may carry leading axes (a stack of resampled tables); ``scores`` is one axis.
+    """
+
+    scores: np.ndarray  # (S,), ascending
+    positives: np.ndarray  # (..., S)
+    negatives: np.ndarray  # (..., S)
+
+    @property
+    def n_positive(self) -> np.ndarray:
+        return self.positives.sum(axis=-1)
+
+    @property
+    def n_negative(self) -> np.ndarray:
+        return self.negatives.sum(axis=-1)
+
+    @classmethod
+    def of(cls, scores: np.ndarray, counts: np.ndarray, positive: int,
+           negative: int | None = None) -> ScoreView:
+        """The view of a score table ``counts`` (..., S, L): label ``positive`` against label ``negative``, or
+        against every other label (one-vs-rest) where ``negative`` is None."""
+        pos = counts[..., positive]
+        neg = counts.sum(axis=-1) - pos if negative is None else counts[..., negative]
+        return cls(scores, pos, neg)
+
+
+@dataclass(frozen=True)
+class ScorePatterns:
+    """The joint counts of one or more score columns and the labels: the weighted count of every observed pattern
+    (a distinct score in each column and a label), over the same rows.
+
+    ``scores`` holds each column's distinct valid scores, ascending; ``levels`` (P, C) the position of each pattern's
+    score in each column; ``label`` (P,) its label (a position in ``labels``, the labels in display order, declared
+    ones kept when unobserved); ``counts`` (P,) its weighted count; ``n_rows`` the rows read and ``n_missing`` those
+    left out (a missing label, score or weight); ``units`` the tables of a sample design's PSUs over the patterns
+    (shape (P, 1)), or None. With one column the patterns are the non-empty cells of its score table.
+    """
+
+    scores: tuple[np.ndarray, ...]
+    levels: np.ndarray
+    label: np.ndarray
+    counts: np.ndarray
+    labels: pd.Index
+    n_rows: int
+    n_missing: int
+    weighted: bool
+    units: UnitTables | None = None
+
+    @property
+    def n(self) -> float:
+        return float(self.counts.sum())
+
+    @property
+    def width(self) -> int:
+        """The number of labels, L."""
+        return len(self.labels)
+
+    def cells(self, column: int) -> np.ndarray:
+        """The flat cell (score level · L + label) of each pattern in the score table of ``column``."""
+        return self.levels[:, column] * self.width + self.label
+
+    def table(self, column: int, counts: np.ndarray | None = None) -> np.ndarray:
+        """The score table of ``column``: the counts (S, L) of every label at every distinct score (of a stack of
+        pattern counts (..., P) where ``counts`` is given: (..., S, L))."""
+        counts = self.counts if counts is None else counts
+        size = len(self.scores[column]) * self.width
+        cells = self.cells(column)
+        if counts.ndim == 1:
+            flat = np.bincount(cells, weights=counts, minlength=size)
+        else:
+            lead = counts.shape[:-1]
+            stack = counts.reshape(-1, counts.shape[-1])
+            flat = np.zeros((len(stack), size))
+            for start in range(0, len(stack), 256):  # a block of resampled tables at a time
+                block = stack[start:start + 256]
+                at = (np.arange(len(block))[:, None] * size + cells[None, :]).ravel()
+                flat[start:start + 256] = np.bincount(at, weights=block.ravel(),
+                                                      minlength=len(block) * size).reshape(len(block), size)
+            flat = flat.reshape(*lead, size)
+        return flat.reshape(*flat.shape[:-1], len(self.scores[column]), self.width)
+
+    def view(self, column: int, positive: int, negative: int | None = None,
+             counts: np.ndarray | None = None) -> ScoreView:
+        """The binary view of ``column``: label ``positive`` (a position in :attr:`labels`) against ``negative`` or
+        every other label."""
+        return ScoreView.of(self.scores[column], self.table(column, counts), positive, negative)
+
+
+def validate_scores(values, n: int, name: str) -> np.ndarray:
+    """A score column as float64 (NaN marks a missing score): numeric, one value per row, no infinite value."""
+    if isinstance(values, pd.Series):
+        series = values
+    else:
+        arr = np.asarray(values)
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be one-dimensional; got an array of shape {arr.shape}")
+        series = pd.Series(arr, copy=False)
+    if len(series) != n:
+        raise ValueError(f"{name} has {len(series)} values but the labels have {n}; they must match")
+    dtype = series.dtype
+    if not (pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype)) \
+            or pd.api.types.is_complex_dtype(dtype):
+        raise TypeError(f"{name} must hold numeric scores; got dtype {dtype}")
+    out = series.to_numpy(dtype=np.float64, na_value=np.nan)
+    infinite = np.isinf(out)
+    if infinite.any():
+        first = out[infinite][0]
+        raise ValueError(f"{name} must be finite; {int(infinite.sum())} score(s) are infinite (first: {first})")
+    return out
+
+
+def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | None = None,
+                 names: tuple[Hashable, Sequence[Hashable]] = ("actual", ("score",)),
+                 weights_name: str = "weights", design: DesignColumns | None = None) -> ScorePatterns:
+    """The joint counts of the score columns ``scores`` and the labels ``actual``: one sort of each column and one
+    count of the patterns.
+
+    A row is left out when its label, its weight or any of its scores is missing (listwise, as scikit-learn and
+    pROC take complete cases), and counted in ``n_missing``; a row of zero weight counts nowhere. ``labels`` fixes
+    the labels and their order (it must hold every observed label); without it the order is the categorical one,
+    else sorted. With ``design`` the table of every PSU is counted too.
+
+    Examples
+    --------
+    >>> from pandas_agree.engine.scores import count_scores
+    >>> found = count_scores(["n", "p", "p", "n"], [[0.1, 0.8, 0.8, 0.3]])
+    >>> found.scores[0].tolist(), found.table(0).tolist(), list(found.labels)
+    ([0.1, 0.3, 0.8], [[1.0, 0.0], [1.0, 0.0], [0.0, 2.0]], ['n', 'p'])
+    """
+    actual_name, score_names = names
+    actual = as_label_series(actual, str(actual_name))
+    n = len(actual)
+    columns = [validate_scores(s, n, str(name)) for s, name in zip(scores, score_names, strict=True)]
+    w = None if weights is None else validate_weights(weights, n, weights_name)
+    [codes] = encode([actual], [str(actual_name)])
+    observed = codes.uniques
+    if labels is not None:
+        declared = as_labels(labels)
+        unknown = difference_labels(observed, declared)
+        if len(unknown):
+            raise ValueError(f"labels must list every observed label of {actual_name}; missing: "
+                             f"{list(unknown[:5])}")
+        order = merged_order([declared], observed)
+    else:
+        order = label_order(codes, observed)
+    position = np.append(-1, positions_of(observed, order)).astype(np.int64)  # code 0: a missing label
+    label_at = position[np.asarray(codes.codes, dtype=np.int64) - codes.offset + 1]
+    valid = label_at >= 0
+    for column in columns:
+        valid &= ~np.isnan(column)
+    if w is not None:
+        valid &= ~np.isnan(w)
+    n_missing = n - int(np.count_nonzero(valid))
+    if w is not None:
+        valid &= w > 0
+    if not valid.any():
+        raise no_valid_rows(n)
+    width = len(order)
+    kept_w = None if w is None else w[valid]
+    label = label_at[valid]
+    distinct, levels = [], []
+    for column in columns:
+        found, level = np.unique(column[valid], return_inverse=True)
+        distinct.append(found)
+        levels.append(level.reshape(-1).astype(np.int64))
+    key = levels[0] * width + label
+    if len(columns) == 1:  # the patterns are the non-empty cells of the one score table
+        counts = np.bincount(key, weights=kept_w, minlength=len(distinct[0]) * width)
+        pattern_of_row = None
+        keys = np.flatnonzero(counts)
+        counts = counts[keys]
+        pattern_levels, pattern_label = (keys // width)[:, None], keys % width
+    else:  # the patterns numbered column by column, so that no combined code outgrows the rows
+        for level, found in zip(levels[1:], distinct[1:], strict=True):
+            key = np.unique(key * len(found) + level, return_inverse=True)[1].reshape(-1)
+        keys, first, pattern_of_row = np.unique(key, return_index=True, return_inverse=True)
+        pattern_of_row = pattern_of_row.reshape(-1)
+        counts = np.bincount(pattern_of_row, weights=kept_w, minlength=len(keys))
+        pattern_levels = np.stack([level[first] for level in levels], axis=1)
+        pattern_label = label[first]
+    units = None
+    if design is not None:
+        if pattern_of_row is None:
+            pattern_of_row = np.searchsorted(keys, key)
+        every = np.full(n, -1, dtype=np.int64)
+        every[valid] = pattern_of_row
+        units = unit_tables(every, w, design, (len(keys), 1), design_codes(design))
+    return ScorePatterns(tuple(distinct), pattern_levels, pattern_label.astype(np.int64), counts.astype(float),
+                         order, n, n_missing, w is not None, units)

@@ -1,0 +1,218 @@
+"""The estimand of the statistics of scores: values of score records on the joint counts of score columns.
+
+Each value is an *atom* (a score record on one binary view: a score column, a positive label, and a negative label
+or every other label) or a function of atoms and the labels' prevalences: a difference of two AUCs over the same
+objects, an average over classes, Hand and Till's mean over pairs of classes. The counts are those of the patterns
+(:class:`~pandas_agree.engine.scores.ScorePatterns`), so a bootstrap resamples objects with all their scores, and
+the influence of a value at a pattern is the sum of its atoms' partials there: one influence gives the multinomial,
+the design-based and DeLong's variances alike.
+
+DeLong's variance is the linearised one with the divisors m − 1 and n − 1 in place of m and n for the positive and
+the negative objects (the placement values' sample variances): for one AUC it is DeLong, DeLong and
+Clarke-Pearson's (1988) and pROC's ``var(roc)``; for a difference of AUCs over the same objects, their paired test
+(pROC's ``roc.test(method="delong")``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..engine.scores import ScorePatterns, ScoreView
+from ..measures.interval_methods import DeLong
+from ..measures.registry import Measure
+from .delta import linearised_variance
+from .distributions import two_sided_p
+from .estimands import Estimand
+from .estimates import Estimate, IntervalOptions, within
+
+__all__ = ["Atom", "Combination", "ScoreMeasures"]
+
+
+@dataclass(frozen=True)
+class Atom:
+    """A score record on one binary view: ``column``'s scores, label ``positive`` against ``negative`` (a position
+    in the labels) or every other label (None)."""
+
+    measure: Measure
+    column: int
+    positive: int
+    negative: int | None = None
+    params: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Combination:
+    """A value as a function of the atoms' values (..., A) and the labels' prevalences (..., L): ``weights`` (A,)
+    for a linear combination Σ w_a·atom_a, or, with ``by_prevalence`` (a label for each atom), Σ π_label(a)·atom_a
+    over the atoms with a weight (the prevalence-weighted average). ``bounds`` is its range, ``scale`` the scale of
+    its linearised interval."""
+
+    weights: np.ndarray
+    bounds: tuple[float, float]
+    scale: str
+    by_prevalence: np.ndarray | None = None
+
+    def value(self, atoms: np.ndarray, prevalence: np.ndarray) -> np.ndarray:
+        if self.by_prevalence is None:
+            return atoms @ self.weights
+        used = self.weights != 0
+        return (atoms[..., used] * prevalence[..., self.by_prevalence[used]]).sum(axis=-1)
+
+    def jacobian(self, atoms: np.ndarray, prevalence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """∂value/∂atoms (A,) and ∂value/∂prevalences (L,)."""
+        if self.by_prevalence is None:
+            return self.weights, np.zeros(len(prevalence))
+        used = self.weights != 0
+        d_atoms = np.where(used, prevalence[self.by_prevalence], 0.0)
+        d_prev = np.zeros(len(prevalence))
+        np.add.at(d_prev, self.by_prevalence[used], atoms[used])
+        return d_atoms, d_prev
+
+    @property
+    def is_atom_combination(self) -> bool:
+        return self.by_prevalence is None
+
+
+class ScoreMeasures(Estimand):
+    """The values of score statistics on the joint counts of score columns, as the inference core takes them.
+
+    ``values`` maps each key to a :class:`Combination` of ``atoms``. ``opts`` are the call's interval options (the
+    critical value of DeLong's intervals); ``delong_scale`` is the scale of DeLong's interval of one AUC
+    ("identity", pROC's, or "logit").
+    """
+
+    def __init__(self, patterns: ScorePatterns, atoms: list[Atom], values: dict, *,
+                 opts: IntervalOptions | None = None, delong_scale: str = "identity") -> None:
+        self.patterns, self.atoms, self.values = patterns, atoms, values
+        self.delong_scale = delong_scale
+        self.z = 1.959963984540054 if opts is None else opts.z
+        atom_point = self._atoms(patterns.counts)
+        prevalence = self._prevalence(patterns.counts)
+        self._atom_point, self._prev_point = atom_point, prevalence
+        point = {key: np.asarray(c.value(atom_point, prevalence), dtype=float) for key, c in values.items()}
+        super().__init__(point, {key: c.bounds for key, c in values.items()}, patterns.counts,
+                         scales={key: c.scale for key, c in values.items()})
+
+    def _views(self, counts: np.ndarray) -> list:
+        tables: dict[int, np.ndarray] = {}
+        views = []
+        for atom in self.atoms:
+            if atom.column not in tables:
+                tables[atom.column] = self.patterns.table(atom.column, counts)
+            table = tables[atom.column]
+            pos = table[..., atom.positive]
+            neg = table.sum(axis=-1) - pos if atom.negative is None else table[..., atom.negative]
+            views.append(ScoreView(self.patterns.scores[atom.column], pos, neg))
+        return views
+
+    def _atoms(self, counts: np.ndarray) -> np.ndarray:
+        if not self.atoms:
+            return np.zeros((*counts.shape[:-1], 0))
+        return np.stack([np.asarray(a.measure.compute(v, **a.params), dtype=float)
+                         for a, v in zip(self.atoms, self._views(counts), strict=True)], axis=-1)
+
+    def _prevalence(self, counts: np.ndarray) -> np.ndarray:
+        width = self.patterns.width
+        onehot = np.zeros((len(self.patterns.label), width))
+        onehot[np.arange(len(self.patterns.label)), self.patterns.label] = 1.0
+        by_label = counts @ onehot
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return by_label / by_label.sum(axis=-1, keepdims=True)
+
+    def evaluate(self, stack, keys):
+        atoms, prevalence = self._atoms(stack), self._prevalence(stack)
+        return {key: self.values[key].value(atoms, prevalence) for key in keys}
+
+    def atom_influences(self) -> np.ndarray:
+        """The influence (P, A) of every atom at every pattern: its partial at the pattern's score, for the
+        pattern's side (positive or negative), 0 where the pattern's label is on neither side."""
+        patterns = self.patterns
+        out = np.zeros((len(patterns.counts), len(self.atoms)))
+        for a, (atom, view) in enumerate(zip(self.atoms, self._views(patterns.counts), strict=True)):
+            d_pos, d_neg = atom.measure.gradient(view, **atom.params)
+            level = patterns.levels[:, atom.column]
+            positive = patterns.label == atom.positive
+            negative = ~positive if atom.negative is None else patterns.label == atom.negative
+            out[positive, a] = d_pos[level[positive]]
+            out[negative, a] = d_neg[level[negative]]
+        return out
+
+    def influences(self, keys: list) -> np.ndarray:
+        """The influence (P, V) of the values ``keys`` at every pattern."""
+        if not hasattr(self, "_atom_u"):
+            self._atom_u = self.atom_influences()
+        n = self.patterns.n
+        label = self.patterns.label
+        columns = []
+        for key in keys:
+            d_atoms, d_prev = self.values[key].jacobian(self._atom_point, self._prev_point)
+            u = self._atom_u @ d_atoms
+            if np.any(d_prev):  # π_k = n_k/N: ∂π_k/∂n_p = (1[label_p = k] − π_k)/N
+                u = u + (d_prev[label] - d_prev @ self._prev_point) / n
+            columns.append(u)
+        return np.stack(columns, axis=1) if columns else np.zeros((len(label), 0))
+
+    def variances(self, keys, design):
+        u = self.influences(keys)
+        var = linearised_variance(self.counts, u, design)
+        return {key: var[i] for i, key in enumerate(keys)}
+
+    def delong(self, key) -> tuple[float, float] | None:
+        """DeLong's variance of a value that is a linear combination of AUCs (or Ginis) of one positive label
+        against one negative side; None for any other value."""
+        combination = self.values[key]
+        used = np.flatnonzero(combination.weights)
+        if not combination.is_atom_combination or not len(used):
+            return None
+        atoms = [self.atoms[a] for a in used]
+        if any(not isinstance(a.measure.interval, DeLong) for a in atoms) or \
+                len({(a.positive, a.negative) for a in atoms}) != 1:
+            return None
+        u = self.influences([key])[:, 0]
+        atom = atoms[0]
+        label = self.patterns.label
+        positive = label == atom.positive
+        negative = ~positive if atom.negative is None else label == atom.negative
+        n = self.patterns.counts
+        m_pos, m_neg = n[positive].sum(), n[negative].sum()
+        if m_pos <= 1 or m_neg <= 1:
+            return None
+        variance = (m_pos / (m_pos - 1) * (n[positive] * u[positive] ** 2).sum()
+                    + m_neg / (m_neg - 1) * (n[negative] * u[negative] ** 2).sum())
+        return float(self.point[key]), float(variance)
+
+    def analytic(self, key):
+        found = self.delong(key)
+        if found is None:
+            return None
+        value, variance = found
+        return delong_estimate(value, variance, self.bounds[key], self.z, self._scale_of(key))
+
+    def _scale_of(self, key) -> str:
+        combination = self.values[key]
+        single = int(np.count_nonzero(combination.weights)) == 1
+        return self.delong_scale if single else "identity"
+
+
+def delong_estimate(value: float, variance: float, bounds: tuple[float, float], z: float,
+                    scale: str = "identity") -> Estimate:
+    """DeLong's estimate: the SE, the Wald interval on ``scale`` ("identity", or "logit" of the value's position
+    in ``bounds``) and the two-sided p-value of "the value is 0" (DeLong's test, for a difference)."""
+    se = float(np.sqrt(max(variance, 0.0)))
+    lo, hi = bounds
+    if scale == "logit" and lo < value < hi:
+        position = (value - lo) / (hi - lo)
+        half = z * se / ((hi - lo) * position * (1 - position))
+        centre = np.log(position / (1 - position))
+        lower = lo + (hi - lo) / (1 + np.exp(-(centre - half)))
+        upper = lo + (hi - lo) / (1 + np.exp(-(centre + half)))
+        method = "DeLong (logit scale)"
+    else:
+        lower, upper = value - z * se, value + z * se
+        method = "DeLong"
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pvalue = two_sided_p(value / se) if se > 0 else (1.0 if value == 0 else 0.0)
+    return within(bounds, value, se, lower, upper, method, pvalue=np.asarray(pvalue, dtype=float))
+

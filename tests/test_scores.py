@@ -1,0 +1,252 @@
+"""Scores against a reference: ROC AUC with DeLong's SE, average precision, curves, thresholds, paired tests.
+
+Known answers: pROC 1.18 (R 4.2.2, Debian's r-cran-proc) on its ``aSAH`` data (tests/data/asah.csv: the columns
+outcome, s100b, wfns and ndka of ``data(aSAH)``, written by ``write.csv``), with the R calls beside the values;
+scikit-learn for the point values on generated data (hypothesis); DeLong's variance and the design-based variance
+against second implementations written from the published formulas (placement values of every pair of objects).
+"""
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
+
+import pandas_agree as pa
+
+ASAH = pd.read_csv(Path(__file__).parent / "data" / "asah.csv")
+
+# R: library(pROC); data(aSAH)
+#    r <- roc(aSAH$outcome, aSAH[[m]], direction="<", levels=c("Good","Poor")); c(auc(r), var(r), ci.auc(r))
+PROC = {
+    "s100b": (0.731368563685637, 0.00266868245717244, 0.630118211761623, 0.832618915609651),
+    "wfns": (0.823678861788618, 0.00146991470882363, 0.748534887819453, 0.898822835757783),
+    "ndka": (0.611957994579946, 0.0031908105493913, 0.501244999271703, 0.722670989888189),
+}
+# R: t <- roc.test(roc_a, roc_b); c(t$statistic, t$p.value, t$conf.int)   (method "delong", paired)
+PROC_TESTS = {
+    ("s100b", "wfns"): (-2.20898359144091, 0.0271757822291882, -0.174214419249478, -0.0104061769564846),
+    ("s100b", "ndka"): (1.39077002573558, 0.164295175223054, -0.0488706064228094, 0.287691744634191),
+}
+PROC_COV_S100B_WFNS = 0.00119615567376754  # R: cov(roc_s100b, roc_wfns)
+
+
+@pytest.mark.parametrize("marker", list(PROC))
+def test_auc_and_delong_interval_equal_proc(marker):
+    auc, var, lower, upper = PROC[marker]
+    got = ASAH.agree.scores("outcome", marker, positive="Poor").values("AUC", ci="auto").loc["AUC"]
+    assert got["value"] == pytest.approx(auc, abs=1e-12)
+    assert got["se"] ** 2 == pytest.approx(var, rel=1e-9)
+    assert (got["lower"], got["upper"]) == pytest.approx((lower, upper), abs=1e-9)
+    assert got["method"] == "DeLong"
+
+
+@pytest.mark.parametrize("pair", list(PROC_TESTS))
+def test_paired_delong_test_equals_proc_roc_test(pair):
+    z, p, lower, upper = PROC_TESTS[pair]
+    cmp = ASAH.agree.compare_scores("outcome", list(pair), positive="Poor")
+    test = cmp.tests().loc[pair]
+    assert test["statistic"] == pytest.approx(z, rel=1e-9)
+    assert test["pvalue"] == pytest.approx(p, rel=1e-8)
+    diff = cmp.differences("AUC").loc[(*pair, "AUC")]
+    assert (diff["lower"], diff["upper"]) == pytest.approx((lower, upper), abs=1e-9)
+
+
+def test_paired_covariance_equals_proc():
+    cmp = ASAH.agree.compare_scores("outcome", ["s100b", "wfns"], positive="Poor")
+    var_a, var_b = PROC["s100b"][1], PROC["wfns"][1]
+    se_diff = cmp.differences("AUC")["se"].iloc[0]
+    # var(A − B) = var A + var B − 2 cov(A, B)
+    assert (var_a + var_b - se_diff ** 2) / 2 == pytest.approx(PROC_COV_S100B_WFNS, rel=1e-9)
+
+
+def _delong_by_pairs(y, s, w=None):
+    """DeLong's variance from the placement values of every pair of objects (the 1988 paper's formulas; frequency
+    weights as repeated objects)."""
+    w = np.ones(len(y)) if w is None else np.asarray(w, float)
+    pos, neg = y == 1, y == 0
+    sp, sn, wp, wn = s[pos], s[neg], w[pos], w[neg]
+    psi = (sp[:, None] > sn[None, :]) + 0.5 * (sp[:, None] == sn[None, :])
+    m, n = wp.sum(), wn.sum()
+    auc = wp @ psi @ wn / (m * n)
+    v10, v01 = psi @ wn / n, wp @ psi / m
+    s10 = (wp * (v10 - auc) ** 2).sum() / (m - 1)
+    s01 = (wn * (v01 - auc) ** 2).sum() / (n - 1)
+    return auc, s10 / m + s01 / n, v10, v01
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(6, 80), st.sampled_from([0, 1, 2]), st.booleans())
+def test_values_equal_sklearn_and_delong_equals_pairs(seed, n, decimals, weighted):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    y[:4] = [0, 1, 0, 1]  # DeLong's variance needs two objects of each class
+    s = np.round(rng.normal(y * 0.7, 1), decimals)  # ties at 0 and 1 decimals
+    w = rng.integers(1, 4, n).astype(float) if weighted else None
+    df = pd.DataFrame({"y": y, "s": s, "w": w if weighted else 1.0})
+    got = df.agree.scores("y", "s", weights="w" if weighted else None).values(["AUC", "AP"], ci="auto")
+    assert got.loc["AUC", "value"] == pytest.approx(roc_auc_score(y, s, sample_weight=w), abs=1e-12)
+    assert got.loc["AP", "value"] == pytest.approx(average_precision_score(y, s, sample_weight=w), abs=1e-12)
+    auc, var, _, _ = _delong_by_pairs(y, s, w)
+    assert got.loc["AUC", "value"] == pytest.approx(auc, abs=1e-12)
+    assert got.loc["AUC", "se"] ** 2 == pytest.approx(var, rel=1e-9, abs=1e-15)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(5, 60))
+def test_roc_curve_equals_sklearn(seed, n):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    s = np.round(rng.random(n), 1)
+    fpr, tpr, thresholds = roc_curve(y, s, drop_intermediate=False)
+    got = pd.DataFrame({"y": y, "s": s}).agree.scores("y", "s").roc()
+    np.testing.assert_allclose(got["fpr"], fpr, atol=1e-15)
+    np.testing.assert_allclose(got["tpr"], tpr, atol=1e-15)
+    np.testing.assert_array_equal(got["threshold"].to_numpy()[1:], thresholds[1:])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(12, 80), st.integers(3, 4))
+def test_class_probabilities_equal_sklearn(seed, n, k):
+    rng = np.random.default_rng(seed)
+    y = np.resize(np.arange(k), n)
+    rng.shuffle(y)
+    logits = rng.normal(size=(n, k)) + np.eye(k)[y]
+    p = np.round(np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True), 2)
+    p[:, -1] = 1 - p[:, :-1].sum(axis=1)  # rounded, and still summing to 1
+    p = np.clip(p, 0, 1)
+    p /= p.sum(axis=1, keepdims=True)
+    df = pd.DataFrame(p, columns=[f"p{i}" for i in range(k)]).assign(y=y)
+    sc = df.agree.scores("y", [f"p{i}" for i in range(k)])
+    macro = sc.values("AUC")
+    weighted = sc.values("AUC", average="weighted")
+    assert macro.loc["AUC", "value"] == pytest.approx(roc_auc_score(y, p, multi_class="ovr"), abs=1e-12)
+    assert macro.loc["AUC_OVO", "value"] == pytest.approx(roc_auc_score(y, p, multi_class="ovo"), abs=1e-12)
+    assert weighted.loc["AUC", "value"] == pytest.approx(
+        roc_auc_score(y, p, multi_class="ovr", average="weighted"), abs=1e-12)
+
+
+def test_linearised_se_close_to_bootstrap():
+    rng = np.random.default_rng(3)
+    n = 400
+    y = rng.integers(0, 2, n)
+    df = pd.DataFrame({"y": y, "s": np.round(rng.normal(y, 1.2), 2)})
+    sc = df.agree.scores("y", "s")
+    lin = sc.values(ci="linearized")["se"]
+    boot = sc.values(ci="bootstrap", n_resamples=4000, random_state=1)["se"]
+    np.testing.assert_allclose(lin, boot, rtol=0.06)
+
+
+def test_design_based_se_equals_second_implementation():
+    """The design-based SE of the AUC: the per-object influence (v10 − AUC)/m, (v01 − AUC)/n (of weighted pairs)
+    totalled by PSU, centred within strata, n_h/(n_h − 1) Σ (as R's survey takes a linearised statistic)."""
+    rng = np.random.default_rng(5)
+    strata = np.repeat([0, 1, 2], 40)
+    cluster = np.repeat(np.arange(24), 5)
+    w = rng.uniform(1, 3, 120)
+    effect = rng.normal(0, 0.5, 24)[cluster]
+    y = (rng.random(120) < 0.4).astype(int)
+    s = np.round(y + effect + rng.normal(0, 1, 120), 1)
+    df = pd.DataFrame({"y": y, "s": s, "w": w, "st": strata, "cl": cluster})
+    got = df.agree.scores("y", "s", weights="w", strata="st", cluster="cl").values("AUC", ci="auto").loc["AUC"]
+    auc, _, v10, v01 = _delong_by_pairs(y, s, w)
+    m, n = w[y == 1].sum(), w[y == 0].sum()
+    u = np.where(y == 1, 0.0, 0.0)
+    u[y == 1] = w[y == 1] * (v10 - auc) / m
+    u[y == 0] = w[y == 0] * (v01 - auc) / n
+    totals = pd.Series(u).groupby([strata, cluster]).sum()
+    var = 0.0
+    for _, t in totals.groupby(level=0):
+        var += len(t) / (len(t) - 1) * ((t - t.mean()) ** 2).sum()
+    assert got["value"] == pytest.approx(auc, abs=1e-12)
+    assert got["se"] == pytest.approx(np.sqrt(var), rel=1e-9)
+    assert got["method"].endswith("sample design, t on 21 df")
+    assert np.isfinite(got["deff"])
+
+
+def test_simple_random_design_is_linearised_times_n_over_n_minus_1():
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 2, 90)
+    df = pd.DataFrame({"y": y, "s": np.round(rng.normal(y, 1), 1), "id": np.arange(90)})
+    lin = df.agree.scores("y", "s").values("AP", ci="linearized").loc["AP", "se"]
+    design = df.agree.scores("y", "s", cluster="id").values("AP", ci="auto").loc["AP", "se"]
+    assert design ** 2 == pytest.approx(lin ** 2 * 90 / 89, rel=1e-10)
+
+
+def test_thresholds_at_and_best_threshold():
+    y = ASAH["outcome"].eq("Poor").astype(int).to_numpy()
+    s = ASAH["s100b"].to_numpy()
+    sc = ASAH.agree.scores("outcome", "s100b", positive="Poor")
+    table = sc.thresholds(["REC", "SPE", "PRE"])
+    for t in (0.05, 0.205, 0.52):
+        row = sc.thresholds(["REC", "SPE"], at=[t]).iloc[0]
+        called = s >= t
+        assert row["TP"] == (called & (y == 1)).sum() and row["FP"] == (called & (y == 0)).sum()
+        assert row["REC"] == pytest.approx((called & (y == 1)).sum() / (y == 1).sum())
+    assert len(table) == len(np.unique(s))
+    ag = sc.at(0.205)
+    assert isinstance(ag, pa.Agreement)
+    assert ag.binary("REC").loc["Poor", "REC"] == pytest.approx(sc.thresholds("REC", at=[0.205])["REC"].iloc[0])
+    # R: coords(roc(aSAH$outcome, aSAH$s100b, direction="<"), "best", best.method="youden"): threshold 0.205,
+    # specificity 0.8055555556, sensitivity 0.6341463415. pROC reports the midpoint between the distinct scores 0.19
+    # and 0.22; here (as in scikit-learn) a threshold is a distinct score, positive at or above it: 0.22
+    best = sc.best_threshold("youden")
+    assert best.name == 0.22
+    assert best["REC"] == pytest.approx(0.6341463, abs=1e-6) and best["SPE"] == pytest.approx(0.8055556, abs=1e-6)
+    assert sc.best_threshold(sensitivity=0.9)["REC"] >= 0.9
+
+
+def test_logit_scale_interval_stays_in_range():
+    y = np.array([0] * 20 + [1] * 8)
+    s = np.append(np.linspace(0, 1, 20), np.linspace(0.9, 2, 8))
+    df = pd.DataFrame({"y": y, "s": s})
+    identity = df.agree.scores("y", "s").values("AUC", ci="auto").loc["AUC"]
+    logit = df.agree.scores("y", "s").values("AUC", ci="auto", scale="logit").loc["AUC"]
+    assert identity["se"] == logit["se"] and logit["method"] == "DeLong (logit scale)"
+    assert logit["upper"] < 1 and logit["lower"] < identity["lower"]
+
+
+@pytest.mark.parametrize(("kwargs", "error", "match"), [
+    ({"score": [0.1, np.inf, 0.3, 0.2]}, ValueError, "must be finite"),
+    ({"score": ["a", "b", "c", "d"]}, TypeError, "numeric scores"),
+    ({"positive": "maybe"}, ValueError, "is not a label"),
+    ({"actual": ["x", "x", "x", "x"]}, ValueError, "single class"),
+    ({"actual": ["x", "y", "z", "x"]}, ValueError, "must name the positive label"),
+])
+def test_bad_input_gets_clear_errors(kwargs, error, match):
+    args = {"actual": ["no", "yes", "no", "yes"], "score": [0.1, 0.2, 0.3, 0.4]}
+    args.update(kwargs)
+    df = pd.DataFrame({"y": args["actual"], "s": args["score"]})
+    with pytest.raises(error, match=match):
+        df.agree.scores("y", "s", positive=kwargs.get("positive"))
+
+
+def test_single_positive_class_among_counted_rows():
+    df = pd.DataFrame({"y": ["no", "yes", "no", "yes"], "s": [0.1, np.nan, 0.3, np.nan]})
+    with pytest.raises(ValueError, match="single class"):
+        df.agree.scores("y", "s", positive="yes")
+
+
+def test_probabilities_must_sum_to_one():
+    df = pd.DataFrame({"y": [0, 1, 2], "a": [0.5, 0.2, 0.1], "b": [0.3, 0.6, 0.1], "c": [0.1, 0.2, 0.8]})
+    with pytest.raises(ValueError, match="must sum to 1"):
+        df.agree.scores("y", ["a", "b", "c"])
+    with pytest.raises(ValueError, match="one column per label"):
+        df.agree.scores("y", ["a", "b"])
+
+
+def test_missing_scores_are_left_out_and_counted():
+    df = pd.DataFrame({"y": [0, 1, 0, 1, None], "s": [0.1, 0.8, np.nan, 0.3, 0.5]})
+    sc = df.agree.scores("y", "s")
+    assert sc.n == 3 and sc.n_missing == 2
+    assert sc.values("AUC").loc["AUC", "value"] == roc_auc_score([0, 1, 1], [0.1, 0.8, 0.3])
+
+
+def test_score_records_in_catalogue():
+    cat = pa.measures("score").set_index("code")
+    assert {"AUC", "GINI", "AP"} <= set(cat.index)
+    assert cat.loc["AUC", "ci_method"] == "DeLong, DeLong and Clarke-Pearson (1988)"

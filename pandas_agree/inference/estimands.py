@@ -100,6 +100,14 @@ class Estimand:
         """Whether :meth:`variances` gives the variances (cheap at any size), rather than the core's moved cells."""
         return type(self).variances is not Estimand.variances
 
+    def _smallest_class(self) -> float:
+        """The fewest objects of a class present on either side (:func:`~.auto.smallest_class` of the one-vs-rest
+        counts ``self.one_vs_rest``), computed once: the small-sample rules of every key read it."""
+        if not hasattr(self, "_smallest"):
+            a, b, c, _ = self.one_vs_rest
+            self._smallest = smallest_class(a + b, a + c)
+        return self._smallest
+
     def small_sample(self, key, estimate: Estimate, opts: IntervalOptions) -> Estimate | Resample | None:
         """What ``ci="auto"`` gives a quantity instead of its delta-method ``estimate`` where that interval does not
         keep its promise (the rules of :mod:`.auto`): a :class:`~.estimates.Resample` for a bootstrap interval
@@ -171,8 +179,7 @@ class ClassMeasures(Estimand):
                                                           self.correction), self.zero_division) for code in keys}
 
     def small_sample(self, key, estimate, opts):
-        a, b, c, _ = self.one_vs_rest
-        rule = class_rule(self.by_code[key], smallest_class(a + b, a + c))
+        rule = class_rule(self.by_code[key], self._smallest_class())
         if rule is None or max(self.view.shape) > BLURRED_LABELS:
             return None
         blurred = delta_estimates(self, opts, [key], variances=self._blurred().variances)[key]
@@ -270,9 +277,8 @@ class ClassAverages(Estimand):
         return dict(zip(keys, variance.reshape(len(keys), len(self.methods)), strict=True))
 
     def small_sample(self, key, estimate, opts):
-        a, b, c, _ = self.one_vs_rest
-        rules = [average_rule(self.by_code[key], method, len(self.class_rows), smallest_class(a + b, a + c))
-                 for method in self.methods]
+        smallest = self._smallest_class()
+        rules = [average_rule(self.by_code[key], method, len(self.class_rows), smallest) for method in self.methods]
         methods = {rule.method for rule in rules if rule is not None}
         if "percentile" in methods:
             return Resample("percentile", next(r for r in rules if r is not None and r.method == "percentile").note,

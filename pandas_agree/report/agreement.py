@@ -536,15 +536,22 @@ def paradox_frame(ag, interval_kw: dict, shown: pd.DataFrame | None = None) -> p
     multiclass measures of the same call, unweighted) are taken from it. ``attrs["paradox"]`` holds the note where
     the paradox is at work (:func:`~pandas_agree.analyses.messages.kappa_paradox`)."""
     codes = [c for c in PARADOX if c not in ("PI", "BI") or len(ag.labels) == 2]
-    found = [] if shown is None else [c for c in codes if c in shown.index]
-    missing = [c for c in codes if c not in found]
-    frames = [shown.loc[found]] if found else []
+    at = {} if shown is None else {code: i for i, code in enumerate(shown.index.tolist()) if code in codes}
+    found = [c for c in codes if c in at]
+    missing = [c for c in codes if c not in at]
+    # rows taken by position (a frame's .loc and .reindex by labels cost more than the measures they hold here)
+    frames = [shown.take([at[c] for c in found])] if found else []
     if missing:
         frames.append(ag.multiclass(missing, **interval_kw))
-    frame = pd.concat(frames).reindex(index=codes) if len(frames) > 1 else frames[0]
-    frame = frame.reindex(columns=frames[-1].columns.union(frame.columns, sort=False))
+    if len(frames) > 1:
+        stacked = [*found, *missing]
+        frame = pd.concat(frames).take([stacked.index(c) for c in codes])
+    else:
+        frame = frames[0]
+    if not frames[-1].columns.equals(frame.columns):
+        frame = frame.reindex(columns=frames[-1].columns.union(frame.columns, sort=False))
     frame.attrs = {}
-    value = frame["value"]
+    value = dict(zip(codes, frame["value"].tolist(), strict=True))
     frame.attrs["paradox"] = kappa_paradox(value["OSR"], value["KAPPA"], value["PABAK"], value["AC1"],
                                            value.get("PI"), value.get("BI"))
     return frame

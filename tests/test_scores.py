@@ -37,7 +37,7 @@ PROC_COV_S100B_WFNS = 0.00119615567376754  # R: cov(roc_s100b, roc_wfns)
 @pytest.mark.parametrize("marker", list(PROC))
 def test_auc_and_delong_interval_equal_proc(marker):
     auc, var, lower, upper = PROC[marker]
-    got = ASAH.agree.scores("outcome", marker, positive="Poor").values("AUC", ci="auto").loc["AUC"]
+    got = ASAH.agree.scores("outcome", marker, positive="Poor").values("AUC", ci="auto", scale="identity").loc["AUC"]
     assert got["value"] == pytest.approx(auc, abs=1e-12)
     assert got["se"] ** 2 == pytest.approx(var, rel=1e-9)
     assert (got["lower"], got["upper"]) == pytest.approx((lower, upper), abs=1e-9)
@@ -200,11 +200,30 @@ def test_thresholds_at_and_best_threshold():
     assert sc.best_threshold(sensitivity=0.9)["REC"] >= 0.9
 
 
+def test_auto_interval_is_logit_with_t_on_the_smaller_class():
+    """scale="auto": the logit-scale interval with Student's t on min(m, n) − 1 df (the conservative bound of the
+    Welch–Satterthwaite df of DeLong's two parts), DeLong's variance from the placement values of every pair."""
+    from scipy.stats import t
+
+    y = ASAH["outcome"].eq("Poor").astype(int).to_numpy()
+    s = ASAH["s100b"].to_numpy()
+    auc, var, _, _ = _delong_by_pairs(y, s)
+    m, n = y.sum(), (1 - y).sum()
+    df = min(m, n) - 1
+    half = t.isf(0.025, df) * np.sqrt(var) / (auc * (1 - auc))
+    logit = np.log(auc / (1 - auc))
+    expected = 1 / (1 + np.exp(-(logit - half))), 1 / (1 + np.exp(-(logit + half)))
+    got = ASAH.agree.scores("outcome", "s100b", positive="Poor").values("AUC", ci="auto").loc["AUC"]
+    assert (got["lower"], got["upper"]) == pytest.approx(expected, abs=1e-12)
+    assert got["se"] ** 2 == pytest.approx(var, rel=1e-12)
+    assert got["method"] == "DeLong SE, logit scale, t on 40 df (smaller class − 1)"
+
+
 def test_logit_scale_interval_stays_in_range():
     y = np.array([0] * 20 + [1] * 8)
     s = np.append(np.linspace(0, 1, 20), np.linspace(0.9, 2, 8))
     df = pd.DataFrame({"y": y, "s": s})
-    identity = df.agree.scores("y", "s").values("AUC", ci="auto").loc["AUC"]
+    identity = df.agree.scores("y", "s").values("AUC", ci="auto", scale="identity").loc["AUC"]
     logit = df.agree.scores("y", "s").values("AUC", ci="auto", scale="logit").loc["AUC"]
     assert identity["se"] == logit["se"] and logit["method"] == "DeLong (logit scale)"
     assert logit["upper"] < 1 and logit["lower"] < identity["lower"]

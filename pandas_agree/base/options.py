@@ -74,7 +74,7 @@ __all__ = [
 
 BINOMIAL_CI = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal")
 CI_METHODS = ("auto", *BINOMIAL_CI, "linearized", "bootstrap")
-SCORE_SCALES = ("identity", "logit")  # the scale of DeLong's interval of an AUC
+SCORE_SCALES = ("auto", "identity", "logit")  # DeLong's interval of an AUC (analyses/scores.py, Scores.values)
 THRESHOLD_CRITERIA = ("youden", "f1")  # what Scores.best_threshold maximises
 BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
 RESAMPLING = ("multinomial", "fixed-reference")  # the resampling model: rows at random, or reference rows fixed

@@ -23,7 +23,7 @@ from ..engine.scores import ScorePatterns, ScoreView
 from ..measures.interval_methods import DeLong
 from ..measures.registry import Measure
 from .delta import linearised_variance
-from .distributions import two_sided_p
+from .distributions import critical_value, two_sided_p
 from .estimands import Estimand
 from .estimates import Estimate, IntervalOptions, within
 
@@ -79,15 +79,20 @@ class ScoreMeasures(Estimand):
     """The values of score statistics on the joint counts of score columns, as the inference core takes them.
 
     ``values`` maps each key to a :class:`Combination` of ``atoms``. ``opts`` are the call's interval options (the
-    critical value of DeLong's intervals); ``delong_scale`` is the scale of DeLong's interval of one AUC
-    ("identity", pROC's, or "logit").
+    confidence level of DeLong's intervals); ``delong_scale`` is the interval of one AUC: "auto" (the logit scale,
+    with Student's t on the smaller class's count less one: the conservative bound of the Welch–Satterthwaite
+    degrees of freedom of DeLong's two variance parts (Hsu 1938), as the Mann–Whitney effect's studentised,
+    range-preserving intervals take them (Brunner and Munzel 2000; Pauly, Asendorf and Konietschke 2016)),
+    "identity" (the normal interval on the AUC's scale: pROC's) or
+    "logit" (the normal interval on the logit scale). A difference of AUCs takes the normal interval on its own
+    scale (pROC's ``roc.test``).
     """
 
     def __init__(self, patterns: ScorePatterns, atoms: list[Atom], values: dict, *,
-                 opts: IntervalOptions | None = None, delong_scale: str = "identity") -> None:
+                 opts: IntervalOptions | None = None, delong_scale: str = "auto") -> None:
         self.patterns, self.atoms, self.values = patterns, atoms, values
         self.delong_scale = delong_scale
-        self.z = 1.959963984540054 if opts is None else opts.z
+        self.confidence_level = 0.95 if opts is None else opts.confidence_level
         atom_point = self._atoms(patterns.counts)
         prevalence = self._prevalence(patterns.counts)
         self._atom_point, self._prev_point = atom_point, prevalence
@@ -159,9 +164,10 @@ class ScoreMeasures(Estimand):
         var = linearised_variance(self.counts, u, design)
         return {key: var[i] for i, key in enumerate(keys)}
 
-    def delong(self, key) -> tuple[float, float] | None:
+    def delong(self, key) -> tuple[float, float, float] | None:
         """DeLong's variance of a value that is a linear combination of AUCs (or Ginis) of one positive label
-        against one negative side; None for any other value."""
+        against one negative side, and the degrees of freedom of its interval under "auto" (the smaller class's
+        count less one); None for any other value."""
         combination = self.values[key]
         used = np.flatnonzero(combination.weights)
         if not combination.is_atom_combination or not len(used):
@@ -179,36 +185,37 @@ class ScoreMeasures(Estimand):
         m_pos, m_neg = n[positive].sum(), n[negative].sum()
         if m_pos <= 1 or m_neg <= 1:
             return None
-        variance = (m_pos / (m_pos - 1) * (n[positive] * u[positive] ** 2).sum()
-                    + m_neg / (m_neg - 1) * (n[negative] * u[negative] ** 2).sum())
-        return float(self.point[key]), float(variance)
+        part_pos = m_pos / (m_pos - 1) * (n[positive] * u[positive] ** 2).sum()
+        part_neg = m_neg / (m_neg - 1) * (n[negative] * u[negative] ** 2).sum()
+        return float(self.point[key]), float(part_pos + part_neg), float(min(m_pos, m_neg) - 1)
 
     def analytic(self, key):
         found = self.delong(key)
         if found is None:
             return None
-        value, variance = found
-        return delong_estimate(value, variance, self.bounds[key], self.z, self._scale_of(key))
-
-    def _scale_of(self, key) -> str:
-        combination = self.values[key]
-        single = int(np.count_nonzero(combination.weights)) == 1
-        return self.delong_scale if single else "identity"
+        value, variance, df = found
+        single = int(np.count_nonzero(self.values[key].weights)) == 1
+        return delong_estimate(value, variance, self.bounds[key], self.confidence_level,
+                               self.delong_scale if single else "identity", df=df)
 
 
-def delong_estimate(value: float, variance: float, bounds: tuple[float, float], z: float,
-                    scale: str = "identity") -> Estimate:
-    """DeLong's estimate: the SE, the Wald interval on ``scale`` ("identity", or "logit" of the value's position
-    in ``bounds``) and the two-sided p-value of "the value is 0" (DeLong's test, for a difference)."""
+def delong_estimate(value: float, variance: float, bounds: tuple[float, float], confidence_level: float,
+                    scale: str = "identity", df: float = np.inf) -> Estimate:
+    """DeLong's estimate: the SE, the interval on ``scale`` ("identity", or "logit" of the value's position in
+    ``bounds``, with the normal quantile; "auto": the logit scale with Student's t on ``df``) and the two-sided
+    p-value of "the value is 0" (DeLong's test, for a difference)."""
     se = float(np.sqrt(max(variance, 0.0)))
     lo, hi = bounds
-    if scale == "logit" and lo < value < hi:
+    studentised = scale == "auto" and np.isfinite(df)
+    z = float(critical_value(confidence_level, df if studentised else None))
+    if scale in ("logit", "auto") and lo < value < hi:
         position = (value - lo) / (hi - lo)
         half = z * se / ((hi - lo) * position * (1 - position))
         centre = np.log(position / (1 - position))
         lower = lo + (hi - lo) / (1 + np.exp(-(centre - half)))
         upper = lo + (hi - lo) / (1 + np.exp(-(centre + half)))
-        method = "DeLong (logit scale)"
+        method = (f"DeLong SE, logit scale, t on {df:g} df (smaller class − 1)" if studentised else
+                  "DeLong (logit scale)")
     else:
         lower, upper = value - z * se, value + z * se
         method = "DeLong"

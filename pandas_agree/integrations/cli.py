@@ -115,7 +115,9 @@ REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "ci", "c
                   "sort_by", "statistics", "cells")
 # the command-line options that name columns of the data file
 COLUMN_OPTIONS = ("actual", "reference", "pred", "row", "col", "layer", "weights", "by", "columns", "long", "numeric",
-                  "strata", "cluster", "fpc")
+                  "strata", "cluster", "fpc", "score")
+SCORES_OPTIONS = ("measures", "ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state", "average",
+                  "scale")
 
 
 def _report_options(args) -> dict:
@@ -377,6 +379,31 @@ def run_compare(args) -> int:
     return 0
 
 
+def run_scores(args) -> int:
+    frame = read_table(args.file, args.sheet, [args.actual])
+    _check_columns(frame, args)
+    _label_columns(frame, args, [args.actual])
+    for name in args.score:
+        if not pd.api.types.is_numeric_dtype(frame[name].dtype):
+            raise UsageError(f"argument --score: column {name!r} is not numeric (dtype {frame[name].dtype}); the "
+                             "scores must be numbers")
+    positive = args.positive
+    if positive is not None and pd.api.types.is_numeric_dtype(frame[args.actual].dtype):
+        try:
+            positive = pd.to_numeric(pd.Series([positive])).iloc[0]
+        except (TypeError, ValueError):
+            raise UsageError(f"argument --positive: {args.actual!r} holds numbers; {positive!r} is not one") from None
+    scores = frame.agree.scores(args.actual, args.score if len(args.score) > 1 else args.score[0], positive=positive,
+                                weights=args.weights, labels=_labels(frame, args, [args.actual]),
+                                strata=args.strata, cluster=args.cluster, fpc=args.fpc, lonely_psu=args.lonely_psu,
+                                replicates=args.replicates)
+    options = {name: getattr(args, name) for name in SCORES_OPTIONS if getattr(args, name, None) is not None}
+    if options.get("ci") == "none":
+        options["ci"] = None
+    _emit(scores.report(**options), args)
+    return 0
+
+
 def run_demo(args) -> int:
     name, actual, pred = DEMO
     frame = datasets.load(name)
@@ -604,6 +631,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_label_options(comp, order=False)
     _add_report_options(comp, extra=("classes", "resampling"))
     comp.set_defaults(run=run_compare)
+    sc = sub.add_parser("scores", help="ROC AUC with DeLong's interval, average precision and thresholds of a score "
+                                       "(or of class probabilities) against a reference column")
+    sc.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
+    sc.add_argument("--actual", required=True, metavar="COL", help="column of reference labels")
+    sc.add_argument("--score", required=True, nargs="+", metavar="COL",
+                    help="the score column (higher speaks for --positive), or one probability column per label in "
+                         "the order of the labels")
+    sc.add_argument("--positive", metavar="LABEL", default=None,
+                    help="the label the score speaks for (default: the second of two labels)")
+    sc.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
+    _add_design_options(sc)
+    sc.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
+    _add_label_options(sc)
+    _add_report_options(sc)
+    sc.add_argument("--average", choices=("unweighted", "weighted"), default=None,
+                    help="class probabilities: the average of the one-vs-rest values (default unweighted)")
+    sc.add_argument("--scale", choices=choices("scale"), default=None,
+                    help="DeLong's interval of the AUC: auto (default: logit scale, Student's t on the "
+                         "Welch-Satterthwaite df), identity (pROC's) or logit")
+    sc.set_defaults(run=run_scores)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
     _add_report_options(demo, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
                                      "percentages", "statistics", "max_classes"))

@@ -5,14 +5,17 @@ from ..analyses.comparison import Comparison
 from ..analyses.crosstab import Crosstab
 from ..analyses.raters import RaterAgreement
 from ..analyses.reports import register_report
+from ..analyses.scores import Scores
 from .agreement import AgreementReport
 from .comparison import ComparisonReport
 from .crosstab import CrosstabReport
 from .raters import RaterReport
+from .scores import ScoresReport
 
-__all__ = ["AgreementReport", "ComparisonReport", "CrosstabReport", "RaterReport"]
+__all__ = ["AgreementReport", "ComparisonReport", "CrosstabReport", "RaterReport", "ScoresReport"]
 
 register_report(Crosstab, CrosstabReport)
 register_report(Agreement, AgreementReport)
 register_report(RaterAgreement, RaterReport)
 register_report(Comparison, ComparisonReport)
+register_report(Scores, ScoresReport)

@@ -1,0 +1,246 @@
+"""``ScoresReport``: the tables of a :class:`~pandas_agree.Scores` as text, HTML, Excel and JSON, and its curves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..base.options import validate_options
+from ..base.version import __version__
+from ..measures.registry import SCORES
+from . import display
+from .agreement import design_table, frame_dict, jsonable, lonely_psu_notes
+from .document import DEFF, Document, Section, Table, design, footnote_letters, frame_table, laid_out, summary
+from .options import report_options
+from .rendered import Rendered
+
+__all__ = ["ScoresReport"]
+
+# the options of ScoresReport and their defaults (those of Scores.values, with intervals by default)
+OPTIONS = {"measures": None, "average": "unweighted", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
+           "bootstrap_method": "percentile", "random_state": None, "scale": "auto"}
+THRESHOLD_MEASURES = ["REC", "SPE", "PRE", "NPV", "F1", "ACC"]
+
+
+def _name(code: str) -> str:
+    record = SCORES.get(code)
+    if record is not None:
+        return f"{record.name} ({code})"
+    return "Hand and Till's M, one-vs-one AUC (AUC_OVO)" if code == "AUC_OVO" else code
+
+
+def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub: str = "Statistic",
+                  names=_name) -> Table:
+    has_ci = "lower" in frame.columns
+    deff = "deff" in frame.columns
+    letters, notes = footnote_letters(list(frame["method"])) if has_ci else ({}, [])
+    columns = ["Value", *(["SE", f"{100 * confidence_level:g}% CI"] if has_ci else []), *([DEFF] if deff else [])]
+    rows = []
+    for key, row in frame.iterrows():
+        v = row["value"]
+        cells = [display.value(v, like=(row["lower"], row["upper"]) if has_ci else ())]
+        if has_ci:
+            ci = display.interval(row["lower"], row["upper"], like=(v,), value_shown=v)
+            cells += [display.se(row["se"]), f"{ci} {letters.get(row['method'], '')}".rstrip()]
+        if deff:
+            cells.append(display.value(row["deff"], 2))
+        rows.append((names(key), cells))
+    return Table(title, columns, rows, stub=stub, footnotes=notes, companions={columns.index(DEFF)} if deff else set())
+
+
+class ScoresReport(Rendered):
+    """Every table of a :class:`~pandas_agree.Scores`: the cases, the statistics with their intervals, the
+    one-vs-rest values of each class (class probabilities), the thresholds that maximise Youden's J and F1 (one
+    score), and the ROC curve.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.7]})
+    >>> print(str(df.agree.scores("y", "s").report()).splitlines()[0])
+    Scores report: s against y (positive: 1)
+    """
+
+    @validate_options(passes=OPTIONS)
+    def __init__(self, scores, **options) -> None:
+        opts = report_options(OPTIONS, options)
+        self.scores = scores
+        self.options = opts
+        kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
+                                   "scale")}
+        self.values = scores.values(opts["measures"], average=opts["average"], **kw)
+        self.classes = scores.classes(opts["measures"], **kw) if scores.multiclass else None
+        self.thresholds = None
+        if not scores.multiclass:
+            best = {"Youden's J": scores.best_threshold("youden"), "F1": scores.best_threshold("f1")}
+            self.thresholds = pd.DataFrame({name: row for name, row in best.items()}).T
+            self.thresholds.insert(0, "threshold", [row.name for row in best.values()])
+            self.thresholds.index.name = "Best by"
+        valid, missing = scores.n_valid_rows, scores.n_missing
+        self.summary = pd.DataFrame({"N": [valid, missing, valid + missing]},
+                                    index=pd.Index(["Valid", "Missing", "Total"], name="Cases"), dtype=float)
+        self.summary["Percent"] = 100 * self.summary["N"] / max(valid + missing, 1)
+        if scores.weighted:
+            self.summary["Weighted N"] = [scores.n, np.nan, np.nan]
+        self.design = design_table(scores)
+        self.notes = [
+            "A higher score speaks for the positive label; a threshold calls positive every object scored at or "
+            "above it. Rows with a missing label, score or weight are left out.",
+        ]
+        if opts["ci"] is not None:
+            self.notes.append("AUC and Gini: DeLong, DeLong and Clarke-Pearson's (1988) SE (pROC's); the other "
+                              "statistics: the linearised SE (delta method)." if scores.design is None else
+                              f"Sample design: every SE is design-based (the influence of each object totalled "
+                              f"over its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF "
+                              "is its variance over that of as many objects drawn independently.")
+            if scores.design is not None:
+                self.notes.extend(lonely_psu_notes(scores.design))
+        if scores.multiclass:
+            how = "without weights" if opts["average"] == "unweighted" else "by the classes' prevalences"
+            self.notes.append(f"Class probabilities: each class's probability against every other class "
+                              f"(one-vs-rest), averaged {how}; AUC_OVO is Hand and Till's (2001) M.")
+
+    @property
+    def title(self) -> str:
+        scores, names = self.scores, self.scores._names
+        if scores.multiclass:
+            return f"class probabilities {', '.join(map(str, names[1]))} against {names[0]}"
+        return f"{names[1][0]} against {names[0]} (positive: {display.label(scores.positive)})"
+
+    def document(self) -> Document:
+        level = self.options["confidence_level"]
+        tables = [summary(self), *([design(self)] if self.design is not None else []),
+                  _values_table("Statistics of the score" if not self.scores.multiclass else
+                                f"Statistics of the class probabilities ({self.options['average']} average)",
+                                self.values, level)]
+        if self.classes is not None:
+            classes = self.classes
+            if isinstance(classes.columns, pd.MultiIndex):
+                shown = pd.DataFrame({code: [display.with_interval(v, lo, hi) for v, lo, hi in
+                                             zip(classes[(code, "value")], classes[(code, "lower")],
+                                                 classes[(code, "upper")], strict=True)]
+                                      for code in dict.fromkeys(classes.columns.get_level_values(0))},
+                                     index=classes.index, dtype=object)
+            else:
+                shown = classes
+            with_ci = f" with {100 * level:g}% intervals" if shown is not classes else ""
+            tables.append(frame_table(f"One-vs-rest values by class{with_ci}", shown, stub="Class"))
+        if self.thresholds is not None:
+            frame = self.thresholds[["threshold", "TP", "FN", "FP", "TN", "REC", "SPE", "F1"]]
+            tables.append(frame_table("Thresholds", frame, stub="Best by",
+                                      formats={**dict.fromkeys(("TP", "FN", "FP", "TN"), display.count),
+                                               "threshold": lambda v: f"{v:.6g}"}))
+        meta = f"pandas_agree {__version__} · N = {display.count(self.scores.n)}"
+        return Document(f"Scores report: {self.title}", meta, [Section(None, tables, self.notes, figure=self.plot)])
+
+    def plot(self):
+        """The ROC curve (one per class for class probabilities), with the chance diagonal (needs matplotlib, the
+        ``plot`` extra).
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]})
+        >>> df.agree.scores("y", "s").report(ci=None).plot().axes[0].get_title()
+        'ROC curve'
+        """
+        from .plots import pyplot
+
+        plt = pyplot()
+        fig, ax = plt.subplots(figsize=(5.5, 5))
+        roc = self.scores.roc()
+        curves = {self.scores.positive: roc} if not self.scores.multiclass else \
+            {c: roc.xs(c, level="class") for c in dict.fromkeys(roc.index.get_level_values("class"))}
+        for k, (label, curve) in enumerate(curves.items()):
+            ax.step(curve["fpr"], curve["tpr"], where="post", color=f"C{k % 10}",
+                    label=display.plot_text(display.label(label)))
+        ax.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--")
+        ax.set_xlabel("1 − specificity (false positive rate)")
+        ax.set_ylabel("sensitivity (true positive rate)")
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1.01)
+        ax.set_title("ROC curve")
+        if len(curves) > 1:
+            ax.legend(title="class", loc="lower right")
+        fig.tight_layout()
+        return fig
+
+    def __repr__(self) -> str:
+        return f"<ScoresReport: {self.title}>"
+
+    def to_excel(self, path: str | Path) -> None:
+        """One workbook: Report (the text report's tables laid out for print), Values (the statistics, the classes'
+        values and the thresholds), ROC (the curve's points), Notes (with the options).
+
+        Parameters
+        ----------
+        path : str or path-like
+            The ``.xlsx`` file to write.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]})
+        >>> report = df.agree.scores("y", "s").report()
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     report.to_excel(Path(folder) / "scores.xlsx")
+        ...     sheets = list(pd.read_excel(Path(folder) / "scores.xlsx", sheet_name=None))
+        >>> sheets
+        ['Report', 'Values', 'ROC', 'Notes']
+        """
+        from .excel import write_frames
+
+        def flat(frame: pd.DataFrame) -> pd.DataFrame:
+            out = frame.copy()
+            if isinstance(out.columns, pd.MultiIndex):
+                out.columns = [" ".join(map(str, c)) for c in out.columns]
+            return out
+
+        values = [("Case Processing Summary", self.summary), ("Statistics", self.values)]
+        if self.classes is not None:
+            values.append(("One-vs-rest values by class", flat(self.classes)))
+        if self.thresholds is not None:
+            values.append(("Thresholds", self.thresholds))
+        roc = self.scores.roc()
+        write_frames(path, laid_out(self), {"Values": values, "ROC": [("ROC curve", roc.reset_index()
+                                                                         if self.scores.multiclass else roc)]},
+                     self.notes, self.options)
+
+    def to_dict(self) -> dict:
+        """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]})
+        >>> data = df.agree.scores("y", "s").report().to_dict()
+        >>> data["values"]["index"]
+        ['AUC', 'GINI', 'AP']
+        """
+        out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
+               "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
+               "version": __version__}
+        if self.classes is not None:
+            classes = self.classes.copy()
+            if isinstance(classes.columns, pd.MultiIndex):
+                classes.columns = [" ".join(map(str, c)) for c in classes.columns]
+            out["classes"] = frame_dict(classes)
+        if self.thresholds is not None:
+            out["thresholds"] = frame_dict(self.thresholds)
+        if self.scores.design is not None:
+            out["design"] = {k: jsonable(v) for k, v in self.scores.design.items()}
+        return out

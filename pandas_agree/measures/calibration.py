@@ -529,8 +529,11 @@ def calibration_error(scores, positives, negatives, bins: int = 15,
     count, gap_sum, total = _calibration_terms(s, a, b, index, n_bins)
     gap = _safe_ratio(gap_sum, count)
     if norm == "max":
-        return np.where(total == 0, np.nan, np.abs(gap).max(axis=-1)) if np.any(total == 0) else np.abs(gap).max(
-            axis=-1)
+        value = np.abs(gap).max(axis=-1)
+        if np.any(total == 0):
+            _warn("the calibration error is undefined for a table without objects (N = 0) and set to NaN")
+            value = np.where(total == 0, np.nan, value)
+        return value
     if norm == "l1":
         return _per_table(np.abs(gap_sum).sum(axis=-1), total, "the calibration error")
     square = _per_table(_safe_ratio(gap_sum**2, count).sum(axis=-1), total, "the calibration error")

@@ -515,3 +515,17 @@ def test_no_warning_for_a_defined_table():
         cal.calibration_intercept_slope([0.2, 0.5, 0.8], [2, 5, 6], [8, 5, 4])
         cal.murphy([0.2, 0.5, 0.8], [2, 5, 6], [8, 5, 4], bins=2)
         cal.calibration_error([0.0, 0.5, 1.0], [0, 5, 6], [8, 5, 0], norm="l2", debiased=True)
+
+
+def test_bins_of_an_assignment_out_of_score_order():
+    # bin_index need not follow the scores' order: the bin sums of a stack are those of each table
+    s = np.array([0.1, 0.3, 0.5, 0.7, 0.9])
+    pos = np.array([[1.0, 2, 0, 4, 5], [2, 0, 3, 1, 1]])
+    neg = np.array([[3.0, 1, 2, 0, 1], [1, 1, 1, 4, 0]])
+    index = np.array([1, 0, 1, 2, 0])
+    got = cal.calibration_error(s, pos, neg, norm="l2", bin_index=index)
+    for k in range(2):
+        n = pos[k] + neg[k]
+        d = np.array([np.sum((pos[k] - s * n)[index == j]) for j in range(3)])
+        m = np.array([np.sum(n[index == j]) for j in range(3)])
+        assert got[k] == pytest.approx(np.sqrt(np.sum(d**2 / m) / n.sum()), rel=1e-13)

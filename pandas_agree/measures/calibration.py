@@ -103,10 +103,18 @@ def _safe_ratio(num, den, fill: float = 0.0) -> np.ndarray:
 
 
 def _bin_sums(values: np.ndarray, index: np.ndarray, n_bins: int) -> np.ndarray:
-    """Sums of ``values`` (..., S) over the scores of each bin: (..., n_bins), vectorised over the stack."""
-    onehot = np.zeros((index.size, n_bins))
-    onehot[np.arange(index.size), index] = 1.0
-    return values @ onehot
+    """Sums of ``values`` (..., S) over the scores of each bin: (..., n_bins), vectorised over the stack, in
+    O(size of ``values``) time and memory (the bins of ascending scores are runs of neighbouring scores)."""
+    values = np.asarray(values, dtype=np.float64)
+    if values.ndim == 1:
+        return np.bincount(index, weights=values, minlength=n_bins)
+    if index.size > 1 and np.any(np.diff(index) < 0):  # an explicit assignment that is not in score order
+        order = np.argsort(index, kind="stable")
+        index, values = index[order], values[..., order]
+    bins_used, starts = np.unique(index, return_index=True)
+    out = np.zeros((*values.shape[:-1], n_bins))
+    out[..., bins_used] = np.add.reduceat(values, starts, axis=-1)
+    return out
 
 
 def _uniform_edges(bins: int) -> np.ndarray:
@@ -382,7 +390,8 @@ def log_loss_partials(scores, positives, negatives) -> tuple[np.ndarray, np.ndar
     """Partial derivatives of :func:`log_loss` with respect to each count (N varying with the counts).
 
     ∂L/∂a_i = (−log s_i − L) / N and ∂L/∂b_i = (−log(1 − s_i) − L) / N. Where the loss is infinite its partials
-    are undefined: NaN, with a warning.
+    are undefined: NaN, with a warning. Where it is finite, the positives' partial at a score of 0 (and the
+    negatives' at 1) is +inf, as the formula says: one such object makes the loss infinite.
 
     Parameters
     ----------

@@ -717,27 +717,26 @@ def _newton_logistic(x, offset, a, n, slope: bool, iterations: int = 100):
     design = np.stack([np.ones_like(x), x], axis=-1) if slope else np.ones((*x.shape, 1))
     theta = np.zeros((*shape, design.shape[-1]))
 
-    def linear(theta):
-        return offset + theta @ design.T
+    k = design.shape[-1]
+    products = (design[:, :, None] * design[:, None, :]).reshape(x.size, k * k)
 
-    def loglik(theta):  # Σ a·η − n·log(1 + e^η), stable for large |η|
-        eta = linear(theta)
-        return (a * eta - n * np.logaddexp(0.0, eta)).sum(axis=-1)
+    def loglik(theta):  # Σ a·η − n·log(1 + e^η), stable for large |η|; and η
+        eta = offset + theta @ design.T
+        return (a * eta - n * np.logaddexp(0.0, eta)).sum(axis=-1), eta
 
-    def information(theta):
-        eta = linear(theta)
+    def information(eta):
         mu = 0.5 * (1 + np.tanh(eta / 2))  # the logistic function, stable
-        return mu, np.einsum("...s,si,sj->...ij", n * mu * (1 - mu), design, design)
+        return mu, ((n * mu * (1 - mu)) @ products).reshape(*shape, k, k)
 
-    current = loglik(theta)
+    current, eta = loglik(theta)
     converged = np.zeros(shape, dtype=bool)
     for _ in range(iterations):
-        mu, info = information(theta)
+        mu, info = information(eta)
         step, _ = _solve(info, (a - n * mu) @ design)
         step = np.where(np.isfinite(step) & ~converged[..., None], step, 0.0)
         factor = np.ones(shape)
         for _ in range(60):  # halve the step where the likelihood would fall
-            new = loglik(theta + factor[..., None] * step)
+            new, eta = loglik(theta + factor[..., None] * step)
             worse = ~(new >= current - 1e-12 * np.abs(current))
             if not worse.any():
                 break
@@ -748,7 +747,7 @@ def _newton_logistic(x, offset, a, n, slope: bool, iterations: int = 100):
         current = new
         if converged.all():
             break
-    _, info = information(theta)
+    _, info = information(eta)
     _, variance = _solve(info, np.zeros(theta.shape))
     se = np.sqrt(variance)
     return theta, se, converged & np.isfinite(se).all(axis=-1)

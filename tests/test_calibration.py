@@ -178,7 +178,7 @@ def test_calibration_error_reproduces_torchmetrics_documented_example():
 @settings(max_examples=100, deadline=None)
 @given(rows(), st.integers(1, 20), st.sampled_from(["l1", "l2", "max"]), st.booleans())
 def test_calibration_error_matches_torchmetrics_algorithm(data, bins, norm, debias):
-    # torch is too heavy to install here (the wheel and its CUDA dependencies are gigabytes), so the reference is
+    # torch is not installed here (too heavy a test dependency; torchmetrics itself needs it), so the reference is
     # torchmetrics' published algorithm re-implemented row by row above
     p, y, _ = data
     debias = debias and norm == "l2"
@@ -529,3 +529,15 @@ def test_bins_of_an_assignment_out_of_score_order():
         d = np.array([np.sum((pos[k] - s * n)[index == j]) for j in range(3)])
         m = np.array([np.sum(n[index == j]) for j in range(3)])
         assert got[k] == pytest.approx(np.sqrt(np.sum(d**2 / m) / n.sum()), rel=1e-13)
+
+
+def test_murphy_partials_at_a_score_without_objects_are_one_sided():
+    s, a, b = np.array([0.2, 0.5, 0.8]), np.array([2.0, 0.0, 6.0]), np.array([8.0, 0.0, 4.0])
+    partials = cal.murphy_partials(s, a, b)
+    h = 1e-7
+    for key in ("reliability", "resolution", "uncertainty"):
+        value = float(cal.murphy(s, a, b)[key])
+        forward_pos = (float(cal.murphy(s, a + np.array([0, h, 0]), b)[key]) - value) / h
+        forward_neg = (float(cal.murphy(s, a, b + np.array([0, h, 0]))[key]) - value) / h
+        assert partials[key][0][1] == pytest.approx(forward_pos, rel=1e-5, abs=1e-9), key
+        assert partials[key][1][1] == pytest.approx(forward_neg, rel=1e-5, abs=1e-9), key

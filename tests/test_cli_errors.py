@@ -9,6 +9,8 @@ import re
 import shutil
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
 
 import pandas_agree as pa
@@ -30,6 +32,8 @@ def files(tmp_path_factory) -> dict[str, Path]:
     wine.to_csv(out["tsv"], sep="\t", index=False)
     wine.to_excel(out["xlsx"], index=False)
     raters.to_csv(out["raters"], index=False)
+    out["scores"] = folder / "scores.csv"
+    pd.DataFrame({"y": [0, 1] * 10, "s": np.linspace(0, 1, 20)}).to_csv(out["scores"], index=False)
     return out
 
 
@@ -40,7 +44,8 @@ def _commands(files) -> dict[str, list]:
                         "none"],
             "raters": ["raters", files["raters"], "--columns", "rater1", "rater2", "rater3", "--ci", "none"],
             "crosstabs": ["crosstabs", files["csv"], "--row", "cultivar", "--col", "knn"],
-            "demo": ["demo", "--ci", "none"]}
+            "demo": ["demo", "--ci", "none"],
+            "scores": ["scores", files["scores"], "--actual", "y", "--score", "s", "--ci", "none"]}
 
 
 def _output_options() -> list[tuple[str, str]]:

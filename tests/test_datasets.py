@@ -11,11 +11,11 @@ import pandas_agree as pa
 
 
 def test_names():
-    assert pa.datasets.names() == ["anxiety", "diagnoses", "iris_clusters", "wine_predictions"]
+    assert pa.datasets.names() == ["anxiety", "cancer_scores", "diagnoses", "iris_clusters", "wine_predictions"]
 
 
 @pytest.mark.parametrize("name, shape", [("wine_predictions", (178, 3)), ("iris_clusters", (150, 2)),
-                                         ("diagnoses", (30, 7)), ("anxiety", (20, 4))])
+                                         ("diagnoses", (30, 7)), ("anxiety", (20, 4)), ("cancer_scores", (569, 3))])
 def test_load_shapes_and_sources(name, shape):
     df = pa.datasets.load(name)
     assert df.shape == shape
@@ -30,6 +30,21 @@ def test_diagnoses_is_fleiss_1971():
     assert round(fleiss_kappa(counts), 3) == 0.430
     assert list(df["rater1"].cat.categories) == [
         "Depression", "Personality Disorder", "Schizophrenia", "Neurosis", "Other"]
+
+
+def test_cancer_scores_are_scikit_learn_s_breast_cancer_data():
+    """The diagnoses are scikit-learn's (212 malignant of 569) and the probabilities cross-validated ones: the
+    logistic regression's AUC is that of scikit-learn's roc_auc_score on them."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.metrics import roc_auc_score
+
+    df = pa.datasets.load("cancer_scores")
+    malignant = load_breast_cancer().target == 0
+    assert (df["diagnosis"].eq("malignant").to_numpy() == malignant).all()
+    assert list(df["diagnosis"].cat.categories) == ["benign", "malignant"]
+    assert df[["logistic", "bayes"]].stack().between(0, 1).all()
+    auc = df.agree.scores("diagnosis", "logistic").values("AUC").loc["AUC", "value"]
+    assert auc == pytest.approx(roc_auc_score(malignant, df["logistic"]), rel=1e-14)
 
 
 def test_anxiety_levels():

@@ -98,6 +98,13 @@ def test_compare_example():
     assert list(comparison.names) == ["knn", "logistic"]
 
 
+def test_scores_example(capsys):
+    comparison = load("scores").main()
+    assert comparison.scores == ["logistic", "bayes"]
+    out = capsys.readouterr().out
+    assert "Scores report: logistic against diagnosis (positive: malignant)" in out
+
+
 def test_every_example_that_uses_the_accessor_imports_the_package():
     # the scripts are run here after pandas_agree is imported; run on their own, each must import it itself
     for path in sorted(EXAMPLES.glob("*.py")):

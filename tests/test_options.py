@@ -426,7 +426,7 @@ BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "reference": ["nope"], "p
             "columns": ["nope", "rater2"], "long": ["nope", "r", "y"], "excel": ["/no/such/dir/out.xlsx"],
             "html": ["/no/such/dir/out.html"], "sheet": ["nosheet"], "missing": [""], "numeric": ["nope"],
             "positive": ["nolabel"], "sort_by": ["BOGUS"], "labels": ["nope"],
-            "row": ["nope"], "col": ["nope"], "layer": ["nope"],
+            "row": ["nope"], "col": ["nope"], "layer": ["nope"], "score": ["nope"],
             # pandas-agree plan ...: numbers outside what each allows (the plan functions' errors, named by flag)
             "rate1": ["1.5"], "rate2": ["0"], "kappa1": ["1.5"], "kappa0": ["1.5"], "alpha": ["1.5"],
             "power": ["0.01"], "n": ["0"], "proportions": ["1.5"], "raters": ["9"], "lower": ["1.5"],
@@ -437,10 +437,11 @@ BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "reference": ["nope"], "p
 @pytest.fixture(scope="module")
 def files(tmp_path_factory):
     folder = tmp_path_factory.mktemp("cli")
-    wine, raters = folder / "wine.xlsx", folder / "raters.xlsx"
+    wine, raters, scores = folder / "wine.xlsx", folder / "raters.xlsx", folder / "scores.xlsx"
     _frame().to_excel(wine, index=False)
     _raters_frame().to_excel(raters, index=False)
-    return {"wine": str(wine), "raters": str(raters)}
+    _scores_frame().to_excel(scores, index=False)
+    return {"wine": str(wine), "raters": str(raters), "scores": str(scores)}
 
 
 def _base(command: str, files: dict) -> dict:
@@ -452,6 +453,7 @@ def _base(command: str, files: dict) -> dict:
         "raters": {None: [files["raters"]], "--ci": ["none"], "--columns": ["rater1", "rater2"]},
         "crosstabs": {None: [files["wine"]], "--row": ["cultivar"], "--col": ["knn"]},
         "demo": {"--ci": ["none"]},
+        "scores": {None: [files["scores"]], "--ci": ["none"], "--actual": ["y"], "--score": ["s"]},
         "measures": {},
         "plan kappa": {"--rate1": ["0.5"], "--rate2": ["0.5"], "--kappa1": ["0.6"], "--kappa0": ["0.4"]},
         "plan raters": {"--kappa1": ["0.6"], "--kappa0": ["0.4"], "--proportions": ["0.3"]},

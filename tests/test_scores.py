@@ -269,3 +269,58 @@ def test_score_records_in_catalogue():
     cat = pa.measures("score").set_index("code")
     assert {"AUC", "GINI", "AP"} <= set(cat.index)
     assert cat.loc["AUC", "ci_method"] == "DeLong, DeLong and Clarke-Pearson (1988)"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(6, 60), st.booleans())
+def test_probability_statistics_equal_sklearn(seed, n, weighted):
+    from sklearn.metrics import brier_score_loss, log_loss, precision_recall_curve
+
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    p = np.round(rng.uniform(0.01, 0.99, n), 2)
+    w = rng.integers(1, 4, n).astype(float) if weighted else None
+    df = pd.DataFrame({"y": y, "p": p, "w": 1.0 if w is None else w})
+    sc = df.agree.scores("y", "p", weights="w" if weighted else None)
+    got = sc.values(["BRIER", "LOGLOSS"])["value"]
+    assert got["BRIER"] == pytest.approx(brier_score_loss(y, p, sample_weight=w), rel=1e-12)
+    assert got["LOGLOSS"] == pytest.approx(log_loss(y, p, sample_weight=w), rel=1e-12)
+    if not weighted:
+        precision, recall, thresholds = precision_recall_curve(y, p)
+        curve = sc.precision_recall()
+        np.testing.assert_allclose(curve["precision"], precision[::-1], atol=1e-15)
+        np.testing.assert_allclose(curve["recall"], recall[::-1], atol=1e-15)
+        np.testing.assert_array_equal(curve["threshold"].to_numpy()[1:], thresholds[::-1])
+
+
+def test_records_of_probabilities_need_scores_in_the_unit_interval():
+    sc = ASAH.agree.scores("outcome", "wfns", positive="Poor")  # WFNS grades 1–5
+    assert list(sc.values().index) == ["AUC", "GINI", "AP"]
+    with pytest.raises(ValueError, match="BRIER read the scores as probabilities"):
+        sc.values(["AUC", "BRIER"])
+    with pytest.raises(ValueError, match="outside \\[0, 1\\]"):
+        sc.calibration()
+
+
+def test_calibration_equals_statsmodels_glm_and_the_score_equation():
+    import statsmodels.api as sm
+    from scipy.optimize import brentq
+    from scipy.special import expit
+
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 300)
+    p = np.round(1 / (1 + np.exp(-rng.normal(1.5 * y - 0.75, 1))), 3)
+    table = pd.DataFrame({"y": y, "p": p}).agree.scores("y", "p").calibration()
+    logit = np.log(p / (1 - p))
+    slope = sm.GLM(y, sm.add_constant(logit), family=sm.families.Binomial()).fit()
+    assert table.loc["slope", ["value", "se"]].tolist() == pytest.approx([slope.params[1], slope.bse[1]], rel=1e-7)
+    # calibration-in-the-large: the root of its score equation Σ (y − expit(b + logit p)) = 0 and its information
+    # (statsmodels' IRLS stops 1e-7 short of it in the SE)
+    b = brentq(lambda b: (y - expit(b + logit)).sum(), -5, 5, xtol=1e-15)
+    q = expit(b + logit)
+    assert table.loc["intercept", ["value", "se"]].tolist() == pytest.approx([b, 1 / np.sqrt((q * (1 - q)).sum())],
+                                                                              rel=1e-12)
+    parts = table["value"]
+    assert parts["reliability"] - parts["resolution"] + parts["uncertainty"] + parts["within_bin_variance"] \
+        - parts["within_bin_covariance"] == pytest.approx(parts["BRIER"], abs=1e-12)

@@ -24,8 +24,10 @@ from ..inference.design import SampleDesign
 from ..inference.estimates import interval_options
 from ..inference.intervals import estimate
 from ..inference.scores import Atom, Combination, ScoreMeasures
+from ..measures import calibration as _calibration
 from ..measures.binary import apply_formula
 from ..measures.registry import SCORES, Measure, range_scale, resolve
+from ..measures.scores import PROBABILITY_CODES
 from .agreement import Agreement
 from .reports import build_report
 
@@ -35,8 +37,16 @@ ESTIMATE_COLUMNS = ("se", "lower", "upper")
 PROBABILITY_TOLERANCE = 1e-6  # class probabilities must sum to 1 within this, as scikit-learn's check
 
 
-def _chosen(measures) -> list[Measure]:
-    return resolve(measures, "score", default=lambda m: m.default)
+def _chosen(measures, probabilities: bool = True) -> list[Measure]:
+    """The score records named, or the default set: without the records of probabilities where the scores are
+    not all in [0, 1] (a record of probabilities asked for by name is then an error)."""
+    chosen = resolve(measures, "score", default=lambda m: m.default and (probabilities
+                                                                          or m.code not in PROBABILITY_CODES))
+    wrong = [m.code for m in chosen if m.code in PROBABILITY_CODES and not probabilities]
+    if wrong:
+        raise ValueError(f"measures: {', '.join(wrong)} read the scores as probabilities of the positive label, "
+                         "but some scores lie outside [0, 1]")
+    return chosen
 
 
 def _design_columns(strata, cluster, fpc) -> DesignColumns | None:
@@ -72,6 +82,11 @@ class _ScoreAnalysis:
     def labels(self) -> pd.Index:
         """The reference labels, in order."""
         return self._patterns.labels
+
+    @property
+    def probabilities(self) -> bool:
+        """Whether every score lies in [0, 1] (the statistics of probabilities apply)."""
+        return all(len(s) == 0 or (s[0] >= 0 and s[-1] <= 1) for s in self._patterns.scores)
 
     @property
     def n_valid_rows(self) -> int:
@@ -203,7 +218,7 @@ class Scores(_ScoreAnalysis):
         """
         if average not in ("unweighted", "weighted"):
             raise ValueError(f"average must be 'unweighted' or 'weighted' for scores; got {average!r}")
-        chosen = _chosen(measures)
+        chosen = _chosen(measures, self.probabilities)
         problems = self._problems()
         atoms = [Atom(m, column, positive) for m in chosen for column, positive in problems]
         one_vs_rest = len(atoms)
@@ -260,7 +275,7 @@ class Scores(_ScoreAnalysis):
         b      0.8125
         c      0.8750
         """
-        chosen = _chosen(measures)
+        chosen = _chosen(measures, self.probabilities)
         problems = self._problems()
         atoms = [Atom(m, column, positive) for m in chosen for column, positive in problems]
         combos = {(self.labels[positive], m.code): _atom_combination(len(atoms), i * len(problems) + j, m.range,
@@ -334,6 +349,83 @@ class Scores(_ScoreAnalysis):
             return next(iter(frames.values()))
         return pd.concat(frames, names=["class", None])
 
+    def precision_recall(self) -> pd.DataFrame:
+        """The precision–recall curve: at each distinct score from the highest down, the recall and the precision of
+        calling positive every object scored at or above it, after a first point (threshold +inf, recall 0,
+        precision 1) as scikit-learn's ``precision_recall_curve`` ends its (reversed). Average precision (AP) is
+        Σ (R_k − R_(k−1)) P_k over these points. One score only.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1], "s": [0.1, 0.4, 0.35, 0.8]})
+        >>> df.agree.scores("y", "s").precision_recall()
+           threshold  recall  precision
+        0        inf     0.0   1.000000
+        1       0.80     0.5   1.000000
+        2       0.40     0.5   0.500000
+        3       0.35     1.0   0.666667
+        4       0.10     1.0   0.500000
+        """
+        self._one_score("precision_recall()")
+        _, a, b, c, _ = self._counts_at(None, 0, self._positive)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            recall, precision = a / (a + b), a / (a + c)
+        return pd.DataFrame({"threshold": np.append(np.inf, self._patterns.scores[0][::-1]),
+                             "recall": np.append(0.0, recall), "precision": np.append(1.0, precision)})
+
+    def calibration(self, bins: int = 10, *, confidence_level: float = 0.95) -> pd.DataFrame:
+        """How well the scores, read as probabilities of the positive label, are calibrated: Cox's (1958)
+        calibration intercept (calibration-in-the-large, the logistic model of the label with logit p as offset)
+        and slope (the logistic regression of the label on logit p), with their model-based SEs and Wald
+        intervals; and Murphy's (1973) decomposition of the Brier score over ``bins`` equal-width bins
+        (reliability − resolution + uncertainty, with Stephenson et al.'s (2008) within-bin terms, so that the
+        terms add up to the Brier score). Perfect calibration: intercept 0, slope 1, reliability 0.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index: "intercept", "slope", "BRIER", "reliability", "resolution", "uncertainty",
+            "within_bin_variance", "within_bin_covariance"; columns "value", "se", "lower", "upper", "method".
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1, 1, 0], "p": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.5]})
+        >>> df.agree.scores("y", "p").calibration().loc[["slope", "BRIER"], ["value", "se"]].round(4)
+                value      se
+        slope  2.0650  1.5534
+        BRIER  0.1366     NaN
+        """
+        self._one_score("calibration()")
+        if not self.probabilities:
+            raise ValueError("calibration() reads the scores as probabilities of the positive label, but some "
+                             "scores lie outside [0, 1]")
+        view = self._patterns.view(0, self._positive)
+        args = (view.scores, view.positives, view.negatives)
+        cox = _calibration.calibration_intercept_slope(*args)
+        from ..inference.distributions import critical_value
+
+        z = float(critical_value(confidence_level))
+        rows = {}
+        for name, centre in (("intercept", 0.0), ("slope", 1.0)):
+            value, se = float(cox[name]), float(cox[f"{name}_se"])
+            rows[name] = {"value": value, "se": se, "lower": value - z * se, "upper": value + z * se,
+                          "method": f"Cox (1958) logistic recalibration, Wald (perfect: {centre:g})"}
+        rows["BRIER"] = {"value": float(_calibration.brier(*args))}
+        for name, value in _calibration.murphy(*args, bins=bins).items():
+            rows[name] = {"value": float(value), "method": f"Murphy (1973), {bins} equal-width bins"}
+        out = pd.DataFrame.from_dict(rows, orient="index")
+        return out.reindex(columns=["value", "se", "lower", "upper", "method"])
+
+    def _one_score(self, what: str) -> None:
+        if self.multiclass:
+            raise ValueError(f"{what} takes one score against a positive label; for class probabilities build the "
+                             "analysis of one column with positive= (df.agree.scores(actual, column, "
+                             "positive=label))")
+
     def _counts_at(self, thresholds: np.ndarray | None, column: int, positive: int):
         view = self._patterns.view(column, positive)
         scores = view.scores
@@ -373,10 +465,7 @@ class Scores(_ScoreAnalysis):
         0.35      2.0  0.0  1.0  1.0  1.0  0.5
         0.10      2.0  0.0  2.0  0.0  1.0  0.0
         """
-        if self.multiclass:
-            raise ValueError("thresholds() takes one score against a positive label; for class probabilities "
-                             "build the analysis of one column with positive= (df.agree.scores(actual, column, "
-                             "positive=label))")
+        self._one_score("thresholds()")
         chosen = resolve(measures, "binary", default=lambda m: m.default and not m.params)
         thresholds, a, b, c, d = self._counts_at(None if at is None else np.atleast_1d(at), 0, self._positive)
         out = pd.DataFrame({"TP": a, "FN": b, "FP": c, "TN": d}, index=pd.Index(thresholds, name="threshold"))
@@ -479,7 +568,7 @@ class ScoreComparison(_ScoreAnalysis):
         >>> df.agree.compare_scores("y", ["a", "b"]).values("AUC")["value"].round(4).tolist()
         [0.8889, 1.0]
         """
-        chosen = _chosen(measures)
+        chosen = _chosen(measures, self.probabilities)
         atoms = [Atom(m, c, self._positive) for c in range(len(self.scores)) for m in chosen]
         combos = {(s, m.code): _atom_combination(len(atoms), i * len(chosen) + j, m.range,
                                                  m.interval_scale or range_scale(m.range))
@@ -517,7 +606,7 @@ class ScoreComparison(_ScoreAnalysis):
         first second measure
         a     b      AUC     -0.1111  0.1571  0.4795
         """
-        chosen = _chosen(measures)
+        chosen = _chosen(measures, self.probabilities)
         k = len(self.scores)
         atoms = [Atom(m, c, self._positive) for c in range(k) for m in chosen]
         combos = {}

@@ -2,7 +2,7 @@
 
 >>> import pandas_agree as pa
 >>> pa.datasets.names()
-['anxiety', 'diagnoses', 'iris_clusters', 'wine_predictions']
+['anxiety', 'cancer_scores', 'diagnoses', 'iris_clusters', 'wine_predictions']
 >>> pa.datasets.load("wine_predictions").shape
 (178, 3)
 """
@@ -68,8 +68,25 @@ def _anxiety(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
+def _cancer_scores(frame: pd.DataFrame) -> pd.DataFrame:
+    """Wisconsin Diagnostic Breast Cancer data (as shipped with scikit-learn's ``load_breast_cancer``): 569 tumours.
+
+    Columns: ``diagnosis`` ("benign" or "malignant", categorical in that order) and ``logistic`` and ``bayes``: the
+    probability that the tumour is malignant from 5-fold stratified cross-validation of a standardised logistic
+    regression and of a Gaussian naive Bayes classifier on the 30 features (naive Bayes gives many
+    probabilities of exactly 0 and 1).
+    ``examples/make_datasets.py`` rebuilds it.
+
+    Source: Street, W. N., Wolberg, W. H. & Mangasarian, O. L. (1993), Nuclear feature extraction for breast tumor
+    diagnosis, IS&T/SPIE Symposium on Electronic Imaging 1905, 861–870; UCI Machine Learning Repository, Breast
+    Cancer Wisconsin (Diagnostic) data set.
+    """
+    return frame.astype({"diagnosis": pd.CategoricalDtype(["benign", "malignant"])})
+
+
 _LOADERS = {
     "anxiety": _anxiety,
+    "cancer_scores": _cancer_scores,
     "diagnoses": _diagnoses,
     "iris_clusters": _iris_clusters,
     "wine_predictions": _wine_predictions,
@@ -94,7 +111,8 @@ def load(name: str) -> pd.DataFrame:
     Parameters
     ----------
     name : str
-        One of :func:`names`: ``"wine_predictions"``, ``"iris_clusters"``, ``"diagnoses"``, ``"anxiety"``.
+        One of :func:`names`: ``"wine_predictions"``, ``"iris_clusters"``, ``"cancer_scores"``, ``"diagnoses"``,
+        ``"anxiety"``.
         Each loader's source is cited in ``pandas_agree.datasets.describe(name)``.
 
     Examples

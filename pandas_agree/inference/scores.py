@@ -55,15 +55,15 @@ class Combination:
     by_prevalence: np.ndarray | None = None
 
     def value(self, atoms: np.ndarray, prevalence: np.ndarray) -> np.ndarray:
+        used = self.weights != 0  # only the atoms it reads: another atom may be infinite (a log loss)
         if self.by_prevalence is None:
-            return atoms @ self.weights
-        used = self.weights != 0
+            return atoms[..., used] @ self.weights[used]
         return (atoms[..., used] * prevalence[..., self.by_prevalence[used]]).sum(axis=-1)
 
     def jacobian(self, atoms: np.ndarray, prevalence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """∂value/∂atoms (A,) and ∂value/∂prevalences (L,)."""
         if self.by_prevalence is None:
-            return self.weights, np.zeros(len(prevalence))
+            return self.weights, np.zeros(len(prevalence))  # (the influences read only the atoms with a weight)
         used = self.weights != 0
         d_atoms = np.where(used, prevalence[self.by_prevalence], 0.0)
         d_prev = np.zeros(len(prevalence))
@@ -153,7 +153,8 @@ class ScoreMeasures(Estimand):
         columns = []
         for key in keys:
             d_atoms, d_prev = self.values[key].jacobian(self._atom_point, self._prev_point)
-            u = self._atom_u @ d_atoms
+            used = d_atoms != 0  # another atom's influence may be undefined (an infinite log loss)
+            u = self._atom_u[:, used] @ d_atoms[used]
             if np.any(d_prev):  # π_k = n_k/N: ∂π_k/∂n_p = (1[label_p = k] − π_k)/N
                 u = u + (d_prev[label] - d_prev @ self._prev_point) / n
             columns.append(u)

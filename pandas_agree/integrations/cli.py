@@ -645,8 +645,9 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(sc)
     _add_report_options(sc)
-    sc.add_argument("--average", choices=("unweighted", "weighted"), default=None,
-                    help="class probabilities: the average of the one-vs-rest values (default unweighted)")
+    sc.add_argument("--average", choices=choices("average"), default=None,
+                    help="class probabilities: the average of the one-vs-rest values, unweighted (the default) or "
+                         "weighted by the classes' prevalences")
     sc.add_argument("--scale", choices=choices("scale"), default=None,
                     help="DeLong's interval of the AUC: auto (default: logit scale, Student's t on the "
                          "Welch-Satterthwaite df), identity (pROC's) or logit")

@@ -20,10 +20,12 @@ import numpy as np
 
 from ..base.undefined import divide
 from ..engine.scores import ScoreView
+from . import calibration
 from .interval_methods import DeLong
 from .registry import Measure, register
 
-__all__ = ["average_precision", "average_precision_partials", "placements", "roc_auc", "roc_auc_partials"]
+__all__ = ["PROBABILITY_CODES", "average_precision", "average_precision_partials", "placements", "roc_auc",
+           "roc_auc_partials"]
 
 
 def _above(x: np.ndarray) -> np.ndarray:
@@ -143,3 +145,46 @@ AP = register(Measure(
     reference="Zhu (2004), Recall, precision and average precision, Univ. Waterloo; Boyd, Eng & Page (2013), "
               "ECML PKDD 451",
 ))
+
+
+# --- the statistics of probabilities (scores in [0, 1]): pandas_agree.measures.calibration ---------------------
+
+CALIBRATION_BINS = 15  # the equal-width bins of ECE, as torchmetrics' BinaryCalibrationError
+
+
+def _probability(function, **fixed):
+    def compute(v: ScoreView) -> np.ndarray:
+        return function(v.scores, v.positives, v.negatives, **fixed)
+
+    return compute
+
+
+def _probability_partials(function, **fixed):
+    def partials(v: ScoreView) -> tuple[np.ndarray, np.ndarray]:
+        return function(v.scores, v.positives, v.negatives, **fixed)
+
+    return partials
+
+
+BRIER = register(Measure(
+    code="BRIER", name="Brier score", kind="score", aliases=("mean squared error of the probabilities",),
+    formula="Σ (y − p)² / N", compute=_probability(calibration.brier),
+    gradient=_probability_partials(calibration.brier_partials), range=(0.0, 1.0), best=None,
+    reference="Brier (1950), Mon. Weather Rev. 78:1; Murphy (1973), J. Appl. Meteorol. 12:595",
+))
+LOGLOSS = register(Measure(
+    code="LOGLOSS", name="log loss", kind="score", aliases=("cross-entropy", "logarithmic score"),
+    formula="−Σ [y log p + (1 − y) log(1 − p)] / N", compute=_probability(calibration.log_loss),
+    gradient=_probability_partials(calibration.log_loss_partials), range=(0.0, np.inf), best=None,
+    reference="Good (1952), J. R. Stat. Soc. B 14:107",
+))
+ECE = register(Measure(
+    code="ECE", name="expected calibration error", kind="score", aliases=("calibration error",),
+    formula=f"Σ_b (n_b/N) |ȳ_b − p̄_b| over {CALIBRATION_BINS} equal-width bins",
+    compute=_probability(calibration.calibration_error, bins=CALIBRATION_BINS),
+    gradient=_probability_partials(calibration.calibration_error_partials, bins=CALIBRATION_BINS),
+    range=(0.0, 1.0), best=None,
+    reference="Naeini, Cooper & Hauskrecht (2015), AAAI 29:2901; torchmetrics BinaryCalibrationError",
+))
+PROBABILITY_CODES = frozenset({"BRIER", "LOGLOSS", "ECE"})
+"""The records that read the scores as probabilities of the positive label (in [0, 1])."""

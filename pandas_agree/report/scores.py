@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ..base.options import validate_options
+from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..measures.registry import SCORES
 from . import display
@@ -21,7 +23,10 @@ __all__ = ["ScoresReport"]
 # the options of ScoresReport and their defaults (those of Scores.values, with intervals by default)
 OPTIONS = {"measures": None, "average": "unweighted", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
            "bootstrap_method": "percentile", "random_state": None, "scale": "auto"}
-THRESHOLD_MEASURES = ["REC", "SPE", "PRE", "NPV", "F1", "ACC"]
+CALIBRATION_NAMES = {"intercept": "calibration intercept (in the large)", "slope": "calibration slope",
+                     "BRIER": "Brier score", "reliability": "  reliability", "resolution": "  resolution",
+                     "uncertainty": "  uncertainty", "within_bin_variance": "  within-bin variance",
+                     "within_bin_covariance": "  within-bin covariance"}
 
 
 def _name(code: str) -> str:
@@ -73,7 +78,13 @@ class ScoresReport(Rendered):
                                    "scale")}
         self.values = scores.values(opts["measures"], average=opts["average"], **kw)
         self.classes = scores.classes(opts["measures"], **kw) if scores.multiclass else None
-        self.thresholds = None
+        self.thresholds = self.calibration = None
+        undefined = []
+        if not scores.multiclass and scores.probabilities:
+            with warnings.catch_warnings(record=True) as caught:  # said in the notes instead
+                warnings.simplefilter("always", UndefinedMeasureWarning)
+                self.calibration = scores.calibration(confidence_level=opts["confidence_level"])
+            undefined = [str(w.message) for w in caught if issubclass(w.category, UndefinedMeasureWarning)]
         if not scores.multiclass:
             best = {"Youden's J": scores.best_threshold("youden"), "F1": scores.best_threshold("f1")}
             self.thresholds = pd.DataFrame({name: row for name, row in best.items()}).T
@@ -91,13 +102,16 @@ class ScoresReport(Rendered):
             "above it. Rows with a missing label, score or weight are left out.",
         ]
         if opts["ci"] is not None:
-            self.notes.append("AUC and Gini: DeLong, DeLong and Clarke-Pearson's (1988) SE (pROC's); the other "
-                              "statistics: the linearised SE (delta method)." if scores.design is None else
+            self.notes.append("AUC and Gini: DeLong, DeLong and Clarke-Pearson's (1988) SE (pROC's); under "
+                              "scale='auto' the interval on the logit scale with Student's t on the smaller class's "
+                              "count less one (scale='identity' gives pROC's). The other statistics: the linearised "
+                              "SE (delta method)." if scores.design is None else
                               f"Sample design: every SE is design-based (the influence of each object totalled "
                               f"over its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF "
                               "is its variance over that of as many objects drawn independently.")
             if scores.design is not None:
                 self.notes.extend(lonely_psu_notes(scores.design))
+        self.notes.extend(f"Calibration: {text[0].upper()}{text[1:]}." for text in dict.fromkeys(undefined))
         if scores.multiclass:
             how = "without weights" if opts["average"] == "unweighted" else "by the classes' prevalences"
             self.notes.append(f"Class probabilities: each class's probability against every other class "
@@ -133,12 +147,27 @@ class ScoresReport(Rendered):
             tables.append(frame_table("Thresholds", frame, stub="Best by",
                                       formats={**dict.fromkeys(("TP", "FN", "FP", "TN"), display.count),
                                                "threshold": lambda v: f"{v:.6g}"}))
+        if self.calibration is not None:
+            cal = self.calibration
+            letters, notes = footnote_letters([m for m in cal["method"] if isinstance(m, str)])
+            rows = []
+            for name, row in cal.iterrows():
+                has_se = pd.notna(row["se"])
+                ci = display.interval(row["lower"], row["upper"], like=(row["value"],), value_shown=row["value"]) \
+                    if has_se else ""
+                mark = letters.get(row["method"], "") if isinstance(row["method"], str) else ""
+                rows.append((CALIBRATION_NAMES.get(name, name),
+                             [display.value(row["value"]), display.se(row["se"]) if has_se else "",
+                              f"{ci} {mark}".strip()]))
+            tables.append(Table("Calibration", ["Value", "SE", f"{100 * level:g}% CI"], rows, stub="Statistic",
+                                footnotes=notes))
         meta = f"pandas_agree {__version__} · N = {display.count(self.scores.n)}"
         return Document(f"Scores report: {self.title}", meta, [Section(None, tables, self.notes, figure=self.plot)])
 
     def plot(self):
-        """The ROC curve (one per class for class probabilities), with the chance diagonal (needs matplotlib, the
-        ``plot`` extra).
+        """The ROC curve (one per class for class probabilities) with the chance diagonal; for one score also the
+        precision–recall curve, and the reliability diagram where the scores are probabilities (needs
+        matplotlib, the ``plot`` extra).
 
         Returns
         -------
@@ -157,21 +186,36 @@ class ScoresReport(Rendered):
         from .plots import pyplot
 
         plt = pyplot()
-        fig, ax = plt.subplots(figsize=(5.5, 5))
+        one = not self.scores.multiclass
+        panels = 1 + one + (self.calibration is not None)
+        fig, axes = plt.subplots(1, panels, figsize=(4.6 * panels, 4.4), squeeze=False)
+        ax = axes[0, 0]
         roc = self.scores.roc()
-        curves = {self.scores.positive: roc} if not self.scores.multiclass else \
+        curves = {self.scores.positive: roc} if one else \
             {c: roc.xs(c, level="class") for c in dict.fromkeys(roc.index.get_level_values("class"))}
         for k, (label, curve) in enumerate(curves.items()):
-            ax.step(curve["fpr"], curve["tpr"], where="post", color=f"C{k % 10}",
-                    label=display.plot_text(display.label(label)))
+            ax.plot(curve["fpr"], curve["tpr"], color=f"C{k % 10}", label=display.plot_text(display.label(label)))
         ax.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--")
-        ax.set_xlabel("1 − specificity (false positive rate)")
-        ax.set_ylabel("sensitivity (true positive rate)")
-        ax.set_xlim(0, 1)
-        ax.set_ylim(0, 1.01)
-        ax.set_title("ROC curve")
+        ax.set(xlabel="1 − specificity (false positive rate)", ylabel="sensitivity (true positive rate)",
+               xlim=(0, 1), ylim=(0, 1.01), title="ROC curve")
         if len(curves) > 1:
             ax.legend(title="class", loc="lower right")
+        if one:
+            pr = self.scores.precision_recall()
+            ax = axes[0, 1]
+            ax.step(pr["recall"], pr["precision"], where="post", color="C0")
+            ax.set(xlabel="recall (sensitivity)", ylabel="precision", xlim=(0, 1), ylim=(0, 1.01),
+                   title="Precision–recall curve")
+        if self.calibration is not None:
+            from ..measures.calibration import reliability_curve
+
+            view = self.scores._patterns.view(0, self.scores._positive)
+            curve = reliability_curve(view.scores, view.positives, view.negatives, bins=10)
+            ax = axes[0, 2]
+            ax.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--")
+            ax.plot(curve["mean_predicted"], curve["fraction_positive"], "o-", color="C0")
+            ax.set(xlabel="mean predicted probability (10 bins)", ylabel="fraction of positives", xlim=(0, 1),
+                   ylim=(0, 1.01), title="Reliability diagram")
         fig.tight_layout()
         return fig
 
@@ -190,7 +234,8 @@ class ScoresReport(Rendered):
         Examples
         --------
         >>> import tempfile
-        >>> from pathlib import Path
+        >>> import warnings
+from pathlib import Path
         >>> import pandas as pd
         >>> import pandas_agree as pa
         >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]})
@@ -214,6 +259,8 @@ class ScoresReport(Rendered):
             values.append(("One-vs-rest values by class", flat(self.classes)))
         if self.thresholds is not None:
             values.append(("Thresholds", self.thresholds))
+        if self.calibration is not None:
+            values.append(("Calibration", self.calibration))
         roc = self.scores.roc()
         write_frames(path, laid_out(self), {"Values": values, "ROC": [("ROC curve", roc.reset_index()
                                                                          if self.scores.multiclass else roc)]},
@@ -229,7 +276,7 @@ class ScoresReport(Rendered):
         >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]})
         >>> data = df.agree.scores("y", "s").report().to_dict()
         >>> data["values"]["index"]
-        ['AUC', 'GINI', 'AP']
+        ['AUC', 'GINI', 'AP', 'BRIER', 'LOGLOSS', 'ECE']
         """
         out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
                "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
@@ -241,6 +288,8 @@ class ScoresReport(Rendered):
             out["classes"] = frame_dict(classes)
         if self.thresholds is not None:
             out["thresholds"] = frame_dict(self.thresholds)
+        if self.calibration is not None:
+            out["calibration"] = frame_dict(self.calibration)
         if self.scores.design is not None:
             out["design"] = {k: jsonable(v) for k, v in self.scores.design.items()}
         return out

@@ -1,0 +1,86 @@
+"""The report of scores (text, HTML, Excel, JSON, plot) and the scores command of the CLI."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import pandas_agree as pa
+from pandas_agree.integrations.cli import main
+
+ASAH = Path(__file__).parent / "data" / "asah.csv"
+
+
+@pytest.fixture(scope="module")
+def probabilities() -> pd.DataFrame:
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 400)
+    return pd.DataFrame({"y": np.where(y == 1, "yes", "no"), "p": 1 / (1 + np.exp(-rng.normal(2 * y - 1, 1.2)))})
+
+
+def test_report_holds_every_table(probabilities):
+    report = probabilities.agree.scores("y", "p", positive="yes").report()
+    text = str(report)
+    for title in ("Case Processing Summary", "Statistics of the score", "Thresholds", "Calibration", "Notes"):
+        assert title in text
+    assert isinstance(report, pa.ScoresReport)
+    assert report.values.loc["AUC", "value"] == pytest.approx(
+        probabilities.agree.scores("y", "p", positive="yes").values("AUC").loc["AUC", "value"])
+    data = json.loads(report.to_json())
+    assert {"summary", "values", "thresholds", "calibration", "notes", "options"} <= set(data)
+    assert "<table" in report.to_html() and "ROC curve" in report.to_html()
+
+
+def test_report_of_class_probabilities_under_a_design():
+    rng = np.random.default_rng(0)
+    n = 300
+    y = rng.integers(0, 3, n)
+    logits = rng.normal(size=(n, 3)) + 2 * np.eye(3)[y]
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    df = pd.DataFrame(p, columns=["pa", "pb", "pc"]).assign(y=np.array(["a", "b", "c"])[y], w=rng.uniform(1, 2, n),
+                                                            st=rng.integers(0, 3, n), cl=rng.integers(0, 30, n))
+    report = df.agree.scores("y", ["pa", "pb", "pc"], weights="w", strata="st", cluster="cl").report()
+    text = str(report)
+    assert "Sample Design" in text and "One-vs-rest values by class" in text and "DEFF" in text
+    assert "AUC_OVO" in text
+    assert report.thresholds is None and report.calibration is None
+
+
+def test_excel_workbook(tmp_path, probabilities):
+    report = probabilities.agree.scores("y", "p", positive="yes").report()
+    path = tmp_path / "scores.xlsx"
+    report.to_excel(path)
+    sheets = pd.read_excel(path, sheet_name=None)
+    assert list(sheets) == ["Report", "Values", "ROC", "Notes"]
+    assert len(sheets["ROC"]) > 100
+
+
+def test_plot_has_three_panels(probabilities):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    fig = probabilities.agree.scores("y", "p", positive="yes").report(ci=None).plot()
+    assert [ax.get_title() for ax in fig.axes] == ["ROC curve", "Precision–recall curve", "Reliability diagram"]
+
+
+def test_cli_scores(capsys, tmp_path):
+    assert main(["scores", str(ASAH), "--actual", "outcome", "--score", "s100b", "--positive", "Poor",
+                 "--scale", "identity"]) == 0
+    out = capsys.readouterr().out
+    assert "s100b against outcome (positive: Poor)" in out
+    assert "[0.630, 0.833]" in out  # pROC: ci.auc(roc(aSAH$outcome, aSAH$s100b)) 0.6301–0.8326
+    html = tmp_path / "s.html"
+    assert main(["scores", str(ASAH), "--actual", "outcome", "--score", "s100b", "--html", str(html),
+                 "--quiet"]) == 0
+    assert html.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--score", "nope"], "argument --score: no column 'nope'"),
+    (["--score", "outcome"], "argument --score: column 'outcome' is not numeric"),
+])
+def test_cli_scores_errors(capsys, argv, message):
+    assert main(["scores", str(ASAH), "--actual", "outcome", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1

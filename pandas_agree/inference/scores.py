@@ -215,7 +215,7 @@ def delong_estimate(value: float, variance: float, bounds: tuple[float, float], 
         centre = np.log(position / (1 - position))
         lower = lo + (hi - lo) / (1 + np.exp(-(centre - half)))
         upper = lo + (hi - lo) / (1 + np.exp(-(centre + half)))
-        method = (f"DeLong SE, logit scale, t on {df:g} df (smaller class − 1)" if studentised else
+        method = (f"DeLong SE, logit scale, t on {df:.10g} df (smaller class − 1)" if studentised else
                   "DeLong (logit scale)")
     else:
         lower, upper = value - z * se, value + z * se

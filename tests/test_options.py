@@ -65,6 +65,7 @@ INVALID = {
     "scale": [("log", ValueError)],
     "criterion": [("best", ValueError)],
     "sensitivity": [(0, ValueError), (1.5, ValueError)],
+    "max_fpr": [(0, ValueError), (1.5, ValueError)],
     "max_classes": [(0, ValueError), (2.5, TypeError)],
     "sort_by": [(5, TypeError)],
     "statistics": [("bogus", ValueError), ([], ValueError), (["chisq", "bogus"], ValueError), (5, TypeError)],

@@ -31,9 +31,16 @@ def score_tables(draw, min_levels=2, max_levels=12):
     return ScoreView(np.linspace(0.05, 0.95, s), pos, neg)
 
 
+PARAMS = {"max_fpr": 0.3}  # a parameter that makes the partial AUC partial
+
+
+def _params(m) -> dict:
+    return {p: PARAMS[p] for p in m.params}
+
+
 def _value(m, v: ScoreView) -> float:
     with np.errstate(all="ignore"):
-        return float(m.compute(v))
+        return float(m.compute(v, **_params(m)))
 
 
 @each
@@ -77,7 +84,7 @@ def test_gradient_equals_central_differences(m, v):
     """The declared partials against the formula moved at each count (the counts kept positive). At a kink (the
     one-sided slopes differ: a bin of ECE whose gap is 0) the partial is one of the one-sided slopes."""
     pos, neg = v.positives + 0.5, v.negatives + 0.5  # every count positive: no one-sided step
-    d_pos, d_neg = m.gradient(ScoreView(v.scores, pos, neg))
+    d_pos, d_neg = m.gradient(ScoreView(v.scores, pos, neg), **_params(m))
     h = 1e-6
     for side, partials in ((0, d_pos), (1, d_neg)):
         for i in range(len(pos)):
@@ -100,5 +107,5 @@ def test_gradient_equals_central_differences(m, v):
 def test_a_stack_gives_each_tables_value(m, a, b):
     stacked = ScoreView(a.scores, np.stack([a.positives, b.positives]), np.stack([a.negatives, b.negatives]))
     with np.errstate(all="ignore"):
-        both = np.asarray(m.compute(stacked), dtype=float)
+        both = np.asarray(m.compute(stacked, **_params(m)), dtype=float)
     np.testing.assert_allclose(both, [_value(m, a), _value(m, b)], rtol=1e-12, atol=1e-14)

@@ -324,3 +324,55 @@ def test_calibration_equals_statsmodels_glm_and_the_score_equation():
     parts = table["value"]
     assert parts["reliability"] - parts["resolution"] + parts["uncertainty"] + parts["within_bin_variance"] \
         - parts["within_bin_covariance"] == pytest.approx(parts["BRIER"], abs=1e-12)
+
+
+def test_partial_auc_equals_proc():
+    # R: auc(roc(aSAH$outcome, aSAH$s100b, direction="<"), partial.auc=c(1, 0.9), partial.auc.focus="specificity",
+    #        partial.auc.correct=TRUE)
+    sc = ASAH.agree.scores("outcome", "s100b", positive="Poor")
+    got = sc.values("PAUC", max_fpr=0.1).loc["PAUC", "value"]
+    assert got == pytest.approx(0.646091855655399, abs=1e-12)
+    with pytest.raises(ValueError, match="PAUC needs max_fpr="):
+        sc.values("PAUC")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(6, 60), st.sampled_from([0.05, 0.2, 0.5, 0.9]))
+def test_partial_and_trapezoidal_pr_areas_equal_sklearn(seed, n, max_fpr):
+    from sklearn.metrics import auc, precision_recall_curve
+
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    s = np.round(rng.normal(y, 1), 1)
+    got = pd.DataFrame({"y": y, "s": s}).agree.scores("y", "s").values(["PAUC", "PRAUC"], max_fpr=max_fpr)["value"]
+    precision, recall, _ = precision_recall_curve(y, s)
+    assert got["PAUC"] == pytest.approx(roc_auc_score(y, s, max_fpr=max_fpr), abs=1e-12)
+    assert got["PRAUC"] == pytest.approx(auc(recall, precision), abs=1e-12)
+
+
+def test_linearised_se_of_the_new_areas_close_to_bootstrap():
+    rng = np.random.default_rng(8)
+    y = rng.integers(0, 2, 600)
+    df = pd.DataFrame({"y": y, "s": np.round(rng.normal(y, 1.1), 2)})
+    sc = df.agree.scores("y", "s")
+    lin = sc.values(["PAUC", "PRAUC", "AP"], ci="linearized", max_fpr=0.2)["se"]
+    boot = sc.values(["PAUC", "PRAUC", "AP"], ci="bootstrap", max_fpr=0.2, n_resamples=4000, random_state=3)["se"]
+    np.testing.assert_allclose(lin, boot, rtol=0.08)
+
+
+def test_threshold_intervals_are_those_of_the_table_there():
+    from statsmodels.stats.proportion import proportion_confint
+
+    sc = ASAH.agree.scores("outcome", "s100b", positive="Poor")
+    table = sc.thresholds(["REC", "SPE"], at=[0.05, 0.22, 0.5], ci="wilson")
+    for t in (0.05, 0.22, 0.5):
+        row = table.loc[t]
+        tp, fn = row[("TP", "count")], row[("FN", "count")]
+        lower, upper = proportion_confint(tp, tp + fn, method="wilson")
+        assert (row[("REC", "lower")], row[("REC", "upper")]) == pytest.approx((lower, upper), abs=1e-12)
+        expected = sc.at(t).binary(["SPE"], ci="wilson").loc["Poor"]
+        assert row[("SPE", "lower")] == pytest.approx(expected[("SPE", "lower")], abs=1e-15)
+    with pytest.raises(ValueError, match="at most 1,000 thresholds"):
+        pd.DataFrame({"y": np.arange(3000) % 2, "s": np.arange(3000.0)}).agree.scores("y", "s").thresholds(
+            "REC", ci="auto")

@@ -9,13 +9,14 @@ holds the joint counts of several scores of the same objects, for their paired d
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Hashable, Sequence
 
 import numpy as np
 import pandas as pd
 
 from ..base.options import validate_options
-from ..base.undefined import warn_undefined
+from ..base.undefined import UndefinedMeasureWarning, warn_undefined
 from ..engine.crosstab import as_label_series
 from ..engine.design import DesignColumns
 from ..engine.labels import positions_of
@@ -31,9 +32,11 @@ from ..measures.scores import PROBABILITY_CODES
 from .agreement import Agreement
 from .reports import build_report
 
-__all__ = ["ScoreComparison", "Scores", "compare_scores", "scores"]
+__all__ = ["MAX_THRESHOLD_INTERVALS", "ScoreComparison", "Scores", "compare_scores", "scores"]
 
 ESTIMATE_COLUMNS = ("se", "lower", "upper")
+MAX_THRESHOLD_INTERVALS = 1000
+"""The most thresholds :meth:`Scores.thresholds` gives intervals at in one call (each is a 2×2 table of its own)."""
 PROBABILITY_TOLERANCE = 1e-6  # class probabilities must sum to 1 within this, as scikit-learn's check
 
 
@@ -47,6 +50,20 @@ def _chosen(measures, probabilities: bool = True) -> list[Measure]:
         raise ValueError(f"measures: {', '.join(wrong)} read the scores as probabilities of the positive label, "
                          "but some scores lie outside [0, 1]")
     return chosen
+
+
+def _params(chosen: list[Measure], max_fpr: float | None) -> dict[str, dict]:
+    """Each chosen record's parameters: ``max_fpr`` for the partial AUC (which needs it)."""
+    out = {}
+    for m in chosen:
+        if "max_fpr" in m.params:
+            if max_fpr is None:
+                raise ValueError(f"measures: {m.code} needs max_fpr= (the largest false positive rate of its area, "
+                                 "a number in (0, 1])")
+            out[m.code] = {"max_fpr": float(max_fpr)}
+        else:
+            out[m.code] = {}
+    return out
 
 
 def _design_columns(strata, cluster, fpc) -> DesignColumns | None:
@@ -175,7 +192,7 @@ class Scores(_ScoreAnalysis):
 
     def values(self, measures=None, *, average: str = "unweighted", ci: str | None = None,
                confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
-               random_state=None, scale: str = "auto") -> pd.DataFrame:
+               random_state=None, scale: str = "auto", max_fpr: float | None = None) -> pd.DataFrame:
         """The statistics of the score, each with its standard error and interval.
 
         Parameters
@@ -220,7 +237,8 @@ class Scores(_ScoreAnalysis):
             raise ValueError(f"average must be 'unweighted' or 'weighted' for scores; got {average!r}")
         chosen = _chosen(measures, self.probabilities)
         problems = self._problems()
-        atoms = [Atom(m, column, positive) for m in chosen for column, positive in problems]
+        params = _params(chosen, max_fpr)
+        atoms = [Atom(m, column, positive, params=params[m.code]) for m in chosen for column, positive in problems]
         one_vs_rest = len(atoms)
         pairs = []
         if self.multiclass and any(m.code == "AUC" for m in chosen):
@@ -252,7 +270,7 @@ class Scores(_ScoreAnalysis):
 
     def classes(self, measures=None, *, ci: str | None = None, confidence_level: float = 0.95,
                 n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
-                scale: str = "auto") -> pd.DataFrame:
+                scale: str = "auto", max_fpr: float | None = None) -> pd.DataFrame:
         """The one-vs-rest values of every class (of the positive label, for one score).
 
         Returns
@@ -277,7 +295,8 @@ class Scores(_ScoreAnalysis):
         """
         chosen = _chosen(measures, self.probabilities)
         problems = self._problems()
-        atoms = [Atom(m, column, positive) for m in chosen for column, positive in problems]
+        params = _params(chosen, max_fpr)
+        atoms = [Atom(m, column, positive, params=params[m.code]) for m in chosen for column, positive in problems]
         combos = {(self.labels[positive], m.code): _atom_combination(len(atoms), i * len(problems) + j, m.range,
                                                                      m.interval_scale or range_scale(m.range))
                   for i, m in enumerate(chosen) for j, (_, positive) in enumerate(problems)}
@@ -440,17 +459,29 @@ class Scores(_ScoreAnalysis):
         b, d = pos_above[0] - a, neg_above[0] - c
         return thresholds, a, b, c, d
 
-    def thresholds(self, measures=None, *, at=None) -> pd.DataFrame:
+    def thresholds(self, measures=None, *, at=None, ci: str | None = None, confidence_level: float = 0.95,
+                   n_resamples: int = 2000, bootstrap_method: str = "percentile",
+                   random_state=None) -> pd.DataFrame:
         """Every class-specific measure of the registry at every threshold (calling positive the objects scored at
         or above it): the counts TP, FN, FP, TN and the measures, one row per threshold, from the highest distinct
-        score down, or at the thresholds ``at``.
+        score down, or at the thresholds ``at``; with ``ci`` each measure's interval, as
+        :meth:`Agreement.binary <pandas_agree.Agreement.binary>` gives it for the 2×2 table there.
 
         Parameters
         ----------
         measures : str or list, optional
             Class-specific measure codes or names (``pa.measures("binary")``); the default set by default.
         at : sequence of float, optional
-            The thresholds; every distinct score by default.
+            The thresholds; every distinct score by default. With ``ci``, at most
+            :data:`MAX_THRESHOLD_INTERVALS` of them (each is a table of its own).
+        ci, confidence_level, n_resamples, bootstrap_method, random_state
+            The intervals, as for :meth:`Agreement.binary <pandas_agree.Agreement.binary>`.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Index: the thresholds, name "threshold"; columns "TP", "FN", "FP", "TN" and the codes, with ``ci`` a
+            MultiIndex (code, stat), stat in ("value", "se", "lower", "upper"), the counts under stat "count".
 
         Examples
         --------
@@ -464,19 +495,54 @@ class Scores(_ScoreAnalysis):
         0.40      1.0  1.0  1.0  1.0  0.5  0.5
         0.35      2.0  0.0  1.0  1.0  1.0  0.5
         0.10      2.0  0.0  2.0  0.0  1.0  0.0
+        >>> t = df.agree.scores("y", "s").thresholds("REC", at=[0.35], ci="wilson")
+        >>> t[("REC", "upper")].round(4).tolist()
+        [1.0]
         """
         self._one_score("thresholds()")
         chosen = resolve(measures, "binary", default=lambda m: m.default and not m.params)
         thresholds, a, b, c, d = self._counts_at(None if at is None else np.atleast_1d(at), 0, self._positive)
-        out = pd.DataFrame({"TP": a, "FN": b, "FP": c, "TN": d}, index=pd.Index(thresholds, name="threshold"))
-        for m in chosen:
-            out[m.code] = apply_formula(m.compute, m, (a, b, c, d), {})
+        index = pd.Index(thresholds, name="threshold")
+        if ci is None:
+            out = pd.DataFrame({"TP": a, "FN": b, "FP": c, "TN": d}, index=index)
+            for m in chosen:
+                out[m.code] = apply_formula(m.compute, m, (a, b, c, d), {})
+            return out
+        if len(thresholds) > MAX_THRESHOLD_INTERVALS:
+            raise ValueError(f"at: intervals at {len(thresholds):,} thresholds (every distinct score) would build as "
+                             f"many tables; give at most {MAX_THRESHOLD_INTERVALS:,} thresholds with at=")
+        codes = [m.code for m in chosen]
+        rows = []
+        for counts in zip(a, b, c, d, strict=True):
+            with warnings.catch_warnings():  # a threshold's undefined values are NaN, said once below
+                warnings.simplefilter("ignore", UndefinedMeasureWarning)
+                found = self._agreement(*counts).binary(codes, classes="common", ci=ci,
+                                                        confidence_level=confidence_level,
+                                                        n_resamples=n_resamples, bootstrap_method=bootstrap_method,
+                                                        random_state=random_state)
+            rows.append(found.loc[self.labels[self._positive]])
+        out = pd.DataFrame(rows, index=index)
+        out.columns = pd.MultiIndex.from_tuples(out.columns, names=["code", "stat"])
+        counts = pd.DataFrame({("TP", "count"): a, ("FN", "count"): b, ("FP", "count"): c, ("TN", "count"): d},
+                              index=index)
+        out = pd.concat([counts, out], axis=1)
+        warn_undefined({code: None for code in codes if out[(code, "value")].isna().any()}, what="measure")
         return out
+
+    def _agreement(self, a: float, b: float, c: float, d: float) -> Agreement:
+        """The 2×2 Agreement of the positive label against the rest at one threshold (TP a, FN b, FP c, TN d)."""
+        positive = self.labels[self._positive]
+        negative = self.labels[1 - self._positive] if len(self.labels) == 2 else "rest"
+        order = [negative, positive]
+        table = pd.DataFrame([[d, c], [b, a]], index=pd.Index(order, name="actual"),
+                             columns=pd.Index(order, name="pred"))
+        return Agreement.from_table(table)
 
     def at(self, threshold: float) -> Agreement:
         """The Agreement of the reference with the classification "positive where the score is at or above
-        ``threshold``": its 2×2 table (labels: the other label, then the positive one), with every analysis of an
-        Agreement (class-specific measures with intervals, kappa, tests, the report).
+        ``threshold``": its 2×2 table (labels: the other label, or "rest" where the reference has more than two,
+        then the positive one), with every analysis of an Agreement (class-specific measures with intervals, kappa,
+        tests, the report).
 
         Examples
         --------
@@ -489,14 +555,9 @@ class Scores(_ScoreAnalysis):
         0      1.0  1.0
         1      0.0  2.0
         """
-        if self.multiclass or len(self.labels) != 2:
-            raise ValueError("at() needs one score against a reference of two labels")
+        self._one_score("at()")
         _, a, b, c, d = self._counts_at(np.array([float(threshold)]), 0, self._positive)
-        positive, negative = self.labels[self._positive], self.labels[1 - self._positive]
-        order = [negative, positive]
-        table = pd.DataFrame([[d[0], c[0]], [b[0], a[0]]], index=pd.Index(order, name="actual"),
-                             columns=pd.Index(order, name="pred"))
-        return Agreement.from_table(table)
+        return self._agreement(a[0], b[0], c[0], d[0])
 
     def best_threshold(self, criterion: str = "youden", *, sensitivity: float | None = None) -> pd.Series:
         """The threshold that maximises Youden's J (sensitivity + specificity − 1) or F1, or the highest threshold
@@ -556,7 +617,7 @@ class ScoreComparison(_ScoreAnalysis):
 
     def values(self, measures=None, *, ci: str | None = None, confidence_level: float = 0.95,
                n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
-               scale: str = "auto") -> pd.DataFrame:
+               scale: str = "auto", max_fpr: float | None = None) -> pd.DataFrame:
         """Each score's statistics: index (score, code), columns as :meth:`Scores.values`.
 
         Examples
@@ -569,7 +630,8 @@ class ScoreComparison(_ScoreAnalysis):
         [0.8889, 1.0]
         """
         chosen = _chosen(measures, self.probabilities)
-        atoms = [Atom(m, c, self._positive) for c in range(len(self.scores)) for m in chosen]
+        params = _params(chosen, max_fpr)
+        atoms = [Atom(m, c, self._positive, params=params[m.code]) for c in range(len(self.scores)) for m in chosen]
         combos = {(s, m.code): _atom_combination(len(atoms), i * len(chosen) + j, m.range,
                                                  m.interval_scale or range_scale(m.range))
                   for i, s in enumerate(self.scores) for j, m in enumerate(chosen)}
@@ -582,8 +644,8 @@ class ScoreComparison(_ScoreAnalysis):
         return out
 
     def differences(self, measures="AUC", *, ci: str | None = "auto", confidence_level: float = 0.95,
-                    n_resamples: int = 2000, bootstrap_method: str = "percentile",
-                    random_state=None) -> pd.DataFrame:
+                    n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
+                    max_fpr: float | None = None) -> pd.DataFrame:
         """The paired difference (first score − second) of each statistic for every pair of scores, with its SE,
         interval and two-sided p-value: for the AUC DeLong's paired test (pROC's ``roc.test``), for the others the
         linearised one; Holm's adjustment across the pairs of each statistic in "pvalue_holm".
@@ -608,7 +670,8 @@ class ScoreComparison(_ScoreAnalysis):
         """
         chosen = _chosen(measures, self.probabilities)
         k = len(self.scores)
-        atoms = [Atom(m, c, self._positive) for c in range(k) for m in chosen]
+        params = _params(chosen, max_fpr)
+        atoms = [Atom(m, c, self._positive, params=params[m.code]) for c in range(k) for m in chosen]
         combos = {}
         for i, j in self._pairs():
             for t, m in enumerate(chosen):

@@ -380,6 +380,7 @@ SPEC: dict[str, Option] = _options(
     Option("scale", (_Choice(SCORE_SCALES),), _one_of(SCORE_SCALES)),
     Option("criterion", (_Choice(THRESHOLD_CRITERIA),), _one_of(THRESHOLD_CRITERIA)),
     Option("sensitivity", (NONE, _Number(0, 1, "right")), "None or a number in (0, 1]"),
+    Option("max_fpr", (NONE, _Number(0, 1, "right")), "None or a number in (0, 1]"),
     Option("max_classes", (NONE, _Number(1, math.inf, "left", integer=True)), "None or an integer >= 1"),
     Option("sort_by", (NONE, _Text(many=False)), "None or a class-specific measure code or name"),
 )

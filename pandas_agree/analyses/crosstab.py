@@ -547,8 +547,8 @@ class Crosstab:
         # a batch is counted onto the table's labels= as the table's own rows were: a label outside them is the
         # constructor's error
         batch = from_labels(y_true, y_pred, weights=weights, dropna=self._counted.dropna,
-                            labels=self._counted.labels, names=("y_true", "y_pred"), lonely_psu=self._counted.lonely_psu,
-                            replicates=self._counted.replicates, kind=Crosstab,
+                            labels=self._counted.labels, names=("y_true", "y_pred"),
+                            lonely_psu=self._counted.lonely_psu, replicates=self._counted.replicates, kind=Crosstab,
                             **({} if units is None else design))
         merged = self._merged(batch, self._merge_options(batch))
         # the merged object's state becomes this one's (cached values of the old counts go with the old state)

@@ -25,8 +25,8 @@ from ..base.options import validate_options
 from ..base.steps import RELATIVE_STEP
 from ..base.text import shown_list
 from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
-from ..engine.crosstab import as_label_series, design_codes, validate_weights
 from ..engine.cells import native_rows
+from ..engine.crosstab import as_label_series, design_codes, validate_weights
 from ..engine.design import DesignColumns, merge_units, unit_tables
 from ..engine.labels import difference_labels, positions_of
 from ..engine.native import engine_of, lazy_frame

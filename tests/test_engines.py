@@ -1,5 +1,5 @@
 """Any dataframe in: Polars (eager and lazy), PyArrow, DuckDB and Ibis tables counted in their own engine give what the
-same rows give in pandas (Dask and Spark: tests/test_engines_slow.py)."""
+same rows give in pandas, for tables, rater analyses and comparisons (Dask and Spark: tests/test_engines_slow.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,22 @@ import pytest
 
 import pandas_agree as pa
 
-from ._engines import CALLS, assert_same, build, rows
+from ._engines import (
+    CALLS,
+    COMPARE_CALLS,
+    RATER_CALLS,
+    assert_same,
+    assert_same_comparison,
+    assert_same_raters,
+    build,
+    build_comparison,
+    build_raters,
+    rows,
+    with_third,
+)
 
 DF = rows()
+THREE = with_third(DF)
 _KEEP: list = []
 
 
@@ -60,6 +73,49 @@ def engine(request):
 def test_every_engine_gives_what_pandas_gives(engine, call, options):
     _, frame = engine
     assert_same(build(frame, call, options), build(DF, call, options))
+
+
+@pytest.fixture(scope="module", params=list(ENGINES))
+def engine_three(request):
+    return request.param, ENGINES[request.param](THREE)
+
+
+@pytest.mark.parametrize("options", RATER_CALLS, ids=["-".join(o) or "plain" for o in RATER_CALLS])
+def test_rater_analyses_of_every_engine_are_those_of_pandas(engine_three, options):
+    _, frame = engine_three
+    assert_same_raters(build_raters(frame, options), build_raters(THREE, options))
+
+
+@pytest.mark.parametrize("options", COMPARE_CALLS, ids=["-".join(o) or "plain" for o in COMPARE_CALLS])
+def test_comparisons_of_every_engine_are_those_of_pandas(engine_three, options):
+    _, frame = engine_three
+    assert_same_comparison(build_comparison(frame, options), build_comparison(THREE, options))
+
+
+def test_rater_patterns_and_joint_cells_are_counted_in_the_engine():
+    """A lazy Polars query of the raters comes back as its rating patterns, with their numbers of subjects; the
+    constructor takes the table itself (every column a rater); the Polars accessor has both calls."""
+    import polars as pl
+
+    lazy = pl.from_pandas(THREE).lazy()
+    ra = pa.RaterAgreement.from_frame(lazy, ["truth", "guess", "third"])
+    assert len(ra.counts) < 60 < ra.n_subjects == len(THREE)
+    whole = pa.RaterAgreement(lazy.select("truth", "guess", "third"))
+    assert_same_raters(whole, THREE.agree.raters(["truth", "guess", "third"]))
+    assert_same_raters(lazy.agree.raters(["truth", "guess", "third"], weights="w"),
+                       THREE.agree.raters(["truth", "guess", "third"], weights="w"))
+    assert_same_comparison(lazy.agree.compare("truth", ["guess", "third"], weights="w"),
+                           THREE.agree.compare("truth", ["guess", "third"], weights="w"))
+    with pytest.raises(TypeError, match="weights: on a Polars table give the columns by name"):
+        pa.RaterAgreement(lazy.select("truth", "guess"), weights=np.ones(len(THREE)))
+    with pytest.raises(TypeError, match="weights must be a column name"):
+        pa.Comparison.from_frame(lazy, "truth", ["guess", "third"], weights=[1.0] * len(THREE))
+    with pytest.raises(KeyError, match=r"predictions\[1\]: no column 'nope'"):
+        pa.Comparison.from_frame(lazy, "truth", ["guess", "nope"])
+    with pytest.raises(ValueError, match="dropna=True only"):
+        pa.Comparison.from_frame(lazy, "truth", ["guess", "third"], dropna=False)
+    with pytest.raises(ValueError, match="no valid rows"):
+        pa.Comparison.from_frame(pl.DataFrame({"a": ["x", None], "b": ["x", "y"], "c": [None, "y"]}), "a", ["b", "c"])
 
 
 def test_the_rows_stay_in_the_engine():

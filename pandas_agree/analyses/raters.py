@@ -130,7 +130,8 @@ class RaterAgreement:
                 raise TypeError(f"{given[0]}: on a {engine_of(ratings)} table give the columns by name with "
                                 "pandas_agree.RaterAgreement.from_frame(frame, columns, weights=..., ...)")
             names = list(lazy_frame(ratings).collect_schema())
-            ratings, frequencies, _ = native_rows(ratings, names, names=[f"columns[{i}]" for i in range(len(names))])
+            values, frequencies, _ = native_rows(ratings, names, names=[f"columns[{i}]" for i in range(len(names))])
+            ratings = pd.concat({c: values.iloc[:, i] for i, c in enumerate(names)}, axis=1)
         self._count(ratings, labels=labels, weights=weights, strata=strata, cluster=cluster, fpc=fpc,
                     lonely_psu=lonely_psu, replicates=replicates, frequencies=frequencies)
 

@@ -341,6 +341,11 @@ class Comparison:
             raise ValueError(f"cannot add these comparisons: the {'first' if a.units is not None else 'second'} has a "
                              "sample design (strata=, cluster=, fpc=) and the other none; only counts of one design "
                              "add up")
+        return self._merged(b)
+
+    def _merged(self, b: JointTable) -> Comparison:
+        """The comparison of this joint table and ``b`` (of the same columns, counted the same way) added up."""
+        a = self._joint
         order = merged_label_order(a.order, b.order)
         labels = []
         for first, second in zip(a.labels, b.labels, strict=True):
@@ -449,9 +454,9 @@ class Comparison:
         if units is not None:
             found_design = DesignColumns(*(None if value is None else as_label_series(value, name)
                                            for name, value in design.items()))
-        batch = joint_table(columns, w, list(self._joint.names), found_design)
-        merged = self.combine(type(self)(batch, match=self._match, weighted=self._weighted,
-                                         lonely_psu=self._lonely_psu, replicates=self._replicates))
+        # the batch's joint table, added as it is (a batch need not be a comparison of its own: a label may be on
+        # one side only)
+        merged = self._merged(joint_table(columns, w, list(self._joint.names), found_design))
         self.__dict__.clear()
         self.__dict__.update(merged.__dict__)
         return self

@@ -8,7 +8,8 @@ times, and the growth of each process's peak resident memory over its state afte
 The rows are written in chunks with PyArrow (two text columns, the reference and a prediction right 80% of the time)
 to ``--path`` (kept there for the next run: delete it yourself; never commit it). Each engine runs in a fresh process,
 so that the peak memory is its own: ``resource.getrusage``'s peak RSS, which sees what Arrow, DuckDB and Polars
-allocate outside Python (``tracemalloc`` sees none of it), minus the peak after the imports. The load average of the
+allocate outside Python (``tracemalloc`` sees none of it), minus the resident memory after the imports (Linux's
+``/proc/self/status``). The load average of the
 machine is printed beside the numbers, as the timings of a shared machine depend on it.
 """
 
@@ -39,7 +40,11 @@ import pyarrow.parquet  # every variant reads Parquet through Arrow: its import 
 def peak():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
-before = peak()
+def resident():  # the resident memory now (the peak after the imports may be above it)
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+
+before = resident()
 best = float("inf")
 for _ in range(repeat):
     start = time.perf_counter()

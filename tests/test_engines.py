@@ -179,3 +179,20 @@ def test_a_column_against_itself():
         got = pa.Agreement.from_frame(frame, "a", "a")
     assert np.diag(got.table.to_numpy()).tolist() == [2.0, 1.0]
 
+
+
+def test_the_dask_accessor_leaves_out_subjects_of_zero_and_missing_weight_alone():
+    """A subject of weight 0 or of a missing weight is left out by itself, not with the other subjects of its rating
+    pattern (before, a missing weight made the whole pattern's weight missing, and a zero weight counted the subject
+    with its pattern)."""
+    import dask.dataframe as dd
+
+    df = pd.DataFrame({"r1": ["a", "a", "a", "b", "b", "a"], "r2": ["a", "a", "a", "b", "a", "b"],
+                       "w": [1.0, 0.0, np.nan, 2.0, 1.0, 1.0]})
+    want = df.agree.raters(["r1", "r2"], weights="w")
+    got = dd.from_pandas(df, npartitions=2).agree.raters(["r1", "r2"], weights="w")
+    assert (got.n_subjects, got.n_dropped) == (want.n_subjects, want.n_dropped) == (6, 2)
+    np.testing.assert_array_equal(got.distribution.to_numpy(), want.distribution.to_numpy())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pd.testing.assert_frame_equal(got.summary(ci="linearized"), want.summary(ci="linearized"), rtol=1e-12)

@@ -84,9 +84,10 @@ def _column_name(m) -> str:
 class Comparison:
     """Two or more classifications (prediction columns) of the same objects against one reference.
 
-    Build one with ``df.agree.compare(reference, [pred_a, pred_b, ...])``. ``values()`` gives each
-    prediction's measures with intervals, ``differences()`` each pair's paired difference with its interval and
-    p-value, ``tests()`` McNemar's and Cochran's tests, ``report()`` all of it.
+    Build one with ``df.agree.compare(reference, [pred_a, pred_b, ...])`` or, for a table of any engine,
+    :meth:`from_frame`; comparisons of disjoint rows add up (``a + b``, :meth:`combine`, :meth:`update`).
+    ``values()`` gives each prediction's measures with intervals, ``differences()`` each pair's paired difference
+    with its interval and p-value, ``tests()`` McNemar's and Cochran's tests, ``report()`` all of it.
 
     Attributes
     ----------

@@ -432,7 +432,9 @@ class Crosstab:
         ----------
         other : Crosstab
             A table of the same class (an :class:`~pandas_agree.Agreement` with an Agreement), counted the same way:
-            both weighted or neither, the same ``dropna=``, the same sample design (strata, clusters and ``fpc``
+            both weighted or neither, the same ``dropna=``, the same ``labels=`` if both fixed them (a table with
+            ``labels=`` adds up with one whose labels are among them, in the order ``labels=`` gives), the same
+            sample design (strata, clusters and ``fpc``
             given for both or neither, with ``lonely_psu=`` and ``replicates=`` alike), layers by the same variable
             or none, and for Agreements the same ``match=``.
 
@@ -500,9 +502,10 @@ class Crosstab:
         """Add a batch of rows to the table, in place (as torchmetrics' ``update`` accumulates a confusion matrix),
         and return it.
 
-        The batch is counted as the table's own rows were (the same ``dropna=``), and merged as :meth:`combine`
-        merges: new labels come after the table's own. Every value computed afterwards is that of all the rows
-        added so far; with integer counts, exactly that of one count of all of them.
+        The batch is counted as the table's own rows were (the same ``dropna=`` and ``labels=``: with ``labels=``, a
+        batch's label outside them is the constructor's ValueError and the table is unchanged), and merged as
+        :meth:`combine` merges: new labels come after the table's own. Every value computed afterwards is that of
+        all the rows added so far; with integer counts, exactly that of one count of all of them.
 
         Parameters
         ----------

@@ -60,14 +60,17 @@ class RaterAgreement:
     """Agreement among several raters who rated the same subjects on one nominal (or ordinal) scale.
 
     Build one with ``df.agree.raters(columns)`` (wide data: one row per subject, one column per rater, missing
-    ratings allowed) or :meth:`from_long`. As in Gwet (2014) and irrCAC, observed agreement is averaged over the
-    subjects with two or more ratings, and the category shares (chance agreement) over every subject with a
-    rating; ``n_dropped`` counts the subjects left out of observed agreement.
+    ratings allowed), :meth:`from_long` or, for a table of any engine, :meth:`from_frame`; analyses of disjoint
+    subjects add up (``a + b``, :meth:`combine`, :meth:`update`). As in Gwet (2014) and irrCAC, observed agreement
+    is averaged over the subjects with two or more ratings, and the category shares (chance agreement) over every
+    subject with a rating; ``n_dropped`` counts the subjects left out of observed agreement.
 
     Parameters
     ----------
-    ratings : pandas.DataFrame
-        One row per subject, one column per rater.
+    ratings : pandas.DataFrame, or a table of another engine
+        One row per subject, one column per rater. A Polars, PyArrow, DuckDB, Ibis, PySpark or Dask table (every
+        column a rater) has its rating patterns counted by its engine; :meth:`from_frame` names the rater columns
+        and the weights' and design's columns of such a table.
     labels : list, optional
         The rating categories and their order (they must list every observed rating).
     weights : array_like, optional

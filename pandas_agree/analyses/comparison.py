@@ -381,6 +381,7 @@ class Comparison:
             return self
         return NotImplemented
 
+    @validate_options
     def update(self, reference, predictions, weights=None, *, strata=None, cluster=None, fpc=None) -> Comparison:
         """Add a batch of rows to the comparison, in place, and return it (as :meth:`pandas_agree.Crosstab.update`
         adds rows to a table).

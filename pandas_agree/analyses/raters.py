@@ -497,6 +497,7 @@ class RaterAgreement:
             return self
         return NotImplemented
 
+    @validate_options
     def update(self, ratings: pd.DataFrame, *, weights=None, strata=None, cluster=None, fpc=None) -> RaterAgreement:
         """Add a batch of subjects to the analysis, in place, and return it (as :meth:`pandas_agree.Crosstab.update`
         adds rows to a table).

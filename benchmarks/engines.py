@@ -1,9 +1,10 @@
 """The report of rows in a Parquet file counted where they are: DuckDB and Polars (lazy) against reading the file
-into pandas and ``df.agree.report``, and Dask (``dask.dataframe.read_parquet`` and its accessor); best of N wall
-times, and the growth of each process's peak resident memory over its state after the imports.
+into pandas and ``df.agree.report``, and Dask (``dask.dataframe.read_parquet`` and its accessor: as it reads a single
+file, one partition, and with ``split_row_groups=True``, a partition per row group); best of N wall times, and the
+growth of each process's peak resident memory over its state after the imports.
 
     python benchmarks/engines.py [--rows 100000000] [--classes 50] [--repeat 3] [--path /tmp/rows.parquet]
-                                 [--engines duckdb polars-lazy dask pandas]
+                                 [--engines duckdb polars-lazy dask dask-row-groups pandas]
 
 The rows are written in chunks with PyArrow (two text columns, the reference and a prediction right 80% of the time)
 to ``--path`` (kept there for the next run: delete it yourself; never commit it). Each engine runs in a fresh process,
@@ -33,7 +34,7 @@ if engine == "duckdb":
     import duckdb
 elif engine == "polars-lazy":
     import polars as pl
-elif engine == "dask":
+elif engine.startswith("dask"):
     import dask.dataframe as dd
 import pyarrow.parquet  # every variant reads Parquet through Arrow: its import is no part of the growth
 
@@ -58,15 +59,18 @@ for _ in range(repeat):
         con.close()
     elif engine == "polars-lazy":
         report = pl.scan_parquet(path).agree.report("truth", "guess", random_state=1)
-    elif engine == "dask":
+    elif engine == "dask":  # a single file is a single partition by default
         report = dd.read_parquet(path, columns=["truth", "guess"]).agree.report("truth", "guess", random_state=1)
+    elif engine == "dask-row-groups":  # a partition per row group (10**6 rows)
+        ddf = dd.read_parquet(path, columns=["truth", "guess"], split_row_groups=True)
+        report = ddf.agree.report("truth", "guess", random_state=1)
     text = str(report)
     best = min(best, time.perf_counter() - start)
 print(json.dumps({"engine": engine, "seconds": best, "peak_mib": peak(), "growth_mib": peak() - before,
                   "n": float(report.multiclass.loc["OSR", "value"])}))
 """
 
-ENGINES = ("duckdb", "polars-lazy", "dask", "pandas")
+ENGINES = ("duckdb", "polars-lazy", "dask", "dask-row-groups", "pandas")
 
 
 def write(path: Path, rows: int, classes: int, chunk: int = 5_000_000) -> None:
@@ -107,15 +111,15 @@ def main() -> None:
         run = subprocess.run([sys.executable, "-c", RUN, engine, str(path), str(args.repeat)], capture_output=True,
                              text=True)
         if run.returncode:
-            print(f"{engine:12s} failed: {run.stderr.strip().splitlines()[-1]}")
+            print(f"{engine:16s} failed: {run.stderr.strip().splitlines()[-1]}")
             continue
         found[engine] = json.loads(run.stdout.strip().splitlines()[-1])
         found[engine]["load"] = load
     base = found.get("pandas", {}).get("seconds")
-    print(f"{'engine':12s} {'seconds':>9s} {'× pandas':>9s} {'peak MiB':>9s} {'growth MiB':>11s} {'load':>5s}")
+    print(f"{'engine':16s} {'seconds':>9s} {'× pandas':>9s} {'peak MiB':>9s} {'growth MiB':>11s} {'load':>5s}")
     for engine, f in found.items():
         ratio = f"{f['seconds'] / base:9.3f}" if base else f"{'':9s}"
-        print(f"{engine:12s} {f['seconds']:9.2f} {ratio} {f['peak_mib']:9.0f} {f['growth_mib']:11.0f} "
+        print(f"{engine:16s} {f['seconds']:9.2f} {ratio} {f['peak_mib']:9.0f} {f['growth_mib']:11.0f} "
               f"{f['load']:5.2f}")
     if len({round(f["n"], 12) for f in found.values()}) > 1:
         print("the engines' OSR differ:", {e: f["n"] for e, f in found.items()})

@@ -154,16 +154,15 @@ def test_hand_written_pages_link_in_plain_markdown():
     assert not offending, f"use [text](page.md) links instead of {{doc}} roles in {offending}"
 
 
-@pytest.mark.parametrize("name", ["planning.md", "large_data.md"])
-def test_the_guide_s_interactive_examples_give_what_they_show(name):
-    """The ``>>>`` examples of the rater-study guide (docs/user_guide/planning.md) and of the large-data guide run
-    and print what the page shows, so that its numbers follow the package."""
+def test_the_guide_s_interactive_examples_give_what_they_show():
+    """The ``>>>`` examples of the rater-study guide (docs/user_guide/planning.md) run and print what the page
+    shows, so that its numbers follow the package."""
     import doctest
     import re
     import warnings
     from pathlib import Path
 
-    page = (Path(__file__).parents[1] / "docs" / "user_guide" / name).read_text(encoding="utf-8")
+    page = (Path(__file__).parents[1] / "docs" / "user_guide" / "planning.md").read_text(encoding="utf-8")
     blocks = [b for b in re.findall(r"```python\n(.*?)```", page, flags=re.S) if ">>>" in b]
     assert blocks
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
@@ -171,7 +170,7 @@ def test_the_guide_s_interactive_examples_give_what_they_show(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for i, block in enumerate(blocks):  # one namespace: later blocks use what earlier ones made
-            test = parser.get_doctest(block, globs, f"{name} block {i}", name, 0)
+            test = parser.get_doctest(block, globs, f"planning.md block {i}", "planning.md", 0)
             runner.run(test, clear_globs=False)
             globs.update(test.globs)
-    assert runner.failures == 0, f"{runner.failures} of {runner.tries} examples of {name} fail"
+    assert runner.failures == 0, f"{runner.failures} of {runner.tries} examples of planning.md fail"

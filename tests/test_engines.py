@@ -196,3 +196,24 @@ def test_the_dask_accessor_leaves_out_subjects_of_zero_and_missing_weight_alone(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         pd.testing.assert_frame_equal(got.summary(ci="linearized"), want.summary(ci="linearized"), rtol=1e-12)
+
+
+def test_the_large_data_guide_s_examples_give_what_they_show():
+    """The ``>>>`` examples of docs/user_guide/large_data.md (rater analyses and comparisons of a Polars table, and
+    analyses that add up) run and print what the page shows."""
+    import doctest
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).parents[1] / "docs" / "user_guide" / "large_data.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", page, flags=re.S) if ">>>" in b]
+    assert len(blocks) >= 2
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    globs: dict = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for i, block in enumerate(blocks):  # one namespace: later blocks use what earlier ones made
+            test = parser.get_doctest(block, globs, f"large_data.md block {i}", "large_data.md", 0)
+            runner.run(test, clear_globs=False)
+            globs.update(test.globs)
+    assert runner.failures == 0, f"{runner.failures} of {runner.tries} examples of large_data.md fail"

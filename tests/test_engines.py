@@ -1,5 +1,5 @@
 """Any dataframe in: Polars (eager and lazy), PyArrow, DuckDB and Ibis tables counted in their own engine give what the
-same rows give in pandas (Dask and Spark: tests/test_engines_slow.py)."""
+same rows give in pandas, for tables, rater analyses and comparisons (Dask and Spark: tests/test_engines_slow.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,22 @@ import pytest
 
 import pandas_agree as pa
 
-from ._engines import CALLS, assert_same, build, rows
+from ._engines import (
+    CALLS,
+    COMPARE_CALLS,
+    RATER_CALLS,
+    assert_same,
+    assert_same_comparison,
+    assert_same_raters,
+    build,
+    build_comparison,
+    build_raters,
+    rows,
+    with_third,
+)
 
 DF = rows()
+THREE = with_third(DF)
 _KEEP: list = []
 
 
@@ -60,6 +73,49 @@ def engine(request):
 def test_every_engine_gives_what_pandas_gives(engine, call, options):
     _, frame = engine
     assert_same(build(frame, call, options), build(DF, call, options))
+
+
+@pytest.fixture(scope="module", params=list(ENGINES))
+def engine_three(request):
+    return request.param, ENGINES[request.param](THREE)
+
+
+@pytest.mark.parametrize("options", RATER_CALLS, ids=["-".join(o) or "plain" for o in RATER_CALLS])
+def test_rater_analyses_of_every_engine_are_those_of_pandas(engine_three, options):
+    _, frame = engine_three
+    assert_same_raters(build_raters(frame, options), build_raters(THREE, options))
+
+
+@pytest.mark.parametrize("options", COMPARE_CALLS, ids=["-".join(o) or "plain" for o in COMPARE_CALLS])
+def test_comparisons_of_every_engine_are_those_of_pandas(engine_three, options):
+    _, frame = engine_three
+    assert_same_comparison(build_comparison(frame, options), build_comparison(THREE, options))
+
+
+def test_rater_patterns_and_joint_cells_are_counted_in_the_engine():
+    """A lazy Polars query of the raters comes back as its rating patterns, with their numbers of subjects; the
+    constructor takes the table itself (every column a rater); the Polars accessor has both calls."""
+    import polars as pl
+
+    lazy = pl.from_pandas(THREE).lazy()
+    ra = pa.RaterAgreement.from_frame(lazy, ["truth", "guess", "third"])
+    assert len(ra.counts) < 60 < ra.n_subjects == len(THREE)
+    whole = pa.RaterAgreement(lazy.select("truth", "guess", "third"))
+    assert_same_raters(whole, THREE.agree.raters(["truth", "guess", "third"]))
+    assert_same_raters(lazy.agree.raters(["truth", "guess", "third"], weights="w"),
+                       THREE.agree.raters(["truth", "guess", "third"], weights="w"))
+    assert_same_comparison(lazy.agree.compare("truth", ["guess", "third"], weights="w"),
+                           THREE.agree.compare("truth", ["guess", "third"], weights="w"))
+    with pytest.raises(TypeError, match="weights: on a Polars table give the columns by name"):
+        pa.RaterAgreement(lazy.select("truth", "guess"), weights=np.ones(len(THREE)))
+    with pytest.raises(TypeError, match="weights must be a column name"):
+        pa.Comparison.from_frame(lazy, "truth", ["guess", "third"], weights=[1.0] * len(THREE))
+    with pytest.raises(KeyError, match=r"predictions\[1\]: no column 'nope'"):
+        pa.Comparison.from_frame(lazy, "truth", ["guess", "nope"])
+    with pytest.raises(ValueError, match="dropna=True only"):
+        pa.Comparison.from_frame(lazy, "truth", ["guess", "third"], dropna=False)
+    with pytest.raises(ValueError, match="no valid rows"):
+        pa.Comparison.from_frame(pl.DataFrame({"a": ["x", None], "b": ["x", "y"], "c": [None, "y"]}), "a", ["b", "c"])
 
 
 def test_the_rows_stay_in_the_engine():
@@ -123,3 +179,41 @@ def test_a_column_against_itself():
         got = pa.Agreement.from_frame(frame, "a", "a")
     assert np.diag(got.table.to_numpy()).tolist() == [2.0, 1.0]
 
+
+
+def test_the_dask_accessor_leaves_out_subjects_of_zero_and_missing_weight_alone():
+    """A subject of weight 0 or of a missing weight is left out by itself, not with the other subjects of its rating
+    pattern (before, a missing weight made the whole pattern's weight missing, and a zero weight counted the subject
+    with its pattern)."""
+    import dask.dataframe as dd
+
+    df = pd.DataFrame({"r1": ["a", "a", "a", "b", "b", "a"], "r2": ["a", "a", "a", "b", "a", "b"],
+                       "w": [1.0, 0.0, np.nan, 2.0, 1.0, 1.0]})
+    want = df.agree.raters(["r1", "r2"], weights="w")
+    got = dd.from_pandas(df, npartitions=2).agree.raters(["r1", "r2"], weights="w")
+    assert (got.n_subjects, got.n_dropped) == (want.n_subjects, want.n_dropped) == (6, 2)
+    np.testing.assert_array_equal(got.distribution.to_numpy(), want.distribution.to_numpy())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pd.testing.assert_frame_equal(got.summary(ci="linearized"), want.summary(ci="linearized"), rtol=1e-12)
+
+
+def test_the_large_data_guide_s_examples_give_what_they_show():
+    """The ``>>>`` examples of docs/user_guide/large_data.md (rater analyses and comparisons of a Polars table, and
+    analyses that add up) run and print what the page shows."""
+    import doctest
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).parents[1] / "docs" / "user_guide" / "large_data.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", page, flags=re.S) if ">>>" in b]
+    assert len(blocks) >= 2
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    globs: dict = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for i, block in enumerate(blocks):  # one namespace: later blocks use what earlier ones made
+            test = parser.get_doctest(block, globs, f"large_data.md block {i}", "large_data.md", 0)
+            runner.run(test, clear_globs=False)
+            globs.update(test.globs)
+    assert runner.failures == 0, f"{runner.failures} of {runner.tries} examples of large_data.md fail"

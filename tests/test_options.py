@@ -112,6 +112,13 @@ def _arrow_frame():
     return pyarrow.Table.from_pandas(df.assign(w=1.0, s=np.arange(len(df)) % 3), preserve_index=False)
 
 
+def _arrow_raters():
+    """The rater example as a PyArrow table (its patterns counted in Arrow by from_frame)."""
+    import pyarrow
+
+    return pyarrow.Table.from_pandas(_raters_frame(), preserve_index=False)
+
+
 @cache
 def _frame() -> pd.DataFrame:
     df = pa.datasets.load("wine_predictions")
@@ -223,6 +230,13 @@ CALLS = {
     "AgreementReport.plot": lambda kw: _report().plot(**kw),
     "DaskAgreeAccessor.__call__": lambda kw: _dask_frame().agree("cultivar", "knn", **kw),
     "DaskAgreeAccessor.raters": lambda kw: _dask_frame().agree.raters(["knn", "logistic"], **kw),
+    "RaterAgreement.from_frame": lambda kw: pa.RaterAgreement.from_frame(_arrow_raters(), ["rater1", "rater2"], **kw),
+    "RaterAgreement.update": lambda kw: _raters_frame().agree.raters(["rater1", "rater2"]).update(
+        _raters_frame(), **kw),
+    "Comparison.from_frame": lambda kw: pa.Comparison.from_frame(_arrow_frame(), "cultivar", ["knn", "logistic"],
+                                                                 **kw),
+    "Comparison.update": lambda kw: _frame().agree.compare("cultivar", ["knn", "logistic"]).update(
+        _frame()["cultivar"], _frame()[["knn", "logistic"]], **kw),
 }
 # the callables that take **options, and the options each takes (the rest of their keyword arguments)
 SHORTCUTS = ("crosstab", "binary", "averages", "multiclass", "tests")

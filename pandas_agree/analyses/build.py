@@ -12,7 +12,7 @@ from ..base.options import validate_options
 from ..engine.cells import DESIGN_KEYS, NativeCounts, design_tabulation, tabulate_cells
 from ..engine.native import engine_of
 from .agreement import Agreement
-from .crosstab import Counted, Crosstab, from_labels, from_tabulation
+from .crosstab import Counted, Crosstab, fixed_labels, from_labels, from_tabulation
 from .groups import group_rows
 
 __all__ = ["DESIGN_KEYS", "agreement", "crosstabs", "from_cells", "from_design_cells", "tabulate_cells"]
@@ -68,7 +68,7 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
     return from_tabulation(tab, kind, n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"],
                            n_zero_weight=bookkeeping["n_zero_weight"], weighted=weighted, ordered=labels is not None,
-                           match=match, pairs=assignment, dropna=bool(dropna))
+                           match=match, pairs=assignment, dropna=bool(dropna), labels=fixed_labels(labels))
 
 
 def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, units: pd.DataFrame, missing: dict, *,
@@ -91,7 +91,7 @@ def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
     return kind(tab.table, **paired, layers=layers, layers_by=layers_by, counted=Counted(
         n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"], n_zero_weight=bookkeeping["n_zero_weight"],
         weighted=weighted, order=tab.order, ordered=labels is not None, units=found, lonely_psu=lonely_psu,
-        replicates=replicates, pairs=assignment, dropna=bool(dropna)))
+        replicates=replicates, pairs=assignment, dropna=bool(dropna), labels=fixed_labels(labels)))
 
 
 @validate_options
@@ -218,7 +218,7 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
         key[pd.concat([k.isna() for k in keys], axis=1).any(axis=1).to_numpy()] = None
     sampled = any(v is not None for v in design.values())
     common = {"ordered": labels is not None, "lonely_psu": lonely_psu, "replicates": replicates,
-              "dropna": bool(dropna)}
+              "dropna": bool(dropna), "labels": fixed_labels(labels)}
     layered = {}
     for value, groups in group_rows(key.reset_index(drop=True)).items():
         mask = np.zeros(len(key), dtype=bool)

@@ -9,7 +9,8 @@ with the number of rows.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import replace
 from itertools import combinations
 
 import numpy as np
@@ -18,10 +19,12 @@ import pandas as pd
 from ..base.frames import column, column_or_values
 from ..base.options import validate_options
 from ..base.undefined import external_stacklevel
-from ..engine.crosstab import as_label_series, validate_weights
-from ..engine.design import DesignColumns
-from ..engine.joint import JointTable, joint_table
+from ..engine.cells import native_rows
+from ..engine.crosstab import as_label_series, no_valid_rows, validate_weights
+from ..engine.design import DesignColumns, merge_units
+from ..engine.joint import MAX_CELLS, JointTable, joint_table
 from ..engine.labels import labels_index, positions_of
+from ..engine.native import engine_of
 from ..inference.analytic import interval_notes
 from ..inference.delta import linearised_variance
 from ..inference.design import SampleDesign
@@ -33,6 +36,7 @@ from ..inference.tests import cochran_q, holm, paired_mcnemar
 from ..measures.registry import resolve
 from .agreement import Agreement
 from .crosstab import Counted
+from .merge import merged_label_order, same_labels, union_labels
 from .messages import classes_left_out, left_out_text
 from .reports import build_report
 
@@ -80,9 +84,10 @@ def _column_name(m) -> str:
 class Comparison:
     """Two or more classifications (prediction columns) of the same objects against one reference.
 
-    Build one with ``df.agree.compare(reference, [pred_a, pred_b, ...])``. ``values()`` gives each
-    prediction's measures with intervals, ``differences()`` each pair's paired difference with its interval and
-    p-value, ``tests()`` McNemar's and Cochran's tests, ``report()`` all of it.
+    Build one with ``df.agree.compare(reference, [pred_a, pred_b, ...])`` or, for a table of any engine,
+    :meth:`from_frame`; comparisons of disjoint rows add up (``a + b``, :meth:`combine`, :meth:`update`).
+    ``values()`` gives each prediction's measures with intervals, ``differences()`` each pair's paired difference
+    with its interval and p-value, ``tests()`` McNemar's and Cochran's tests, ``report()`` all of it.
 
     Attributes
     ----------
@@ -117,6 +122,7 @@ class Comparison:
         if len(joint.labels) < 3:
             raise ValueError("compare needs at least two prediction columns")
         self._joint = joint
+        self._match, self._lonely_psu, self._replicates = match, lonely_psu, replicates
         # match= pairs each prediction's labels with the reference's on its own table; no label is moved
         self._agreements = [Agreement(joint.marginal(p), match=match, counted=Counted(
             n_rows=joint.n_rows, n_missing=joint.n_missing, n_zero_weight=joint.n_zero_weight, weighted=weighted,
@@ -132,6 +138,88 @@ class Comparison:
             place[canonical.ravel()] = np.arange(counts.size)
             self._sample = SampleDesign(joint.units.mapped(place, 1, (counts.size, 1)), (counts.size, 1),
                                         lonely_psu, replicates, table_shape=canonical.shape)
+
+    @classmethod
+    @validate_options
+    def from_frame(cls, frame, reference: Hashable, predictions: Sequence[Hashable], *,
+                   weights: Hashable | None = None, dropna: bool = True, match=None, strata: Hashable | None = None,
+                   cluster: Hashable | None = None, fpc: Hashable | None = None, lonely_psu: str = "adjust",
+                   replicates: str | None = None) -> Comparison:
+        """The Comparison of the prediction columns of any dataframe against its reference column, its joint table
+        counted by the engine that holds the rows.
+
+        A pandas DataFrame is counted as ``df.agree.compare(reference, predictions, ...)`` counts it. A Polars
+        DataFrame or LazyFrame, a PyArrow Table, a DuckDB relation, an Ibis table, a PySpark DataFrame or a Dask
+        DataFrame is counted where it is: one group-by of the reference and the predictions, with the number of rows
+        and the sum of the weights of each cell, runs in its engine (through narwhals;
+        :mod:`pandas_agree.engine.native`), and only the cells come back. The joint table, the rows left out (a
+        missing value in any column, or a missing weight), values, differences, tests and intervals are those of
+        the same rows in pandas. Under a sample design (``strata``, ``cluster``, ``fpc``) each row comes back with
+        its cell, design values and weight, since every row can be a PSU.
+
+        Parameters
+        ----------
+        frame : dataframe
+            pandas, Polars (eager or lazy), PyArrow, DuckDB, Ibis, PySpark or Dask.
+        reference : column name
+            The reference column.
+        predictions : list of column names
+            Two or more prediction columns.
+        weights, strata, cluster, fpc : column name, optional
+            As for ``df.agree.compare``; on a frame other than pandas they must be column names.
+        dropna, match, lonely_psu, replicates
+            As for ``df.agree.compare``.
+
+        Returns
+        -------
+        Comparison
+
+        Examples
+        --------
+        >>> import polars as pl
+        >>> import pandas_agree as pa
+        >>> frame = pl.from_pandas(pa.datasets.load("wine_predictions")).lazy()
+        >>> comparison = pa.Comparison.from_frame(frame, "cultivar", ["knn", "logistic"])
+        >>> comparison.values(["OSR"], ci=None).round(3)
+                    OSR
+        knn       0.663
+        logistic  0.983
+        """
+        if isinstance(frame, pd.DataFrame):
+            return compare(frame, reference, predictions, weights=weights, dropna=dropna, match=match, strata=strata,
+                           cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
+        if engine_of(frame) is None:
+            raise TypeError(f"frame must be a dataframe (pandas, Polars, PyArrow, DuckDB, Ibis, PySpark or Dask); got "
+                            f"{type(frame).__module__}.{type(frame).__name__}")
+        predictions = _checked_predictions(predictions, dropna)
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        for name, value in {"weights": weights, **design}.items():
+            if value is not None and pd.api.types.is_list_like(value):
+                raise TypeError(f"{name} must be a column name on a {engine_of(frame)} frame")
+        sampled = any(v is not None for v in design.values())
+        if not sampled and replicates is not None:
+            raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+        names = [reference, *predictions]
+        values, rows, w = native_rows(frame, names, weights=weights, design=design,
+                                      names=["reference", *(f"predictions[{i}]" for i in range(len(predictions)))])
+        columns = [values.iloc[:, i].rename(name) for i, name in enumerate(names)]
+        if sampled:  # a row per row of the frame: counted as the pandas rows are
+            found = DesignColumns(*(None if value is None else as_label_series(values[value], name)
+                                    for name, value in design.items()))
+            joint = joint_table(columns, w, names, found)
+        else:  # the cells with their rows (or weights) as weights, and the rows' bookkeeping from the counts
+            if len(values) == 0:
+                raise ValueError("no rows to count: the columns are empty")
+            missing = pd.concat(columns, axis=1).isna().any(axis=1).to_numpy().copy()
+            if w is not None:
+                missing |= np.isnan(w)
+            counted = rows.astype(float) if w is None else w
+            if not (counted[~missing] > 0).any():
+                raise no_valid_rows(int(rows.sum()))
+            joint = replace(joint_table(columns, counted, names), n_rows=int(rows.sum()),
+                            n_missing=int(rows[missing].sum()),
+                            n_zero_weight=0 if w is None else int(rows[~missing & (w == 0)].sum()))
+        return cls(joint, match=match, weighted=weights is not None, lonely_psu=lonely_psu, replicates=replicates)
 
     def _margin_units(self, p: int):
         """The PSUs' tables of the reference × prediction p margin, or None without a sample design."""
@@ -192,6 +280,189 @@ class Comparison:
     def joint(self) -> np.ndarray:
         """The joint table of counts, reference × prediction_1 × … × prediction_P."""
         return self._joint.counts.copy()
+
+    # --- counts that add up -----------------------------------------------------------------------------
+
+    def combine(self, other: Comparison) -> Comparison:
+        """The comparison of this comparison's rows and the rows of ``other`` counted together (``a + b`` is
+        ``a.combine(b)``, and ``sum(comparisons)`` adds up several), as :meth:`pandas_agree.Crosstab.combine` adds up
+        tables.
+
+        The joint tables add up cell by cell over the union of each column's labels (sorted where both comparisons'
+        labels were, as one count of all the rows sorts them; else this comparison's labels, then the other's new
+        ones); the rows read, left out and of zero weight add up too, and under a sample design the PSUs' tables are
+        merged (a cluster met in both, in the same stratum, is one PSU). Every value, difference, test and interval
+        then equals that of one count of all the rows: exactly for whole-number weights.
+
+        Parameters
+        ----------
+        other : Comparison
+            The comparison of other rows, counted the same way: the same reference and predictions (in the same
+            order), both weighted or neither, the same ``match=`` and the same sample design (strata, clusters and
+            ``fpc`` given for both or neither, with ``lonely_psu=`` and ``replicates=`` alike).
+
+        Returns
+        -------
+        Comparison
+            A new comparison; the two added are unchanged.
+
+        Raises
+        ------
+        TypeError
+            For an object that is not a Comparison.
+        ValueError
+            For comparisons counted differently (the message names what differs).
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> both = (df.iloc[:90].agree.compare("cultivar", ["knn", "logistic"])
+        ...         + df.iloc[90:].agree.compare("cultivar", ["knn", "logistic"]))
+        >>> one = df.agree.compare("cultivar", ["knn", "logistic"])
+        >>> both.n == one.n, bool((both.joint == one.joint).all())
+        (True, True)
+        """
+        if not isinstance(other, Comparison):
+            raise TypeError(f"combine() takes a Comparison, not a {type(other).__name__}")
+        a, b = self._joint, other._joint
+        if not same_labels(pd.Index(a.names, dtype=object, tupleize_cols=False),
+                           pd.Index(b.names, dtype=object, tupleize_cols=False)):
+            raise ValueError(f"cannot add these comparisons: their columns differ (reference and predictions "
+                             f"{a.names} and {b.names}); only counts of the same columns add up")
+        for what, x, y in (("weighted", self._weighted, other._weighted), ("lonely_psu", self._lonely_psu,
+                                                                            other._lonely_psu),
+                           ("replicates", self._replicates, other._replicates)):
+            if x != y:
+                raise ValueError(f"cannot add these comparisons: {what} differs ({x!r} and {y!r}); only counts of "
+                                 "the same kind add up")
+        if not _same_match(self._match, other._match):
+            raise ValueError(f"cannot add these comparisons: match= differs ({self._match!r} and {other._match!r})")
+        if (a.units is None) != (b.units is None):
+            raise ValueError(f"cannot add these comparisons: the {'first' if a.units is not None else 'second'} has a "
+                             "sample design (strata=, cluster=, fpc=) and the other none; only counts of one design "
+                             "add up")
+        return self._merged(b)
+
+    def _merged(self, b: JointTable) -> Comparison:
+        """The comparison of this joint table and ``b`` (of the same columns, counted the same way) added up."""
+        a = self._joint
+        order = merged_label_order(a.order, b.order)
+        labels = []
+        for first, second in zip(a.labels, b.labels, strict=True):
+            union = union_labels(first, second)
+            labels.append(union[np.argsort(positions_of(union, order), kind="stable")])
+        shape = tuple(len(lab) for lab in labels)
+        if int(np.prod(shape, dtype=float)) > MAX_CELLS:
+            raise ValueError(f"the joint table of these comparisons would have {np.prod(shape, dtype=float):.3g} "
+                             "cells; compare fewer predictions at a time")
+        counts = np.zeros(shape)
+        flat = []
+        for part in (a, b):
+            at = [positions_of(own, lab) for own, lab in zip(part.labels, labels, strict=True)]
+            counts[np.ix_(*at)] += part.counts
+            flat.append(np.ravel_multi_index(np.meshgrid(*at, indexing="ij"), shape).ravel())
+        units = None
+        if a.units is not None:
+            single = np.zeros(1, dtype=np.int64)
+            units = merge_units(a.units, b.units, (flat[0], single), (flat[1], single), (int(np.prod(shape)), 1))
+        joint = JointTable(counts, labels, list(a.names), order, a.n_rows + b.n_rows, a.n_missing + b.n_missing,
+                           a.n_zero_weight + b.n_zero_weight, units)
+        return type(self)(joint, match=self._match, weighted=self._weighted, lonely_psu=self._lonely_psu,
+                          replicates=self._replicates)
+
+    def __add__(self, other):
+        if not isinstance(other, Comparison):
+            return NotImplemented
+        return self.combine(other)
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum() of comparisons starts from 0
+            return self
+        return NotImplemented
+
+    @validate_options
+    def update(self, reference, predictions, weights=None, *, strata=None, cluster=None, fpc=None) -> Comparison:
+        """Add a batch of rows to the comparison, in place, and return it (as :meth:`pandas_agree.Crosstab.update`
+        adds rows to a table).
+
+        The batch is counted as the comparison's own rows were (a row with a missing value in any column is left
+        out and counted) and merged as :meth:`combine` merges. Every value computed afterwards is that of all the
+        rows added so far; with integer counts, exactly that of one count of all of them.
+
+        Parameters
+        ----------
+        reference : array_like
+            The batch's reference labels, one per row.
+        predictions : pandas.DataFrame, mapping or sequence of array_like
+            The batch's predictions: a DataFrame or mapping with a column for each prediction of the comparison (by
+            its name), or one sequence of labels per prediction, in the comparison's order.
+        weights : array_like, optional
+            The batch's weights; needed when the comparison is weighted, and an error when it is not.
+        strata, cluster, fpc : array_like, optional
+            The batch's sample design, one value per row: needed (the same ones) when the comparison has one.
+
+        Returns
+        -------
+        Comparison
+            This comparison, updated.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> comparison = df.iloc[:100].agree.compare("cultivar", ["knn", "logistic"])
+        >>> rest = df.iloc[100:]
+        >>> comparison.update(rest["cultivar"], rest[["knn", "logistic"]]).n
+        178.0
+        """
+        names = self.names
+        if isinstance(predictions, (pd.DataFrame, Mapping)):
+            lacking = [name for name in names if name not in predictions]
+            if lacking:
+                raise ValueError(f"predictions: the batch lacks the prediction column(s) {lacking}; it needs "
+                                 f"{names}")
+            found = [predictions[name] for name in names]
+        elif isinstance(predictions, (str, bytes)) or not pd.api.types.is_list_like(predictions):
+            raise TypeError(f"predictions must be a DataFrame, a mapping or a list of {len(names)} sequences of "
+                            f"labels; got {type(predictions).__name__}")
+        else:
+            found = list(predictions)
+            if len(found) != len(names):
+                raise ValueError(f"predictions must hold {len(names)} sequences of labels (for {names}); got "
+                                 f"{len(found)}")
+        if (weights is None) == self._weighted:
+            raise ValueError("weights: the comparison is weighted, so each batch needs its weights" if self._weighted
+                             else "weights: the comparison is not weighted; a batch with weights would add weights "
+                             "to counts")
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        units = self._joint.units
+        if units is None and any(v is not None for v in design.values()):
+            raise ValueError("the comparison has no sample design; a batch cannot bring strata=, cluster= or fpc=")
+        if units is not None:
+            needed = {"strata": units.stratified, "cluster": units.clustered, "fpc": units.population is not None}
+            for name, wanted in needed.items():
+                if wanted != (design[name] is not None):
+                    raise ValueError(f"{name}: the comparison's sample design {'has' if wanted else 'has no'} {name};"
+                                     f" {'give' if wanted else 'do not give'} the batch's {name}")
+        columns = [as_label_series(reference, "reference").rename(self.reference)]
+        columns += [as_label_series(p, "predictions").rename(name) for p, name in zip(found, names, strict=True)]
+        lengths = {len(c) for c in columns}
+        if len(lengths) > 1:
+            raise ValueError(f"reference and predictions must have the same length; got {[len(c) for c in columns]}")
+        n = len(columns[0])
+        w = None if weights is None else validate_weights(weights, n)
+        found_design = None
+        if units is not None:
+            found_design = DesignColumns(*(None if value is None else as_label_series(value, name)
+                                           for name, value in design.items()))
+        # the batch's joint table, added as it is (a batch need not be a comparison of its own: a label may be on
+        # one side only)
+        merged = self._merged(joint_table(columns, w, list(self._joint.names), found_design))
+        self.__dict__.clear()
+        self.__dict__.update(merged.__dict__)
+        return self
+
 
     def __repr__(self) -> str:
         return f"<Comparison: {' vs '.join(map(str, self.names))} against {self._joint.names[0]}, N = {self.n:g}>"
@@ -492,15 +763,7 @@ def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hash
     """The Comparison of several prediction columns of ``frame`` against its ``reference`` column; ``strata``,
     ``cluster`` and ``fpc`` (columns or arrays) make its rows a complex sample, as for
     :func:`~pandas_agree.analyses.crosstab.from_labels`."""
-    if isinstance(predictions, (str, bytes)) or not pd.api.types.is_list_like(predictions):
-        raise TypeError(f"predictions must be a list of two or more columns; got {predictions!r}")
-    predictions = list(predictions)
-    if len(predictions) < 2:
-        raise ValueError(f"predictions must name two or more columns; got {predictions!r}")
-    if len(set(map(str, predictions))) < len(predictions):
-        raise ValueError(f"predictions must not repeat a column; got {predictions!r}")
-    if dropna is not True:
-        raise ValueError("compare leaves out rows with a missing value in any column (dropna=True only)")
+    predictions = _checked_predictions(predictions, dropna)
     columns = [as_label_series(column(frame, reference, "reference"), "reference")]
     columns += [as_label_series(column(frame, p, f"predictions[{i}]"), "predictions")
                 for i, p in enumerate(predictions)]
@@ -519,3 +782,26 @@ def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hash
     joint = joint_table(columns, w, [reference, *predictions], design)
     return Comparison(joint, match=match, weighted=w is not None, lonely_psu=lonely_psu, replicates=replicates)
 
+
+
+def _checked_predictions(predictions, dropna) -> list:
+    """The prediction columns as a list, or the error of a single column, of too few or repeated ones, or of
+    ``dropna=False``."""
+    if isinstance(predictions, (str, bytes)) or not pd.api.types.is_list_like(predictions):
+        raise TypeError(f"predictions must be a list of two or more columns; got {predictions!r}")
+    predictions = list(predictions)
+    if len(predictions) < 2:
+        raise ValueError(f"predictions must name two or more columns; got {predictions!r}")
+    if len(set(map(str, predictions))) < len(predictions):
+        raise ValueError(f"predictions must not repeat a column; got {predictions!r}")
+    if dropna is not True:
+        raise ValueError("compare leaves out rows with a missing value in any column (dropna=True only)")
+    return predictions
+
+
+def _same_match(first, second) -> bool:
+    """Whether two ``match=`` are the same (a dict compared as a dict)."""
+    try:
+        return bool(first == second)
+    except (TypeError, ValueError):  # values without a truth value
+        return first is second

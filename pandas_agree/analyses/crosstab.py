@@ -33,7 +33,7 @@ from ..engine.crosstab import (
     validate_weights,
 )
 from ..engine.design import DesignColumns
-from ..engine.labels import positions_of
+from ..engine.labels import as_labels, positions_of
 from ..engine.tables import validated_table
 from ..engine.tableview import TableView
 from ..inference import contingency
@@ -57,8 +57,8 @@ from .results import estimate_columns, undefined_resamples
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["KAPPA_TABLE", "LAYER_TABLES", "ORDINAL_KEYWORDS", "Counted", "Crosstab", "from_labels", "from_tabulation",
-           "layer_statistics", "scores", "statistics_keywords"]
+__all__ = ["KAPPA_TABLE", "LAYER_TABLES", "ORDINAL_KEYWORDS", "Counted", "Crosstab", "fixed_labels", "from_labels",
+           "from_tabulation", "layer_statistics", "scores", "statistics_keywords"]
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,8 @@ class Counted:
         For a group of a sample whose labels were paired by ``match=``: the pairs found on the whole sample.
     dropna : bool
         Whether rows with a missing label were left out (True) or a missing label is a category (False).
+    labels : pandas.Index or None
+        The categories ``labels=`` fixed (None: the observed ones): a batch added later must keep within them.
     """
 
     n_rows: int | None = None
@@ -97,6 +99,7 @@ class Counted:
     replicates: str | None = None
     pairs: list | Mapping | None = None
     dropna: bool = True
+    labels: pd.Index | None = None
 
 
 class Crosstab:
@@ -295,7 +298,7 @@ class Crosstab:
 
         counts = NativeCounts.count(frame, actual, pred, weights=weights, dropna=dropna, labels=labels, **design)
         return from_tabulation(counts.tabulation(), cls, ordered=labels is not None, lonely_psu=lonely_psu,
-                               replicates=replicates, dropna=bool(dropna), **paired)
+                               replicates=replicates, dropna=bool(dropna), labels=fixed_labels(labels), **paired)
 
     # --- attributes -----------------------------------------------------------------------------------
 
@@ -429,7 +432,9 @@ class Crosstab:
         ----------
         other : Crosstab
             A table of the same class (an :class:`~pandas_agree.Agreement` with an Agreement), counted the same way:
-            both weighted or neither, the same ``dropna=``, the same sample design (strata, clusters and ``fpc``
+            both weighted or neither, the same ``dropna=``, the same ``labels=`` if both fixed them (a table with
+            ``labels=`` adds up with one whose labels are among them, in the order ``labels=`` gives), the same
+            sample design (strata, clusters and ``fpc``
             given for both or neither, with ``lonely_psu=`` and ``replicates=`` alike), layers by the same variable
             or none, and for Agreements the same ``match=``.
 
@@ -497,9 +502,10 @@ class Crosstab:
         """Add a batch of rows to the table, in place (as torchmetrics' ``update`` accumulates a confusion matrix),
         and return it.
 
-        The batch is counted as the table's own rows were (the same ``dropna=``), and merged as :meth:`combine`
-        merges: new labels come after the table's own. Every value computed afterwards is that of all the rows
-        added so far; with integer counts, exactly that of one count of all of them.
+        The batch is counted as the table's own rows were (the same ``dropna=`` and ``labels=``: with ``labels=``, a
+        batch's label outside them is the constructor's ValueError and the table is unchanged), and merged as
+        :meth:`combine` merges: new labels come after the table's own. Every value computed afterwards is that of
+        all the rows added so far; with integer counts, exactly that of one count of all of them.
 
         Parameters
         ----------
@@ -541,9 +547,11 @@ class Crosstab:
                 if wanted != (design[name] is not None):
                     raise ValueError(f"{name}: the table's sample design {'has' if wanted else 'has no'} {name}; "
                                      f"{'give' if wanted else 'do not give'} the batch's {name}")
+        # a batch is counted onto the table's labels= as the table's own rows were: a label outside them is the
+        # constructor's error
         batch = from_labels(y_true, y_pred, weights=weights, dropna=self._counted.dropna,
-                            names=("y_true", "y_pred"), lonely_psu=self._counted.lonely_psu,
-                            replicates=self._counted.replicates, kind=Crosstab,
+                            labels=self._counted.labels, names=("y_true", "y_pred"),
+                            lonely_psu=self._counted.lonely_psu, replicates=self._counted.replicates, kind=Crosstab,
                             **({} if units is None else design))
         merged = self._merged(batch, self._merge_options(batch))
         # the merged object's state becomes this one's (cached values of the old counts go with the old state)
@@ -1391,7 +1399,13 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     # rows the caller left out before (those without a layer value) count as read and missing
     return from_tabulation(tab, kind, ordered=ordered, lonely_psu=lonely_psu, replicates=replicates,
                            match=match, pairs=assignment, layers=layers, layers_by=layers_by,
-                           n_rows=tab.n_rows + left_out, n_missing=tab.n_missing + left_out, dropna=bool(dropna))
+                           n_rows=tab.n_rows + left_out, n_missing=tab.n_missing + left_out, dropna=bool(dropna),
+                           labels=fixed_labels(labels))
+
+
+def fixed_labels(labels: Sequence | None) -> pd.Index | None:
+    """The categories ``labels=`` fixes, as a table's :class:`Counted` record keeps them (None for none)."""
+    return None if labels is None else as_labels(labels)
 
 
 def from_tabulation(tab: Tabulation, kind: type[Crosstab], *, match=None, pairs=None, layers: Mapping | None = None,

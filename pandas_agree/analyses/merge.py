@@ -19,13 +19,13 @@ import numpy as np
 import pandas as pd
 
 from ..base.lazy import LazyModule
-from ..engine.crosstab import check_table_size, held_sparse, sparse_frame
+from ..engine.crosstab import check_table_size, held_sparse, nan_last, sparse_frame
 from ..engine.design import merge_units
-from ..engine.labels import concat_labels, difference_labels, positions_of
+from ..engine.labels import concat_labels, difference_labels, ordered_labels, positions_of
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["merged_fields", "union_labels"]
+__all__ = ["fixed_union", "merged_fields", "merged_label_order", "same_labels", "union_labels"]
 
 
 def union_labels(first: pd.Index, second: pd.Index) -> pd.Index:
@@ -42,6 +42,51 @@ def union_labels(first: pd.Index, second: pd.Index) -> pd.Index:
     union = concat_labels(first, difference_labels(second, first))
     union.name = first.name
     return union
+
+
+def merged_label_order(first: pd.Index, second: pd.Index) -> pd.Index:
+    """The labels of two counts added up in the order one count of all their rows gives them, where that order
+    follows from theirs: sorted where both were sorted (the order of labels that sort), else ``first``'s labels in
+    their order, then those of ``second`` that ``first`` lacks (declared categorical orders, labels that do not
+    sort).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.analyses.merge import merged_label_order
+    >>> merged_label_order(pd.Index(["b", "d"]), pd.Index(["a", "c"])).tolist()
+    ['a', 'b', 'c', 'd']
+    >>> merged_label_order(pd.Index(["lo", "hi"]), pd.Index(["mid"])).tolist()
+    ['lo', 'hi', 'mid']
+    """
+    union = union_labels(first, second)
+    if all(same_labels(labels, nan_last(ordered_labels([labels]))) for labels in (first, second)):
+        union = nan_last(ordered_labels([union])).rename(first.name)
+    return union
+
+
+def same_labels(first: pd.Index, second: pd.Index) -> bool:
+    """Whether two lists of labels are the same labels in the same order (exactly: ``True`` is not ``1``)."""
+    return len(first) == len(second) and bool((positions_of(second, first) == np.arange(len(first))).all())
+
+
+def fixed_union(first: pd.Index | None, second: pd.Index | None, observed: list[pd.Index]) -> pd.Index | None:
+    """The categories fixed by ``labels=`` of two counts added up (None when neither fixed them), or the
+    constructor's ValueError for a label of the other count that they do not list; ``observed`` are the labels of
+    each count. Two counts with different ``labels=`` do not add up."""
+    if first is None and second is None:
+        return None
+    if first is not None and second is not None:
+        if not same_labels(first, second):
+            raise _clash("labels=", list(first), list(second))
+        return first
+    fixed, which = (first, 1) if first is not None else (second, 0)
+    unlisted = difference_labels(observed[which], fixed)
+    if len(unlisted):
+        raise ValueError(f"labels must list every observed label; not listed: {list(unlisted[:10])} (the "
+                         f"{'first' if first is not None else 'second'} count has labels={list(fixed)[:10]}, and "
+                         "the other count has labels outside them)")
+    return fixed
 
 
 def _cells(cells, counts: np.ndarray) -> tuple:
@@ -72,8 +117,12 @@ def merged_fields(a, b, first: tuple, second: tuple) -> dict:
     if a.pairs is not None or b.pairs is not None:
         raise ValueError("cannot add these tables: a table of a group whose labels were paired on its whole sample "
                          "adds up only with that sample; add the whole samples' tables instead")
-    index = union_labels(first[0], second[0])
-    columns = union_labels(first[1], second[1])
+    fixed = fixed_union(a.labels, b.labels, [concat_labels(first[0], first[1]), concat_labels(second[0], second[1])])
+    if fixed is None:
+        index = union_labels(first[0], second[0])
+        columns = union_labels(first[1], second[1])
+    else:  # the labels= of one count of all the rows, on both sides
+        index, columns = fixed.rename(first[0].name), fixed.rename(first[1].name)
     shape = (len(index), len(columns))
     check_table_size(shape, ["row labels", "column labels"])
     places = []
@@ -95,7 +144,9 @@ def merged_fields(a, b, first: tuple, second: tuple) -> dict:
         np.add.at(dense, (rows, cols), counts)
         frame = pd.DataFrame(dense, index=index, columns=columns)
     order = None
-    if a.order is not None and b.order is not None:
+    if fixed is not None:
+        order = fixed.copy()
+    elif a.order is not None and b.order is not None:
         order = union_labels(a.order, b.order)
     units = None
     if a.units is not None:
@@ -104,6 +155,6 @@ def merged_fields(a, b, first: tuple, second: tuple) -> dict:
     counted = {"n_rows": a.n_rows + b.n_rows if known else None, "n_missing": a.n_missing + b.n_missing,
                "n_zero_weight": a.n_zero_weight + b.n_zero_weight, "weighted": a.weighted, "order": order,
                "ordered": a.ordered and b.ordered, "units": units, "lonely_psu": a.lonely_psu,
-               "replicates": a.replicates, "dropna": a.dropna}
+               "replicates": a.replicates, "dropna": a.dropna, "labels": fixed}
     return {"table": frame, "counted": counted}
 

@@ -20,14 +20,17 @@ from collections.abc import Hashable, Sequence
 import numpy as np
 import pandas as pd
 
-from ..base.frames import column, require_frame
+from ..base.frames import column, column_or_values, require_frame
 from ..base.options import validate_options
 from ..base.steps import RELATIVE_STEP
 from ..base.text import shown_list
 from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
+from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, design_codes, validate_weights
-from ..engine.design import DesignColumns, unit_tables
-from ..engine.ratings import RatingCounts, category_order, count_ratings
+from ..engine.design import DesignColumns, merge_units, unit_tables
+from ..engine.labels import difference_labels, positions_of
+from ..engine.native import engine_of, lazy_frame
+from ..engine.ratings import RatingCounts, category_order, count_ratings, distinct_rows
 from ..inference.analytic import interval_notes
 from ..inference.delta import linearised_variance
 from ..inference.design import SampleDesign
@@ -43,6 +46,7 @@ from ..measures.raters import Scale, light_kappas, rater_values, subject_feature
 from ..measures.registry import RATERS, Setting, notes_of, records, resolve
 from ..measures.weights import agreement_weights
 from .agreement import Agreement
+from .merge import fixed_union, merged_label_order, same_labels
 from .order import numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 
@@ -56,14 +60,17 @@ class RaterAgreement:
     """Agreement among several raters who rated the same subjects on one nominal (or ordinal) scale.
 
     Build one with ``df.agree.raters(columns)`` (wide data: one row per subject, one column per rater, missing
-    ratings allowed) or :meth:`from_long`. As in Gwet (2014) and irrCAC, observed agreement is averaged over the
-    subjects with two or more ratings, and the category shares (chance agreement) over every subject with a
-    rating; ``n_dropped`` counts the subjects left out of observed agreement.
+    ratings allowed), :meth:`from_long` or, for a table of any engine, :meth:`from_frame`; analyses of disjoint
+    subjects add up (``a + b``, :meth:`combine`, :meth:`update`). As in Gwet (2014) and irrCAC, observed agreement
+    is averaged over the subjects with two or more ratings, and the category shares (chance agreement) over every
+    subject with a rating; ``n_dropped`` counts the subjects left out of observed agreement.
 
     Parameters
     ----------
-    ratings : pandas.DataFrame
-        One row per subject, one column per rater.
+    ratings : pandas.DataFrame, or a table of another engine
+        One row per subject, one column per rater. A Polars, PyArrow, DuckDB, Ibis, PySpark or Dask table (every
+        column a rater) has its rating patterns counted by its engine; :meth:`from_frame` names the rater columns
+        and the weights' and design's columns of such a table.
     labels : list, optional
         The rating categories and their order (they must list every observed rating).
     weights : array_like, optional
@@ -118,6 +125,23 @@ class RaterAgreement:
     def __init__(self, ratings: pd.DataFrame, *, labels: Sequence | None = None, weights=None, strata=None,
                  cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
                  frequencies=None) -> None:
+        if not isinstance(ratings, pd.DataFrame) and engine_of(ratings) is not None:
+            # a table of another engine: its rating patterns counted there (every column a rater)
+            given = [name for name, x in (("weights", weights), ("strata", strata), ("cluster", cluster),
+                                          ("fpc", fpc), ("frequencies", frequencies)) if x is not None]
+            if given:
+                raise TypeError(f"{given[0]}: on a {engine_of(ratings)} table give the columns by name with "
+                                "pandas_agree.RaterAgreement.from_frame(frame, columns, weights=..., ...)")
+            names = list(lazy_frame(ratings).collect_schema())
+            values, frequencies, _ = native_rows(ratings, names, names=[f"columns[{i}]" for i in range(len(names))])
+            ratings = pd.concat({c: values.iloc[:, i] for i, c in enumerate(names)}, axis=1)
+        self._count(ratings, labels=labels, weights=weights, strata=strata, cluster=cluster, fpc=fpc,
+                    lonely_psu=lonely_psu, replicates=replicates, frequencies=frequencies)
+
+    def _count(self, ratings, *, labels, weights, strata, cluster, fpc, lonely_psu, replicates, frequencies,
+               batch: bool = False) -> None:
+        """Count the subjects of ``ratings`` (the constructor's arguments); a ``batch`` (:meth:`update`) may have no
+        subject rated twice and no rating at all, since the ratings it is added to may."""
         if not isinstance(ratings, pd.DataFrame):
             raise TypeError(f"ratings must be a DataFrame (subjects × raters); got {type(ratings).__name__}")
         if ratings.shape[1] < 2:
@@ -132,7 +156,7 @@ class RaterAgreement:
             categories = category_order(columns, labels)
         except TypeError as err:
             raise TypeError(f"ratings must be hashable values ({err})") from None
-        if len(categories) == 0:
+        if len(categories) == 0 and not batch:
             raise ValueError("no ratings: every rating is missing")
         n = len(ratings)
         rows_of = np.ones(n) if frequencies is None else _frequencies(frequencies, n)
@@ -142,10 +166,11 @@ class RaterAgreement:
         w = rows_of if weights is None else validate_weights(weights, n)  # a pattern's weight sums its subjects'
         subjects, keep = count_ratings(columns, categories, w)
         paired = keep & (subjects.counts.sum(axis=1) >= 2)
-        if not paired.any():
+        if not paired.any() and not batch:
             raise ValueError("no subject has two or more ratings, so agreement is not defined")
         used = RatingCounts(subjects.codes[keep], subjects.counts[keep], w[keep])
         self._categories = categories
+        self._labels = None if labels is None else categories  # the categories labels= fixed
         # whether the categories' order is a scale the data or the caller gave (numbers, ordered categoricals, labels=)
         self._ordered = labels is not None or numbers(categories) or all(ordered_categorical(c) for c in columns)
         self._raters = ratings.columns
@@ -212,6 +237,80 @@ class RaterAgreement:
             raise ValueError(f"each subject–rater pair must appear once; repeated: {shown}")
         wide = data.pivot(index=subject, columns=rater, values=rating)
         return cls(wide, labels=labels)
+
+    @classmethod
+    @validate_options
+    def from_frame(cls, frame, columns: Sequence[Hashable], *, labels: Sequence | None = None,
+                   weights: Hashable | None = None, strata: Hashable | None = None, cluster: Hashable | None = None,
+                   fpc: Hashable | None = None, lonely_psu: str = "adjust",
+                   replicates: str | None = None) -> RaterAgreement:
+        """Agreement among the raters ``columns`` of any dataframe, their rating patterns counted by the engine that
+        holds the rows.
+
+        A pandas DataFrame is read as ``df.agree.raters(columns, ...)`` reads it. A Polars DataFrame or LazyFrame,
+        a PyArrow Table, a DuckDB relation, an Ibis table, a PySpark DataFrame or a Dask DataFrame is counted where
+        it is: one group-by of the rater columns, with the number of subjects and the sum of the weights of each
+        rating pattern, runs in its engine (through narwhals; :mod:`pandas_agree.engine.native`), and only the
+        patterns come back, as rows with their numbers of subjects (``frequencies=``). Every coefficient, interval
+        and count is that of the same rows in pandas: missing ratings (null, or NaN in a float column), ``labels=``
+        and weights (missing or 0: the subject is left out) behave as there. :attr:`counts` has then a row per
+        pattern, not per subject. Under a sample design (``strata``, ``cluster``, ``fpc``) each subject comes back
+        as a row of its own (its ratings, design values and weight), since every row can be a PSU.
+
+        Parameters
+        ----------
+        frame : dataframe
+            pandas, Polars (eager or lazy), PyArrow, DuckDB, Ibis, PySpark or Dask: one row per subject.
+        columns : list of column names
+            The raters, two or more.
+        labels, lonely_psu, replicates
+            As for ``df.agree.raters``.
+        weights, strata, cluster, fpc : column name, optional
+            As for ``df.agree.raters``; on a frame other than pandas they must be column names.
+
+        Returns
+        -------
+        RaterAgreement
+
+        Examples
+        --------
+        >>> import pyarrow as pa
+        >>> import pandas_agree
+        >>> t = pa.table({"r1": ["a", "a", "b", "b"], "r2": ["a", "b", "b", None], "r3": ["a", "a", "b", "b"]})
+        >>> ra = pandas_agree.RaterAgreement.from_frame(t, ["r1", "r2", "r3"])
+        >>> ra.n_subjects, ra.n_missing
+        (4, 1)
+        >>> print(f"{ra.summary(['FLEISS']).loc['FLEISS', 'value']:.4f}")
+        0.6571
+        """
+        if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
+            raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
+        columns = list(columns)
+        repeated = pd.Index(columns, dtype=object, tupleize_cols=False)
+        repeated = list(repeated[repeated.duplicated()].unique())
+        if repeated:
+            raise ValueError(f"columns must name each rater once; repeated: {repeated}")
+        options = {"labels": labels, "lonely_psu": lonely_psu, "replicates": replicates}
+        given = {"weights": weights, "strata": strata, "cluster": cluster, "fpc": fpc}
+        if isinstance(frame, pd.DataFrame):
+            ratings = pd.concat({c: column(frame, c, "columns") for c in columns}, axis=1)
+            return cls(ratings, **options, **{name: column_or_values(frame, value, name)
+                                              for name, value in given.items()})
+        if engine_of(frame) is None:
+            raise TypeError(f"frame must be a dataframe (pandas, Polars, PyArrow, DuckDB, Ibis, PySpark or Dask); got "
+                            f"{type(frame).__module__}.{type(frame).__name__}")
+        for name, value in given.items():
+            if value is not None and pd.api.types.is_list_like(value):
+                raise TypeError(f"{name} must be a column name on a {engine_of(frame)} frame")
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        values, rows, w = native_rows(frame, columns, weights=weights, design=design,
+                                      names=[f"columns[{i}]" for i in range(len(columns))])
+        # the rater columns named as the pandas path names them
+        ratings = pd.concat({c: values.iloc[:, i] for i, c in enumerate(columns)}, axis=1)
+        if any(v is not None for v in design.values()):  # a row per subject, with the design's values
+            return cls(ratings, **options, weights=w, **{name: None if value is None else values[value]
+                                                          for name, value in design.items()})
+        return cls(ratings, **options, weights=w, frequencies=rows)
 
     # --- attributes --------------------------------------------------------------------------------------
 
@@ -286,6 +385,184 @@ class RaterAgreement:
         (3, 2)
         """
         return None if self._sample is None else self._sample.summary()
+
+    # --- counts that add up -----------------------------------------------------------------------------
+
+    def combine(self, other: RaterAgreement) -> RaterAgreement:
+        """The analysis of this analysis' subjects and those of ``other`` counted together (``a + b`` is
+        ``a.combine(b)``, and ``sum(analyses)`` adds up several), as :meth:`pandas_agree.Crosstab.combine` adds up
+        tables.
+
+        The rating patterns add up over the union of the categories: in their sorted order where both analyses'
+        categories were sorted (as one count of all the subjects sorts them), else this analysis' categories, then
+        the other's new ones; ``labels=`` stays fixed (a rating outside them is the constructor's error). The
+        subjects read, left out and the missing ratings add up too, and under a sample design the PSUs' tables are
+        merged (a cluster met in both, in the same stratum, is one PSU). Every coefficient, interval and count then
+        equals that of one analysis of all the subjects: exactly for whole-number weights.
+
+        Parameters
+        ----------
+        other : RaterAgreement
+            The analysis of other subjects, counted the same way: the same raters (columns, in the same order),
+            both weighted or neither, the same ``labels=`` if any, and the same sample design (strata, clusters and
+            ``fpc`` given for both or neither, with ``lonely_psu=`` and ``replicates=`` alike).
+
+        Returns
+        -------
+        RaterAgreement
+            A new analysis; the two added are unchanged.
+
+        Raises
+        ------
+        TypeError
+            For an object that is not a RaterAgreement.
+        ValueError
+            For analyses counted differently (the message names what differs).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"r1": list("aabbc"), "r2": list("abbbc"), "r3": list("aabbb")})
+        >>> both = df.iloc[:3].agree.raters(["r1", "r2", "r3"]) + df.iloc[3:].agree.raters(["r1", "r2", "r3"])
+        >>> one = df.agree.raters(["r1", "r2", "r3"])
+        >>> both.n_subjects, both.categories.tolist()
+        (5, ['a', 'b', 'c'])
+        >>> bool(both.summary(["FLEISS"]).equals(one.summary(["FLEISS"])))
+        True
+        """
+        if not isinstance(other, RaterAgreement):
+            raise TypeError(f"combine() takes a RaterAgreement, not a {type(other).__name__}")
+        if not same_labels(self._raters, other._raters):
+            raise ValueError(f"cannot add these rater analyses: the raters differ ({list(self._raters)} and "
+                             f"{list(other._raters)}); only ratings by the same raters (columns) add up")
+        if self._weighted != other._weighted:
+            raise ValueError(f"cannot add these rater analyses: weighted differs ({self._weighted} and "
+                             f"{other._weighted}); weights do not add up with counts of subjects")
+        if (self._sample is None) != (other._sample is None):
+            raise ValueError(f"cannot add these rater analyses: the {'first' if self._sample is not None else 'second'}"
+                             " has a sample design (strata=, cluster=, fpc=) and the other none; only counts of one "
+                             "design add up")
+        if self._sample is not None:
+            for what, x, y in (("lonely_psu", self._sample.lonely_psu, other._sample.lonely_psu),
+                               ("replicates", self._sample.replicates_kind, other._sample.replicates_kind)):
+                if x != y:
+                    raise ValueError(f"cannot add these rater analyses: {what} differs ({x!r} and {y!r})")
+        fixed = fixed_union(self._labels, other._labels, [self._categories, other._categories])
+        categories = fixed if fixed is not None else merged_label_order(self._categories, other._categories)
+        merged = object.__new__(type(self))
+        merged.__dict__.update(self.__dict__)
+        codes, counts, weights, rows = [], [], [], []
+        for part in (self, other):
+            at = positions_of(part._categories, categories)
+            own = part._design.codes
+            codes.append(np.where(own >= 0, at[np.maximum(own, 0)], -1))
+            moved = np.zeros((len(own), len(categories)))
+            moved[:, at] = part._design.counts
+            counts.append(moved)
+            weights.append(part._design.weights)
+            rows.append(part._pattern_rows)
+        codes = np.concatenate(codes)
+        first, pattern = distinct_rows(codes, len(categories))
+        merged._design = RatingCounts(codes[first], np.concatenate(counts)[first],
+                                      np.bincount(pattern, weights=np.concatenate(weights), minlength=len(first)))
+        merged._pattern_rows = np.bincount(pattern, weights=np.concatenate(rows), minlength=len(first))
+        merged._categories, merged._labels = categories, fixed
+        merged._ordered = fixed is not None or numbers(categories) or (self._ordered and other._ordered)
+        for count in ("_n_subjects", "_n_used", "_n_single", "_n_missing", "_n_dropped"):
+            setattr(merged, count, getattr(self, count) + getattr(other, count))
+        merged._subjects = self._subjects.append(other._subjects)
+        subject_counts = np.zeros((len(merged._subjects), len(categories)))
+        subject_counts[:len(self._subjects), positions_of(self._categories, categories)] = self._subject_counts
+        subject_counts[len(self._subjects):, positions_of(other._categories, categories)] = other._subject_counts
+        merged._subject_counts = subject_counts
+        if self._sample is not None:
+            size = len(first)
+            na = len(self._design.codes)
+            units = merge_units(self._sample.units, other._sample.units, (pattern[:na], np.zeros(1, dtype=np.int64)),
+                                (pattern[na:], np.zeros(1, dtype=np.int64)), (size, 1))
+            merged._sample = SampleDesign(units, (size, 1), self._sample.lonely_psu, self._sample.replicates_kind,
+                                          table_shape=(size,))
+        g, h = np.triu_indices(len(merged._raters), 1)
+        merged._light_pairs = merged._in_common()[g, h] >= 2
+        return merged
+
+    def __add__(self, other):
+        if not isinstance(other, RaterAgreement):
+            return NotImplemented
+        return self.combine(other)
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum() of analyses starts from 0
+            return self
+        return NotImplemented
+
+    @validate_options
+    def update(self, ratings: pd.DataFrame, *, weights=None, strata=None, cluster=None, fpc=None) -> RaterAgreement:
+        """Add a batch of subjects to the analysis, in place, and return it (as :meth:`pandas_agree.Crosstab.update`
+        adds rows to a table).
+
+        The batch is counted as the analysis' own subjects were (the same ``labels=``: a rating outside them is the
+        constructor's error) and merged as :meth:`combine` merges; a batch may hold subjects rated once only, or
+        none rated at all. Every value computed afterwards is that of all the subjects added so far.
+
+        Parameters
+        ----------
+        ratings : pandas.DataFrame
+            One row per subject, with a column for every rater of the analysis (other columns are not read).
+        weights : array_like, optional
+            The batch's weights; needed when the analysis is weighted, and an error when it is not.
+        strata, cluster, fpc : array_like, optional
+            The batch's sample design, one value per subject: needed (the same ones) when the analysis has a sample
+            design.
+
+        Returns
+        -------
+        RaterAgreement
+            This analysis, updated.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> ra = pd.DataFrame({"r1": ["a", "b"], "r2": ["a", "a"]}).agree.raters(["r1", "r2"])
+        >>> ra.update(pd.DataFrame({"r1": ["b", "c"], "r2": ["b", None]})).n_subjects
+        4
+        >>> ra.categories.tolist(), ra.n_missing
+        (['a', 'b', 'c'], 1)
+        """
+        if not isinstance(ratings, pd.DataFrame):
+            raise TypeError(f"ratings must be a DataFrame with the rater columns; got {type(ratings).__name__}")
+        lacking = difference_labels(self._raters, ratings.columns)
+        if len(lacking):
+            raise ValueError(f"ratings: the batch lacks the rater column(s) {list(lacking)}; it needs the columns "
+                             f"{list(self._raters)}")
+        if (weights is None) == self._weighted:
+            raise ValueError("weights: the analysis is weighted, so each batch needs its weights" if self._weighted
+                             else "weights: the analysis is not weighted; a batch with weights would add weights to "
+                             "counts of subjects")
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        if self._sample is None and any(v is not None for v in design.values()):
+            raise ValueError("the analysis has no sample design; a batch cannot bring strata=, cluster= or fpc=")
+        if self._sample is not None:
+            units = self._sample.units
+            needed = {"strata": units.stratified, "cluster": units.clustered, "fpc": units.population is not None}
+            for name, wanted in needed.items():
+                if wanted != (design[name] is not None):
+                    raise ValueError(f"{name}: the analysis' sample design {'has' if wanted else 'has no'} {name}; "
+                                     f"{'give' if wanted else 'do not give'} the batch's {name}")
+        batch = object.__new__(type(self))
+        at = [ratings.columns.get_loc(c) for c in self._raters]
+        frame = ratings.iloc[:, at].set_axis(self._raters, axis=1)
+        sampled = self._sample is not None
+        batch._count(frame, labels=self._labels, weights=weights, frequencies=None,
+                     lonely_psu=self._sample.lonely_psu if sampled else "adjust",
+                     replicates=self._sample.replicates_kind if sampled else None, batch=True,
+                     **(design if sampled else dict.fromkeys(design)))
+        merged = self.combine(batch)
+        self.__dict__.clear()
+        self.__dict__.update(merged.__dict__)
+        return self
 
     def __repr__(self) -> str:
         return (f"<RaterAgreement: {self._n_used} subjects, {len(self._raters)} raters, {len(self._categories)} "

@@ -14,7 +14,7 @@ from .design import DesignColumns, domain_df, unit_tables
 from .labels import positions_of
 from .native import WEIGHT_MISSING, grouped_counts
 
-__all__ = ["DESIGN", "DESIGN_KEYS", "NativeCounts", "design_tabulation", "tabulate_cells"]
+__all__ = ["DESIGN", "DESIGN_KEYS", "NativeCounts", "design_tabulation", "native_rows", "tabulate_cells"]
 
 DESIGN = ("strata", "cluster", "fpc")
 DESIGN_KEYS = {"strata": "s", "cluster": "c", "fpc": "f"}  # the design's columns in the cells of a sample
@@ -155,3 +155,50 @@ class NativeCounts:
                                     dropna=self.dropna, labels=self.labels, design=self.design, domain=domain)
         return replace(tab, n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"],
                        n_zero_weight=bookkeeping["n_zero_weight"], weighted=self.weighted)
+
+
+def native_rows(frame, columns: Sequence[Hashable], *, weights: Hashable | None = None, design: dict | None = None,
+                names: Sequence[str], weights_name: str = "weights") -> tuple[pd.DataFrame, np.ndarray,
+                                                                              np.ndarray | None]:
+    """The rows of a native ``frame`` by the values of ``columns`` (named ``names`` in messages), counted by its
+    engine in one group-by (:func:`~pandas_agree.engine.native.grouped_counts`), as rows with frequencies that the
+    rater analysis and the joint table of a comparison take: ``(values, rows, weights)``, the distinct values of the
+    columns (then the design's columns ``design``: {"strata": column or None, ...}), how many rows each stands for,
+    and the sum of their weights (None without ``weights``; NaN for rows whose weight is missing; the rows of weight
+    0 of a group apart, with weight 0). Under a sample design every row of the frame comes back as a row of its own
+    with its weight (every value of such an analysis is a sum over PSUs, and without clusters every row is one),
+    where only its columns' values and weight are read.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from pandas_agree.engine.cells import native_rows
+    >>> t = pa.table({"r1": ["x", "x", "y", "x"], "r2": ["x", "x", "x", "x"], "w": [1.0, 2.0, 0.0, 0.0]})
+    >>> values, rows, weights = native_rows(t, ["r1", "r2"], weights="w", names=["columns[0]", "columns[1]"])
+    >>> order = values.assign(rows=rows, w=weights).sort_values(["r1", "w"])
+    >>> order.to_dict("list")
+    {'r1': ['x', 'x', 'y'], 'r2': ['x', 'x', 'x'], 'rows': [1, 2, 1], 'w': [0.0, 3.0, 0.0]}
+    """
+    design = dict.fromkeys(DESIGN) if design is None else design
+    named = [*zip(names, columns, strict=True), *((k, v) for k, v in design.items() if v is not None)]
+    keys = list(dict.fromkeys(column for _, column in named))  # a column named twice is grouped by once
+    arg_of = {column: arg for arg, column in reversed(named)}
+    sampled = any(v is not None for v in design.values())
+    groups = grouped_counts(frame, keys, weights=weights, weight_key=sampled, names=[arg_of[k] for k in keys],
+                            weights_name=weights_name)
+    values = groups.iloc[:, :len(keys)].set_axis(pd.Index(keys, dtype=object, tupleize_cols=False), axis=1)
+    n = groups["n"].to_numpy(dtype=np.int64)
+    if sampled:  # every row with its own weight
+        repeat = np.repeat(np.arange(len(groups)), n)
+        w = None if weights is None else groups["uw"].to_numpy(dtype=float)[repeat]
+        return values.iloc[repeat].reset_index(drop=True), np.ones(len(repeat), dtype=np.int64), w
+    if weights is None:
+        return values, n, None
+    absent = groups[WEIGHT_MISSING].to_numpy(dtype=bool)
+    zero = np.where(absent, 0, groups["n_zero"].to_numpy(dtype=np.int64))
+    w = np.where(absent, np.nan, groups["w"].to_numpy(dtype=float))
+    rows = np.concatenate([n - zero, zero])
+    kept = rows > 0
+    both = pd.concat([values, values], ignore_index=True)
+    return (both[kept].reset_index(drop=True), rows[kept],
+            np.concatenate([w, np.zeros(len(groups))])[kept])

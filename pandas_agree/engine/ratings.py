@@ -19,7 +19,7 @@ import pandas as pd
 from .crosstab import check_table_size, encode, merged_order
 from .labels import as_labels, concat_labels, difference_labels, isin_labels, positions_of, unique_labels
 
-__all__ = ["RatingCounts", "category_order", "count_ratings", "rating_patterns"]
+__all__ = ["RatingCounts", "category_order", "count_ratings", "distinct_rows", "rating_patterns"]
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,21 @@ def _distinct_rows(codes: np.ndarray, q: int) -> tuple[np.ndarray, np.ndarray]:
         rank[order] = np.arange(len(order))
         inverse, first = rank[inverse.ravel()], first[order]
     return first, inverse
+
+
+def distinct_rows(codes: np.ndarray, q: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first row of each distinct row of the rating codes ``codes`` (positions −1 … ``q`` − 1), in order of
+    first appearance, and the distinct row of every row (how a rating pattern is found; for the patterns of two
+    analyses added up).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> first, inverse = distinct_rows(np.array([[0, -1], [1, 1], [0, -1]]), 2)
+    >>> first.tolist(), inverse.tolist()
+    ([0, 1], [0, 1, 0])
+    """
+    return _distinct_rows(codes, q)
 
 
 def _rated(columns: Sequence[pd.Series]) -> list:

@@ -295,7 +295,10 @@ class DaskAgreeAccessor(Shortcuts):
                                   labels=labels)
         patterns = pd.concat(pieces, ignore_index=True)
         k = len(columns)
-        distinct, summed = rating_patterns(patterns.iloc[:, :k], patterns.iloc[:, k:].to_numpy(dtype=float))
+        found = [rating_patterns(kind.iloc[:, :k], kind.iloc[:, k:k + 2].to_numpy(dtype=float))
+                 for _, kind in patterns.groupby("kind", sort=True)]  # the subjects with a weight, then the others
+        distinct = pd.concat([f[0] for f in found], ignore_index=True)
+        summed = np.concatenate([f[1] for f in found])
         distinct.columns = as_labels(columns)  # the names as the pandas accessor's frame has them
         # each pattern with its number of subjects: the counts and rules of the subjects, as from the rows
         return RaterAgreement(distinct, labels=labels, weights=None if weights is None else summed[:, 0],
@@ -308,6 +311,13 @@ def _patterns(part: pd.DataFrame, columns: list, weights) -> pd.DataFrame:
     w = np.ones(len(part)) if weights is None else validate_weights(part[weights], len(part))
     at = [part.columns.get_loc(c) for c in columns]  # by position: a column may be named None or by a tuple
     ratings = part.iloc[:, at].set_axis(range(len(at)), axis=1)
-    frame, summed = rating_patterns(ratings, np.column_stack([w, np.ones(len(part))]))
-    frame["weight"], frame["subjects"] = summed[:, 0], summed[:, 1]
-    return frame
+    # the subjects of a positive, a zero and a missing weight apart: a subject left out for its weight is no part of
+    # the weight of its pattern's other subjects
+    kind = np.where(np.isnan(w), 2, np.where(w == 0, 1, 0))
+    frames = []
+    for k in np.unique(kind):
+        rows = kind == k
+        frame, summed = rating_patterns(ratings[rows], np.column_stack([w[rows], np.ones(int(rows.sum()))]))
+        frame["weight"], frame["subjects"], frame["kind"] = summed[:, 0], summed[:, 1], k
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True) if frames else rating_patterns(ratings, np.ones((0, 2)))[0]

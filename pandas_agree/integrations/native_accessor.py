@@ -14,8 +14,10 @@ import numpy as np
 
 from ..analyses.agreement import Agreement
 from ..analyses.build import crosstabs
+from ..analyses.comparison import Comparison
 from ..analyses.crosstab import Crosstab, from_tabulation
 from ..analyses.groups import group_rows
+from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
 from ..engine.cells import NativeCounts
 from ..report.agreement import AgreementReport, assemble_grouped
@@ -26,7 +28,8 @@ __all__ = ["FrameAgreeAccessor", "register_polars"]
 
 class FrameAgreeAccessor(Shortcuts):
     """``frame.agree(actual, pred, ...)`` on a Polars DataFrame or LazyFrame, with the shortcuts of the pandas
-    accessor (``crosstab``, ``binary``, ``averages``, ``multiclass``, ``tests``, ``report``) and ``crosstabs``.
+    accessor (``crosstab``, ``binary``, ``averages``, ``multiclass``, ``tests``, ``report``), ``crosstabs``,
+    ``raters`` and ``compare``.
 
     ``weights`` and a sample design's ``strata``, ``cluster`` and ``fpc`` are column names. The result is the same
     :class:`~pandas_agree.Agreement` as for the same rows in a pandas frame.
@@ -120,6 +123,46 @@ class FrameAgreeAccessor(Shortcuts):
         no_group = int(counts.groups["n"].to_numpy()[key.isna().to_numpy()].sum())
         groups = {value: (lambda rows=rows: build(rows)) for value, rows in group_rows(key).items()}
         return assemble_grouped(everything, groups, by, no_group, kwargs)
+
+
+    @validate_options
+    def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None,
+               weights: Hashable | None = None, strata: Hashable | None = None, cluster: Hashable | None = None,
+               fpc: Hashable | None = None, lonely_psu: str = "adjust",
+               replicates: str | None = None) -> RaterAgreement:
+        """Agreement among several raters (:meth:`pandas_agree.RaterAgreement.from_frame` of this frame): the
+        rating patterns are counted by Polars.
+
+        Examples
+        --------
+        >>> import polars as pl
+        >>> import pandas_agree as pa
+        >>> frame = pl.from_pandas(pa.datasets.load("diagnoses")).lazy()
+        >>> ra = frame.agree.raters([f"rater{k}" for k in range(1, 7)])
+        >>> print(f"{ra.summary(['FLEISS']).loc['FLEISS', 'value']:.3f}")
+        0.430
+        """
+        return RaterAgreement.from_frame(self._frame, columns, labels=labels, weights=weights, strata=strata,
+                                         cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
+
+    @validate_options
+    def compare(self, reference: Hashable, predictions: Sequence[Hashable], *, weights: Hashable | None = None,
+                dropna: bool = True, match=None, strata: Hashable | None = None, cluster: Hashable | None = None,
+                fpc: Hashable | None = None, lonely_psu: str = "adjust", replicates: str | None = None) -> Comparison:
+        """Two or more prediction columns against one reference (:meth:`pandas_agree.Comparison.from_frame` of this
+        frame): the joint table is counted by Polars.
+
+        Examples
+        --------
+        >>> import polars as pl
+        >>> import pandas_agree as pa
+        >>> frame = pl.from_pandas(pa.datasets.load("wine_predictions"))
+        >>> frame.agree.compare("cultivar", ["knn", "logistic"]).n
+        178.0
+        """
+        return Comparison.from_frame(self._frame, reference, predictions, weights=weights, dropna=dropna, match=match,
+                                     strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu,
+                                     replicates=replicates)
 
 
 def register_polars() -> None:

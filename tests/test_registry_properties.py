@@ -126,7 +126,7 @@ def test_record_is_well_formed(m):
     assert isinstance(m.aliases, tuple) and isinstance(m.terms, tuple) and isinstance(m.params, tuple)
     lo, hi = m.range
     assert lo < hi and (m.best is None or lo <= m.best <= hi)
-    assert set(m.params) <= {"beta", "tversky", "kappa_weights", "level"}
+    assert set(m.params) <= {"beta", "tversky", "kappa_weights", "level", "max_fpr"}
     # a measure left out of the default set needs a parameter, or is shown in the reports' Kappa Paradox table
     assert m.default or m.params or (m.kind == "multiclass" and m.code in PARADOX), \
         "a measure left out of the default set must need a parameter"

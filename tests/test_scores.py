@@ -296,7 +296,7 @@ def test_probability_statistics_equal_sklearn(seed, n, weighted):
 
 def test_records_of_probabilities_need_scores_in_the_unit_interval():
     sc = ASAH.agree.scores("outcome", "wfns", positive="Poor")  # WFNS grades 1–5
-    assert list(sc.values().index) == ["AUC", "GINI", "AP"]
+    assert list(sc.values().index) == ["AUC", "GINI", "PRAUC", "AP"]
     with pytest.raises(ValueError, match="BRIER read the scores as probabilities"):
         sc.values(["AUC", "BRIER"])
     with pytest.raises(ValueError, match="outside \\[0, 1\\]"):

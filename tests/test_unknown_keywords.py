@@ -23,12 +23,15 @@ def _objects() -> dict[type, object]:
     ag = df.agree("cultivar", "knn")
     raters = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
     comparison = df.agree.compare("cultivar", ["knn", "logistic"])
+    cancer = pa.datasets.load("cancer_scores")
+    scores = cancer.agree.scores("diagnosis", "logistic")
+    score_comparison = cancer.agree.compare_scores("diagnosis", ["logistic", "bayes"])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         crosstab = df.agree.crosstabs("cultivar", "knn", layers="split") if "split" in df else \
             df.agree.crosstabs("cultivar", "knn")
         made = [ag, ag.report(ci=None), raters, raters.report(ci=None), comparison, comparison.report(ci=None),
-                crosstab, crosstab.report(), df.agree]
+                crosstab, crosstab.report(), scores, scores.report(ci=None), score_comparison, df.agree]
     return {type(obj): obj for obj in made}
 
 

@@ -86,6 +86,11 @@ class _ScoreAnalysis:
                                         table_shape=(len(patterns.counts),))
 
     @property
+    def names(self) -> tuple:
+        """The name of the reference and the names of the score columns: (actual, [score, ...])."""
+        return self._names[0], list(self._names[1])
+
+    @property
     def n(self) -> float:
         """N, the (weighted) number of objects counted."""
         return self._patterns.n
@@ -438,6 +443,31 @@ class Scores(_ScoreAnalysis):
             rows[name] = {"value": float(value), "method": f"Murphy (1973), {bins} equal-width bins"}
         out = pd.DataFrame.from_dict(rows, orient="index")
         return out.reindex(columns=["value", "se", "lower", "upper", "method"])
+
+    def reliability(self, bins: int = 10, strategy: str = "uniform") -> pd.DataFrame:
+        """The points of the reliability diagram: for each bin of the scores with objects, the mean predicted
+        probability, the observed fraction of positives and the (weighted) count (scikit-learn's
+        ``calibration_curve`` with ``n_bins`` and ``strategy``: "uniform", equal-width bins, or "quantile").
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "p": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]})
+        >>> df.agree.scores("y", "p").reliability(bins=2)
+           mean_predicted  fraction_positive  count
+        0          0.2625               0.25    4.0
+        1          0.8500               1.00    2.0
+        """
+        self._one_score("reliability()")
+        if not self.probabilities:
+            raise ValueError("reliability() reads the scores as probabilities of the positive label, but some "
+                             "scores lie outside [0, 1]")
+        view = self._patterns.view(0, self._positive)
+        curve = _calibration.reliability_curve(view.scores, view.positives, view.negatives, bins=bins,
+                                               strategy=strategy)
+        return pd.DataFrame({"mean_predicted": curve["mean_predicted"],
+                             "fraction_positive": curve["fraction_positive"], "count": curve["count"]})
 
     def _one_score(self, what: str) -> None:
         if self.multiclass:

@@ -434,7 +434,7 @@ def suggestions(name: str, kind: str | Iterable[str]) -> list[Suggestion]:
     key = _key(name)
 
     def record(code: str, space: str) -> Measure:
-        return (RATERS if space == "rater" else REGISTRY)[code]
+        return (RATERS if space == "rater" else SCORES if space == "score" else REGISTRY)[code]
 
     if "multiclass" in kinds and "association" not in kinds:  # multiclass() takes association names too
         kinds = (*kinds, "association")

@@ -261,9 +261,10 @@ GINI = register(Measure(
     reference="Somers (1962), Am. Sociol. Rev. 27:799; Hand & Till (2001), Mach. Learn. 45:171",
 ))
 PRAUC = register(Measure(
-    code="PRAUC", name="area under the precision–recall curve (trapezoidal)", kind="score",
-    aliases=("PR AUC", "trapezoidal PR AUC"), formula="Σ_k (R_k − R_(k−1)) (P_k + P_(k−1))/2",
-    compute=pr_auc, gradient=pr_auc_partials, range=(0.0, 1.0), default=False,
+    code="PRAUC", name="trapezoidal precision–recall AUC", kind="score",
+    aliases=("PR AUC", "area under the precision-recall curve, trapezoidal"),
+    formula="Σ_k (R_k − R_(k−1)) (P_k + P_(k−1))/2",
+    compute=pr_auc, gradient=pr_auc_partials, range=(0.0, 1.0),
     reference="Davis & Goadrich (2006), ICML 233; Boyd, Eng & Page (2013), ECML PKDD 451 (the trapezoid's optimism)",
 ))
 PAUC = register(Measure(
@@ -273,7 +274,8 @@ PAUC = register(Measure(
     reference="McClish (1989), Med. Decis. Making 9:190; scikit-learn roc_auc_score(max_fpr=...)",
 ))
 AP = register(Measure(
-    code="AP", name="average precision", kind="score", aliases=("area under the precision-recall curve",),
+    code="AP", name="average precision", kind="score", aliases=("area under the precision-recall curve",
+                                                                   "AUPRC"),
     formula="Σ_k (R_k − R_(k−1)) P_k", compute=average_precision, gradient=average_precision_partials,
     range=(0.0, 1.0),
     reference="Zhu (2004), Recall, precision and average precision, Univ. Waterloo; Boyd, Eng & Page (2013), "

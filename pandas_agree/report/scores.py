@@ -119,7 +119,7 @@ class ScoresReport(Rendered):
 
     @property
     def title(self) -> str:
-        scores, names = self.scores, self.scores._names
+        scores, names = self.scores, self.scores.names
         if scores.multiclass:
             return f"class probabilities {', '.join(map(str, names[1]))} against {names[0]}"
         return f"{names[1][0]} against {names[0]} (positive: {display.label(scores.positive)})"
@@ -207,10 +207,7 @@ class ScoresReport(Rendered):
             ax.set(xlabel="recall (sensitivity)", ylabel="precision", xlim=(0, 1), ylim=(0, 1.01),
                    title="Precision–recall curve")
         if self.calibration is not None:
-            from ..measures.calibration import reliability_curve
-
-            view = self.scores._patterns.view(0, self.scores._positive)
-            curve = reliability_curve(view.scores, view.positives, view.negatives, bins=10)
+            curve = self.scores.reliability(bins=10)
             ax = axes[0, 2]
             ax.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--")
             ax.plot(curve["mean_predicted"], curve["fraction_positive"], "o-", color="C0")
@@ -234,8 +231,7 @@ class ScoresReport(Rendered):
         Examples
         --------
         >>> import tempfile
-        >>> import warnings
-from pathlib import Path
+        >>> from pathlib import Path
         >>> import pandas as pd
         >>> import pandas_agree as pa
         >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]})
@@ -276,7 +272,7 @@ from pathlib import Path
         >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9]})
         >>> data = df.agree.scores("y", "s").report().to_dict()
         >>> data["values"]["index"]
-        ['AUC', 'GINI', 'AP', 'BRIER', 'LOGLOSS', 'ECE']
+        ['AUC', 'GINI', 'PRAUC', 'AP', 'BRIER', 'LOGLOSS', 'ECE']
         """
         out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
                "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},

@@ -376,3 +376,27 @@ def test_threshold_intervals_are_those_of_the_table_there():
     with pytest.raises(ValueError, match="at most 1,000 thresholds"):
         pd.DataFrame({"y": np.arange(3000) % 2, "s": np.arange(3000.0)}).agree.scores("y", "s").thresholds(
             "REC", ci="auto")
+
+
+def test_calibration_errors_equal_the_measures_and_take_intervals():
+    import importlib
+
+    calibration = importlib.import_module("pandas_agree.measures.calibration")
+    rng = np.random.default_rng(9)
+    y = rng.integers(0, 2, 500)
+    p = np.round(1 / (1 + np.exp(-rng.normal(1.6 * y - 0.8, 1))), 2)
+    sc = pd.DataFrame({"y": y, "p": p}).agree.scores("y", "p")
+    table = sc.calibration(bins=10, ci="bootstrap", n_resamples=500, random_state=1)
+    scores, counts = np.unique(p, return_inverse=True)
+    pos = np.bincount(counts, weights=y, minlength=len(scores))
+    neg = np.bincount(counts, weights=1 - y, minlength=len(scores))
+    mass = calibration.calibration_bins(scores, pos, neg, bins=10, strategy="quantile")
+    assert table.loc["ECE", "value"] == pytest.approx(float(calibration.calibration_error(scores, pos, neg,
+                                                                                           bins=10)), rel=1e-12)
+    assert table.loc["ECE_MASS", "value"] == pytest.approx(float(calibration.calibration_error(
+        scores, pos, neg, bins=10, bin_index=mass)), rel=1e-12)
+    assert table.loc["RMSCE_DEBIASED", "value"] < table.loc["RMSCE", "value"]
+    ends = table.drop(index=["intercept", "slope"])
+    assert (ends["lower"] <= ends["value"]).all() and (ends["value"] <= ends["upper"]).all()
+    assert ends["method"].str.startswith(("bootstrap", "linearised")).all()
+    assert sc.calibration(ci=None).columns.tolist() == ["value"]

@@ -24,7 +24,7 @@ from ..engine.scores import ScorePatterns, count_scores
 from ..inference.design import SampleDesign
 from ..inference.estimates import interval_options
 from ..inference.intervals import estimate
-from ..inference.scores import Atom, Combination, ScoreMeasures
+from ..inference.scores import Atom, Combination, ScoreFunctions, ScoreMeasures
 from ..measures import calibration as _calibration
 from ..measures.binary import apply_formula
 from ..measures.registry import SCORES, Measure, range_scale, resolve
@@ -399,19 +399,32 @@ class Scores(_ScoreAnalysis):
         return pd.DataFrame({"threshold": np.append(np.inf, self._patterns.scores[0][::-1]),
                              "recall": np.append(0.0, recall), "precision": np.append(1.0, precision)})
 
-    def calibration(self, bins: int = 10, *, confidence_level: float = 0.95) -> pd.DataFrame:
-        """How well the scores, read as probabilities of the positive label, are calibrated: Cox's (1958)
-        calibration intercept (calibration-in-the-large, the logistic model of the label with logit p as offset)
-        and slope (the logistic regression of the label on logit p), with their model-based SEs and Wald
-        intervals; and Murphy's (1973) decomposition of the Brier score over ``bins`` equal-width bins
-        (reliability − resolution + uncertainty, with Stephenson et al.'s (2008) within-bin terms, so that the
-        terms add up to the Brier score). Perfect calibration: intercept 0, slope 1, reliability 0.
+    def calibration(self, bins: int = 10, *, ci: str | None = "auto", confidence_level: float = 0.95,
+                    n_resamples: int = 2000, bootstrap_method: str = "percentile",
+                    random_state=None) -> pd.DataFrame:
+        """How well the scores, read as probabilities of the positive label, are calibrated.
+
+        - Cox's (1958) calibration intercept (calibration-in-the-large: the logistic model of the label with
+          logit p as offset) and slope (the logistic regression of the label on logit p), with their model-based
+          SEs and Wald intervals; perfect calibration is intercept 0, slope 1.
+        - The Brier score and Murphy's (1973) decomposition over ``bins`` equal-width bins (reliability −
+          resolution + uncertainty, with Stephenson, Coelho and Jolliffe's (2008) within-bin terms, so that the
+          terms add up to the Brier score).
+        - The calibration errors over ``bins`` bins: ECE with equal-width and with equal-mass bins (the bins of the
+          scores as counted), the RMS calibration error and its debiased estimate (Kumar, Liang and Ma 2019),
+          and the maximum calibration error (torchmetrics' ``BinaryCalibrationError``).
+
+        Every value but Cox's takes the interval of ``ci`` as the other values do: linearised (the Brier score
+        from its partials, the others by moving each non-empty cell of the counts where they are at most 2,000)
+        or a bootstrap of the objects (``ci="bootstrap"``, and under "auto" for larger tables); the bins stay
+        those of the counted scores.
 
         Returns
         -------
         pandas.DataFrame
             Index: "intercept", "slope", "BRIER", "reliability", "resolution", "uncertainty",
-            "within_bin_variance", "within_bin_covariance"; columns "value", "se", "lower", "upper", "method".
+            "within_bin_variance", "within_bin_covariance", "ECE", "ECE_MASS", "RMSCE", "RMSCE_DEBIASED",
+            "MCE"; columns "value", and with ``ci`` "se", "lower", "upper", "method".
 
         Examples
         --------
@@ -421,7 +434,7 @@ class Scores(_ScoreAnalysis):
         >>> df.agree.scores("y", "p").calibration().loc[["slope", "BRIER"], ["value", "se"]].round(4)
                 value      se
         slope  2.0650  1.5534
-        BRIER  0.1366     NaN
+        BRIER  0.1366  0.0478
         """
         self._one_score("calibration()")
         if not self.probabilities:
@@ -429,19 +442,49 @@ class Scores(_ScoreAnalysis):
                              "scores lie outside [0, 1]")
         view = self._patterns.view(0, self._positive)
         args = (view.scores, view.positives, view.negatives)
+        rows: dict = {}
         cox = _calibration.calibration_intercept_slope(*args)
         from ..inference.distributions import critical_value
 
         z = float(critical_value(confidence_level))
-        rows = {}
         for name, centre in (("intercept", 0.0), ("slope", 1.0)):
             value, se = float(cox[name]), float(cox[f"{name}_se"])
             rows[name] = {"value": value, "se": se, "lower": value - z * se, "upper": value + z * se,
                           "method": f"Cox (1958) logistic recalibration, Wald (perfect: {centre:g})"}
-        rows["BRIER"] = {"value": float(_calibration.brier(*args))}
-        for name, value in _calibration.murphy(*args, bins=bins).items():
-            rows[name] = {"value": float(value), "method": f"Murphy (1973), {bins} equal-width bins"}
+        width_bins = _calibration.calibration_bins(*args, bins=bins, strategy="uniform")
+        mass_bins = _calibration.calibration_bins(*args, bins=bins, strategy="quantile")
+
+        def murphy_term(term):
+            return lambda v: _calibration.murphy(v.scores, v.positives, v.negatives, bins=bins)[term]
+
+        def error(norm, index, debiased=False):
+            return lambda v: _calibration.calibration_error(v.scores, v.positives, v.negatives, bins=bins,
+                                                            norm=norm, debiased=debiased, bin_index=index)
+
+        functions = {
+            "reliability": murphy_term("reliability"), "resolution": murphy_term("resolution"),
+            "uncertainty": murphy_term("uncertainty"), "within_bin_variance": murphy_term("within_bin_variance"),
+            "within_bin_covariance": murphy_term("within_bin_covariance"),
+            "ECE": error("l1", width_bins), "ECE_MASS": error("l1", mass_bins), "RMSCE": error("l2", width_bins),
+            "RMSCE_DEBIASED": error("l2", width_bins, debiased=True), "MCE": error("max", width_bins)}
+        bounds = {key: (-1.0, 1.0) if key == "within_bin_covariance" else (0.0, 1.0) for key in functions}
+        brier = self.values("BRIER", ci=ci, confidence_level=confidence_level, n_resamples=n_resamples,
+                            bootstrap_method=bootstrap_method, random_state=random_state).loc["BRIER"]
+        rows["BRIER"] = brier.to_dict()
+        estimand = ScoreFunctions(self._patterns, 0, self._positive, functions, bounds)
+        opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, "multinomial",
+                                self._sample)
+        found = None if opts is None else estimate(estimand, opts)
+        for key in functions:
+            rows[key] = {"value": float(estimand.point[key])}
+            if found is not None:
+                e = found[key]
+                rows[key].update(se=float(e.se), lower=float(e.lower), upper=float(e.upper),
+                                 method=f"{e.method}; {bins} {'equal-mass' if key == 'ECE_MASS' else 'equal-width'}"
+                                        " bins")
         out = pd.DataFrame.from_dict(rows, orient="index")
+        if ci is None:
+            return out[["value"]]
         return out.reindex(columns=["value", "se", "lower", "upper", "method"])
 
     def reliability(self, bins: int = 10, strategy: str = "uniform") -> pd.DataFrame:

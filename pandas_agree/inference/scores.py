@@ -27,7 +27,7 @@ from .distributions import critical_value, two_sided_p
 from .estimands import Estimand
 from .estimates import Estimate, IntervalOptions, within
 
-__all__ = ["Atom", "Combination", "ScoreMeasures"]
+__all__ = ["Atom", "Combination", "ScoreFunctions", "ScoreMeasures"]
 
 
 @dataclass(frozen=True)
@@ -198,6 +198,26 @@ class ScoreMeasures(Estimand):
         single = int(np.count_nonzero(self.values[key].weights)) == 1
         return delong_estimate(value, variance, self.bounds[key], self.confidence_level,
                                self.delong_scale if single else "identity", df=df)
+
+
+class ScoreFunctions(Estimand):
+    """Values that are functions of one binary view of a score table without declared partials (Murphy's binned
+    terms, calibration errors over bins fixed on the table): the core linearises them by moving each non-empty cell
+    of the counts where they are few, and bootstraps them (the objects with all their scores) otherwise.
+
+    ``functions`` maps each key to a function of a :class:`~pandas_agree.engine.scores.ScoreView` (with leading
+    axes: a stack of resampled tables), ``bounds`` each key to its range.
+    """
+
+    def __init__(self, patterns: ScorePatterns, column: int, positive: int, functions: dict, bounds: dict) -> None:
+        self.patterns, self.column, self.positive, self.functions = patterns, column, positive, functions
+        view = patterns.view(column, positive)
+        point = {key: np.asarray(f(view), dtype=float) for key, f in functions.items()}
+        super().__init__(point, bounds, patterns.counts)
+
+    def evaluate(self, stack, keys):
+        view = self.patterns.view(self.column, self.positive, counts=stack)
+        return {key: np.asarray(self.functions[key](view), dtype=float) for key in keys}
 
 
 def delong_estimate(value: float, variance: float, bounds: tuple[float, float], confidence_level: float,

@@ -26,7 +26,10 @@ OPTIONS = {"measures": None, "average": "unweighted", "ci": "auto", "confidence_
 CALIBRATION_NAMES = {"intercept": "calibration intercept (in the large)", "slope": "calibration slope",
                      "BRIER": "Brier score", "reliability": "  reliability", "resolution": "  resolution",
                      "uncertainty": "  uncertainty", "within_bin_variance": "  within-bin variance",
-                     "within_bin_covariance": "  within-bin covariance"}
+                     "within_bin_covariance": "  within-bin covariance",
+                     "ECE": "expected calibration error (ECE)", "ECE_MASS": "ECE, equal-mass bins",
+                     "RMSCE": "RMS calibration error", "RMSCE_DEBIASED": "RMS calibration error, debiased",
+                     "MCE": "maximum calibration error"}
 
 
 def _name(code: str) -> str:
@@ -83,7 +86,8 @@ class ScoresReport(Rendered):
         if not scores.multiclass and scores.probabilities:
             with warnings.catch_warnings(record=True) as caught:  # said in the notes instead
                 warnings.simplefilter("always", UndefinedMeasureWarning)
-                self.calibration = scores.calibration(confidence_level=opts["confidence_level"])
+                self.calibration = scores.calibration(**{k: opts[k] for k in ("ci", "confidence_level", "n_resamples",
+                                                                          "bootstrap_method", "random_state")})
             undefined = [str(w.message) for w in caught if issubclass(w.category, UndefinedMeasureWarning)]
         if not scores.multiclass:
             best = {"Youden's J": scores.best_threshold("youden"), "F1": scores.best_threshold("f1")}
@@ -149,6 +153,8 @@ class ScoresReport(Rendered):
                                                "threshold": lambda v: f"{v:.6g}"}))
         if self.calibration is not None:
             cal = self.calibration
+            if "se" not in cal.columns:  # without intervals
+                cal = cal.assign(se=np.nan, lower=np.nan, upper=np.nan, method=None)
             letters, notes = footnote_letters([m for m in cal["method"] if isinstance(m, str)])
             rows = []
             for name, row in cal.iterrows():

@@ -35,6 +35,12 @@ KINDS = {
               "mean share of category k over the subjects, Pa the mean agreement of the subjects and w_kl the "
               "agreement weights (the identity unless `kappa_weights` is given). Two raters give the multiclass "
               "measures: FLEISS is SPI, CONGER and LIGHT are KAPPA, PO is OSR. The bootstrap resamples subjects."),
+    "score": ("Statistics of a score",
+              "Each is one value for a score against a binary reference (`df.agree.scores`, {doc}`user_guide/scores`), "
+              "a function of the counts of the positive and the negative objects at each distinct score: s⁺ and s⁻ "
+              "the scores of a positive and a negative object, R_k and P_k the recall and precision at the k-th "
+              "highest score, y the label (1 positive) and p the score read as a probability (BRIER, LOGLOSS and ECE "
+              "take scores in [0, 1] only); see {doc}`notes/scores` and {doc}`notes/calibration`."),
 }
 
 
@@ -45,6 +51,8 @@ def _text(value) -> str:
 
 
 def _symmetry(row: pd.Series) -> str:
+    if row["kind"] == "score":
+        return "a statistic of a score (no transposed table)"
     if row["kind"] == "rater":
         return "unchanged when the raters are permuted" if row["symmetric"] else "depends on the order of the raters"
     if row["symmetric"]:
@@ -55,8 +63,9 @@ def _symmetry(row: pd.Series) -> str:
 
 
 def anchor(kind: str, code: str) -> str:
-    """The page's target of an entry (rater coefficients share some codes with multiclass measures)."""
-    return f"measure-rater-{code.lower()}" if kind == "rater" else f"measure-{code.lower()}"
+    """The page's target of an entry (rater coefficients and the statistics of scores have codes of their own, which
+    may be those of other measures)."""
+    return f"measure-{kind}-{code.lower()}" if kind in ("rater", "score") else f"measure-{code.lower()}"
 
 
 def _entry(row: pd.Series) -> list[str]:

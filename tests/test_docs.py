@@ -57,11 +57,14 @@ def test_catalogue_documents_every_measure_the_analyses_compute():
         association = list(ag.multiclass(list(pa.measures("association")["code"])).index)
         ra = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
         raters = list(ra.summary().index)
+        sc = pa.datasets.load("cancer_scores").agree.scores("diagnosis", "logistic")
+        scores = list(sc.values(max_fpr=0.1).index) + list(sc.values("PAUC", max_fpr=0.1).index)
     # multiclass() shows CRAMERV, LAMBDA and UC by default: association statistics, documented in their section
     assert {"CRAMERV", "LAMBDA", "UC"} <= set(multiclass) & set(association)
     computed = {"Class-specific measures": binary,
                 "Multiclass measures": [code for code in multiclass if code not in association],
-                "Association statistics": association, "Coefficients of several raters": raters}
+                "Association statistics": association, "Coefficients of several raters": raters,
+                "Statistics of a score": scores}
     assert set(sections) == set(computed)
     for title, codes in computed.items():
         assert sorted(sections[title]) == sorted(codes), title

@@ -28,9 +28,15 @@ __all__ = ["PROBABILITY_CODES", "average_precision", "average_precision_partials
            "partial_auc_partials", "placements", "pr_auc", "pr_auc_partials", "roc_auc", "roc_auc_partials"]
 
 
+def _at_or_above(x: np.ndarray) -> np.ndarray:
+    """Σ of x over each score and the higher ones, along the last axis (summed from the top, so that it is exactly
+    0 above the highest score with objects)."""
+    return np.cumsum(x[..., ::-1], axis=-1)[..., ::-1]
+
+
 def _above(x: np.ndarray) -> np.ndarray:
     """Σ of x over the higher scores (strictly above each one), along the last axis."""
-    return x.sum(axis=-1, keepdims=True) - np.cumsum(x, axis=-1)
+    return _at_or_above(x) - x
 
 
 def placements(v: ScoreView) -> tuple[np.ndarray, np.ndarray]:
@@ -86,8 +92,8 @@ def _gini_partials(v: ScoreView) -> tuple[np.ndarray, np.ndarray]:
 
 def _precision_at(v: ScoreView) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The positives and all objects at or above each distinct score, and the precision there."""
-    tp = _above(v.positives) + v.positives
-    called = tp + _above(v.negatives) + v.negatives
+    tp = _at_or_above(v.positives)
+    called = tp + _at_or_above(v.negatives)
     return tp, called, divide(tp, called)
 
 

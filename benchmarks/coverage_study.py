@@ -15,7 +15,9 @@ Methods (where they apply to a value):
 - ``blur``: as ``z`` with the SE of the table with half an object added to every cell (a small-sample variance
   correction in the spirit of Agresti–Coull's pseudo-counts; Yuan & Jiang 2025's "blurring");
 - ``pct``, ``bca``: the percentile and BCa bootstrap of the table (``ci="bootstrap"``);
-- ``de``: Donner & Eliasziw's (1992) goodness-of-fit interval for kappa on 2×2 tables (KAPPA, SPI, ALPHA).
+- ``de``: Donner & Eliasziw's (1992) goodness-of-fit interval for kappa on 2×2 tables (KAPPA, SPI, ALPHA);
+- ``mover``: the MOVER–Wilson interval of the unweighted averages of REC and PRE (Wilson intervals of the
+  classes' proportions, combined by Zou & Donner's method of variance estimates recovery).
 
 Usage::
 
@@ -55,7 +57,7 @@ from tests._coverage_grid import CHANCE, RATERS, Cell, absent, draw, grid, truth
 from tests._coverage_grid import two_values as _two_values
 from tests._coverage_grid import values as _values
 
-METHODS = ["auto", "lin", "z", "blur", "pct", "bca", "de"]
+METHODS = ["auto", "lin", "z", "blur", "pct", "bca", "de", "mover"]
 Z = 1.959963984540054
 
 
@@ -71,6 +73,25 @@ def transformed(value, se, lo):
         centre, slope = np.log(value / (1 - value)), 1 / (value * (1 - value))
         low, high = centre - Z * se * slope, centre + Z * se * slope
         return 1 / (1 + np.exp(-low)), 1 / (1 + np.exp(-high))
+
+
+def mover_wilson(table: np.ndarray, axis: int) -> tuple[float, float]:
+    """The MOVER–Wilson interval (Zou & Donner 2008; Newcombe 1998's method for sums) of the unweighted average of
+    the classes' recalls (``axis=1``: the diagonal over the reference's counts) or precisions (``axis=0``: over the
+    predicted counts), over the classes present on that side. Given those counts the classes' proportions are
+    independent binomials, so the average's ends are its value ∓ √Σ(distance of each proportion to its Wilson
+    end)² / K."""
+    totals = table.sum(axis=axis)
+    present = totals > 0
+    x, n = np.diag(table)[present], totals[present]
+    p = x / n
+    z2 = Z * Z
+    centre = (x + z2 / 2) / (n + z2)
+    half = Z / (n + z2) * np.sqrt(x * (n - x) / n + z2 / 4)
+    low, high = centre - half, centre + half
+    k = present.sum()
+    mean = p.mean()
+    return mean - np.sqrt(((p - low) ** 2).sum()) / k, mean + np.sqrt(((high - p) ** 2).sum()) / k
 
 
 def donner_eliasziw(table: np.ndarray, level: float = 0.95) -> tuple[float, float]:
@@ -151,6 +172,9 @@ def simulate(cell: Cell, sims: int, methods: list[str], resamples: int, seed: in
                                random_state=i, **boot)
             elif m == "de" and table is not None and cell.k == 2:
                 found[m] = {v: (np.nan, np.nan, *donner_eliasziw(table)) for v in ("KAPPA", "SPI", "ALPHA")}
+            elif m == "mover" and table is not None:
+                found[m] = {f"{code} unweighted {timing}": (np.nan, np.nan, *mover_wilson(table, axis))
+                            for code, axis in (("REC", 1), ("PRE", 0)) for timing in ("before", "after")}
         reference = found.get("lin") or next(iter(found.values()))
         for v in target:
             if np.isnan(reference[v][0]):
@@ -193,26 +217,28 @@ def markdown(frame: pd.DataFrame) -> str:
 
 def from_test(path: str) -> str:
     """Markdown tables of the coverage of ``ci="auto"`` from tests/test_coverage_small.py's output (one line of JSON
-    a cell): a table per part of the grid (two classes, K classes, raters), a row per value, a column per cell."""
+    a cell): a table per design (the cells' names without the sample size), a row per value, a column per sample
+    size; then the values outside 0.93–0.97."""
     cells = {}
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         if line.strip():
             record = json.loads(line)
             cells[record["cell"]] = record  # the last run of a cell wins
-    order = [c.name for c in grid() if c.name in cells]
-    parts = {"two": "Two classes (prevalence, agreement, N)",
-             "k": "K classes with one rare (K, its share, agreement, N)",
-             "raters": "Three raters (categories, agreement, subjects)"}
+    designs: dict[str, list[str]] = {}
+    for c in grid():
+        if c.name in cells:
+            designs.setdefault(c.name.rsplit("-n", 1)[0], []).append(c.name)
     out = []
-    for prefix, title in parts.items():
-        names = [n for n in order if n.split("-")[0] == prefix or (prefix == "k" and re.match(r"k\d", n))]
-        if not names:
-            continue
+    for design, names in designs.items():
         labels = list(dict.fromkeys(v for n in names for v in cells[n]["values"]))
-        short = [n.removeprefix(prefix + "-") if prefix != "k" else n for n in names]
-        frame = pd.DataFrame({s: {v: cells[n]["values"].get(v, {}).get("coverage", np.nan) for v in labels}
-                              for s, n in zip(short, names, strict=True)})
-        out.append(f"{title}, {cells[names[0]]['tables']:,} tables a cell:\n\n" + markdown(frame))
+        frame = pd.DataFrame({"N = " + n.rsplit("-n", 1)[1]: {v: cells[n]["values"][v]["coverage"] for v in labels}
+                              for n in names})
+        distinct = ", ".join(f"{cells[n]['distinct']:,}" for n in names)
+        out.append(f"**{design}** ({cells[names[0]]['tables']:,} tables a cell; distinct: {distinct})\n\n"
+                   + markdown(frame))
+    outside = [(n, v, r["coverage"]) for n in cells for v, r in cells[n]["values"].items()
+               if not 0.93 <= r["coverage"] <= 0.97]
+    out.append(f"{len(outside)} of {sum(len(r['values']) for r in cells.values())} values outside 0.93–0.97")
     return "\n\n".join(out)
 
 

@@ -26,6 +26,7 @@ Usage::
     python benchmarks/coverage_study.py --list                # the cells' names
     PANDAS_AGREE_COVERAGE_OUT=cov.jsonl pytest -m slow tests/test_coverage_small.py
     python benchmarks/coverage_study.py --from-test cov.jsonl # the notes' tables of ci="auto", from the slow test
+    python benchmarks/coverage_study.py --from-test cov.jsonl --short  # the slow test's SHORT list
 
 The grid, the true values and the samples are those of ``tests/_coverage_grid.py``, which the slow test
 (``tests/test_coverage_small.py``) uses too: a cell's samples are drawn at once and each distinct sample is
@@ -215,15 +216,46 @@ def markdown(frame: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def from_test(path: str) -> str:
-    """Markdown tables of the coverage of ``ci="auto"`` from tests/test_coverage_small.py's output (one line of JSON
-    a cell): a table per design (the cells' names without the sample size), a row per value, a column per sample
-    size; then the values outside 0.93–0.97."""
+def read_test_output(path: str) -> dict:
+    """The slow test's records (one line of JSON a cell) by cell; the last run of a cell wins."""
     cells = {}
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         if line.strip():
             record = json.loads(line)
-            cells[record["cell"]] = record  # the last run of a cell wins
+            cells[record["cell"]] = record
+    return cells
+
+
+def short_list(path: str) -> str:
+    """The slow test's SHORT list from its output: by cell, every value outside 0.93–0.97 with its coverage and the
+    rule whose interval it was (the rule of most samples where any applied; None where none did)."""
+    cells = read_test_output(path)
+    lines = []
+    for name in (c.name for c in grid() if c.name in cells):
+        entries = []
+        for v, r in cells[name]["values"].items():
+            if 0.93 <= r["coverage"] <= 0.97:
+                continue
+            rule = max(r["noted"], key=r["noted"].get) if any(r["noted"].values()) else None
+            entries.append(f'"{v}": ({r["coverage"]:.4f}, ' + (f'"{rule}"' if rule else "None") + ")")
+        if not entries:
+            continue
+        lines.append(f'    "{name}": {{')
+        line = "       "
+        for entry in entries:
+            if len(line) + len(entry) + 2 > 119:
+                lines.append(line)
+                line = "       "
+            line += f" {entry},"
+        lines.extend([line, "    },"])
+    return "\n".join(lines)
+
+
+def from_test(path: str) -> str:
+    """Markdown tables of the coverage of ``ci="auto"`` from tests/test_coverage_small.py's output (one line of JSON
+    a cell): a table per design (the cells' names without the sample size), a row per value, a column per sample
+    size; then the values outside 0.93–0.97."""
+    cells = read_test_output(path)
     designs: dict[str, list[str]] = {}
     for c in grid():
         if c.name in cells:
@@ -254,9 +286,11 @@ def main(argv=None) -> int:
     parser.add_argument("--from-test", metavar="FILE",
                         help="print the coverage tables of ci=\"auto\" from the slow test's output (its "
                              "PANDAS_AGREE_COVERAGE_OUT file) instead of simulating")
+    parser.add_argument("--short", action="store_true",
+                        help="with --from-test: print the slow test's SHORT list (the values outside 0.93–0.97)")
     args = parser.parse_args(argv)
     if args.from_test:
-        print(from_test(args.from_test))
+        print(short_list(args.from_test) if args.short else from_test(args.from_test))
         return 0
     cells = [c for c in grid() if re.search(args.cells, c.name)]
     if args.list:

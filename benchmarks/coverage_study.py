@@ -15,13 +15,23 @@ Methods (where they apply to a value):
 - ``blur``: as ``z`` with the SE of the table with half an object added to every cell (a small-sample variance
   correction in the spirit of Agresti–Coull's pseudo-counts; Yuan & Jiang 2025's "blurring");
 - ``pct``, ``bca``: the percentile and BCa bootstrap of the table (``ci="bootstrap"``);
-- ``de``: Donner & Eliasziw's (1992) goodness-of-fit interval for kappa on 2×2 tables (KAPPA, SPI, ALPHA).
+- ``de``: Donner & Eliasziw's (1992) goodness-of-fit interval for kappa on 2×2 tables (KAPPA, SPI, ALPHA);
+- ``mover``: the MOVER–Wilson interval of the unweighted averages of REC and PRE (Wilson intervals of the
+  classes' proportions, combined by Zou & Donner's method of variance estimates recovery).
 
 Usage::
 
     python benchmarks/coverage_study.py                      # the whole grid, 400 tables per cell
     python benchmarks/coverage_study.py --sims 2000 --cells "two-p0.95" --methods auto,bca,de
     python benchmarks/coverage_study.py --list                # the cells' names
+    PANDAS_AGREE_COVERAGE_OUT=cov.jsonl pytest -m slow tests/test_coverage_small.py
+    python benchmarks/coverage_study.py --from-test cov.jsonl # the notes' tables of ci="auto", from the slow test
+    python benchmarks/coverage_study.py --from-test cov.jsonl --short  # the slow test's SHORT list
+
+The grid, the true values and the samples are those of ``tests/_coverage_grid.py``, which the slow test
+(``tests/test_coverage_small.py``) uses too: a cell's samples are drawn at once and each distinct sample is
+evaluated once, its hits counted as often as it was drawn, so that ``--sims 2000 --methods auto`` gives exactly
+the slow test's coverages.
 
 Coverage is counted over the tables in which the value is defined; the column "undef" gives the share of tables
 in which it is not (a rare class absent from the sample), and "absent" the share of tables without some class.
@@ -31,133 +41,25 @@ The simulation's own error at 2,000 tables is about ±0.005 (one standard error 
 from __future__ import annotations
 
 import argparse
-import itertools
+import json
 import re
 import sys
 import time
-import warnings
-from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 import pandas_agree as pa
 
-CHANCE = ["KAPPA", "KAPPA_W", "SPI", "BPK", "AC1", "ALPHA"]
-RATERS = ["FLEISS", "CONGER", "AC1", "ALPHA", "LIGHT"]
-CLASS = ["REC", "PRE", "F1"]
-AVERAGED = ["F1", "REC", "PRE"]
-AVERAGES = ["unweighted", "weighted", "micro"]
-TIMINGS = ["before", "after"]
-METHODS = ["auto", "lin", "z", "blur", "pct", "bca", "de"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the grid is shared with the slow test
+
+from tests._coverage_grid import CHANCE, RATERS, Cell, absent, draw, grid, truth
+from tests._coverage_grid import two_values as _two_values
+from tests._coverage_grid import values as _values
+
+METHODS = ["auto", "lin", "z", "blur", "pct", "bca", "de", "mover"]
 Z = 1.959963984540054
-
-
-# --- the grid --------------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Cell:
-    """One cell of the grid: a true table (two classifications) or a rater model, and a sample size."""
-
-    name: str
-    n: int
-    table: np.ndarray | None = None  # joint shares of (reference, prediction)
-    shares: np.ndarray | None = None  # raters: the latent classes' shares
-    hit: float = 0.0  # raters: the probability that a rater names the subject's class
-    raters: int = 3
-    notes: dict = field(default_factory=dict)
-
-
-def confusion(shares, hits) -> np.ndarray:
-    """The joint shares of a classifier that names class k correctly with probability hits[k], otherwise one of the
-    other classes at random."""
-    shares, hits = np.asarray(shares, float), np.broadcast_to(np.asarray(hits, float), (len(shares),))
-    k = len(shares)
-    p = np.repeat(((1 - hits) / (k - 1))[:, None], k, axis=1)
-    np.fill_diagonal(p, hits)
-    return shares[:, None] * p
-
-
-def rare_shares(k: int, rare: float) -> np.ndarray:
-    """K shares, the last one ``rare``, the others decreasing gently (2:1 from the first to the last common)."""
-    common = np.linspace(2, 1, k - 1)
-    return np.append((1 - rare) * common / common.sum(), rare)
-
-
-def grid() -> list[Cell]:
-    cells = []
-    # 2×2, the rare class at 10%, 5%, 3%: moderate agreement (common class named 0.9, rare 0.7) and strong
-    # (0.98, 0.9)
-    for prev, (level, hits), n in itertools.product((0.9, 0.95, 0.97), (("moderate", (0.9, 0.7)),
-                                                                     ("strong", (0.98, 0.9))), (30, 50, 100, 200, 500)):
-        cells.append(Cell(f"two-p{prev}-{level}-n{n}", n, confusion([prev, 1 - prev], hits)))
-    # K classes, one rare (3 classes with one of 5%, 4 with one of 3%, 6 with one of 1%): moderate (every class
-    # named 0.75) and strong (0.9)
-    for (k, rare), (level, hit), n in itertools.product(((3, 0.05), (4, 0.03), (6, 0.01)), (("moderate", 0.75),
-                                                                                          ("strong", 0.9)),
-                                                        (30, 50, 150, 500)):
-        cells.append(Cell(f"k{k}-r{rare}-{level}-n{n}", n, confusion(rare_shares(k, rare), hit)))
-    # three raters over 20–100 subjects: two classes at 0.9/0.1, three at 0.8/0.15/0.05
-    for shares, (level, hit), n in itertools.product(((0.9, 0.1), (0.8, 0.15, 0.05)), (("moderate", 0.8),
-                                                                                     ("strong", 0.95)),
-                                                     (20, 50, 100)):
-        cells.append(Cell(f"raters-k{len(shares)}-{level}-n{n}", n, shares=np.array(shares), hit=hit))
-    return cells
-
-
-# --- true values ---------------------------------------------------------------------------------------------
-
-def quiet(fn, *args, **kwargs):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return fn(*args, **kwargs)
-
-
-def two_values(ag: pa.Agreement, k: int, ci=None, **opts) -> dict[str, tuple]:
-    """Every value the study follows, as (value, se, lower, upper) by label (value alone without ``ci``)."""
-    out = {}
-    chance = CHANCE if k > 2 else [c for c in CHANCE if c != "KAPPA_W"]
-    mc = quiet(ag.multiclass, chance, ci=ci, **opts)
-    for code in chance:
-        out[code] = _row(mc.loc[code], ci)
-    b = quiet(ag.binary, CLASS, ci=ci, **opts)
-    for code in CLASS:
-        out[f"{code}[rare]"] = _row(b[code].iloc[-1], ci)
-    for timing in TIMINGS:
-        av = quiet(ag.averages, AVERAGED, average=AVERAGES, timing=timing, ci=ci, **opts)
-        for code, method in itertools.product(AVERAGED, AVERAGES):
-            if method == "micro" and timing == "after":
-                continue  # the micro average does not depend on the timing
-            label = f"{code} {method}" + ("" if method == "micro" else f" {timing}")
-            out[label] = _row(av.loc[code, method], ci)
-    return out
-
-
-def _row(x, ci):
-    if not ci:
-        return float(x["value"]) if isinstance(x, pd.Series) and "value" in x.index else float(x)
-    return tuple(float(x[s]) for s in ("value", "se", "lower", "upper"))
-
-
-def rater_frame(ratings: np.ndarray) -> pd.DataFrame:
-    return pd.DataFrame(ratings, columns=[f"r{i}" for i in range(ratings.shape[1])])
-
-
-def rater_values(ra: pa.RaterAgreement, ci=None, **opts) -> dict:
-    s = quiet(ra.summary, RATERS, ci=ci, **opts)
-    return {code: (_row(s.loc[code], ci)) for code in RATERS}
-
-
-def truth(cell: Cell) -> dict[str, float]:
-    if cell.table is not None:
-        ag = pa.Agreement.from_table(pd.DataFrame(cell.table * 1e12))
-        return two_values(ag, len(cell.table))
-    k = len(cell.shares)
-    patterns = np.array(list(itertools.product(range(k), repeat=cell.raters)))
-    given = confusion(cell.shares, cell.hit) / cell.shares[:, None]  # P(rating | class)
-    prob = sum(cell.shares[c] * np.prod(given[c][patterns], axis=1) for c in range(k))
-    ra = pa.RaterAgreement(rater_frame(patterns), weights=prob * 1e9)
-    return rater_values(ra)
 
 
 # --- candidate intervals ---------------------------------------------------------------------------------------
@@ -172,6 +74,25 @@ def transformed(value, se, lo):
         centre, slope = np.log(value / (1 - value)), 1 / (value * (1 - value))
         low, high = centre - Z * se * slope, centre + Z * se * slope
         return 1 / (1 + np.exp(-low)), 1 / (1 + np.exp(-high))
+
+
+def mover_wilson(table: np.ndarray, axis: int) -> tuple[float, float]:
+    """The MOVER–Wilson interval (Zou & Donner 2008; Newcombe 1998's method for sums) of the unweighted average of
+    the classes' recalls (``axis=1``: the diagonal over the reference's counts) or precisions (``axis=0``: over the
+    predicted counts), over the classes present on that side. Given those counts the classes' proportions are
+    independent binomials, so the average's ends are its value ∓ √Σ(distance of each proportion to its Wilson
+    end)² / K."""
+    totals = table.sum(axis=axis)
+    present = totals > 0
+    x, n = np.diag(table)[present], totals[present]
+    p = x / n
+    z2 = Z * Z
+    centre = (x + z2 / 2) / (n + z2)
+    half = Z / (n + z2) * np.sqrt(x * (n - x) / n + z2 / 4)
+    low, high = centre - half, centre + half
+    k = present.sum()
+    mean = p.mean()
+    return mean - np.sqrt(((p - low) ** 2).sum()) / k, mean + np.sqrt(((high - p) ** 2).sum()) / k
 
 
 def donner_eliasziw(table: np.ndarray, level: float = 0.95) -> tuple[float, float]:
@@ -214,37 +135,27 @@ def donner_eliasziw(table: np.ndarray, level: float = 0.95) -> tuple[float, floa
 # --- the simulation ------------------------------------------------------------------------------------------
 
 def simulate(cell: Cell, sims: int, methods: list[str], resamples: int, seed: int) -> pd.DataFrame:
+    """The coverage of each method's intervals over ``sims`` samples of ``cell``, drawn at once (the generator
+    ``[seed, crc32(name)]``, as tests/test_coverage_small.py draws them) and evaluated once per distinct sample,
+    its hits weighted by its multiplicity; the bootstrap's ``random_state`` is the distinct sample's index."""
     target = truth(cell)
-    rng = np.random.default_rng([seed, zlib_hash(cell.name)])
-    hits = {m: {v: [] for v in target} for m in methods}
+    distinct, times = draw(cell, sims, np.random.default_rng([seed, zlib_hash(cell.name)]))
+    hits = {m: dict.fromkeys(target, 0) for m in methods}
+    seen = {m: dict.fromkeys(target, 0) for m in methods}
     undefined = dict.fromkeys(target, 0)
-    absent = 0
+    lacking = 0
     boot = {"n_resamples": resamples}
-    for sim in range(sims):
-        if cell.table is not None:
-            k = len(cell.table)
-            table = rng.multinomial(cell.n, cell.table.ravel()).reshape(k, k).astype(float)
-            absent += bool(np.any((table.sum(0) == 0) & (table.sum(1) == 0)))
-            ag = pa.Agreement.from_table(pd.DataFrame(table))
+    for i, (sample, w) in enumerate(zip(distinct, times, strict=True)):
+        lacking += w * absent(cell, sample)
+        table = sample.reshape(cell.k, cell.k).astype(float) if cell.table is not None else None
 
-            def get(ci, obj=ag, k=k, **opts):
-                return two_values(obj, k, ci, **opts)
-        else:
-            k = len(cell.shares)
-            classes = rng.choice(k, size=cell.n, p=cell.shares)
-            given = confusion(cell.shares, cell.hit) / cell.shares[:, None]
-            u = rng.random((cell.n, cell.raters))
-            ratings = (u[..., None] > np.cumsum(given[classes], axis=1)[:, None, :]).sum(-1)
-            absent += len(np.unique(ratings)) < k
-            ra = quiet(pa.RaterAgreement, rater_frame(ratings), labels=list(range(k)))
-            table = None
+        def get(ci, sample=sample, **opts):
+            return _values(cell, sample, ci, **opts)
 
-            def get(ci, obj=ra, **opts):
-                return rater_values(obj, ci, **opts)
         found = {}
         for m in methods:
             if m == "auto":
-                found[m] = get("auto", random_state=sim, **boot)
+                found[m] = get("auto", random_state=i, **boot)
             elif m in ("lin", "z"):
                 found.setdefault("lin", get("linearized"))
                 if m == "z":
@@ -253,36 +164,40 @@ def simulate(cell: Cell, sims: int, methods: list[str], resamples: int, seed: in
             elif m == "blur":
                 if table is None:
                     continue
-                blurred = get("linearized", obj=pa.Agreement.from_table(pd.DataFrame(table + 0.5)))
+                blurred = _two_values(pa.Agreement.from_table(pd.DataFrame(table + 0.5)), cell.k, "linearized")
                 lin = found.setdefault("lin", get("linearized"))
                 found[m] = {v: (lin[v][0], blurred[v][1],
                                 *transformed(lin[v][0], blurred[v][1], -1 if v in CHANCE else 0)) for v in lin}
             elif m in ("pct", "bca"):
                 found[m] = get("bootstrap", bootstrap_method={"pct": "percentile", "bca": "bca"}[m],
-                               random_state=sim, **boot)
-            elif m == "de" and table is not None and k == 2:
+                               random_state=i, **boot)
+            elif m == "de" and table is not None and cell.k == 2:
                 found[m] = {v: (np.nan, np.nan, *donner_eliasziw(table)) for v in ("KAPPA", "SPI", "ALPHA")}
+            elif m == "mover" and table is not None:
+                found[m] = {f"{code} unweighted {timing}": (np.nan, np.nan, *mover_wilson(table, axis))
+                            for code, axis in (("REC", 1), ("PRE", 0)) for timing in ("before", "after")}
         reference = found.get("lin") or next(iter(found.values()))
         for v in target:
             if np.isnan(reference[v][0]):
-                undefined[v] += 1
-        for m, values in found.items():
+                undefined[v] += w
+        for m, found_values in found.items():
             if m not in hits:
                 continue
-            for v, (_, _, lower, upper) in values.items():
+            for v, x in found_values.items():
                 if np.isnan(reference[v][0]):
                     continue
-                hits[m][v].append(lower <= target[v] <= upper)
+                seen[m][v] += w
+                hits[m][v] += w * bool(x[2] <= target[v] <= x[3])
     rows = []
     for v in target:
         row = {"value": v, "true": target[v]}
         for m in methods:
-            h = hits[m][v]
-            row[m] = float(np.mean(h)) if h else np.nan
+            row[m] = hits[m][v] / seen[m][v] if seen[m][v] else np.nan
         row["undef"] = undefined[v] / sims
         rows.append(row)
     out = pd.DataFrame(rows).set_index("value")
-    out.attrs["absent"] = absent / sims
+    out.attrs["absent"] = lacking / sims
+    out.attrs["distinct"] = len(distinct)
     return out
 
 
@@ -301,6 +216,64 @@ def markdown(frame: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+def read_test_output(path: str) -> dict:
+    """The slow test's records (one line of JSON a cell) by cell; the last run of a cell wins."""
+    cells = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            cells[record["cell"]] = record
+    return cells
+
+
+def short_list(path: str) -> str:
+    """The slow test's SHORT list from its output: by cell, every value outside 0.93–0.97 with its coverage and the
+    rule whose interval it was (the rule of most samples where any applied; None where none did)."""
+    cells = read_test_output(path)
+    lines = []
+    for name in (c.name for c in grid() if c.name in cells):
+        entries = []
+        for v, r in cells[name]["values"].items():
+            if 0.93 <= r["coverage"] <= 0.97:
+                continue
+            rule = max(r["noted"], key=r["noted"].get) if any(r["noted"].values()) else None
+            entries.append(f'"{v}": ({r["coverage"]:.4f}, ' + (f'"{rule}"' if rule else "None") + ")")
+        if not entries:
+            continue
+        lines.append(f'    "{name}": {{')
+        line = "       "
+        for entry in entries:
+            if len(line) + len(entry) + 2 > 119:
+                lines.append(line)
+                line = "       "
+            line += f" {entry},"
+        lines.extend([line, "    },"])
+    return "\n".join(lines)
+
+
+def from_test(path: str) -> str:
+    """Markdown tables of the coverage of ``ci="auto"`` from tests/test_coverage_small.py's output (one line of JSON
+    a cell): a table per design (the cells' names without the sample size), a row per value, a column per sample
+    size; then the values outside 0.93–0.97."""
+    cells = read_test_output(path)
+    designs: dict[str, list[str]] = {}
+    for c in grid():
+        if c.name in cells:
+            designs.setdefault(c.name.rsplit("-n", 1)[0], []).append(c.name)
+    out = []
+    for design, names in designs.items():
+        labels = list(dict.fromkeys(v for n in names for v in cells[n]["values"]))
+        frame = pd.DataFrame({"N = " + n.rsplit("-n", 1)[1]: {v: cells[n]["values"][v]["coverage"] for v in labels}
+                              for n in names})
+        distinct = ", ".join(f"{cells[n]['distinct']:,}" for n in names)
+        out.append(f"**{design}** ({cells[names[0]]['tables']:,} tables a cell; distinct: {distinct})\n\n"
+                   + markdown(frame))
+    outside = [(n, v, r["coverage"]) for n in cells for v, r in cells[n]["values"].items()
+               if not 0.93 <= r["coverage"] <= 0.97]
+    out.append(f"{len(outside)} of {sum(len(r['values']) for r in cells.values())} values outside 0.93–0.97")
+    return "\n\n".join(out)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sims", type=int, default=400, help="tables per cell (default 400)")
@@ -310,7 +283,15 @@ def main(argv=None) -> int:
     parser.add_argument("--values", default=".", help="regular expression the values' labels must match")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--list", action="store_true", help="list the cells and stop")
+    parser.add_argument("--from-test", metavar="FILE",
+                        help="print the coverage tables of ci=\"auto\" from the slow test's output (its "
+                             "PANDAS_AGREE_COVERAGE_OUT file) instead of simulating")
+    parser.add_argument("--short", action="store_true",
+                        help="with --from-test: print the slow test's SHORT list (the values outside 0.93–0.97)")
     args = parser.parse_args(argv)
+    if args.from_test:
+        print(short_list(args.from_test) if args.short else from_test(args.from_test))
+        return 0
     cells = [c for c in grid() if re.search(args.cells, c.name)]
     if args.list:
         print("\n".join(c.name for c in cells))
@@ -325,8 +306,8 @@ def main(argv=None) -> int:
         frame = simulate(cell, args.sims, methods, args.resamples, args.seed)
         frame = frame[frame.index.str.contains(args.values)]
         took = time.perf_counter() - start
-        print(f"\n### {cell.name} ({args.sims} tables; some class absent from {frame.attrs.get('absent', 0):.1%}; "
-              f"{took:.0f} s)\n")
+        print(f"\n### {cell.name} ({args.sims} tables, {frame.attrs['distinct']} distinct; some class absent from "
+              f"{frame.attrs['absent']:.1%}; {took:.0f} s)\n")
         print(markdown(frame))
         sys.stdout.flush()
         summary.append(frame.assign(cell=cell.name).reset_index())

@@ -65,35 +65,40 @@ RULES = {
         "donner-eliasziw",
         f"With fewer than {SMALL_SAMPLE} objects on two classes, KAPPA, KAPPA_W, SPI, ALPHA and HSS get Donner & "
         "Eliasziw's (1992) goodness-of-fit intervals beside their published SE: in the coverage study (docs/notes/"
-        "intervals.md) these covered 0.88–0.98 of a nominal 95% where the Wald intervals covered 0.31–0.94 (the "
-        "least with 30 objects, a class of 3% and strong agreement, where no method did better)."),
+        "intervals.md, 2,000 tables a cell) these covered 0.90–0.985 of a nominal 95% where the Wald intervals "
+        "covered 0.31–0.94 (the least with 30–50 objects, a class of 3% and strong agreement, where no method did "
+        "better)."),
     "bca": Rule(
         "bca",
         f"With fewer than {SMALL_SAMPLE} objects or a class of fewer than {SMALL_CLASS}, the chance-corrected "
         "coefficients get BCa bootstrap intervals beside their published (linearised) SE: in the coverage study "
-        "(docs/notes/intervals.md) the Wald intervals covered 0.80–0.97 of a nominal 95% there, the BCa "
-        "bootstrap's 0.87–0.98, except where most samples are tables without disagreement (30–50 objects, a rare "
-        "class and strong agreement: 0.31–0.75 for every method)."),
+        "(docs/notes/intervals.md, 2,000 tables a cell) the Wald intervals covered 0.80–0.97 of a nominal 95% "
+        "there, the BCa bootstrap's 0.93–0.97 in most cells and up to 0.99, except where most samples are tables "
+        "without disagreement (30–50 objects, a rare class and strong agreement: as little as 0.46, where every "
+        "method failed)."),
     "raters": Rule(
         "bca",
         f"With fewer than {SMALL_SAMPLE} subjects, the rater coefficients get BCa bootstrap intervals over subjects "
         "beside their linearised SE (as irrCAC prints it): in the coverage study (docs/notes/intervals.md) the Wald "
-        "intervals covered 0.78–0.97 of a nominal 95% there, the BCa bootstrap's 0.82–0.98 (0.82–0.88 with 20 "
-        "subjects and a category of 10%, where no method did better)."),
+        "intervals covered 0.78–0.97 of a nominal 95% there, the BCa bootstrap's 0.80–0.98 (0.80–0.88 with 20 "
+        "subjects, a category of 10% and strong agreement, where no method did better)."),
     "blurred": Rule(
         "blurred",
         f"With a class of fewer than {SMALL_CLASS} objects, the averages' intervals are Wald intervals on each "
         f"average's scale with the SE of the table with {BLUR:g} object added to every cell of the classes present "
         "(a generalised plus-four correction; the se column keeps the linearised SE): in the coverage study "
-        "(docs/notes/intervals.md) the linearised intervals covered as little as 0.55 of a nominal 95% there, "
-        "these 0.86–0.97 (unweighted averages of a class with a handful of objects cover least)."),
+        "(docs/notes/intervals.md, 2,000 tables a cell) the linearised intervals covered as little as 0.47 of a "
+        "nominal 95% there, these 0.93–0.97 in most cells, as little as 0.52 for unweighted averages of a class "
+        "with one or two objects (30 objects, a class of 3% and strong agreement) and up to 1.00 for some "
+        "weighted ones."),
     "blurred-class": Rule(
         "blurred",
         f"With a class of fewer than {SMALL_CLASS} objects, the class-specific values without a binomial interval "
         f"(F1 and its like) get Wald intervals on each value's scale with the SE of the table with {BLUR:g} object "
         "added to every cell of the classes present (the se column keeps the linearised SE): in the coverage study "
-        "(docs/notes/intervals.md) the linearised intervals of the rare class's F1 covered as little as 0.40 of a "
-        "nominal 95% there, these 0.88–0.96."),
+        "(docs/notes/intervals.md, 2,000 tables a cell) the linearised intervals of the rare class's F1 covered "
+        "as little as 0.40 of a nominal 95% there, these 0.88–0.97, except where the rare class has one object "
+        "in most samples (1% of 30–50 objects: F1 is 0 in most of them), as little as 0.15."),
     "pprev": Rule(
         "percentile",
         "On two classes, the weighted and inverse averages of PPREV get the percentile bootstrap's interval beside "

@@ -217,3 +217,17 @@ def test_the_large_data_guide_s_examples_give_what_they_show():
             runner.run(test, clear_globs=False)
             globs.update(test.globs)
     assert runner.failures == 0, f"{runner.failures} of {runner.tries} examples of large_data.md fail"
+
+
+def test_aggregated_cells_of_every_engine_are_those_of_pandas(engine):
+    """from_counts on another engine's table of cells (a GROUP BY's output, repeated cells included) gives the table
+    of the same cells in pandas."""
+    name, _ = engine
+    cells = DF.groupby(["truth", "guess"], dropna=False, observed=True).size().rename("n").reset_index()
+    cells = pd.concat([cells, cells.iloc[:3]], ignore_index=True)  # repeated cells are summed
+    for kind in (pa.Agreement, pa.Crosstab):
+        want = kind.from_counts(cells, "truth", "guess", "n")
+        got = kind.from_counts(ENGINES[name](cells), "truth", "guess", "n")
+        assert type(got) is kind
+        pd.testing.assert_frame_equal(got.table, want.table)
+        assert (got.n, got.n_missing) == (want.n, want.n_missing)

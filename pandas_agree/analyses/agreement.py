@@ -19,6 +19,7 @@ from ..engine.labels import (
     positions_of,
 )
 from ..engine.matching import assign
+from ..engine.native import engine_of
 from ..engine.tableview import TableView
 from ..inference.estimates import interval_options
 from ..measures.multiclass import weights_of
@@ -174,7 +175,8 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
 
         This is what a SQL ``GROUP BY actual, pred`` or an SPSS ``WEIGHT BY`` file gives. Repeated cells are
         summed; rows with a missing label are left out (counted in ``n_missing``) unless ``dropna=False``;
-        rows with a count of 0 add nothing (use ``labels=`` to keep a label that has no count).
+        rows with a count of 0 add nothing (use ``labels=`` to keep a label that has no count). ``data`` may be a
+        pandas DataFrame or any table :meth:`from_frame` takes: the repeated cells are then summed in its engine.
 
         Examples
         --------
@@ -187,6 +189,8 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
         x  40.0  10.0
         y   0.0  50.0
         """
+        if engine_of(data) is not None:  # the cells of another engine's table, summed where they are
+            return cls.from_frame(data, actual, pred, weights=count, dropna=dropna, labels=labels, match=match)
         require_frame(data, "data")
         columns = {"actual": actual, "pred": pred, "count": count}
         for arg, col in columns.items():

@@ -34,6 +34,7 @@ from ..engine.crosstab import (
 )
 from ..engine.design import DesignColumns
 from ..engine.labels import as_labels, positions_of
+from ..engine.native import engine_of
 from ..engine.tables import validated_table
 from ..engine.tableview import TableView
 from ..inference import contingency
@@ -216,7 +217,9 @@ class Crosstab:
                     dropna: bool = True, labels: Sequence | None = None) -> Crosstab:
         """A Crosstab from long aggregated data: one row per cell with its count (what a SQL ``GROUP BY row, col``
         or an SPSS ``WEIGHT BY`` file gives). Repeated cells are summed; rows with a missing label are left out
-        (counted in ``n_missing``) unless ``dropna=False``.
+        (counted in ``n_missing``) unless ``dropna=False``. ``data`` may be a pandas DataFrame or any table
+        :meth:`from_frame` takes (Polars, PyArrow, DuckDB, Ibis, PySpark, Dask): the repeated cells are then summed
+        in its engine, the counts taken as frequency weights.
 
         Examples
         --------
@@ -226,6 +229,8 @@ class Crosstab:
         >>> pa.Crosstab.from_counts(cells, "sex", "region", "n").n
         100.0
         """
+        if engine_of(data) is not None:  # the cells of another engine's table, summed where they are
+            return cls.from_frame(data, row, col, weights=count, dropna=dropna, labels=labels)
         require_frame(data, "data")
         for arg, col_name in {"row": row, "col": col, "count": count}.items():
             column(data, col_name, arg)
@@ -273,7 +278,6 @@ class Crosstab:
         >>> ag.n, ag.n_missing
         (3.0, 1)
         """
-        from ..engine.native import engine_of
 
         if match is not None and "match" not in inspect.signature(cls.__init__).parameters:
             raise ValueError("match= pairs the labels of an Agreement; a Crosstab takes none (use "

@@ -13,9 +13,9 @@ import pandas as pd
 
 from ..measures.registry import REGISTRY
 
-__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "interval", "label",
-           "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue", "se", "se_decimals", "shorten",
-           "value", "with_interval"]
+__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "has_long_run", "interval",
+           "label", "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue", "se", "se_decimals",
+           "shorten", "value", "with_interval"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<.001";0.000'
@@ -210,6 +210,12 @@ def cut(text: str, limit: int | None = LABEL_LIMIT) -> str:
 
 
 _RUN = re.compile(rf"\S{{{LABEL_LIMIT + 1},}}")
+
+
+def has_long_run(text: str) -> bool:
+    """Whether ``text`` holds a run of more than :data:`LABEL_LIMIT` characters without a space (which
+    :func:`shorten` cuts)."""
+    return _RUN.search(text) is not None
 
 
 def shorten(text: str, known: dict[str, str] | None = None) -> str:

@@ -84,6 +84,9 @@ def _long_texts(report) -> set[str]:
                 values.extend(axis.names)
                 for level in range(axis.nlevels):
                     labels = axis.get_level_values(level) if axis.nlevels > 1 else axis
+                    if isinstance(labels.dtype, pd.StringDtype):  # strings: their lengths at once
+                        lengths = pd.Series(labels.str.len()).fillna(0).to_numpy(dtype=float)
+                        labels = labels[lengths > display.LABEL_LIMIT]
                     if labels.dtype.kind in "OUS":  # text, objects, categories: what may be long
                         values.extend(labels.unique())
     values.extend([getattr(report, "by", None), *getattr(report, "groups", {})])
@@ -115,6 +118,8 @@ def _laid_out(report) -> Document:
                 return text
             return display.shorten(text, {whole: display.cut(whole) for whole in wholes if whole in text})
 
+        if not wholes and not any(_may_cut(text) for text in _texts(doc)):
+            return replace(doc, long_labels=[*doc.long_labels, *found.entries()])  # nothing to cut: as laid out
         sections = []
         for sec in doc.sections:
             tables = [replace(t, title=short(t.title), stub=short(t.stub), columns=[short(c) for c in t.columns],
@@ -126,6 +131,34 @@ def _laid_out(report) -> Document:
                                     notes=[short(n) for n in sec.notes]))
         doc = replace(doc, title=short(doc.title), meta=short(doc.meta), sections=sections)
     return replace(doc, long_labels=[*doc.long_labels, *found.entries()])
+
+
+def _texts(doc: Document):
+    """Every text of ``doc`` that :func:`laid_out` may cut: titles, headings, column titles, row labels, cells,
+    footnotes and notes."""
+    yield doc.title
+    yield doc.meta
+    for sec in doc.sections:
+        yield sec.heading
+        yield from sec.notes
+        for t in sec.tables:
+            yield t.title
+            yield t.stub
+            yield t.column_title
+            yield from t.columns
+            yield from t.footnotes
+            for label, cells in t.rows:
+                yield label
+                if cells is not None:
+                    yield from cells
+
+
+def _may_cut(text) -> bool:
+    """Whether :func:`~.display.shorten` may change ``text`` where no label of the report is long: free text
+    (not a shown number) longer than :data:`~.display.LABEL_LIMIT` with a run of more than that many characters
+    without a space."""
+    return isinstance(text, str) and not isinstance(text, display.Shown) and len(text) > display.LABEL_LIMIT \
+        and display.has_long_run(text)
 
 
 def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: list[str] = (),

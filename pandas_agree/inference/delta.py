@@ -438,6 +438,14 @@ def _spread(bound, value: np.ndarray) -> np.ndarray:
     return np.full(value.size, bound) if bound.ndim == 0 else np.broadcast_to(bound, value.shape).ravel()
 
 
+def _bounds_of(ends: list, values: list[np.ndarray]) -> np.ndarray:
+    """One end of the range of each number of ``values`` (one array per quantity), flat: each quantity's end (a
+    number, or one per number) repeated over its numbers, in one step where every end is a number."""
+    if all(np.ndim(end) == 0 for end in ends):
+        return np.repeat(np.array(ends, dtype=float), [v.size for v in values])
+    return np.concatenate([_spread(end, v) for end, v in zip(ends, values, strict=True)])
+
+
 def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
                     variances: Callable[[list[str], object], dict[str, np.ndarray]] | None = None,
                     label: str = "linearised") -> dict[str, Estimate]:
@@ -469,8 +477,7 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
     value = np.concatenate([v.ravel() for v in values])
     variance = np.concatenate([np.asarray(var[key], dtype=float).ravel() if key in var else
                                np.zeros(v.size) for key, v in zip(keys, values, strict=True)])
-    lo, hi = (np.concatenate([_spread(bounds[key][side], v) for key, v in zip(keys, values, strict=True)])
-              for side in (0, 1))
+    lo, hi = (_bounds_of([bounds[key][side] for key in keys], values) for side in (0, 1))
     deff = None
     if srs is not None:
         reference = np.concatenate([np.asarray(srs[key], dtype=float).ravel() if key in srs else

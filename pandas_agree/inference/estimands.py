@@ -177,14 +177,18 @@ class ClassEvaluation(ClassValues):
         """∂/∂a, ∂/∂b, ∂/∂c, ∂/∂d of the class values of ``measures`` (with ``zero_division``) for each class and
         for the pooled counts: shape (4, K + 1, len(measures)). The records not met before are evaluated together,
         once."""
-        known = self._partials.setdefault(repr(float(zero_division)), {})
+        # each evaluation's partials kept as one block (4, K + 1, records), each record's place in its block
+        blocks, known = self._partials.setdefault(repr(float(zero_division)), ([], {}))
         missing = list({m.code: m for m in measures if m.code not in known}.values())
         if missing:
-            every = class_partials(_class_matrix(missing, self.params, self.correction, zero_division),
-                                   self._joined, separable=True)  # (4, K + 1, len(missing))
-            for i, m in enumerate(missing):
-                known[m.code] = every[..., i]
-        return np.stack([known[m.code] for m in measures], axis=-1)
+            blocks.append(class_partials(_class_matrix(missing, self.params, self.correction, zero_division),
+                                         self._joined, separable=True))
+            known.update({m.code: (len(blocks) - 1, i) for i, m in enumerate(missing)})
+        places = [known[m.code] for m in measures]
+        block = places[0][0] if places else None
+        if all(b == block for b, _ in places):  # one block: the records' columns taken at once
+            return blocks[block][..., [i for _, i in places]]
+        return np.stack([blocks[b][..., i] for b, i in places], axis=-1)
 
 
 class ClassMeasures(Estimand):

@@ -138,6 +138,8 @@ class ClassSpecific:
         labels, rows, cols = self._class_positions(classes, positive)
         view = self._view()
         store = self._class_values(view, rows, cols, (classes, positive), params, correction)
+        if opts is not None and opts.ci != "bootstrap":  # the intervals read the partials: values and partials at once
+            store.partials(chosen, zero_division)
         values = {m.code: fill_undefined(store.of(m), zero_division) for m in chosen}
         # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow)
         warn_undefined({code: list(labels[np.isnan(v)]) if np.isnan(v).any() else []

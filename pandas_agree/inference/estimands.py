@@ -19,6 +19,7 @@ class values in one evaluation of the formulas, which both estimands read.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -181,8 +182,14 @@ class ClassEvaluation(ClassValues):
         blocks, known = self._partials.setdefault(repr(float(zero_division)), ([], {}))
         missing = list({m.code: m for m in measures if m.code not in known}.values())
         if missing:
-            blocks.append(class_partials(_class_matrix(missing, self.params, self.correction, zero_division),
-                                         self._joined, separable=True))
+            function = _class_matrix(missing, self.params, self.correction, zero_division)
+            if math.isnan(zero_division):  # the class values as they are: from the same evaluation
+                values, found = class_partials(function, self._joined, separable=True, with_values=True)
+                for i, m in enumerate(missing):
+                    self._both.setdefault(m.code, np.ascontiguousarray(values[..., i]))
+            else:
+                found = class_partials(function, self._joined, separable=True)
+            blocks.append(found)
             known.update({m.code: (len(blocks) - 1, i) for i, m in enumerate(missing)})
         places = [known[m.code] for m in measures]
         block = places[0][0] if places else None

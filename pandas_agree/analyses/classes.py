@@ -12,12 +12,11 @@ import pandas as pd
 from ..base.options import AVERAGES, validate_options
 from ..base.undefined import external_stacklevel, warn_undefined
 from ..engine.labels import concat_labels, positions_of
-from ..inference.estimands import ClassAverages, ClassMeasures
+from ..inference.estimands import ClassAverages, ClassEvaluation, ClassMeasures
 from ..inference.estimates import interval_options
 from ..inference.intervals import estimate
 from ..measures import binary as _binary
 from ..measures.averaging import (
-    ClassValues,
     average_range,
     average_scale,
     averages_of,
@@ -138,8 +137,9 @@ class ClassSpecific:
         check_parameters_used(chosen, {"beta": beta, "tversky": tversky, "correction": correction}, "binary")
         labels, rows, cols = self._class_positions(classes, positive)
         view = self._view()
-        counts = _binary.one_vs_rest(view, rows, cols)
-        store = self._class_values(counts, (classes, positive), params, correction)
+        store = self._class_values(view, rows, cols, (classes, positive), params, correction)
+        if opts is not None and opts.ci != "bootstrap":  # the intervals read the partials: values and partials at once
+            store.partials(chosen, zero_division)
         values = {m.code: fill_undefined(store.of(m), zero_division) for m in chosen}
         # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow)
         warn_undefined({code: list(labels[np.isnan(v)]) if np.isnan(v).any() else []
@@ -148,7 +148,7 @@ class ClassSpecific:
         if opts is None:
             return pd.DataFrame(values, index=index, columns=[m.code for m in chosen])
         estimand = ClassMeasures(chosen, view, rows, cols, values, params, correction, zero_division,
-                                 self._table_cells, self._counts, self._cell_rows, opts)
+                                 self._table_cells, self._counts, self._cell_rows, opts, evaluation=store)
         estimates = estimate(estimand, opts)
         return frame_by_class(estimates, index)
 
@@ -261,9 +261,9 @@ class ClassSpecific:
         check_parameters_used(chosen, {"beta": beta, "tversky": tversky, "correction": correction}, "binary")
         labels, rows, cols = self._class_positions(classes)
         view = self._view()
-        counts = _binary.one_vs_rest(view, rows, cols)
         codes = [m.code for m in chosen]
-        class_values = self._class_values(counts, (classes, None), params, correction)
+        class_values = self._class_values(view, rows, cols, (classes, None), params, correction)
+        counts = class_values.one_vs_rest
         pairs = averages_of(chosen, counts, methods, timing, params, correction, zero_division, values=class_values)
         values = np.array([v for v, _ in pairs.values()])
         entered = np.array([n for _, n in pairs.values()])
@@ -298,12 +298,14 @@ class ClassSpecific:
             out.attrs["notes"] = [*notes, absent_classes_note(labels[absent], int((~absent).sum()))]
         return out
 
-    def _class_values(self, counts, classes: tuple, params: dict, correction) -> ClassValues:
-        """The class values of the one-vs-rest ``counts`` of ``classes`` (the classes and positive class asked
-        for), each computed once for this table and shared by binary() and averages()."""
+    def _class_values(self, view, rows, cols, classes: tuple, params: dict, correction) -> ClassEvaluation:
+        """The records evaluated on the one-vs-rest counts of ``classes`` (the classes and positive class asked
+        for, at ``rows`` and ``cols`` of ``view``): the counts, the class values and their partials, each computed
+        once for this table and shared by binary() and averages() (a
+        :class:`~pandas_agree.inference.estimands.ClassEvaluation`)."""
         key = (classes, tuple(sorted(params.items())), correction)
         if key not in self._class_memo:
-            self._class_memo[key] = ClassValues(counts, params, correction)
+            self._class_memo[key] = ClassEvaluation(view, rows, cols, params, correction)
         return self._class_memo[key]
 
     def summary_on(self, records: list, stack: np.ndarray, classes: str = "common") -> dict[str, np.ndarray]:

@@ -114,7 +114,7 @@ def linearised_variance(counts: np.ndarray, gradient: np.ndarray, design: str = 
 
 
 def class_partials(function: Callable, counts: tuple[np.ndarray, ...], *, separable: bool,
-                   chunk_cells: int = CHUNK_CELLS) -> np.ndarray:
+                   chunk_cells: int = CHUNK_CELLS, with_values: bool = False):
     """∂f/∂a_k, ∂f/∂b_k, ∂f/∂c_k, ∂f/∂d_k of a function of the one-vs-rest counts, shape (4, K, *value shape).
 
     ``function(a, b, c, d)`` takes arrays of shape (..., K). A ``separable`` function gives one value per class
@@ -123,20 +123,26 @@ def class_partials(function: Callable, counts: tuple[np.ndarray, ...], *, separa
     chunks. Central differences, as in :func:`gradients`: moving one count of a class leaves the tables a
     table can be, where a kink that no table crosses (|REC − SPE| of the unweighted averages of two classes,
     identically 0) would otherwise show a slope. A count of 0 is not moved (its cells hold no objects, so its
-    partial does not enter the variance): its partial is NaN.
+    partial does not enter the variance): its partial is NaN. With ``with_values`` (separable only) the function's
+    value at ``counts`` comes from the same evaluation: (values, partials).
     """
     counts = np.stack([np.asarray(x, dtype=float) for x in counts])  # (4, K)
     steps = RELATIVE_STEP * counts
     if separable:  # the eight moved sets of counts (each count up and down, every class at once) in one call
-        moved = np.repeat(counts[None], 8, axis=0)
+        first = int(with_values)  # the counts themselves first, where their values are wanted too
+        moved = np.repeat(counts[None], 8 + first, axis=0)
         for t in range(4):
-            moved[2 * t, t] += steps[t]
-            moved[2 * t + 1, t] -= steps[t]
-        values = np.asarray(function(*(moved[:, t] for t in range(4))), dtype=float)  # (8, K, ...)
+            moved[first + 2 * t, t] += steps[t]
+            moved[first + 2 * t + 1, t] -= steps[t]
+        values = np.asarray(function(*(moved[:, t] for t in range(4))), dtype=float)  # ((1 +) 8, K, ...)
+        base, values = (values[0], values[1:]) if with_values else (None, values)
         extra = [1] * (values.ndim - 2)  # the value's axes after the classes
         with np.errstate(invalid="ignore", divide="ignore"):
             out = (values[0::2] - values[1::2]) / (2 * steps.reshape(4, -1, *extra))
-        return np.where((counts > 0).reshape(4, *counts.shape[1:], *extra), out, np.nan)
+        out = np.where((counts > 0).reshape(4, *counts.shape[1:], *extra), out, np.nan)
+        return (base, out) if with_values else out
+    if with_values:
+        raise ValueError("with_values is for separable functions")
     base = np.asarray(function(*counts), dtype=float)
     k = counts.shape[1]
     positions = np.flatnonzero(counts.ravel() > 0)
@@ -438,6 +444,14 @@ def _spread(bound, value: np.ndarray) -> np.ndarray:
     return np.full(value.size, bound) if bound.ndim == 0 else np.broadcast_to(bound, value.shape).ravel()
 
 
+def _bounds_of(ends: list, values: list[np.ndarray]) -> np.ndarray:
+    """One end of the range of each number of ``values`` (one array per quantity), flat: each quantity's end (a
+    number, or one per number) repeated over its numbers, in one step where every end is a number."""
+    if all(np.ndim(end) == 0 for end in ends):
+        return np.repeat(np.array(ends, dtype=float), [v.size for v in values])
+    return np.concatenate([_spread(end, v) for end, v in zip(ends, values, strict=True)])
+
+
 def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
                     variances: Callable[[list[str], object], dict[str, np.ndarray]] | None = None,
                     label: str = "linearised") -> dict[str, Estimate]:
@@ -469,8 +483,7 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
     value = np.concatenate([v.ravel() for v in values])
     variance = np.concatenate([np.asarray(var[key], dtype=float).ravel() if key in var else
                                np.zeros(v.size) for key, v in zip(keys, values, strict=True)])
-    lo, hi = (np.concatenate([_spread(bounds[key][side], v) for key, v in zip(keys, values, strict=True)])
-              for side in (0, 1))
+    lo, hi = (_bounds_of([bounds[key][side] for key in keys], values) for side in (0, 1))
     deff = None
     if srs is not None:
         reference = np.concatenate([np.asarray(srs[key], dtype=float).ravel() if key in srs else

@@ -12,11 +12,14 @@ influence, the design turns an influence into a variance.
 
 The estimands of a table of counts are here: the class-specific values (:class:`ClassMeasures`), their averages
 (:class:`ClassAverages`) and the values of the whole table (:class:`TableMeasures`). Analyses with values of their
-own (several raters, paired differences) define theirs beside them.
+own (several raters, paired differences) define theirs beside them. The class-specific values and their averages
+of one table share one :class:`ClassEvaluation`: the one-vs-rest counts, every class value, and the partials of the
+class values in one evaluation of the formulas, which both estimands read.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -42,7 +45,7 @@ from .delta import (
 from .design import SampleDesign, SimpleRandom
 from .estimates import Estimate, IntervalOptions, Resample
 
-__all__ = ["ClassAverages", "ClassMeasures", "Estimand", "TableMeasures"]
+__all__ = ["ClassAverages", "ClassEvaluation", "ClassMeasures", "Estimand", "TableMeasures"]
 
 
 class Estimand:
@@ -133,6 +136,68 @@ class Estimand:
                 np.zeros_like(np.asarray(self.point[key], dtype=float)) for key, g in grads.items()}
 
 
+def _class_matrix(chosen: list[Measure], params: dict, correction, zero_division: float):
+    """The class values of the records ``chosen`` side by side, as a function of the counts (a, b, c, d), each
+    (..., K): (..., K, len(chosen)), an undefined value taking ``zero_division`` where that is a number."""
+    def values_of(a, b, c, d):
+        with quiet_division():  # set once for every formula
+            return np.stack([fill_undefined(_binary.class_values(m, (a, b, c, d), params, correction), zero_division)
+                             for m in chosen], axis=-1)
+    return values_of
+
+
+class ClassEvaluation(ClassValues):
+    """The class-specific records evaluated on the one-vs-rest counts of one table's classes, shared by every
+    call on that table: the counts (:attr:`one_vs_rest`), each record's class values and the value of the pooled
+    counts (:class:`~pandas_agree.measures.averaging.ClassValues`), and the partials of the class values
+    (:meth:`partials`), each record's taken once, the records asked for together in one evaluation of their
+    formulas on the eight moved sets of counts (:func:`~.delta.class_partials`). The class-specific estimand and
+    the averages' read the same partials (the averages' micro column reads those of the pooled counts, one more
+    class).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.measures.binary import resolve_params
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> from pandas_agree.engine.tableview import TableView
+    >>> table = np.array([[4.0, 1], [1, 3]])
+    >>> found = ClassEvaluation(table, np.arange(2), np.arange(2), resolve_params())
+    >>> found.of(REGISTRY["REC"]).tolist()
+    [0.8, 0.75]
+    >>> found.partials([REGISTRY["REC"]], np.nan).shape  # (a, b, c, d), the K classes and the pooled counts, 1
+    (4, 3, 1)
+    """
+
+    def __init__(self, view, rows: np.ndarray, cols: np.ndarray, params: dict, correction=None) -> None:
+        self.one_vs_rest = _binary.one_vs_rest(view, rows, cols)
+        super().__init__(self.one_vs_rest, params, correction)
+        self._partials: dict = {}
+
+    def partials(self, measures: list[Measure], zero_division: float) -> np.ndarray:
+        """∂/∂a, ∂/∂b, ∂/∂c, ∂/∂d of the class values of ``measures`` (with ``zero_division``) for each class and
+        for the pooled counts: shape (4, K + 1, len(measures)). The records not met before are evaluated together,
+        once."""
+        # each evaluation's partials kept as one block (4, K + 1, records), each record's place in its block
+        blocks, known = self._partials.setdefault(repr(float(zero_division)), ([], {}))
+        missing = list({m.code: m for m in measures if m.code not in known}.values())
+        if missing:
+            function = _class_matrix(missing, self.params, self.correction, zero_division)
+            if math.isnan(zero_division):  # the class values as they are: from the same evaluation
+                values, found = class_partials(function, self._joined, separable=True, with_values=True)
+                for i, m in enumerate(missing):
+                    self._both.setdefault(m.code, np.ascontiguousarray(values[..., i]))
+            else:
+                found = class_partials(function, self._joined, separable=True)
+            blocks.append(found)
+            known.update({m.code: (len(blocks) - 1, i) for i, m in enumerate(missing)})
+        places = [known[m.code] for m in measures]
+        block = places[0][0] if places else None
+        if all(b == block for b, _ in places):  # one block: the records' columns taken at once
+            return blocks[block][..., [i for _, i in places]]
+        return np.stack([blocks[b][..., i] for b, i in places], axis=-1)
+
+
 class ClassMeasures(Estimand):
     """The class-specific (one-vs-rest) values of some records for K classes of a table.
 
@@ -152,18 +217,23 @@ class ClassMeasures(Estimand):
         The table's non-empty cells and margins (the delta method's sums).
     counts, cell_rows
         The table of counts as it is resampled, and the row of each stored cell of a sparse one.
+    evaluation : ClassEvaluation, optional
+        The records evaluated on the one-vs-rest counts of these classes, shared with the other calls on the table
+        (made here when not given).
     """
 
     def __init__(self, chosen: list[Measure], view: TableView, rows: np.ndarray, cols: np.ndarray, values: dict,
                  params: dict, correction, zero_division: float, cells: TableCells, counts: np.ndarray,
-                 cell_rows: np.ndarray | None, opts: IntervalOptions) -> None:
+                 cell_rows: np.ndarray | None, opts: IntervalOptions,
+                 evaluation: ClassEvaluation | None = None) -> None:
         super().__init__(values, {m.code: m.range for m in chosen}, counts, scales={m.code: m.scale for m in chosen},
                          rows=cell_rows)
         self.by_code = {m.code: m for m in chosen}
         self.view, self.class_rows, self.class_cols = view, rows, cols
         self.params, self.correction, self.zero_division = params, correction, zero_division
         self.cells, self.opts = cells, opts
-        self.one_vs_rest = _binary.one_vs_rest(view, rows, cols)
+        self.evaluation = ClassEvaluation(view, rows, cols, params, correction) if evaluation is None else evaluation
+        self.one_vs_rest = self.evaluation.one_vs_rest
         self._analytic: dict = {}
 
     def analytic(self, key):
@@ -196,18 +266,12 @@ class ClassMeasures(Estimand):
                              self.class_cols, self.point, self.params, self.correction, self.zero_division,
                              TableCells(table), table, None, self.opts)
 
-    def _values_of(self, keys):
-        def values_of(a, b, c, d):  # (..., K, codes)
-            with quiet_division():  # set once for every formula
-                return np.stack([fill_undefined(_binary.class_values(self.by_code[code], (a, b, c, d), self.params,
-                                                                     self.correction), self.zero_division)
-                                 for code in keys], axis=-1)
-        return values_of
-
     def variances(self, keys, design):
-        every = class_partials(self._values_of(keys), self.one_vs_rest, separable=True)  # (4, K, codes)
         counts, rows, cols = self.one_vs_rest, self.class_rows, self.class_cols
         k = len(rows)
+        # (4, K, codes): the classes' partials, those of the pooled counts left aside
+        every = np.ascontiguousarray(self.evaluation.partials([self.by_code[code] for code in keys],
+                                                              self.zero_division)[:, :k])
         together = np.empty((k, len(keys)))  # (K, codes), codes in groups whose temporaries stay bounded
         if isinstance(design, SimpleRandom) or design == "multinomial":
             scale = design.scale if isinstance(design, SimpleRandom) else 1.0
@@ -268,9 +332,12 @@ class ClassAverages(Estimand):
         return {code: v for code, (v, _) in averaged.items()}
 
     def variances(self, keys, design):
+        shared = self.class_values.partials if isinstance(self.class_values, ClassEvaluation) else None
         partials = average_partials([self.by_code[k] for k in keys], self.one_vs_rest, self.methods, self.timing,
                                     self.params, _separable_partials, self.correction, self.zero_division,
-                                    values=self.class_values)
+                                    values=self.class_values,
+                                    class_partials=None if shared is None else
+                                    (lambda records: shared(records, self.zero_division)))
         k = partials.shape[1]
         variance = table_variance(self.cells, self.class_rows, self.class_cols, self.one_vs_rest,
                                   partials.reshape(4, k, -1), design)

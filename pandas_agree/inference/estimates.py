@@ -129,6 +129,11 @@ class Estimate:
     note: str | None = None  # what a reader needs to know of this method here (what its SE is, why it was chosen)
     deff: np.ndarray | None = None  # design effect: the design-based variance over that of simple random sampling
 
+    def with_value(self, value: np.ndarray) -> Estimate:
+        """The same estimate with ``value`` (``dataclasses.replace(self, value=value)``, without its cost)."""
+        return Estimate(value, self.se, self.lower, self.upper, self.method, self.undefined, self.pvalue, self.note,
+                        self.deff)
+
 
 @dataclass(frozen=True)
 class Resample:

@@ -67,7 +67,7 @@ def estimate(estimand, opts: IntervalOptions) -> dict[str, Estimate]:
         if est is None or isinstance(est, Resample):
             rest[key] = est
         else:
-            out[key] = replace(est, value=np.asarray(estimand.point[key], float))
+            out[key] = est.with_value(np.asarray(estimand.point[key], float))
     plain = [k for k, request in rest.items() if request is None]
     if opts.ci != "bootstrap" and plain and (estimand.structured
                                              or np.count_nonzero(estimand.counts) <= MOVED_CELLS):

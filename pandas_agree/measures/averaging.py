@@ -274,7 +274,7 @@ def averages_of(measures: Sequence[Measure], counts, methods: Sequence[str], tim
 
 def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str], timing: str, params: dict,
                      partials, correction: float | None = None, zero_division: float = math.nan, *,
-                     values: ClassValues | None = None) -> np.ndarray:
+                     values: ClassValues | None = None, class_partials=None) -> np.ndarray:
     """∂/∂a_k, ∂/∂b_k, ∂/∂c_k, ∂/∂d_k of every average of :func:`averages_of`: shape (4, K, measures, methods).
 
     The averages are functions of the class values (or terms) and class weights, each a function of that
@@ -290,7 +290,11 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
     (one value per class, from that class's counts: its first axis is the K classes), as
     :func:`pandas_agree.inference.delta.class_partials` does; a class value fixed by ``zero_division`` is
     constant. A class that does not enter an average has partial 0; a count of 0 may give NaN (it is never moved).
-    ``values`` gives the class values of ``counts`` where they were computed before (:class:`ClassValues`).
+    ``values`` gives the class values of ``counts`` where they were computed before (:class:`ClassValues`), and
+    ``class_partials(records)`` the partials of their class values (with ``zero_division``) for each class and for
+    the pooled counts, (4, K + 1, len(records)), where they are kept with them (as
+    :class:`pandas_agree.inference.estimands.ClassEvaluation` keeps them, shared with the class-specific estimand);
+    without it they are taken here with ``partials``.
     """
     counts = tuple(np.asarray(x, dtype=float) for x in counts)
     k = counts[0].shape[-1]
@@ -314,10 +318,14 @@ def average_partials(measures: Sequence[Measure], counts, methods: Sequence[str]
     for m in [*after, *(REGISTRY[t] for t in names), *(measures if "micro" in methods else [])]:
         needed.setdefault(m.code, m)
     column = {code: x for x, code in enumerate(needed)}
-    evaluate = class_matrix(list(needed.values()))
-    joined = tuple(np.concatenate([x, x.sum(axis=-1, keepdims=True)], axis=-1) for x in counts) \
-        if "micro" in methods else counts
-    every = partials(evaluate, joined) if needed else None  # (4, K (+1), X)
+    if not needed:
+        every = None
+    elif class_partials is not None:  # (4, K + 1, X): kept with the class values
+        every = class_partials(list(needed.values()))
+    else:
+        joined = tuple(np.concatenate([x, x.sum(axis=-1, keepdims=True)], axis=-1) for x in counts) \
+            if "micro" in methods else counts
+        every = partials(class_matrix(list(needed.values())), joined)  # (4, K (+1), X)
 
     if weighted:
         def weight_fn(a, b, c, d):

@@ -13,9 +13,9 @@ import pandas as pd
 
 from ..measures.registry import REGISTRY
 
-__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "interval", "label",
-           "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue", "se", "se_decimals", "shorten",
-           "value", "with_interval"]
+__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "has_long_run", "interval",
+           "label", "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue", "se", "se_decimals",
+           "shorten", "value", "with_interval", "with_intervals"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<.001";0.000'
@@ -210,6 +210,12 @@ def cut(text: str, limit: int | None = LABEL_LIMIT) -> str:
 
 
 _RUN = re.compile(rf"\S{{{LABEL_LIMIT + 1},}}")
+
+
+def has_long_run(text: str) -> bool:
+    """Whether ``text`` holds a run of more than :data:`LABEL_LIMIT` characters without a space (which
+    :func:`shorten` cuts)."""
+    return _RUN.search(text) is not None
 
 
 def shorten(text: str, known: dict[str, str] | None = None) -> str:
@@ -423,6 +429,32 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
     shown, ends = value(x, digits, like=(lower, upper)), interval(lower, upper, digits, like=(x,), value_shown=x)
     text = f"{shown} {ends}"
     return Shown(text, shown.number, shown.excel_format, ends) if isinstance(shown, Shown) else text
+
+
+def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, digits: int = 3) -> list[str]:
+    """:func:`with_interval` of each value of a column with its interval (float arrays of one length), the
+    column's decimals and the cells whose ends may read as their value found at once: each other cell is
+    formatted directly, with its decimals (those of :func:`with_interval`, the same text)."""
+    values, lowers, uppers = (np.asarray(x, dtype=float) for x in (values, lowers, uppers))
+    with np.errstate(invalid="ignore"):
+        finite = np.isfinite(values) & np.isfinite(lowers) & np.isfinite(uppers)
+        largest = np.maximum(np.maximum(np.abs(values), np.abs(lowers)), np.abs(uppers))
+        decimals = np.where(largest >= 1000, max(digits - 2, 0), digits)
+        # an end within two units of the last decimal of a different value may read as the value: with_interval
+        # decides those; any other end shows as another number
+        unit = 2.0 * 10.0 ** -decimals.astype(float)
+        close = ((lowers != values) & (np.abs(lowers - values) < unit)) | \
+            ((uppers != values) & (np.abs(uppers - values) < unit))
+    direct = (finite & ~close).tolist()
+    out = []
+    for x, lower, upper, places, plain in zip(values.tolist(), lowers.tolist(), uppers.tolist(), decimals.tolist(),
+                                              direct, strict=True):
+        if plain:
+            ends = f"[{lower:.{places}f}, {upper:.{places}f}]"
+            out.append(Shown(f"{x:.{places}f} {ends}", x, _decimal_format(places), ends))
+        else:
+            out.append(with_interval(x, lower, upper, digits))
+    return out
 
 
 def count_of(n, noun: str, plural: str | None = None) -> str:

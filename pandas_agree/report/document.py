@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
+import numpy as np
 import pandas as pd
 
 from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG
@@ -115,6 +116,8 @@ def _laid_out(report) -> Document:
                 return text
             return display.shorten(text, {whole: display.cut(whole) for whole in wholes if whole in text})
 
+        if not wholes and not any(_may_cut(text) for text in _texts(doc)):
+            return replace(doc, long_labels=[*doc.long_labels, *found.entries()])  # nothing to cut: as laid out
         sections = []
         for sec in doc.sections:
             tables = [replace(t, title=short(t.title), stub=short(t.stub), columns=[short(c) for c in t.columns],
@@ -126,6 +129,34 @@ def _laid_out(report) -> Document:
                                     notes=[short(n) for n in sec.notes]))
         doc = replace(doc, title=short(doc.title), meta=short(doc.meta), sections=sections)
     return replace(doc, long_labels=[*doc.long_labels, *found.entries()])
+
+
+def _texts(doc: Document):
+    """Every text of ``doc`` that :func:`laid_out` may cut: titles, headings, column titles, row labels, cells,
+    footnotes and notes."""
+    yield doc.title
+    yield doc.meta
+    for sec in doc.sections:
+        yield sec.heading
+        yield from sec.notes
+        for t in sec.tables:
+            yield t.title
+            yield t.stub
+            yield t.column_title
+            yield from t.columns
+            yield from t.footnotes
+            for label, cells in t.rows:
+                yield label
+                if cells is not None:
+                    yield from cells
+
+
+def _may_cut(text) -> bool:
+    """Whether :func:`~.display.shorten` may change ``text`` where no label of the report is long: free text
+    (not a shown number) longer than :data:`~.display.LABEL_LIMIT` with a run of more than that many characters
+    without a space."""
+    return isinstance(text, str) and not isinstance(text, display.Shown) and len(text) > display.LABEL_LIMIT \
+        and display.has_long_run(text)
 
 
 def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: list[str] = (),
@@ -159,6 +190,9 @@ def footnote_letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
     return letters, [f"{letters[m]}. {m}" for m in unique]
 
 
+_FLOAT, _OBJECT = np.dtype(np.float64), np.dtype(object)
+
+
 class _Columns:
     """The columns of a frame, each taken as a list of its cells by its position: a frame of floats (the measures
     with their SEs and intervals) is read as one numpy array, once; a frame of mixed columns (text beside numbers)
@@ -167,9 +201,16 @@ class _Columns:
 
     def __init__(self, frame: pd.DataFrame) -> None:
         self.columns = frame.columns
-        self._array = frame.to_numpy(dtype=float) if len(frame.columns) and \
-            all(dtype == "float64" for dtype in frame.dtypes) else None
-        self._frame = None if self._array is not None else pd.DataFrame(frame, copy=False)  # without its attrs
+        dtypes = frame.dtypes.tolist()
+        self._array = self._frame = None
+        if dtypes and all(dtype == _FLOAT for dtype in dtypes):
+            self._array = frame.to_numpy(dtype=float)
+        elif dtypes and all(dtype in (_FLOAT, _OBJECT) or isinstance(dtype, pd.StringDtype)
+                            for dtype in dtypes):
+            # numbers beside text: the cells as Python objects, as the columns' lists would hold them
+            self._array = frame.to_numpy(dtype=object)
+        else:
+            self._frame = pd.DataFrame(frame, copy=False)  # without its attrs
         self._positions: dict | None = None
 
     def position(self, key) -> int:
@@ -180,6 +221,12 @@ class _Columns:
             self._positions = positions
         found = self._positions.get(key)
         return found if found is not None else self.columns.get_loc(key)
+
+    def floats(self, key) -> np.ndarray | None:
+        """The column ``key`` as a float array where the frame is all floats (None otherwise)."""
+        if self._array is None or self._array.dtype != _FLOAT:
+            return None
+        return self._array[:, self.position(key)]
 
     def __call__(self, key) -> list:
         i = self.position(key)
@@ -201,6 +248,9 @@ def _column(frame: _Columns, key) -> list:
 def _with_intervals(frame: pd.DataFrame, key) -> list[str]:
     """The values of measure ``key`` in every row, each with its interval when the frame has one."""
     if isinstance(frame.columns, pd.MultiIndex):
+        arrays = [frame.floats((key, stat)) for stat in ("value", "lower", "upper")]
+        if all(a is not None for a in arrays):  # a frame of floats: the column at once
+            return display.with_intervals(*arrays)
         values, lowers, uppers = (_column(frame, (key, stat)) for stat in ("value", "lower", "upper"))
         return [display.with_interval(v, lower, upper) for v, lower, upper in zip(values, lowers, uppers, strict=True)]
     return [display.value(v) for v in _column(frame, key)]
@@ -216,7 +266,10 @@ DEFF_NOTE = "DEFF: the design effect of the value on its left (see the notes)."
 def has_deff(frame: pd.DataFrame) -> bool:
     """Whether a frame of measures (columns (key, stat) or stats) carries design effects (a complex sample)."""
     columns = frame.columns
-    return "deff" in (columns.get_level_values(-1) if isinstance(columns, pd.MultiIndex) else columns)
+    if isinstance(columns, pd.MultiIndex):  # among the statistics a column uses (its level's codes)
+        stats = columns.levels[-1]
+        return "deff" in stats and bool((columns.codes[-1] == stats.get_loc("deff")).any())
+    return "deff" in columns
 
 
 def _deffs(frame: pd.DataFrame, key) -> list[str]:
@@ -665,13 +718,13 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     design effects and interpretation."""
     m = rep.multiclass if frame is None else frame
     has_ci = "lower" in m.columns
-    letters, notes = footnote_letters(list(m["method"])) if has_ci else ({}, [])
+    bare = _bare(m)
+    letters, notes = footnote_letters(_column(bare, "method")) if has_ci else ({}, [])
     level = f"{100 * rep.options['confidence_level']:g}% CI"
     deff = "deff" in m.columns
     columns = ["Value", *(["SE", level] if has_ci else []), *([DEFF] if deff else []),
                *(["Interpretation"] if "interpretation" in m.columns else [])]
     # each column taken once as a list, read by position (the frame's codes are its index)
-    bare = _bare(m)
     values = _column(bare, "value")
     lowers, uppers, ses, methods = (_column(bare, c) for c in ("lower", "upper", "se", "method")) if has_ci else \
         ((), (), (), ())
@@ -710,8 +763,8 @@ def paradox(rep) -> Table:
 
 def tests(rep) -> Table:
     t = rep.tests
-    letters, notes = footnote_letters(list(t["method"]))
     bare = _bare(t)
+    letters, notes = footnote_letters(_column(bare, "method"))
     columns = zip(*(_column(bare, c) for c in ("statistic", "df", "pvalue", "method")), strict=True)
     rows = [(code, [display.value(statistic), display.count(df), display.pvalue(p), letters[method]])
             for code, (statistic, df, p, method) in zip(t.index, columns, strict=True)]
@@ -762,7 +815,8 @@ def ranked_binary(rep) -> Table:
     values = [_column(bare, (c, "value") if ci else c) for c in codes]  # each column taken once
     lowers, uppers = (_column(bare, (code, stat)) for stat in ("lower", "upper")) if ci else (None, None)
     deffs = _column(bare, (code, "deff")) if deff else None
-    labels = b.index
+    shown_rows = [*ranking.weakest, *ranking.strongest]  # the labels of the rows shown, taken at once
+    labels = dict(zip(shown_rows, b.index.take(shown_rows).tolist(), strict=True))
 
     def row(i: int) -> tuple[str, list[str]]:
         cells = [display.value(column[i]) for column in values]

@@ -604,6 +604,15 @@ def attrs_dict(attrs: dict) -> dict:
     return plain(attrs)
 
 
+def flat_columns(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``frame`` whose MultiIndex columns are joined into one level ("AUC value"), as a workbook's sheet
+    and JSON show them."""
+    out = frame.copy()
+    if isinstance(out.columns, pd.MultiIndex):
+        out.columns = [" ".join(map(str, c)) for c in out.columns]
+    return out
+
+
 def frame_dict(df: pd.DataFrame) -> dict:
     """A DataFrame as plain, JSON-ready data: index, columns and rows; for a frame of sparse columns (a crosstab
     held sparse) "cells" instead of rows: [row position, column position, value] of each stored cell."""

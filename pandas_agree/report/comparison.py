@@ -13,7 +13,7 @@ from ..base.options import validate_options
 from ..base.version import __version__
 from ..measures.registry import resolve
 from . import display
-from .agreement import design_table, frame_dict, jsonable, left_out_table, lonely_psu_notes
+from .agreement import design_table, flat_columns, frame_dict, jsonable, left_out_table, lonely_psu_notes
 from .document import Document, Section, design, frame_table, laid_out
 from .options import report_options
 from .rendered import Rendered
@@ -201,17 +201,11 @@ class ComparisonReport(Rendered):
         """
         from .excel import write_frames
 
-        def flat(frame: pd.DataFrame) -> pd.DataFrame:
-            out = frame.copy()
-            if isinstance(out.columns, pd.MultiIndex):
-                out.columns = [" ".join(map(str, c)) for c in out.columns]
-            return out
-
         tests = self.tests.copy()
         tests.index = pd.Index([" · ".join(map(display.label, i)) for i in tests.index], dtype=object)
         write_frames(path, laid_out(self), {
-            "Summary": [("Case Processing Summary", self.summary), ("Values", flat(self.values)),
-                        ("Paired differences", flat(self.differences))],
+            "Summary": [("Case Processing Summary", self.summary), ("Values", flat_columns(self.values)),
+                        ("Paired differences", flat_columns(self.differences))],
             "Tests": [("Tests", tests)]}, self.notes, self.options)
 
     def to_dict(self) -> dict:

@@ -13,7 +13,7 @@ from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..measures.registry import SCORES
 from . import display
-from .agreement import design_table, frame_dict, jsonable, lonely_psu_notes
+from .agreement import design_table, flat_columns, frame_dict, jsonable, lonely_psu_notes
 from .document import DEFF, Document, Section, Table, design, footnote_letters, frame_table, laid_out, summary
 from .options import report_options
 from .rendered import Rendered
@@ -250,15 +250,9 @@ class ScoresReport(Rendered):
         """
         from .excel import write_frames
 
-        def flat(frame: pd.DataFrame) -> pd.DataFrame:
-            out = frame.copy()
-            if isinstance(out.columns, pd.MultiIndex):
-                out.columns = [" ".join(map(str, c)) for c in out.columns]
-            return out
-
         values = [("Case Processing Summary", self.summary), ("Statistics", self.values)]
         if self.classes is not None:
-            values.append(("One-vs-rest values by class", flat(self.classes)))
+            values.append(("One-vs-rest values by class", flat_columns(self.classes)))
         if self.thresholds is not None:
             values.append(("Thresholds", self.thresholds))
         if self.calibration is not None:
@@ -284,10 +278,7 @@ class ScoresReport(Rendered):
                "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
                "version": __version__}
         if self.classes is not None:
-            classes = self.classes.copy()
-            if isinstance(classes.columns, pd.MultiIndex):
-                classes.columns = [" ".join(map(str, c)) for c in classes.columns]
-            out["classes"] = frame_dict(classes)
+            out["classes"] = frame_dict(flat_columns(self.classes))
         if self.thresholds is not None:
             out["thresholds"] = frame_dict(self.thresholds)
         if self.calibration is not None:

@@ -400,3 +400,51 @@ def test_calibration_errors_equal_the_measures_and_take_intervals():
     assert (ends["lower"] <= ends["value"]).all() and (ends["value"] <= ends["upper"]).all()
     assert ends["method"].str.startswith(("bootstrap", "linearised")).all()
     assert sc.calibration(ci=None).columns.tolist() == ["value"]
+
+
+def test_a_design_of_one_psu_has_no_variance():
+    df = ASAH.assign(stratum=0, psu=0)
+    with pytest.warns(pa.UndefinedMeasureWarning, match="single PSU"):
+        got = df.agree.scores("outcome", "s100b", positive="Poor", strata="stratum", cluster="psu").values(
+            "AUC", ci="auto").loc["AUC"]
+    assert got["value"] == pytest.approx(PROC["s100b"][0]) and np.isnan(got["se"]) and np.isnan(got["lower"])
+
+
+def test_binomial_interval_methods_are_refused_for_scores():
+    sc = ASAH.agree.scores("outcome", "s100b", positive="Poor")
+    for ci in ("wilson", "clopper-pearson"):
+        with pytest.raises(ValueError, match="ci must be one of None, 'auto', 'linearized', 'bootstrap'"):
+            sc.values("AUC", ci=ci)
+
+
+def test_weighted_one_vs_one_auc_equals_sklearn():
+    rng = np.random.default_rng(12)
+    y = rng.choice(3, 200, p=[0.6, 0.3, 0.1])
+    logits = rng.normal(size=(200, 3)) + 1.5 * np.eye(3)[y]
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    df = pd.DataFrame(p, columns=["p0", "p1", "p2"]).assign(y=y)
+    got = df.agree.scores("y", ["p0", "p1", "p2"]).values("AUC", average="weighted", ci="linearized")
+    assert got.loc["AUC_OVO", "value"] == pytest.approx(
+        roc_auc_score(y, p, multi_class="ovo", average="weighted"), abs=1e-12)
+    unweighted = df.agree.scores("y", ["p0", "p1", "p2"]).values("AUC").loc["AUC_OVO", "value"]
+    assert unweighted == pytest.approx(roc_auc_score(y, p, multi_class="ovo"), abs=1e-12)
+
+
+def test_probability_columns_named_as_the_labels_in_another_order_are_refused():
+    df = pd.DataFrame({"y": ["a", "b", "c"], "c": [0.1, 0.1, 0.8], "b": [0.1, 0.8, 0.1], "a": [0.8, 0.1, 0.1]})
+    with pytest.raises(ValueError, match=r"in the order of the labels: \['a', 'b', 'c'\]"):
+        df.agree.scores("y", ["c", "b", "a"])
+    assert df.agree.scores("y", ["a", "b", "c"]).values("AUC").loc["AUC", "value"] == 1.0
+
+
+def test_the_same_ranking_twice_has_z_zero():
+    df = ASAH.assign(squared=ASAH["s100b"] ** 2)
+    test = df.agree.compare_scores("outcome", ["s100b", "squared"], positive="Poor").tests().iloc[0]
+    assert test["statistic"] == 0.0 and test["pvalue"] == 1.0  # pROC's roc.test: Z = 0, p = 1
+
+
+def test_class_probabilities_default_set_leaves_out_the_one_vs_rest_probability_records():
+    df = pd.DataFrame({"y": ["a", "a", "b", "b", "c", "c"], "p_a": [0.7, 0.2, 0.2, 0.1, 0.3, 0.1],
+                       "p_b": [0.2, 0.5, 0.6, 0.3, 0.3, 0.2], "p_c": [0.1, 0.3, 0.2, 0.6, 0.4, 0.7]})
+    sc = df.agree.scores("y", ["p_a", "p_b", "p_c"])
+    assert "BRIER" not in sc.values().index and "BRIER" in sc.values("BRIER").index

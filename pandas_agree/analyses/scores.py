@@ -52,6 +52,17 @@ def _chosen(measures, probabilities: bool = True) -> list[Measure]:
     return chosen
 
 
+SCORE_CI = (None, "auto", "linearized", "bootstrap")
+
+
+def _check_ci(ci) -> None:
+    """The interval methods of the statistics of scores: the binomial ones name intervals of proportions."""
+    if ci not in SCORE_CI:
+        raise ValueError(f"ci must be one of {', '.join(map(repr, SCORE_CI))} for the statistics of scores; got "
+                         f"{ci!r} (a binomial interval method, for proportions such as the sensitivity at a threshold: "
+                         "thresholds(..., ci=...) takes it)")
+
+
 def _params(chosen: list[Measure], max_fpr: float | None) -> dict[str, dict]:
     """Each chosen record's parameters: ``max_fpr`` for the partial AUC (which needs it)."""
     out = {}
@@ -128,6 +139,7 @@ class _ScoreAnalysis:
 
     def _estimates(self, atoms: list[Atom], combos: dict, *, ci, confidence_level, n_resamples, bootstrap_method,
                    random_state, scale) -> tuple[dict, dict | None]:
+        _check_ci(ci)
         opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, "multinomial",
                                 self._sample)
         estimand = ScoreMeasures(self._patterns, atoms, combos, opts=opts, delong_scale=scale)
@@ -240,7 +252,7 @@ class Scores(_ScoreAnalysis):
         """
         if average not in ("unweighted", "weighted"):
             raise ValueError(f"average must be 'unweighted' or 'weighted' for scores; got {average!r}")
-        chosen = _chosen(measures, self.probabilities)
+        chosen = _chosen(measures, self.probabilities and (measures is not None or not self.multiclass))
         problems = self._problems()
         params = _params(chosen, max_fpr)
         atoms = [Atom(m, column, positive, params=params[m.code]) for m in chosen for column, positive in problems]
@@ -250,7 +262,12 @@ class Scores(_ScoreAnalysis):
             # Hand and Till's M: the AUC of class i's probability, class i against class j, for every ordered pair
             pairs = [(i, j) for i in range(len(self.labels)) for j in range(len(self.labels)) if i != j]
             atoms += [Atom(SCORES["AUC"], i, i, j) for i, j in pairs]
+            # weighted as scikit-learn weighs the pairs: by the prevalence of the two classes, each ordered pair's
+            # AUC once by the prevalence of its positive class and once (a copy) by its negative class's
+            atoms += [Atom(SCORES["AUC"], i, i, j) for i, j in pairs]
         by = np.array([a.positive for a in atoms])
+        if pairs:
+            by[len(by) - len(pairs):] = [j for _, j in pairs]
         combos: dict = {}
         keys = []
         for i, m in enumerate(chosen):
@@ -263,9 +280,13 @@ class Scores(_ScoreAnalysis):
             keys.append(m.code)
         if pairs:
             weights = np.zeros(len(atoms))
-            weights[one_vs_rest:] = 1.0 / len(pairs)
             auc = SCORES["AUC"]
-            combos["AUC_OVO"] = Combination(weights, auc.range, range_scale(auc.range))
+            if average == "weighted":  # Σ over pairs of (π_i + π_j)/(K − 1) × their mean AUC
+                weights[one_vs_rest:] = 1.0 / (2 * (len(self.labels) - 1))
+                combos["AUC_OVO"] = Combination(weights, auc.range, range_scale(auc.range), by)
+            else:
+                weights[one_vs_rest:one_vs_rest + len(pairs)] = 1.0 / len(pairs)
+                combos["AUC_OVO"] = Combination(weights, auc.range, range_scale(auc.range))
             keys.append("AUC_OVO")
         point, found = self._estimates(atoms, combos, ci=ci, confidence_level=confidence_level,
                                        n_resamples=n_resamples, bootstrap_method=bootstrap_method,
@@ -399,7 +420,7 @@ class Scores(_ScoreAnalysis):
         return pd.DataFrame({"threshold": np.append(np.inf, self._patterns.scores[0][::-1]),
                              "recall": np.append(0.0, recall), "precision": np.append(1.0, precision)})
 
-    def calibration(self, bins: int = 10, *, ci: str | None = "auto", confidence_level: float = 0.95,
+    def calibration(self, bins: int = 15, *, ci: str | None = "auto", confidence_level: float = 0.95,
                     n_resamples: int = 2000, bootstrap_method: str = "percentile",
                     random_state=None) -> pd.DataFrame:
         """How well the scores, read as probabilities of the positive label, are calibrated.
@@ -414,10 +435,10 @@ class Scores(_ScoreAnalysis):
           scores as counted), the RMS calibration error and its debiased estimate (Kumar, Liang and Ma 2019),
           and the maximum calibration error (torchmetrics' ``BinaryCalibrationError``).
 
-        Every value but Cox's takes the interval of ``ci`` as the other values do: linearised (the Brier score
-        from its partials, the others by moving each non-empty cell of the counts where they are at most 2,000)
-        or a bootstrap of the objects (``ci="bootstrap"``, and under "auto" for larger tables); the bins stay
-        those of the counted scores.
+        Every value but Cox's takes the interval of ``ci`` as the other values do: linearised (from its partials;
+        the binned ones through the bins' five sums, :func:`~pandas_agree.measures.calibration.binned_partials`)
+        or design-based, or a bootstrap of the objects (``ci="bootstrap"``); the bins stay those of the counted
+        scores.
 
         Returns
         -------
@@ -453,6 +474,7 @@ class Scores(_ScoreAnalysis):
                           "method": f"Cox (1958) logistic recalibration, Wald (perfect: {centre:g})"}
         width_bins = _calibration.calibration_bins(*args, bins=bins, strategy="uniform")
         mass_bins = _calibration.calibration_bins(*args, bins=bins, strategy="quantile")
+        murphy_bins = _calibration.murphy_bins(view.scores, bins)
 
         def murphy_term(term):
             return lambda v: _calibration.murphy(v.scores, v.positives, v.negatives, bins=bins)[term]
@@ -467,11 +489,16 @@ class Scores(_ScoreAnalysis):
             "within_bin_covariance": murphy_term("within_bin_covariance"),
             "ECE": error("l1", width_bins), "ECE_MASS": error("l1", mass_bins), "RMSCE": error("l2", width_bins),
             "RMSCE_DEBIASED": error("l2", width_bins, debiased=True), "MCE": error("max", width_bins)}
+        murphy = ("reliability", "resolution", "uncertainty", "within_bin_variance", "within_bin_covariance")
+        partials = _calibration.binned_partials(*args, *murphy_bins, names=murphy)
+        partials.update(_calibration.binned_partials(*args, width_bins, bins,
+                                                     names=("ECE", "RMSCE", "RMSCE_DEBIASED", "MCE")))
+        partials["ECE_MASS"] = _calibration.binned_partials(*args, mass_bins, bins, names=("ECE",))["ECE"]
         bounds = {key: (-1.0, 1.0) if key == "within_bin_covariance" else (0.0, 1.0) for key in functions}
         brier = self.values("BRIER", ci=ci, confidence_level=confidence_level, n_resamples=n_resamples,
                             bootstrap_method=bootstrap_method, random_state=random_state).loc["BRIER"]
         rows["BRIER"] = brier.to_dict()
-        estimand = ScoreFunctions(self._patterns, 0, self._positive, functions, bounds)
+        estimand = ScoreFunctions(self._patterns, 0, self._positive, functions, partials, bounds)
         opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, "multinomial",
                                 self._sample)
         found = None if opts is None else estimate(estimand, opts)
@@ -783,7 +810,9 @@ class ScoreComparison(_ScoreAnalysis):
         a     b         -0.7071  0.4795       0.4795  DeLong
         """
         found = self.differences("AUC", ci="auto")
-        out = pd.DataFrame({"statistic": found["value"] / found["se"], "pvalue": found["pvalue"],
+        with np.errstate(invalid="ignore", divide="ignore"):  # the same ranking twice: no difference, Z = 0 (pROC)
+            statistic = np.where((found["se"] == 0) & (found["value"] == 0), 0.0, found["value"] / found["se"])
+        out = pd.DataFrame({"statistic": statistic, "pvalue": found["pvalue"],
                             "pvalue_holm": found["pvalue_holm"], "method": found["method"]})
         out.index = out.index.droplevel("measure")
         return out
@@ -815,6 +844,17 @@ def _positive_position(labels: pd.Index, positive, arg: str = "positive") -> int
     if at < 0:
         raise ValueError(f"{arg}={positive!r} is not a label of the reference; the labels are {list(labels[:8])}")
     return int(at)
+
+
+def _check_column_order(columns: Sequence, labels: pd.Index) -> None:
+    """The class probabilities are matched to the labels by position: where the columns are named as the labels
+    but in another order, that match would be wrong, so it is an error naming the order to give."""
+    shown = [str(c) for c in columns]
+    wanted = [str(label) for label in labels]
+    if sorted(shown) == sorted(wanted) and shown != wanted:
+        raise ValueError(f"the class probabilities are matched to the labels by position, and the columns "
+                         f"{shown} are named as the labels in another order; give them in the order of the labels: "
+                         f"{wanted}")
 
 
 def _check_probabilities(columns: list[np.ndarray], names: Sequence) -> None:
@@ -863,6 +903,7 @@ def scores(actual, score, *, positive=None, weights=None, labels: Sequence | Non
         if len(columns) != len(patterns.labels):
             raise ValueError(f"the class probabilities must be one column per label: {len(columns)} column(s) "
                              f"for the {len(patterns.labels)} labels {list(patterns.labels[:8])}")
+        _check_column_order(names[1], patterns.labels)
         from ..engine.scores import validate_scores
         _check_probabilities([validate_scores(c, len(as_label_series(actual, "actual")), str(n))
                               for c, n in zip(columns, names[1], strict=True)], names[1])

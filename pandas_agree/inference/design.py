@@ -24,6 +24,7 @@ A stratum with a single PSU has no within-stratum variance. As R's ``survey.lone
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -32,6 +33,7 @@ import numpy as np
 
 from ..base.lazy import LazyModule
 from ..base.options import LONELY_PSU, REPLICATES
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 from ..engine.design import UnitTables
 from .distributions import critical_value
 
@@ -108,6 +110,10 @@ class SampleDesign:
             raise ValueError(f"{len(self.lonely)} stratum/strata have a single PSU ({list(self.lonely[:5])}); "
                              "its variance cannot be estimated: use lonely_psu='adjust' or 'remove', or merge strata")
         n_units = units.n_units
+        if n_units < 2:  # one PSU: its deviation from itself is 0, which is no estimate of a variance
+            warnings.warn("the sample design has a single PSU: no design-based variance can be estimated, and every "
+                          "standard error and interval is NaN (give the clusters, or leave out cluster= and strata= "
+                          "for independent rows)", UndefinedMeasureWarning, stacklevel=external_stacklevel())
         # the PSUs' weighted counts by row, by column and by cell of the table the values come from: an influence
         # is one product with each
         self._by_row = sparse.csr_array((units.count, (units.unit, units.row)), shape=(n_units, i))
@@ -208,9 +214,10 @@ class SampleDesign:
 
     def variance(self, u: np.ndarray) -> np.ndarray:
         """The design-based variance of V values from their influences u (PSUs, V); a non-finite influence gives
-        a non-finite variance."""
+        a non-finite variance, and a design of a single PSU NaN (no variance can be estimated from one)."""
         deviations, factor = self._deviations(u, proportions=True)
-        return factor @ (self._in_stratum @ deviations ** 2)
+        variance = factor @ (self._in_stratum @ deviations ** 2)
+        return np.full_like(variance, np.nan) if self.units.n_units < 2 else variance
 
     def covariance(self, u: np.ndarray, *, proportions: bool = True) -> np.ndarray:
         """The design-based covariance matrix (V, V) of V values from their influences u (PSUs, V): the variance of
@@ -220,6 +227,8 @@ class SampleDesign:
         the weight sum, as R's ``svytotal`` takes them): their influences are not centred on the PSUs' sizes.
         """
         deviations, factor = self._deviations(u, proportions=proportions)
+        if self.units.n_units < 2:
+            return np.full((deviations.shape[1], deviations.shape[1]), np.nan)
         weighted = deviations * factor[self.units.stratum][:, None]
         if deviations.shape[1] <= 64:  # numpy's own loop: a BLAS product over the PSUs stalls its threads when the
             return np.einsum("ij,ik->jk", weighted, deviations)  # other cores are busy, for a few columns

@@ -47,7 +47,8 @@ class Combination:
     """A value as a function of the atoms' values (..., A) and the labels' prevalences (..., L): ``weights`` (A,)
     for a linear combination Σ w_a·atom_a, or, with ``by_prevalence`` (a label for each atom), Σ π_label(a)·atom_a
     over the atoms with a weight (the prevalence-weighted average). ``bounds`` is its range, ``scale`` the scale of
-    its linearised interval."""
+    its linearised interval. With ``by_prevalence`` the value is Σ w_a·π_label(a)·atom_a over the atoms with a
+    weight."""
 
     weights: np.ndarray
     bounds: tuple[float, float]
@@ -58,16 +59,16 @@ class Combination:
         used = self.weights != 0  # only the atoms it reads: another atom may be infinite (a log loss)
         if self.by_prevalence is None:
             return atoms[..., used] @ self.weights[used]
-        return (atoms[..., used] * prevalence[..., self.by_prevalence[used]]).sum(axis=-1)
+        return (atoms[..., used] * self.weights[used] * prevalence[..., self.by_prevalence[used]]).sum(axis=-1)
 
     def jacobian(self, atoms: np.ndarray, prevalence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """∂value/∂atoms (A,) and ∂value/∂prevalences (L,)."""
         if self.by_prevalence is None:
             return self.weights, np.zeros(len(prevalence))  # (the influences read only the atoms with a weight)
         used = self.weights != 0
-        d_atoms = np.where(used, prevalence[self.by_prevalence], 0.0)
+        d_atoms = np.where(used, self.weights * prevalence[self.by_prevalence], 0.0)
         d_prev = np.zeros(len(prevalence))
-        np.add.at(d_prev, self.by_prevalence[used], atoms[used])
+        np.add.at(d_prev, self.by_prevalence[used], (self.weights * atoms)[used])
         return d_atoms, d_prev
 
     @property
@@ -201,16 +202,20 @@ class ScoreMeasures(Estimand):
 
 
 class ScoreFunctions(Estimand):
-    """Values that are functions of one binary view of a score table without declared partials (Murphy's binned
-    terms, calibration errors over bins fixed on the table): the core linearises them by moving each non-empty cell
-    of the counts where they are few, and bootstraps them (the objects with all their scores) otherwise.
+    """Values that are functions of one binary view of a score table (Murphy's binned terms, calibration errors over
+    bins fixed on the table), with their partials with respect to the positive and the negative count at each
+    score: one influence at each pattern gives the multinomial and the design-based variances, and the bootstrap
+    resamples the objects with all their scores.
 
     ``functions`` maps each key to a function of a :class:`~pandas_agree.engine.scores.ScoreView` (with leading
-    axes: a stack of resampled tables), ``bounds`` each key to its range.
+    axes: a stack of resampled tables), ``partials`` each key to its partials (d_positive, d_negative) at the
+    view's scores, ``bounds`` each key to its range.
     """
 
-    def __init__(self, patterns: ScorePatterns, column: int, positive: int, functions: dict, bounds: dict) -> None:
+    def __init__(self, patterns: ScorePatterns, column: int, positive: int, functions: dict, partials: dict,
+                 bounds: dict) -> None:
         self.patterns, self.column, self.positive, self.functions = patterns, column, positive, functions
+        self.partials = partials
         view = patterns.view(column, positive)
         point = {key: np.asarray(f(view), dtype=float) for key, f in functions.items()}
         super().__init__(point, bounds, patterns.counts)
@@ -218,6 +223,16 @@ class ScoreFunctions(Estimand):
     def evaluate(self, stack, keys):
         view = self.patterns.view(self.column, self.positive, counts=stack)
         return {key: np.asarray(self.functions[key](view), dtype=float) for key in keys}
+
+    def variances(self, keys, design):
+        level = self.patterns.levels[:, self.column]
+        positive = self.patterns.label == self.positive
+        u = np.zeros((len(level), len(keys)))
+        for k, key in enumerate(keys):
+            d_pos, d_neg = self.partials[key]
+            u[:, k] = np.where(positive, d_pos[level], d_neg[level])
+        var = linearised_variance(self.counts, u, design)
+        return {key: var[k] for k, key in enumerate(keys)}
 
 
 def delong_estimate(value: float, variance: float, bounds: tuple[float, float], confidence_level: float,
@@ -235,7 +250,8 @@ def delong_estimate(value: float, variance: float, bounds: tuple[float, float], 
         centre = np.log(position / (1 - position))
         lower = lo + (hi - lo) / (1 + np.exp(-(centre - half)))
         upper = lo + (hi - lo) / (1 + np.exp(-(centre + half)))
-        method = (f"DeLong SE, logit scale, t on {df:.10g} df (smaller class − 1)" if studentised else
+        shown = f"{df:,.2f}".rstrip("0").rstrip(".")
+        method = (f"DeLong SE, logit scale, t on {shown} df (smaller class − 1)" if studentised else
                   "DeLong (logit scale)")
     else:
         lower, upper = value - z * se, value + z * se

@@ -117,7 +117,7 @@ REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "ci", "c
 COLUMN_OPTIONS = ("actual", "reference", "pred", "row", "col", "layer", "weights", "by", "columns", "long", "numeric",
                   "strata", "cluster", "fpc", "score")
 SCORES_OPTIONS = ("measures", "ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state", "average",
-                  "scale")
+                  "scale", "max_fpr")
 
 
 def _report_options(args) -> dict:
@@ -643,14 +643,19 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
     _add_design_options(sc)
     sc.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
-    _add_label_options(sc)
+    _add_label_options(sc, order=False)
+    sc.add_argument("--labels", nargs="+", metavar="LABEL",
+                    help="the labels of the reference in their order (for class probabilities: the order of the "
+                         "--score columns); every label of the data must be listed")
     _add_report_options(sc)
     sc.add_argument("--average", choices=choices("average"), default=None,
                     help="class probabilities: the average of the one-vs-rest values, unweighted (the default) or "
                          "weighted by the classes' prevalences")
     sc.add_argument("--scale", choices=choices("scale"), default=None,
-                    help="DeLong's interval of the AUC: auto (default: logit scale, Student's t on the "
-                         "Welch-Satterthwaite df), identity (pROC's) or logit")
+                    help="DeLong's interval of the AUC: auto (default: logit scale, Student's t on the smaller "
+                         "class's count less one), identity (pROC's) or logit")
+    sc.add_argument("--max-fpr", type=_checked("max_fpr", float), default=None, metavar="F",
+                    help="the largest false positive rate of the partial AUC (--measures PAUC --max-fpr 0.1)")
     sc.set_defaults(run=run_scores)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
     _add_report_options(demo, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",

@@ -36,6 +36,10 @@ import numpy as np
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
 __all__ = [
+    "BINNED",
+    "bin_sums",
+    "binned_partials",
+    "binned_values",
     "brier",
     "brier_partials",
     "calibration_bins",
@@ -45,6 +49,7 @@ __all__ = [
     "log_loss",
     "log_loss_partials",
     "murphy",
+    "murphy_bins",
     "murphy_partials",
     "reliability_curve",
 ]
@@ -281,6 +286,12 @@ def murphy(scores, positives, negatives, bins=None) -> dict[str, np.ndarray]:
     out["uncertainty"] = mean * (1 - mean)
     return {key: out[key] for key in ("reliability", "resolution", "uncertainty", "within_bin_variance",
                                        "within_bin_covariance")}
+
+
+def murphy_bins(scores, bins) -> tuple[np.ndarray, int]:
+    """The bin of each score and the number of bins of :func:`murphy`'s ``bins`` (scikit-learn's rule: the first bin
+    closed, the others (e_j, e_(j+1)])."""
+    return _murphy_bin_index(np.asarray(scores, dtype=np.float64), bins)
 
 
 def _murphy_bin_index(s: np.ndarray, bins) -> tuple[np.ndarray, int]:
@@ -808,3 +819,74 @@ def calibration_intercept_slope(scores, positives, negatives) -> dict[str, np.nd
             "slope_se": np.where(bad_slope, np.nan, se2[..., 1]),
             "intercept": np.where(bad_intercept, np.nan, theta1[..., 0]),
             "intercept_se": np.where(bad_intercept, np.nan, se1[..., 0])}
+
+
+# --- the binned statistics as functions of five sums per bin, for their partials ---------------------------------
+
+BINNED = ("reliability", "resolution", "uncertainty", "within_bin_variance", "within_bin_covariance", "ECE", "RMSCE",
+          "RMSCE_DEBIASED", "MCE")
+"""The statistics of binned scores that :func:`binned_values` gives from the bins' sums."""
+
+
+def bin_sums(scores, positives, negatives, bin_index, n_bins: int) -> np.ndarray:
+    """The five sums of each bin that the binned statistics are functions of, (5, n_bins): the count n, the
+    positives o, and Σ s n, Σ s² n and Σ s a over the bin's scores (``bin_index`` gives each score's bin)."""
+    s, a, b = _table(scores, positives, negatives)
+    n = a + b
+    index = np.asarray(bin_index)
+    return np.stack([_bin_sums(x, index, n_bins) for x in (n, a, s * n, s * s * n, s * a)])
+
+
+def binned_values(sums: np.ndarray) -> dict[str, np.ndarray]:
+    """Murphy's binned terms (as :func:`murphy` with bins) and the calibration errors (as
+    :func:`calibration_error` over the same bins) from the bins' sums (5, ..., n_bins) of :func:`bin_sums`."""
+    n, o, f, g, h = sums
+    total = n.sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        filled = n > 0
+        safe = np.where(filled, n, 1.0)
+        mean = o.sum(axis=-1) / total
+        gap = np.where(filled, (o - f) / safe, 0.0)  # the bin's share of positives less its mean score
+        out = {
+            "reliability": np.where(filled, (o - f) ** 2 / safe, 0.0).sum(axis=-1) / total,
+            "resolution": np.where(filled, (o - mean[..., None] * n) ** 2 / safe, 0.0).sum(axis=-1) / total,
+            "uncertainty": mean * (1 - mean),
+            "within_bin_variance": np.where(filled, g - f * f / safe, 0.0).sum(axis=-1) / total,
+            "within_bin_covariance": 2 * np.where(filled, h - f * o / safe, 0.0).sum(axis=-1) / total,
+            "ECE": np.abs(o - f).sum(axis=-1) / total,
+            "MCE": np.where(filled, np.abs(gap), -np.inf).max(axis=-1),
+        }
+        square = (n * gap * gap).sum(axis=-1) / total
+        out["RMSCE"] = np.sqrt(square)
+        share = np.where(filled, o / safe, 0.0)
+        many = n > 1
+        correction = np.where(many, n * share * (share - 1) / np.where(many, n - 1, 1.0), 0.0).sum(axis=-1) / total
+        out["RMSCE_DEBIASED"] = np.sqrt(np.maximum(square + correction, 0.0))
+    return out
+
+
+def binned_partials(scores, positives, negatives, bin_index, n_bins: int,
+                    names=BINNED) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """The partials of the binned statistics ``names`` with respect to the positive and the negative count at each
+    score (each (S,)), through the bins' sums: a positive object at score s in bin j adds (1, 1, s, s², s) to bin j's
+    sums, a negative one (1, 0, s, s², 0), so a partial is the sums' partials (central differences of
+    :func:`binned_values`, O(bins²)) read at the score. The kinks (a bin's gap of 0 in ECE, the bin that holds
+    MCE, the clip at 0 of the debiased error) take the central difference's value between the one-sided slopes."""
+    s, a, b = _table(scores, positives, negatives)
+    index = np.asarray(bin_index)
+    sums = bin_sums(s, a, b, index, n_bins)
+    step = 1e-6 * np.maximum(np.abs(sums), 1.0)
+    moved = np.repeat(sums[None], 2 * sums.size, axis=0).reshape(2, *sums.shape, *sums.shape)
+    flat_up, flat_down = moved[0].reshape(sums.size, *sums.shape), moved[1].reshape(sums.size, *sums.shape)
+    at = np.arange(sums.size)
+    flat_up.reshape(sums.size, -1)[at, at] += step.ravel()
+    flat_down.reshape(sums.size, -1)[at, at] -= step.ravel()
+    up = binned_values(np.moveaxis(flat_up, 0, 1))
+    down = binned_values(np.moveaxis(flat_down, 0, 1))
+    out = {}
+    for name in names:
+        d = ((up[name] - down[name]) / (2 * step.ravel())).reshape(sums.shape)  # (5, n_bins)
+        dn, do, df, dg, dh = (d[k][index] for k in range(5))
+        negative = dn + s * df + s * s * dg
+        out[name] = (negative + do + s * dh, negative)
+    return out

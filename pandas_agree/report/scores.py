@@ -22,7 +22,7 @@ __all__ = ["ScoresReport"]
 
 # the options of ScoresReport and their defaults (those of Scores.values, with intervals by default)
 OPTIONS = {"measures": None, "average": "unweighted", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
-           "bootstrap_method": "percentile", "random_state": None, "scale": "auto"}
+           "bootstrap_method": "percentile", "random_state": None, "scale": "auto", "max_fpr": None}
 CALIBRATION_NAMES = {"intercept": "calibration intercept (in the large)", "slope": "calibration slope",
                      "BRIER": "Brier score", "reliability": "  reliability", "resolution": "  resolution",
                      "uncertainty": "  uncertainty", "within_bin_variance": "  within-bin variance",
@@ -78,7 +78,7 @@ class ScoresReport(Rendered):
         self.scores = scores
         self.options = opts
         kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
-                                   "scale")}
+                                   "scale", "max_fpr")}
         self.values = scores.values(opts["measures"], average=opts["average"], **kw)
         self.classes = scores.classes(opts["measures"], **kw) if scores.multiclass else None
         self.thresholds = self.calibration = None
@@ -105,16 +105,19 @@ class ScoresReport(Rendered):
             "A higher score speaks for the positive label; a threshold calls positive every object scored at or "
             "above it. Rows with a missing label, score or weight are left out.",
         ]
-        if opts["ci"] is not None:
+        if opts["ci"] is not None and scores.design is not None:
+            self.notes.append("Sample design: every SE is design-based (the influence of each object totalled over "
+                              f"its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF is its "
+                              "variance over that of as many objects drawn independently.")
+            self.notes.extend(lonely_psu_notes(scores.design))
+        elif opts["ci"] is not None and not scores.multiclass:
             self.notes.append("AUC and Gini: DeLong, DeLong and Clarke-Pearson's (1988) SE (pROC's); under "
                               "scale='auto' the interval on the logit scale with Student's t on the smaller class's "
                               "count less one (scale='identity' gives pROC's). The other statistics: the linearised "
-                              "SE (delta method)." if scores.design is None else
-                              f"Sample design: every SE is design-based (the influence of each object totalled "
-                              f"over its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF "
-                              "is its variance over that of as many objects drawn independently.")
-            if scores.design is not None:
-                self.notes.extend(lonely_psu_notes(scores.design))
+                              "SE (delta method).")
+        elif opts["ci"] is not None:
+            self.notes.append("The averages over the classes and Hand and Till's M: the linearised SE (delta method) "
+                              "of the objects with all their probabilities.")
         self.notes.extend(f"Calibration: {text[0].upper()}{text[1:]}." for text in dict.fromkeys(undefined))
         if scores.multiclass:
             how = "without weights" if opts["average"] == "unweighted" else "by the classes' prevalences"

@@ -113,6 +113,11 @@ def linearised_variance(counts: np.ndarray, gradient: np.ndarray, design: str = 
     return scale * np.maximum((ng * gradient).sum(axis=0) - centred, 0.0)  # a rounding error can leave it below 0
 
 
+SEPARABLE_CLASSES = 1024
+"""The most classes whose moved counts a separable function is evaluated on at once (the rest in blocks of as many):
+the arrays of every record's values on the nine sets of counts stay a few MiB whatever K is."""
+
+
 def class_partials(function: Callable, counts: tuple[np.ndarray, ...], *, separable: bool,
                    chunk_cells: int = CHUNK_CELLS, with_values: bool = False):
     """∂f/∂a_k, ∂f/∂b_k, ∂f/∂c_k, ∂f/∂d_k of a function of the one-vs-rest counts, shape (4, K, *value shape).
@@ -128,6 +133,13 @@ def class_partials(function: Callable, counts: tuple[np.ndarray, ...], *, separa
     """
     counts = np.stack([np.asarray(x, dtype=float) for x in counts])  # (4, K)
     steps = RELATIVE_STEP * counts
+    if separable and counts.shape[1] > SEPARABLE_CLASSES:  # classes in blocks: the formulas' arrays stay small
+        parts = [class_partials(function, tuple(counts[:, start:start + SEPARABLE_CLASSES]), separable=True,
+                                with_values=with_values)
+                 for start in range(0, counts.shape[1], SEPARABLE_CLASSES)]
+        if with_values:
+            return (np.concatenate([v for v, _ in parts], axis=0), np.concatenate([p for _, p in parts], axis=1))
+        return np.concatenate(parts, axis=1)
     if separable:  # the eight moved sets of counts (each count up and down, every class at once) in one call
         first = int(with_values)  # the counts themselves first, where their values are wanted too
         moved = np.repeat(counts[None], 8 + first, axis=0)

@@ -146,6 +146,11 @@ def _class_matrix(chosen: list[Measure], params: dict, correction, zero_division
     return values_of
 
 
+PARTIALS_KEPT = 1 << 21
+"""The most bytes of class partials an Agreement keeps for its later calls (K = 100 classes and every record: about
+0.1 MiB); a larger table's are computed for each call, so that its memory stays that of the call."""
+
+
 class ClassEvaluation(ClassValues):
     """The class-specific records evaluated on the one-vs-rest counts of one table's classes, shared by every
     call on that table: the counts (:attr:`one_vs_rest`), each record's class values and the value of the pooled
@@ -178,6 +183,9 @@ class ClassEvaluation(ClassValues):
         """∂/∂a, ∂/∂b, ∂/∂c, ∂/∂d of the class values of ``measures`` (with ``zero_division``) for each class and
         for the pooled counts: shape (4, K + 1, len(measures)). The records not met before are evaluated together,
         once."""
+        if 32 * (len(self.one_vs_rest[0]) + 1) * len(measures) > PARTIALS_KEPT:  # a large table: not kept
+            function = _class_matrix(list(measures), self.params, self.correction, zero_division)
+            return class_partials(function, self._joined, separable=True)
         # each evaluation's partials kept as one block (4, K + 1, records), each record's place in its block
         blocks, known = self._partials.setdefault(repr(float(zero_division)), ([], {}))
         missing = list({m.code: m for m in measures if m.code not in known}.values())

@@ -208,7 +208,10 @@ def _partial_area(v: ScoreView, max_fpr: float, partials: bool = False):
         return area
     # ∂area/∂T_k (a) and ∂area/∂ΔF_k (b) at each segment k, then the chain through T = N_T/m and ΔF = neg/n
     inside = (width > 0) & (width == step)  # wholly left of max_fpr
-    cut = (width > 0) & (width < step)  # the segment max_fpr falls in
+    # the segment max_fpr falls in: the first that does not lie wholly left of it (of width 0 where max_fpr is its
+    # start, whose place still moves with every count before it)
+    cut = (step > 0) & (width < step) & (f_before <= max_fpr)
+    cut &= np.cumsum(cut) == 1
     a = np.where(inside | cut, width * (1 - fraction / 2), 0.0)  # from T_k's own segment's start...
     a = np.concatenate([a[1:], [0.0]])  # ...which is T_(k) of segment k + 1
     a = a + np.where(inside | cut, width * fraction / 2, 0.0)  # and T_k at its segment's end

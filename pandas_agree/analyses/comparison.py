@@ -36,7 +36,7 @@ from ..inference.tests import cochran_q, holm, paired_mcnemar
 from ..measures.registry import resolve
 from .agreement import Agreement
 from .crosstab import Counted
-from .merge import merged_label_order, same_labels, union_labels
+from .merge import check_batch_design, merged_label_order, same_labels, union_labels
 from .messages import classes_left_out, left_out_text
 from .reports import build_report
 
@@ -437,14 +437,7 @@ class Comparison:
                              "to counts")
         design = {"strata": strata, "cluster": cluster, "fpc": fpc}
         units = self._joint.units
-        if units is None and any(v is not None for v in design.values()):
-            raise ValueError("the comparison has no sample design; a batch cannot bring strata=, cluster= or fpc=")
-        if units is not None:
-            needed = {"strata": units.stratified, "cluster": units.clustered, "fpc": units.population is not None}
-            for name, wanted in needed.items():
-                if wanted != (design[name] is not None):
-                    raise ValueError(f"{name}: the comparison's sample design {'has' if wanted else 'has no'} {name};"
-                                     f" {'give' if wanted else 'do not give'} the batch's {name}")
+        check_batch_design(units, design, "the comparison", "the comparison's")
         columns = [as_label_series(reference, "reference").rename(self.reference)]
         columns += [as_label_series(p, "predictions").rename(name) for p, name in zip(found, names, strict=True)]
         lengths = {len(c) for c in columns}

@@ -541,16 +541,11 @@ class Crosstab:
         if (weights is None) == self.weighted:
             raise ValueError("weights: the table is weighted, so each batch needs its weights" if self.weighted else
                              "weights: the table is not weighted; a batch with weights would add weights to counts")
+        from .merge import check_batch_design
+
         design = {"strata": strata, "cluster": cluster, "fpc": fpc}
         units = self._counted.units
-        if units is None and any(v is not None for v in design.values()):
-            raise ValueError("the table has no sample design; a batch cannot bring strata=, cluster= or fpc=")
-        if units is not None:
-            needed = {"strata": units.stratified, "cluster": units.clustered, "fpc": units.population is not None}
-            for name, wanted in needed.items():
-                if wanted != (design[name] is not None):
-                    raise ValueError(f"{name}: the table's sample design {'has' if wanted else 'has no'} {name}; "
-                                     f"{'give' if wanted else 'do not give'} the batch's {name}")
+        check_batch_design(units, design, "the table", "the table's")
         # a batch is counted onto the table's labels= as the table's own rows were: a label outside them is the
         # constructor's error
         batch = from_labels(y_true, y_pred, weights=weights, dropna=self._counted.dropna,

@@ -97,6 +97,22 @@ def _cells(cells, counts: np.ndarray) -> tuple:
     return rows, cols, counts[rows, cols]
 
 
+def check_batch_design(units, design: dict, owner: str, possessive: str) -> None:
+    """A batch added by ``update()`` brings the design columns its analysis was counted with, and no others:
+    ``units`` are the analysis's PSU tables (None without a design), ``design`` the batch's strata, cluster and fpc
+    (None where not given); ``owner`` and ``possessive`` name the analysis in the message ("the table",
+    "the table's")."""
+    if units is None:
+        if any(v is not None for v in design.values()):
+            raise ValueError(f"{owner} has no sample design; a batch cannot bring strata=, cluster= or fpc=")
+        return
+    needed = {"strata": units.stratified, "cluster": units.clustered, "fpc": units.population is not None}
+    for name, wanted in needed.items():
+        if wanted != (design[name] is not None):
+            raise ValueError(f"{name}: {possessive} sample design {'has' if wanted else 'has no'} {name}; "
+                             f"{'give' if wanted else 'do not give'} the batch's {name}")
+
+
 def _clash(what: str, first: Any, second: Any) -> ValueError:
     return ValueError(f"cannot add these tables: {what} differs ({first!r} and {second!r}); only counts of the same "
                       "kind add up")

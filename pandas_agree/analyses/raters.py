@@ -46,7 +46,7 @@ from ..measures.raters import Scale, light_kappas, rater_values, subject_feature
 from ..measures.registry import RATERS, Setting, notes_of, records, resolve
 from ..measures.weights import agreement_weights
 from .agreement import Agreement
-from .merge import fixed_union, merged_label_order, same_labels
+from .merge import check_batch_design, fixed_union, merged_label_order, same_labels
 from .order import numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 
@@ -542,15 +542,8 @@ class RaterAgreement:
                              else "weights: the analysis is not weighted; a batch with weights would add weights to "
                              "counts of subjects")
         design = {"strata": strata, "cluster": cluster, "fpc": fpc}
-        if self._sample is None and any(v is not None for v in design.values()):
-            raise ValueError("the analysis has no sample design; a batch cannot bring strata=, cluster= or fpc=")
-        if self._sample is not None:
-            units = self._sample.units
-            needed = {"strata": units.stratified, "cluster": units.clustered, "fpc": units.population is not None}
-            for name, wanted in needed.items():
-                if wanted != (design[name] is not None):
-                    raise ValueError(f"{name}: the analysis' sample design {'has' if wanted else 'has no'} {name}; "
-                                     f"{'give' if wanted else 'do not give'} the batch's {name}")
+        check_batch_design(None if self._sample is None else self._sample.units, design, "the analysis",
+                           "the analysis'")
         batch = object.__new__(type(self))
         at = [ratings.columns.get_loc(c) for c in self._raters]
         frame = ratings.iloc[:, at].set_axis(self._raters, axis=1)

@@ -341,16 +341,40 @@ def test_cox_slope_and_intercept_equal_r_glm():
     assert fit["intercept_se"] == pytest.approx(0.421431943486541, rel=1e-9)
 
 
+def test_cox_leaves_out_scores_of_0_and_1_as_rms_val_prob():
+    # R 4.2.2, rms 6.5-0 (the table of test_cox_slope_and_intercept_equal_r_glm with objects at 0 and 1 added):
+    #   p <- c(0, 0.05, 0.1, 0.3, 0.45, 0.6, 0.9, 0.95, 1); a <- c(0, 1, 0, 3, 4, 7, 9, 12, 3)
+    #   b <- c(2, 10, 6, 8, 5, 4, 2, 1, 1); y <- rep(c(1, 0), times = c(sum(a), sum(b)))
+    #   pp <- c(rep(p, a), rep(p, b)); val.prob(pp, y, pl = FALSE)["Slope"]   # 0.885714457057539, with the warning
+    #   "6 observations deleted from logistic calibration due to probs. of 0 or 1"
+    #   x <- qlogis(pp); k <- is.finite(x); glm(y[k] ~ 1, offset = x[k], family = binomial)   # -0.137313094170033
+    s = [0, 0.05, 0.1, 0.3, 0.45, 0.6, 0.9, 0.95, 1]
+    with pytest.warns(UserWarning, match=r"6 objects at a score of exactly 0 or 1 .* were left out.*1 of them "
+                                         r"contradicts the score") as caught:
+        fit = cal.calibration_intercept_slope(s, [0, 1, 0, 3, 4, 7, 9, 12, 3], [2, 10, 6, 8, 5, 4, 2, 1, 1])
+    assert not any(issubclass(w.category, UndefinedMeasureWarning) for w in caught)
+    assert fit["slope"] == pytest.approx(0.885714457057539, rel=1e-9)  # rms's lrm stops at a looser tolerance
+    assert fit["slope"] == pytest.approx(0.885714457111434, rel=1e-12)  # glm's, as without those objects
+    assert fit["slope_se"] == pytest.approx(0.200901344446521, rel=1e-9)
+    assert fit["intercept"] == pytest.approx(-0.137313094170033, rel=1e-9)
+    assert fit["intercept_se"] == pytest.approx(0.319248738227392, rel=1e-9)
+
+
 def test_cox_stack_and_undefined_tables():
     s = np.array([0.0, 0.2, 0.5, 0.8])
-    pos = np.array([[0.0, 2, 5, 6], [1, 2, 5, 6], [0, 0, 0, 6], [0, 0, 5, 0]])
-    neg = np.array([[0.0, 8, 5, 4], [0, 8, 5, 4], [0, 8, 5, 4], [0, 0, 5, 0]])
-    with pytest.warns(UndefinedMeasureWarning, match="score of 0 or 1"):
+    pos = np.array([[0.0, 2, 5, 6], [1, 2, 5, 6], [0, 0, 0, 6], [0, 0, 5, 0], [2, 0, 0, 0]])
+    neg = np.array([[0.0, 8, 5, 4], [0, 8, 5, 4], [0, 8, 5, 4], [0, 0, 5, 0], [0, 8, 5, 4]])
+    undefined = r"no positive or no negative object \(besides those at a score of 0 or 1\)"
+    with pytest.warns(UndefinedMeasureWarning, match=undefined), \
+            pytest.warns(UserWarning, match="left out of Cox's calibration"):
         fit = cal.calibration_intercept_slope(s, pos, neg)
     single = cal.calibration_intercept_slope(s[1:], pos[0, 1:], neg[0, 1:])
     assert fit["slope"][0] == pytest.approx(float(single["slope"]), rel=1e-12)
     assert fit["intercept_se"][0] == pytest.approx(float(single["intercept_se"]), rel=1e-12)
-    assert np.isnan(fit["slope"][1]) and np.isnan(fit["intercept"][1])  # a positive object at p = 0
+    # a positive object at p = 0 is left out: the fit of the others
+    assert fit["slope"][1] == pytest.approx(float(single["slope"]), rel=1e-12)
+    assert fit["intercept"][1] == pytest.approx(float(single["intercept"]), rel=1e-12)
+    assert np.isnan(fit["slope"][4]) and np.isnan(fit["intercept"][4])  # every positive at p = 0
     # separation (positives only at the highest score): the estimates diverge
     assert np.isnan(fit["slope"][2])
     # a single score with objects: calibration-in-the-large exists, the slope does not
@@ -487,6 +511,47 @@ def test_calibration_error_partials_at_a_kink_are_the_one_sided_slopes():
     with pytest.warns(UndefinedMeasureWarning, match="square root"):
         d_pos, _ = cal.calibration_error_partials([0.25], [1.0], [3.0], bins=2, norm="l2")
     assert np.isnan(d_pos).all()
+
+
+def _debiased_rms_partials(s, a, b, index, bins):
+    """The partials of the debiased RMS calibration error (Kumar, Liang & Ma 2019; torchmetrics' ``debias=True``)
+    with respect to a positive and a negative object at each score, by hand: D² = (Σ_j A_j + Σ_j B_j) / N with
+    A_j = (o_j − f_j)² / n_j and, over the bins of at least two objects, B_j = (o_j² − o_j n_j) / (n_j (n_j − 1))
+    (n_j objects, o_j positives, f_j the sum of their scores); an object at score x in bin j adds (1, 1, x) or
+    (1, 0, x) to (n_j, o_j, f_j) and 1 to N."""
+    n = np.bincount(index, weights=a + b, minlength=bins)
+    o = np.bincount(index, weights=a, minlength=bins)
+    f = np.bincount(index, weights=s * (a + b), minlength=bins)
+    total = n.sum()
+    safe = np.where(n > 0, n, 1.0)
+    many = n >= 2
+    square = (np.where(n > 0, (o - f) ** 2 / safe, 0.0).sum()
+              + np.where(many, (o * o - o * n) / np.where(many, n * (n - 1), 1.0), 0.0).sum()) / total
+    d_a_n, d_a_o, d_a_f = -((o - f) / safe) ** 2, 2 * (o - f) / safe, -2 * (o - f) / safe
+    m = np.where(many, n * n - n, 1.0)
+    d_b_o = np.where(many, (2 * o - n) / m, 0.0)
+    d_b_n = np.where(many, (-o * m - (o * o - o * n) * (2 * n - 1)) / m**2, 0.0)
+    j = np.asarray(index)
+    common = (d_a_n + d_b_n)[j] + s * d_a_f[j]
+    d_pos = (common + (d_a_o + d_b_o)[j] - square) / total
+    d_neg = (common - square) / total
+    return d_pos / (2 * np.sqrt(square)), d_neg / (2 * np.sqrt(square))
+
+
+def test_debiased_rms_partials_hold_a_bin_of_one_object_at_zero_correction():
+    # the bin [0.6, 0.8) holds one object: its correction is 0 by definition; a central difference across a count
+    # of 1 took the jump to n / (n − 1) for a slope (an SE of 14,782 for a debiased RMSCE of 0.03)
+    s = np.array([0.05, 0.15, 0.35, 0.45, 0.7, 0.85, 0.95])
+    a, b = np.array([3.0, 4, 5, 3, 1, 2, 3]), np.array([3.0, 4, 1, 2, 0, 5, 6])  # poorly calibrated
+    bins = 5
+    index = cal.calibration_bins(s, a, b, bins=bins)
+    assert np.bincount(index, weights=a + b, minlength=bins).tolist()[3] == 1.0
+    d_pos, d_neg = cal.binned_partials(s, a, b, index, bins, names=("RMSCE_DEBIASED",))["RMSCE_DEBIASED"]
+    want_pos, want_neg = _debiased_rms_partials(s, a, b, index, bins)
+    np.testing.assert_allclose(d_pos, want_pos, rtol=1e-6, atol=1e-9)
+    np.testing.assert_allclose(d_neg, want_neg, rtol=1e-6, atol=1e-9)
+    assert float(cal.calibration_error(s, a, b, norm="l2", debiased=True, bin_index=index)) > 0.2
+    assert np.abs(d_pos).max() < 1 and np.abs(d_neg).max() < 1
 
 
 def test_partials_broadcast_over_a_stack():

@@ -774,10 +774,13 @@ def calibration_intercept_slope(scores, positives, negatives) -> dict[str, np.nd
     freq_weights=...)``, R's ``glm(family = binomial, weights = ...)``), by Newton–Raphson for every table of a
     stack at once; the standard errors are those of the observed (= expected) information.
 
-    Undefined, NaN with an :class:`~pandas_agree.UndefinedMeasureWarning`: a table with an object at a score of
-    exactly 0 or 1 (logit ±inf: the models give such an object a probability of 0 or 1 whatever α and β are),
-    with no positive or no negative object (the estimates diverge), with a single distinct score with objects (no
-    slope), or whose fit does not converge (separation).
+    Objects at a score of exactly 0 or 1 (logit ±inf: the models give them a probability of 0 or 1 whatever α and
+    β are) are left out of both fits, with a :class:`UserWarning` that counts them and those of them that
+    contradict their score (a positive at 0, a negative at 1, which no positive slope fits), as R's
+    ``rms::val.prob`` leaves them out ("observations deleted from logistic calibration due to probs. of 0 or 1").
+    Undefined, NaN with an :class:`~pandas_agree.UndefinedMeasureWarning`: a table with no positive or no negative
+    object among the others (the estimates diverge), with a single distinct score with objects (no slope), or
+    whose fit does not converge (separation).
 
     Parameters
     ----------
@@ -797,20 +800,22 @@ def calibration_intercept_slope(scores, positives, negatives) -> dict[str, np.nd
     {'slope': 0.6244, 'slope_se': 0.357, 'intercept': -0.3523, 'intercept_se': 0.4214}
     """
     s, a, b = _table(scores, positives, negatives)
-    n = a + b
     edge = (s == 0) | (s == 1)
+    _warn_left_out(np.where(edge, a + b, 0.0).sum(axis=-1),
+                   np.where(s == 0, a, 0.0).sum(axis=-1) + np.where(s == 1, b, 0.0).sum(axis=-1))
+    a, b = np.where(edge, 0.0, a), np.where(edge, 0.0, b)
+    n = a + b
     x = np.log(np.where(edge, 0.5, s)) - np.log1p(-np.where(edge, 0.5, s))
-    at_edge = (np.where(edge, n, 0.0) > 0).any(axis=-1)
     pos, neg = a.sum(axis=-1), b.sum(axis=-1)
     one_score = (n > 0).sum(axis=-1) < 2
     theta1, se1, ok1 = _newton_logistic(x, x, a, n, slope=False)
     theta2, se2, ok2 = _newton_logistic(x, np.zeros_like(x), a, n, slope=True)
-    degenerate = at_edge | (pos == 0) | (neg == 0)
+    degenerate = (pos == 0) | (neg == 0)
     bad_intercept = degenerate | ~ok1
     bad_slope = degenerate | one_score | ~ok2
     if bad_intercept.any() or bad_slope.any():
-        reasons = [text for flag, text in ((at_edge, "objects at a score of 0 or 1 (logit infinite)"),
-                                            ((pos == 0) | (neg == 0), "no positive or no negative object"),
+        reasons = [text for flag, text in (((pos == 0) | (neg == 0), "no positive or no negative object"
+                                            + (" (besides those at a score of 0 or 1)" if edge.any() else "")),
                                             (one_score & ~degenerate, "a single distinct score (no slope)"),
                                             ((~ok1 | ~ok2) & ~degenerate & ~one_score, "no convergence"))
                    if np.any(flag)]
@@ -819,6 +824,21 @@ def calibration_intercept_slope(scores, positives, negatives) -> dict[str, np.nd
             "slope_se": np.where(bad_slope, np.nan, se2[..., 1]),
             "intercept": np.where(bad_intercept, np.nan, theta1[..., 0]),
             "intercept_se": np.where(bad_intercept, np.nan, se1[..., 0])}
+
+
+def _warn_left_out(left_out: np.ndarray, contradicting: np.ndarray) -> None:
+    """The warning of :func:`calibration_intercept_slope` for the objects at a score of 0 or 1 it leaves out
+    (each array by table; the largest counts are named)."""
+    if not np.any(left_out > 0):
+        return
+    count, against = float(np.max(left_out)), float(np.max(contradicting))
+    text = (f"{count:g} object{'s' if count != 1 else ''} at a score of exactly 0 or 1 (logit infinite) "
+            f"{'were' if count != 1 else 'was'} left out of Cox's calibration intercept and slope, as R's "
+            "rms::val.prob leaves them out")
+    if against > 0:
+        text += (f"; {against:g} of them contradict{'s' if against == 1 else ''} the score (a positive at 0 or a "
+                 "negative at 1): the score is wrong there with certainty, which no logistic recalibration fits")
+    warnings.warn(text, UserWarning, stacklevel=external_stacklevel())
 
 
 # --- the binned statistics as functions of five sums per bin, for their partials ---------------------------------
@@ -837,9 +857,12 @@ def bin_sums(scores, positives, negatives, bin_index, n_bins: int) -> np.ndarray
     return np.stack([_bin_sums(x, index, n_bins) for x in (n, a, s * n, s * s * n, s * a)])
 
 
-def binned_values(sums: np.ndarray) -> dict[str, np.ndarray]:
+def binned_values(sums: np.ndarray, many: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """Murphy's binned terms (as :func:`murphy` with bins) and the calibration errors (as
-    :func:`calibration_error` over the same bins) from the bins' sums (5, ..., n_bins) of :func:`bin_sums`."""
+    :func:`calibration_error` over the same bins) from the bins' sums (5, ..., n_bins) of :func:`bin_sums`.
+    ``many`` (n_bins,) marks the bins of more than one object, which the debiased error's correction sums over
+    (by default, those of the sums): the partials hold it at the table's own bins, as the correction of a bin of
+    one object is 0 by definition, not a function that jumps as its count moves past 1."""
     n, o, f, g, h = sums
     total = n.sum(axis=-1)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -859,7 +882,7 @@ def binned_values(sums: np.ndarray) -> dict[str, np.ndarray]:
         square = (n * gap * gap).sum(axis=-1) / total
         out["RMSCE"] = np.sqrt(square)
         share = np.where(filled, o / safe, 0.0)
-        many = n > 1
+        many = n > 1 if many is None else np.broadcast_to(many, n.shape)
         correction = np.where(many, n * share * (share - 1) / np.where(many, n - 1, 1.0), 0.0).sum(axis=-1) / total
         out["RMSCE_DEBIASED"] = np.sqrt(np.maximum(square + correction, 0.0))
     return out
@@ -881,8 +904,9 @@ def binned_partials(scores, positives, negatives, bin_index, n_bins: int,
     at = np.arange(sums.size)
     flat_up.reshape(sums.size, -1)[at, at] += step.ravel()
     flat_down.reshape(sums.size, -1)[at, at] -= step.ravel()
-    up = binned_values(np.moveaxis(flat_up, 0, 1))
-    down = binned_values(np.moveaxis(flat_down, 0, 1))
+    many = sums[0] > 1
+    up = binned_values(np.moveaxis(flat_up, 0, 1), many)
+    down = binned_values(np.moveaxis(flat_down, 0, 1), many)
     out = {}
     for name in names:
         d = ((up[name] - down[name]) / (2 * step.ravel())).reshape(sums.shape)  # (5, n_bins)

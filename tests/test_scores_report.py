@@ -57,6 +57,26 @@ def test_excel_workbook(tmp_path, probabilities):
     assert len(sheets["ROC"]) > 100
 
 
+def test_excel_counts_are_shown_as_counts(tmp_path, probabilities):
+    from openpyxl import load_workbook
+
+    # whole counts without decimals, weighted sums with two (as the text report shows them)
+    weighted = probabilities.assign(w=np.random.default_rng(1).uniform(0.5, 2.0, len(probabilities)))
+    for frame, weights in ((probabilities, None), (weighted, "w")):
+        path = tmp_path / "scores.xlsx"
+        frame.agree.scores("y", "p", positive="yes", weights=weights).report().to_excel(path)
+        ws = load_workbook(path)["Values"]
+        rows = {ws.cell(r, 1).value: r for r in range(1, ws.max_row + 1)}
+        header = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 2).value == "threshold")
+        columns = {ws.cell(header, c).value: c for c in range(1, ws.max_column + 1)}
+        cells = [ws.cell(header + 1, columns[name]) for name in ("TP", "FN", "FP", "TN")]
+        cells.append(ws.cell(rows["Total"], 2))  # the Case Processing Summary's N
+        for cell in cells:
+            assert cell.number_format == ("0" if cell.value == round(cell.value) else "0.00"), cell.coordinate
+        assert ("0.00" in {cell.number_format for cell in cells}) == (weights is not None)
+        assert ws.cell(header + 1, columns["REC"]).number_format == "0.0000"  # a measure keeps four decimals
+
+
 def test_plot_has_three_panels(probabilities):
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")

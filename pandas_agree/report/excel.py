@@ -298,15 +298,23 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
 
 
 _SE_COLUMNS = ("se", "ase", "pooled_se")
+_COUNT_COLUMNS = ("N", "n", "count", "TP", "FN", "FP", "TN", "positives", "negatives")
+"""The columns of counts in the frames of the data sheets: shown as the reports show counts (whole numbers without
+decimals, weighted sums with two; :func:`~.display.count`)."""
 
 
 def _frame_formats(frame: pd.DataFrame) -> dict:
-    """The formats of a frame's standard errors (columns "se", "ase", "pooled_se") and of its interval ends
-    ("lower" and "upper" beside "value"), each a list by row; the other columns keep four decimals."""
+    """The formats of a frame's standard errors (columns "se", "ase", "pooled_se"), of its interval ends ("lower"
+    and "upper" beside "value") and of its counts (:data:`_COUNT_COLUMNS`), each a list by row; the other columns
+    keep four decimals."""
     def numbers(c):
         return pd.to_numeric(frame[c], errors="coerce").to_numpy(dtype=float)
 
     out = {c: se_formats(numbers(c)) for c in frame.columns if isinstance(c, str) and c in _SE_COLUMNS}
+    for c in frame.columns:
+        if isinstance(c, str) and c in _COUNT_COLUMNS:
+            x = numbers(c)
+            out[c] = np.where(np.isfinite(x) & (x != np.round(x)), "0.00", "0").tolist()
     if all(c in frame.columns for c in ("value", "lower", "upper")):
         out["lower"], out["upper"] = bound_formats(numbers("value"), numbers("lower"), numbers("upper"))
     return out

@@ -80,8 +80,30 @@ def test_excel_counts_are_shown_as_counts(tmp_path, probabilities):
 def test_plot_has_three_panels(probabilities):
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")
-    fig = probabilities.agree.scores("y", "p", positive="yes").report(ci=None).plot()
+    scores = probabilities.agree.scores("y", "p", positive="yes")
+    fig = scores.report(ci=None).plot()
     assert [ax.get_title() for ax in fig.axes] == ["ROC curve", "Precision–recall curve", "Reliability diagram"]
+    # the AUC in the ROC curve's legend, the prevalence (a score without skill) on the precision–recall curve
+    auc = scores.values("AUC", ci=None).loc["AUC", "value"]
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == [f"AUC {auc:.3f}"]
+    prevalence = (probabilities["y"] == "yes").mean()
+    assert [t.get_text() for t in fig.axes[1].get_legend().get_texts()] == [f"prevalence {prevalence:.3f} (no skill)"]
+    assert fig.axes[1].get_lines()[-1].get_ydata()[0] == pytest.approx(prevalence, rel=1e-12)
+
+
+def test_plot_of_class_probabilities_names_each_class_s_auc():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 300)
+    logits = rng.normal(size=(300, 3)) + 2 * np.eye(3)[y]
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    df = pd.DataFrame(p, columns=["pa", "pb", "pc"]).assign(y=np.array(["a", "b", "c"])[y])
+    scores = df.agree.scores("y", ["pa", "pb", "pc"])
+    fig = scores.report(ci=None).plot()
+    auc = scores.classes("AUC", ci=None)["AUC"]
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == [
+        f"{label} (AUC {auc[label]:.3f})" for label in ("a", "b", "c")]
 
 
 def test_cli_scores(capsys, tmp_path):

@@ -203,16 +203,24 @@ class ScoresReport(Rendered):
         curves = {self.scores.positive: roc} if one else \
             {c: roc.xs(c, level="class") for c in dict.fromkeys(roc.index.get_level_values("class"))}
         for k, (label, curve) in enumerate(curves.items()):
-            ax.plot(curve["fpr"], curve["tpr"], color=f"C{k % 10}", label=display.plot_text(display.label(label)))
+            fpr, tpr = curve["fpr"].to_numpy(), curve["tpr"].to_numpy()
+            area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))  # the trapezoids: the AUC, ties included
+            name = f"AUC {display.value(area)}" if one else f"{display.plot_text(display.label(label))} " \
+                f"(AUC {display.value(area)})"
+            ax.plot(fpr, tpr, color=f"C{k % 10}", label=name)
         ax.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--")
         ax.set(xlabel="1 − specificity (false positive rate)", ylabel="sensitivity (true positive rate)",
                xlim=(0, 1), ylim=(0, 1.01), title="ROC curve")
-        if len(curves) > 1:
-            ax.legend(title="class", loc="lower right")
+        ax.legend(title=None if one else "class", loc="lower right")
         if one:
             pr = self.scores.precision_recall()
             ax = axes[0, 1]
             ax.step(pr["recall"], pr["precision"], where="post", color="C0")
+            # precision at the lowest threshold (every object positive) is the prevalence: a score without skill
+            prevalence = float(pr["precision"].iloc[int(np.argmin(pr["threshold"].to_numpy()))])
+            ax.axhline(prevalence, color="grey", linewidth=1, linestyle="--",
+                       label=f"prevalence {display.value(prevalence)} (no skill)")
+            ax.legend(loc="lower left")
             ax.set(xlabel="recall (sensitivity)", ylabel="precision", xlim=(0, 1), ylim=(0, 1.01),
                    title="Precision–recall curve")
         if self.calibration is not None:

@@ -96,6 +96,23 @@ def test_raters(client):
     np.testing.assert_allclose(ours["value"], theirs["value"], rtol=1e-12)
 
 
+def test_raters_under_a_design(client):
+    from .test_design_raters import RATER_COLUMNS, survey
+
+    wide = survey()
+    ddf = dd.from_pandas(wide, npartitions=3)
+    design = {"weights": "weight", "strata": "stratum", "cluster": "psu", "fpc": "psus_in_stratum"}
+    ours = ddf.agree.raters(RATER_COLUMNS, **design)
+    theirs = wide.agree.raters(RATER_COLUMNS, **design)
+    assert ours.design["psus"] == theirs.design["psus"] and ours.design["strata"] == theirs.design["strata"]
+    got, want = ours.summary(ci="auto"), theirs.summary(ci="auto")
+    np.testing.assert_allclose(got["value"], want["value"], rtol=1e-12)
+    np.testing.assert_allclose(got["se"], want["se"], rtol=1e-9)
+    assert got["method"].tolist() == want["method"].tolist()
+    with pytest.raises(KeyError, match="cluster: no column 'nope'"):
+        ddf.agree.raters(RATER_COLUMNS, cluster="nope")
+
+
 @pytest.mark.parametrize("call, err, fragment", [
     (lambda d: d.agree("a", "nope"), KeyError, "no column 'nope'"),
     (lambda d: d.agree("a", "p", weights="neg"), ValueError, "weights must be non-negative"),

@@ -23,6 +23,7 @@ narwhals and the engines are imported by the functions that use them, never with
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Hashable, Sequence
 
 import numpy as np
@@ -74,7 +75,11 @@ def lazy_frame(frame):
     """The narwhals LazyFrame of a native frame (an eager frame is made lazy: its engine plans the query)."""
     nw = _narwhals()
     try:
-        found = nw.from_native(frame)
+        with warnings.catch_warnings():
+            # narwhals announces that its Dask support moves to a package not yet released (narwhals-dask): a
+            # notice for narwhals' own users, which the users of this library cannot act on
+            warnings.filterwarnings("ignore", message="Dask support is moving out of Narwhals", category=FutureWarning)
+            found = nw.from_native(frame)
     except TypeError as err:
         raise TypeError(f"data must be a dataframe (pandas, Polars, PyArrow, DuckDB, Ibis, PySpark or Dask); got a "
                         f"{type(frame).__module__}.{type(frame).__name__} ({err})") from None

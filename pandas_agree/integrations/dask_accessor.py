@@ -271,9 +271,16 @@ class DaskAgreeAccessor(Shortcuts):
 
     @validate_options
     def raters(self, columns: Sequence[Hashable], *, labels: Sequence | None = None,
-               weights: Hashable | None = None) -> RaterAgreement:
+               weights: Hashable | None = None, strata: Hashable | None = None, cluster: Hashable | None = None,
+               fpc: Hashable | None = None, lonely_psu: str = "adjust",
+               replicates: str | None = None) -> RaterAgreement:
         """Several raters: the distinct rating patterns are counted per partition, and the patterns with their
         counts (as subject weights) give the same coefficients as the rows.
+
+        Under a sample design (``strata``, ``cluster``, ``fpc``: column names, with ``lonely_psu`` and
+        ``replicates`` as in the pandas accessor's ``raters``) every subject can be a PSU: each comes back with
+        its ratings, design values and weight, as :meth:`RaterAgreement.from_frame` counts a Dask frame, and every
+        interval is design-based.
 
         Examples
         --------
@@ -287,7 +294,11 @@ class DaskAgreeAccessor(Shortcuts):
         if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
             raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
         columns = list(columns)
-        _check_columns(self._ddf, {**{f"columns[{i}]": c for i, c in enumerate(columns)}, "weights": weights})
+        _check_columns(self._ddf, {**{f"columns[{i}]": c for i, c in enumerate(columns)}, "weights": weights,
+                                   "strata": strata, "cluster": cluster, "fpc": fpc})
+        if strata is not None or cluster is not None or fpc is not None or replicates is not None:
+            return RaterAgreement.from_frame(self._ddf, columns, labels=labels, weights=weights, strata=strata,
+                                             cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
         tasks = [dask.delayed(_patterns)(part, columns, weights) for part in self._ddf.to_delayed()]
         pieces = [p for p in dask.compute(*tasks) if len(p)]
         if not pieces:  # no rows in any partition: the empty columns give the pandas accessor's error

@@ -114,14 +114,33 @@ def test_a_sample_design_merges_its_psus(n, seed, cut, clustered, fpc):
                                want[["value", "se", "lower", "upper"]].to_numpy(float), rtol=1e-9, atol=1e-12)
 
 
-def test_label_order_is_the_first_tables_then_the_new_labels():
+def test_label_order_is_that_of_one_count_of_all_the_rows():
     first = pa.agreement(["c", "b"], ["b", "c"])
     second = pa.agreement(["a", "c"], ["a", "d"])
     both = first + second
-    assert both.table.index.tolist() == ["b", "c", "a"]
-    assert both.table.columns.tolist() == ["b", "c", "a", "d"]
-    assert both.labels.tolist() == ["b", "c", "a", "d"]
-    assert list(both.common) == ["b", "c", "a"]
+    whole = pa.agreement(["c", "b", "a", "c"], ["b", "c", "a", "d"])
+    assert both.table.index.tolist() == whole.table.index.tolist() == ["a", "b", "c"]
+    assert both.table.columns.tolist() == whole.table.columns.tolist() == ["a", "b", "c", "d"]
+    assert both.labels.tolist() == ["a", "b", "c", "d"]
+    assert list(both.common) == ["a", "b", "c"]
+    # a declared (categorical) order is kept
+    order = pd.CategoricalDtype(["lo", "mid", "hi"], ordered=True)
+    ends = pd.DataFrame({"a": pd.Categorical(["hi", "lo"], dtype=order),
+                         "p": pd.Categorical(["lo", "hi"], dtype=order)})
+    middle = pd.DataFrame({"a": pd.Categorical(["mid"], dtype=order), "p": pd.Categorical(["mid"], dtype=order)})
+    merged = ends.agree("a", "p") + middle.agree("a", "p")
+    assert merged.table.index.tolist() == pd.concat([ends, middle]).agree("a", "p").table.index.tolist()
+    assert merged.table.index.tolist() == ["lo", "mid", "hi"]
+
+
+def test_ordinal_statistics_of_merged_tables_equal_one_pass():
+    # gamma, Somers' d and Kendall's tau read the labels' order: the merged table's is that of one pass
+    d1 = pd.DataFrame({"a": [2, 3, 3, 2, 3], "p": [2, 3, 2, 3, 3]})
+    d2 = pd.DataFrame({"a": [1, 2, 1, 1], "p": [1, 1, 3, 2]})
+    merged = pa.crosstabs(d1, "a", "p") + pa.crosstabs(d2, "a", "p")
+    whole = pa.crosstabs(pd.concat([d1, d2]), "a", "p")
+    codes = ["GAMMA", "TAU_B", "SOMERS_D"]
+    pd.testing.assert_frame_equal(merged.measures(codes), whole.measures(codes))
 
 
 def test_values_and_intervals_equal_one_pass():

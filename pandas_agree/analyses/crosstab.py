@@ -425,12 +425,13 @@ class Crosstab:
         """The table of this table's rows and the rows of ``other`` counted together (PyCM's ``combine``;
         ``a + b`` is ``a.combine(b)``, and ``sum(tables)`` adds up several).
 
-        Counts add up cell by cell over the union of the labels: this table's labels in their order, then the new
-        labels of the other table in its order. The rows read, left out and of zero weight add up too; under a
-        sample design the tables of the PSUs are merged (a cluster met in both, in the same stratum, is one PSU;
-        the sampling fractions are found again from ``fpc``), and the tables of layers are merged layer by layer.
-        The result equals the table one count of all the rows gives, up to the order of its labels: exactly for
-        counts of objects and weights that are whole numbers.
+        Counts add up cell by cell over the union of the labels, in the order one count of all the rows gives them
+        (sorted where both tables' labels were sorted; else this table's labels in their order, then the new labels
+        of the other table in its order: declared categorical orders, labels that do not sort). The rows read, left
+        out and of zero weight add up too; under a sample design the tables of the PSUs are merged (a cluster met in
+        both, in the same stratum, is one PSU; the sampling fractions are found again from ``fpc``), and the tables
+        of layers are merged layer by layer. The result equals the table one count of all the rows gives: exactly
+        for counts of objects and weights that are whole numbers.
 
         Parameters
         ----------

@@ -1,14 +1,13 @@
 """Counts that add up: two tables of counts of the same kind merged into the table of all their rows.
 
 A table object holds counts (its cells, the bookkeeping of the rows read, and under a sample design the tables of
-its PSUs), and counts of disjoint sets of rows add up. :func:`merged_fields` gives what the merged object is
-built from: the table over the union of the labels (the first table's labels in their order, then the second's
-new ones), the summed bookkeeping and the merged PSU tables; what cannot be merged (a weighted table with an
-unweighted one, other ``dropna=``, another sample design) is a ValueError that says why.
+its PSUs), and counts of disjoint sets of rows add up. :func:`merged_fields` gives what the merged object is built
+from: the table over the union of the labels (in the order one count of all the rows gives them,
+:func:`merged_label_order`), the summed bookkeeping and the merged PSU tables; what cannot be merged (a weighted
+table with an unweighted one, other ``dropna=``, another sample design) is a ValueError that says why.
 
-The result is the table one count of all the rows gives, up to the order of its labels: exactly for counts of
-objects and weights that are whole numbers (sums of whole numbers below 2⁵³ are exact in float64), and to the
-last bits of a float sum otherwise.
+The result is the table one count of all the rows gives: exactly for counts of objects and weights that are whole
+numbers (sums of whole numbers below 2⁵³ are exact in float64), and to the last bits of a float sum otherwise.
 """
 
 from __future__ import annotations
@@ -118,6 +117,15 @@ def _clash(what: str, first: Any, second: Any) -> ValueError:
                       "kind add up")
 
 
+def _in_order(labels: pd.Index, order: pd.Index | None) -> pd.Index:
+    """``labels`` in the declared ``order`` (the categories of categorical columns) where there is one, those it
+    does not list after the others in their order."""
+    if order is None:
+        return labels
+    at = positions_of(labels, order)
+    return labels[np.lexsort((np.arange(len(labels)), np.where(at < 0, len(order), at)))]
+
+
 def merged_fields(a, b, first: tuple, second: tuple) -> dict:
     """The table and the fields of :class:`~pandas_agree.analyses.crosstab.Counted` of two tables counted together:
     ``{"table": DataFrame, "counted": dict}``. ``a`` and ``b`` are their Counted records, ``first`` and ``second``
@@ -134,9 +142,14 @@ def merged_fields(a, b, first: tuple, second: tuple) -> dict:
         raise ValueError("cannot add these tables: a table of a group whose labels were paired on its whole sample "
                          "adds up only with that sample; add the whole samples' tables instead")
     fixed = fixed_union(a.labels, b.labels, [concat_labels(first[0], first[1]), concat_labels(second[0], second[1])])
-    if fixed is None:
-        index = union_labels(first[0], second[0])
-        columns = union_labels(first[1], second[1])
+    order = None
+    if fixed is not None:
+        order = fixed.copy()
+    elif a.order is not None and b.order is not None:
+        order = merged_label_order(a.order, b.order)
+    if fixed is None:  # in the order one count of all the rows gives (sorted where both counts were)
+        index = _in_order(merged_label_order(first[0], second[0]), order)
+        columns = _in_order(merged_label_order(first[1], second[1]), order)
     else:  # the labels= of one count of all the rows, on both sides
         index, columns = fixed.rename(first[0].name), fixed.rename(first[1].name)
     shape = (len(index), len(columns))
@@ -159,11 +172,6 @@ def merged_fields(a, b, first: tuple, second: tuple) -> dict:
         dense = np.zeros(shape)
         np.add.at(dense, (rows, cols), counts)
         frame = pd.DataFrame(dense, index=index, columns=columns)
-    order = None
-    if fixed is not None:
-        order = fixed.copy()
-    elif a.order is not None and b.order is not None:
-        order = union_labels(a.order, b.order)
     units = None
     if a.units is not None:
         units = merge_units(a.units, b.units, places[0], places[1], shape)

@@ -6,6 +6,7 @@ scikit-learn for the point values on generated data (hypothesis); DeLong's varia
 against second implementations written from the published formulas (placement values of every pair of objects).
 """
 
+import inspect
 from pathlib import Path
 
 import numpy as np
@@ -448,3 +449,51 @@ def test_class_probabilities_default_set_leaves_out_the_one_vs_rest_probability_
                        "p_b": [0.2, 0.5, 0.6, 0.3, 0.3, 0.2], "p_c": [0.1, 0.3, 0.2, 0.6, 0.4, 0.7]})
     sc = df.agree.scores("y", ["p_a", "p_b", "p_c"])
     assert "BRIER" not in sc.values().index and "BRIER" in sc.values("BRIER").index
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(12, 80), st.integers(2, 4), st.booleans())
+def test_multiclass_brier_and_log_loss_equal_sklearn(seed, n, k, weighted):
+    from sklearn.metrics import brier_score_loss, log_loss
+
+    rng = np.random.default_rng(seed)
+    y = np.resize(np.arange(k), n)
+    rng.shuffle(y)
+    logits = rng.normal(size=(n, k)) + np.eye(k)[y]
+    p = np.round(np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True), 2)  # ties
+    p = np.clip(p, 0.01, 1)
+    p /= p.sum(axis=1, keepdims=True)
+    w = rng.integers(1, 4, n).astype(float) if weighted else None
+    df = pd.DataFrame(p, columns=[f"p{i}" for i in range(k)]).assign(y=y, w=w)
+    sc = df.agree.scores("y", [f"p{i}" for i in range(k)], weights="w" if weighted else None)
+    got = sc.values(ci="linearized")
+    # Brier's (1950) score, the sum over the classes (scikit-learn ≥ 1.7 halves it for two classes by default)
+    brier = np.average(((p - np.eye(k)[y]) ** 2).sum(axis=1), weights=w)
+    assert got.loc["BRIER_MC", "value"] == pytest.approx(brier, rel=1e-12)
+    if "scale_by_half" in inspect.signature(brier_score_loss).parameters:  # multiclass from scikit-learn 1.7
+        assert brier == pytest.approx(brier_score_loss(y, p, sample_weight=w, scale_by_half=False), rel=1e-12)
+    assert got.loc["LOGLOSS_MC", "value"] == pytest.approx(log_loss(y, p, sample_weight=w), rel=1e-12)
+    # each SE is that of a weighted mean of the objects' losses: √(Σ w (loss − mean)²) / Σ w
+    weights = np.ones(n) if w is None else w
+    for key, loss in (("BRIER_MC", ((p - np.eye(k)[y]) ** 2).sum(axis=1)), ("LOGLOSS_MC", -np.log(p[np.arange(n), y]))):
+        mean = np.average(loss, weights=weights)
+        assert got.loc[key, "se"] == pytest.approx(np.sqrt((weights * (loss - mean) ** 2).sum()) / weights.sum(),
+                                                   rel=1e-9)
+
+
+def test_multiclass_sums_come_by_default_and_with_their_records():
+    df = pd.DataFrame({"y": ["a", "a", "b", "b", "c", "c"], "p_a": [0.7, 0.2, 0.2, 0.1, 0.3, 0.1],
+                       "p_b": [0.2, 0.5, 0.6, 0.3, 0.3, 0.2], "p_c": [0.1, 0.3, 0.2, 0.6, 0.4, 0.7]})
+    sc = df.agree.scores("y", ["p_a", "p_b", "p_c"])
+    assert sc.values().index.tolist()[-2:] == ["BRIER_MC", "LOGLOSS_MC"]
+    assert sc.values("BRIER").index.tolist() == ["BRIER", "BRIER_MC"]
+    assert sc.values(["AUC", "LOGLOSS"]).index.tolist() == ["AUC", "LOGLOSS", "AUC_OVO", "LOGLOSS_MC"]
+    assert "BRIER_MC" not in sc.values("AUC").index and "BRIER_MC" not in sc.classes().columns.get_level_values(0)
+    # the one-vs-rest Brier scores add up to the multiclass one
+    assert sc.values("BRIER").loc["BRIER", "value"] * 3 == pytest.approx(sc.values().loc["BRIER_MC", "value"])
+    # an object of class a given the probability 0 for a: the log loss is infinite (scikit-learn clips it to
+    # 36.04 per such object), as is its interval's upper end (as for one score's LOGLOSS)
+    zero = df.assign(p_a=[0.0, 0.2, 0.2, 0.1, 0.3, 0.1], p_b=[0.9, 0.5, 0.6, 0.3, 0.3, 0.2])
+    with pytest.warns(pa.UndefinedMeasureWarning, match="infinite log loss"):
+        got = zero.agree.scores("y", ["p_a", "p_b", "p_c"]).values(ci="linearized")
+    assert got.loc["LOGLOSS_MC", "value"] == np.inf and got.loc["LOGLOSS_MC", "upper"] == np.inf

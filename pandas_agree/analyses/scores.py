@@ -28,7 +28,7 @@ from ..inference.scores import Atom, Combination, ScoreFunctions, ScoreMeasures
 from ..measures import calibration as _calibration
 from ..measures.binary import apply_formula
 from ..measures.registry import SCORES, Measure, range_scale, resolve
-from ..measures.scores import PROBABILITY_CODES
+from ..measures.scores import MULTICLASS_PROBABILITY_ROWS, POSITIVE_LOG_LOSS, PROBABILITY_CODES
 from .agreement import Agreement
 from .reports import build_report
 
@@ -220,7 +220,12 @@ class Scores(_ScoreAnalysis):
             For class probabilities, the average of the one-vs-rest values over the classes: unweighted (macro) or
             weighted by each class's prevalence (scikit-learn's ``average="macro"`` and ``"weighted"``). For
             class probabilities and AUC, the row "AUC_OVO" adds Hand and Till's (2001) M, the mean AUC of every
-            pair of classes (scikit-learn's ``multi_class="ovo"``).
+            pair of classes (scikit-learn's ``multi_class="ovo"``); for class probabilities the rows "BRIER_MC"
+            (the multiclass Brier score, mean Σ_k (p_k − y_k)²: scikit-learn's ``brier_score_loss`` on the
+            probability matrix) and "LOGLOSS_MC" (the multiclass log loss, −mean log p_(y): scikit-learn's
+            ``log_loss``) come by default and with BRIER and LOGLOSS, whose rows are then the averages of the
+            one-vs-rest values. Both are sums over the classes of one-vs-rest terms, and each SE is that of the
+            objects' mean loss.
         ci : {None, "auto", "linearized", "bootstrap", ...}
             The intervals. Under "auto" an AUC (and a difference of AUCs) takes DeLong's SE, the others the
             linearised one; under a sample design every SE is design-based.
@@ -249,6 +254,17 @@ class Scores(_ScoreAnalysis):
                   value      se
         AUC      0.8333  0.1201
         AUC_OVO  0.8333  0.1197
+
+        The multiclass Brier score and log loss (scikit-learn's ``brier_score_loss`` and ``log_loss`` on the
+        probability matrix: 0.4833 and 0.8256) beside the averages of the one-vs-rest values:
+
+        >>> df.agree.scores("y", ["p_a", "p_b", "p_c"]).values(["BRIER", "LOGLOSS"],
+        ...                                                    ci="linearized")[["value", "se"]].round(4)
+                     value      se
+        BRIER       0.1611  0.0460
+        LOGLOSS     0.4912  0.1040
+        BRIER_MC    0.4833  0.1381
+        LOGLOSS_MC  0.8256  0.1904
         """
         if average not in ("unweighted", "weighted"):
             raise ValueError(f"average must be 'unweighted' or 'weighted' for scores; got {average!r}")
@@ -256,6 +272,18 @@ class Scores(_ScoreAnalysis):
         problems = self._problems()
         params = _params(chosen, max_fpr)
         atoms = [Atom(m, column, positive, params=params[m.code]) for m in chosen for column, positive in problems]
+        # class probabilities: the multiclass Brier score and log loss, sums over the classes of one-vs-rest terms
+        sums = {}
+        if self.multiclass and self.probabilities:
+            named = {m.code for m in chosen}
+            for code in MULTICLASS_PROBABILITY_ROWS:
+                if measures is None or code in named:
+                    term = POSITIVE_LOG_LOSS if code == "LOGLOSS" else SCORES["BRIER"]
+                    at = next((i * len(problems) for i, m in enumerate(chosen) if m is term), None)
+                    if at is None:
+                        at = len(atoms)
+                        atoms += [Atom(term, column, positive) for column, positive in problems]
+                    sums[code] = at
         one_vs_rest = len(atoms)
         pairs = []
         if self.multiclass and any(m.code == "AUC" for m in chosen):
@@ -288,6 +316,12 @@ class Scores(_ScoreAnalysis):
                 weights[one_vs_rest:one_vs_rest + len(pairs)] = 1.0 / len(pairs)
                 combos["AUC_OVO"] = Combination(weights, auc.range, range_scale(auc.range))
             keys.append("AUC_OVO")
+        for code, at in sums.items():
+            key, _, bounds = MULTICLASS_PROBABILITY_ROWS[code]
+            weights = np.zeros(len(atoms))
+            weights[at:at + len(problems)] = 1.0
+            combos[key] = Combination(weights, bounds, range_scale(bounds))
+            keys.append(key)
         point, found = self._estimates(atoms, combos, ci=ci, confidence_level=confidence_level,
                                        n_resamples=n_resamples, bootstrap_method=bootstrap_method,
                                        random_state=random_state, scale=scale)

@@ -51,6 +51,8 @@ __all__ = [
     "murphy",
     "murphy_bins",
     "murphy_partials",
+    "positive_log_loss",
+    "positive_log_loss_partials",
     "reliability_curve",
 ]
 
@@ -426,6 +428,57 @@ def log_loss_partials(scores, positives, negatives) -> tuple[np.ndarray, np.ndar
     with np.errstate(divide="ignore", invalid="ignore"):
         d_pos = (-np.log(s) - value) / n
         d_neg = (-np.log1p(-s) - value) / n
+    infinite = np.isinf(value)
+    if infinite.any():
+        _warn("the partials of an infinite log loss are undefined and set to NaN")
+        d_pos, d_neg = np.where(infinite, np.nan, d_pos), np.where(infinite, np.nan, d_neg)
+    return d_pos, d_neg
+
+
+def positive_log_loss(scores, positives, negatives) -> np.ndarray:
+    """The positive objects' share of a log loss, −Σ a_i log s_i / N over all N objects: summed over the classes
+    of class probabilities (each class's probability column against the other classes), the multiclass log loss
+    −mean log p_(y) (scikit-learn's ``log_loss`` on the probability matrix), as the one-vs-rest Brier scores sum to
+    the multiclass Brier score.
+
+    Parameters
+    ----------
+    scores, positives, negatives : array_like
+        The score table, as in :func:`brier`.
+
+    Returns
+    -------
+    numpy.ndarray of shape (...,)
+        −Σ a_i log s_i / N (+inf where a positive object has the probability 0); NaN (with a warning) for a table
+        without objects.
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.calibration import positive_log_loss
+    >>> round(float(positive_log_loss([0.2, 0.7], [1, 3], [4, 2])), 6)
+    0.267946
+    """
+    s, a, b = _table(scores, positives, negatives)
+    return _per_table(-_log_terms(s, a, np.zeros_like(b)).sum(axis=-1), (a + b).sum(axis=-1), "the log loss")
+
+
+def positive_log_loss_partials(scores, positives, negatives) -> tuple[np.ndarray, np.ndarray]:
+    """Partial derivatives of :func:`positive_log_loss`: ∂L/∂a_i = (−log s_i − L) / N, ∂L/∂b_i = −L / N (NaN,
+    with a warning, where the loss is infinite).
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.calibration import positive_log_loss_partials
+    >>> d_pos, d_neg = positive_log_loss_partials([0.2, 0.7], [1, 3], [4, 2])
+    >>> d_pos.round(4).tolist(), d_neg.round(4).tolist()
+    ([0.1341, 0.0089], [-0.0268, -0.0268])
+    """
+    s, a, b = _table(scores, positives, negatives)
+    n = (a + b).sum(axis=-1, keepdims=True)
+    value = positive_log_loss(s, a, b)[..., None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        d_pos = (-np.log(s) - value) / n
+        d_neg = np.broadcast_to(-value / n, np.broadcast_shapes(d_pos.shape, b.shape)).copy()
     infinite = np.isinf(value)
     if infinite.any():
         _warn("the partials of an infinite log loss are undefined and set to NaN")

@@ -331,5 +331,22 @@ ECE = register(Measure(
     range=(0.0, 1.0), best=None,
     reference="Naeini, Cooper & Hauskrecht (2015), AAAI 29:2901; torchmetrics BinaryCalibrationError",
 ))
+POSITIVE_LOG_LOSS = Measure(
+    code="LOGLOSS_POSITIVE", name="log loss of the positive objects", kind="score",
+    formula="−Σ y log p / N", compute=_probability(calibration.positive_log_loss),
+    gradient=_probability_partials(calibration.positive_log_loss_partials), range=(0.0, np.inf), best=None,
+    reference="Good (1952), J. R. Stat. Soc. B 14:107",
+)
+"""The positive objects' share of the log loss (:func:`~.calibration.positive_log_loss`): not a registry record
+but a term of the multiclass log loss of class probabilities (the row LOGLOSS_MC of ``Scores.values``), its sum over
+the classes."""
+
+MULTICLASS_PROBABILITY_ROWS = {"BRIER": ("BRIER_MC", "multiclass Brier score", (0.0, 2.0)),
+                               "LOGLOSS": ("LOGLOSS_MC", "multiclass log loss", (0.0, np.inf))}
+"""The rows of class probabilities' statistics that are sums over the classes (key: the record whose one-vs-rest
+values, or whose positive objects' share, add up to it): (code, name, range). BRIER_MC is Brier's (1950) original
+score, mean Σ_k (p_k − y_k)² (scikit-learn's ``brier_score_loss`` on the probability matrix), LOGLOSS_MC the
+cross-entropy −mean log p_(y) (scikit-learn's ``log_loss``)."""
+
 PROBABILITY_CODES = frozenset({"BRIER", "LOGLOSS", "ECE"})
 """The records that read the scores as probabilities of the positive label (in [0, 1])."""

@@ -12,6 +12,7 @@ from ..base.options import validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..measures.registry import SCORES
+from ..measures.scores import MULTICLASS_PROBABILITY_ROWS
 from . import display
 from .agreement import design_table, flat_columns, frame_dict, jsonable, lonely_psu_notes
 from .document import DEFF, Document, Section, Table, design, footnote_letters, frame_table, laid_out, summary
@@ -36,7 +37,10 @@ def _name(code: str) -> str:
     record = SCORES.get(code)
     if record is not None:
         return f"{record.name} ({code})"
-    return "Hand and Till's M, one-vs-one AUC (AUC_OVO)" if code == "AUC_OVO" else code
+    if code == "AUC_OVO":
+        return "Hand and Till's M, one-vs-one AUC (AUC_OVO)"
+    summed = {key: name for key, name, _ in MULTICLASS_PROBABILITY_ROWS.values()}
+    return f"{summed[code]} ({code})" if code in summed else code
 
 
 def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub: str = "Statistic",
@@ -121,8 +125,12 @@ class ScoresReport(Rendered):
         self.notes.extend(f"Calibration: {text[0].upper()}{text[1:]}." for text in dict.fromkeys(undefined))
         if scores.multiclass:
             how = "without weights" if opts["average"] == "unweighted" else "by the classes' prevalences"
+            meaning = {"BRIER_MC": "BRIER_MC is the multiclass Brier score, mean Σ_k (p_k − y_k)²",
+                       "LOGLOSS_MC": "LOGLOSS_MC the multiclass log loss, −mean log p_(y)"}
+            summed = [text for key, text in meaning.items() if key in self.values.index]
             self.notes.append(f"Class probabilities: each class's probability against every other class "
-                              f"(one-vs-rest), averaged {how}; AUC_OVO is Hand and Till's (2001) M.")
+                              f"(one-vs-rest), averaged {how}; AUC_OVO is Hand and Till's (2001) M"
+                              + "".join(f"; {text}" for text in summed) + ".")
 
     @property
     def title(self) -> str:

@@ -126,3 +126,16 @@ def test_cli_scores_errors(capsys, argv, message):
     assert main(["scores", str(ASAH), "--actual", "outcome", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_zero_width_intervals_and_cox_s_left_out_objects_are_noted():
+    separated = pd.DataFrame({"y": [0] * 10 + [1] * 10,
+                              "s": np.r_[np.linspace(0.0, 0.4, 10), np.linspace(0.6, 0.95, 10)]})
+    report = separated.agree.scores("y", "s").report()
+    assert report.values.loc["AUC", ["lower", "upper"]].tolist() == [1.0, 1.0]  # pROC's [1, 1]
+    assert any(note.startswith("The intervals of AUC, GINI, PRAUC and AP have zero width: the score separates")
+               for note in report.notes)
+    # the object at a score of 0 is left out of Cox's fit: said in the notes, not as a warning
+    assert any("left out of Cox's calibration intercept and slope" in note for note in report.notes)
+    plain = pd.DataFrame({"y": [0, 1, 0, 1, 1, 0], "s": [0.2, 0.3, 0.6, 0.8, 0.7, 0.1]}).agree.scores("y", "s")
+    assert not any("zero width" in note for note in plain.report().notes)

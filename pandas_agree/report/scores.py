@@ -9,7 +9,6 @@ import numpy as np
 import pandas as pd
 
 from ..base.options import validate_options
-from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..measures.registry import SCORES
 from ..measures.scores import MULTICLASS_PROBABILITY_ROWS
@@ -41,6 +40,24 @@ def _name(code: str) -> str:
         return "Hand and Till's M, one-vs-one AUC (AUC_OVO)"
     summed = {key: name for key, name, _ in MULTICLASS_PROBABILITY_ROWS.values()}
     return f"{summed[code]} ({code})" if code in summed else code
+
+
+def _zero_width_notes(values: pd.DataFrame) -> list[str]:
+    """The note on the statistics whose interval has zero width (an SE of 0): where the score separates the
+    classes completely, the AUC is 1 and DeLong's SE 0, as pROC gives them."""
+    if "se" not in values.columns:
+        return []
+    flat = values["se"].to_numpy(dtype=float) == 0
+    codes = [code for code, zero in zip(values.index, flat, strict=True) if zero]
+    if not codes:
+        return []
+    listed = codes[0] if len(codes) == 1 else f"{', '.join(map(str, codes[:-1]))} and {codes[-1]}"
+    auc = values["value"].get("AUC")
+    why = (" the score separates the classes completely (every positive object scored above every negative one, "
+           "or below), so that DeLong's and the linearised SEs are 0, as pROC's are" if auc in (0.0, 1.0) else
+           " their SE is 0 on this table")
+    return [f"The intervals of {listed} have zero width:{why}; such an interval does not show the uncertainty of "
+            "the estimate."]
 
 
 def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub: str = "Statistic",
@@ -89,10 +106,13 @@ class ScoresReport(Rendered):
         undefined = []
         if not scores.multiclass and scores.probabilities:
             with warnings.catch_warnings(record=True) as caught:  # said in the notes instead
-                warnings.simplefilter("always", UndefinedMeasureWarning)
+                warnings.simplefilter("always", UserWarning)  # undefined values, objects left out of Cox's fit
                 self.calibration = scores.calibration(**{k: opts[k] for k in ("ci", "confidence_level", "n_resamples",
                                                                           "bootstrap_method", "random_state")})
-            undefined = [str(w.message) for w in caught if issubclass(w.category, UndefinedMeasureWarning)]
+            undefined = [str(w.message) for w in caught if issubclass(w.category, UserWarning)]
+            for w in caught:  # any other warning goes on to the caller
+                if not issubclass(w.category, UserWarning):
+                    warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         if not scores.multiclass:
             best = {"Youden's J": scores.best_threshold("youden"), "F1": scores.best_threshold("f1")}
             self.thresholds = pd.DataFrame({name: row for name, row in best.items()}).T
@@ -109,6 +129,7 @@ class ScoresReport(Rendered):
             "A higher score speaks for the positive label; a threshold calls positive every object scored at or "
             "above it. Rows with a missing label, score or weight are left out.",
         ]
+        self.notes.extend(_zero_width_notes(self.values))
         if opts["ci"] is not None and scores.design is not None:
             self.notes.append("Sample design: every SE is design-based (the influence of each object totalled over "
                               f"its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF is its "

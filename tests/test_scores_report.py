@@ -121,6 +121,9 @@ def test_cli_scores(capsys, tmp_path):
 @pytest.mark.parametrize(("argv", "message"), [
     (["--score", "nope"], "argument --score: no column 'nope'"),
     (["--score", "outcome"], "argument --score: column 'outcome' is not numeric"),
+    # the help offers only the interval methods and averages of scores
+    (["--score", "s100b", "--ci", "wilson"], "argument --ci: invalid choice: 'wilson'"),
+    (["--score", "s100b", "--average", "micro"], "argument --average: invalid choice: 'micro'"),
 ])
 def test_cli_scores_errors(capsys, argv, message):
     assert main(["scores", str(ASAH), "--actual", "outcome", *argv]) == 2
@@ -139,3 +142,13 @@ def test_zero_width_intervals_and_cox_s_left_out_objects_are_noted():
     assert any("left out of Cox's calibration intercept and slope" in note for note in report.notes)
     plain = pd.DataFrame({"y": [0, 1, 0, 1, 1, 0], "s": [0.2, 0.3, 0.6, 0.8, 0.7, 0.1]}).agree.scores("y", "s")
     assert not any("zero width" in note for note in plain.report().notes)
+
+
+def test_zero_width_intervals_of_a_class_are_noted():
+    df = pd.DataFrame({"y": ["a", "a", "b", "b", "c", "c", "b", "c"],
+                       "p_a": [0.8, 0.7, 0.1, 0.2, 0.1, 0.2, 0.3, 0.1], "p_b": [0.1, 0.2, 0.5, 0.3, 0.5, 0.2, 0.4, 0.6],
+                       "p_c": [0.1, 0.1, 0.4, 0.5, 0.4, 0.6, 0.3, 0.3]})
+    report = df.agree.scores("y", ["p_a", "p_b", "p_c"]).report()
+    assert report.classes.loc["a", ("AUC", "se")] == 0 and report.classes.loc["b", ("AUC", "se")] > 0
+    assert any(note.startswith("The one-vs-rest intervals of AUC, GINI, PRAUC and AP of a have zero width: the "
+                               "probability of a separates") for note in report.notes)

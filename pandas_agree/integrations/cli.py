@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from .. import datasets
+from ..analyses.scores import SCORE_CI
 from ..base.options import RENAMED, SPEC, check_option, choices
 from ..base.version import __version__
 from ..measures.registry import KINDS, Suggestion, UnknownMeasureError, measures
@@ -468,12 +469,14 @@ def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], obj
     return parse
 
 
-def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = ()) -> None:
+def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = (),
+                        ci_choices: Sequence[str] | None = None) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
     --tversky, "kappa_weights", "resampling", "bands", "percentages", "statistics": with --cells, "max_classes": with
-    --sort-by)."""
+    --sort-by); ``ci_choices`` narrows --ci to the interval methods the command's statistics take."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names")
-    p.add_argument("--ci", choices=[*choices("ci"), "none"], default="auto", help="interval method (default auto)")
+    p.add_argument("--ci", choices=[*(choices("ci") if ci_choices is None else ci_choices), "none"], default="auto",
+                   help="interval method (default auto)")
     p.add_argument("--confidence-level", type=_checked("confidence_level", float), default=None,
                    help="confidence level (default 0.95)")
     p.add_argument("--n-resamples", type=_checked("n_resamples", int), default=None,
@@ -647,8 +650,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--labels", nargs="+", metavar="LABEL",
                     help="the labels of the reference in their order (for class probabilities: the order of the "
                          "--score columns); every label of the data must be listed")
-    _add_report_options(sc)
-    sc.add_argument("--average", choices=choices("average"), default=None,
+    _add_report_options(sc, ci_choices=[ci for ci in SCORE_CI if ci is not None])
+    sc.add_argument("--average", choices=["unweighted", "weighted"], default=None,
                     help="class probabilities: the average of the one-vs-rest values, unweighted (the default) or "
                          "weighted by the classes' prevalences")
     sc.add_argument("--scale", choices=choices("scale"), default=None,

@@ -42,22 +42,36 @@ def _name(code: str) -> str:
     return f"{summed[code]} ({code})" if code in summed else code
 
 
-def _zero_width_notes(values: pd.DataFrame) -> list[str]:
-    """The note on the statistics whose interval has zero width (an SE of 0): where the score separates the
-    classes completely, the AUC is 1 and DeLong's SE 0, as pROC gives them."""
-    if "se" not in values.columns:
-        return []
-    flat = values["se"].to_numpy(dtype=float) == 0
-    codes = [code for code, zero in zip(values.index, flat, strict=True) if zero]
-    if not codes:
-        return []
-    listed = codes[0] if len(codes) == 1 else f"{', '.join(map(str, codes[:-1]))} and {codes[-1]}"
-    auc = values["value"].get("AUC")
-    why = (" the score separates the classes completely (every positive object scored above every negative one, "
-           "or below), so that DeLong's and the linearised SEs are 0, as pROC's are" if auc in (0.0, 1.0) else
-           " their SE is 0 on this table")
-    return [f"The intervals of {listed} have zero width:{why}; such an interval does not show the uncertainty of "
-            "the estimate."]
+def _listed(items) -> str:
+    items = [str(x) for x in items]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _zero_width_notes(values: pd.DataFrame, classes: pd.DataFrame | None = None) -> list[str]:
+    """The notes on the statistics whose interval has zero width (an SE of 0), of the score or averages
+    (``values``) and of the classes (``classes``, columns (code, stat)): where a score separates the classes
+    completely, the AUC is 1 and DeLong's SE 0, as pROC gives them."""
+    separated = ("separates the classes completely (every positive object scored above every negative one, or "
+                 "below), so that DeLong's and the linearised SEs are 0, as pROC's are")
+    notes = []
+    if "se" in values.columns:
+        codes = [code for code, se in zip(values.index, values["se"].to_numpy(dtype=float), strict=True) if se == 0]
+        if codes:
+            why = f"the score {separated}" if values["value"].get("AUC") in (0.0, 1.0) else "their SE is 0"
+            notes.append(f"The intervals of {_listed(codes)} have zero width: {why}; such an interval does not "
+                         "show the uncertainty of the estimate.")
+    if classes is not None and isinstance(classes.columns, pd.MultiIndex) and "se" in classes.columns.levels[-1]:
+        codes = [code for code in dict.fromkeys(classes.columns.get_level_values(0))
+                 if (code, "se") in classes.columns and (classes[(code, "se")] == 0).any()]
+        if codes:
+            zero = (classes[[(code, "se") for code in codes]] == 0).any(axis=1)
+            labels = [display.label(label) for label in classes.index[zero.to_numpy()]]
+            auc = classes[("AUC", "value")] if ("AUC", "value") in classes.columns else None
+            why = (f"the probability of {_listed(labels)} {separated}" if auc is not None
+                   and auc[zero].isin([0.0, 1.0]).all() else "their SE is 0")
+            notes.append(f"The one-vs-rest intervals of {_listed(codes)} of {_listed(labels)} have zero width: "
+                         f"{why}; such an interval does not show the uncertainty of the estimate.")
+    return notes
 
 
 def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub: str = "Statistic",
@@ -129,7 +143,7 @@ class ScoresReport(Rendered):
             "A higher score speaks for the positive label; a threshold calls positive every object scored at or "
             "above it. Rows with a missing label, score or weight are left out.",
         ]
-        self.notes.extend(_zero_width_notes(self.values))
+        self.notes.extend(_zero_width_notes(self.values, self.classes))
         if opts["ci"] is not None and scores.design is not None:
             self.notes.append("Sample design: every SE is design-based (the influence of each object totalled over "
                               f"its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF is its "

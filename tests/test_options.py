@@ -523,4 +523,11 @@ def test_cli_choices_come_from_the_specification():
                 continue
             option = spec.RENAMED.get(action.dest, action.dest)  # an old name (--design) takes the new one's choices
             expected = choices(option) + (("none",) if action.dest == "ci" else ())
+            if (command, action.dest) in NARROWED:  # the statistics of scores take fewer interval methods, averages
+                expected = tuple(c for c in expected if c in NARROWED[command, action.dest])
             assert tuple(action.choices) == expected, (command, action.dest)
+
+
+NARROWED = {("scores", "ci"): ("auto", "linearized", "bootstrap", "none"),
+            ("scores", "average"): ("unweighted", "weighted")}
+"""The CLI options a command narrows to the choices its analysis takes (each choice still the specification's)."""

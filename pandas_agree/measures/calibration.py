@@ -423,11 +423,19 @@ def log_loss_partials(scores, positives, negatives) -> tuple[np.ndarray, np.ndar
     ([0.1011, -0.0241], [-0.0375, 0.0606])
     """
     s, a, b = _table(scores, positives, negatives)
+    with np.errstate(divide="ignore"):
+        return _log_loss_partials(s, a, b, log_loss(s, a, b), -np.log1p(-s))
+
+
+def _log_loss_partials(s, a, b, value, negative_loss) -> tuple[np.ndarray, np.ndarray]:
+    """(−log s_i − L) / N and (``negative_loss`` − L) / N for the loss ``value`` L (..., ) of the score table
+    (s, a, b): the partials of a mean loss whose positive objects lose −log s; NaN, with a warning, where L is
+    infinite."""
     n = (a + b).sum(axis=-1, keepdims=True)
-    value = log_loss(s, a, b)[..., None]
+    value = np.asarray(value)[..., None]
     with np.errstate(divide="ignore", invalid="ignore"):
         d_pos = (-np.log(s) - value) / n
-        d_neg = (-np.log1p(-s) - value) / n
+        d_neg = np.broadcast_to((negative_loss - value) / n, d_pos.shape).copy()
     infinite = np.isinf(value)
     if infinite.any():
         _warn("the partials of an infinite log loss are undefined and set to NaN")
@@ -439,18 +447,8 @@ def positive_log_loss(scores, positives, negatives) -> np.ndarray:
     """The positive objects' share of a log loss, −Σ a_i log s_i / N over all N objects: summed over the classes
     of class probabilities (each class's probability column against the other classes), the multiclass log loss
     −mean log p_(y) (scikit-learn's ``log_loss`` on the probability matrix), as the one-vs-rest Brier scores sum to
-    the multiclass Brier score.
-
-    Parameters
-    ----------
-    scores, positives, negatives : array_like
-        The score table, as in :func:`brier`.
-
-    Returns
-    -------
-    numpy.ndarray of shape (...,)
-        −Σ a_i log s_i / N (+inf where a positive object has the probability 0); NaN (with a warning) for a table
-        without objects.
+    the multiclass Brier score. It takes the score table and returns one value per table as :func:`log_loss` does
+    (+inf where a positive object has the probability 0; NaN, with a warning, for a table without objects).
 
     Examples
     --------
@@ -474,16 +472,7 @@ def positive_log_loss_partials(scores, positives, negatives) -> tuple[np.ndarray
     ([0.1341, 0.0089], [-0.0268, -0.0268])
     """
     s, a, b = _table(scores, positives, negatives)
-    n = (a + b).sum(axis=-1, keepdims=True)
-    value = positive_log_loss(s, a, b)[..., None]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        d_pos = (-np.log(s) - value) / n
-        d_neg = np.broadcast_to(-value / n, np.broadcast_shapes(d_pos.shape, b.shape)).copy()
-    infinite = np.isinf(value)
-    if infinite.any():
-        _warn("the partials of an infinite log loss are undefined and set to NaN")
-        d_pos, d_neg = np.where(infinite, np.nan, d_pos), np.where(infinite, np.nan, d_neg)
-    return d_pos, d_neg
+    return _log_loss_partials(s, a, b, positive_log_loss(s, a, b), 0.0)
 
 
 # --- calibration errors -----------------------------------------------------------------------------------

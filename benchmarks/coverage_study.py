@@ -79,20 +79,12 @@ def transformed(value, se, lo):
 def mover_wilson(table: np.ndarray, axis: int) -> tuple[float, float]:
     """The MOVER–Wilson interval (Zou & Donner 2008; Newcombe 1998's method for sums) of the unweighted average of
     the classes' recalls (``axis=1``: the diagonal over the reference's counts) or precisions (``axis=0``: over the
-    predicted counts), over the classes present on that side. Given those counts the classes' proportions are
-    independent binomials, so the average's ends are its value ∓ √Σ(distance of each proportion to its Wilson
-    end)² / K."""
-    totals = table.sum(axis=axis)
-    present = totals > 0
-    x, n = np.diag(table)[present], totals[present]
-    p = x / n
-    z2 = Z * Z
-    centre = (x + z2 / 2) / (n + z2)
-    half = Z / (n + z2) * np.sqrt(x * (n - x) / n + z2 / 4)
-    low, high = centre - half, centre + half
-    k = present.sum()
-    mean = p.mean()
-    return mean - np.sqrt(((p - low) ** 2).sum()) / k, mean + np.sqrt(((high - p) ** 2).sum()) / k
+    predicted counts), over the classes present on that side: ``pandas_agree.inference.analytic.mover_wilson``,
+    which ``ci="auto"`` takes with a class of fewer than 20 objects."""
+    from pandas_agree.inference.analytic import mover_wilson as interval
+
+    _, low, high = interval(np.diag(table), table.sum(axis=axis))
+    return float(low), float(high)
 
 
 def donner_eliasziw(table: np.ndarray, level: float = 0.95) -> tuple[float, float]:

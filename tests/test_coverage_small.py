@@ -408,6 +408,8 @@ def rule_of(value: str, method: str) -> str | None:
         return "raters"
     if "bootstrap bca" in method:
         return "bca"
+    if "MOVER–Wilson interval (unweighted)" in method and value.split(" ")[1:2] == ["unweighted"]:
+        return "mover-wilson"
     if "blurred" in method:
         return "blurred-class" if value.endswith("[rare]") else "blurred"
     if "bootstrap percentile" in method:

@@ -417,6 +417,19 @@ def rule_of(value: str, method: str) -> str | None:
     return None
 
 
+_WARM: set = set()
+
+
+def warm(cell, sample) -> None:
+    """Evaluate one sample of each kind (two classifications, raters) in this process before its halves are forked,
+    once: the modules an evaluation imports on first use are then imported here once, not in each forked worker of
+    each cell. The results do not depend on it (each evaluation is seeded on its own)."""
+    kind = cell.table is None
+    if kind not in _WARM:
+        values(cell, sample, "auto", random_state=0)
+        _WARM.add(kind)
+
+
 def coverage(cell) -> dict:
     """For every value followed: its coverage over the ``SIMS`` samples where it is defined, the share of samples
     where it is not, and, for each rule of ``ci="auto"``, the share of the samples (where the value is defined) whose
@@ -440,6 +453,7 @@ def coverage(cell) -> dict:
                     noted[v][rule] += times[i]
         return hits, seen, noted
 
+    warm(cell, distinct[0])
     halves = in_halves(count, len(distinct), seed_of(cell.name))
     out = {}
     for v in target:

@@ -4,6 +4,8 @@ maximum kappa's, chosen by each measure's registry record (multiclass and associ
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..base.options import BINOMIAL_CI, check_option
@@ -482,7 +484,10 @@ def _small(measure: Measure, estimate: Estimate, counts, classes: int, n: float,
         return estimate
     if rule.method == "bca":
         return Resample("bca", rule.note, estimate)
-    lower, upper = donner_eliasziw(*counts, confidence_level=opts.confidence_level)
+    if all(np.ndim(x) == 0 for x in counts):  # one table: its interval is the same for each coefficient
+        lower, upper = _donner_eliasziw_of(*(float(x) for x in counts), float(opts.confidence_level))
+    else:
+        lower, upper = donner_eliasziw(*counts, confidence_level=opts.confidence_level)
     return clipped(measure, estimate.value, estimate.se, lower, upper,
                    f"{estimate.method} SE, Donner–Eliasziw interval", note=rule.note)
 
@@ -517,27 +522,36 @@ def donner_eliasziw(a, b, c, d, confidence_level: float = 0.95) -> tuple[np.ndar
         kappa = np.clip(1 - (b + c) / (2 * n * q), -1.0, 1.0)
         bottom = np.maximum(-pi / (1 - pi), -(1 - pi) / pi)
     critical = float(critical_value(confidence_level)) ** 2
+    # both ends at once: the lower end searched between the intraclass kappa and ``bottom``, the upper between it
+    # and 1 (axis 0), each the same bisection as on its own
+    far = np.stack([bottom, np.ones_like(bottom)])
+    inside = np.stack([np.maximum(kappa, bottom), np.minimum(kappa, 1.0)])
     observed = (a, b + c, d)
 
     def excess(k):  # X² at kappa k, less the critical value
         total = np.zeros_like(k)
         for x, share in zip(observed, (pi**2 + q * k, 2 * q * (1 - k), (1 - pi) ** 2 + q * k), strict=True):
             expected = n * share
-            with np.errstate(divide="ignore", invalid="ignore"):
-                total += np.where(expected > 0, (x - expected) ** 2 / np.where(expected > 0, expected, 1.0),
-                                  np.where(x > 0, np.inf, 0.0))
+            total += np.where(expected > 0, (x - expected) ** 2 / np.where(expected > 0, expected, 1.0),
+                              np.where(x > 0, np.inf, 0.0))
         return total - critical
 
-    ends = []
-    for far in (bottom, np.ones_like(bottom)):
-        inside = np.minimum(kappa, far) if far is not bottom else np.maximum(kappa, far)
+    with np.errstate(divide="ignore", invalid="ignore"):
         near, out = inside.copy(), far.copy()
         for _ in range(60):
             mid = (near + out) / 2
             below = excess(mid) <= 0
             near, out = np.where(below, mid, near), np.where(below, out, mid)
-        ends.append(np.where(excess(far) <= 0, far, (near + out) / 2))
+        ends = np.where(excess(far) <= 0, far, (near + out) / 2)
     return np.where(defined, ends[0], np.nan), np.where(defined, ends[1], np.nan)
+
+
+@functools.lru_cache(maxsize=64)
+def _donner_eliasziw_of(a: float, b: float, c: float, d: float, confidence_level: float) -> tuple[float, float]:
+    """:func:`donner_eliasziw` of one 2×2 table, kept: KAPPA, SPI, ALPHA and HSS of a table ask for the same
+    interval."""
+    lower, upper = donner_eliasziw(a, b, c, d, confidence_level)
+    return float(lower), float(upper)
 
 
 def _linearised(measure: Measure, method: Linearised, view, params: dict, opts: IntervalOptions) -> Estimate:

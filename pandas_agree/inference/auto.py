@@ -14,13 +14,13 @@ SEs are reproduced at every size. ``ci="linearized"``, ``ci="bootstrap"`` and sa
   BCa bootstrap's interval; from :data:`SMALL_SAMPLE` objects on only on tables of at most
   :data:`RESAMPLED_CELLS` non-empty cells (the others keep the analytic interval).
 - The rater coefficients over fewer than :data:`SMALL_SAMPLE` subjects: the BCa bootstrap over subjects.
-- Every average, and the class-specific values without a binomial interval (F1, CORR and their like), of a
+- Every other average, and the class-specific values without a binomial interval (F1, CORR and their like), of a
   measure with a bounded range outside the odds-ratio family (:func:`blurrable`), on a table
   of at most :data:`BLURRED_LABELS` labels with a class of fewer than :data:`SMALL_CLASS` objects: the Wald
   interval on the value's scale with the SE of the table with :data:`BLUR` object added to every cell of the
   classes present (:func:`blurred_table`).
-- The unweighted averages of REC and PRE (their values averaged: they list no terms, so under either timing) in
-  the same situation: the MOVER–Wilson interval (:func:`~.analytic.mover_wilson`): Wilson intervals of the classes'
+- The unweighted averages of REC and PRE (their values averaged: they list no terms, so under either timing), at
+  every size: the MOVER–Wilson interval (:func:`~.analytic.mover_wilson`): Wilson intervals of the classes'
   recalls (precisions), independent binomials given the reference's (predicted) counts, combined by Zou and
   Donner's (2008) method of variance estimates recovery.
 - The weighted and inverse averages of PPREV on two classes: the percentile bootstrap's interval.
@@ -112,11 +112,13 @@ RULES = {
         "in most samples (1% of 30–50 objects: F1 is 0 in most of them), as little as 0.15."),
     "mover-wilson": Rule(
         "mover-wilson",
-        f"With a class of fewer than {SMALL_CLASS} objects, the unweighted averages of REC and PRE get MOVER–Wilson "
-        "intervals (Wilson intervals of the classes' recalls or precisions, combined by Zou & Donner's method of "
-        "variance estimates recovery; the se column keeps the linearised SE): in the coverage study (docs/notes/"
-        "intervals.md, 2,000 tables a cell) these covered 0.927–0.965 of a nominal 95% on two-class tables of "
-        "30–100 objects where the blurred intervals covered 0.84–0.92."),
+        "The unweighted averages of REC and PRE get MOVER–Wilson intervals (Wilson intervals of the classes' "
+        "recalls or precisions, combined by Zou & Donner's method of variance estimates recovery; the se column "
+        "keeps the linearised SE): in the coverage study (docs/notes/intervals.md, 2,000 tables a cell) these "
+        "covered 0.93–0.97 of a nominal 95% in IN_RANGE, where the linearised and blurred intervals covered as "
+        "little as 0.42 and 0.54; 0.90–0.94 for REC on three to six classes with strong agreement, and as little "
+        "as LOWEST where most samples are tables without disagreement (30 objects, a class of 3% and strong "
+        "agreement)."),
     "pprev": Rule(
         "percentile",
         "On two classes, the weighted and inverse averages of PPREV get the percentile bootstrap's interval beside "
@@ -178,6 +180,8 @@ def average_rule(measure, method: str, classes: int, smallest: float, timing: st
     ('percentile', None)
     >>> average_rule(REGISTRY["REC"], "unweighted", 2, 3).method, average_rule(REGISTRY["REC"], "weighted", 2, 3).method
     ('mover-wilson', 'blurred')
+    >>> average_rule(REGISTRY["PRE"], "unweighted", 2, 500).method, average_rule(REGISTRY["PRE"], "weighted", 2, 500)
+    ('mover-wilson', None)
 
     REC and PRE list no terms: under ``timing="before"`` too their values are averaged, and their unweighted average
     is a mean of proportions (averaged before the formula, its terms would make it the pooled proportion Σa/Σ(a + b),
@@ -185,8 +189,7 @@ def average_rule(measure, method: str, classes: int, smallest: float, timing: st
     """
     if measure.code == "PPREV" and classes == 2 and method in ("weighted", "inverse"):
         return RULES["pprev"]
-    if (smallest < SMALL_CLASS and method == "unweighted" and measure.code in MOVER_WILSON
-            and not averaged_before(measure, timing)):
+    if method == "unweighted" and measure.code in MOVER_WILSON and not averaged_before(measure, timing):
         return RULES["mover-wilson"]
     if smallest < SMALL_CLASS and blurrable(measure):
         return RULES["blurred"]

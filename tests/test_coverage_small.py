@@ -51,9 +51,8 @@ SHORT: dict[str, dict[str, tuple[float, str | None]]] = {
     "two-p0.9-strong-n30": {
         "KAPPA": (0.9066, "donner-eliasziw"), "SPI": (0.9066, "donner-eliasziw"), "BPK": (0.5195, "bca"),
         "AC1": (0.5195, "bca"), "ALPHA": (0.9066, "donner-eliasziw"), "F1 unweighted before": (0.9105, "blurred"),
-        "REC unweighted before": (0.9250, "mover-wilson"), "PRE unweighted before": (0.9095, "mover-wilson"),
-        "F1 unweighted after": (0.8860, "blurred"), "REC unweighted after": (0.9250, "mover-wilson"),
-        "PRE unweighted after": (0.9095, "mover-wilson"),
+        "PRE unweighted before": (0.9295, "mover-wilson"), "F1 unweighted after": (0.8860, "blurred"),
+        "PRE unweighted after": (0.9295, "mover-wilson"),
     },
     "two-p0.9-strong-n50": {
         "BPK": (0.7475, "bca"), "AC1": (0.7475, "bca"), "F1[rare]": (0.9143, "blurred-class"),
@@ -68,10 +67,10 @@ SHORT: dict[str, dict[str, tuple[float, str | None]]] = {
     },
     "two-p0.9-strong-n200": {
         "F1 weighted before": (0.9780, "blurred"), "F1 micro": (0.9780, "blurred"),
-        "REC unweighted before": (0.9105, "mover-wilson"), "REC weighted before": (0.9780, "blurred"),
-        "REC micro": (0.9780, "blurred"), "PRE weighted before": (0.9765, "blurred"), "PRE micro": (0.9780, "blurred"),
-        "F1 weighted after": (0.9775, "blurred"), "REC unweighted after": (0.9105, "mover-wilson"),
-        "REC weighted after": (0.9780, "blurred"), "PRE weighted after": (0.9765, "blurred"),
+        "REC weighted before": (0.9780, "blurred"), "REC micro": (0.9780, "blurred"),
+        "PRE weighted before": (0.9765, "blurred"), "PRE micro": (0.9780, "blurred"),
+        "F1 weighted after": (0.9775, "blurred"), "REC weighted after": (0.9780, "blurred"),
+        "PRE weighted after": (0.9765, "blurred"),
     },
     "two-p0.95-moderate-n30": {
         "KAPPA": (0.9773, "donner-eliasziw"), "SPI": (0.9738, "donner-eliasziw"), "ALPHA": (0.9738, "donner-eliasziw"),
@@ -98,20 +97,17 @@ SHORT: dict[str, dict[str, tuple[float, str | None]]] = {
     "two-p0.95-strong-n30": {
         "BPK": (0.4835, "bca"), "AC1": (0.4835, "bca"), "F1[rare]": (0.8148, "blurred-class"),
         "F1 unweighted before": (0.7340, "blurred"), "F1 weighted before": (0.8625, "blurred"),
-        "F1 micro": (0.8465, "blurred"), "REC unweighted before": (0.8190, "mover-wilson"),
-        "REC weighted before": (0.8465, "blurred"), "REC micro": (0.8465, "blurred"),
+        "F1 micro": (0.8465, "blurred"), "REC weighted before": (0.8465, "blurred"), "REC micro": (0.8465, "blurred"),
         "PRE unweighted before": (0.8465, "mover-wilson"), "PRE weighted before": (0.7705, "blurred"),
         "PRE micro": (0.8465, "blurred"), "F1 unweighted after": (0.7255, "blurred"),
-        "F1 weighted after": (0.8605, "blurred"), "REC unweighted after": (0.8190, "mover-wilson"),
-        "REC weighted after": (0.8465, "blurred"), "PRE unweighted after": (0.8465, "mover-wilson"),
-        "PRE weighted after": (0.7705, "blurred"),
+        "F1 weighted after": (0.8605, "blurred"), "REC weighted after": (0.8465, "blurred"),
+        "PRE unweighted after": (0.8465, "mover-wilson"), "PRE weighted after": (0.7705, "blurred"),
     },
     "two-p0.95-strong-n50": {
         "KAPPA": (0.9157, "donner-eliasziw"), "SPI": (0.9157, "donner-eliasziw"), "BPK": (0.6920, "bca"),
         "AC1": (0.6920, "bca"), "ALPHA": (0.9157, "donner-eliasziw"), "F1[rare]": (0.8545, "blurred-class"),
-        "F1 unweighted before": (0.8140, "blurred"), "REC unweighted before": (0.9195, "mover-wilson"),
-        "PRE unweighted before": (0.9265, "mover-wilson"), "PRE weighted before": (0.9150, "blurred"),
-        "F1 unweighted after": (0.7960, "blurred"), "REC unweighted after": (0.9195, "mover-wilson"),
+        "F1 unweighted before": (0.8140, "blurred"), "PRE unweighted before": (0.9265, "mover-wilson"),
+        "PRE weighted before": (0.9150, "blurred"), "F1 unweighted after": (0.7960, "blurred"),
         "PRE unweighted after": (0.9265, "mover-wilson"), "PRE weighted after": (0.9150, "blurred"),
     },
     "two-p0.95-strong-n100": {
@@ -128,7 +124,6 @@ SHORT: dict[str, dict[str, tuple[float, str | None]]] = {
     },
     "two-p0.95-strong-n500": {
         "KAPPA": (0.9225, "bca"), "SPI": (0.9225, "bca"), "AC1": (0.9295, "bca"), "ALPHA": (0.9225, "bca"),
-        "REC unweighted before": (0.8955, "mover-wilson"), "REC unweighted after": (0.8955, "mover-wilson"),
     },
     "two-p0.97-moderate-n30": {
         "KAPPA": (0.9846, "donner-eliasziw"), "SPI": (0.9723, "donner-eliasziw"), "ALPHA": (0.9723, "donner-eliasziw"),
@@ -160,11 +155,10 @@ SHORT: dict[str, dict[str, tuple[float, str | None]]] = {
         "AC1": (0.4575, "bca"), "ALPHA": (0.9014, "donner-eliasziw"), "PRE[rare]": (0.9902, None),
         "F1[rare]": (0.6746, "blurred-class"), "F1 unweighted before": (0.5225, "blurred"),
         "F1 weighted before": (0.7605, "blurred"), "F1 micro": (0.7475, "blurred"),
-        "REC unweighted before": (0.7265, "mover-wilson"), "REC weighted before": (0.7475, "blurred"),
-        "REC micro": (0.7475, "blurred"), "PRE unweighted before": (0.7560, "mover-wilson"),
-        "PRE weighted before": (0.5740, "blurred"), "PRE micro": (0.7475, "blurred"),
-        "F1 unweighted after": (0.5220, "blurred"), "F1 weighted after": (0.7525, "blurred"),
-        "REC unweighted after": (0.7265, "mover-wilson"), "REC weighted after": (0.7475, "blurred"),
+        "REC weighted before": (0.7475, "blurred"), "REC micro": (0.7475, "blurred"),
+        "PRE unweighted before": (0.7560, "mover-wilson"), "PRE weighted before": (0.5740, "blurred"),
+        "PRE micro": (0.7475, "blurred"), "F1 unweighted after": (0.5220, "blurred"),
+        "F1 weighted after": (0.7525, "blurred"), "REC weighted after": (0.7475, "blurred"),
         "PRE unweighted after": (0.7560, "mover-wilson"), "PRE weighted after": (0.5740, "blurred"),
     },
     "two-p0.97-strong-n50": {
@@ -172,11 +166,10 @@ SHORT: dict[str, dict[str, tuple[float, str | None]]] = {
         "AC1": (0.6700, "bca"), "ALPHA": (0.8989, "donner-eliasziw"), "PRE[rare]": (0.9741, None),
         "F1[rare]": (0.7505, "blurred-class"), "F1 unweighted before": (0.6870, "blurred"),
         "F1 weighted before": (0.9030, "blurred"), "F1 micro": (0.8955, "blurred"),
-        "REC unweighted before": (0.8675, "mover-wilson"), "REC weighted before": (0.8955, "blurred"),
-        "REC micro": (0.8955, "blurred"), "PRE unweighted before": (0.8840, "mover-wilson"),
-        "PRE weighted before": (0.7670, "blurred"), "PRE micro": (0.8955, "blurred"),
-        "F1 unweighted after": (0.6820, "blurred"), "F1 weighted after": (0.9010, "blurred"),
-        "REC unweighted after": (0.8675, "mover-wilson"), "REC weighted after": (0.8955, "blurred"),
+        "REC weighted before": (0.8955, "blurred"), "REC micro": (0.8955, "blurred"),
+        "PRE unweighted before": (0.8840, "mover-wilson"), "PRE weighted before": (0.7670, "blurred"),
+        "PRE micro": (0.8955, "blurred"), "F1 unweighted after": (0.6820, "blurred"),
+        "F1 weighted after": (0.9010, "blurred"), "REC weighted after": (0.8955, "blurred"),
         "PRE unweighted after": (0.8840, "mover-wilson"), "PRE weighted after": (0.7670, "blurred"),
     },
     "two-p0.97-strong-n100": {
@@ -232,9 +225,6 @@ SHORT: dict[str, dict[str, tuple[float, str | None]]] = {
         "F1 unweighted before": (0.9720, "blurred"), "F1 weighted before": (0.9795, "blurred"),
         "PRE weighted before": (0.9855, "blurred"), "F1 weighted after": (0.9770, "blurred"),
         "PRE weighted after": (0.9855, "blurred"),
-    },
-    "k3-r0.05-strong-n500": {
-        "REC unweighted before": (0.9140, "mover-wilson"), "REC unweighted after": (0.9140, "mover-wilson"),
     },
     "k4-r0.03-moderate-n30": {
         "REC[rare]": (0.9804, None), "F1[rare]": (0.5311, "blurred-class"), "F1 weighted before": (0.9755, "blurred"),

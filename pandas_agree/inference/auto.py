@@ -117,7 +117,7 @@ RULES = {
         "keeps the linearised SE): in the coverage study (docs/notes/intervals.md, 2,000 tables a cell) these "
         "covered 0.93–0.97 of a nominal 95% for 84 of its 108 such averages, the linearised and blurred intervals "
         "for 46 (as little as 0.54); 0.90–0.95 for REC on three to six classes with strong agreement, and as little "
-        "as 0.76 (PRE) and 0.87 (REC) with 30–50 objects and a class of 3–5%."),
+        "as 0.76 (PRE) and 0.87 (REC) with 30–50 objects and a class of 3%."),
     "pprev": Rule(
         "percentile",
         "On two classes, the weighted and inverse averages of PPREV get the percentile bootstrap's interval beside "

@@ -27,6 +27,7 @@ Usage::
     PANDAS_AGREE_COVERAGE_OUT=cov.jsonl pytest -m slow tests/test_coverage_small.py
     python benchmarks/coverage_study.py --from-test cov.jsonl # the notes' tables of ci="auto", from the slow test
     python benchmarks/coverage_study.py --from-test cov.jsonl --short  # the slow test's SHORT list
+    python benchmarks/coverage_study.py --from-test cov.jsonl --outside  # the notes' table of the values outside
 
 The grid, the true values and the samples are those of ``tests/_coverage_grid.py``, which the slow test
 (``tests/test_coverage_small.py``) uses too: a cell's samples are drawn at once and each distinct sample is
@@ -79,20 +80,12 @@ def transformed(value, se, lo):
 def mover_wilson(table: np.ndarray, axis: int) -> tuple[float, float]:
     """The MOVER–Wilson interval (Zou & Donner 2008; Newcombe 1998's method for sums) of the unweighted average of
     the classes' recalls (``axis=1``: the diagonal over the reference's counts) or precisions (``axis=0``: over the
-    predicted counts), over the classes present on that side. Given those counts the classes' proportions are
-    independent binomials, so the average's ends are its value ∓ √Σ(distance of each proportion to its Wilson
-    end)² / K."""
-    totals = table.sum(axis=axis)
-    present = totals > 0
-    x, n = np.diag(table)[present], totals[present]
-    p = x / n
-    z2 = Z * Z
-    centre = (x + z2 / 2) / (n + z2)
-    half = Z / (n + z2) * np.sqrt(x * (n - x) / n + z2 / 4)
-    low, high = centre - half, centre + half
-    k = present.sum()
-    mean = p.mean()
-    return mean - np.sqrt(((p - low) ** 2).sum()) / k, mean + np.sqrt(((high - p) ** 2).sum()) / k
+    predicted counts), over the classes present on that side: ``pandas_agree.inference.analytic.mover_wilson``,
+    which ``ci="auto"`` takes with a class of fewer than 20 objects."""
+    from pandas_agree.inference.analytic import mover_wilson as interval
+
+    _, low, high = interval(np.diag(table), table.sum(axis=axis))
+    return float(low), float(high)
 
 
 def donner_eliasziw(table: np.ndarray, level: float = 0.95) -> tuple[float, float]:
@@ -251,6 +244,36 @@ def short_list(path: str) -> str:
     return "\n".join(lines)
 
 
+def outside_table(path: str) -> str:
+    """The notes' table of the values outside 0.93–0.97 from the slow test's output: by design (two classes, K
+    classes, three raters), value (both timings together) and the rule of most of its samples ("none" where no rule
+    applied), how many cells fall below and above and their range, and the cell of the lowest coverage (of the
+    highest where none is below)."""
+    cells = read_test_output(path)
+    design_of = {"two": "two classes", "raters": "three raters"}
+    groups: dict[tuple, list] = {}
+    for c in grid():
+        if c.name not in cells:
+            continue
+        design = design_of.get(c.name.split("-")[0], "K classes")
+        for v, r in cells[c.name]["values"].items():
+            if 0.93 <= r["coverage"] <= 0.97:
+                continue
+            rule = max(r["noted"], key=r["noted"].get) if any(r["noted"].values()) else "none"
+            value = re.sub(r" (before|after)$", "", v)
+            groups.setdefault((design, value, rule), []).append((r["coverage"], c.name))
+    order = {"two classes": 0, "K classes": 1, "three raters": 2}
+    lines = ["| design | value | rule | below 0.93 (range) | above 0.97 (range) | lowest in |",
+             "|---|---|---|---|---|---|"]
+    for (design, value, rule), found in sorted(groups.items(), key=lambda x: (order[x[0][0]], x[0][1], x[0][2])):
+        below = sorted(x for x in found if x[0] < 0.93)
+        above = sorted(x for x in found if x[0] > 0.97)
+        text = [f"{len(x)} ({x[0][0]:.3f}–{x[-1][0]:.3f})" if x else "0" for x in (below, above)]
+        where = below[0][1] if below else above[-1][1]
+        lines.append(f"| {design} | {value} | {rule} | {text[0]} | {text[1]} | {where} |")
+    return "\n".join(lines)
+
+
 def from_test(path: str) -> str:
     """Markdown tables of the coverage of ``ci="auto"`` from tests/test_coverage_small.py's output (one line of JSON
     a cell): a table per design (the cells' names without the sample size), a row per value, a column per sample
@@ -288,9 +311,13 @@ def main(argv=None) -> int:
                              "PANDAS_AGREE_COVERAGE_OUT file) instead of simulating")
     parser.add_argument("--short", action="store_true",
                         help="with --from-test: print the slow test's SHORT list (the values outside 0.93–0.97)")
+    parser.add_argument("--outside", action="store_true",
+                        help="with --from-test: print the notes' table of the values outside 0.93–0.97 by design, "
+                             "value and rule")
     args = parser.parse_args(argv)
     if args.from_test:
-        print(short_list(args.from_test) if args.short else from_test(args.from_test))
+        print(short_list(args.from_test) if args.short else outside_table(args.from_test) if args.outside
+              else from_test(args.from_test))
         return 0
     cells = [c for c in grid() if re.search(args.cells, c.name)]
     if args.list:

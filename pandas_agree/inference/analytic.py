@@ -4,6 +4,8 @@ maximum kappa's, chosen by each measure's registry record (multiclass and associ
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..base.options import BINOMIAL_CI, check_option
@@ -29,8 +31,7 @@ from .linearised import linearised
 from .tests import kappa_variances
 
 __all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "donner_eliasziw", "interval_notes",
-           "multiclass_analytic",
-           "multiclass_analytics"]
+           "mover_wilson", "multiclass_analytic", "multiclass_analytics"]
 
 
 def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
@@ -87,8 +88,9 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                          "bootstrap_method=\"bca\" corrects for the bias.")
         if flat:
             zero_width.append((code, e.method))
-        if e.note is not None and e.note not in method_notes:
-            method_notes.append(e.note)
+        for note in (e.note,) if isinstance(e.note, str) else e.note or ():  # one note, or one for each interval
+            if note not in method_notes:
+                method_notes.append(note)
     if zero_width:
         by_method: dict[str, list[str]] = {}
         for code, method in zero_width:
@@ -205,6 +207,103 @@ def binomial_interval(successes, trials, confidence_level: float = 0.95,
             dist /= denom
             lower, upper = center - dist, center + dist
     return np.clip(lower, 0, 1), np.clip(upper, 0, 1)
+
+
+def mover_wilson(successes, trials, coefficients=None, confidence_level: float = 0.95, *,
+                 undefined: float = np.nan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The MOVER–Wilson interval of a linear combination Σ c_k·x_k/n_k of independent binomial proportions (the
+    last axis of the counts), by default of their unweighted mean.
+
+    Zou and Donner's (2008) method of variance estimates recovery (MOVER) builds the interval of a sum of
+    independent estimates from the intervals of its terms: with θ = Σ c_k·p_k and (l_k, u_k) the Wilson score
+    interval of p_k = x_k/n_k,
+
+    - lower end: θ − √Σ c_k²·(p_k − l_k*)², with l_k* = l_k where c_k > 0 and u_k where c_k < 0;
+    - upper end: θ + √Σ c_k²·(u_k* − p_k)², with u_k* = u_k where c_k > 0 and l_k where c_k < 0.
+
+    For the difference p_1 − p_2 (c = (1, −1)) it is Newcombe's (1998) hybrid score interval, his method 10. The
+    unweighted mean of the classes' recalls (x_k the diagonal, n_k the reference's counts) or precisions (n_k the
+    predicted counts) is such a combination: given the reference's (the prediction's) counts, the classes'
+    diagonal counts are independent binomials under multinomial sampling. Unlike a Wald interval it keeps a
+    width where a proportion is 0 or 1 (a rare class recalled 3 times in 3), and its ends stay in [0, 1] for a
+    mean.
+
+    Parameters
+    ----------
+    successes, trials : array_like
+        x_k and n_k (0 ≤ x_k ≤ n_k; counts need not be integers), broadcast together; the proportions are along
+        the last axis.
+    coefficients : array_like, optional
+        c_k, along the last axis. Without them, the unweighted mean over the proportions with trials (1/K' each
+        for the K' proportions with n_k > 0): a proportion without trials is left out, as the averages leave out
+        an undefined class value, or with ``undefined`` a number it enters the mean as that value, known without
+        uncertainty (``zero_division=``). With coefficients, a proportion without trials and a nonzero
+        coefficient makes the combination undefined (NaN).
+    confidence_level : float, default 0.95
+        Strictly between 0 and 1.
+    undefined : float, default NaN
+        Without ``coefficients``: the value of a proportion without trials (NaN: left out).
+
+    Returns
+    -------
+    value, lower, upper : numpy.ndarray
+        Σ c_k·p_k and the interval's ends, of the broadcast shape without the last axis; NaN where no proportion
+        has trials (or, with coefficients, where one without trials counts).
+
+    References
+    ----------
+    Zou, G. Y. & Donner, A. (2008), Construction of confidence limits about effect measures: a general approach,
+    Statistics in Medicine 27, 1693–1702. Newcombe, R. G. (1998), Interval estimation for the difference between
+    independent proportions: comparison of eleven methods, Statistics in Medicine 17, 873–890.
+
+    Examples
+    --------
+    Newcombe's (1998, Table II) difference 56/70 − 48/80, method 10: 0.0524 to 0.3339.
+
+    >>> from pandas_agree.inference.analytic import mover_wilson
+    >>> value, lower, upper = mover_wilson([56, 48], [70, 80], [1, -1])
+    >>> print(f"{float(value):.4f} {float(lower):.4f} {float(upper):.4f}")
+    0.2000 0.0524 0.3339
+
+    The unweighted mean of three recalls, 9/12, 1/3 and 4/5; a class without objects is left out:
+
+    >>> value, lower, upper = mover_wilson([9, 1, 4, 0], [12, 3, 5, 0])
+    >>> print(f"{float(value):.4f} {float(lower):.4f} {float(upper):.4f}")
+    0.6278 0.4352 0.7989
+    """
+    check_option("confidence_level", confidence_level)
+    x, n = np.broadcast_arrays(np.asarray(successes, dtype=float), np.asarray(trials, dtype=float))
+    if x.ndim == 0:
+        raise ValueError("successes and trials must have the proportions along a last axis; got scalars")
+    if np.any(x < 0) or np.any(x > n):
+        raise ValueError("successes must lie between 0 and trials (0 ≤ x ≤ n) for every proportion")
+    present = n > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(present, x / np.where(present, n, 1.0), np.nan)
+    lower, upper = binomial_interval(x, np.where(present, n, 1.0), confidence_level, "wilson")
+    lower, upper = np.where(x == 0, 0.0, lower), np.where(x == n, 1.0, upper)  # exact at 0 and 1, as _proportion
+    # each proportion's distances to its ends (at least 0: the ends are about it)
+    down = np.where(present, np.maximum(p - lower, 0.0), 0.0)
+    up = np.where(present, np.maximum(upper - p, 0.0), 0.0)
+    if coefficients is None:
+        filled = not np.isnan(undefined)
+        entered = present | filled if filled else present
+        count = entered.sum(axis=-1)
+        c = np.where(entered, 1.0, 0.0) / np.where(count > 0, count, 1)[..., None]
+        p = np.where(present, p, undefined if filled else 0.0)
+        defined = count > 0
+    else:
+        c = np.broadcast_to(np.asarray(coefficients, dtype=float), p.shape)
+        defined = ~np.any((c != 0) & ~present, axis=-1)
+        p = np.where(present, p, 0.0)
+    value = (c * p).sum(axis=-1)
+    below = np.sqrt((c**2 * np.where(c >= 0, down, up) ** 2).sum(axis=-1))
+    above = np.sqrt((c**2 * np.where(c >= 0, up, down) ** 2).sum(axis=-1))
+    low, high = value - below, value + above
+    if coefficients is None:  # a mean of proportions: within [0, 1] (by more than a rounding error never)
+        low, high = np.clip(low, 0.0, 1.0), np.clip(high, 0.0, 1.0)
+    nan = np.full(value.shape, np.nan)
+    return np.where(defined, value, nan), np.where(defined, low, nan), np.where(defined, high, nan)
 
 
 def _binomial(measure: Measure, method: Binomial | MappedBinomial, args, opts: IntervalOptions) -> Estimate:
@@ -385,7 +484,10 @@ def _small(measure: Measure, estimate: Estimate, counts, classes: int, n: float,
         return estimate
     if rule.method == "bca":
         return Resample("bca", rule.note, estimate)
-    lower, upper = donner_eliasziw(*counts, confidence_level=opts.confidence_level)
+    if all(np.ndim(x) == 0 for x in counts):  # one table: its interval is the same for each coefficient
+        lower, upper = _donner_eliasziw_of(*(float(x) for x in counts), float(opts.confidence_level))
+    else:
+        lower, upper = donner_eliasziw(*counts, confidence_level=opts.confidence_level)
     return clipped(measure, estimate.value, estimate.se, lower, upper,
                    f"{estimate.method} SE, Donner–Eliasziw interval", note=rule.note)
 
@@ -420,27 +522,36 @@ def donner_eliasziw(a, b, c, d, confidence_level: float = 0.95) -> tuple[np.ndar
         kappa = np.clip(1 - (b + c) / (2 * n * q), -1.0, 1.0)
         bottom = np.maximum(-pi / (1 - pi), -(1 - pi) / pi)
     critical = float(critical_value(confidence_level)) ** 2
+    # both ends at once: the lower end searched between the intraclass kappa and ``bottom``, the upper between it
+    # and 1 (axis 0), each the same bisection as on its own
+    far = np.stack([bottom, np.ones_like(bottom)])
+    inside = np.stack([np.maximum(kappa, bottom), np.minimum(kappa, 1.0)])
     observed = (a, b + c, d)
 
     def excess(k):  # X² at kappa k, less the critical value
         total = np.zeros_like(k)
         for x, share in zip(observed, (pi**2 + q * k, 2 * q * (1 - k), (1 - pi) ** 2 + q * k), strict=True):
             expected = n * share
-            with np.errstate(divide="ignore", invalid="ignore"):
-                total += np.where(expected > 0, (x - expected) ** 2 / np.where(expected > 0, expected, 1.0),
-                                  np.where(x > 0, np.inf, 0.0))
+            total += np.where(expected > 0, (x - expected) ** 2 / np.where(expected > 0, expected, 1.0),
+                              np.where(x > 0, np.inf, 0.0))
         return total - critical
 
-    ends = []
-    for far in (bottom, np.ones_like(bottom)):
-        inside = np.minimum(kappa, far) if far is not bottom else np.maximum(kappa, far)
+    with np.errstate(divide="ignore", invalid="ignore"):
         near, out = inside.copy(), far.copy()
         for _ in range(60):
             mid = (near + out) / 2
             below = excess(mid) <= 0
             near, out = np.where(below, mid, near), np.where(below, out, mid)
-        ends.append(np.where(excess(far) <= 0, far, (near + out) / 2))
+        ends = np.where(excess(far) <= 0, far, (near + out) / 2)
     return np.where(defined, ends[0], np.nan), np.where(defined, ends[1], np.nan)
+
+
+@functools.lru_cache(maxsize=64)
+def _donner_eliasziw_of(a: float, b: float, c: float, d: float, confidence_level: float) -> tuple[float, float]:
+    """:func:`donner_eliasziw` of one 2×2 table, kept: KAPPA, SPI, ALPHA and HSS of a table ask for the same
+    interval."""
+    lower, upper = donner_eliasziw(a, b, c, d, confidence_level)
+    return float(lower), float(upper)
 
 
 def _linearised(measure: Measure, method: Linearised, view, params: dict, opts: IntervalOptions) -> Estimate:

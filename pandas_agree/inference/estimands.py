@@ -29,8 +29,8 @@ from ..engine.tableview import TableView
 from ..measures import binary as _binary
 from ..measures.averaging import ClassValues, average_partials, averages_of, fill_undefined
 from ..measures.registry import Measure
-from .analytic import binary_analytics, multiclass_analytics
-from .auto import BLURRED_LABELS, average_rule, blurred_table, class_rule, smallest_class
+from .analytic import binary_analytics, mover_wilson, multiclass_analytics
+from .auto import BLURRED_LABELS, MOVER_WILSON, average_rule, blurred_table, class_rule, smallest_class
 from .delta import (
     TableCells,
     class_design_variance,
@@ -351,20 +351,69 @@ class ClassAverages(Estimand):
                                   partials.reshape(4, k, -1), design)
         return dict(zip(keys, variance.reshape(len(keys), len(self.methods)), strict=True))
 
-    def small_sample(self, key, estimate, opts):
+    def _rules(self, key) -> list:
+        """The rule of :mod:`.auto` for each averaging method of ``key`` (None where none applies)."""
         smallest = self._smallest_class()
-        rules = [average_rule(self.by_code[key], method, len(self.class_rows), smallest) for method in self.methods]
-        methods = {rule.method for rule in rules if rule is not None}
-        if "percentile" in methods:
-            return Resample("percentile", next(r for r in rules if r is not None and r.method == "percentile").note,
-                            estimate)
-        if "blurred" not in methods or max(self.view.shape) > BLURRED_LABELS:
+        return [average_rule(self.by_code[key], method, len(self.class_rows), smallest, self.timing)
+                for method in self.methods]
+
+    def small_sample(self, key, estimate, opts):
+        rules = self._rules(key)
+        kinds = [None if rule is None else rule.method for rule in rules]
+        if "percentile" in kinds:
+            return Resample("percentile", rules[kinds.index("percentile")].note, estimate)
+        if max(self.view.shape) > BLURRED_LABELS:  # the blurred table is held dense: not for many labels
+            kinds = [None if kind == "blurred" else kind for kind in kinds]
+        if not any(kinds):
             return None
-        rule = next(r for r in rules if r is not None)
-        blurred = delta_estimates(self, opts, [key], variances=self._blurred_variances)[key]
-        return Estimate(estimate.value, estimate.se, blurred.lower, blurred.upper,
-                        f"{estimate.method} SE, {blurred.method.replace('linearised', 'blurred')} interval",
-                        pvalue=estimate.pvalue, note=rule.note)
+        m = len(self.methods)
+        value = np.asarray(estimate.value, dtype=float).reshape(m)
+        lower, upper = (np.array(x, dtype=float).reshape(m) for x in (estimate.lower, estimate.upper))
+        names = ["interval"] * m  # the interval of each averaging method, as the method column names it
+        at = np.array([kind == "blurred" for kind in kinds])
+        if at.any():
+            blurred = self._blurred_estimates(opts)[key]
+            lower[at], upper[at] = np.reshape(blurred.lower, m)[at], np.reshape(blurred.upper, m)[at]
+            for j in np.flatnonzero(at):
+                names[j] = f"{blurred.method.replace('linearised', 'blurred')} interval"
+        at = np.array([kind == "mover-wilson" for kind in kinds])
+        if at.any():
+            mean, low, high = self._mover_wilson(key, opts.confidence_level)
+            lo, hi = (np.broadcast_to(np.asarray(x, dtype=float), (m,))[at] for x in self.bounds[key])
+            # the ends' distances from the mean of the proportions, about the average's value
+            lower[at] = np.where(np.isnan(value[at]), np.nan, np.clip(value[at] - (mean - low), lo, value[at]))
+            upper[at] = np.where(np.isnan(value[at]), np.nan, np.clip(value[at] + (high - mean), value[at], hi))
+            for j in np.flatnonzero(at):
+                names[j] = "MOVER–Wilson interval"
+        by_name: dict[str, list[str]] = {}
+        for name, method in zip(names, self.methods, strict=True):
+            by_name.setdefault(name, []).append(method)
+        described = next(iter(by_name)) if len(by_name) == 1 else ", ".join(
+            f"{name} ({', '.join(methods)})" for name, methods in by_name.items())
+        notes = tuple(dict.fromkeys(rule.note for rule, kind in zip(rules, kinds, strict=True) if kind))
+        shape = np.shape(estimate.lower)
+        return Estimate(estimate.value, estimate.se, lower.reshape(shape), upper.reshape(shape),
+                        f"{estimate.method} SE, {described}", pvalue=estimate.pvalue,
+                        note=notes[0] if len(notes) == 1 else notes)
+
+    def _mover_wilson(self, key, confidence_level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The unweighted mean of the classes' recalls (REC) or precisions (PRE) and its MOVER–Wilson interval
+        (:func:`~.analytic.mover_wilson`): each class's proportion of the diagonal count over its reference (or
+        predicted) count, the classes without that count left out as the average leaves them out (or entered with
+        ``zero_division``'s value)."""
+        a, b, c, _ = self.one_vs_rest
+        trials = a + b if MOVER_WILSON[key] == "reference" else a + c
+        return mover_wilson(a, trials, confidence_level=confidence_level, undefined=self.zero_division)
+
+    def _blurred_estimates(self, opts) -> dict[str, Estimate]:
+        """The linearised estimates of every average on the table with :data:`~.auto.BLUR` objects added to every
+        cell whose row and column hold objects, from one evaluation for all the records (kept for the call's other
+        records)."""
+        if getattr(self, "_blurred", None) is None or self._blurred[0] is not opts:
+            keys = [key for key in self.by_code
+                    if any(rule is not None and rule.method == "blurred" for rule in self._rules(key))]
+            self._blurred = (opts, delta_estimates(self, opts, keys, variances=self._blurred_variances))
+        return self._blurred[1]
 
     def _blurred_variances(self, keys, design):
         """The variances of the averages ``keys`` on the table with :data:`~.auto.BLUR` objects added to every

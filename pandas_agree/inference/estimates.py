@@ -126,7 +126,9 @@ class Estimate:
     method: str
     undefined: np.ndarray | None = None  # bootstrap resamples left out because the value was undefined
     pvalue: np.ndarray | None = None  # two-sided p-value of "the value is 0", where the method gives one
-    note: str | None = None  # what a reader needs to know of this method here (what its SE is, why it was chosen)
+    # what a reader needs to know of this method here (what its SE is, why it was chosen); a tuple of notes where
+    # the numbers of one value (the averaging methods of an average) come from intervals of several rules
+    note: str | tuple[str, ...] | None = None
     deff: np.ndarray | None = None  # design effect: the design-based variance over that of simple random sampling
 
     def with_value(self, value: np.ndarray) -> Estimate:

@@ -312,9 +312,8 @@ def _frame_formats(frame: pd.DataFrame) -> dict:
 
     out = {c: se_formats(numbers(c)) for c in frame.columns if isinstance(c, str) and c in _SE_COLUMNS}
     for c in frame.columns:
-        if isinstance(c, str) and c in _COUNT_COLUMNS:
-            x = numbers(c)
-            out[c] = np.where(np.isfinite(x) & (x != np.round(x)), "0.00", "0").tolist()
+        if isinstance(c, str) and c in _COUNT_COLUMNS:  # display.count's format, cell by cell
+            out[c] = [getattr(display.count(x), "excel_format", "0") for x in numbers(c).tolist()]
     if all(c in frame.columns for c in ("value", "lower", "upper")):
         out["lower"], out["upper"] = bound_formats(numbers("value"), numbers("lower"), numbers("upper"))
     return out

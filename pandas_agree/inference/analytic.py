@@ -278,8 +278,7 @@ def mover_wilson(successes, trials, coefficients=None, confidence_level: float =
     if np.any(x < 0) or np.any(x > n):
         raise ValueError("successes must lie between 0 and trials (0 ≤ x ≤ n) for every proportion")
     present = n > 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(present, x / np.where(present, n, 1.0), np.nan)
+    p = divide(x, n)  # NaN for a class without trials (0/0)
     lower, upper = binomial_interval(x, np.where(present, n, 1.0), confidence_level, "wilson")
     lower, upper = np.where(x == 0, 0.0, lower), np.where(x == n, 1.0, upper)  # exact at 0 and 1, as _proportion
     # each proportion's distances to its ends (at least 0: the ends are about it)

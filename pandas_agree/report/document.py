@@ -84,11 +84,26 @@ def _long_texts(report) -> set[str]:
             for axis in (frame.index, frame.columns):
                 values.extend(axis.names)
                 for level in range(axis.nlevels):
-                    labels = axis.get_level_values(level) if axis.nlevels > 1 else axis
-                    if labels.dtype.kind in "OUS":  # text, objects, categories: what may be long
-                        values.extend(labels.unique())
+                    # a level's distinct values first (a MultiIndex's levels may hold some no row uses: read the
+                    # values themselves only where one of them is long)
+                    labels = axis.levels[level] if axis.nlevels > 1 else axis
+                    if labels.dtype.kind not in "OUS" or not _may_be_long(labels):
+                        continue  # numbers, or text of short labels only
+                    if axis.nlevels > 1:
+                        labels = axis.get_level_values(level)
+                    values.extend(labels.unique())
     values.extend([getattr(report, "by", None), *getattr(report, "groups", {})])
     return {text for x in values if x is not None and len(text := str(x)) > display.LABEL_LIMIT}
+
+
+def _may_be_long(labels: pd.Index) -> bool:
+    """Whether some label of ``labels`` may show longer than :data:`~pandas_agree.report.display.LABEL_LIMIT`: for
+    labels of a string dtype, from their lengths at once; for other labels (objects, whose text is their str),
+    True."""
+    if isinstance(labels.dtype, pd.StringDtype):
+        longest = labels.str.len().max()  # NaN (or NA) where no label is present
+        return bool(pd.notna(longest) and longest > display.LABEL_LIMIT)
+    return True
 
 
 _LAID_OUT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -79,6 +79,7 @@ def _long_texts(report) -> set[str]:
     """The texts longer than :data:`~pandas_agree.report.display.LABEL_LIMIT` among the labels, column labels and
     axis names of the report's frames and its groups: what notes and titles may hold whole."""
     values = []
+    checked: dict[int, bool] = {}  # the frames of a report share label indexes: each is read once
     for frame in vars(report).values():
         if isinstance(frame, pd.DataFrame):
             for axis in (frame.index, frame.columns):
@@ -87,8 +88,12 @@ def _long_texts(report) -> set[str]:
                     # a level's distinct values first (a MultiIndex's levels may hold some no row uses: read the
                     # values themselves only where one of them is long)
                     labels = axis.levels[level] if axis.nlevels > 1 else axis
-                    if labels.dtype.kind not in "OUS" or not _may_be_long(labels):
-                        continue  # numbers, or text of short labels only
+                    if labels.dtype.kind not in "OUS":
+                        continue  # numbers
+                    if id(labels) not in checked:
+                        checked[id(labels)] = _may_be_long(labels)
+                    if not checked[id(labels)]:
+                        continue  # text of short labels only
                     if axis.nlevels > 1:
                         labels = axis.get_level_values(level)
                     values.extend(labels.unique())
@@ -100,10 +105,16 @@ def _may_be_long(labels: pd.Index) -> bool:
     """Whether some label of ``labels`` may show longer than :data:`~pandas_agree.report.display.LABEL_LIMIT`: for
     labels of a string dtype, from their lengths at once; for other labels (objects, whose text is their str),
     True."""
-    if isinstance(labels.dtype, pd.StringDtype):
-        longest = labels.str.len().max()  # NaN (or NA) where no label is present
-        return bool(pd.notna(longest) and longest > display.LABEL_LIMIT)
-    return True
+    dtype = labels.dtype
+    if not isinstance(dtype, pd.StringDtype):
+        return True
+    if str(dtype.storage).startswith("pyarrow"):  # the lengths in code points, as len() counts them
+        import pyarrow.compute as pc
+
+        longest = pc.max(pc.utf8_length(labels.array.__arrow_array__())).as_py()
+    else:
+        longest = labels.str.len().max()
+    return bool(pd.notna(longest) and longest > display.LABEL_LIMIT)  # None, NaN or NA: no label present
 
 
 _LAID_OUT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -10,6 +10,7 @@ import pandas as pd
 from ..base.frames import column, column_or_values, require_frame
 from ..base.options import validate_options
 from ..engine.cells import DESIGN_KEYS, NativeCounts, design_tabulation, tabulate_cells
+from ..engine.crosstab import NoValidRowsError
 from ..engine.native import engine_of
 from .agreement import Agreement
 from .crosstab import Counted, Crosstab, fixed_labels, from_labels, from_tabulation
@@ -112,7 +113,9 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
     layers : column label or list of column labels, optional
         Layer variables: one table of ``row`` by ``col`` for each value of the layer column (each combination of
         the values of several), in :attr:`Crosstab.layers`; the table itself is their sum. A row with a missing
-        layer value is in no table (SPSS leaves it out): it is counted in ``n_missing``.
+        layer value is in no table (SPSS leaves it out): it is counted in ``n_missing``. A layer whose rows all have
+        a zero weight or a missing label (R's ``as.data.frame(Titanic)`` by Class and Age: no child in the crew)
+        has no table, as SPSS prints none; its rows count in the table's case summary.
     weights : column label or array_like, optional
         Frequency weights (N is then their sum, as SPSS's ``WEIGHT BY``), or sampling weights with a design.
     dropna : bool, default True
@@ -176,7 +179,7 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
                                **(design if sampled else {}), **common, **more)
 
         positions = group_rows(key)
-        layered = {value: counted(rows) for value, rows in positions.items()}
+        layered = _counted_layers(positions, counted)
         # a row without a layer value is in no table, as SPSS leaves it out: the table is the sum of its layers
         in_layer = np.zeros(len(data), dtype=bool)
         for rows in positions.values():
@@ -189,6 +192,19 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
                            left_out=int((~in_layer).sum()))
         return from_labels(x, y, weights=w, layers=layered, layers_by=layers_by, **design, **common)
     return from_labels(x, y, weights=w, **design, **common)
+
+
+def _counted_layers(positions: Mapping, counted) -> dict:
+    """The table of each layer (``counted`` of its rows), leaving out a layer without a valid row (every weight
+    zero, or every label missing): SPSS prints no table for it. Its rows still count in the whole table's case
+    processing summary, as zero weights or missing values."""
+    layered = {}
+    for value, rows in positions.items():
+        try:
+            layered[value] = counted(rows)
+        except NoValidRowsError:
+            continue
+    return layered
 
 
 def _layer_names(layers) -> list:
@@ -219,11 +235,12 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
     sampled = any(v is not None for v in design.values())
     common = {"ordered": labels is not None, "lonely_psu": lonely_psu, "replicates": replicates,
               "dropna": bool(dropna), "labels": fixed_labels(labels)}
-    layered = {}
-    for value, groups in group_rows(key.reset_index(drop=True)).items():
+    def counted(groups: np.ndarray) -> Crosstab:
         mask = np.zeros(len(key), dtype=bool)
         mask[groups] = True
-        layered[value] = from_tabulation(counts.tabulation(mask, domain=sampled), Crosstab, **common)
+        return from_tabulation(counts.tabulation(mask, domain=sampled), Crosstab, **common)
+
+    layered = _counted_layers(group_rows(key.reset_index(drop=True)), counted)
     in_layer = key.notna().to_numpy()
     if not in_layer.any():
         raise ValueError(f"layers: every row has a missing value of {names[0] if len(names) == 1 else names!r}; "

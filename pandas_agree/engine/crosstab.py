@@ -35,10 +35,10 @@ from .labels import (
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "Tabulation", "as_label_series", "check_table_size",
-           "check_total", "count_cells", "design_codes", "encode", "held_sparse", "label_order", "label_positions",
-           "merged_order", "nan_last", "no_valid_rows", "order_positions", "partial_counts", "sparse_frame",
-           "stack_cells", "tabulate", "validate_weights"]
+__all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsError", "Tabulation", "as_label_series",
+           "check_table_size", "check_total", "count_cells", "design_codes", "encode", "held_sparse", "label_order",
+           "label_positions", "merged_order", "nan_last", "no_valid_rows", "order_positions", "partial_counts",
+           "sparse_frame", "stack_cells", "tabulate", "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
@@ -401,9 +401,13 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
                   n_missing, n_zero_weight, flat if keep_codes else None, width)
 
 
-def no_valid_rows(n_rows: int) -> ValueError:
+class NoValidRowsError(ValueError):
+    """No row can be counted: every row has a missing label, a missing weight or a zero weight."""
+
+
+def no_valid_rows(n_rows: int) -> NoValidRowsError:
     every = "the only row has" if n_rows == 1 else f"all {n_rows} rows have"
-    return ValueError(f"no valid rows: {every} a missing label, a missing weight or a zero weight")
+    return NoValidRowsError(f"no valid rows: {every} a missing label, a missing weight or a zero weight")
 
 
 def tabulate(

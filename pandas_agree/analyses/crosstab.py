@@ -226,7 +226,7 @@ class Crosstab:
     @classmethod
     @validate_options
     def from_counts(cls, data: pd.DataFrame, row: Hashable, col: Hashable, count: Hashable, *,
-                    dropna: bool = True, labels: Sequence | None = None) -> Crosstab:
+                    dropna: bool = True, labels: Sequence | Mapping | None = None) -> Crosstab:
         """A Crosstab from long aggregated data: one row per cell with its count (what a SQL ``GROUP BY row, col``
         or an SPSS ``WEIGHT BY`` file gives). Repeated cells are summed; rows with a missing label are left out
         (counted in ``n_missing``) unless ``dropna=False``. ``data`` may be a pandas DataFrame or any table
@@ -240,6 +240,12 @@ class Crosstab:
         >>> cells = pd.DataFrame({"sex": ["f", "f", "m"], "region": ["n", "s", "s"], "n": [40, 10, 50]})
         >>> pa.Crosstab.from_counts(cells, "sex", "region", "n").n
         100.0
+
+        ``labels=`` gives both variables the same categories (a list), or each its own (a dict by variable):
+
+        >>> ct = pa.Crosstab.from_counts(cells, "sex", "region", "n", labels={"region": ["s", "n", "e"]})
+        >>> list(ct.table.columns), ct.shape
+        (['s', 'n', 'e'], (2, 3))
         """
         if engine_of(data) is not None:  # the cells of another engine's table, summed where they are
             return cls.from_frame(data, row, col, weights=count, dropna=dropna, labels=labels)
@@ -252,7 +258,8 @@ class Crosstab:
     @classmethod
     @validate_options
     def from_frame(cls, frame, actual: Hashable, pred: Hashable, *, weights: Hashable | None = None,
-                   dropna: bool = True, labels: Sequence | None = None, match=None, strata: Hashable | None = None,
+                   dropna: bool = True, labels: Sequence | Mapping | None = None, match=None,
+                   strata: Hashable | None = None,
                    cluster: Hashable | None = None, fpc: Hashable | None = None, lonely_psu: str = "adjust",
                    replicates: str | None = None) -> Crosstab:
         """The table of two columns of any dataframe, counted by the engine that holds the rows.
@@ -274,7 +281,9 @@ class Crosstab:
         weights, strata, cluster, fpc : column name, optional
             As for ``df.agree``; on a frame other than pandas they must be column names.
         dropna, labels, match, lonely_psu, replicates
-            As for ``df.agree`` (``match=`` for an :class:`~pandas_agree.Agreement` only).
+            As for ``df.agree`` (``match=`` for an :class:`~pandas_agree.Agreement` only). A Crosstab's ``labels=``
+            may also be a dict giving the row and/or the column variable its own categories and order, as
+            :func:`~pandas_agree.crosstabs` takes it.
 
         Returns
         -------
@@ -1457,10 +1466,10 @@ def side_labels(labels, row: Hashable, col: Hashable, *, kind: type | None = Non
     >>> sides = side_labels({"eye": ["brown", "blue"]}, "hair", "eye")
     >>> sides.rows is None, list(sides.cols)
     (True, ['brown', 'blue'])
-    >>> side_labels({"age": ["young"]}, "hair", "eye")
+    >>> side_labels({"age": ["young"]}, "hair", "eye")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: labels: 'age' is neither the row variable ('hair') nor the column variable ('eye'); a dict of labels maps the row and/or the column variable to the list of its labels
+    ValueError: labels: 'age' is neither the row variable ('hair') nor the column variable ('eye'); ...
     """
     if not isinstance(labels, Mapping):
         return labels

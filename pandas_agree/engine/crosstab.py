@@ -36,9 +36,9 @@ from .labels import (
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsError", "SideLabels", "Tabulation",
-           "as_label_series", "check_table_size", "check_total", "count_cells", "design_codes", "encode", "held_sparse", "label_order",
-           "label_positions", "merged_order", "nan_last", "no_valid_rows", "order_positions", "partial_counts",
-           "sparse_frame", "stack_cells", "tabulate", "validate_weights"]
+           "as_label_series", "check_table_size", "check_total", "count_cells", "design_codes", "encode",
+           "held_sparse", "label_order", "label_positions", "merged_order", "nan_last", "no_valid_rows",
+           "order_positions", "partial_counts", "sparse_frame", "stack_cells", "tabulate", "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024

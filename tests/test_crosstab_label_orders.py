@@ -213,3 +213,9 @@ def test_help_names_the_options():
     parser = cli.build_parser()
     text = parser._subparsers._group_actions[0].choices["crosstabs"].format_help()
     assert "--row-labels" in text and "--col-labels" in text
+
+
+def test_raters_take_one_list_of_categories():
+    df = pd.DataFrame({"a": ["x", "y"], "b": ["x", "x"]})
+    with pytest.raises(TypeError, match="labels: the raters rate into one set of categories"):
+        df.agree.raters(["a", "b"], labels={"a": ["x", "y"]})

@@ -371,8 +371,8 @@ SPEC: dict[str, Option] = _options(
     Option("normalize", (_Flag(),), "True or False"),
     Option("dropna", (_Flag(),), "True or False"),
     Option("labels", (NONE, _Labels(), _LabelsByVariable()),
-           "None, a list of (hashable) labels in their order, or (for a crosstab of two variables) a dict of such "
-           "a list by variable"),
+           "None or a list of (hashable) labels in their order (for a crosstab of two variables also a dict of "
+           "such a list by variable)"),
     Option("match", (NONE, _Choice(MATCHES), _Mapping()),
            f"None, one of {MATCHES} or a dict {{predicted label: reference label}}"),
     Option("weights", (NONE, _Sequence(), _Label()),

@@ -359,9 +359,16 @@ def run_crosstabs(args) -> int:
     frame = read_table(args.file, args.sheet, [*columns, *(args.layer or [])])
     _check_columns(frame, args)
     _label_columns(frame, args, columns)
-    crosstab = frame.agree.crosstabs(args.row, args.col, layers=args.layer, weights=args.weights,
-                                     labels=_crosstab_labels(frame, args), strata=args.strata, cluster=args.cluster,
-                                     fpc=args.fpc, lonely_psu=args.lonely_psu, replicates=args.replicates)
+    try:
+        crosstab = frame.agree.crosstabs(args.row, args.col, layers=args.layer, weights=args.weights,
+                                         labels=_crosstab_labels(frame, args), strata=args.strata,
+                                         cluster=args.cluster, fpc=args.fpc, lonely_psu=args.lonely_psu,
+                                         replicates=args.replicates)
+    except (TypeError, ValueError) as err:  # a side's labels: the error names its option
+        for name, flag in ((args.row, "--row-labels"), (args.col, "--col-labels")):
+            if str(err).startswith(f"labels[{name!r}]"):
+                raise UsageError(f"argument {flag}: {err}") from None
+        raise
     options = {"statistics": args.statistics, "cells": args.cells, "random_state": args.random_state}
     _emit(crosstab.report(**{k: v for k, v in options.items() if v is not None}), args)
     return 0

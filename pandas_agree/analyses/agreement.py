@@ -93,6 +93,8 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
     (['a', 'b'], ['c'], ['d'])
     """
 
+    _paired_labels = True  # two classifications into one set of classes: one list of labels for both
+
     @validate_options
     def __init__(self, table, *, match=None, counted: Counted | None = None, layers: Mapping | None = None,
                  layers_by: Hashable | None = None) -> None:

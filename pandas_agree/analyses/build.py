@@ -13,7 +13,7 @@ from ..engine.cells import DESIGN_KEYS, NativeCounts, design_tabulation, tabulat
 from ..engine.crosstab import NoValidRowsError
 from ..engine.native import engine_of
 from .agreement import Agreement
-from .crosstab import Counted, Crosstab, fixed_labels, from_labels, from_tabulation
+from .crosstab import Counted, Crosstab, fixed_labels, from_labels, from_tabulation, order_fields, side_labels
 from .groups import group_rows
 
 __all__ = ["DESIGN_KEYS", "agreement", "crosstabs", "from_cells", "from_design_cells", "tabulate_cells"]
@@ -66,9 +66,10 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     >>> ag.n, ag.n_missing
     (10.0, 1)
     """
+    labels = side_labels(labels, *names, kind=kind)
     tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
     return from_tabulation(tab, kind, n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"],
-                           n_zero_weight=bookkeeping["n_zero_weight"], weighted=weighted, ordered=labels is not None,
+                           n_zero_weight=bookkeeping["n_zero_weight"], weighted=weighted, **order_fields(labels),
                            match=match, pairs=assignment, dropna=bool(dropna), labels=fixed_labels(labels))
 
 
@@ -84,6 +85,7 @@ def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
     each group the rows ``n`` and weight sum ``w`` of its valid rows; ``units`` the design's keys and the ``rows`` of
     each (every row, valid or not); ``missing`` the rows missing a stratum or a cluster. The Dask accessor and the
     engines of :func:`pandas_agree.crosstabs` build their objects of a sample here."""
+    labels = side_labels(labels, *names, kind=kind)
     tab = design_tabulation(table, cells, units, missing, names=names, dropna=dropna, labels=labels, design=design,
                             domain=domain)
     bookkeeping = table[1]
@@ -91,14 +93,14 @@ def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
     paired = {"match": match} if issubclass(kind, Agreement) else {}
     return kind(tab.table, **paired, layers=layers, layers_by=layers_by, counted=Counted(
         n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"], n_zero_weight=bookkeeping["n_zero_weight"],
-        weighted=weighted, order=tab.order, ordered=labels is not None, units=found, lonely_psu=lonely_psu,
+        weighted=weighted, order=tab.order, **order_fields(labels), units=found, lonely_psu=lonely_psu,
         replicates=replicates, pairs=assignment, dropna=bool(dropna), labels=fixed_labels(labels)))
 
 
 @validate_options
 def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, weights=None, dropna: bool = True,
-              labels: Sequence | None = None, strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust",
-              replicates: str | None = None) -> Crosstab:
+              labels: Sequence | Mapping | None = None, strata=None, cluster=None, fpc=None,
+              lonely_psu: str = "adjust", replicates: str | None = None) -> Crosstab:
     """The crosstab of two columns of ``data`` (SPSS's ``CROSSTABS row BY col [BY layer ...]``): a
     :class:`~pandas_agree.Crosstab`, whose labels need not match.
 
@@ -121,8 +123,13 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
     dropna : bool, default True
         Leave out rows with a missing label or weight (counted in ``n_missing``); with False a missing label is a
         category of its own.
-    labels : list, optional
-        The categories of both variables and their order; kept even when unobserved.
+    labels : list or dict, optional
+        The categories and their order, kept even when unobserved (an empty row or column): a list for both
+        variables, or a dict mapping the row and/or the column variable to its own list (as R gives each factor its
+        own levels), e.g. ``labels={"Hair": ["Black", "Brown", "Red", "Blond"], "Eye": ["Brown", "Blue", "Hazel",
+        "Green"]}``; a variable not in the dict keeps its observed categories in the usual order. Each list must
+        hold every category the data hold, once. The order is the scale of the ordinal statistics (gamma,
+        Kendall's tau-b, Somers' d, ...), as SPSS reads the order of the values.
     strata, cluster, fpc : column label or array_like, optional
         A sample design (as for ``df.agree``): every interval is then design-based, and each layer is a domain of
         the whole sample.
@@ -147,11 +154,21 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
     Total   3  1      4
     >>> {year: layer.n for year, layer in ct.layers.items()}
     {1: 2.0, 2: 2.0}
+
+    Each variable its own categories and order (an unobserved one is an empty row or column):
+
+    >>> pa.crosstabs(df, "sex", "region", labels={"region": ["s", "n", "w"]}).crosstab()
+    region  s  n  w  Total
+    sex
+    f       0  2  0      2
+    m       1  1  0      2
+    Total   1  3  0      4
     """
     if not isinstance(data, pd.DataFrame) and engine_of(data) is not None:
         return _native_crosstabs(data, row, col, layers=layers, weights=weights, dropna=dropna, labels=labels,
                                  strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
     require_frame(data, "data")
+    labels = side_labels(labels, row, col, kind=Crosstab)
     x, y = column(data, row, "row"), column(data, col, "col")
     w = column_or_values(data, weights, "weights")
     design = {name: column_or_values(data, value, name) for name, value in zip(("strata", "cluster", "fpc"),
@@ -218,6 +235,7 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
                       replicates) -> Crosstab:
     """:func:`crosstabs` of a frame other than pandas: one group-by in its engine gives the table, its layers and
     the PSUs' tables; the layers are grouped and ordered as the pandas path groups them (:mod:`.groups`)."""
+    labels = side_labels(labels, row, col, kind=Crosstab)
     if layers is None:
         return Crosstab.from_frame(data, row, col, weights=weights, dropna=dropna, labels=labels, strata=strata,
                                    cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
@@ -233,7 +251,7 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
     if len(keys) > 1:  # a combination with a missing value is in no layer
         key[pd.concat([k.isna() for k in keys], axis=1).any(axis=1).to_numpy()] = None
     sampled = any(v is not None for v in design.values())
-    common = {"ordered": labels is not None, "lonely_psu": lonely_psu, "replicates": replicates,
+    common = {**order_fields(labels), "lonely_psu": lonely_psu, "replicates": replicates,
               "dropna": bool(dropna), "labels": fixed_labels(labels)}
     def counted(groups: np.ndarray) -> Crosstab:
         mask = np.zeros(len(key), dtype=bool)

@@ -25,6 +25,7 @@ from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from ..engine.crosstab import (
     SPARSE_CELLS,
+    SideLabels,
     Tabulation,
     as_label_series,
     held_sparse,
@@ -59,7 +60,7 @@ from .results import estimate_columns, undefined_resamples
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["KAPPA_TABLE", "LAYER_TABLES", "ORDINAL_KEYWORDS", "Counted", "Crosstab", "fixed_labels", "from_labels",
-           "from_tabulation", "layer_statistics", "scores", "statistics_keywords"]
+           "from_tabulation", "layer_statistics", "order_fields", "scores", "side_labels", "statistics_keywords"]
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,9 @@ class Counted:
         Every label of either side in display order, as the engine ordered them.
     ordered : bool
         Whether that order is a scale the caller gave (``labels=``, ordered categoricals).
+    sides_ordered : (bool, bool)
+        Whether the order of each side (rows, columns) is one the caller gave: its list in ``labels={row: [...],
+        col: [...]}``, or an ordered categorical.
     units, lonely_psu, replicates
         The sample design: the tables of the PSUs within strata (None for independent rows), the treatment of a
         stratum with a single PSU, and the replicates that give the variances instead of linearisation.
@@ -85,8 +89,9 @@ class Counted:
         For a group of a sample whose labels were paired by ``match=``: the pairs found on the whole sample.
     dropna : bool
         Whether rows with a missing label were left out (True) or a missing label is a category (False).
-    labels : pandas.Index or None
-        The categories ``labels=`` fixed (None: the observed ones): a batch added later must keep within them.
+    labels : pandas.Index, SideLabels or None
+        The categories ``labels=`` fixed (None: the observed ones), on both sides or each side its own
+        (:class:`~pandas_agree.engine.crosstab.SideLabels`): a batch added later must keep within them.
     """
 
     n_rows: int | None = None
@@ -100,7 +105,8 @@ class Counted:
     replicates: str | None = None
     pairs: list | Mapping | None = None
     dropna: bool = True
-    labels: pd.Index | None = None
+    labels: pd.Index | SideLabels | None = None
+    sides_ordered: tuple[bool, bool] = (False, False)
 
 
 class Crosstab:
@@ -156,6 +162,8 @@ class Crosstab:
     Total       2      3      5
     """
 
+    _paired_labels = False  # two classifications into one set of classes (an Agreement): one list of labels
+
     @validate_options
     def __init__(self, table, *, counted: Counted | None = None, layers: Mapping | None = None,
                  layers_by: Hashable | None = None) -> None:
@@ -182,8 +190,12 @@ class Crosstab:
             self._counts = np.asarray(stored.data, dtype=np.float64)
         else:
             self._counts = values.toarray() if sparse.issparse(values) else values
-        # whether the label order is a scale the data or the caller gave (numbers, ordered categoricals, labels=)
-        self._ordered = bool(counted.ordered or carries_order(index, columns))
+        # whether the label order is a scale the data or the caller gave (numbers, ordered categoricals, labels=):
+        # of each side, and of both
+        self._sides_ordered = tuple(bool(counted.ordered or given or carries_order(side))
+                                    for given, side in zip(counted.sides_ordered, (index, columns), strict=True))
+        self._ordered = bool(counted.ordered or carries_order(index, columns)
+                             or (not self._paired_labels and all(self._sides_ordered)))
         self._sample = None
         if counted.units is not None:
             self._sample = SampleDesign(counted.units, self._shape, counted.lonely_psu, counted.replicates,
@@ -214,7 +226,7 @@ class Crosstab:
     @classmethod
     @validate_options
     def from_counts(cls, data: pd.DataFrame, row: Hashable, col: Hashable, count: Hashable, *,
-                    dropna: bool = True, labels: Sequence | None = None) -> Crosstab:
+                    dropna: bool = True, labels: Sequence | Mapping | None = None) -> Crosstab:
         """A Crosstab from long aggregated data: one row per cell with its count (what a SQL ``GROUP BY row, col``
         or an SPSS ``WEIGHT BY`` file gives). Repeated cells are summed; rows with a missing label are left out
         (counted in ``n_missing``) unless ``dropna=False``. ``data`` may be a pandas DataFrame or any table
@@ -228,6 +240,12 @@ class Crosstab:
         >>> cells = pd.DataFrame({"sex": ["f", "f", "m"], "region": ["n", "s", "s"], "n": [40, 10, 50]})
         >>> pa.Crosstab.from_counts(cells, "sex", "region", "n").n
         100.0
+
+        ``labels=`` gives both variables the same categories (a list), or each its own (a dict by variable):
+
+        >>> ct = pa.Crosstab.from_counts(cells, "sex", "region", "n", labels={"region": ["s", "n", "e"]})
+        >>> list(ct.table.columns), ct.shape
+        (['s', 'n', 'e'], (2, 3))
         """
         if engine_of(data) is not None:  # the cells of another engine's table, summed where they are
             return cls.from_frame(data, row, col, weights=count, dropna=dropna, labels=labels)
@@ -240,7 +258,8 @@ class Crosstab:
     @classmethod
     @validate_options
     def from_frame(cls, frame, actual: Hashable, pred: Hashable, *, weights: Hashable | None = None,
-                   dropna: bool = True, labels: Sequence | None = None, match=None, strata: Hashable | None = None,
+                   dropna: bool = True, labels: Sequence | Mapping | None = None, match=None,
+                   strata: Hashable | None = None,
                    cluster: Hashable | None = None, fpc: Hashable | None = None, lonely_psu: str = "adjust",
                    replicates: str | None = None) -> Crosstab:
         """The table of two columns of any dataframe, counted by the engine that holds the rows.
@@ -262,7 +281,9 @@ class Crosstab:
         weights, strata, cluster, fpc : column name, optional
             As for ``df.agree``; on a frame other than pandas they must be column names.
         dropna, labels, match, lonely_psu, replicates
-            As for ``df.agree`` (``match=`` for an :class:`~pandas_agree.Agreement` only).
+            As for ``df.agree`` (``match=`` for an :class:`~pandas_agree.Agreement` only). A Crosstab's ``labels=``
+            may also be a dict giving the row and/or the column variable its own categories and order, as
+            :func:`~pandas_agree.crosstabs` takes it.
 
         Returns
         -------
@@ -300,8 +321,9 @@ class Crosstab:
             raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
         from ..engine.cells import NativeCounts
 
+        labels = side_labels(labels, actual, pred, kind=cls)
         counts = NativeCounts.count(frame, actual, pred, weights=weights, dropna=dropna, labels=labels, **design)
-        return from_tabulation(counts.tabulation(), cls, ordered=labels is not None, lonely_psu=lonely_psu,
+        return from_tabulation(counts.tabulation(), cls, **order_fields(labels), lonely_psu=lonely_psu,
                                replicates=replicates, dropna=bool(dropna), labels=fixed_labels(labels), **paired)
 
     # --- attributes -----------------------------------------------------------------------------------
@@ -616,11 +638,21 @@ class Crosstab:
                          i + np.arange(j), i + j, self._cells, self._shape if self._cells is not None else None)
 
     def _warn_order(self, what: str) -> None:
-        """A LabelOrderWarning that ``what`` used the order of labels that carry none, naming the order used."""
-        if self._ordered:
+        """A LabelOrderWarning that ``what`` used the order of labels that carry none, naming the side(s) without
+        an order, the order used, and how to give each side its own (``labels={row: [...], col: [...]}``)."""
+        if self._ordered or all(self._sides_ordered):
             return
-        warn_label_order(what, f"{shown_list(self._index, most=6, separator=' < ')} for the rows and "
-                               f"{shown_list(self._columns, most=6, separator=' < ')} for the columns")
+        unordered = [k for k in (0, 1) if not self._sides_ordered[k]]
+        side = ("rows", "columns")
+        variables = [("the row variable" if n is None else repr(n)) for n in self.axis_names]
+        labels = (self._index, self._columns)
+        order = " and ".join(f"{shown_list(labels[k], most=6, separator=' < ')} for the {side[k]}" for k in unordered)
+        which = " and of the ".join(f"{side[k]} ({variables[k]})" for k in unordered)
+        keys = {0: "row", 1: "col"}
+        flags = "/".join(f"--{keys[k]}-labels" for k in unordered)
+        given = ", ".join(f"{variables[k]}: [...]" for k in unordered)
+        warn_label_order(what, order, sides=f"the labels of the {which}",
+                         advice=f"labels={{{given}}} ({flags} on the command line)")
 
     # --- tables ---------------------------------------------------------------------------------------
 
@@ -1386,6 +1418,7 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     ValueError: truth and model must have the same length; got 2 and 1
     """
     actual, pred = as_label_series(actual, names[0]), as_label_series(pred, names[1])
+    labels = side_labels(labels, actual.name, pred.name, kind=kind)
     w = None if weights is None else validate_weights(weights, len(actual), weights_name)
     design = None
     if any(x is not None for x in (strata, cluster, fpc)):
@@ -1395,17 +1428,86 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     if design is None and replicates is not None:
         raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
     tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
-    ordered = labels is not None or (ordered_categorical(actual) and ordered_categorical(pred))
+    fields = order_fields(labels, (ordered_categorical(actual), ordered_categorical(pred)))
     # rows the caller left out before (those without a layer value) count as read and missing
-    return from_tabulation(tab, kind, ordered=ordered, lonely_psu=lonely_psu, replicates=replicates,
+    return from_tabulation(tab, kind, **fields, lonely_psu=lonely_psu, replicates=replicates,
                            match=match, pairs=assignment, layers=layers, layers_by=layers_by,
                            n_rows=tab.n_rows + left_out, n_missing=tab.n_missing + left_out, dropna=bool(dropna),
                            labels=fixed_labels(labels))
 
 
-def fixed_labels(labels: Sequence | None) -> pd.Index | None:
-    """The categories ``labels=`` fixes, as a table's :class:`Counted` record keeps them (None for none)."""
-    return None if labels is None else as_labels(labels)
+def fixed_labels(labels: Sequence | SideLabels | None) -> pd.Index | SideLabels | None:
+    """The categories ``labels=`` fixes, as a table's :class:`Counted` record keeps them (None for none; each side's
+    own as :func:`side_labels` gives them)."""
+    if labels is None or isinstance(labels, SideLabels):
+        return labels
+    return as_labels(labels)
+
+
+def order_fields(labels: Sequence | SideLabels | None, categorical: tuple[bool, bool] = (False, False)) -> dict:
+    """The :class:`Counted` fields that say whose order the labels are in: ``ordered`` (both sides: a list of
+    ``labels=``, a list for each side, or ordered categoricals on both) and ``sides_ordered`` (each side: its list,
+    or an ordered categorical, ``categorical``)."""
+    given = labels.given() if isinstance(labels, SideLabels) else (labels is not None,) * 2
+    sides = tuple(bool(g or c) for g, c in zip(given, categorical, strict=True))
+    return {"ordered": all(sides), "sides_ordered": sides}
+
+
+def side_labels(labels, row: Hashable, col: Hashable, *, kind: type | None = None) -> Sequence | SideLabels | None:
+    """``labels=`` as the engine takes it: a list (both sides) or None as given; a dict mapping the row variable
+    ``row`` and/or the column variable ``col`` to its list of labels becomes each side's own
+    (:class:`~pandas_agree.engine.crosstab.SideLabels`; a side not in it keeps its observed labels). A dict is
+    for a crosstab of two variables: ``kind`` an :class:`~pandas_agree.Agreement` (one set of classes) takes a
+    list only.
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.crosstab import side_labels
+    >>> sides = side_labels({"eye": ["brown", "blue"]}, "hair", "eye")
+    >>> sides.rows is None, list(sides.cols)
+    (True, ['brown', 'blue'])
+    >>> side_labels({"age": ["young"]}, "hair", "eye")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: labels: 'age' is neither the row variable ('hair') nor the column variable ('eye'); ...
+    """
+    if not isinstance(labels, Mapping):
+        return labels
+    if kind is not None and getattr(kind, "_paired_labels", False):
+        raise TypeError(f"labels: an {kind.__name__} holds two classifications into one set of classes, so it takes "
+                        "one list of labels for both (labels=[...]); a dict of labels by variable is for a crosstab "
+                        "of two variables (pandas_agree.crosstabs or df.agree.crosstabs)")
+    found: list[pd.Index | None] = [None, None]
+    for key, given in labels.items():
+        sides = [k for k, name in enumerate((row, col)) if _same_name(key, name)]
+        if not sides:
+            raise ValueError(f"labels: {key!r} is neither the row variable ({row!r}) nor the column variable "
+                             f"({col!r}); a dict of labels maps the row and/or the column variable to the list of its "
+                             "labels")
+        if isinstance(given, (str, bytes, Mapping, set, frozenset)) or not pd.api.types.is_list_like(given) or (
+                getattr(given, "ndim", 1) != 1):
+            raise TypeError(f"labels[{key!r}] must be a list of the labels of {key!r} in their order; got a "
+                            f"{type(given).__name__}")
+        for item in given:
+            try:
+                hash(item)
+            except TypeError:
+                raise TypeError(f"labels[{key!r}] must be a list of (hashable) labels; got {item!r}") from None
+        for k in sides:
+            found[k] = as_labels(list(given))
+    if all(f is None for f in found):
+        return None
+    return SideLabels(found[0], found[1], names=(f"labels[{row!r}]", f"labels[{col!r}]"))
+
+
+def _same_name(key, name) -> bool:
+    """Whether a key of ``labels={...}`` names the variable ``name`` (exactly: ``True`` does not name ``1``)."""
+    if key is name:
+        return True
+    try:
+        return isinstance(key, bool | np.bool_) == isinstance(name, bool | np.bool_) and bool(key == name)
+    except (TypeError, ValueError):
+        return False
 
 
 def from_tabulation(tab: Tabulation, kind: type[Crosstab], *, match=None, pairs=None, layers: Mapping | None = None,

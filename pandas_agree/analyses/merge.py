@@ -18,13 +18,13 @@ import numpy as np
 import pandas as pd
 
 from ..base.lazy import LazyModule
-from ..engine.crosstab import check_table_size, held_sparse, nan_last, sparse_frame
+from ..engine.crosstab import SideLabels, check_table_size, held_sparse, nan_last, sparse_frame
 from ..engine.design import merge_units
 from ..engine.labels import concat_labels, difference_labels, ordered_labels, positions_of
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["fixed_union", "merged_fields", "merged_label_order", "same_labels", "union_labels"]
+__all__ = ["fixed_sides", "fixed_union", "merged_fields", "merged_label_order", "same_labels", "union_labels"]
 
 
 def union_labels(first: pd.Index, second: pd.Index) -> pd.Index:
@@ -88,6 +88,31 @@ def fixed_union(first: pd.Index | None, second: pd.Index | None, observed: list[
     return fixed
 
 
+def fixed_sides(first, second, observed: list[tuple[pd.Index, pd.Index]]) -> SideLabels:
+    """The categories of each side fixed by ``labels={row: [...], col: [...]}`` of two counts added up (at least one
+    gave them so), or the constructor's ValueError for a label of the other count its side does not list;
+    ``observed`` are the (row, column) labels of each count. Two counts with other labels= do not add up."""
+    if first is not None and second is not None:
+        if not (isinstance(first, SideLabels) and isinstance(second, SideLabels) and first.same(second)):
+            raise _clash("labels=", _shown_labels(first), _shown_labels(second))
+        return first
+    fixed, which = (first, 1) if first is not None else (second, 0)
+    for given, labels, name in zip((fixed.rows, fixed.cols), observed[which], fixed.names, strict=True):
+        unlisted = difference_labels(labels, given) if given is not None else labels[:0]
+        if len(unlisted):
+            raise ValueError(f"{name} must list every observed label; not listed: {list(unlisted[:10])} (the "
+                             f"{'first' if first is not None else 'second'} count has {name}={list(given)[:10]}, "
+                             "and the other count has labels outside them)")
+    return fixed
+
+
+def _shown_labels(labels) -> Any:
+    if isinstance(labels, SideLabels):
+        return {"rows": None if labels.rows is None else list(labels.rows),
+                "columns": None if labels.cols is None else list(labels.cols)}
+    return list(labels)
+
+
 def _cells(cells, counts: np.ndarray) -> tuple:
     """The non-empty cells of a table held dense (``cells`` None) or as its stored cells: rows, columns, counts."""
     if cells is not None:
@@ -141,6 +166,8 @@ def merged_fields(a, b, first: tuple, second: tuple) -> dict:
     if a.pairs is not None or b.pairs is not None:
         raise ValueError("cannot add these tables: a table of a group whose labels were paired on its whole sample "
                          "adds up only with that sample; add the whole samples' tables instead")
+    if isinstance(a.labels, SideLabels) or isinstance(b.labels, SideLabels):
+        return _merged_sides(a, b, first, second)
     fixed = fixed_union(a.labels, b.labels, [concat_labels(first[0], first[1]), concat_labels(second[0], second[1])])
     order = None
     if fixed is not None:
@@ -152,6 +179,27 @@ def merged_fields(a, b, first: tuple, second: tuple) -> dict:
         columns = _in_order(merged_label_order(first[1], second[1]), order)
     else:  # the labels= of one count of all the rows, on both sides
         index, columns = fixed.rename(first[0].name), fixed.rename(first[1].name)
+    return _summed(a, b, first, second, index, columns, {"order": order, "labels": fixed,
+                                                        "ordered": a.ordered and b.ordered})
+
+
+def _merged_sides(a, b, first: tuple, second: tuple) -> dict:
+    """:func:`merged_fields` of counts of which one at least gave each side its own labels: a side given keeps
+    them, another is the union of the counts' labels in the order one count of all the rows gives."""
+    fixed = fixed_sides(a.labels, b.labels, [(first[0], first[1]), (second[0], second[1])])
+    order = merged_label_order(a.order, b.order) if a.order is not None and b.order is not None else None
+    index, columns = (given.rename(own.name) if given is not None
+                      else _in_order(merged_label_order(own, other), order)
+                      for given, own, other in ((fixed.rows, first[0], second[0]), (fixed.cols, first[1], second[1])))
+    sides = tuple(x and y for x, y in zip(a.sides_ordered, b.sides_ordered, strict=True))
+    return _summed(a, b, first, second, index, columns, {
+        "order": concat_labels(index, difference_labels(columns, index)), "labels": fixed,
+        "ordered": a.ordered and b.ordered, "sides_ordered": sides})
+
+
+def _summed(a, b, first: tuple, second: tuple, index: pd.Index, columns: pd.Index, more: dict) -> dict:
+    """The table over ``index`` × ``columns`` of the cells of two counts, and the summed fields of their Counted
+    records (``more``: those the caller found)."""
     shape = (len(index), len(columns))
     check_table_size(shape, ["row labels", "column labels"])
     places = []
@@ -177,8 +225,8 @@ def merged_fields(a, b, first: tuple, second: tuple) -> dict:
         units = merge_units(a.units, b.units, places[0], places[1], shape)
     known = a.n_rows is not None and b.n_rows is not None
     counted = {"n_rows": a.n_rows + b.n_rows if known else None, "n_missing": a.n_missing + b.n_missing,
-               "n_zero_weight": a.n_zero_weight + b.n_zero_weight, "weighted": a.weighted, "order": order,
-               "ordered": a.ordered and b.ordered, "units": units, "lonely_psu": a.lonely_psu,
-               "replicates": a.replicates, "dropna": a.dropna, "labels": fixed}
+               "n_zero_weight": a.n_zero_weight + b.n_zero_weight, "weighted": a.weighted,
+               "sides_ordered": tuple(x and y for x, y in zip(a.sides_ordered, b.sides_ordered, strict=True)),
+               "units": units, "lonely_psu": a.lonely_psu, "replicates": a.replicates, "dropna": a.dropna, **more}
     return {"table": frame, "counted": counted}
 

@@ -43,13 +43,13 @@ def carries_order(*sides: pd.Index) -> bool:
         isinstance(side, pd.CategoricalIndex) and side.ordered for side in sides)
 
 
-def warn_label_order(what: str, order: str) -> None:
+def warn_label_order(what: str, order: str, *, sides: str = "these labels",
+                     advice: str = "labels=[...] (--labels on the command line)") -> None:
     """A :class:`~pandas_agree.LabelOrderWarning` that ``what`` read the labels in the ``order`` described, and how
-    to give another."""
-    warnings.warn(f"{what} read the labels as an ordered scale, and these labels carry no order of their own "
+    to give another: ``sides`` names the labels without an order of their own, ``advice`` how to give it."""
+    warnings.warn(f"{what} read the labels as an ordered scale, and {sides} carry no order of their own "
                   f"(text, or an unordered categorical): the order used is {order}. Give the order with "
-                  "labels=[...] (--labels on the command line) or an ordered pandas Categorical (numeric codes are "
-                  "read as numbers).",
+                  f"{advice} or an ordered pandas Categorical (numeric codes are read as numbers).",
                   LabelOrderWarning, stacklevel=external_stacklevel())
 
 

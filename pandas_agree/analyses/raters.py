@@ -15,7 +15,7 @@ pattern), so the design's influences, variance, degrees of freedom and replicate
 from __future__ import annotations
 
 import warnings
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -125,6 +125,9 @@ class RaterAgreement:
     def __init__(self, ratings: pd.DataFrame, *, labels: Sequence | None = None, weights=None, strata=None,
                  cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
                  frequencies=None) -> None:
+        if isinstance(labels, Mapping):
+            raise TypeError("labels: the raters rate into one set of categories, so labels= is one list of them in "
+                            "their order; a dict of labels by variable is for a crosstab of two variables")
         if not isinstance(ratings, pd.DataFrame) and engine_of(ratings) is not None:
             # a table of another engine: its rating patterns counted there (every column a rater)
             given = [name for name, x in (("weights", weights), ("strata", strata), ("cluster", cluster),

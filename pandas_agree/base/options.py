@@ -281,6 +281,14 @@ class _Labels(_Sequence):
         return True
 
 
+class _LabelsByVariable(Constraint):
+    """A dict from a variable's name to the list of its labels (a crosstab of two variables: each side its own);
+    each entry is checked where the variables are known, so that the message names it."""
+
+    def knows(self, value):
+        return isinstance(value, Mapping)
+
+
 class _Mapping(Constraint):
     def knows(self, value):
         return isinstance(value, Mapping)
@@ -362,7 +370,9 @@ SPEC: dict[str, Option] = _options(
     Option("margins", (_Flag(),), "True or False"),
     Option("normalize", (_Flag(),), "True or False"),
     Option("dropna", (_Flag(),), "True or False"),
-    Option("labels", (NONE, _Labels()), "None or a list of (hashable) labels in their order"),
+    Option("labels", (NONE, _Labels(), _LabelsByVariable()),
+           "None or a list of (hashable) labels in their order (for a crosstab of two variables also a dict of "
+           "such a list by variable)"),
     Option("match", (NONE, _Choice(MATCHES), _Mapping()),
            f"None, one of {MATCHES} or a dict {{predicted label: reference label}}"),
     Option("weights", (NONE, _Sequence(), _Label()),

@@ -35,10 +35,10 @@ from .labels import (
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsError", "Tabulation", "as_label_series",
-           "check_table_size", "check_total", "count_cells", "design_codes", "encode", "held_sparse", "label_order",
-           "label_positions", "merged_order", "nan_last", "no_valid_rows", "order_positions", "partial_counts",
-           "sparse_frame", "stack_cells", "tabulate", "validate_weights"]
+__all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsError", "SideLabels", "Tabulation",
+           "as_label_series", "check_table_size", "check_total", "count_cells", "design_codes", "encode",
+           "held_sparse", "label_order", "label_positions", "merged_order", "nan_last", "no_valid_rows",
+           "order_positions", "partial_counts", "sparse_frame", "stack_cells", "tabulate", "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
@@ -99,6 +99,39 @@ class Tabulation:
     n_zero_weight: int  # rows with valid labels left out because their weight is 0
     weighted: bool
     units: UnitTables | None = None  # with a sample design: the table of every PSU
+
+
+@dataclass(frozen=True, eq=False)
+class SideLabels:
+    """The categories of each side of a crosstab of two variables, in their order (``labels={row: [...], col:
+    [...]}``): ``rows`` and ``cols`` are kept even when unobserved; None for a side that keeps its observed labels in
+    the usual order. ``names`` name each side's list in messages (``"labels['Hair']"``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.engine.crosstab import SideLabels, tabulate
+    >>> sides = SideLabels(pd.Index(["lo", "mid", "hi"]), None)
+    >>> tabulate(pd.Series(["hi", "lo"]), pd.Series(["x", "y"]), labels=sides).table.shape
+    (3, 2)
+    """
+
+    rows: pd.Index | None
+    cols: pd.Index | None
+    names: tuple[str, str] = ("labels of the rows", "labels of the columns")
+
+    def given(self) -> tuple[bool, bool]:
+        """Whether each side (rows, columns) has its labels given."""
+        return self.rows is not None, self.cols is not None
+
+    def same(self, other: SideLabels) -> bool:
+        """Whether ``other`` gives the same labels, in the same order, to the same sides (exactly: ``True`` is not
+        ``1``)."""
+        def equal(x, y):
+            if x is None or y is None:
+                return x is None and y is None
+            return len(x) == len(y) and bool((positions_of(y, x) == np.arange(len(x))).all())
+        return equal(self.rows, other.rows) and equal(self.cols, other.cols)
 
 
 @dataclass(frozen=True)
@@ -416,7 +449,7 @@ def tabulate(
     *,
     weights: np.ndarray | None = None,
     dropna: bool = True,
-    labels: Sequence[Hashable] | None = None,
+    labels: Sequence[Hashable] | SideLabels | None = None,
     names: tuple[str, str] = ("actual", "pred"),
     design: DesignColumns | None = None,
 ) -> Tabulation:
@@ -432,7 +465,9 @@ def tabulate(
         Leave out rows with a missing label or weight (they are counted). With False, a missing label is a
         category of its own and a missing weight is an error.
     labels : sequence, optional
-        The categories and their order, for rows and columns alike; kept even when unobserved.
+        The categories and their order, for rows and columns alike; kept even when unobserved. A
+        :class:`SideLabels` gives each side its own (a side it leaves None keeps its observed labels in the usual
+        order).
     names : (str, str)
         Names of the two arguments, for messages.
     design : DesignColumns, optional
@@ -445,13 +480,20 @@ def tabulate(
     full, row_labels, col_labels = cells.table, cells.row_labels, cells.col_labels
     if 0 in full.shape or full.sum() == 0:
         raise no_valid_rows(cells.n_rows)
-    if labels is not None:
+    if labels is not None and not isinstance(labels, SideLabels):
         table = _onto_labels(full, row_labels, col_labels, labels)
         order = table.index
     else:
         order = label_order(cells.row_codes, cells.col_codes, [row_labels, col_labels])
         order = nan_last(order)
         r, c = order_positions(row_labels, order), order_positions(col_labels, order)
+    if isinstance(labels, SideLabels):  # each side its own categories, or its observed labels in the usual order
+        wanted = [_checked_side(given, observed[at], name) if given is not None else observed[at]
+                  for given, observed, at, name in zip((labels.rows, labels.cols), (row_labels, col_labels), (r, c),
+                                                       labels.names, strict=True)]
+        table = _onto(full, row_labels, col_labels, *wanted)
+        order = concat_labels(wanted[0], difference_labels(wanted[1], wanted[0]))
+    elif labels is None:
         if is_scipy_sparse(full, "coo"):
             table = sparse_frame(_placed(full, np.argsort(r), np.argsort(c), full.shape), row_labels[r],
                                  col_labels[c])
@@ -575,23 +617,36 @@ def nan_last(order: pd.Index) -> pd.Index:
 
 
 def _onto_labels(full: np.ndarray, rows: pd.Index, cols: pd.Index, labels) -> pd.DataFrame:
+    wanted = _checked_side(labels, concat_labels(rows, cols), "labels")
+    return _onto(full, rows, cols, wanted, wanted)
+
+
+def _checked_side(labels, observed: pd.Index, name: str) -> pd.Index:
+    """The labels a side is given (``name`` in messages), or the ValueError of a repeated label or of an observed
+    label they do not list."""
     wanted = as_labels(labels)
     repeated = duplicated_labels(wanted)
     if repeated.any():
-        raise ValueError(f"labels must not repeat a label; repeated: {list(wanted[repeated])[:5]}")
-    unlisted = difference_labels(concat_labels(rows, cols), wanted)
+        raise ValueError(f"{name} must not repeat a label; repeated: {list(wanted[repeated])[:5]}")
+    unlisted = difference_labels(observed, wanted)
     if len(unlisted):
         raise ValueError(
-            f"labels must list every observed label; not listed: {list(unlisted[:10])}"
+            f"{name} must list every observed label; not listed: {list(unlisted[:10])}"
             + (f" and {len(unlisted) - 10} more" if len(unlisted) > 10 else "")
         )
-    if is_scipy_sparse(full, "coo") or held_sparse((len(wanted), len(wanted))):
-        placed = _placed(sparse.coo_array(full), positions_of(rows, wanted), positions_of(cols, wanted),
-                         (len(wanted), len(wanted)))
-        return sparse_frame(placed, wanted, wanted.copy())
-    table = np.zeros((len(wanted), len(wanted)))
-    table[np.ix_(positions_of(rows, wanted), positions_of(cols, wanted))] = full
-    return pd.DataFrame(table, index=wanted, columns=wanted.copy())
+    return wanted
+
+
+def _onto(full, rows: pd.Index, cols: pd.Index, row_to: pd.Index, col_to: pd.Index) -> pd.DataFrame:
+    """The observed table (rows × cols) placed on the categories ``row_to`` × ``col_to`` (which list them)."""
+    shape = (len(row_to), len(col_to))
+    row_to, col_to = row_to.copy(), col_to.copy()  # the table names its axes; the labels given stay as they are
+    if is_scipy_sparse(full, "coo") or held_sparse(shape):
+        placed = _placed(sparse.coo_array(full), positions_of(rows, row_to), positions_of(cols, col_to), shape)
+        return sparse_frame(placed, row_to, col_to)
+    table = np.zeros(shape)
+    table[np.ix_(positions_of(rows, row_to), positions_of(cols, col_to))] = full
+    return pd.DataFrame(table, index=row_to, columns=col_to)
 
 
 def _placed(table: sparse.coo_array, row_at: np.ndarray, col_at: np.ndarray, shape) -> sparse.coo_array:

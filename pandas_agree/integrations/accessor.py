@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -206,10 +206,11 @@ class AgreeAccessor(Shortcuts):
 
     @validate_options
     def crosstabs(self, row: Hashable, col: Hashable, *, layers=None, weights=None, dropna: bool = True,
-                  labels: Sequence | None = None, strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust",
-                  replicates: str | None = None) -> Crosstab:
+                  labels: Sequence | Mapping | None = None, strata=None, cluster=None, fpc=None,
+                  lonely_psu: str = "adjust", replicates: str | None = None) -> Crosstab:
         """The crosstab of the columns ``row`` and ``col`` (SPSS's ``CROSSTABS row BY col [BY layer ...]``), whose
-        labels need not match: :func:`pandas_agree.crosstabs` of this frame.
+        labels need not match: :func:`pandas_agree.crosstabs` of this frame. ``labels=`` takes a list (both
+        variables) or a dict giving each variable its own categories and order (``labels={"Class": [...]}``).
 
         Examples
         --------
@@ -221,6 +222,10 @@ class AgreeAccessor(Shortcuts):
         >>> ct = titanic.agree.crosstabs("Class", "Survived", weights="Freq")
         >>> ct.shape, ct.n
         ((3, 2), 1916.0)
+        >>> ct = titanic.agree.crosstabs("Class", "Survived", weights="Freq",
+        ...                              labels={"Class": ["1st", "2nd", "3rd", "Crew"]})
+        >>> list(ct.table.index), float(ct.table.loc["2nd"].sum())
+        (['1st', '2nd', '3rd', 'Crew'], 0.0)
         """
         return crosstabs(self._df, row, col, layers=layers, weights=weights, dropna=dropna, labels=labels,
                          strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)

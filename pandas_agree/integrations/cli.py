@@ -184,19 +184,36 @@ def _label_columns(frame: pd.DataFrame, args, columns: list) -> None:
     _warn_missing_spellings(frame, [c for c in dict.fromkeys(columns) if c not in numeric], missing)
 
 
-def _labels(frame: pd.DataFrame, args, columns: list) -> list | None:
-    """The --labels given, as the label columns hold their labels: numbers where the columns are numeric (--numeric,
-    or a file that stores numbers), else text; None without --labels."""
-    given = getattr(args, "labels", None)
+def _labels(frame: pd.DataFrame, args, columns: list, dest: str = "labels") -> list | None:
+    """The labels of ``--labels`` (or of the option ``dest``, such as ``--row-labels``) as the label columns hold
+    their labels: numbers where the columns are numeric (--numeric, or a file that stores numbers), else text; None
+    without the option."""
+    given = getattr(args, dest, None)
     if not given:
         return None
     if all(pd.api.types.is_numeric_dtype(frame[c].dtype) for c in columns):
         try:
             return list(pd.to_numeric(pd.Series(given)))
         except (TypeError, ValueError):
-            raise UsageError(f"argument --labels: the label columns hold numbers; {given!r} are not all numbers") \
-                from None
+            which = "label columns hold" if len(columns) > 1 else f"column {columns[0]!r} holds"
+            raise UsageError(f"argument --{dest.replace('_', '-')}: the {which} numbers; {given!r} are not all "
+                             "numbers") from None
     return list(given)
+
+
+def _crosstab_labels(frame: pd.DataFrame, args) -> list | dict | None:
+    """The labels of ``crosstabs``: --labels for both variables, or --row-labels and --col-labels each its own
+    (``labels={row: [...], col: [...]}``)."""
+    sides = {name: _labels(frame, args, [name], dest) for name, dest in ((args.row, "row_labels"),
+                                                                          (args.col, "col_labels"))
+             if getattr(args, dest, None)}
+    if sides and args.labels:
+        raise UsageError("argument --labels: give either --labels (the categories of both variables) or "
+                         "--row-labels/--col-labels (each variable its own), not both")
+    if args.row == args.col and len(sides) == 1 and args.row_labels and args.col_labels:
+        raise UsageError("argument --col-labels: the row and the column variable are one column; give its "
+                         "categories once, with --labels")
+    return sides or _labels(frame, args, [args.row, args.col])
 
 
 def _warn_numeric_spellings(frame: pd.DataFrame, columns: list) -> None:
@@ -342,9 +359,16 @@ def run_crosstabs(args) -> int:
     frame = read_table(args.file, args.sheet, [*columns, *(args.layer or [])])
     _check_columns(frame, args)
     _label_columns(frame, args, columns)
-    crosstab = frame.agree.crosstabs(args.row, args.col, layers=args.layer, weights=args.weights,
-                                     labels=_labels(frame, args, columns), strata=args.strata, cluster=args.cluster,
-                                     fpc=args.fpc, lonely_psu=args.lonely_psu, replicates=args.replicates)
+    try:
+        crosstab = frame.agree.crosstabs(args.row, args.col, layers=args.layer, weights=args.weights,
+                                         labels=_crosstab_labels(frame, args), strata=args.strata,
+                                         cluster=args.cluster, fpc=args.fpc, lonely_psu=args.lonely_psu,
+                                         replicates=args.replicates)
+    except (TypeError, ValueError) as err:  # a side's labels: the error names its option
+        for name, flag in ((args.row, "--row-labels"), (args.col, "--col-labels")):
+            if str(err).startswith(f"labels[{name!r}]"):
+                raise UsageError(f"argument {flag}: {err}") from None
+        raise
     options = {"statistics": args.statistics, "cells": args.cells, "random_state": args.random_state}
     _emit(crosstab.report(**{k: v for k, v in options.items() if v is not None}), args)
     return 0
@@ -591,6 +615,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_design_options(crosstabs)
     crosstabs.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(crosstabs)
+    crosstabs.add_argument("--row-labels", nargs="+", metavar="LABEL",
+                           help="the categories of the row variable in their order, as the value order of an ordinal "
+                                "variable in SPSS (the scale of gamma, tau-b, Somers' d and the other ordinal "
+                                "statistics; kept as an empty row when no case has it), e.g. --row-labels Black "
+                                "Brown Red Blond; every category of the data must be listed. Instead of --labels")
+    crosstabs.add_argument("--col-labels", nargs="+", metavar="LABEL",
+                           help="the categories of the column variable in their order, as --row-labels gives the "
+                                "row variable's, e.g. --col-labels Brown Blue Hazel Green")
     crosstabs.add_argument("--statistics", nargs="+", type=str.lower, choices=choices("statistics"), default=None,
                            metavar="WORD", help="SPSS CROSSTABS /STATISTICS keywords (any case): "
                            f"{' '.join(choices('statistics'))}; cmh needs --layer")

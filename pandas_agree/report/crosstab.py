@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pandas as pd
 
 from ..analyses.crosstab import statistics_keywords
 from ..analyses.messages import design_note
+from ..base.notices import LabelOrderWarning
 from ..base.options import keywords, validate_options
 from ..base.version import __version__
 from . import display
@@ -85,10 +87,14 @@ class CrosstabReport(Rendered):
         else:
             self.crosstab = cell_statistics_frame(crosstab, opts["cells"], ())
         self.statistics = crosstab.statistics(list(words), random_state=opts["random_state"]) if words else {}
-        self.layers = {} if not layered else {
-            value: CrosstabReport(sub, layer=True, **{**options, "statistics": [w for w in words if w != "cmh"]
-                                                     or None})
-            for value, sub in crosstab.layers.items()}
+        self.layers = {}
+        if layered:  # a layer's labels are among the whole table's: its warning of their order is the table's
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", LabelOrderWarning)
+                self.layers = {
+                    value: CrosstabReport(sub, layer=True, **{**options, "statistics": [w for w in words if w != "cmh"]
+                                                             or None})
+                    for value, sub in crosstab.layers.items()}
         self.notes = self._notes(crosstab)
 
     def _notes(self, ct) -> list[str]:

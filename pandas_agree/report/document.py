@@ -665,7 +665,7 @@ def layer_test_table(title: str, frame: pd.DataFrame, by) -> Table:
     computed = frame["value"].notna().any()  # only for layers of 2×2 tables on the same labels
     extra = [f"The layers are the groups of {display.layer_by(by)}{' (2×2 tables)' if computed else ''}."]
     left_out = frame.attrs.get("layers_left_out")
-    if left_out and frame["value"].notna().any():
+    if left_out and computed:
         extra.append(_left_out_note(left_out, by))
     if title == "Tests of Conditional Independence":
         extra.append("Cochran's statistic is asymptotically chi-squared with 1 df only if the number of layers is "
@@ -683,9 +683,8 @@ def _left_out_note(left_out: Sequence, by) -> str:
     shown = "; ".join(display.layer(by, value) for value in left_out[:LEFT_OUT_SHOWN])
     more = len(left_out) - LEFT_OUT_SHOWN
     return (f"Breslow-Day's and Tarone's statistics leave out {display.count_of(len(left_out), 'layer')} with a row "
-            f"or a column without cases, which carry no information on the odds ratio (the df are one less than "
-            f"the layers used): {shown}"
-            + (f"; and {more} more." if more > 0 else "."))
+            f"or a column without cases (no information on the odds ratio; the df are one less than the layers "
+            f"used): {shown}" + (f"; and {more} more." if more > 0 else "."))
 
 
 def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:

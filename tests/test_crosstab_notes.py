@@ -242,3 +242,17 @@ def test_rows_each_missing_one_label_name_no_column():
     with pytest.raises(ValueError, match=r"^no valid rows") as found:
         frame.agree.crosstabs("a", "b")
     assert "every label" not in str(found.value)
+
+
+def test_dask_names_the_same_columns_as_pandas():
+    dd = pytest.importorskip("dask.dataframe")
+    import dask
+
+    frame = pd.DataFrame({"a": list("uvwx"), "b": [None] * 4, "Freq": [0.0, np.nan, 0.0, 0.0]})
+    with pytest.raises(ValueError) as pandas_error:
+        frame.agree("a", "b", weights="Freq")
+    with dask.config.set(scheduler="synchronous"), pytest.raises(ValueError) as dask_error:
+        dd.from_pandas(frame, npartitions=2).agree("a", "b", weights="Freq")
+    assert str(dask_error.value) == str(pandas_error.value)
+    assert str(pandas_error.value).endswith("every label of 'b' (pred) is missing; every weight of 'Freq' (weights) is "
+                                            "missing or zero")

@@ -62,7 +62,8 @@ from .results import estimate_columns, undefined_resamples
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["KAPPA_TABLE", "LAYER_TABLES", "ORDINAL_KEYWORDS", "Counted", "Crosstab", "fixed_labels", "from_labels",
-           "from_tabulation", "layer_statistics", "order_fields", "scores", "side_labels", "statistics_keywords"]
+           "from_tabulation", "layer_statistics", "order_fields", "scores", "side_labels", "statistics_keywords",
+           "why_no_valid_rows"]
 
 
 @dataclass(frozen=True)
@@ -1456,14 +1457,28 @@ def _no_valid_rows(actual: pd.Series, pred: pd.Series, w: np.ndarray | None, nam
                    weights, weights_name: str, *, dropna: bool) -> NoValidRowsError:
     """The error of labels without a valid row, naming the label columns whose every label is missing (with
     ``dropna``) and the weights when every one is missing or zero."""
-    def named(x, argument) -> str:
-        return argument if x is None or x == argument else f"{x!r} ({argument})"
-
-    empty = [named(s.name, argument) for s, argument in ((actual, names[0]), (pred, names[1]))
-             if dropna and s.isna().all()]
+    empty = [(s.name, argument) for s, argument in ((actual, names[0]), (pred, names[1])) if dropna and s.isna().all()]
     nothing = w is not None and bool((np.isnan(w) | (w == 0)).all())
-    return no_valid_rows(len(actual), all_missing=empty,
-                         weights=named(getattr(weights, "name", None), weights_name) if nothing else None)
+    return why_no_valid_rows(len(actual), empty, (getattr(weights, "name", None), weights_name) if nothing else None)
+
+
+def why_no_valid_rows(n_rows: int, all_missing: Sequence[tuple[Hashable, str]],
+                      weights: tuple[Hashable, str] | None = None) -> NoValidRowsError:
+    """The error of ``n_rows`` rows without a valid one, naming the label columns whose every label is missing
+    (``all_missing``: each one's column name, or None, and the argument that gives it) and the weights when every
+    one is missing or zero (``weights``: its column name, or None, and its argument; None otherwise).
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.crosstab import why_no_valid_rows
+    >>> str(why_no_valid_rows(3, [("a", "row")])).split("; ")[-1]
+    "every label of 'a' (row) is missing"
+    """
+    def named(x, argument: str) -> str:
+        return argument if x is None or (isinstance(x, str) and x == argument) else f"{x!r} ({argument})"
+
+    return no_valid_rows(n_rows, all_missing=[named(x, argument) for x, argument in all_missing],
+                         weights=None if weights is None else named(*weights))
 
 
 def fixed_labels(labels: Sequence | SideLabels | None) -> pd.Index | SideLabels | None:

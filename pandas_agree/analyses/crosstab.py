@@ -25,10 +25,12 @@ from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from ..engine.crosstab import (
     SPARSE_CELLS,
+    NoValidRowsError,
     SideLabels,
     Tabulation,
     as_label_series,
     held_sparse,
+    no_valid_rows,
     sparse_frame,
     tabulate,
     validate_weights,
@@ -42,7 +44,7 @@ from ..inference import contingency
 from ..inference.analytic import interval_notes
 from ..inference.association import KEYWORDS as ASSOCIATION_KEYWORDS
 from ..inference.association import RECORDS as ASSOCIATION_RECORDS
-from ..inference.association import association_measures
+from ..inference.association import ZERO_ASE, association_measures
 from ..inference.delta import TableCells
 from ..inference.design import SampleDesign
 from ..inference.design_tests import DesignTest, independence_tests, linear_wald, symmetry_tests, test_df
@@ -60,7 +62,8 @@ from .results import estimate_columns, undefined_resamples
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["KAPPA_TABLE", "LAYER_TABLES", "ORDINAL_KEYWORDS", "Counted", "Crosstab", "fixed_labels", "from_labels",
-           "from_tabulation", "layer_statistics", "order_fields", "scores", "side_labels", "statistics_keywords"]
+           "from_tabulation", "layer_statistics", "order_fields", "scores", "side_labels", "statistics_keywords",
+           "why_no_valid_rows"]
 
 
 @dataclass(frozen=True)
@@ -1177,7 +1180,9 @@ class Crosstab:
                                 ("lower", e["lower"]), ("upper", e["upper"])):
                 columns[name][i] = float(value)
             methods[i] = method
-        out = out.assign(**columns, method=methods)
+        # the design-based SE replaces the simple-random-sampling one: its zero (if any) is noted by the table
+        notes = out["note"].where(out["note"] != ZERO_ASE, "")
+        out = out.assign(**columns, method=methods, note=notes)
         out.attrs = {**frame.attrs, "design": True, "nu": nu}
         return out
 
@@ -1303,7 +1308,9 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     dict of str to pandas.DataFrame
         "Tests of Homogeneity of the Odds Ratio", "Tests of Conditional Independence", "Mantel-Haenszel Common
         Odds Ratio Estimate" (index statistic; columns ``value``, ``df``, ``pvalue``, ``se``, ``lower``,
-        ``upper``, ``note``) and "Test of Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``,
+        ``upper``, ``note``; the first one's ``attrs["layers_left_out"]``: the layers, by their keys in
+        ``layers``, that Breslow-Day's and Tarone's statistics leave out, those with a row or a column without
+        cases) and "Test of Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``,
         ``pooled``, ``pooled_se``, ``note``; ``attrs["layers"]``: each layer's kappa and ASE).
 
     Examples
@@ -1344,6 +1351,13 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     if why:
         tested["note"] = why
     out = {title: tested.xs(title, level="table") for title in LAYER_TABLES}
+    if not why:
+        # the layers that carry no information on the odds ratio (a row or a column without cases), which
+        # Breslow-Day's and Tarone's statistics leave out (their df count the others)
+        tables = np.stack(stack)
+        informative = (tables.sum(axis=2) > 0).all(axis=1) & (tables.sum(axis=1) > 0).all(axis=1)
+        out[LAYER_TABLES[0]].attrs["layers_left_out"] = [value for value, used in zip(layers, informative,
+                                                                                      strict=True) if not used]
     if not why:  # which way round the common odds ratio is: SPSS's table does not say
         odds = out["Mantel-Haenszel Common Odds Ratio Estimate"]
         odds.attrs["odds"] = (f"The odds ratio is that of the odds of {shown(cols[0])} (against {shown(cols[1])}) in "
@@ -1427,13 +1441,44 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
                                domain=domain)
     if design is None and replicates is not None:
         raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
-    tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
+    try:
+        tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
+    except NoValidRowsError:
+        raise _no_valid_rows(actual, pred, w, names, weights, weights_name, dropna=bool(dropna)) from None
     fields = order_fields(labels, (ordered_categorical(actual), ordered_categorical(pred)))
     # rows the caller left out before (those without a layer value) count as read and missing
     return from_tabulation(tab, kind, **fields, lonely_psu=lonely_psu, replicates=replicates,
                            match=match, pairs=assignment, layers=layers, layers_by=layers_by,
                            n_rows=tab.n_rows + left_out, n_missing=tab.n_missing + left_out, dropna=bool(dropna),
                            labels=fixed_labels(labels))
+
+
+def _no_valid_rows(actual: pd.Series, pred: pd.Series, w: np.ndarray | None, names: tuple[Hashable, Hashable],
+                   weights, weights_name: str, *, dropna: bool) -> NoValidRowsError:
+    """The error of labels without a valid row, naming the label columns whose every label is missing (with
+    ``dropna``) and the weights when every one is missing or zero."""
+    empty = [(s.name, argument) for s, argument in ((actual, names[0]), (pred, names[1])) if dropna and s.isna().all()]
+    nothing = w is not None and bool((np.isnan(w) | (w == 0)).all())
+    return why_no_valid_rows(len(actual), empty, (getattr(weights, "name", None), weights_name) if nothing else None)
+
+
+def why_no_valid_rows(n_rows: int, all_missing: Sequence[tuple[Hashable, str]],
+                      weights: tuple[Hashable, str] | None = None) -> NoValidRowsError:
+    """The error of ``n_rows`` rows without a valid one, naming the label columns whose every label is missing
+    (``all_missing``: each one's column name, or None, and the argument that gives it) and the weights when every
+    one is missing or zero (``weights``: its column name, or None, and its argument; None otherwise).
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.crosstab import why_no_valid_rows
+    >>> str(why_no_valid_rows(3, [("a", "row")])).split("; ")[-1]
+    "every label of 'a' (row) is missing"
+    """
+    def named(x, argument: str) -> str:
+        return argument if x is None or (isinstance(x, str) and x == argument) else f"{x!r} ({argument})"
+
+    return no_valid_rows(n_rows, all_missing=[named(x, argument) for x, argument in all_missing],
+                         weights=None if weights is None else named(*weights))
 
 
 def fixed_labels(labels: Sequence | SideLabels | None) -> pd.Index | SideLabels | None:

@@ -438,9 +438,16 @@ class NoValidRowsError(ValueError):
     """No row can be counted: every row has a missing label, a missing weight or a zero weight."""
 
 
-def no_valid_rows(n_rows: int) -> NoValidRowsError:
+def no_valid_rows(n_rows: int, *, all_missing: Sequence[str] = (), weights: str | None = None) -> NoValidRowsError:
+    """The error of a table without a valid row, saying why where the caller knows: ``all_missing`` names the
+    label columns whose every label is missing, ``weights`` (when given) names the weights, every one of them missing
+    or zero."""
     every = "the only row has" if n_rows == 1 else f"all {n_rows} rows have"
-    return NoValidRowsError(f"no valid rows: {every} a missing label, a missing weight or a zero weight")
+    why = [f"every label of {' and of '.join(all_missing)} is missing"] if all_missing else []
+    if weights is not None:
+        why.append(f"every weight of {weights} is missing or zero")
+    return NoValidRowsError("; ".join([f"no valid rows: {every} a missing label, a missing weight or a zero weight",
+                                       *why]))
 
 
 def tabulate(

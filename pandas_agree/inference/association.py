@@ -41,7 +41,7 @@ from .distributions import chi2_sf, normal_ppf, two_sided_p
 from .estimates import Estimate, IntervalOptions, clipped
 from .tests import homogeneity_statistic, independence, kappa_variances
 
-__all__ = ["KEYWORDS", "RECORDS", "association_measures", "chi_square_interval", "cramer_v_interval",
+__all__ = ["KEYWORDS", "RECORDS", "ZERO_ASE", "association_measures", "chi_square_interval", "cramer_v_interval",
            "kappa_max_interval", "noncentral_v_interval", "significance"]
 
 SYMMETRIC = "Symmetric Measures"
@@ -82,6 +82,9 @@ LR_SIG = LikelihoodRatio().description
 CATANOVA_SIG = LightMargolin("columns").description
 T_SIG = CorrelationT().description
 NOT_APPLICABLE = "not computed"
+ZERO_ASE = "Cannot be computed because the asymptotic standard error equals zero."
+"""The note (SPSS's footnote) of a value whose Approx. T (and, for a normal T, Approx. Sig.) cannot be computed:
+its standard error under the null hypothesis (ASE0) is zero."""
 
 
 def _row(value=np.nan, ase=np.nan, t=np.nan, pvalue=np.nan, method="", note="") -> dict:
@@ -165,7 +168,8 @@ def _kappa(table: np.ndarray) -> dict:
     places = np.arange(k)
     kappa, var1, var0 = (float(v) for v in kappa_variances(TableView(table, places, places, places, places, k)))
     tt = float(divide(kappa, np.sqrt(var0))) if var0 > 0 else np.nan
-    return _row(kappa, np.sqrt(var1), tt, _normal_sig(tt), NORMAL + " (Fleiss, Cohen & Everitt 1969)")
+    return _row(kappa, np.sqrt(var1), tt, _normal_sig(tt), NORMAL + " (Fleiss, Cohen & Everitt 1969)",
+                note=ZERO_ASE if np.isfinite(kappa) and var0 == 0 else "")
 
 
 def _scores(scores, n: int, what: str) -> np.ndarray:
@@ -202,8 +206,12 @@ def _records(view: TableView, codes: list[str]) -> dict[str, dict]:
     ase = {m.code: float(np.sqrt(max(float(v), 0.0))) for m, v in zip(printed, variances, strict=True)}
     out = {}
     for m in chosen:
-        t, p = significance(m, view, values[m.code])
-        out[m.code] = _row(values[m.code], ase.get(m.code, np.nan), t, p, m.significance_method or "value only")
+        value = values[m.code]
+        t, p = significance(m, view, value)
+        # a value whose T is value / ASE0 with ASE0 = 0: SPSS prints no T (nor a normal Sig.) and says why
+        zero = m.null_se is not None and np.isfinite(value) and np.isnan(t) and float(m.null_se(view)) == 0
+        out[m.code] = _row(value, ase.get(m.code, np.nan), t, p, m.significance_method or "value only",
+                           note=ZERO_ASE if zero else "")
     return out
 
 

@@ -15,7 +15,8 @@ as the pandas path does.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import contextlib
+from collections.abc import Hashable, Iterator, Sequence
 
 import dask
 import dask.dataframe as dd
@@ -25,10 +26,11 @@ import pandas as pd
 from ..analyses.agreement import Agreement
 from ..analyses.build import DESIGN_KEYS as _KEYS
 from ..analyses.build import from_cells, from_design_cells
+from ..analyses.crosstab import why_no_valid_rows
 from ..analyses.groups import group_order, group_rows
 from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
-from ..engine.crosstab import label_positions, partial_counts, stack_cells, validate_weights
+from ..engine.crosstab import NoValidRowsError, label_positions, partial_counts, stack_cells, validate_weights
 from ..engine.labels import as_labels
 from ..engine.ratings import rating_patterns
 from ..report.agreement import AgreementReport, assemble_grouped
@@ -156,6 +158,24 @@ class DaskAgreeAccessor(Shortcuts):
                 raise TypeError(f"{name} must be a column name on a dask DataFrame")
         _check_columns(self._ddf, {"actual": actual, "pred": pred, "weights": weights, **design, "by": by})
 
+    @contextlib.contextmanager
+    def _why_no_valid_rows(self, actual, pred, weights, dropna) -> Iterator[None]:
+        """The pandas accessor's error where no row is valid: the label columns whose every label is missing (with
+        ``dropna``) and the weights when every one is missing or zero named, found in one more pass."""
+        try:
+            yield
+        except NoValidRowsError:
+            ddf = self._ddf
+            checks = [ddf.shape[0], ddf[actual].isna().all(), ddf[pred].isna().all()]
+            if weights is not None:
+                w = ddf[weights]
+                checks.append((w.isna() | (w == 0)).all())
+            n_rows, *found = dask.compute(*checks)
+            empty = [(column, argument) for column, argument, missing in
+                     ((actual, "actual", found[0]), (pred, "pred", found[1])) if dropna and missing]
+            nothing = weights is not None and bool(found[2])
+            raise why_no_valid_rows(int(n_rows), empty, (weights, "weights") if nothing else None) from None
+
     def _count(self, actual, pred, weights, dropna, by=None):
         self._checked(actual, pred, weights, by, {})
         tasks = [dask.delayed(_partition)(part, actual, pred, weights, bool(dropna), by)
@@ -200,16 +220,18 @@ class DaskAgreeAccessor(Shortcuts):
         design = {"strata": strata, "cluster": cluster, "fpc": fpc}
         if any(v is not None for v in design.values()):
             sample = self._sample(actual, pred, weights, dropna, design)
-            return from_design_cells(sample["table"], sample["cells"], sample["units"], sample["missing"],
-                                     names=(actual, pred), dropna=dropna, labels=labels, match=match,
-                                     weighted=weights is not None, design=design, lonely_psu=lonely_psu,
-                                     replicates=replicates)
+            with self._why_no_valid_rows(actual, pred, weights, dropna):
+                return from_design_cells(sample["table"], sample["cells"], sample["units"], sample["missing"],
+                                         names=(actual, pred), dropna=dropna, labels=labels, match=match,
+                                         weighted=weights is not None, design=design, lonely_psu=lonely_psu,
+                                         replicates=replicates)
         if replicates is not None:
             raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
         results = self._count(actual, pred, weights, dropna)
         cells, bookkeeping = _combine([r[0] for r in results])
-        return from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels, match=match,
-                          weighted=weights is not None)
+        with self._why_no_valid_rows(actual, pred, weights, dropna):
+            return from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels, match=match,
+                              weighted=weights is not None)
 
     @validate_options(passes=shortcut_options("report"))
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
@@ -237,7 +259,8 @@ class DaskAgreeAccessor(Shortcuts):
         cells, bookkeeping = _combine([r[0] for r in results])
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
                   "match": table_kw.get("match"), "weighted": weights is not None}
-        everything = from_cells(cells, bookkeeping, **common)
+        with self._why_no_valid_rows(actual, pred, weights, dropna):
+            everything = from_cells(cells, bookkeeping, **common)
         # one matching for every group: that of all the rows
         common = {**common, "match": None, "assignment": everything.pairs()}
         values = group_order([v for r in results for v in r[1]], self._ddf.dtypes[by])  # the pandas accessor's
@@ -256,7 +279,8 @@ class DaskAgreeAccessor(Shortcuts):
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
                   "match": table_kw.get("match"), "weighted": weights is not None, "design": design,
                   "lonely_psu": table_kw.get("lonely_psu", "adjust"), "replicates": table_kw.get("replicates")}
-        everything = from_design_cells(sample["table"], cells, units, sample["missing"], **common)
+        with self._why_no_valid_rows(actual, pred, weights, dropna):
+            everything = from_design_cells(sample["table"], cells, units, sample["missing"], **common)
         common = {**common, "match": None, "assignment": everything.pairs()}  # one matching for every group
         positions = group_rows(cells["g"])
 

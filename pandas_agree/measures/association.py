@@ -767,7 +767,8 @@ def _below_somers(dependent: str):
 
 
 _association(code="PHI", name="phi", aliases=("phi coefficient", "phi coefficient of a table"),
-             formula="√(X²/W); in a 2×2 table (f₁₁f₂₂ − f₁₂f₂₁)/√(r₁r₂c₁c₂), signed", compute=_phi,
+             formula="√(X²/W), in [0, √(q − 1)], q = min(I, J); in a 2×2 table (f₁₁f₂₂ − f₁₂f₂₁)/√(r₁r₂c₁c₂), "
+                     "signed, in [−1, 1]; the range listed is the union of the two", compute=_phi,
              range=(-1.0, INF), transposed="PHI", best=None, level="nominal",
              reference=f"Cramér (1946); {SPSS}; R vcd::assocstats (unsigned)",
              interval=NoncentralChiSquare("phi"), interval_scale="identity", gradient=_phi_partials,

@@ -424,7 +424,7 @@ class AgreementReport(Rendered):
 
         Sheets: Report (the text report's tables in its order and layout, ready to print: landscape A4, one page
         wide, the title repeated on every page, page breaks between tables, a long table's header repeated on each
-        page it continues on; numbers shown with the report's decimals and p-values as "<.001", but stored at full
+        page it continues on; numbers shown with the report's decimals and p-values as "<0.001", but stored at full
         precision), then the data sheets for further analysis: Summary (case processing, multiclass measures,
         tests), Crosstab (with ``cells=``, SPSS's cell statistics), Statistics (only with ``statistics=``: the
         CROSSTABS tables of :attr:`statistics`, at full precision), Confusions (every cell outside the matching

@@ -50,6 +50,9 @@ class CrosstabReport(Rendered):
         those of ``cmh``.
     layers : dict
         With layers, the report of each layer's table.
+    layers_by : hashable or list or None
+        With layers, the layer variable (:attr:`Crosstab.layers_by`: a list of names for several, whose layer
+        values are tuples); None without. ``by`` is its text ("a, b").
     notes : list of str
         What a reader needs to know (rows left out, weights, the design).
     options : dict
@@ -77,7 +80,8 @@ class CrosstabReport(Rendered):
         opts["cells"] = list(keywords("cells", opts["cells"] if asked else ("count",)))
         self.source = crosstab
         self.options = opts
-        self.by = _layer_name(crosstab) if layered else None
+        self.by = display.layer_by(crosstab.layers_by) if layered else None
+        self.layers_by = crosstab.layers_by if layered else None
         self.summary = case_summary(crosstab)
         self.design = design_table(crosstab)
         # a table held sparse shows its counts (and is not printed beyond max_classes) unless cells are asked for
@@ -131,7 +135,7 @@ class CrosstabReport(Rendered):
         meta = f"pandas_agree {__version__} · N = {display.count(ct.n)} · {i} × {j} table"
         sections = []
         for value, sub in self.sections():
-            heading = None if value is None else f"Layer: {self.by} = {display.label(value)}"
+            heading = None if value is None else f"Layer: {display.layer(self.layers_by, value)}"
             sections.append(Section(heading, crosstab_section(sub), sub.notes))
         return Document(f"Crosstabs: {self.title}", meta, sections)
 
@@ -164,7 +168,7 @@ class CrosstabReport(Rendered):
 
         sheets: dict[str, list[tuple[str, pd.DataFrame]]] = {"Summary": [], "Crosstab": [], "Statistics": []}
         for value, sub in self.sections():
-            where = "" if value is None else f" ({self.by} = {display.label(value)})"
+            where = "" if value is None else f" ({display.layer(self.layers_by, value)})"
             sheets["Summary"].append((f"Case Processing Summary{where}", sub.summary))
             if sub.design is not None:
                 sheets["Summary"].append((f"Sample Design{where}", sub.design))
@@ -190,14 +194,6 @@ class CrosstabReport(Rendered):
             out["layers_by"] = jsonable(self.by)
             out["layers"] = {str(g): rep.to_dict() for g, rep in self.layers.items()}
         return out
-
-
-def _layer_name(crosstab) -> str:
-    """What the layers of a table are called in headings: the layer variable ("a, b" for several), or "layer"."""
-    by = crosstab.layers_by
-    if by is None:
-        return "layer"
-    return ", ".join(display.name(x, "layer") for x in by) if isinstance(by, list) else display.name(by, "layer")
 
 
 def _flat(frame: pd.DataFrame) -> pd.DataFrame:

@@ -14,12 +14,13 @@ import pandas as pd
 from ..measures.registry import REGISTRY
 
 __all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "has_long_run", "interval",
-           "label", "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue", "se", "se_decimals",
-           "shorten", "value", "with_interval", "with_intervals"]
+           "label", "layer", "layer_by", "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue",
+           "se", "se_decimals", "shorten", "value", "with_interval", "with_intervals"]
 
 MISSING = "—"
-P_FORMAT = '[<0.001]"<.001";0.000'
-"""How a spreadsheet shows a p-value: three decimals, "<.001" below 0.001 (as SPSS prints it)."""
+P_FORMAT = '[<0.001]"<0.001";0.000'
+"""How a spreadsheet shows a p-value: as :func:`pvalue` shows it in text and HTML, three decimals, "<0.001" below
+0.001."""
 
 
 class Shown(str):
@@ -40,9 +41,9 @@ class Shown(str):
     >>> marked, marked.excel_format
     ('0.483ᵃ', '0.000"ᵃ"')
     >>> pvalue(0.0002).excel_format
-    '[<0.001]"<.001";0.000'
+    '[<0.001]"<0.001";0.000'
     >>> (pvalue(0.0002) + "ᵇ").excel_format
-    '[<0.001]"<.001""ᵇ";0.000"ᵇ"'
+    '[<0.001]"<0.001""ᵇ";0.000"ᵇ"'
     """
 
     number: float
@@ -60,7 +61,7 @@ class Shown(str):
         if not other:
             return self
         quoted = '"' + other.replace('"', '""') + '"'
-        # after every section of the format (a p-value's "<.001" section too), so the mark always shows
+        # after every section of the format (a p-value's "<0.001" section too), so the mark always shows
         sections = ";".join(section + quoted for section in self.excel_format.split(";"))
         return Shown(str(self) + other, self.number, sections, self.interval)
 
@@ -275,6 +276,37 @@ def name(x, default: str) -> str:
     ('0', "('a', 1)", 'reference')
     """
     return default if x is None else label(x)
+
+
+def layer_by(by, default: str = "layer") -> str:
+    """The layer variables as a report names them: one variable's name (see :func:`name`), or the names of several
+    (a list) joined by commas, ``default`` where there is none (None).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import layer_by
+    >>> layer_by("Class"), layer_by(["Class", "Age"]), layer_by(None)
+    ('Class', 'Class, Age', 'layer')
+    """
+    if isinstance(by, list):
+        return ", ".join(name(x, default) for x in by)
+    return name(by, default)
+
+
+def layer(by, value) -> str:
+    """A layer as SPSS names it: each layer variable with its value, the value shown as :func:`label` shows it
+    ("Class = 1st, Age = Adult"). ``by`` is one variable's name, or a list of the names of several, whose layer
+    values are tuples (one value of each variable, in their order).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import layer
+    >>> layer("Class", "1st"), layer(["Class", "Age"], ("1st", "Adult")), layer(None, 2)
+    ('Class = 1st', 'Class = 1st, Age = Adult', 'layer = 2')
+    """
+    if isinstance(by, list) and isinstance(value, tuple) and len(by) == len(value):
+        return ", ".join(f"{name(x, 'layer')} = {label(v)}" for x, v in zip(by, value, strict=True))
+    return f"{layer_by(by)} = {label(value)}"
 
 
 def count(x) -> str:

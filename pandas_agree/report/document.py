@@ -11,7 +11,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
-from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG
+from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG, ZERO_ASE
 from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 from . import display
@@ -624,10 +624,16 @@ def measures_table(title: str, frame: pd.DataFrame) -> Table:
             scale = r["scale"]
             rows.append((scale, [""] * len(columns)))
         undefined = pd.isna(r["value"])
-        value = _number(r["value"]) + (feet.mark(r["note"]) if r["note"] else "")
+        # SPSS marks the T (and the Sig.) it cannot compute for a zero standard error, not the value
+        zero = r["note"] == ZERO_ASE
+        value = _number(r["value"]) + (feet.mark(r["note"]) if r["note"] and not zero else "")
         sig = _pvalue(r["pvalue"]) + (feet.mark(_SIGNIFICANCE[r["method"]]) if r["method"] in _SIGNIFICANCE
                                       and not pd.isna(r["pvalue"]) else "")
-        middle = [_se(r["ase"], blank=True), _number(r["t"], blank=True)] if with_ase else []
+        t = _number(r["t"], blank=True)
+        if zero:
+            t = display.MISSING + feet.mark(ZERO_ASE) if pd.isna(r["t"]) else t
+            sig = display.MISSING + feet.mark(ZERO_ASE) if pd.isna(r["pvalue"]) else sig
+        middle = [_se(r["ase"], blank=True), t] if with_ase else []
         rows.append(("  " + name, [value, *middle, "" if undefined else sig]))
     n = frame.attrs.get("n")
     if n is not None:
@@ -657,11 +663,28 @@ def layer_test_table(title: str, frame: pd.DataFrame, by) -> Table:
     rows = [(name, [_number(frame.at[name, "value"]) + feet.mark(frame.at[name, "note"]), _df(frame.at[name, "df"]),
                     _pvalue(frame.at[name, "pvalue"])]) for name in frame.index]
     computed = frame["value"].notna().any()  # only for layers of 2×2 tables on the same labels
-    extra = [f"The layers are the groups of {display.label(by)}{' (2×2 tables)' if computed else ''}."]
+    extra = [f"The layers are the groups of {display.layer_by(by)}{' (2×2 tables)' if computed else ''}."]
+    left_out = frame.attrs.get("layers_left_out")
+    if left_out and computed:
+        extra.append(_left_out_note(left_out, by))
     if title == "Tests of Conditional Independence":
         extra.append("Cochran's statistic is asymptotically chi-squared with 1 df only if the number of layers is "
                      "fixed; the Mantel-Haenszel statistic (with the continuity correction) always is.")
     return Table(title, ["Chi-Squared", "df", "Asymp. Sig.\n(2-sided)"], rows, footnotes=feet.lines() + extra)
+
+
+LEFT_OUT_SHOWN = 10
+"""The most layers a footnote names one by one (the others are counted)."""
+
+
+def _left_out_note(left_out: Sequence, by) -> str:
+    """The footnote naming the layers Breslow-Day's and Tarone's statistics leave out (at most
+    :data:`LEFT_OUT_SHOWN` of them by name)."""
+    shown = "; ".join(display.layer(by, value) for value in left_out[:LEFT_OUT_SHOWN])
+    more = len(left_out) - LEFT_OUT_SHOWN
+    return (f"Breslow-Day's and Tarone's statistics leave out {display.count_of(len(left_out), 'layer')} with a row "
+            f"or a column without cases (no information on the odds ratio; the df are one less than the layers "
+            f"used): {shown}" + (f"; and {more} more." if more > 0 else "."))
 
 
 def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:
@@ -672,7 +695,8 @@ def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:
     lower, upper = _bounds(est["value"], est["lower"], est["upper"])
     log_lower, log_upper = _bounds(log["value"], log["lower"], log["upper"])
     rows = [("Estimate", [_number(est["value"]) + mark]), ("ln(Estimate)", [_number(log["value"])]),
-            ("Std. Error of ln(Estimate)", [_se(log["se"])]), ("Asymp. Sig. (2-sided)", [_pvalue(est["pvalue"])]),
+            ("Std. Error of ln(Estimate)", [_se(log["se"])]),
+            ("Asymp. Sig. (2-sided)", [display.pvalue(est["pvalue"])]),  # "—" where missing, as the others
             ("95% CI, Common Odds Ratio: Lower Bound", [lower]),
             ("95% CI, Common Odds Ratio: Upper Bound", [upper]),
             ("95% CI, ln(Common Odds Ratio): Lower Bound", [log_lower]),
@@ -681,7 +705,7 @@ def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:
         *feet.lines(), "The Mantel-Haenszel common odds ratio estimate is asymptotically normally distributed under "
         "the common odds ratio of 1.000 assumption. So is the natural log of the estimate.",
         *([frame.attrs["odds"]] if frame.attrs.get("odds") else []),
-        f"The layers are the groups of {display.label(by)}."])
+        f"The layers are the groups of {display.layer_by(by)}."])
 
 
 def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
@@ -692,7 +716,7 @@ def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
                                       _number(r["pooled"]), _se(r["pooled_se"])])]
     layers = frame.attrs.get("layers")
     if layers is not None:
-        rows += [(f"  {display.label(by)} = {display.label(g)}", ["", "", "", _number(layers.iat[i, 0]),
+        rows += [(f"  {display.layer(by, g)}", ["", "", "", _number(layers.iat[i, 0]),
                                                                  _se(layers.iat[i, 1])])
                  for i, g in enumerate(layers.index)]
     return Table(title, ["Chi-Square", "df", "Asymp. Sig.", "Kappa", "Asymp. Std.\nError"], rows,
@@ -704,6 +728,7 @@ def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
 def statistics_tables(rep) -> list[Table]:
     """The CROSSTABS tables of ``rep.statistics`` (``statistics=``), laid out as SPSS prints them."""
     out = []
+    by = getattr(rep, "layers_by", rep.by)  # a crosstab's layer variables (a list for several), a report's groups
     for title, frame in rep.statistics.items():
         design = bool(frame.attrs.get("design"))
         if title == "Chi-Square Tests":
@@ -713,11 +738,11 @@ def statistics_tables(rep) -> list[Table]:
         elif title == "Risk Estimate":
             out.append(risk_table(title, frame))
         elif title == "Mantel-Haenszel Common Odds Ratio Estimate":
-            out.append(common_odds_table(title, frame, rep.by))
+            out.append(common_odds_table(title, frame, by))
         elif title == "Test of Homogeneity of Kappa":
-            out.append(kappa_homogeneity_table(title, frame, rep.by))
+            out.append(kappa_homogeneity_table(title, frame, by))
         else:
-            out.append(layer_test_table(title, frame, rep.by))
+            out.append(layer_test_table(title, frame, by))
     return out
 
 

@@ -1,7 +1,7 @@
 """The "Report" sheet of a workbook: a report's tables in the order and layout of the text report, ready to print.
 
 Each table has its title, the variable name over the crosstab's columns, its header between rules, its rows and
-its footnotes; numbers stay numbers, shown with the decimals of the text report (p-values as "<.001"), and a value
+its footnotes; numbers stay numbers, shown with the decimals of the text report (p-values as "<0.001"), and a value
 with an interval takes two columns (the value, a number, and the interval). The sheet prints in landscape on A4,
 one page wide, with the report's title repeated on every page; the rows are paginated here, as SPSS paginates its
 output: a table that fits on a page is never split, and a table longer than a page repeats its title and header

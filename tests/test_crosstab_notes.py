@@ -1,0 +1,258 @@
+"""What a CROSSTABS report says about its layers and its undefined statistics: layer headings as SPSS names layers,
+the footnote of a zero asymptotic standard error, the layers Breslow-Day's test leaves out, a missing
+significance shown as the others, the workbook's p-values as the text shows them, phi's range, and the columns
+without a valid label named."""
+
+from __future__ import annotations
+
+import math
+import re
+import warnings
+
+import numpy as np
+import openpyxl
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pandas_agree as pa
+from pandas_agree.measures.registry import REGISTRY
+
+ZERO_ASE = "Cannot be computed because the asymptotic standard error equals zero."  # SPSS's footnote
+
+# R: as.data.frame(Titanic) (Class, Sex, Age, Survived, Freq), in R's order
+_FREQ = [0, 0, 35, 0, 0, 0, 17, 0, 118, 154, 387, 670, 4, 13, 89, 3, 5, 11, 13, 0, 1, 13, 14, 0, 57, 14, 75, 192, 140,
+         80, 76, 20]
+TITANIC = pd.DataFrame(
+    [(cls, sex, age, survived) for survived in ("No", "Yes") for age in ("Child", "Adult")
+     for sex in ("Male", "Female") for cls in ("1st", "2nd", "3rd", "Crew")],
+    columns=["Class", "Sex", "Age", "Survived"]).assign(Freq=_FREQ)
+
+
+def _sheet_texts(path) -> list[str]:
+    book = openpyxl.load_workbook(path)
+    return [str(c.value) for ws in book.worksheets for row in ws.iter_rows() for c in row if c.value is not None]
+
+
+# --- layer headings -------------------------------------------------------------------------------------------------
+
+def test_layers_of_several_variables_are_named_as_spss_names_them(tmp_path):
+    ct = TITANIC.agree.crosstabs("Sex", "Survived", layers=["Class", "Age"], weights="Freq")
+    report = ct.report(statistics=["chisq"])
+    text, html = str(report), report.to_html()
+    assert "Layer: Class = 1st, Age = Adult" in text and "Layer: Class = 3rd, Age = Child" in text
+    assert "Layer: Class = 1st, Age = Adult" in html
+    assert "('1st'" not in text and "(&#x27;1st&#x27;" not in html and "('1st'" not in html
+    report.to_excel(tmp_path / "layers.xlsx")
+    cells = _sheet_texts(tmp_path / "layers.xlsx")
+    assert any("Class = 1st, Age = Adult" in c for c in cells)
+    assert "Sex * Survived Crosstabulation (Class = 2nd, Age = Child)" in cells
+    assert not any("('1st'" in c for c in cells)
+
+
+def test_a_layer_value_is_shown_through_the_label_function():
+    frame = pd.DataFrame({"a": list("xyxyxyxy"), "b": list("uuvvuvvu"), "g": [1, 1, 1, 1, 2, 2, 2, 2],
+                          "h": ["r"] * 4 + ["p\tq"] * 4})
+    text = str(frame.agree.crosstabs("a", "b", layers=["g", "h"]).report())
+    assert "Layer: g = 1, h = r" in text and "Layer: g = 2, h = p\\tq" in text
+
+
+def test_one_layer_variable_keeps_its_heading():
+    text = str(TITANIC.agree.crosstabs("Sex", "Survived", layers="Class", weights="Freq").report())
+    assert "Layer: Class = 1st" in text and "Layer: Class = Crew" in text
+
+
+def test_the_kappa_homogeneity_rows_name_each_layer():
+    frame = pd.DataFrame({"a": list("xyxyxyxyxyxy"), "b": list("xyyxxyxyyxxy"), "g": list("ppppppqqqqqq"),
+                          "h": list("sssttttttsss")})
+    report = frame.agree.crosstabs("a", "b", layers=["g", "h"]).report(statistics=["kappa", "cmh"])
+    text = str(report)
+    assert "  g = p, h = s" in text and "  g = q, h = t" in text
+
+
+# --- a zero asymptotic standard error ---------------------------------------------------------------------------
+
+def test_a_zero_standard_error_gets_spss_footnote(tmp_path):
+    ct = TITANIC.agree.crosstabs("Class", "Survived", weights="Freq")
+    directional = ct.statistics(["lambda"])["Directional Measures"]
+    row = directional.loc["Lambda — Rows Dependent"]
+    # every class has more deaths than survivors but the first: the modal column is "No" in 3 of 4 rows and overall
+    assert row["value"] == 0 and row["ase"] == 0 and math.isnan(row["t"]) and math.isnan(row["pvalue"])
+    assert row["note"] == ZERO_ASE
+    assert (directional.drop(index="Lambda — Rows Dependent")["note"] == "").all()
+
+    report = ct.report(statistics=["lambda"])
+    text = str(report)
+    line = next(x for x in text.splitlines() if "Lambda — Rows Dependent" in x)
+    mark = re.search(r"—(\S)\s+—(\S)$", line)
+    assert mark and mark.group(1) == mark.group(2)  # T and Sig. marked alike, as SPSS marks them
+    letter = {"ᵃ": "a", "ᵇ": "b", "ᶜ": "c", "ᵈ": "d"}[mark.group(1)]
+    assert f"{letter}. {ZERO_ASE}" in text
+    assert ZERO_ASE in report.to_html()
+    report.to_excel(tmp_path / "zero.xlsx")
+    assert any(ZERO_ASE in c for c in _sheet_texts(tmp_path / "zero.xlsx"))
+
+
+def test_kappa_with_a_zero_null_standard_error_is_noted():
+    # one row category: kappa's variance under independence is 0 (kappa = 0), its T cannot be computed
+    from pandas_agree.inference.association import association_measures
+
+    out = association_measures(np.array([[5.0, 3.0], [0.0, 0.0]]), keywords=["kappa"])
+    kappa = out.loc[("Symmetric Measures", "Kappa")]
+    assert kappa["value"] == 0 and math.isnan(kappa["t"]) and kappa["note"] == ZERO_ASE
+
+
+def test_a_positive_standard_error_has_no_such_note():
+    out = pa.Crosstab.from_table([[20, 5, 3], [3, 22, 9]]).statistics(["lambda", "gamma", "kappa", "uc"])
+    for frame in out.values():
+        assert not frame["note"].eq(ZERO_ASE).any()
+
+
+def test_under_a_design_the_simple_random_sampling_note_does_not_carry_over():
+    rng = np.random.default_rng(3)
+    n = 200
+    frame = pd.DataFrame({"row": rng.choice(["a", "b", "c"], n), "col": rng.choice(["x", "y"], n, p=[0.8, 0.2]),
+                          "psu": np.repeat(np.arange(20), 10), "w": rng.uniform(1, 3, n)})
+    frame.loc[frame["row"] == "a", "col"] = "x"  # lambda rows dependent: 0 with a zero ASE0 in the plain table
+    plain = frame.agree.crosstabs("row", "col", weights="w").statistics(["lambda"])["Directional Measures"]
+    designed = frame.agree.crosstabs("row", "col", weights="w", cluster="psu").statistics(["lambda"])
+    designed = designed["Directional Measures"]
+    assert (plain["note"] == ZERO_ASE).any()
+    assert not (designed["note"] == ZERO_ASE).any()
+
+
+# --- the layers Breslow-Day's test leaves out --------------------------------------------------------------------
+
+def test_breslow_day_names_the_layers_it_leaves_out(tmp_path):
+    ct = TITANIC.agree.crosstabs("Sex", "Survived", layers=["Class", "Age"], weights="Freq")
+    homogeneity = ct.statistics(["cmh"])["Tests of Homogeneity of the Odds Ratio"]
+    # 7 layers (the crew has no child), of which the first and second class children have no deaths: df = 5 − 1
+    assert homogeneity.loc["Breslow-Day", "df"] == 4 and len(ct.layers) == 7
+    assert homogeneity.attrs["layers_left_out"] == [("1st", "Child"), ("2nd", "Child")]
+    report = ct.report(statistics=["cmh"])
+    text = " ".join(str(report).split())
+    assert ("Breslow-Day's and Tarone's statistics leave out 2 layers with a row or a column without cases" in text
+            and "Class = 1st, Age = Child; Class = 2nd, Age = Child." in text)
+    assert "Class = 1st, Age = Child; Class = 2nd, Age = Child." in report.to_html()
+    report.to_excel(tmp_path / "bd.xlsx")
+    assert any("Class = 1st, Age = Child; Class = 2nd, Age = Child." in c for c in _sheet_texts(tmp_path / "bd.xlsx"))
+
+
+def test_no_footnote_where_every_layer_enters():
+    ucb = pd.DataFrame({"Admit": ["Admitted", "Admitted", "Rejected", "Rejected"] * 2,
+                        "Gender": ["Male", "Female"] * 4, "Dept": list("AAAABBBB"),
+                        "Freq": [512, 89, 313, 19, 353, 17, 207, 8]})
+    report = ucb.agree.crosstabs("Admit", "Gender", layers="Dept", weights="Freq").report(statistics=["cmh"])
+    assert report.statistics["Tests of Homogeneity of the Odds Ratio"].attrs["layers_left_out"] == []
+    assert "leave out" not in str(report)
+
+
+def test_many_layers_left_out_are_shortened():
+    tables = [[[10, 2], [3, 12]], [[8, 4], [2, 9]]] + [[[5, 0], [4, 0]]] * 13  # 13 layers with an empty column
+    rows = [(layer, r, c, n) for layer, t in enumerate(tables) for r in range(2) for c in range(2)
+            for n in [t[r][c]]]
+    frame = pd.DataFrame(rows, columns=["site", "a", "b", "n"])
+    report = frame.agree.crosstabs("a", "b", layers="site", weights="n").report(statistics=["cmh"])
+    note = next(f for t in report.document().sections[0].tables for f in t.footnotes if "leave out" in f)
+    assert "leave out 13 layers" in note and note.endswith("site = 11; and 3 more.")
+    assert "site = 2; site = 3" in note and "site = 12" not in note
+
+
+# --- a missing significance in the common odds ratio table ------------------------------------------------------
+
+def test_an_undefined_common_odds_ratio_shows_every_value_missing_alike():
+    # an empty first cell in every layer: the common odds ratio is 0, nothing of the table is computed
+    tables = [[[0, 5], [3, 4]], [[0, 2], [6, 1]]]
+    rows = [(layer, r, c, t[r][c]) for layer, t in enumerate(tables) for r in range(2) for c in range(2)]
+    frame = pd.DataFrame(rows, columns=["site", "a", "b", "n"])
+    report = frame.agree.crosstabs("a", "b", layers="site", weights="n").report(statistics=["cmh"])
+    table = next(t for t in report.document().sections[0].tables
+                 if t.title == "Mantel-Haenszel Common Odds Ratio Estimate")
+    shown = {label: cells[0] for label, cells in table.rows}
+    assert shown["Asymp. Sig. (2-sided)"] == "—"
+    assert {re.sub(r"[ᵃ-ᶻ]", "", v) for v in shown.values()} == {"—"}
+
+
+# --- the workbook's p-values ---------------------------------------------------------------------------------------
+
+def test_the_workbook_shows_small_p_values_as_the_text_does(tmp_path):
+    ct = TITANIC.agree.crosstabs("Class", "Survived", weights="Freq")
+    report = ct.report(statistics=["lambda", "uc"])
+    assert "<0.001" in str(report) and "<.001" not in str(report)
+    report.to_excel(tmp_path / "p.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "p.xlsx")["Report"]
+    formats = [c.number_format for row in ws.iter_rows() for c in row if c.number_format.startswith("[<0.001]")]
+    assert formats
+    for number_format in formats:
+        below = re.match(r'\[<0\.001\]"([^"]*)"', number_format).group(1)  # what a p-value below 0.001 reads
+        assert below == "<0.001"
+
+
+# --- phi's range ----------------------------------------------------------------------------------------------------
+
+def test_phi_range_is_the_union_of_its_two_forms_and_says_so():
+    record = pa.measures("association").set_index("code").loc["PHI"]
+    assert record["range"] == "[-1, inf]"
+    assert "[−1, 1]" in record["formula"] and "[0, √(q − 1)]" in record["formula"]
+    assert "union" in record["formula"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4), st.integers(2, 4), st.data())
+def test_phi_lies_in_the_range_of_its_form(rows, cols, data):
+    counts = np.array(data.draw(st.lists(st.integers(0, 30), min_size=rows * cols, max_size=rows * cols)),
+                      dtype=float).reshape(rows, cols)
+    if (counts.sum(axis=0) == 0).any() or (counts.sum(axis=1) == 0).any():
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        phi = pa.Crosstab.from_table(counts).statistics(["phi"])["Symmetric Measures"].loc["Phi", "value"]
+    low, high = REGISTRY["PHI"].range
+    assert low <= phi <= high
+    if (rows, cols) == (2, 2):
+        assert -1 - 1e-12 <= phi <= 1 + 1e-12
+    else:  # SPSS's √(X²/W): at most √(q − 1)
+        assert 0 <= phi <= math.sqrt(min(rows, cols) - 1) + 1e-12
+
+
+# --- the columns without a valid label ------------------------------------------------------------------------------
+
+def test_an_all_missing_label_column_is_named():
+    frame = pd.DataFrame({"a": [None] * 3, "b": ["x", "y", "z"]})
+    with pytest.raises(ValueError, match=r"^no valid rows") as found:
+        frame.agree.crosstabs("a", "b")
+    assert "every label of 'a' (row) is missing" in str(found.value) and "'b'" not in str(found.value)
+
+
+def test_both_label_columns_all_missing_are_named():
+    frame = pd.DataFrame({"a": [None] * 3, "b": [np.nan] * 3})
+    with pytest.raises(ValueError, match=r"^no valid rows.*every label of 'a' \(row\) and of 'b' \(col\) is missing"):
+        frame.agree.crosstabs("a", "b")
+
+
+def test_weights_all_missing_or_zero_are_named():
+    frame = pd.DataFrame({"a": list("uvw"), "b": list("xyz"), "Freq": [0.0, np.nan, 0.0]})
+    with pytest.raises(ValueError, match=r"^no valid rows.*every weight of 'Freq' \(weights\) is missing or zero"):
+        frame.agree.crosstabs("a", "b", weights="Freq")
+
+
+def test_rows_each_missing_one_label_name_no_column():
+    frame = pd.DataFrame({"a": ["u", None, "w"], "b": [None, "y", None]})
+    with pytest.raises(ValueError, match=r"^no valid rows") as found:
+        frame.agree.crosstabs("a", "b")
+    assert "every label" not in str(found.value)
+
+
+def test_dask_names_the_same_columns_as_pandas():
+    dd = pytest.importorskip("dask.dataframe")
+    import dask
+
+    frame = pd.DataFrame({"a": list("uvwx"), "b": [None] * 4, "Freq": [0.0, np.nan, 0.0, 0.0]})
+    with pytest.raises(ValueError) as pandas_error:
+        frame.agree("a", "b", weights="Freq")
+    with dask.config.set(scheduler="synchronous"), pytest.raises(ValueError) as dask_error:
+        dd.from_pandas(frame, npartitions=2).agree("a", "b", weights="Freq")
+    assert str(dask_error.value) == str(pandas_error.value)
+    assert str(pandas_error.value).endswith("every label of 'b' (pred) is missing; every weight of 'Freq' (weights) is "
+                                            "missing or zero")

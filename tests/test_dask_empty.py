@@ -67,3 +67,19 @@ def test_some_empty_partitions_change_nothing():
     with dask.config.set(scheduler="synchronous"):
         ours = ddf.agree.raters(["a", "b", "c"]).summary()["value"]
     np.testing.assert_allclose(ours, frame.agree.raters(["a", "b", "c"]).summary()["value"], rtol=1e-12)
+
+
+def test_a_column_named_none_gives_the_error_of_pandas():
+    """The error naming the columns without a valid label reads them as the counting does, partition by partition:
+    a column named None is a column like another (the expression of ``ddf[None]`` failed in Dask's optimiser)."""
+    frames = [pd.DataFrame({"a": [np.nan] * 2, None: [np.nan] * 2, "q": [np.nan] * 2}),
+              pd.DataFrame([[None, "x", 0.0], [None, None, 0.0], [None, "y", 0.0]], columns=["a", None, "w"])]
+    for frame in frames:
+        calls = [lambda d: d.agree("a", None), lambda d: d.agree(None, "a")]
+        if "w" in frame.columns:
+            calls.append(lambda d: d.agree("a", None, weights="w"))
+        for call in calls:
+            with dask.config.set({"scheduler": "synchronous", "dataframe.convert-string": False}):
+                ours = _error(call, dd.from_pandas(frame, npartitions=3))
+            assert ours == _error(call, frame)
+            assert "'a' (" in ours and "every label of" in ours

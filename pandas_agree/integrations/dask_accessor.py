@@ -46,6 +46,14 @@ def _cells(part: pd.DataFrame, actual, pred, weights, dropna: bool) -> tuple[pd.
     return partial_counts(part[actual], part[pred], weights=w, dropna=dropna)
 
 
+def _without_valid_values(part: pd.DataFrame, actual, pred, weights) -> tuple[int, bool, bool, bool]:
+    """A partition's rows, and whether every label of ``actual``, of ``pred`` and every weight is missing (or zero,
+    for the weights): what the error of a table without a valid row names."""
+    w = None if weights is None else part[weights]
+    return (len(part), bool(part[actual].isna().all()), bool(part[pred].isna().all()),
+            w is None or bool((w.isna() | (w == 0)).all()))
+
+
 def _partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, by) -> tuple:
     """All cells of one partition, and with ``by`` the cells of each group value in it."""
     everything = _cells(part, actual, pred, weights, dropna)
@@ -165,15 +173,14 @@ class DaskAgreeAccessor(Shortcuts):
         try:
             yield
         except NoValidRowsError:
-            ddf = self._ddf
-            checks = [ddf.shape[0], ddf[actual].isna().all(), ddf[pred].isna().all()]
-            if weights is not None:
-                w = ddf[weights]
-                checks.append((w.isna() | (w == 0)).all())
-            n_rows, *found = dask.compute(*checks)
+            # partition by partition, as the counting reads the columns (any column name, None among them)
+            parts = dask.compute(*[dask.delayed(_without_valid_values)(part, actual, pred, weights)
+                                   for part in self._ddf.to_delayed()])
+            n_rows = sum(part[0] for part in parts)
+            found = [all(part[i] for part in parts) for i in (1, 2, 3)]
             empty = [(column, argument) for column, argument, missing in
                      ((actual, "actual", found[0]), (pred, "pred", found[1])) if dropna and missing]
-            nothing = weights is not None and bool(found[2])
+            nothing = weights is not None and found[2]
             raise why_no_valid_rows(int(n_rows), empty, (weights, "weights") if nothing else None) from None
 
     def _count(self, actual, pred, weights, dropna, by=None):

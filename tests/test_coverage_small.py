@@ -390,11 +390,14 @@ def coverage(cell) -> dict:
     target = truth(cell)
     distinct, times = draw(cell, SIMS, np.random.default_rng([SEED, seed_of(cell.name)]))
 
-    def count(m, rng, first):  # the distinct samples first … first + m − 1; ``rng`` is not needed
+    def count(m, rng, first):  # ``rng`` is not needed; each sample is evaluated with its own random_state
+        # every other distinct sample (the even ones for the first half, the odd ones for the second): the samples
+        # come sorted by their counts, so that alternating gives the two processes alike work
         hits = dict.fromkeys(target, 0)
         seen = dict.fromkeys(target, 0)
         noted = {v: dict.fromkeys(RULES, 0) for v in target}
-        for i in range(first, first + m):
+        second = first + m == len(distinct) and m > 0  # the second half ends at the last sample
+        for i in range(1 if second else 0, len(distinct), 2):
             found = values(cell, distinct[i], "auto", random_state=i)
             for v, (value, _, lower, upper, method, notes) in found.items():
                 if np.isnan(value):

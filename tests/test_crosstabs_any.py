@@ -14,19 +14,14 @@ from scipy.stats import contingency
 
 import pandas_agree as pa
 
+from ._r_datasets import UCB, UCB_COUNTS
+
 # R: as.data.frame(margin.table(Titanic, c(1, 4)))  (Class × Survived, summed over Sex and Age)
 TITANIC = pd.DataFrame({"Class": ["1st", "1st", "2nd", "2nd", "3rd", "3rd", "Crew", "Crew"],
                         "Survived": ["No", "Yes"] * 4,
                         "Freq": [122, 203, 167, 118, 528, 178, 673, 212]})
 TITANIC_TABLE = np.array([[122, 203], [167, 118], [528, 178], [673, 212]], dtype=float)
 
-# R: as.data.frame(UCBAdmissions)
-_UCB = {"A": (512, 89, 313, 19), "B": (353, 17, 207, 8), "C": (120, 202, 205, 391), "D": (138, 131, 279, 244),
-        "E": (53, 94, 138, 299), "F": (22, 24, 351, 317)}  # admitted male, female; rejected male, female
-UCB = pd.DataFrame([(admit, gender, dept, n) for dept, (am, af, rm, rf) in _UCB.items()
-                    for admit, gender, n in (("Admitted", "Male", am), ("Admitted", "Female", af),
-                                             ("Rejected", "Male", rm), ("Rejected", "Female", rf))],
-                   columns=["Admit", "Gender", "Dept", "Freq"])
 
 
 def _titanic() -> pa.Crosstab:
@@ -103,7 +98,7 @@ def test_ucb_layers_equal_statsmodels_and_r():
     assert sum(layer.n for layer in ct.layers.values()) == ct.n == 4526
     out = ct.statistics(["cmh"])
     # the tables in the Crosstab's order: Admitted, Rejected × Female, Male (text labels sorted)
-    strata = sm.stats.StratifiedTable([np.array([[af, am], [rf, rm]], float) for am, af, rm, rf in _UCB.values()])
+    strata = sm.stats.StratifiedTable([np.array([[af, am], [rf, rm]], float) for am, af, rm, rf in UCB_COUNTS.values()])
     homogeneity = out["Tests of Homogeneity of the Odds Ratio"]
     assert homogeneity.loc["Breslow-Day", "value"] == pytest.approx(strata.test_equal_odds().statistic, rel=1e-10)
     assert homogeneity.loc["Tarone's", "value"] == pytest.approx(strata.test_equal_odds(adjust=True).statistic,
@@ -114,7 +109,7 @@ def test_ucb_layers_equal_statsmodels_and_r():
         strata.test_null_odds(correction=True).statistic, rel=1e-10)
     assert independence.loc["Mantel-Haenszel", "pvalue"] == pytest.approx(0.2323, abs=1e-4)
     # Cochran's statistic: the variances with N_k (not N_k − 1) in the denominator (SPSS)
-    t = np.array([[[af, am], [rf, rm]] for am, af, rm, rf in _UCB.values()], dtype=float)
+    t = np.array([[[af, am], [rf, rm]] for am, af, rm, rf in UCB_COUNTS.values()], dtype=float)
     n = t.sum(axis=(1, 2))
     rows, cols = t.sum(axis=2), t.sum(axis=1)
     mean = rows[:, 0] * cols[:, 0] / n

@@ -9,13 +9,7 @@ import pytest
 
 import pandas_agree as pa
 
-# R: as.data.frame(UCBAdmissions)
-_UCB = {"A": (512, 89, 313, 19), "B": (353, 17, 207, 8), "C": (120, 202, 205, 391), "D": (138, 131, 279, 244),
-        "E": (53, 94, 138, 299), "F": (22, 24, 351, 317)}  # admitted male, female; rejected male, female
-UCB = pd.DataFrame([(admit, gender, dept, n) for dept, (am, af, rm, rf) in _UCB.items()
-                    for admit, gender, n in (("Admitted", "Male", am), ("Admitted", "Female", af),
-                                             ("Rejected", "Male", rm), ("Rejected", "Female", rf))],
-                   columns=["Admit", "Gender", "Dept", "Freq"])
+from ._r_datasets import UCB
 
 
 def _titanic_sex_survived() -> pd.DataFrame:

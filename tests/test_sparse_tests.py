@@ -339,3 +339,20 @@ def test_pairs_and_stuart_maxwell_statistic_are_computed_once_per_table(monkeypa
     assert calls == {"pairs": 1, "statistic": 1}
     reference = SquareTable(np.array([[20, 3, 1], [2, 15, 4], [3, 2, 18]]), shift_zeros=False).homogeneity()
     assert tests.loc["STUART_MAXWELL", "statistic"] == pytest.approx(reference.statistic, rel=REL)
+
+
+@given(views())
+def test_pairs_summed_in_bins_are_those_of_the_sparse_matrix(view):
+    """The pairs of labels summed in one bin per place (up to PAIR_BINS places) are, to the bit and in the same
+    order, those a sparse matrix sums (the path of larger tables), on dense and sparse views."""
+    from pandas_agree.inference import tests as inference_tests
+
+    for held in (view, view.sparse()):
+        i, j, counts = held.entries
+        row, col = held.row_place[i], held.col_place[j]
+        off = row != col
+        binned = inference_tests._pairs_of(held)
+        summed = inference_tests._sparse_pairs(held, row[off].astype(np.int32), col[off].astype(np.int32),
+                                               counts[off])
+        for ours, reference in zip(binned, summed, strict=True):
+            assert np.array_equal(np.asarray(ours), np.asarray(reference))

@@ -649,8 +649,8 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     # the multinomial one, √((n_k· + n_·k − 2 n_kk)/N² − d_k²/N), whatever the resampling model: it only screens
     labels = np.flatnonzero(rows + cols > 0)
     i, j, _ = view.entries
-    matched = np.zeros(view.q)
-    np.add.at(matched, view.row_place[i], np.where(view.row_place[i] == view.col_place[j], counts, 0.0))
+    places = view.row_place[i]
+    matched = np.bincount(places, weights=np.where(places == view.col_place[j], counts, 0.0), minlength=view.q)
     spread = np.sqrt(np.maximum((rows + cols)[labels] / n - 2 * matched[labels] / n**2 - difference[labels]**2 / n,
                                 0.0))
     bonferroni = -float(normal_ppf((1 - opts.confidence_level) / (2 * len(labels))))

@@ -185,15 +185,36 @@ def _pairs(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
     return view.memo("pairs", lambda: _pairs_of(view))
 
 
-def _pairs_of(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    from scipy import sparse
+PAIR_BINS = 1 << 20
+"""Up to this many places (K², or eight per off-diagonal cell where that is more) the pairs are summed in one bin
+per place (three ``bincount`` calls); beyond, a sparse matrix sums them (memory in the non-empty cells only)."""
 
+
+def _pairs_of(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     i, j, counts = view.entries
-    row, col = view.row_place[i].astype(np.int32), view.col_place[j].astype(np.int32)
+    row, col = view.row_place[i], view.col_place[j]
     off = row != col
     row, col = row[off], col[off]
+    q = view.q
+    if q * q <= max(PAIR_BINS, 8 * row.size):
+        # each pair's two cells summed in its bin (k < l): the same sums, in the same (k, l) order, as the sparse
+        # matrix's (each bin adds at most two counts, and a + b is b + a)
+        low = np.minimum(row, col).astype(np.int64)
+        key = low * q + np.maximum(row, col)
+        size = q * q
+        found = np.flatnonzero(np.bincount(key, minlength=size))
+        cells = counts[off].astype(float)
+        total = np.bincount(key, weights=cells, minlength=size)[found]
+        difference = np.bincount(key, weights=np.where(row < col, cells, -cells), minlength=size)[found]
+        return found // q, found % q, total, difference
+    return _sparse_pairs(view, row.astype(np.int32), col.astype(np.int32), counts[off])
+
+
+def _sparse_pairs(view: TableView, row: np.ndarray, col: np.ndarray, counts: np.ndarray):
+    from scipy import sparse
+
     # the conversion sums the two cells of a pair: n_kl + n_lk in the real part, n_kl − n_lk in the imaginary one
-    signed = counts[off].astype(complex)
+    signed = counts.astype(complex)
     signed.imag = np.where(row < col, signed.real, -signed.real)
     low = np.minimum(row, col)
     np.maximum(row, col, out=row)

@@ -16,6 +16,7 @@ from . import display
 from .agreement import design_table, flat_columns, frame_dict, jsonable, left_out_table, lonely_psu_notes
 from .document import Document, Section, design, frame_table, laid_out
 from .options import report_options
+from .ranking import shown_measures
 from .rendered import Rendered
 
 __all__ = ["ComparisonReport"]
@@ -30,7 +31,7 @@ def _with_intervals(frame: pd.DataFrame, value: str) -> pd.DataFrame:
     """A (measure, stat) frame as one text column per measure: value [lower, upper]."""
     if not isinstance(frame.columns, pd.MultiIndex):
         return frame
-    measures = list(dict.fromkeys(frame.columns.get_level_values(0)))
+    measures = shown_measures(frame)
     # object columns: a string dtype would drop what the shown text keeps (its number, for the workbook)
     return pd.DataFrame({m: pd.Series([display.with_interval(v, lo, hi) for v, lo, hi in
                                        zip(frame[(m, value)], frame[(m, "lower")], frame[(m, "upper")], strict=True)],

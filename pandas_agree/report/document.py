@@ -15,7 +15,7 @@ from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG, ZE
 from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 from . import display
-from .ranking import exceeds, rank, sort_measure
+from .ranking import exceeds, rank, shown_measures, sort_measure
 
 __all__ = ["DEFF", "Document", "Section", "Table", "crosstab_section", "footnote_letters", "frame_table", "has_deff",
            "laid_out", "section", "statistics_tables"]
@@ -827,7 +827,7 @@ def binary(rep) -> Table:
     if exceeds(len(b.index), rep.options.get("max_classes")):
         return ranked_binary(rep)
     ci = isinstance(b.columns, pd.MultiIndex)
-    codes = list(dict.fromkeys(b.columns.get_level_values(0))) if ci else list(b.columns)
+    codes = shown_measures(b)
     deff = has_deff(b)
     bare = _bare(b)
     rows = [(f"{display.measure_name(code)} ({code})",
@@ -853,9 +853,8 @@ def ranked_binary(rep) -> Table:
     b = rep.binary
     limit = rep.options["max_classes"]
     code = sort_measure(b, rep.options.get("sort_by"))
-    ranking = rank(b, code, limit)
     ci = isinstance(b.columns, pd.MultiIndex)
-    shown = list(dict.fromkeys(b.columns.get_level_values(0) if ci else b.columns))
+    shown = shown_measures(b)
     headline = [c for c in HEADLINE if c in shown and c != code]
     codes = [code, *(headline if len(shown) > len(headline) + 1 else [c for c in shown if c != code])]
     level = f"{100 * rep.options['confidence_level']:g}% CI"
@@ -864,6 +863,7 @@ def ranked_binary(rep) -> Table:
 
     bare = _bare(b)
     values = [_column(bare, (c, "value") if ci else c) for c in codes]  # each column taken once
+    ranking = rank(b, code, limit, values[0])
     lowers, uppers = (_column(bare, (code, stat)) for stat in ("lower", "upper")) if ci else (None, None)
     deffs = _column(bare, (code, "deff")) if deff else None
     shown_rows = [*ranking.weakest, *ranking.strongest]  # the labels of the rows shown, taken at once
@@ -901,8 +901,7 @@ def ranked_binary(rep) -> Table:
 
 def averages(rep) -> Table:
     a = rep.averages
-    ci = isinstance(a.columns, pd.MultiIndex)
-    methods = list(dict.fromkeys(a.columns.get_level_values(0))) if ci else list(a.columns)
+    methods = shown_measures(a)
     deff = has_deff(a)
     bare = _bare(a)
     cells = [list(zip(_with_intervals(bare, m), _deffs(bare, m) if deff else [None] * len(a.index), strict=True))

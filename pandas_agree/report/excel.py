@@ -29,6 +29,7 @@ from ..measures.registry import REGISTRY
 from . import display
 from .document import Document, laid_out
 from .printed import report_sheet
+from .ranking import shown_measures
 from .sheet import BOLD, MATCH, P_FORMAT, VALUE_FORMAT, Sheet, checked_path
 from .xlsx import (
     CELL_LIMIT,
@@ -408,7 +409,7 @@ def _wide_sheet(ws: StreamSheet, rep, frame_of, stub: str, first_level: str) -> 
     first = rep.sections()[0][1]
     frame = frame_of(first)
     multi = isinstance(frame.columns, pd.MultiIndex)
-    keys = list(dict.fromkeys(frame.columns.get_level_values(0))) if multi else list(frame.columns)
+    keys = shown_measures(frame) if multi else list(frame.columns)
     stats = list(dict.fromkeys(frame.columns.get_level_values(1))) if multi else ["value"]
     top = [*lead, stub]
     for key in keys:

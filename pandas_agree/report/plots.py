@@ -9,7 +9,7 @@ import pandas as pd
 
 from ..measures.registry import resolve
 from . import display
-from .ranking import rank, sort_measure
+from .ranking import rank, shown_measures, sort_measure
 
 __all__ = ["pyplot", "report_figure"]
 
@@ -161,7 +161,7 @@ def forest_classes(rep, measures: Sequence[str]) -> tuple[pd.DataFrame, str | No
 def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = False):
     """A figure with the heatmap of the crosstab and the forest plot of ``measures``, at most
     :data:`FIGURE_LIMIT` inches wide and high."""
-    shown = list(dict.fromkeys(rep.binary.columns.get_level_values(0)))
+    shown = shown_measures(rep.binary)
     if measures is None:
         measures = [code for code in ("REC", "PRE", "F1") if code in shown] or shown[:3]
     measures = [m.code for m in resolve(measures, "binary", default=lambda m: False)]

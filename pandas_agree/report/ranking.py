@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..measures.registry import REGISTRY, resolve
 
-__all__ = ["Ranking", "exceeds", "rank", "sort_measure"]
+__all__ = ["Ranking", "exceeds", "rank", "shown_measures", "sort_measure"]
 
 
 def exceeds(n_classes: int, max_classes: int | None) -> bool:
@@ -32,9 +32,23 @@ def exceeds(n_classes: int, max_classes: int | None) -> bool:
     return max_classes is not None and n_classes > max_classes
 
 
-def _shown(binary: pd.DataFrame) -> list[str]:
-    columns = binary.columns
-    return list(dict.fromkeys(columns.get_level_values(0))) if isinstance(columns, pd.MultiIndex) else list(columns)
+def shown_measures(frame: pd.DataFrame) -> list:
+    """The measures (or averaging methods) of a frame of measures in the order of its columns: the first level of
+    its columns, each once, or its columns.
+
+    Examples
+    --------
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.report.ranking import shown_measures
+    >>> shown_measures(pa.Agreement.from_table([[5, 1], [2, 6]]).binary(["REC", "F1"]))
+    ['REC', 'F1']
+    """
+    columns = frame.columns
+    if not isinstance(columns, pd.MultiIndex):
+        return list(columns)
+    codes = columns.codes[0]  # the first level's values, each at its first column (no Index of every column made)
+    first = np.unique(codes, return_index=True)[1]
+    return columns.levels[0].take(codes[np.sort(first)]).tolist()
 
 
 def sort_measure(binary: pd.DataFrame, sort_by: str | None) -> str:
@@ -58,7 +72,7 @@ def sort_measure(binary: pd.DataFrame, sort_by: str | None) -> str:
     ...
     ValueError: sort_by must be one of the class-specific measures of the report (REC, F1); got 'PRE'
     """
-    shown = _shown(binary)
+    shown = shown_measures(binary)
     if sort_by is None:
         return "F1" if "F1" in shown else shown[0]
     try:
@@ -106,10 +120,10 @@ class Ranking:
                 "to_excel() (sheet \"Class measures\"), to_dict(), or report(max_classes=None).")
 
 
-def rank(binary: pd.DataFrame, code: str, max_classes: int) -> Ranking:
+def rank(binary: pd.DataFrame, code: str, max_classes: int, values: np.ndarray | None = None) -> Ranking:
     """The ``max_classes // 2`` weakest and ``max_classes // 2`` strongest classes of ``binary`` by ``code`` (at
     least one of each); classes where the measure is undefined (NaN) are never among them, ties keep the order
-    of the table.
+    of the table. ``values`` are the values of ``code`` in ``binary``'s rows where the caller has them.
 
     Examples
     --------
@@ -124,8 +138,10 @@ def rank(binary: pd.DataFrame, code: str, max_classes: int) -> Ranking:
     >>> rank(binary, "FNR", 2).weakest  # a miss rate is best at 0: the highest is the weakest
     [1]
     """
-    column = (code, "value") if isinstance(binary.columns, pd.MultiIndex) else code
-    values = binary.iloc[:, binary.columns.get_loc(column)].to_numpy(dtype=float)
+    if values is None:
+        column = (code, "value") if isinstance(binary.columns, pd.MultiIndex) else code
+        values = binary.iloc[:, binary.columns.get_loc(column)].to_numpy(dtype=float)
+    values = np.asarray(values, dtype=float)
     defined = np.flatnonzero(~np.isnan(values))
     keys = -values[defined] if _low_is_strong(code) else values[defined]
     order = defined[np.argsort(keys, kind="stable")]  # weakest first; ties in the order of the table

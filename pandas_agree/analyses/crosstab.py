@@ -613,7 +613,7 @@ class Crosstab:
     @cached_property
     def _table_cells(self) -> TableCells:
         """The table's non-empty cells and margins, as every delta-method variance of it takes them."""
-        return TableCells(self._sparse_counts)
+        return TableCells(self._sparse_counts if self._cells is not None else self._counts)
 
     @cached_property
     def _counts_objects(self) -> bool:

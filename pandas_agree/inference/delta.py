@@ -284,23 +284,48 @@ def _sparse(table):
 
 class TableCells:
     """A table of counts as a canonical CSR array, with its margins, its total and its non-empty cells (row-major),
-    taken once for every variance of that table (an analysis keeps it for every call on its table)."""
+    taken once for every variance of that table (an analysis keeps it for every call on its table). A dense table
+    is read as it is (its non-empty cells found by ``numpy.nonzero``; the CSR array made only where a product
+    needs it)."""
 
     def __init__(self, table) -> None:
-        n = _sparse(table).tocsr()
-        if not n.has_canonical_format or not n.data.all():  # put in canonical form without changing the caller's
-            n = n.copy()
-            n.sum_duplicates()
-            n.eliminate_zeros()
-        self.n, self.shape = n, n.shape
-        self.r = np.asarray(n.sum(axis=1)).ravel()
-        self.c = np.asarray(n.sum(axis=0)).ravel()
+        from scipy import sparse
+
+        if sparse.issparse(table):
+            n = table.astype(float, copy=False).tocsr()
+            if not n.has_canonical_format or not n.data.all():  # canonical form without changing the caller's
+                n = n.copy()
+                n.sum_duplicates()
+                n.eliminate_zeros()
+            self._n = n
+            coo = n.tocoo()
+            self.ci, self.cj, self.cn = coo.row, coo.col, coo.data
+            self._array = None
+        else:
+            self._n = None
+            self._array = np.asarray(table, dtype=float)
+            stored = self._array != 0
+            self.ci, self.cj = np.nonzero(stored)  # row-major, as the COO of the CSR array
+            self.cn = self._array[stored]
+        self.shape = (self._n if self._array is None else self._array).shape
+        held = self._n if self._array is None else self._array
+        self.r, self.c = np.asarray(held.sum(axis=1)).ravel(), np.asarray(held.sum(axis=0)).ravel()
         self.total = self.r.sum()
-        coo = n.tocoo()
-        self.ci, self.cj, self.cn = coo.row, coo.col, coo.data
-        size = n.shape[0] * n.shape[1]
+        size = self.shape[0] * self.shape[1]
         # a small table with few empty cells is also held dense: its products with the partials are BLAS's
-        self._dense = n.toarray() if size <= DENSE_PRODUCT and size <= 4 * n.nnz else None
+        self._dense = None
+        if size <= DENSE_PRODUCT and size <= 4 * len(self.cn):
+            self._dense = self._array if self._array is not None else self.n.toarray()
+
+    @property
+    def n(self):
+        """The table as a canonical CSR array (for a dense table, made at the first product that needs it)."""
+        if self._n is None:
+            from scipy import sparse
+
+            indptr = np.concatenate([[0], np.cumsum(np.bincount(self.ci, minlength=self.shape[0]))])
+            self._n = sparse.csr_array((self.cn, self.cj, indptr), shape=self.shape)
+        return self._n
 
     def times(self, columns: np.ndarray) -> np.ndarray:
         """The table times a matrix of one column per value, (I, V): Σ_j n_ij C_jv over the non-empty cells (an

@@ -311,11 +311,6 @@ class TableCells:
         held = self._n if self._array is None else self._array
         self.r, self.c = np.asarray(held.sum(axis=1)).ravel(), np.asarray(held.sum(axis=0)).ravel()
         self.total = self.r.sum()
-        size = self.shape[0] * self.shape[1]
-        # a small table with few empty cells is also held dense: its products with the partials are BLAS's
-        self._dense = None
-        if size <= DENSE_PRODUCT and size <= 4 * len(self.cn):
-            self._dense = self._array if self._array is not None else self.n.toarray()
 
     @property
     def n(self):
@@ -327,16 +322,6 @@ class TableCells:
             self._n = sparse.csr_array((self.cn, self.cj, indptr), shape=self.shape)
         return self._n
 
-    def times(self, columns: np.ndarray) -> np.ndarray:
-        """The table times a matrix of one column per value, (I, V): Σ_j n_ij C_jv over the non-empty cells (an
-        infinite C_jv multiplies no empty cell, so the dense product only takes finite columns)."""
-        dense = self._dense is not None and np.isfinite(columns).all()
-        return (self._dense if dense else self.n) @ columns
-
-
-DENSE_PRODUCT = 1 << 18
-"""A table of at most this many cells, at least a quarter of them non-empty, multiplies the partials as a dense
-array (a sparse product of a 100 × 100 table with 150 columns of partials takes five times as long)."""
 
 
 def parts_variance(table, row_part: np.ndarray, col_part: np.ndarray,
@@ -412,8 +397,8 @@ def _parts_variance(table: TableCells, row_part, col_part, matching, cells, desi
     cc = col_part - (c @ col_part) / total  # R and C are shifted by constants, against cancellation
     if design == "fixed-reference":
         # R adds a constant to each row, which leaves that row's variance as it is
-        squares = table.times(cc * cc).sum(axis=0)  # Σ_i Σ_j n_ij C_j²
-        by_row = table.times(cc)  # Σ_j n_ij C_j, (I, V)
+        squares = (n @ (cc * cc)).sum(axis=0)  # Σ_i Σ_j n_ij C_j²
+        by_row = n @ cc  # Σ_j n_ij C_j, (I, V)
         base = cc[cj[at]]
         squares = squares + _weighted_sum(ni, extra * (extra + 2 * base))
         np.add.at(by_row, ci[at], ni[:, None] * extra)
@@ -422,7 +407,7 @@ def _parts_variance(table: TableCells, row_part, col_part, matching, cells, desi
         return _rounded(squares, squares - centred)
     rr = row_part - (r @ row_part) / total
     # Σ n (R_i + C_j)² = Σ r R² + Σ c C² + 2 Σ_i R_i (n C)_i
-    squares = r @ (rr * rr) + c @ (cc * cc) + 2 * np.einsum("iv,iv->v", rr, table.times(cc))
+    squares = r @ (rr * rr) + c @ (cc * cc) + 2 * np.einsum("iv,iv->v", rr, n @ cc)
     first = r @ rr + c @ cc
     base = rr[ci[at]] + cc[cj[at]]
     squares = squares + _weighted_sum(ni, extra * (extra + 2 * base))

@@ -784,7 +784,10 @@ class Crosstab:
             Codes or names of association measures (``pa.measures("association")``), in the order wanted; by
             default every one that applies to any table (the risk estimates are for 2×2 tables).
         ci : {None, "auto", "linearized", "bootstrap", ...}, optional
-            The interval method, as :meth:`Agreement.multiclass` takes it: None for values only.
+            The interval method, as :meth:`Agreement.multiclass` takes it: None for values only. A binomial
+            method's name ("wilson", "clopper-pearson", ...) means "auto" with that method for proportions; no
+            association measure is a proportion, so it gives the intervals of "auto" (the "method" column names
+            each).
         confidence_level, n_resamples, bootstrap_method, random_state, resampling
             As in :meth:`Agreement.binary`.
 

@@ -193,7 +193,7 @@ def test_the_workbook_shows_small_p_values_as_the_text_does(tmp_path):
 
 def test_phi_range_is_the_union_of_its_two_forms_and_says_so():
     record = pa.measures("association").set_index("code").loc["PHI"]
-    assert record["range"] == "[-1, inf]"
+    assert record["range"] == "[-1, inf)"
     assert "[−1, 1]" in record["formula"] and "[0, √(q − 1)]" in record["formula"]
     assert "union" in record["formula"]
 

@@ -448,7 +448,7 @@ def test_catalogue_rows():
     cat = pa.measures().set_index(["kind", "code"])
     row = cat.loc[("binary", "F1")]
     assert row["averaging"] == "before: REC, PRE" and row["symmetric"] and row["range"] == "[0, 1]"
-    assert "Dice" in row["aliases"] and cat.loc[("binary", "DOR"), "range"] == "[0, inf]"
+    assert "Dice" in row["aliases"] and cat.loc[("binary", "DOR"), "range"] == "[0, inf)"
     assert cat.loc[("rater", "FLEISS"), "ci_method"] == "Gwet (2014) linearised variance"
     assert cat.loc[("rater", "ALPHA"), "ci_method"] == "Gwet (2014) linearised variance"
     assert cat.loc[("rater", "LIGHT"), "ci_method"] == "linearised (delta method)"

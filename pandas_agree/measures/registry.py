@@ -541,12 +541,14 @@ def notes_of(chosen: Iterable[Measure], setting: Setting) -> list[tuple[str, lis
 
 
 def _format_range(bounds: tuple[float, float]) -> str:
+    """A range in interval notation: a bracket at a finite end, a parenthesis at an infinite one ("[0, inf)")."""
     def fmt(x: float) -> str:
         if math.isinf(x):
             return "-inf" if x < 0 else "inf"
         return f"{x:g}"
 
-    return f"[{fmt(bounds[0])}, {fmt(bounds[1])}]"
+    lo, hi = bounds
+    return f"{'(' if math.isinf(lo) else '['}{fmt(lo)}, {fmt(hi)}{')' if math.isinf(hi) else ']'}"
 
 
 CATALOGUE_COLUMNS = (

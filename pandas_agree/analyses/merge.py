@@ -20,7 +20,7 @@ import pandas as pd
 from ..base.lazy import LazyModule
 from ..engine.crosstab import SideLabels, check_table_size, held_sparse, nan_last, sparse_frame
 from ..engine.design import merge_units
-from ..engine.labels import concat_labels, difference_labels, ordered_labels, positions_of
+from ..engine.labels import check_listed, concat_labels, difference_labels, ordered_labels, positions_of
 
 sparse = LazyModule("scipy.sparse")
 
@@ -80,11 +80,8 @@ def fixed_union(first: pd.Index | None, second: pd.Index | None, observed: list[
             raise _clash("labels=", list(first), list(second))
         return first
     fixed, which = (first, 1) if first is not None else (second, 0)
-    unlisted = difference_labels(observed[which], fixed)
-    if len(unlisted):
-        raise ValueError(f"labels must list every observed label; not listed: {list(unlisted[:10])} (the "
-                         f"{'first' if first is not None else 'second'} count has labels={list(fixed)[:10]}, and "
-                         "the other count has labels outside them)")
+    check_listed(observed[which], fixed, context=f" (the {'first' if first is not None else 'second'} count has "
+                 f"labels={list(fixed)[:10]}, and the other count has labels outside them)")
     return fixed
 
 
@@ -98,11 +95,9 @@ def fixed_sides(first, second, observed: list[tuple[pd.Index, pd.Index]]) -> Sid
         return first
     fixed, which = (first, 1) if first is not None else (second, 0)
     for given, labels, name in zip((fixed.rows, fixed.cols), observed[which], fixed.names, strict=True):
-        unlisted = difference_labels(labels, given) if given is not None else labels[:0]
-        if len(unlisted):
-            raise ValueError(f"{name} must list every observed label; not listed: {list(unlisted[:10])} (the "
-                             f"{'first' if first is not None else 'second'} count has {name}={list(given)[:10]}, "
-                             "and the other count has labels outside them)")
+        if given is not None:
+            check_listed(labels, given, name, context=f" (the {'first' if first is not None else 'second'} count "
+                         f"has {name}={list(given)[:10]}, and the other count has labels outside them)")
     return fixed
 
 

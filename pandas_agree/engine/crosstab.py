@@ -24,6 +24,7 @@ from ..base.lazy import LazyModule, is_scipy_sparse
 from .design import DesignColumns, UnitTables, unit_tables
 from .labels import (
     as_labels,
+    check_listed,
     concat_labels,
     difference_labels,
     duplicated_labels,
@@ -635,12 +636,7 @@ def _checked_side(labels, observed: pd.Index, name: str) -> pd.Index:
     repeated = duplicated_labels(wanted)
     if repeated.any():
         raise ValueError(f"{name} must not repeat a label; repeated: {list(wanted[repeated])[:5]}")
-    unlisted = difference_labels(observed, wanted)
-    if len(unlisted):
-        raise ValueError(
-            f"{name} must list every observed label; not listed: {list(unlisted[:10])}"
-            + (f" and {len(unlisted) - 10} more" if len(unlisted) > 10 else "")
-        )
+    check_listed(observed, wanted, name)
     return wanted
 
 

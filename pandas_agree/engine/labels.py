@@ -23,9 +23,9 @@ import numpy as np
 import pandas as pd
 from pandas.api.types import infer_dtype
 
-__all__ = ["as_labels", "concat_labels", "difference_labels", "duplicated_labels", "exact_codes", "hashed_unique",
-           "isin_labels", "labels_index", "ordered_labels", "positions_of", "sorted_labels", "typed_labels",
-           "unique_labels"]
+__all__ = ["as_labels", "check_listed", "concat_labels", "difference_labels", "duplicated_labels", "exact_codes",
+           "hashed_unique", "isin_labels", "labels_index", "ordered_labels", "positions_of", "sorted_labels",
+           "typed_labels", "unique_labels"]
 
 _BOOLEANS = (bool, np.bool_)
 # The kinds pandas infers for values none of which is a boolean, and for values all of which are.
@@ -251,6 +251,24 @@ def difference_labels(labels, other) -> pd.Index:
     (``labels.difference(other, sort=False)`` with ``True`` and ``1`` two labels)."""
     labels = unique_labels(labels)
     return labels[positions_of(labels, unique_labels(other)) < 0]
+
+
+def check_listed(observed, listed, name: str = "labels", *, noun: str = "label", context: str = "") -> None:
+    """The ValueError of labels given as ``name`` that leave out some ``observed`` label: "labels must list every
+    observed label; not listed: [...]" (the first ten, and how many more), with ``context`` after it.
+
+    Examples
+    --------
+    >>> from pandas_agree.engine.labels import check_listed
+    >>> check_listed(["a", "b", "c"], ["a"], "labels")
+    Traceback (most recent call last):
+    ...
+    ValueError: labels must list every observed label; not listed: ['b', 'c']
+    """
+    unlisted = difference_labels(observed, listed)
+    if len(unlisted):
+        more = f" and {len(unlisted) - 10} more" if len(unlisted) > 10 else ""
+        raise ValueError(f"{name} must list every observed {noun}; not listed: {list(unlisted[:10])}{more}{context}")
 
 
 def isin_labels(labels, among) -> np.ndarray:

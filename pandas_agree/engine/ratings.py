@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .crosstab import check_table_size, encode, merged_order
-from .labels import as_labels, concat_labels, difference_labels, isin_labels, positions_of, unique_labels
+from .labels import as_labels, check_listed, concat_labels, isin_labels, positions_of, unique_labels
 
 __all__ = ["RatingCounts", "category_order", "count_ratings", "distinct_rows", "rating_patterns"]
 
@@ -130,9 +130,7 @@ def category_order(columns: Sequence[pd.Series], labels: Sequence | None = None)
     observed = unique_labels(concat_labels(*found)) if found else pd.Index([], dtype=object)
     if labels is not None:
         wanted = as_labels(labels)
-        missing = difference_labels(observed, wanted)
-        if len(missing):
-            raise ValueError(f"labels must list every observed rating; not listed: {list(missing[:10])}")
+        check_listed(observed, wanted, noun="rating")
         return wanted
     declared = [c.dtype.categories for c in columns if isinstance(c.dtype, pd.CategoricalDtype)]
     order = merged_order(declared, found)

@@ -25,7 +25,7 @@ from .crosstab import (
     validate_weights,
 )
 from .design import DesignColumns, UnitTables, unit_tables
-from .labels import as_labels, difference_labels, positions_of
+from .labels import as_labels, check_listed, positions_of
 
 __all__ = ["ScorePatterns", "ScoreView", "count_scores", "validate_scores"]
 
@@ -171,10 +171,7 @@ def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | N
     observed = codes.uniques
     if labels is not None:
         declared = as_labels(labels)
-        unknown = difference_labels(observed, declared)
-        if len(unknown):
-            raise ValueError(f"labels must list every observed label of {actual_name}; missing: "
-                             f"{list(unknown[:5])}")
+        check_listed(observed, declared, context=f" (of {actual_name})")
         order = merged_order([declared], observed)
     else:
         order = label_order(codes, observed)

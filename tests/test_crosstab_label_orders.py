@@ -220,3 +220,36 @@ def test_raters_take_one_list_of_categories():
     df = pd.DataFrame({"a": ["x", "y"], "b": ["x", "x"]})
     with pytest.raises(TypeError, match="labels: the raters rate into one set of categories"):
         df.agree.raters(["a", "b"], labels={"a": ["x", "y"]})
+
+
+def test_a_report_that_quiets_its_layers_leaves_other_threads_warning():
+    """The layers of a report say nothing of their labels' order (the report's table has said it), and that
+    quiet holds in the report's own thread only: a call in another thread at the same time still warns (a
+    warnings filter would have silenced every thread)."""
+    import threading
+
+    from pandas_agree.analyses.order import label_order_told
+
+    ct = pa.Crosstab.from_table(pd.DataFrame(R_HAIR_EYE, index=HAIR, columns=EYE))
+    inside, outside = threading.Event(), threading.Event()
+    caught: list = []
+
+    def other_thread():
+        inside.wait(5)
+        with warnings.catch_warnings(record=True) as found:
+            warnings.simplefilter("always")
+            ct.measures(["GAMMA"])
+        caught.extend(w.category for w in found)
+        outside.set()
+
+    worker = threading.Thread(target=other_thread)
+    worker.start()
+    with warnings.catch_warnings(record=True) as here:
+        warnings.simplefilter("always")
+        with label_order_told():
+            inside.set()
+            outside.wait(5)
+            ct.measures(["GAMMA"])
+    worker.join(5)
+    assert pa.LabelOrderWarning in caught
+    assert not [w for w in here if w.category is pa.LabelOrderWarning]

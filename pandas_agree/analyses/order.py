@@ -3,6 +3,8 @@ rule for two classifications and for several raters)."""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import warnings
 
 import numpy as np
@@ -12,7 +14,22 @@ from ..base.notices import LabelOrderWarning
 from ..base.undefined import external_stacklevel
 from ..engine.labels import concat_labels, difference_labels, isin_labels, sorted_labels, unique_labels
 
-__all__ = ["carries_order", "numbers", "ordered_categorical", "paired_union", "union_order", "warn_label_order"]
+__all__ = ["carries_order", "label_order_told", "numbers", "ordered_categorical", "paired_union", "union_order",
+           "warn_label_order"]
+
+_TOLD = contextvars.ContextVar("label_order_told", default=False)
+
+
+@contextlib.contextmanager
+def label_order_told():
+    """Within this context :func:`warn_label_order` says nothing: the caller has already warned of the same labels'
+    order (a crosstab's layers, whose labels are among the whole table's). A context variable, so that other
+    threads and tasks still warn (:func:`warnings.catch_warnings` would change every thread's filters)."""
+    token = _TOLD.set(True)
+    try:
+        yield
+    finally:
+        _TOLD.reset(token)
 
 
 def ordered_categorical(values) -> bool:
@@ -46,7 +63,10 @@ def carries_order(*sides: pd.Index) -> bool:
 def warn_label_order(what: str, order: str, *, sides: str = "these labels",
                      advice: str = "labels=[...] (--labels on the command line)") -> None:
     """A :class:`~pandas_agree.LabelOrderWarning` that ``what`` read the labels in the ``order`` described, and how
-    to give another: ``sides`` names the labels without an order of their own, ``advice`` how to give it."""
+    to give another: ``sides`` names the labels without an order of their own, ``advice`` how to give it. Nothing
+    within :func:`label_order_told`."""
+    if _TOLD.get():
+        return
     warnings.warn(f"{what} read the labels as an ordered scale, and {sides} carry no order of their own "
                   f"(text, or an unordered categorical): the order used is {order}. Give the order with "
                   f"{advice} or an ordered pandas Categorical (numeric codes are read as numbers).",

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import pandas as pd
 
 from ..analyses.crosstab import statistics_keywords
 from ..analyses.messages import design_note
-from ..base.notices import LabelOrderWarning
+from ..analyses.order import label_order_told
 from ..base.options import keywords, validate_options
 from ..base.version import __version__
 from . import display
@@ -93,8 +92,7 @@ class CrosstabReport(Rendered):
         self.statistics = crosstab.statistics(list(words), random_state=opts["random_state"]) if words else {}
         self.layers = {}
         if layered:  # a layer's labels are among the whole table's: its warning of their order is the table's
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", LabelOrderWarning)
+            with label_order_told():
                 self.layers = {
                     value: CrosstabReport(sub, layer=True, **{**options, "statistics": [w for w in words if w != "cmh"]
                                                              or None})

@@ -131,7 +131,7 @@ def test_every_value_lies_in_its_declared_range(seed, fractional, weighted):
     values = quiet(ag.multiclass, [m.code for m in records("multiclass")], kappa_weights=weights)["value"]
     codes = {}
     for row, value in values.items():
-        lo, hi = pa.measures("multiclass").set_index("code").loc[codes.get(row, row), "range"].strip("[]").split(", ")
+        lo, hi = pa.measures("multiclass").set_index("code").loc[codes.get(row, row), "range"].strip("[]()").split(", ")
         assert np.isnan(value) or float(lo) <= value <= float(hi), (row, value)
     ratings = pd.DataFrame(rng.integers(0, 3, (12, 3)).astype(float), columns=list("abc"))
     ratings[rng.random((12, 3)) < 0.2] = np.nan

@@ -105,12 +105,9 @@ def case_summary(ag) -> pd.DataFrame:
     >>> import pandas_agree as pa
     >>> from pandas_agree.report.agreement import case_summary
     >>> df = pd.DataFrame({"a": ["x", "y", None, "x"], "b": ["x", "x", "y", "y"], "w": [2.0, 3.0, 1.0, 0.0]})
-    >>> case_summary(df.agree.crosstabs("a", "b", weights="w"))
-               N     Percent
-    Cases
-    Valid    5.0   83.333333
-    Missing  1.0   16.666667
-    Total    6.0  100.000000
+    >>> summary = case_summary(df.agree.crosstabs("a", "b", weights="w"))
+    >>> summary.index.tolist(), summary["N"].tolist(), summary["Percent"].round(2).tolist()
+    (['Valid', 'Missing', 'Total'], [5.0, 1.0, 6.0], [83.33, 16.67, 100.0])
     """
     if ag.weighted:
         counts = np.array([ag.n, ag.weight_missing, ag.n + ag.weight_missing], dtype=float)
@@ -252,8 +249,9 @@ class AgreementReport(Rendered):
     Attributes
     ----------
     summary : pandas.DataFrame
-        Case processing summary: valid, missing, excluded by weight and total rows, with percentages (and the
-        weighted N when weights were used).
+        Case processing summary (:func:`case_summary`): valid, missing, excluded by weight and total rows, with
+        percentages; with weights, as SPSS's ``WEIGHT BY``, the weighted valid, missing and total cases (the rows
+        of a zero or missing weight are counted in the notes).
     crosstab : pandas.DataFrame
         Counts with "Total" margins; with ``percentages=`` also row, column and total percentages, as an
         SPSS-style (label, statistic) row index; with ``cells=`` (SPSS's ``/CELLS`` keywords) the cell

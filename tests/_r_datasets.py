@@ -9,3 +9,11 @@ UCB = pd.DataFrame([(admit, gender, dept, n) for dept, (am, af, rm, rf) in UCB_C
                     for admit, gender, n in (("Admitted", "Male", am), ("Admitted", "Female", af),
                                              ("Rejected", "Male", rm), ("Rejected", "Female", rf))],
                    columns=["Admit", "Gender", "Dept", "Freq"])
+
+# R: as.data.frame(Titanic) (Class, Sex, Age, Survived, Freq: 32 rows, 8 of them of Freq 0), in R's order
+TITANIC_FREQ = [0, 0, 35, 0, 0, 0, 17, 0, 118, 154, 387, 670, 4, 13, 89, 3, 5, 11, 13, 0, 1, 13, 14, 0, 57, 14, 75, 192,
+                140, 80, 76, 20]
+TITANIC = pd.DataFrame(
+    [(cls, sex, age, survived) for survived in ("No", "Yes") for age in ("Child", "Adult")
+     for sex in ("Male", "Female") for cls in ("1st", "2nd", "3rd", "Crew")],
+    columns=["Class", "Sex", "Age", "Survived"]).assign(Freq=TITANIC_FREQ)

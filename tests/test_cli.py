@@ -61,7 +61,8 @@ def test_text_report_weights_and_groups(run, tmp_path, data):
     result = run("report", path, "--actual", "truth", "--pred", "guess", "--weights", "w", "--by", "region", *FAST)
     assert result.returncode == 0, result.stderr
     assert "Group: region = n" in result.stdout and "Group: region = s" in result.stdout
-    assert "Weighted N" in result.stdout
+    # the summary counts weights (SPSS's WEIGHT BY): no row of rows excluded by weight
+    assert "Frequency weights were used" in result.stdout and "Excluded by weight" not in result.stdout
 
 
 def test_outputs(run, tmp_path, data):
@@ -250,7 +251,9 @@ def test_label_columns_are_read_as_text(run, coded):
     assert data["summary"]["data"][1][0] == 0  # nothing missing
     weighted = run("report", coded, "--actual", "a", "--pred", "p", "--weights", "w", "--ci", "none", "--json")
     assert weighted.returncode == 0, weighted.stderr  # the weights stay numbers; their "NA" is a missing weight
-    assert json.loads(weighted.stdout)["summary"]["data"][1][0] == 1
+    weighted = json.loads(weighted.stdout)
+    assert weighted["summary"]["data"][1][0] == 0  # no case missing a label: the row of a missing weight is no case
+    assert "1 row with a missing weight was left out." in weighted["notes"]
 
 
 def test_missing_values_and_numeric_sides_are_options(run, coded):

@@ -274,7 +274,7 @@ def test_rows_without_a_layer_value_are_in_no_table_and_counted_missing():
     ct = ucb.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept")
     assert ct.n == sum(layer.n for layer in ct.layers.values()) == 4526 - 512 - 17
     assert ct.n_missing == 2 and ct.n_rows == len(ucb)
-    assert ct.report().summary.loc["Missing", "N"] == 2
+    assert ct.report().summary.loc["Missing", "N"] == 512 + 17  # weighted: the Freq of the two rows
 
 
 def test_a_table_held_sparse_has_a_report_without_cells():

@@ -53,10 +53,12 @@ def test_notes_cover_what_a_reader_needs(tricky):
         warnings.simplefilter("error")  # the report records warnings as notes instead of raising them
         rep = tricky.agree.report("actual", "pred", weights="w", random_state=1, n_resamples=200)
     text = " ".join(rep.notes)
-    assert "weights" in text and "1 row with a missing label or weight was left out" in text
+    assert "weights" in text and "1 row with a missing label was left out" in text
     assert "Predicted labels not in the reference: only predicted" in text
     assert "Only the 4 labels present on both sides can agree" in text
-    assert "Weighted N" in rep.summary.columns
+    # weighted cases, as SPSS's WEIGHT BY: the Missing case is the weight of the row without its label
+    assert list(rep.summary.index) == ["Valid", "Missing", "Total"] and list(rep.summary.columns) == ["N", "Percent"]
+    assert rep.summary.loc["Missing", "N"] == tricky["w"].iloc[5]
 
 
 def test_matching_and_undefined_values_in_notes():

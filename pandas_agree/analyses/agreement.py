@@ -71,6 +71,11 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
     n_rows, n_missing, n_zero_weight : int
         Rows read (None for an Agreement built from a table); rows left out for a missing label or weight;
         rows with valid labels left out because their weight was 0.
+    weight_missing : float
+        The weighted count of the rows left out for a missing label (their weight sum; their number without
+        weights): the Missing cases of SPSS's Case Processing Summary under ``WEIGHT BY``.
+    n_missing_weight : int
+        Rows left out because their weight was missing (among ``n_missing``).
     weighted : bool
         Whether frequency weights were used (N is then a weight sum).
     mapping : pandas.DataFrame or None

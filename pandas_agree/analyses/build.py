@@ -10,7 +10,7 @@ import pandas as pd
 from ..base.frames import column, column_or_values, require_frame
 from ..base.options import validate_options
 from ..engine.cells import DESIGN_KEYS, NativeCounts, design_tabulation, tabulate_cells
-from ..engine.crosstab import NoValidRowsError
+from ..engine.crosstab import BOOKKEEPING, NoValidRowsError, validate_weights
 from ..engine.native import engine_of
 from .agreement import Agreement
 from .crosstab import Counted, Crosstab, fixed_labels, from_labels, from_tabulation, order_fields, side_labels
@@ -54,22 +54,24 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
                labels: Sequence | None = None, match=None, weighted: bool = False,
                assignment: Mapping | list | None = None, kind: type[Crosstab] = Agreement) -> Crosstab:
     """An Agreement from the long cells of chunks counted apart (columns "actual", "pred", "count") and the sum
-    of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``); the Dask accessor builds its Agreement
-    here (``assignment`` as in :func:`from_labels`).
+    of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``, ``weight_missing``, ``n_missing_weight``:
+    see :class:`~pandas_agree.engine.crosstab.Tabulation`); the Dask accessor builds its Agreement here
+    (``assignment`` as in :func:`from_labels`).
 
     Examples
     --------
     >>> import pandas as pd
     >>> from pandas_agree.analyses.build import from_cells
     >>> cells = pd.DataFrame({"actual": ["x", "x", "y"], "pred": ["x", "y", "y"], "count": [4, 1, 5]})
-    >>> ag = from_cells(cells, {"n_rows": 11, "n_missing": 1, "n_zero_weight": 0}, names=("a", "p"))
+    >>> bookkeeping = {"n_rows": 11, "n_missing": 1, "n_zero_weight": 0, "weight_missing": 1.0, "n_missing_weight": 0}
+    >>> ag = from_cells(cells, bookkeeping, names=("a", "p"))
     >>> ag.n, ag.n_missing
     (10.0, 1)
     """
     labels = side_labels(labels, *names, kind=kind)
     tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
-    return from_tabulation(tab, kind, n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"],
-                           n_zero_weight=bookkeeping["n_zero_weight"], weighted=weighted, **order_fields(labels),
+    return from_tabulation(tab, kind, **{k: bookkeeping[k] for k in BOOKKEEPING}, weighted=weighted,
+                           **order_fields(labels),
                            match=match, pairs=assignment, dropna=bool(dropna), labels=fixed_labels(labels))
 
 
@@ -92,9 +94,9 @@ def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
     found = tab.units
     paired = {"match": match} if issubclass(kind, Agreement) else {}
     return kind(tab.table, **paired, layers=layers, layers_by=layers_by, counted=Counted(
-        n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"], n_zero_weight=bookkeeping["n_zero_weight"],
-        weighted=weighted, order=tab.order, **order_fields(labels), units=found, lonely_psu=lonely_psu,
-        replicates=replicates, pairs=assignment, dropna=bool(dropna), labels=fixed_labels(labels)))
+        **{k: bookkeeping[k] for k in BOOKKEEPING}, weighted=weighted, order=tab.order, **order_fields(labels),
+        units=found, lonely_psu=lonely_psu, replicates=replicates, pairs=assignment, dropna=bool(dropna),
+        labels=fixed_labels(labels)))
 
 
 @validate_options
@@ -205,8 +207,10 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
         if not in_layer.all():
             if not in_layer.any():
                 raise ValueError(f"layers: every row has a missing value of {layers_by!r}; no layer is left")
+            outside = None if w is None else validate_weights(
+                w[~in_layer] if isinstance(w, pd.Series) else np.asarray(w)[~in_layer], int((~in_layer).sum()))
             return counted(np.flatnonzero(in_layer), layers=layered, layers_by=layers_by,
-                           left_out=int((~in_layer).sum()))
+                           left_out=int((~in_layer).sum()), left_out_weights=outside)
         return from_labels(x, y, weights=w, layers=layered, layers_by=layers_by, **design, **common)
     return from_labels(x, y, weights=w, **design, **common)
 
@@ -263,8 +267,7 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
     if not in_layer.any():
         raise ValueError(f"layers: every row has a missing value of {names[0] if len(names) == 1 else names!r}; "
                          "no layer is left")
-    rows = counts.groups["n"].to_numpy(dtype=np.int64)
-    left_out = int(rows[~in_layer].sum())
-    whole = counts.tabulation(in_layer, domain=sampled and left_out > 0)
+    outside = counts.left_out(~in_layer)
+    whole = counts.tabulation(in_layer, domain=sampled and outside["n_rows"] > 0)
     return from_tabulation(whole, Crosstab, layers=layered, layers_by=names[0] if len(names) == 1 else names,
-                           **{**common, "n_rows": whole.n_rows + left_out, "n_missing": whole.n_missing + left_out})
+                           **common, **{k: getattr(whole, k) + outside[k] for k in outside})

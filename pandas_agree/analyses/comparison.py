@@ -99,6 +99,9 @@ class Comparison:
         N, the objects every prediction is judged on (or their weight sum).
     n_missing : int
         Rows left out because a label (in any column used) or the weight was missing.
+    weight_missing : float
+        The weighted count of the rows left out for a missing label: the sum of their weights, or their number
+        without weights.
     n_rows : int
         Rows read.
     reference : hashable
@@ -125,7 +128,8 @@ class Comparison:
         self._match, self._lonely_psu, self._replicates = match, lonely_psu, replicates
         # match= pairs each prediction's labels with the reference's on its own table; no label is moved
         self._agreements = [Agreement(joint.marginal(p), match=match, counted=Counted(
-            n_rows=joint.n_rows, n_missing=joint.n_missing, n_zero_weight=joint.n_zero_weight, weighted=weighted,
+            n_rows=joint.n_rows, n_missing=joint.n_missing, n_zero_weight=joint.n_zero_weight,
+            weight_missing=joint.weight_missing, n_missing_weight=joint.n_missing_weight, weighted=weighted,
             order=joint.order, units=self._margin_units(p), lonely_psu=lonely_psu, replicates=replicates))
             for p in range(len(joint.labels) - 1)]
         self._mappings = [ag.mapping for ag in self._agreements]
@@ -216,8 +220,9 @@ class Comparison:
             counted = rows.astype(float) if w is None else w
             if not (counted[~missing] > 0).any():
                 raise no_valid_rows(int(rows.sum()))
+            absent = np.zeros(len(rows), dtype=bool) if w is None else np.isnan(w)
             joint = replace(joint_table(columns, counted, names), n_rows=int(rows.sum()),
-                            n_missing=int(rows[missing].sum()),
+                            n_missing=int(rows[missing].sum()), n_missing_weight=int(rows[absent].sum()),
                             n_zero_weight=0 if w is None else int(rows[~missing & (w == 0)].sum()))
         return cls(joint, match=match, weighted=weights is not None, lonely_psu=lonely_psu, replicates=replicates)
 
@@ -265,6 +270,12 @@ class Comparison:
     def n_missing(self) -> int:
         """Rows left out because a label (in any column used) or the weight was missing."""
         return self._joint.n_missing
+
+    @property
+    def weight_missing(self) -> float:
+        """The weighted count of the rows left out for a missing label (in any column used): the sum of their
+        weights (a row whose weight is missing is not in it), or their number without weights."""
+        return self._joint.weight_missing
 
     @property
     def n_rows(self) -> int:
@@ -367,7 +378,8 @@ class Comparison:
             single = np.zeros(1, dtype=np.int64)
             units = merge_units(a.units, b.units, (flat[0], single), (flat[1], single), (int(np.prod(shape)), 1))
         joint = JointTable(counts, labels, list(a.names), order, a.n_rows + b.n_rows, a.n_missing + b.n_missing,
-                           a.n_zero_weight + b.n_zero_weight, units)
+                           a.n_zero_weight + b.n_zero_weight, units, weight_missing=a.weight_missing + b.weight_missing,
+                           n_missing_weight=a.n_missing_weight + b.n_missing_weight)
         return type(self)(joint, match=self._match, weighted=self._weighted, lonely_psu=self._lonely_psu,
                           replicates=self._replicates)
 

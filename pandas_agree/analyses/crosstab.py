@@ -76,6 +76,11 @@ class Counted:
         Rows read (None for a table given directly).
     n_missing, n_zero_weight : int
         Rows left out for a missing label or weight, and rows with valid labels left out for a weight of 0.
+    weight_missing : float
+        The weighted count of the rows left out for a missing label (the weight sum of those whose weight is not
+        missing; without weights, their number).
+    n_missing_weight : int
+        Rows left out because their weight was missing (among ``n_missing``).
     weighted : bool
         Whether N is a sum of weights.
     order : pandas.Index or None
@@ -100,6 +105,8 @@ class Counted:
     n_rows: int | None = None
     n_missing: int = 0
     n_zero_weight: int = 0
+    weight_missing: float = 0.0
+    n_missing_weight: int = 0
     weighted: bool = False
     order: pd.Index | None = None
     ordered: bool = False
@@ -146,6 +153,12 @@ class Crosstab:
     n_rows, n_missing, n_zero_weight : int
         Rows read (None for a table given directly); rows left out for a missing label or weight; rows with
         valid labels left out because their weight was 0.
+    weight_missing : float
+        The weighted count of the rows left out for a missing label: the sum of their weights (those of a missing
+        weight, counted in ``n_missing_weight``, are not in it), or their number without weights. What SPSS's Case
+        Processing Summary shows as Missing under ``WEIGHT BY``.
+    n_missing_weight : int
+        Rows left out because their weight was missing (they are among ``n_missing``).
     weighted : bool
         Whether weights were used (N is then a weight sum).
     layers : dict
@@ -372,6 +385,30 @@ class Crosstab:
     def n_zero_weight(self) -> int:
         """Rows with valid labels left out because their weight was 0."""
         return self._counted.n_zero_weight
+
+    @property
+    def weight_missing(self) -> float:
+        """The weighted count of the rows left out for a missing label: the sum of their weights (a row whose
+        weight is missing too is not in it: see :attr:`n_missing_weight`), or their number without weights; 0 for
+        a table given directly and with ``dropna=False``.
+
+        SPSS's Case Processing Summary shows it as Missing under ``WEIGHT BY``.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"a": ["x", "y", None, None], "b": ["x", "x", "y", "x"], "w": [2.0, 3.0, 1.5, None]})
+        >>> ct = df.agree.crosstabs("a", "b", weights="w")
+        >>> ct.n, ct.weight_missing, ct.n_missing, ct.n_missing_weight
+        (5.0, 1.5, 2, 1)
+        """
+        return self._counted.weight_missing
+
+    @property
+    def n_missing_weight(self) -> int:
+        """Rows left out because their weight was missing (they are among :attr:`n_missing`)."""
+        return self._counted.n_missing_weight
 
     @property
     def n_rows(self) -> int | None:
@@ -1405,7 +1442,7 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
                 strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
                 domain: np.ndarray | None = None, assignment: Mapping | list | None = None,
                 kind: type[Crosstab], layers: Mapping | None = None, layers_by: Hashable | None = None,
-                left_out: int = 0) -> Crosstab:
+                left_out: int = 0, left_out_weights: np.ndarray | None = None) -> Crosstab:
     """An Agreement from two sequences of labels: :func:`agreement`, with the arguments named as the caller names
     them in error messages.
 
@@ -1421,7 +1458,9 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     its groups): a predicted label it names that this table lacks is left aside. ``kind`` is the class built:
     :class:`~pandas_agree.Agreement`, or :class:`~pandas_agree.Crosstab` (which takes no ``match`` nor
     ``assignment``); ``layers`` and ``layers_by`` its layers (:class:`Crosstab`); ``left_out`` the rows the caller
-    left out before (a missing layer value), counted as read and missing.
+    left out before (a missing layer value), counted as read and missing, and ``left_out_weights`` their validated
+    weights (with ``weights``), whose sum is added to :attr:`Crosstab.weight_missing` (a missing one counts in
+    :attr:`Crosstab.n_missing_weight` instead).
 
     Examples
     --------
@@ -1452,8 +1491,12 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     # rows the caller left out before (those without a layer value) count as read and missing
     return from_tabulation(tab, kind, **fields, lonely_psu=lonely_psu, replicates=replicates,
                            match=match, pairs=assignment, layers=layers, layers_by=layers_by,
-                           n_rows=tab.n_rows + left_out, n_missing=tab.n_missing + left_out, dropna=bool(dropna),
-                           labels=fixed_labels(labels))
+                           n_rows=tab.n_rows + left_out, n_missing=tab.n_missing + left_out,
+                           weight_missing=tab.weight_missing + (left_out if left_out_weights is None
+                                                                else float(np.nansum(left_out_weights))),
+                           n_missing_weight=tab.n_missing_weight + (0 if left_out_weights is None
+                                                                    else int(np.isnan(left_out_weights).sum())),
+                           dropna=bool(dropna), labels=fixed_labels(labels))
 
 
 def _no_valid_rows(actual: pd.Series, pred: pd.Series, w: np.ndarray | None, names: tuple[Hashable, Hashable],
@@ -1578,6 +1621,7 @@ def from_tabulation(tab: Tabulation, kind: type[Crosstab], *, match=None, pairs=
     (2.0, 1, 'Crosstab')
     """
     fields = {"n_rows": tab.n_rows, "n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight,
+              "weight_missing": tab.weight_missing, "n_missing_weight": tab.n_missing_weight,
               "weighted": tab.weighted, "order": tab.order, "units": tab.units, **counted}
     paired = {} if match is None and pairs is None else {"match": match}  # an Agreement's labels, paired
     return kind(tab.table, counted=Counted(**fields, pairs=pairs), layers=layers, layers_by=layers_by, **paired)

@@ -112,6 +112,12 @@ class _ScoreAnalysis:
         return self._patterns.n_missing
 
     @property
+    def weight_missing(self) -> float:
+        """The weighted count of the rows left out for a missing label or score: the sum of their weights (a row
+        whose weight is missing is not in it), or their number without weights."""
+        return self._patterns.weight_missing
+
+    @property
     def labels(self) -> pd.Index:
         """The reference labels, in order."""
         return self._patterns.labels

@@ -23,8 +23,9 @@ DESIGN_KEYS = {"strata": "s", "cluster": "c", "fpc": "f"}  # the design's column
 def tabulate_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
                    labels: Sequence | None = None) -> Tabulation:
     """The table (a :class:`~pandas_agree.engine.crosstab.Tabulation`) of long cells (columns "actual", "pred",
-    "count") counted apart, with the bookkeeping of the rows (``n_rows``, ``n_missing``, ``n_zero_weight``), or the
-    engine's error where no row was counted."""
+    "count") counted apart, with the bookkeeping of the rows (``n_rows``, ``n_missing``, ``n_zero_weight``,
+    ``weight_missing``, ``n_missing_weight``: see :class:`~pandas_agree.engine.crosstab.Tabulation`), or the engine's
+    error where no row was counted."""
     if len(cells) == 0 or not (cells["count"].to_numpy(dtype=float) > 0).any():
         if bookkeeping["n_rows"] == 0:
             raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
@@ -115,6 +116,17 @@ class NativeCounts:
             return np.zeros(len(self.groups), dtype=bool)
         return self.groups[WEIGHT_MISSING].to_numpy(dtype=bool)
 
+    def left_out(self, mask: np.ndarray) -> dict:
+        """The bookkeeping of the rows of the groups of ``mask``, all left out (read and missing: rows without a
+        layer value): ``n_rows``, ``n_missing``, ``weight_missing`` (the weights of those whose weight is not
+        missing) and ``n_missing_weight``."""
+        mask = np.asarray(mask, dtype=bool)
+        n = self.groups["n"].to_numpy(dtype=np.int64)
+        w = self.groups["w"].to_numpy(dtype=float) if self.weighted else n.astype(float)
+        absent = self.weight_missing
+        return {"n_rows": int(n[mask].sum()), "n_missing": int(n[mask].sum()),
+                "weight_missing": float(w[mask & ~absent].sum()), "n_missing_weight": int(n[mask & absent].sum())}
+
     def tabulation(self, mask: np.ndarray | None = None, *, domain: bool = False) -> Tabulation:
         """The tabulation of the rows of the groups of ``mask`` (all by default); ``domain``: under a sample design,
         the rows are a subpopulation of all the rows (whose PSUs and strata stay those of the whole sample)."""
@@ -128,8 +140,11 @@ class NativeCounts:
         weight_missing = self.weight_missing
         label_missing = (a.isna() | p.isna()).to_numpy()
         missing = weight_missing | (label_missing if self.dropna else False)
+        dropped = mask & ~weight_missing & label_missing if self.dropna else np.zeros(len(g), dtype=bool)
         bookkeeping = {"n_rows": int(n[mask].sum()), "n_missing": int(n[mask & missing].sum()),
-                       "n_zero_weight": int(zero[mask & ~weight_missing & ~label_missing].sum())}
+                       "n_zero_weight": int(zero[mask & ~weight_missing & ~label_missing].sum()),
+                       "weight_missing": float(w[dropped].sum()),
+                       "n_missing_weight": int(n[mask & weight_missing].sum())}
         kept = mask & ~weight_missing
         long = pd.DataFrame({"actual": a[kept].reset_index(drop=True), "pred": p[kept].reset_index(drop=True),
                              "count": w[kept]})
@@ -153,8 +168,7 @@ class NativeCounts:
                        if name != "fpc"}
             tab = design_tabulation((long, bookkeeping), cells, units, lacking, names=(self.actual, self.pred),
                                     dropna=self.dropna, labels=self.labels, design=self.design, domain=domain)
-        return replace(tab, n_rows=bookkeeping["n_rows"], n_missing=bookkeeping["n_missing"],
-                       n_zero_weight=bookkeeping["n_zero_weight"], weighted=self.weighted)
+        return replace(tab, **bookkeeping, weighted=self.weighted)
 
 
 def native_rows(frame, columns: Sequence[Hashable], *, weights: Hashable | None = None, design: dict | None = None,

@@ -36,8 +36,8 @@ from .labels import (
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsError", "SideLabels", "Tabulation",
-           "as_label_series", "check_table_size", "check_total", "count_cells", "design_codes", "encode",
+__all__ = ["BOOKKEEPING", "MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsError", "SideLabels",
+           "Tabulation", "as_label_series", "check_table_size", "check_total", "count_cells", "design_codes", "encode",
            "held_sparse", "label_order", "label_positions", "merged_order", "nan_last", "no_valid_rows",
            "order_positions", "partial_counts", "sparse_frame", "stack_cells", "tabulate", "validate_weights"]
 
@@ -45,6 +45,8 @@ __all__ = ["MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsEr
 _SMALL_INT_RANGE = 1024
 # Columns at least this long are factorised in parallel.
 _PARALLEL_ROWS = 1 << 16
+# The bookkeeping of the rows a count leaves out, as chunks counted apart add it up (the fields of Tabulation)
+BOOKKEEPING = ("n_rows", "n_missing", "n_zero_weight", "weight_missing", "n_missing_weight")
 # The first rows of a long column of arrow strings, whose labels are found first (a quarter as many rows spread over
 # the column check that no label is first met later).
 _SAMPLE_ROWS = 1 << 14
@@ -100,6 +102,10 @@ class Tabulation:
     n_zero_weight: int  # rows with valid labels left out because their weight is 0
     weighted: bool
     units: UnitTables | None = None  # with a sample design: the table of every PSU
+    # the weighted count of the rows left out for a missing label (their weight sum; the rows themselves without
+    # weights), and the rows left out because their weight is missing (among n_missing)
+    weight_missing: float = 0.0
+    n_missing_weight: int = 0
 
 
 @dataclass(frozen=True, eq=False)
@@ -346,6 +352,8 @@ class _Cells:
     n_zero_weight: int
     flat: np.ndarray | None = None  # each row's combined code (row code + 1) · width + (column code + 1), 0: missing
     width: int = 0
+    weight_missing: float = 0.0  # the weight sum of the rows left out for a missing label (with dropna)
+    n_missing_weight: int = 0  # rows left out because their weight is missing
 
 
 def _counted_codes(flat: np.ndarray, weights: np.ndarray | None, size: int):
@@ -366,8 +374,9 @@ def _counted_codes(flat: np.ndarray, weights: np.ndarray | None, size: int):
 
 def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | None = None, dropna: bool = True,
                 names: tuple[str, str] = ("actual", "pred"), keep_codes: bool = False) -> _Cells:
-    """One pass over the rows: the weighted count of every observed label pair, and the rows left out (with
-    ``keep_codes``, each row's combined code too, for the tables of a sample design's PSUs)."""
+    """One pass over the rows: the weighted count of every observed label pair, and the rows left out, with the
+    weight sum of those left out for a missing label (read off the same count: their cells are the missing code's);
+    with ``keep_codes``, each row's combined code too, for the tables of a sample design's PSUs."""
     if len(actual) != len(pred):
         raise ValueError(
             f"{names[0]} and {names[1]} must have the same length; got {len(actual)} and {len(pred)}"
@@ -385,13 +394,14 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
     shift = (1 - row_codes.offset) * width + 1 - col_codes.offset
     flat += kind((shift + 2**31) % 2**32 - 2**31) if kind is np.int32 else shift
 
-    n_zero_weight = 0
+    n_zero_weight = n_missing_weight = 0
     if weights is not None:
         missing_weight = np.isnan(weights)
-        if missing_weight.any():
+        n_missing_weight = int(np.count_nonzero(missing_weight))
+        if n_missing_weight:
             if not dropna:
                 raise ValueError(
-                    f"weights has {int(missing_weight.sum())} missing value(s); with dropna=False every "
+                    f"weights has {n_missing_weight} missing value(s); with dropna=False every "
                     "row needs a weight (use dropna=True to leave such rows out)"
                 )
             flat[missing_weight] = 0  # counted with the rows that miss a label
@@ -408,21 +418,24 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
         counts, full = counts.reshape(height, width), sums.reshape(height, width)
         if dropna:
             n_missing = int(counts[0].sum() + counts[1:, 0].sum())
+            # a missing weight counts 0 here: its row is under the missing code with a weight of 0
+            weight_missing = float(full[0].sum() + full[1:, 0].sum())
             full = full[1:, 1:]
         else:
-            n_missing = 0
+            n_missing, weight_missing = 0, 0.0
             full = full[[*range(1, height), 0]][:, [*range(1, width), 0]]
         keep_rows, keep_cols = full.sum(axis=1) > 0, full.sum(axis=0) > 0
         return _Cells(full[keep_rows][:, keep_cols], row_uniques[keep_rows], col_uniques[keep_cols], row_codes,
-                      col_codes, len(actual), n_missing, n_zero_weight, flat if keep_codes else None, width)
+                      col_codes, len(actual), n_missing, n_zero_weight, flat if keep_codes else None, width,
+                      weight_missing=weight_missing, n_missing_weight=n_missing_weight)
 
     rows, cols = np.divmod(codes, width)
     missing = (rows == 0) | (cols == 0)
     if dropna:
-        n_missing = int(counts[missing].sum())
+        n_missing, weight_missing = int(counts[missing].sum()), float(sums[missing].sum())
         rows, cols, sums = rows[~missing] - 1, cols[~missing] - 1, sums[~missing]
     else:  # a missing label is the last category
-        n_missing = 0
+        n_missing, weight_missing = 0, 0.0
         rows, cols = np.where(rows == 0, height, rows) - 1, np.where(cols == 0, width, cols) - 1
         order = np.lexsort((cols, rows))
         rows, cols, sums = rows[order], cols[order], sums[order]
@@ -432,7 +445,8 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
     table = sparse.coo_array((sums, (np.searchsorted(keep_rows, rows), np.searchsorted(keep_cols, cols))),
                              shape=(len(keep_rows), len(keep_cols)))
     return _Cells(table, row_uniques[keep_rows], col_uniques[keep_cols], row_codes, col_codes, len(actual),
-                  n_missing, n_zero_weight, flat if keep_codes else None, width)
+                  n_missing, n_zero_weight, flat if keep_codes else None, width, weight_missing=weight_missing,
+                  n_missing_weight=n_missing_weight)
 
 
 class NoValidRowsError(ValueError):
@@ -523,7 +537,8 @@ def tabulate(
         units = unit_tables(cell, weights, design, table.shape, coded)
     # the table's rows and columns are in the exact order; the analyses look the order up with pandas
     return Tabulation(table, order, cells.n_rows, cells.n_missing, cells.n_zero_weight,
-                      weights is not None, units)
+                      weights is not None, units, weight_missing=cells.weight_missing,
+                      n_missing_weight=cells.n_missing_weight)
 
 
 def design_codes(design: DesignColumns) -> dict[str, tuple[np.ndarray, pd.Index]]:
@@ -556,7 +571,8 @@ def _as_column(labels: pd.Index, codes: _Codes, positions: np.ndarray):
 
 def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | None = None, dropna: bool = True,
                    names: tuple[str, str] = ("actual", "pred")) -> tuple[pd.DataFrame, dict]:
-    """The non-zero cells of one chunk of rows as long data (actual, pred, count), and its bookkeeping.
+    """The non-zero cells of one chunk of rows as long data (actual, pred, count), and its bookkeeping (``n_rows``,
+    ``n_missing``, ``n_zero_weight``, ``weight_missing``, ``n_missing_weight``: see :class:`Tabulation`).
 
     Chunks counted apart (the partitions of a distributed frame) add up: stack their cells (:func:`stack_cells`) and
     build the Agreement from them; categorical columns keep their categories, so the label order is the same. The
@@ -586,7 +602,8 @@ def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | 
             frame[name] = pd.Series(uniques.to_numpy(dtype=object), dtype=object)
         long = pd.concat([*order, long.astype(dict.fromkeys((name for name, _ in ordered), object))],
                          ignore_index=True)
-    return long, {"n_rows": cells.n_rows, "n_missing": cells.n_missing, "n_zero_weight": cells.n_zero_weight}
+    return long, {"n_rows": cells.n_rows, "n_missing": cells.n_missing, "n_zero_weight": cells.n_zero_weight,
+                  "weight_missing": cells.weight_missing, "n_missing_weight": cells.n_missing_weight}
 
 
 def label_positions(labels: pd.Series, name: str = "labels") -> tuple[np.ndarray, pd.Index]:

@@ -67,7 +67,8 @@ class ScorePatterns:
     ``scores`` holds each column's distinct valid scores, ascending; ``levels`` (P, C) the position of each pattern's
     score in each column; ``label`` (P,) its label (a position in ``labels``, the labels in display order, declared
     ones kept when unobserved); ``counts`` (P,) its weighted count; ``n_rows`` the rows read and ``n_missing`` those
-    left out (a missing label, score or weight); ``units`` the tables of a sample design's PSUs over the patterns
+    left out (a missing label, score or weight), ``weight_missing`` the weight sum of those left out whose weight is
+    not missing (their number without weights); ``units`` the tables of a sample design's PSUs over the patterns
     (shape (P, 1)), or None. With one column the patterns are the non-empty cells of its score table.
     """
 
@@ -80,6 +81,7 @@ class ScorePatterns:
     n_missing: int
     weighted: bool
     units: UnitTables | None = None
+    weight_missing: float = 0.0
 
     @property
     def n(self) -> float:
@@ -183,6 +185,8 @@ def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | N
     if w is not None:
         valid &= ~np.isnan(w)
     n_missing = n - int(np.count_nonzero(valid))
+    # the weights of the rows left out for a missing label or score (a missing weight counts nowhere)
+    weight_missing = float(n_missing if w is None else np.sum(w, where=~valid & ~np.isnan(w)))
     if w is not None:
         valid &= w > 0
     if not valid.any():
@@ -218,4 +222,4 @@ def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | N
         every[valid] = pattern_of_row
         units = unit_tables(every, w, design, (len(keys), 1), design_codes(design))
     return ScorePatterns(tuple(distinct), pattern_levels, pattern_label.astype(np.int64), counts.astype(float),
-                         order, n, n_missing, w is not None, units)
+                         order, n, n_missing, w is not None, units, weight_missing=weight_missing)

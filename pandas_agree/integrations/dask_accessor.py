@@ -30,15 +30,20 @@ from ..analyses.crosstab import why_no_valid_rows
 from ..analyses.groups import group_order, group_rows
 from ..analyses.raters import RaterAgreement
 from ..base.options import validate_options
-from ..engine.crosstab import NoValidRowsError, label_positions, partial_counts, stack_cells, validate_weights
+from ..engine.crosstab import (
+    BOOKKEEPING,
+    NoValidRowsError,
+    label_positions,
+    partial_counts,
+    stack_cells,
+    validate_weights,
+)
 from ..engine.labels import as_labels
 from ..engine.ratings import rating_patterns
 from ..report.agreement import AgreementReport, assemble_grouped
 from .accessor import TABLE_OPTIONS, Shortcuts, shortcut_options
 
 __all__ = ["DaskAgreeAccessor"]
-
-BOOKKEEPING = ("n_rows", "n_missing", "n_zero_weight")
 
 
 def _cells(part: pd.DataFrame, actual, pred, weights, dropna: bool) -> tuple[pd.DataFrame, dict]:

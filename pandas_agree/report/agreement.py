@@ -89,12 +89,34 @@ def _split_measures(measures) -> tuple[list | None, list | None]:
 
 
 def case_summary(ag) -> pd.DataFrame:
+    """The Case Processing Summary of a table object: its cases, valid, missing and in all, with their percentages
+    of the total (index "Cases"; columns "N" and "Percent").
+
+    Without weights the cases are the rows: Valid (counted in the table), Missing (a missing label or layer value),
+    Excluded by weight (always 0 here) and Total (the rows read). With weights they are SPSS's under ``WEIGHT BY``:
+    weighted counts, Valid the table's N, Missing the weights of the rows with a missing label
+    (:attr:`~pandas_agree.Crosstab.weight_missing`), Total their sum, each a percentage of that total; a row of a
+    zero or missing weight is no case at all (SPSS leaves it out of the procedure), and the report's notes count
+    those rows (:func:`table_notes`).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.report.agreement import case_summary
+    >>> df = pd.DataFrame({"a": ["x", "y", None, "x"], "b": ["x", "x", "y", "y"], "w": [2.0, 3.0, 1.0, 0.0]})
+    >>> summary = case_summary(df.agree.crosstabs("a", "b", weights="w"))
+    >>> summary.index.tolist(), summary["N"].tolist(), summary["Percent"].round(2).tolist()
+    (['Valid', 'Missing', 'Total'], [5.0, 1.0, 6.0], [83.33, 16.67, 100.0])
+    """
+    if ag.weighted:
+        counts = np.array([ag.n, ag.weight_missing, ag.n + ag.weight_missing], dtype=float)
+        return pd.DataFrame({"N": counts, "Percent": 100 * counts / counts[-1]},
+                            index=pd.Index(["Valid", "Missing", "Total"], name="Cases"))
     rows = ag.n_rows if ag.n_rows is not None else ag.n
     valid = rows - ag.n_missing - ag.n_zero_weight
     counts = np.array([valid, ag.n_missing, ag.n_zero_weight, rows], dtype=float)
     columns = {"N": counts, "Percent": 100 * counts / rows}
-    if ag.weighted:
-        columns["Weighted N"] = np.array([ag.n, np.nan, np.nan, np.nan])
     return pd.DataFrame(columns, index=pd.Index(["Valid", "Missing", "Excluded by weight", "Total"], name="Cases"))
 
 
@@ -227,8 +249,9 @@ class AgreementReport(Rendered):
     Attributes
     ----------
     summary : pandas.DataFrame
-        Case processing summary: valid, missing, excluded by weight and total rows, with percentages (and the
-        weighted N when weights were used).
+        Case processing summary (:func:`case_summary`): valid, missing, excluded by weight and total rows, with
+        percentages; with weights, as SPSS's ``WEIGHT BY``, the weighted valid, missing and total cases (the rows
+        of a zero or missing weight are counted in the notes).
     crosstab : pandas.DataFrame
         Counts with "Total" margins; with ``percentages=`` also row, column and total percentages, as an
         SPSS-style (label, statistic) row index; with ``cells=`` (SPSS's ``/CELLS`` keywords) the cell
@@ -560,14 +583,22 @@ def paradox_frame(ag, interval_kw: dict, shown: pd.DataFrame | None = None) -> p
 def table_notes(table, value: str) -> list[str]:
     """The notes every report of a table starts with, after its own note on the design: the strata with a single
     PSU, the weights, and the rows left out (for a missing ``value`` or weight, or a weight of 0), then the
-    table's notices."""
+    table's notices. With weights the Case Processing Summary counts weights (:func:`case_summary`): these notes
+    give the rows, those counted and those left out for a missing ``value``, a missing weight or a weight of 0."""
     notes = [] if table.design is None else lonely_psu_notes(table.design)
     if table.weighted:
+        of_rows = "" if table.n_rows is None else \
+            f" of {display.count_of(table.n_rows - table.n_missing - table.n_zero_weight, 'row')}"
         notes.append(f"{'Sampling' if table.design is not None else 'Frequency'} weights were used: "
-                     f"N = {table.n:g} is the sum of the weights.")
-    if table.n_missing:
-        notes.append(f"{display.count_of(table.n_missing, 'row')} with a missing {value} or weight "
-                     f"{'was' if table.n_missing == 1 else 'were'} left out.")
+                     f"N = {table.n:g} is the sum of the weights{of_rows}; the Case Processing Summary counts "
+                     "weights, as SPSS's WEIGHT BY does.")
+        left_out = [(table.n_missing - table.n_missing_weight, f"a missing {value}"),
+                    (table.n_missing_weight, "a missing weight")]
+    else:
+        left_out = [(table.n_missing, f"a missing {value} or weight")]
+    for rows, why in left_out:
+        if rows:
+            notes.append(f"{display.count_of(rows, 'row')} with {why} {'was' if rows == 1 else 'were'} left out.")
     if table.n_zero_weight:
         notes.append(f"{display.count_of(table.n_zero_weight, 'row')} with a weight of 0 "
                      f"{'was' if table.n_zero_weight == 1 else 'were'} left out.")

@@ -41,7 +41,9 @@ class CrosstabReport(Rendered):
     Attributes
     ----------
     summary : pandas.DataFrame
-        Case processing summary: valid, missing, excluded by weight and total rows.
+        Case processing summary (:func:`~pandas_agree.report.agreement.case_summary`): valid, missing, excluded by
+        weight and total rows; with weights, as SPSS's ``WEIGHT BY``, the weighted valid, missing and total cases
+        (the rows of a zero or missing weight are counted in the notes).
     crosstab : pandas.DataFrame
         The crosstab with the cell statistics of ``cells`` (:meth:`Crosstab.cells`; counts by default).
     statistics : dict of str to pandas.DataFrame

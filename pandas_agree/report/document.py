@@ -315,12 +315,9 @@ def _with_deff(columns: list[str], rows: list, deff: bool) -> tuple[list[str], l
 
 def summary(rep) -> Table:
     s = rep.summary
-    weighted = "Weighted N" in s.columns
-    columns = ["N", "Percent", *(["Weighted N"] if weighted else [])]
     counts, percents = s["N"].tolist(), s["Percent"].tolist()
-    weighted_counts = s["Weighted N"].tolist() if weighted else None
-    rows = [(str(i), [display.count(counts[r]), display.percent(percents[r]),
-                      *([display.count(weighted_counts[r])] if weighted else [])]) for r, i in enumerate(s.index)]
+    rows = [(str(i), [display.count(counts[r]), display.percent(percents[r])]) for r, i in enumerate(s.index)]
+    columns = ["N", "Percent"]
     return Table("Case Processing Summary", columns, rows, stub="Cases", total_row=True)
 
 

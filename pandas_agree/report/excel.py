@@ -155,7 +155,9 @@ def _measures_block(ws: StreamSheet, rep, grouped: bool, title: str, name: str) 
 def _summary_sheet(ws: StreamSheet, rep, grouped: bool) -> None:
     lead = ["group"] if grouped else []
     ws.title("Case Processing Summary")
-    ws.header([*lead, "Cases", "N", "Percent", "Weighted N"])
+    # weighted, the cases are weights (case_summary); the rows' empty "Weighted N" column stays as it was
+    weighted = rep.agreement.weighted
+    ws.header([*lead, "Cases", "N", "Percent", *([] if weighted else ["Weighted N"])])
     for group, sub in _sections(rep):
         s = sub.summary
         for case in s.index:
@@ -163,7 +165,8 @@ def _summary_sheet(ws: StreamSheet, rep, grouped: bool) -> None:
             ws.text(col, case)
             ws.number(col + 1, s.loc[case, "N"], _count_format(sub.agreement))
             ws.number(col + 2, s.loc[case, "Percent"], "0.0")
-            ws.number(col + 3, s.loc[case, "Weighted N"] if "Weighted N" in s.columns else None, "0.00")
+            if not weighted:
+                ws.number(col + 3, None, "0.00")
             ws.skip()
     ws.skip()
     for title, name in (("Multiclass Measures", "multiclass"), ("Kappa Paradox", "paradox")):

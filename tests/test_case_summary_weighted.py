@@ -209,6 +209,20 @@ def test_comparison_and_scores_keep_the_weighted_missing():
     assert scores.weight_missing == 6.25  # rows 3 and 5 miss the label a (2.25 + 4); row 7 its weight
 
 
+def test_comparison_and_scores_reports_show_weighted_cases():
+    """The reports of a comparison and of scores show weighted cases under weights, as the crosstab's does: no
+    row counts beside a weighted N."""
+    frame = HAND.assign(c=["x", "y", "x", "x", "y", "y", "x", "y"], s=[0.9, 0.2, 0.6, 0.3, 0.8, 0.1, 0.5, 0.4])
+    cmp = frame.agree.compare("a", ["b", "c"], weights="w")
+    summary = cmp.report(ci=None).summary
+    assert summary.index.tolist() == ["Valid", "Missing (any column)", "Total"]
+    assert summary["N"].tolist() == [cmp.n, 9.25, cmp.n + 9.25] and list(summary.columns) == ["N", "Percent"]
+    scores = frame.agree.scores("a", "s", weights="w", positive="x")
+    summary = scores.report(ci=None).summary
+    assert summary["N"].tolist() == [scores.n, 6.25, scores.n + 6.25] and list(summary.columns) == ["N", "Percent"]
+    assert summary.loc["Missing", "Percent"] == pytest.approx(100 * 6.25 / (scores.n + 6.25))
+
+
 # --- without weights: the rows, as before -----------------------------------------------------------------------------
 
 def test_unweighted_summary_keeps_its_rows_and_weight_missing_counts_rows():

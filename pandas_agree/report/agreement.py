@@ -110,14 +110,21 @@ def case_summary(ag) -> pd.DataFrame:
     (['Valid', 'Missing', 'Total'], [5.0, 1.0, 6.0], [83.33, 16.67, 100.0])
     """
     if ag.weighted:
-        counts = np.array([ag.n, ag.weight_missing, ag.n + ag.weight_missing], dtype=float)
-        return pd.DataFrame({"N": counts, "Percent": 100 * counts / counts[-1]},
-                            index=pd.Index(["Valid", "Missing", "Total"], name="Cases"))
+        return weighted_cases(ag)
     rows = ag.n_rows if ag.n_rows is not None else ag.n
     valid = rows - ag.n_missing - ag.n_zero_weight
     counts = np.array([valid, ag.n_missing, ag.n_zero_weight, rows], dtype=float)
     columns = {"N": counts, "Percent": 100 * counts / rows}
     return pd.DataFrame(columns, index=pd.Index(["Valid", "Missing", "Excluded by weight", "Total"], name="Cases"))
+
+
+def weighted_cases(table, missing: str = "Missing") -> pd.DataFrame:
+    """The Case Processing Summary of a weighted table object (an Agreement or Crosstab, a Comparison, Scores), as
+    SPSS's under ``WEIGHT BY``: Valid (N), ``missing`` (the weights of the rows left out for a missing value,
+    :attr:`~pandas_agree.Crosstab.weight_missing`) and Total, each with its percentage of the total."""
+    counts = np.array([table.n, table.weight_missing, table.n + table.weight_missing], dtype=float)
+    return pd.DataFrame({"N": counts, "Percent": 100 * counts / counts[-1]},
+                        index=pd.Index(["Valid", missing, "Total"], name="Cases"))
 
 
 def lonely_psu_notes(design: dict) -> list[str]:

@@ -13,7 +13,15 @@ from ..base.options import validate_options
 from ..base.version import __version__
 from ..measures.registry import resolve
 from . import display
-from .agreement import design_table, flat_columns, frame_dict, jsonable, left_out_table, lonely_psu_notes
+from .agreement import (
+    design_table,
+    flat_columns,
+    frame_dict,
+    jsonable,
+    left_out_table,
+    lonely_psu_notes,
+    weighted_cases,
+)
 from .document import Document, Section, design, frame_table, laid_out
 from .options import report_options
 from .ranking import shown_measures
@@ -72,10 +80,13 @@ class ComparisonReport(Rendered):
         self.tests = comparison.tests()
         self.design = design_table(comparison)
         n_rows = comparison.n_rows
-        self.summary = pd.DataFrame({"N": [n_rows - comparison.n_missing, comparison.n_missing, n_rows]},
-                                    index=pd.Index(["Valid", "Missing (any column)", "Total"], name="Cases"),
-                                    dtype=float)
-        self.summary["Percent"] = 100 * self.summary["N"] / n_rows
+        if comparison.weighted:  # weighted cases, as SPSS shows them under WEIGHT BY
+            self.summary = weighted_cases(comparison, "Missing (any column)")
+        else:
+            self.summary = pd.DataFrame({"N": [n_rows - comparison.n_missing, comparison.n_missing, n_rows]},
+                                        index=pd.Index(["Valid", "Missing (any column)", "Total"], name="Cases"),
+                                        dtype=float)
+            self.summary["Percent"] = 100 * self.summary["N"] / n_rows
         self.notes = [f"Rows with a missing label in any of the {len(comparison.names) + 1} columns are left out "
                       "(listwise), so every prediction is judged on the same objects."]
         for col, method in self.differences.attrs.get("methods", {}).items():

@@ -256,3 +256,52 @@ def test_dask_names_the_same_columns_as_pandas():
     assert str(dask_error.value) == str(pandas_error.value)
     assert str(pandas_error.value).endswith("every label of 'b' (pred) is missing; every weight of 'Freq' (weights) is "
                                             "missing or zero")
+
+
+@pytest.mark.parametrize("engine", ["polars", "duckdb"])
+def test_native_engines_name_the_same_columns_as_pandas(engine):
+    """A frame counted by its own engine (Polars, DuckDB) gives the error pandas gives, naming the label column
+    whose every label is missing and the weights that count nothing; with layers, and without."""
+    pl = pytest.importorskip("polars")
+    frames = {"labels": pd.DataFrame({"a": [None] * 4, "b": list("xyzx"), "l": [1, 1, 2, 2]}),
+              "weights": pd.DataFrame({"a": list("uvwx"), "b": list("xyzx"), "l": [1, 1, 2, 2],
+                                       "Freq": [0.0, np.nan, 0.0, 0.0]})}
+    for frame in frames.values():
+        weights = "Freq" if "Freq" in frame else None
+        if engine == "polars":
+            native = pl.from_pandas(frame)
+        else:
+            duckdb = pytest.importorskip("duckdb")
+            native = duckdb.from_df(frame)
+        for layers in (None, "l"):
+            with pytest.raises(ValueError) as pandas_error:
+                pa.crosstabs(frame, "a", "b", weights=weights, layers=layers)
+            with pytest.raises(ValueError) as found:
+                pa.crosstabs(native, "a", "b", weights=weights, layers=layers)
+            assert str(found.value) == str(pandas_error.value)
+            assert "every label of 'a' (row) is missing" in str(found.value) or \
+                "every weight of 'Freq' (weights) is missing or zero" in str(found.value)
+
+
+def test_comparisons_and_scores_name_the_columns_without_a_value():
+    """A comparison (pandas and Polars) names its label column without a label; scores name the label or score
+    column without a value and the weights that count nothing."""
+    pl = pytest.importorskip("polars")
+    frame = pd.DataFrame({"y": [None] * 3, "p": list("aba"), "q": list("aab"), "s": [0.1, 0.5, 0.9],
+                          "t": [np.nan] * 3, "w": [0.0, np.nan, 0.0]})
+    with pytest.raises(ValueError, match=r"^no valid rows.*every label of 'y' is missing$"):
+        frame.agree.compare("y", ["p", "q"])
+    with pytest.raises(ValueError, match=r"^no valid rows.*every label of 'y' is missing$"):
+        pa.Comparison.from_frame(pl.from_pandas(frame), "y", ["p", "q"])
+    labelled = frame.assign(y=list("aba"))
+    with pytest.raises(ValueError, match=r"every weight of 'w' \(weights\) is missing or zero$"):
+        labelled.agree.compare("y", ["p", "q"], weights="w")
+    with pytest.raises(ValueError, match=r"every weight of 'w' \(weights\) is missing or zero$"):
+        pa.Comparison.from_frame(pl.from_pandas(labelled), "y", ["p", "q"], weights="w")
+    with pytest.raises(ValueError, match=r"^no valid rows.*every label of 'y' is missing$"):
+        frame.agree.scores("y", "s")
+    scored = frame.assign(y=[1, 0, 1])
+    with pytest.raises(ValueError, match=r"missing label or score, .*; every score of 't' is missing$"):
+        scored.agree.scores("y", ["s", "t"])
+    with pytest.raises(ValueError, match=r"every weight of 'w' \(weights\) is missing or zero$"):
+        scored.agree.scores("y", "s", weights="w", positive=1)

@@ -240,23 +240,25 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
     """:func:`crosstabs` of a frame other than pandas: one group-by in its engine gives the table, its layers and
     the PSUs' tables; the layers are grouped and ordered as the pandas path groups them (:mod:`.groups`)."""
     labels = side_labels(labels, row, col, kind=Crosstab)
-    if layers is None:
-        return Crosstab.from_frame(data, row, col, weights=weights, dropna=dropna, labels=labels, strata=strata,
-                                   cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
     design = {"strata": strata, "cluster": cluster, "fpc": fpc}
     for name, value in {"weights": weights, **design}.items():
         if value is not None and pd.api.types.is_list_like(value):
             raise TypeError(f"{name} must be a column name on a {engine_of(data)} frame")
-    names = _layer_names(layers)
+    if all(v is None for v in design.values()) and replicates is not None:
+        raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+    names = [] if layers is None else _layer_names(layers)
     counts = NativeCounts.count(data, row, col, weights=weights, dropna=dropna, labels=labels, layers=names,
                                 names=("row", "col"), **design)
+    common = {**order_fields(labels), "lonely_psu": lonely_psu, "replicates": replicates,
+              "dropna": bool(dropna), "labels": fixed_labels(labels)}
+    if layers is None:
+        return from_tabulation(counts.tabulation(), Crosstab, **common)
     keys = [counts.key(name) for name in names]
     key = keys[0] if len(keys) == 1 else pd.Series(list(zip(*keys, strict=True)), dtype=object)
     if len(keys) > 1:  # a combination with a missing value is in no layer
         key[pd.concat([k.isna() for k in keys], axis=1).any(axis=1).to_numpy()] = None
     sampled = any(v is not None for v in design.values())
-    common = {**order_fields(labels), "lonely_psu": lonely_psu, "replicates": replicates,
-              "dropna": bool(dropna), "labels": fixed_labels(labels)}
+
     def counted(groups: np.ndarray) -> Crosstab:
         mask = np.zeros(len(key), dtype=bool)
         mask[groups] = True

@@ -20,7 +20,7 @@ from ..base.frames import column, column_or_values
 from ..base.options import validate_options
 from ..base.undefined import external_stacklevel
 from ..engine.cells import native_rows
-from ..engine.crosstab import as_label_series, no_valid_rows, validate_weights
+from ..engine.crosstab import as_label_series, described, no_valid_rows, validate_weights
 from ..engine.design import DesignColumns, merge_units
 from ..engine.joint import MAX_CELLS, JointTable, joint_table
 from ..engine.labels import labels_index, positions_of
@@ -218,8 +218,11 @@ class Comparison:
             if w is not None:
                 missing |= np.isnan(w)
             counted = rows.astype(float) if w is None else w
-            if not (counted[~missing] > 0).any():
-                raise no_valid_rows(int(rows.sum()))
+            if not (counted[~missing] > 0).any():  # why: columns whose every label is missing, useless weights
+                useless = w is not None and bool(np.all(np.isnan(w) | (w == 0)))
+                raise no_valid_rows(int(rows.sum()), all_missing=[described(name) for name, c in
+                                                                  zip(names, columns, strict=True) if c.isna().all()],
+                                    weights=described(weights, "weights") if useless else None)
             absent = np.zeros(len(rows), dtype=bool) if w is None else np.isnan(w)
             joint = replace(joint_table(columns, counted, names), n_rows=int(rows.sum()),
                             n_missing=int(rows[missing].sum()), n_missing_weight=int(rows[absent].sum()),
@@ -784,7 +787,8 @@ def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hash
         design = DesignColumns(*given)
     elif replicates is not None:
         raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
-    joint = joint_table(columns, w, [reference, *predictions], design)
+    joint = joint_table(columns, w, [reference, *predictions], design,
+                        weights_named=described(None if pd.api.types.is_list_like(weights) else weights, "weights"))
     return Comparison(joint, match=match, weighted=w is not None, lonely_psu=lonely_psu, replicates=replicates)
 
 

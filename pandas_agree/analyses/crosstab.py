@@ -29,6 +29,7 @@ from ..engine.crosstab import (
     SideLabels,
     Tabulation,
     as_label_series,
+    described,
     held_sparse,
     no_valid_rows,
     sparse_frame,
@@ -1520,12 +1521,8 @@ def why_no_valid_rows(n_rows: int, all_missing: Sequence[tuple[Hashable, str]],
     >>> str(why_no_valid_rows(3, [("a", "row")])).split("; ")[-1]
     "every label of 'a' (row) is missing"
     """
-    def named(x, argument: str) -> str:  # a column without a name (None, or NaN as pandas may store None) by its role
-        unnamed = x is None or (isinstance(x, float) and np.isnan(x))
-        return argument if unnamed or (isinstance(x, str) and x == argument) else f"{x!r} ({argument})"
-
-    return no_valid_rows(n_rows, all_missing=[named(x, argument) for x, argument in all_missing],
-                         weights=None if weights is None else named(*weights))
+    return no_valid_rows(n_rows, all_missing=[described(x, argument) for x, argument in all_missing],
+                         weights=None if weights is None else described(*weights))
 
 
 def fixed_labels(labels: Sequence | SideLabels | None) -> pd.Index | SideLabels | None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from .crosstab import Tabulation, design_codes, no_valid_rows, tabulate
+from .crosstab import NoValidRowsError, Tabulation, described, design_codes, no_valid_rows, tabulate
 from .design import DesignColumns, domain_df, unit_tables
 from .labels import positions_of
 from .native import WEIGHT_MISSING, grouped_counts
@@ -86,6 +86,8 @@ class NativeCounts:
     dropna: bool
     labels: Sequence | None
     design: dict
+    names: tuple[str, str] = ("actual", "pred")  # the arguments that give the label columns, for messages
+    weights: tuple[Hashable, str] | None = None  # the weights' column and its argument
 
     @classmethod
     def count(cls, frame, actual, pred, *, weights=None, dropna: bool = True, labels=None, strata=None,
@@ -99,7 +101,8 @@ class NativeCounts:
         sampled = any(v is not None for v in design.values())
         groups = grouped_counts(frame, keys, weights=weights, weight_key=sampled and cluster is None,
                                 names=[arg_of[k] for k in keys], weights_name=weights_name)
-        found = cls(groups, keys, actual, pred, weights is not None, bool(dropna), labels, design)
+        found = cls(groups, keys, actual, pred, weights is not None, bool(dropna), labels, design, tuple(names),
+                    None if weights is None else (weights, weights_name))
         if found.weighted and not found.dropna and found.weight_missing.any():
             raise ValueError(f"{weights_name} has {int(found.groups['n'][found.weight_missing].sum())} missing "
                              "value(s); with dropna=False every row needs a weight (use dropna=True to leave such "
@@ -146,6 +149,8 @@ class NativeCounts:
                        "weight_missing": float(w[dropped].sum()),
                        "n_missing_weight": int(n[mask & weight_missing].sum())}
         kept = mask & ~weight_missing
+        if bookkeeping["n_rows"] and not (kept & ~(label_missing & self.dropna) & (n - zero > 0)).any():
+            raise self._no_valid_rows(mask, bookkeeping["n_rows"])
         long = pd.DataFrame({"actual": a[kept].reset_index(drop=True), "pred": p[kept].reset_index(drop=True),
                              "count": w[kept]})
         if not any(v is not None for v in self.design.values()):
@@ -169,6 +174,21 @@ class NativeCounts:
             tab = design_tabulation((long, bookkeeping), cells, units, lacking, names=(self.actual, self.pred),
                                     dropna=self.dropna, labels=self.labels, design=self.design, domain=domain)
         return replace(tab, **bookkeeping, weighted=self.weighted)
+
+
+    def _no_valid_rows(self, mask: np.ndarray, n_rows: int) -> NoValidRowsError:
+        """The error of the rows of ``mask`` without a valid one, naming the label columns whose every label is
+        missing (with ``dropna``) and the weights when every one is missing or zero."""
+        empty = [described(column, argument) for column, argument in zip((self.actual, self.pred), self.names,
+                                                                          strict=True)
+                 if self.dropna and self.key(column)[mask].isna().all()]
+        useless = None
+        if self.weights is not None:
+            g = self.groups
+            zero = (g["n_zero"].to_numpy(dtype=np.int64) == g["n"].to_numpy(dtype=np.int64))
+            if (self.weight_missing | zero)[mask].all():
+                useless = described(*self.weights)
+        return no_valid_rows(n_rows, all_missing=empty, weights=useless)
 
 
 def native_rows(frame, columns: Sequence[Hashable], *, weights: Hashable | None = None, design: dict | None = None,

@@ -37,9 +37,10 @@ from .labels import (
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["BOOKKEEPING", "MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsError", "SideLabels",
-           "Tabulation", "as_label_series", "check_table_size", "check_total", "count_cells", "design_codes", "encode",
-           "held_sparse", "label_order", "label_positions", "merged_order", "nan_last", "no_valid_rows",
-           "order_positions", "partial_counts", "sparse_frame", "stack_cells", "tabulate", "validate_weights"]
+           "Tabulation", "as_label_series", "check_table_size", "check_total", "count_cells", "described",
+           "design_codes", "encode", "held_sparse", "label_order", "label_positions", "merged_order", "nan_last",
+           "no_valid_rows", "order_positions", "partial_counts", "sparse_frame", "stack_cells", "tabulate",
+           "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
@@ -453,16 +454,37 @@ class NoValidRowsError(ValueError):
     """No row can be counted: every row has a missing label, a missing weight or a zero weight."""
 
 
-def no_valid_rows(n_rows: int, *, all_missing: Sequence[str] = (), weights: str | None = None) -> NoValidRowsError:
+def no_valid_rows(n_rows: int, *, all_missing: Sequence[str] = (), weights: str | None = None,
+                  scores: Sequence[str] = ()) -> NoValidRowsError:
     """The error of a table without a valid row, saying why where the caller knows: ``all_missing`` names the
-    label columns whose every label is missing, ``weights`` (when given) names the weights, every one of them missing
-    or zero."""
+    label columns whose every label is missing, ``scores`` the score columns whose every score is missing,
+    ``weights`` (when given) names the weights, every one of them missing or zero (each name as
+    :func:`described` gives it)."""
     every = "the only row has" if n_rows == 1 else f"all {n_rows} rows have"
     why = [f"every label of {' and of '.join(all_missing)} is missing"] if all_missing else []
+    if scores:
+        why.append(f"every score of {' and of '.join(scores)} is missing")
     if weights is not None:
         why.append(f"every weight of {weights} is missing or zero")
-    return NoValidRowsError("; ".join([f"no valid rows: {every} a missing label, a missing weight or a zero weight",
-                                       *why]))
+    return NoValidRowsError("; ".join([f"no valid rows: {every} a missing {'label or score' if scores else 'label'}, "
+                                       "a missing weight or a zero weight", *why]))
+
+
+def described(column, argument: str | None = None) -> str:
+    """A column as an error message names it: its name and the argument that gives it ("'a' (row)"); the argument
+    alone for a column without a name (None, or the NaN pandas may store for None) or named as the argument; the
+    name alone without an argument.
+
+    Examples
+    --------
+    >>> from pandas_agree.engine.crosstab import described
+    >>> described("a", "row"), described(None, "row"), described("row", "row"), described("p1")
+    ("'a' (row)", 'row', 'row', "'p1'")
+    """
+    unnamed = column is None or (isinstance(column, float) and np.isnan(column))
+    if argument is None:
+        return "a column without a name" if unnamed else repr(column)
+    return argument if unnamed or (isinstance(column, str) and column == argument) else f"{column!r} ({argument})"
 
 
 def tabulate(

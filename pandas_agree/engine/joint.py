@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .crosstab import design_codes, encode, label_order, nan_last, no_valid_rows, order_positions
+from .crosstab import described, design_codes, encode, label_order, nan_last, no_valid_rows, order_positions
 from .design import DesignColumns, UnitTables, unit_tables
 
 __all__ = ["JointTable", "joint_table"]
@@ -44,9 +44,10 @@ class JointTable:
 
 
 def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: list,
-                design: DesignColumns | None = None) -> JointTable:
+                design: DesignColumns | None = None, weights_named: str = "the weights") -> JointTable:
     """Count the rows of several equally long label columns into their joint table (missing: listwise); with a
-    sample ``design`` the table of every PSU too, over the joint table's flat cells."""
+    sample ``design`` the table of every PSU too, over the joint table's flat cells. ``weights_named`` names the
+    weights in the error of rows without a valid one."""
     n_rows = len(columns[0])
     if n_rows == 0:
         raise ValueError("no rows to count: the columns are empty")
@@ -83,8 +84,11 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
         keep.append(np.flatnonzero(observed))
         labels.append(c.uniques[observed])
     counts = counts[np.ix_(*keep)]
-    if counts.sum() == 0:
-        raise no_valid_rows(n_rows)
+    if counts.sum() == 0:  # why: the columns whose every label is missing, and weights that count nothing
+        empty = [described(name) for c, name in zip(codes, names, strict=True)
+                 if not np.any(np.asarray(c.codes) != c.offset - 1)]
+        useless = weights is not None and bool(np.all(np.isnan(weights) | (weights == 0)))
+        raise no_valid_rows(n_rows, all_missing=empty, weights=weights_named if useless else None)
     order = nan_last(label_order(*codes, labels))
     positions = [order_positions(lab, order) for lab in labels]
     counts = counts[np.ix_(*positions)]

@@ -17,6 +17,7 @@ import pandas as pd
 
 from .crosstab import (
     as_label_series,
+    described,
     design_codes,
     encode,
     label_order,
@@ -189,8 +190,12 @@ def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | N
     weight_missing = float(n_missing if w is None else np.sum(w, where=~valid & ~np.isnan(w)))
     if w is not None:
         valid &= w > 0
-    if not valid.any():
-        raise no_valid_rows(n)
+    if not valid.any():  # why: a label column or score columns without a value, weights that count nothing
+        useless = w is not None and bool(np.all(np.isnan(w) | (w == 0)))
+        raise no_valid_rows(n, all_missing=[described(actual_name)] if not (label_at >= 0).any() else [],
+                            scores=[described(name) for column, name in zip(columns, score_names, strict=True)
+                                    if np.isnan(column).all()],
+                            weights=described(getattr(weights, "name", None), weights_name) if useless else None)
     width = len(order)
     kept_w = None if w is None else w[valid]
     label = label_at[valid]

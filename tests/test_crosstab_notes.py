@@ -19,16 +19,9 @@ from hypothesis import strategies as st
 import pandas_agree as pa
 from pandas_agree.measures.registry import REGISTRY
 
+from ._r_datasets import TITANIC
+
 ZERO_ASE = "Cannot be computed because the asymptotic standard error equals zero."  # SPSS's footnote
-
-# R: as.data.frame(Titanic) (Class, Sex, Age, Survived, Freq), in R's order
-_FREQ = [0, 0, 35, 0, 0, 0, 17, 0, 118, 154, 387, 670, 4, 13, 89, 3, 5, 11, 13, 0, 1, 13, 14, 0, 57, 14, 75, 192, 140,
-         80, 76, 20]
-TITANIC = pd.DataFrame(
-    [(cls, sex, age, survived) for survived in ("No", "Yes") for age in ("Child", "Adult")
-     for sex in ("Male", "Female") for cls in ("1st", "2nd", "3rd", "Crew")],
-    columns=["Class", "Sex", "Age", "Survived"]).assign(Freq=_FREQ)
-
 
 def _sheet_texts(path) -> list[str]:
     book = openpyxl.load_workbook(path)

@@ -218,6 +218,19 @@ def test_an_all_missing_label_column_is_named():
     assert "every label of 'a' (row) is missing" in str(found.value) and "'b'" not in str(found.value)
 
 
+def test_without_weights_the_error_speaks_of_labels_only():
+    """Without weights a row can only miss a label: the error does not speak of weights (with them it does)."""
+    frame = pd.DataFrame({"a": [None] * 3, "b": ["x", "y", "z"], "c": ["x", "x", "z"], "w": [1.0, 2.0, 3.0]})
+    pl = pytest.importorskip("polars")
+    for call in (lambda: frame.agree.crosstabs("a", "b"), lambda: pa.crosstabs(pl.from_pandas(frame), "a", "b"),
+                 lambda: frame.agree.compare("a", ["b", "c"]), lambda: frame.agree.scores("a", "w")):
+        with pytest.raises(ValueError, match=r"^no valid rows: all 3 rows have a missing label(?: or score)?;") as found:
+            call()
+        assert "weight" not in str(found.value)
+    with pytest.raises(ValueError, match=r"a missing label, a missing weight or a zero weight"):
+        frame.agree.crosstabs("a", "b", weights="w")
+
+
 def test_both_label_columns_all_missing_are_named():
     frame = pd.DataFrame({"a": [None] * 3, "b": [np.nan] * 3})
     with pytest.raises(ValueError, match=r"^no valid rows.*every label of 'a' \(row\) and of 'b' \(col\) is missing"):
@@ -294,7 +307,7 @@ def test_comparisons_and_scores_name_the_columns_without_a_value():
     with pytest.raises(ValueError, match=r"^no valid rows.*every label of 'y' is missing$"):
         frame.agree.scores("y", "s")
     scored = frame.assign(y=[1, 0, 1])
-    with pytest.raises(ValueError, match=r"missing label or score, .*; every score of 't' is missing$"):
+    with pytest.raises(ValueError, match=r"missing label or score; every score of .t. is missing$"):
         scored.agree.scores("y", ["s", "t"])
     with pytest.raises(ValueError, match=r"every weight of 'w' \(weights\) is missing or zero$"):
         scored.agree.scores("y", "s", weights="w", positive=1)

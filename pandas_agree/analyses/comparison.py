@@ -222,7 +222,8 @@ class Comparison:
                 useless = w is not None and bool(np.all(np.isnan(w) | (w == 0)))
                 raise no_valid_rows(int(rows.sum()), all_missing=[described(name) for name, c in
                                                                   zip(names, columns, strict=True) if c.isna().all()],
-                                    weights=described(weights, "weights") if useless else None)
+                                    weights=described(weights, "weights") if useless else None,
+                                    weighted=w is not None)
             absent = np.zeros(len(rows), dtype=bool) if w is None else np.isnan(w)
             joint = replace(joint_table(columns, counted, names), n_rows=int(rows.sum()),
                             n_missing=int(rows[missing].sum()), n_missing_weight=int(rows[absent].sum()),

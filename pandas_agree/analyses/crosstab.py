@@ -1506,14 +1506,16 @@ def _no_valid_rows(actual: pd.Series, pred: pd.Series, w: np.ndarray | None, nam
     ``dropna``) and the weights when every one is missing or zero."""
     empty = [(s.name, argument) for s, argument in ((actual, names[0]), (pred, names[1])) if dropna and s.isna().all()]
     nothing = w is not None and bool((np.isnan(w) | (w == 0)).all())
-    return why_no_valid_rows(len(actual), empty, (getattr(weights, "name", None), weights_name) if nothing else None)
+    return why_no_valid_rows(len(actual), empty, (getattr(weights, "name", None), weights_name) if nothing else None,
+                             weighted=w is not None)
 
 
 def why_no_valid_rows(n_rows: int, all_missing: Sequence[tuple[Hashable, str]],
-                      weights: tuple[Hashable, str] | None = None) -> NoValidRowsError:
+                      weights: tuple[Hashable, str] | None = None, *, weighted: bool = True) -> NoValidRowsError:
     """The error of ``n_rows`` rows without a valid one, naming the label columns whose every label is missing
     (``all_missing``: each one's column name, or None, and the argument that gives it) and the weights when every
-    one is missing or zero (``weights``: its column name, or None, and its argument; None otherwise).
+    one is missing or zero (``weights``: its column name, or None, and its argument; None otherwise); ``weighted``:
+    whether weights were given (else a row can only miss a label).
 
     Examples
     --------
@@ -1522,7 +1524,7 @@ def why_no_valid_rows(n_rows: int, all_missing: Sequence[tuple[Hashable, str]],
     "every label of 'a' (row) is missing"
     """
     return no_valid_rows(n_rows, all_missing=[described(x, argument) for x, argument in all_missing],
-                         weights=None if weights is None else described(*weights))
+                         weights=None if weights is None else described(*weights), weighted=weighted)
 
 
 def fixed_labels(labels: Sequence | SideLabels | None) -> pd.Index | SideLabels | None:

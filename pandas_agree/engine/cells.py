@@ -188,7 +188,7 @@ class NativeCounts:
             zero = (g["n_zero"].to_numpy(dtype=np.int64) == g["n"].to_numpy(dtype=np.int64))
             if (self.weight_missing | zero)[mask].all():
                 useless = described(*self.weights)
-        return no_valid_rows(n_rows, all_missing=empty, weights=useless)
+        return no_valid_rows(n_rows, all_missing=empty, weights=useless, weighted=self.weighted)
 
 
 def native_rows(frame, columns: Sequence[Hashable], *, weights: Hashable | None = None, design: dict | None = None,

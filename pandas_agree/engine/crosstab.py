@@ -455,19 +455,20 @@ class NoValidRowsError(ValueError):
 
 
 def no_valid_rows(n_rows: int, *, all_missing: Sequence[str] = (), weights: str | None = None,
-                  scores: Sequence[str] = ()) -> NoValidRowsError:
+                  scores: Sequence[str] = (), weighted: bool = True) -> NoValidRowsError:
     """The error of a table without a valid row, saying why where the caller knows: ``all_missing`` names the
     label columns whose every label is missing, ``scores`` the score columns whose every score is missing,
     ``weights`` (when given) names the weights, every one of them missing or zero (each name as
-    :func:`described` gives it)."""
+    :func:`described` gives it); without weights (``weighted`` false) the rows can only miss a label (or score)."""
     every = "the only row has" if n_rows == 1 else f"all {n_rows} rows have"
     why = [f"every label of {' and of '.join(all_missing)} is missing"] if all_missing else []
     if scores:
         why.append(f"every score of {' and of '.join(scores)} is missing")
     if weights is not None:
         why.append(f"every weight of {weights} is missing or zero")
-    return NoValidRowsError("; ".join([f"no valid rows: {every} a missing {'label or score' if scores else 'label'}, "
-                                       "a missing weight or a zero weight", *why]))
+    missing = f"a missing {'label or score' if scores else 'label'}"
+    missing += ", a missing weight or a zero weight" if weighted else ""
+    return NoValidRowsError("; ".join([f"no valid rows: {every} {missing}", *why]))
 
 
 def described(column, argument: str | None = None) -> str:
@@ -523,7 +524,7 @@ def tabulate(
     cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names, keep_codes=design is not None)
     full, row_labels, col_labels = cells.table, cells.row_labels, cells.col_labels
     if 0 in full.shape or full.sum() == 0:
-        raise no_valid_rows(cells.n_rows)
+        raise no_valid_rows(cells.n_rows, weighted=weights is not None)
     if labels is not None and not isinstance(labels, SideLabels):
         table = _onto_labels(full, row_labels, col_labels, labels)
         order = table.index

@@ -88,7 +88,8 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
         empty = [described(name) for c, name in zip(codes, names, strict=True)
                  if not np.any(np.asarray(c.codes) != c.offset - 1)]
         useless = weights is not None and bool(np.all(np.isnan(weights) | (weights == 0)))
-        raise no_valid_rows(n_rows, all_missing=empty, weights=weights_named if useless else None)
+        raise no_valid_rows(n_rows, all_missing=empty, weights=weights_named if useless else None,
+                            weighted=weights is not None)
     order = nan_last(label_order(*codes, labels))
     positions = [order_positions(lab, order) for lab in labels]
     counts = counts[np.ix_(*positions)]

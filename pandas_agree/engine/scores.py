@@ -195,7 +195,8 @@ def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | N
         raise no_valid_rows(n, all_missing=[described(actual_name)] if not (label_at >= 0).any() else [],
                             scores=[described(name) for column, name in zip(columns, score_names, strict=True)
                                     if np.isnan(column).all()],
-                            weights=described(getattr(weights, "name", None), weights_name) if useless else None)
+                            weights=described(getattr(weights, "name", None), weights_name) if useless else None,
+                            weighted=w is not None)
     width = len(order)
     kept_w = None if w is None else w[valid]
     label = label_at[valid]

@@ -186,7 +186,8 @@ class DaskAgreeAccessor(Shortcuts):
             empty = [(column, argument) for column, argument, missing in
                      ((actual, "actual", found[0]), (pred, "pred", found[1])) if dropna and missing]
             nothing = weights is not None and found[2]
-            raise why_no_valid_rows(int(n_rows), empty, (weights, "weights") if nothing else None) from None
+            raise why_no_valid_rows(int(n_rows), empty, (weights, "weights") if nothing else None,
+                                    weighted=weights is not None) from None
 
     def _count(self, actual, pred, weights, dropna, by=None):
         self._checked(actual, pred, weights, by, {})

@@ -78,7 +78,8 @@ def test_every_output_shows_the_weighted_summary(tmp_path):
     text = str(report)
     lines = text.splitlines()
     at = lines.index("Case Processing Summary")
-    assert lines[at + 2:at + 9] == ["Cases        N  Percent", "─" * 23, "Valid        4    30.2%",
+    # one format for the column: the whole Valid count with two decimals beside the weighted Missing
+    assert lines[at + 2:at + 9] == ["Cases        N  Percent", "─" * 23, "Valid     4.00    30.2%",
                                     "Missing   9.25    69.8%", "─" * 23, "Total    13.25   100.0%", "═" * 23]
     html = report.to_html()
     assert "9.25" in html and "13.25" in html and "Excluded by weight" not in html and "Weighted N" not in html
@@ -223,20 +224,38 @@ def test_comparison_and_scores_reports_show_weighted_cases():
     assert summary.loc["Missing", "Percent"] == pytest.approx(100 * 6.25 / (scores.n + 6.25))
 
 
-# --- without weights: the rows, as before -----------------------------------------------------------------------------
+# --- without weights: the rows, as SPSS counts them ------------------------------------------------------------------
 
-def test_unweighted_summary_keeps_its_rows_and_weight_missing_counts_rows():
+def test_unweighted_summary_counts_rows_and_weight_missing_counts_rows():
+    """Without weights the cases are the rows, Valid, Missing and Total as SPSS shows them (no row of cases
+    excluded by a weight, which cannot be), and the notes speak of missing values only."""
     frame = HAND.drop(columns="w")
     ct = frame.agree.crosstabs("a", "b")
     assert ct.weight_missing == 3.0 and ct.n_missing == 3 and ct.n_missing_weight == 0
-    expected = pd.DataFrame({"N": [5.0, 3.0, 0.0, 8.0], "Percent": [62.5, 37.5, 0.0, 100.0]},
-                            index=pd.Index(["Valid", "Missing", "Excluded by weight", "Total"], name="Cases"))
+    expected = pd.DataFrame({"N": [5.0, 3.0, 8.0], "Percent": [62.5, 37.5, 100.0]},
+                            index=pd.Index(["Valid", "Missing", "Total"], name="Cases"))
     report = ct.report()
     pd.testing.assert_frame_equal(report.summary, expected)
-    assert "3 rows with a missing value or weight were left out." in report.notes
+    assert "3 rows with a missing value were left out." in report.notes
+    assert not any("weight" in note for note in report.notes)
     lines = str(report).splitlines()
     at = lines.index("Case Processing Summary")
-    # the text of the summary without weights, as it always was
-    assert lines[at + 2:at + 10] == ["Cases               N  Percent", "─" * 30, "Valid               5    62.5%",
-                                     "Missing             3    37.5%", "Excluded by weight  0     0.0%",
-                                     "─" * 30, "Total               8   100.0%", "═" * 30]
+    assert lines[at + 2:at + 9] == ["Cases    N  Percent", "─" * 19, "Valid    5    62.5%",
+                                    "Missing  3    37.5%", "─" * 19, "Total    8   100.0%", "═" * 19]
+
+
+def test_the_total_percent_is_100_and_whole_sums_print_whole():
+    """Sums of fractional weights that are whole but for rounding (4/3 + 57/3 + 140/3) print as whole numbers, one
+    format for every count of a table; the Total's percent is 100 exactly (not 100.00000000000001) in every
+    output."""
+    frame = pd.DataFrame({"a": ["x", "x", "x", "y", "y"], "b": ["u", "v", "v", "u", "v"],
+                          "w": [4 / 3, 57 / 3, 140 / 3, 1.0, 2.0]})
+    report = frame.agree.crosstabs("a", "b", weights="w").report()
+    lines = str(report).splitlines()
+    assert "Total    70   100.0%" in lines and "N = 70" in lines[1]
+    counts = [line for line in lines if "Count" in line]
+    assert counts[0].split()[-3:] == ["1.33", "65.67", "67.00"] and counts[1].split()[-3:] == ["1.00", "2.00", "3.00"]
+    assert report.summary["Percent"].iloc[-1] == 100.0
+    thirds = pd.DataFrame({"a": ["x", None, "y"], "b": ["u", "v", "v"], "w": [1 / 3, 1 / 3, 1 / 3]})
+    summary = thirds.agree.crosstabs("a", "b", weights="w").report().summary
+    assert summary["Percent"].tolist()[-1] == 100.0 and json.loads(json.dumps(summary["Percent"].tolist()))[-1] == 100

@@ -30,6 +30,18 @@ def _sheet_texts(path) -> list[str]:
 
 # --- layer headings -------------------------------------------------------------------------------------------------
 
+def test_the_whole_table_of_a_layered_report_is_headed_as_such():
+    """With layers (or groups) the first section, the whole table, has a heading of its own, so that it is not
+    read as one of the layers; without layers there is none."""
+    text = str(TITANIC.agree.crosstabs("Sex", "Survived", layers="Class", weights="Freq").report())
+    assert "▌ All layers (the whole table) " in text
+    assert text.index("All layers (the whole table)") < text.index("Layer: Class = 1st")
+    assert "All layers" not in str(TITANIC.agree.crosstabs("Sex", "Survived", weights="Freq").report())
+    grouped = TITANIC.agree.report("Sex", "Sex", by="Class", weights="Freq", ci=None)
+    assert "▌ All data (every group together) " in str(grouped)
+    assert "All data" in grouped.to_html()
+
+
 def test_layers_of_several_variables_are_named_as_spss_names_them(tmp_path):
     ct = TITANIC.agree.crosstabs("Sex", "Survived", layers=["Class", "Age"], weights="Freq")
     report = ct.report(statistics=["chisq"])

@@ -235,7 +235,8 @@ def test_shown_text_is_the_old_text_and_keeps_the_number(x, kind):
     shown = getattr(display, kind)(x)
     assert isinstance(shown, display.Shown) and isinstance(shown, str)
     expected = {"value": lambda: f"{x:.{1 if abs(x) >= 1000 else 3}f}",
-                "count": lambda: f"{x:.0f}" if x == round(x) else f"{x:.2f}",
+                # whole but for the rounding of sums of fractional weights: no decimals
+                "count": lambda: f"{x:.0f}" if abs(x - round(x)) <= 1e-9 * max(1.0, abs(x)) else f"{x:.2f}",
                 "percent": lambda: f"{x:.1f}%",
                 "pvalue": lambda: "<0.001" if x < 0.001 else f"{x:.3f}"}[kind]()
     assert str(shown) == expected

@@ -92,8 +92,8 @@ def case_summary(ag) -> pd.DataFrame:
     """The Case Processing Summary of a table object: its cases, valid, missing and in all, with their percentages
     of the total (index "Cases"; columns "N" and "Percent").
 
-    Without weights the cases are the rows: Valid (counted in the table), Missing (a missing label or layer value),
-    Excluded by weight (always 0 here) and Total (the rows read). With weights they are SPSS's under ``WEIGHT BY``:
+    Without weights the cases are the rows: Valid (counted in the table), Missing (a missing label or layer value)
+    and Total (the rows read), as SPSS shows them. With weights they are SPSS's under ``WEIGHT BY``:
     weighted counts, Valid the table's N, Missing the weights of the rows with a missing label
     (:attr:`~pandas_agree.Crosstab.weight_missing`), Total their sum, each a percentage of that total; a row of a
     zero or missing weight is no case at all (SPSS leaves it out of the procedure), and the report's notes count
@@ -112,19 +112,24 @@ def case_summary(ag) -> pd.DataFrame:
     if ag.weighted:
         return weighted_cases(ag)
     rows = ag.n_rows if ag.n_rows is not None else ag.n
-    valid = rows - ag.n_missing - ag.n_zero_weight
-    counts = np.array([valid, ag.n_missing, ag.n_zero_weight, rows], dtype=float)
-    columns = {"N": counts, "Percent": 100 * counts / rows}
-    return pd.DataFrame(columns, index=pd.Index(["Valid", "Missing", "Excluded by weight", "Total"], name="Cases"))
+    return cases([rows - ag.n_missing, ag.n_missing, rows])
 
 
 def weighted_cases(table, missing: str = "Missing") -> pd.DataFrame:
     """The Case Processing Summary of a weighted table object (an Agreement or Crosstab, a Comparison, Scores), as
     SPSS's under ``WEIGHT BY``: Valid (N), ``missing`` (the weights of the rows left out for a missing value,
     :attr:`~pandas_agree.Crosstab.weight_missing`) and Total, each with its percentage of the total."""
-    counts = np.array([table.n, table.weight_missing, table.n + table.weight_missing], dtype=float)
-    return pd.DataFrame({"N": counts, "Percent": 100 * counts / counts[-1]},
-                        index=pd.Index(["Valid", missing, "Total"], name="Cases"))
+    return cases([table.n, table.weight_missing, table.n + table.weight_missing], missing)
+
+
+def cases(counts, missing: str = "Missing") -> pd.DataFrame:
+    """A Case Processing Summary of Valid, ``missing`` and Total ``counts``, each with its percentage of the total
+    (the total's 100 exactly, whatever the rounding of the others)."""
+    counts = np.asarray(counts, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        percent = 100 * counts / counts[-1]
+    percent[-1] = 100.0 if counts[-1] > 0 else np.nan
+    return pd.DataFrame({"N": counts, "Percent": percent}, index=pd.Index(["Valid", missing, "Total"], name="Cases"))
 
 
 def lonely_psu_notes(design: dict) -> list[str]:
@@ -441,7 +446,9 @@ class AgreementReport(Rendered):
         for value, sub in self.sections():
             classes = sub.options["classes"]
             header = left_out_table({None: classes_left_out(sub.agreement, classes)}, classes)
-            sections.append(Section(None if value is None else f"Group: {self.by} = {display.label(value)}",
+            heading = f"Group: {self.by} = {display.label(value)}" if value is not None else \
+                "All data (every group together)" if self.groups else None
+            sections.append(Section(heading,
                                     [*([header] if header else []), *section(sub)], sub.notes, figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)
 
@@ -597,12 +604,12 @@ def table_notes(table, value: str) -> list[str]:
         of_rows = "" if table.n_rows is None else \
             f" of {display.count_of(table.n_rows - table.n_missing - table.n_zero_weight, 'row')}"
         notes.append(f"{'Sampling' if table.design is not None else 'Frequency'} weights were used: "
-                     f"N = {table.n:g} is the sum of the weights{of_rows}; the Case Processing Summary counts "
-                     "weights, as SPSS's WEIGHT BY does.")
+                     f"N = {display.count(table.n)} is the sum of the weights{of_rows}; the Case Processing "
+                     "Summary counts weights, as SPSS's WEIGHT BY does.")
         left_out = [(table.n_missing - table.n_missing_weight, f"a missing {value}"),
                     (table.n_missing_weight, "a missing weight")]
     else:
-        left_out = [(table.n_missing, f"a missing {value} or weight")]
+        left_out = [(table.n_missing, f"a missing {value}")]
     for rows, why in left_out:
         if rows:
             notes.append(f"{display.count_of(rows, 'row')} with {why} {'was' if rows == 1 else 'were'} left out.")

@@ -135,7 +135,9 @@ class CrosstabReport(Rendered):
         meta = f"pandas_agree {__version__} · N = {display.count(ct.n)} · {i} × {j} table"
         sections = []
         for value, sub in self.sections():
-            heading = None if value is None else f"Layer: {display.layer(self.layers_by, value)}"
+            # with layers the first section is the whole table, the layers pooled (SPSS's "Total" layer)
+            heading = (f"Layer: {display.layer(self.layers_by, value)}" if value is not None
+                       else "All layers (the whole table)" if self.layers else None)
             sections.append(Section(heading, crosstab_section(sub), sub.notes))
         return Document(f"Crosstabs: {self.title}", meta, sections)
 

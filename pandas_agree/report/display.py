@@ -309,12 +309,40 @@ def layer(by, value) -> str:
     return f"{layer_by(by)} = {label(value)}"
 
 
-def count(x) -> str:
-    """A count: whole numbers without decimals, weighted sums with two."""
+def _whole(x: float) -> bool:
+    """Whether a count is a whole number but for the rounding of sums of fractional weights (4/3 + 57/3 + 140/3 is
+    67.00000000000001)."""
+    return abs(x - round(x)) <= 1e-9 * max(1.0, abs(x))
+
+
+def count(x, decimals: int | None = None) -> str:
+    """A count: whole numbers without decimals, weighted sums with two; ``decimals`` (from :func:`count_decimals`
+    of the column or table it is shown in) gives every count of a column the same.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import count
+    >>> count(67.00000000000001), count(46.666666666666664), count(3.0, decimals=2)
+    ('67', '46.67', '3.00')
+    """
     if _is_missing(x):
         return MISSING
     x = float(x)
-    return Shown(f"{x:.0f}", x, "0") if x == round(x) else Shown(f"{x:.2f}", x, "0.00")
+    if decimals is None:
+        decimals = 0 if _whole(x) else 2
+    return Shown(f"{x:.{decimals}f}", x, _decimal_format(decimals))
+
+
+def count_decimals(values) -> int:
+    """The decimals of counts shown side by side: none where every one is whole (but for rounding), else two.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import count_decimals
+    >>> count_decimals([67.00000000000001, 3.0]), count_decimals([4.5, 3.0, float("nan")])
+    (0, 2)
+    """
+    return 0 if all(_whole(float(x)) for x in values if not _is_missing(x) and math.isfinite(float(x))) else 2
 
 
 def _decimals(values, digits: int) -> int:

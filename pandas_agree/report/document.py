@@ -316,7 +316,8 @@ def _with_deff(columns: list[str], rows: list, deff: bool) -> tuple[list[str], l
 def summary(rep) -> Table:
     s = rep.summary
     counts, percents = s["N"].tolist(), s["Percent"].tolist()
-    rows = [(str(i), [display.count(counts[r]), display.percent(percents[r])]) for r, i in enumerate(s.index)]
+    places = display.count_decimals(counts)  # one format for the column (a weighted Missing of 0.5 beside 4)
+    rows = [(str(i), [display.count(counts[r], places), display.percent(percents[r])]) for r, i in enumerate(s.index)]
     columns = ["N", "Percent"]
     return Table("Case Processing Summary", columns, rows, stub="Cases", total_row=True)
 
@@ -346,6 +347,9 @@ def crosstab(rep) -> Table:
     # by position: the rows and columns of the crosstab are those of the table, then the margins
     matching = _marked(ag)
     with_percentages = isinstance(ct.index, pd.MultiIndex)
+    # one format for every count of the table: weighted counts with two decimals wherever one is fractional
+    count_rows = [i for i, key in enumerate(ct.index) if not with_percentages or key[1] == "Count"]
+    places = display.count_decimals(ct.iloc[count_rows].to_numpy(dtype=float).ravel())
     rows, highlight, position = [], set(), -1
     for i, key in enumerate(ct.index):
         value, stat = key if with_percentages else (key, "Count")
@@ -353,7 +357,7 @@ def crosstab(rep) -> Table:
         position += counts
         cells = []
         for j in range(len(ct.columns)):
-            cells.append(display.count(ct.iat[i, j]) if counts else display.percent(ct.iat[i, j]))
+            cells.append(display.count(ct.iat[i, j], places) if counts else display.percent(ct.iat[i, j]))
             if counts and (position, j) in matching:
                 highlight.add((len(rows), j))
         rows.append((display.label(value) if counts else "  " + stat, cells))
@@ -419,6 +423,8 @@ def _cells_crosstab(rep) -> Table:
     first = "Count" if "Count" in stats else stats[0]  # the line of each label whose matching cells are marked
     matching = _marked(ag)
     i_total, j_total = len(labels) - 1, len(ct.columns) - 1
+    counted = [i for i in range(len(ct.index)) if stats[i % n_stats] == "Count"]
+    places = display.count_decimals(ct.iloc[counted].to_numpy(dtype=float).ravel()) if counted else 0
     rows, highlight = [], set()
     for i in range(len(ct.index)):
         position, stat = divmod(i, n_stats)
@@ -429,7 +435,7 @@ def _cells_crosstab(rep) -> Table:
             if stat in _RESIDUALS and (position == i_total or j == j_total):
                 cells.append("")
             elif stat == "Count":
-                cells.append(display.count(v))
+                cells.append(display.count(v, places))
             elif stat.startswith("%"):
                 cells.append(display.percent(v))
             else:

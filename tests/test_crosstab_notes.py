@@ -38,7 +38,7 @@ def test_the_whole_table_of_a_layered_report_is_headed_as_such():
     assert text.index("All layers (the whole table)") < text.index("Layer: Class = 1st")
     assert "All layers" not in str(TITANIC.agree.crosstabs("Sex", "Survived", weights="Freq").report())
     grouped = TITANIC.agree.report("Sex", "Sex", by="Class", weights="Freq", ci=None)
-    assert "▌ All data (every group together) " in str(grouped)
+    assert "▌ All data (every row, whatever its group) " in str(grouped)
     assert "All data" in grouped.to_html()
 
 

@@ -447,7 +447,7 @@ class AgreementReport(Rendered):
             classes = sub.options["classes"]
             header = left_out_table({None: classes_left_out(sub.agreement, classes)}, classes)
             heading = f"Group: {self.by} = {display.label(value)}" if value is not None else \
-                "All data (every group together)" if self.groups else None
+                "All data (every row, whatever its group)" if self.groups else None
             sections.append(Section(heading,
                                     [*([header] if header else []), *section(sub)], sub.notes, figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)

@@ -20,7 +20,7 @@ FRAME = pd.DataFrame({
     "s": [0.2, np.nan, 0.5, 0.7, 0.1, 0.3, 0.8, 0.6, 0.4, 0.9, 0.35, 0.75],
     "w": [1.0, 2.0, np.nan, 0.0, 0.0, 1.5, 2.0, 1.0, 2.5, 1.0, 1.5, 2.0],
 })
-FREQUENCY = ("Frequency weights were used: N = 11.5 is the sum of the weights of 7 rows; the Case Processing "
+FREQUENCY = ("Frequency weights were used: N = 11.50 is the sum of the weights of 7 rows; the Case Processing "
              "Summary counts weights, as SPSS's WEIGHT BY does.")
 
 
@@ -59,9 +59,9 @@ def test_comparison_notes_give_the_weights_and_the_rows_left_out():
 
 def test_comparison_notes_without_weights_count_the_rows_left_out():
     notes = _compare().notes
-    assert "2 rows with a missing label or weight were left out." in notes
+    assert "2 rows with a missing label were left out." in notes
     assert not any("weights were used" in note for note in notes)
-    assert FRAME.agree.report("y", "q").notes.count("2 rows with a missing label or weight were left out.") == 1
+    assert FRAME.agree.report("y", "q").notes.count("2 rows with a missing label were left out.") == 1
 
 
 def test_scores_notes_give_the_weights_and_the_rows_left_out():
@@ -70,7 +70,7 @@ def test_scores_notes_give_the_weights_and_the_rows_left_out():
     assert notes[i + 1:i + 4] == ["2 rows with a missing label or score were left out.",
                                   "1 row with a missing weight was left out.",
                                   "2 rows with a weight of 0 were left out."]
-    assert "2 rows with a missing label, score or weight were left out." in _scores().notes
+    assert "2 rows with a missing label or score were left out." in _scores().notes
 
 
 def test_scores_notes_under_a_design_say_sampling_weights():

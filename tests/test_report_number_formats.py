@@ -96,6 +96,9 @@ def test_weighted_counts_have_two_decimals_and_whole_ones_none(tmp_path):
     assert first.number_format == "0.00" and first.value == report.crosstab.iloc[0, 0]
     total = rows["Total · Count"][3]  # 2201 / 3
     assert total.number_format == "0.00" and math.isclose(total.value, 2201 / 3)
+    whole = rows["2nd · Count"][3]  # 285 / 3 = 95: one format for every count of the table, as the text has it
+    assert whole.number_format == "0.00" and math.isclose(whole.value, 95)
+    assert " 95.00\n" in str(report)
     summary = _rows(book["Summary"])
     assert summary["Valid"][1].number_format == "0.00" and summary["Valid"][2].number_format == "0.0"
     n = _rows(book["Statistics"])["N of Valid Cases"][1]
@@ -105,7 +108,7 @@ def test_weighted_counts_have_two_decimals_and_whole_ones_none(tmp_path):
 @pytest.fixture(scope="module")
 def compare_book(tmp_path_factory):
     df = pa.datasets.load("wine_predictions")
-    w = np.linspace(0.5, 1.5, len(df))
+    w = np.linspace(0.5, 1.6, len(df))  # a fractional sum
     report = df.assign(w=w).agree.compare("cultivar", ["knn", "logistic"], weights="w").report(
         random_state=0, n_resamples=50)
     path = tmp_path_factory.mktemp("c") / "compare.xlsx"

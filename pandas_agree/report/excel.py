@@ -328,10 +328,15 @@ def value_formats(values) -> list[str]:
     return se_formats(values)
 
 
-def _count_formats(values: np.ndarray) -> list[str]:
-    """Counts cell by cell: whole numbers "0", weighted sums "0.00" (:func:`~.display.count`)."""
-    whole = ~np.isfinite(values) | (values == np.round(values))
-    return np.where(whole, "0", "0.00").tolist()
+def _counts_format(values) -> str:
+    """The one format of counts shown side by side (a column, a table): "0" where every one is whole (but for the
+    rounding of sums of fractional weights), else "0.00" (:func:`~.display.count_decimals`)."""
+    return "0.00" if display.count_decimals(values) else "0"
+
+
+def _df_formats(values: np.ndarray) -> list[str]:
+    """Degrees of freedom cell by cell: whole ones "0", Satterthwaite's and a design's fractional ones "0.00"."""
+    return [_counts_format([x]) for x in values.tolist()]
 
 
 def _column_kind(name) -> str:
@@ -363,16 +368,17 @@ def _row_formats(frame: pd.DataFrame) -> list[str | None]:
     stats = frame.attrs.get("cell_statistics")
     if stats is not None and len(stats) == len(frame):
         return ["count" if s == "Count" else "0.0" for s in stats]
-    return ["count" if isinstance(i, str) and (i == "N" or i.startswith("N of ")) else None for i in frame.index]
+    return ["n" if isinstance(i, str) and (i == "N" or i.startswith("N of ")) else None for i in frame.index]
 
 
 def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
     """The number format of every cell of a frame, a list by row for each column (by position: labels such as 1
     and True stay apart), chosen so that each value shows: p-values in the reports' format ("<0.001", else three
-    decimals), percentages with one decimal, counts and degrees of freedom whole ("0", fractional ones "0.00"),
-    standard errors with two significant digits, an interval's ends with the decimals that keep them apart from the
-    value beside them, other statistics four decimals (more for small ones, scientific below 10⁻⁹); a column of
-    another name whose values are all whole, "0". The cells themselves keep full precision."""
+    decimals), percentages with one decimal, counts whole ("0"; "0.00" for a column or a crosstab of which any is
+    fractional), degrees of freedom whole ("0", fractional ones "0.00"), standard errors with two significant
+    digits, an interval's ends with the decimals that keep them apart from the value beside them, other statistics
+    four decimals (more for small ones, scientific below 10⁻⁹); a column of another name whose values are all
+    whole, "0". The cells themselves keep full precision."""
     n = len(frame)
     columns = list(frame.columns)
     values = [pd.to_numeric(frame.iloc[:, j], errors="coerce").to_numpy(dtype=float) for j in range(len(columns))]
@@ -383,8 +389,10 @@ def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
             out.append([P_FORMAT] * n)
         elif kind == "percent":
             out.append(["0.0"] * n)
-        elif kind in ("count", "df"):
-            out.append(_count_formats(v))
+        elif kind == "count":
+            out.append([_counts_format(v)] * n)
+        elif kind == "df":
+            out.append(_df_formats(v))
         elif kind == "se":
             out.append(se_formats(v))
         else:
@@ -401,13 +409,15 @@ def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
             out[lower], out[upper] = bound_formats(values[j], values[lower], values[upper])
     rows = _row_formats(frame)
     if any(r is not None for r in rows):
-        for j, v in enumerate(values):
-            if kinds[j] == "p":
-                continue
-            counts = _count_formats(v)
+        counted = [i for i, row in enumerate(rows) if row == "count"]
+        columns_shown = [j for j in range(len(columns)) if kinds[j] != "p"]
+        # the counts of a crosstab: one format for the whole table, as the text report shows them
+        table = _counts_format(np.concatenate([values[j][counted] for j in columns_shown])) if counted and \
+            columns_shown else "0"
+        for j in columns_shown:
             for i, row in enumerate(rows):
                 if row is not None:
-                    out[j][i] = counts[i] if row == "count" else row
+                    out[j][i] = table if row == "count" else _counts_format([values[j][i]]) if row == "n" else row
     return out
 
 

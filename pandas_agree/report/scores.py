@@ -159,7 +159,7 @@ class ScoresReport(Rendered):
             self.notes.append("The averages over the classes and Hand and Till's M: the linearised SE (delta method) "
                               "of the objects with all their probabilities.")
         # the weights and the rows left out, as the crosstab's report says them
-        self.notes.extend(counted_notes(scores, "label or score" if scores.weighted else "label, score"))
+        self.notes.extend(counted_notes(scores, "label or score"))
         self.notes.extend(f"Calibration: {text[0].upper()}{text[1:]}." for text in dict.fromkeys(undefined))
         if scores.multiclass:
             how = "without weights" if opts["average"] == "unweighted" else "by the classes' prevalences"

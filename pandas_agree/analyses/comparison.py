@@ -99,6 +99,10 @@ class Comparison:
         N, the objects every prediction is judged on (or their weight sum).
     n_missing : int
         Rows left out because a label (in any column used) or the weight was missing.
+    n_missing_weight : int
+        Rows left out because their weight was missing (they are among ``n_missing``).
+    n_zero_weight : int
+        Rows with valid labels left out because their weight was 0.
     weight_missing : float
         The weighted count of the rows left out for a missing label: the sum of their weights, or their number
         without weights.
@@ -274,6 +278,16 @@ class Comparison:
     def n_missing(self) -> int:
         """Rows left out because a label (in any column used) or the weight was missing."""
         return self._joint.n_missing
+
+    @property
+    def n_missing_weight(self) -> int:
+        """Rows left out because their weight was missing (they are among :attr:`n_missing`)."""
+        return self._joint.n_missing_weight
+
+    @property
+    def n_zero_weight(self) -> int:
+        """Rows with valid labels left out because their weight was 0."""
+        return self._joint.n_zero_weight
 
     @property
     def weight_missing(self) -> float:

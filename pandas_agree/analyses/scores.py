@@ -112,6 +112,21 @@ class _ScoreAnalysis:
         return self._patterns.n_missing
 
     @property
+    def n_missing_weight(self) -> int:
+        """The rows left out because their weight was missing (they are among :attr:`n_missing`)."""
+        return self._patterns.n_missing_weight
+
+    @property
+    def n_zero_weight(self) -> int:
+        """The rows with a label and every score left out because their weight was 0."""
+        return self._patterns.n_zero_weight
+
+    @property
+    def n_rows(self) -> int:
+        """The rows read."""
+        return self._patterns.n_rows
+
+    @property
     def weight_missing(self) -> float:
         """The weighted count of the rows left out for a missing label or score: the sum of their weights (a row
         whose weight is missing is not in it), or their number without weights."""

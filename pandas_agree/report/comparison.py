@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import pandas as pd
 
@@ -19,10 +20,10 @@ from .agreement import (
     frame_dict,
     jsonable,
     left_out_table,
-    lonely_psu_notes,
+    table_notes,
     weighted_cases,
 )
-from .document import Document, Section, design, frame_table, laid_out
+from .document import Document, Section, design, frame_table, laid_out, summary
 from .options import report_options
 from .ranking import shown_measures
 from .rendered import Rendered
@@ -52,6 +53,17 @@ def _design_effects(values: pd.DataFrame, differences: pd.DataFrame) -> pd.DataF
     frames = [frame.xs("deff", axis=1, level="stat") for frame in (values, differences)
               if isinstance(frame.columns, pd.MultiIndex) and "deff" in frame.columns.get_level_values("stat")]
     return pd.concat(frames) if frames else None
+
+
+def counted_notes(analysis, value: str) -> list[str]:
+    """The notes of the crosstab's and the agreement's reports on the rows counted (:func:`table_notes`, worded
+    the same) for a Comparison or Scores: the strata with a single PSU, the weights (N is their sum), and the rows
+    left out for a missing ``value``, a missing weight or a weight of 0."""
+    counted = SimpleNamespace(design=analysis.design, weighted=analysis.weighted, n=analysis.n,
+                              n_rows=analysis.n_rows, n_missing=analysis.n_missing,
+                              n_missing_weight=analysis.n_missing_weight, n_zero_weight=analysis.n_zero_weight,
+                              notices=[])
+    return table_notes(counted, value)
 
 
 class ComparisonReport(Rendered):
@@ -100,7 +112,7 @@ class ComparisonReport(Rendered):
                               "freedom; DEFF is its variance over that of as many rows drawn independently. "
                               "McNemar's and Cochran's tests take the rows as independent: under the design, the "
                               "p-values of the paired differences are the design-based tests.")
-            self.notes.extend(lonely_psu_notes(comparison.design))
+        self.notes.extend(counted_notes(comparison, "label"))
         measures = DEFAULT_MEASURES if opts["measures"] is None else opts["measures"]
         if any(m.kind == "binary" for m in resolve(measures, ("multiclass", "binary"), default=lambda m: False)):
             for name, ag in comparison.agreements.items():
@@ -126,8 +138,7 @@ class ComparisonReport(Rendered):
         tests.index = pd.Index([" · ".join(map(display.label, i)) for i in tests.index], dtype=object)
         level = f"{100 * self.options['confidence_level']:g}%"
         tables = [
-            frame_table("Case Processing Summary", self.summary, stub="Cases",
-                        formats={"N": display.count, "Percent": display.percent}),
+            summary(self),  # Total after a rule, as every report's Case Processing Summary
             *([design(self)] if self.design is not None else []),
             frame_table(f"Values with {level} intervals", values, stub="Prediction"),
             frame_table(f"Paired differences with {level} intervals", shown, stub="Pair"),

@@ -205,4 +205,5 @@ def _flat(frame: pd.DataFrame) -> pd.DataFrame:
     out = frame.copy()
     out.index = pd.Index([f"{display.label(v)} · {frame.attrs.get('titles', {}).get(s, s)}"
                           for v, s in frame.index], name=frame.index.names[0])
+    out.attrs["cell_statistics"] = list(frame.index.get_level_values(-1))  # each row's statistic: its format
     return out

@@ -18,6 +18,7 @@ their cells; each prints on A4, one page wide, with its header rows and label co
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -43,7 +44,7 @@ from .xlsx import (
     sheet_names,
 )
 
-__all__ = ["bound_formats", "se_formats", "write", "write_frames"]
+__all__ = ["bound_formats", "se_formats", "value_formats", "write", "write_frames"]
 
 DECIMALS = 4  # the decimals of VALUE_FORMAT
 
@@ -110,12 +111,13 @@ def _lead(ws: StreamSheet, grouped: bool, group) -> int:
 
 def _stat_formats(frame: pd.DataFrame, stats: list[str], key=None) -> dict[str, list[str]]:
     """The formats of a frame's statistics (the columns ``(key, stat)``, or ``stat`` without a key): the standard
-    errors' and the interval ends' of their own, the others four decimals."""
+    errors' and the interval ends' of their own, the others four decimals (more for small values,
+    :func:`value_formats`)."""
     def column(stat):
         c = stat if key is None else (key, stat)
         return frame[c].to_numpy(dtype=float) if c in frame.columns else np.full(len(frame), np.nan)
 
-    formats = {stat: [VALUE_FORMAT] * len(frame) for stat in stats}
+    formats = {stat: value_formats(column(stat)) for stat in stats}
     if "se" in stats:
         formats["se"] = se_formats(column("se"))
     if "lower" in stats and "upper" in stats and "value" in stats:
@@ -270,30 +272,29 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
             formats = _frame_formats(frame)
             for i, idx in enumerate(frame.index):
                 ws.text(1, idx)
-                for j, column in enumerate(frame.columns):
+                for j in range(len(frame.columns)):
                     v = frame.iat[i, j]
                     if display.is_number(v):
-                        whole = column in ("df", "df2") and float(v).is_integer()  # Satterthwaite's df are not
-                        ws.number(2 + j, v, "0" if whole else
-                                  formats[column][i] if column in formats else VALUE_FORMAT)
+                        ws.number(2 + j, v, formats[j][i])
                     else:
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
                 ws.skip()
             for key, value in frame.attrs.items():
                 if isinstance(value, pd.DataFrame):
                     ws.header([value.index.name or "", *value.columns])
+                    inner = _frame_formats(value)
                     for i, idx in enumerate(value.index):
                         ws.text(1, idx)
                         for j in range(len(value.columns)):
-                            ws.number(2 + j, value.iat[i, j])
+                            ws.number(2 + j, value.iat[i, j], inner[j][i])
                         ws.skip()
                 elif isinstance(value, list):
                     for line in value:
                         ws.note(str(line))
                 elif value is not None:
                     ws.text(1, key)
-                    if display.is_number(value):
-                        ws.number(2, value)
+                    if display.is_number(value):  # by its name as a column's: "n" a count, "min_expected" a value
+                        ws.number(2, value, _frame_formats(pd.DataFrame({key: [float(value)]}))[0][0])
                     else:
                         ws.text(2, str(value))
                     ws.skip()
@@ -301,25 +302,122 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
     ws.finish()
 
 
-_SE_COLUMNS = ("se", "ase", "pooled_se")
-_COUNT_COLUMNS = ("N", "n", "count", "TP", "FN", "FP", "TN", "positives", "negatives")
-"""The columns of counts in the frames of the data sheets: shown as the reports show counts (whole numbers without
-decimals, weighted sums with two; :func:`~.display.count`)."""
+_SE_COLUMNS = ("se", "ase", "pooled_se", "se_log")
+_COUNT_COLUMNS = ("N", "n", "count", "Count", "TP", "FN", "FP", "TN", "positives", "negatives", "support")
+"""The columns of counts in the frames of the data sheets (the last word of a flattened column's name): shown as the
+reports show counts (whole numbers without decimals, weighted sums with two; :func:`~.display.count`)."""
+_DF_COLUMNS = ("df", "df1", "df2")
+_CENTRES = ("value", "difference", "estimate")  # the values whose interval's ends sit beside them
+_STATISTICS = (*_CENTRES, "statistic", "t", "z", "kappa", "deff", "lower", "upper")
+"""Columns of statistics: four decimals (more for small values) even where every value happens to be whole."""
+_P_NAME = re.compile(r"(?i)\bp[-_ ]?values?(\b|_)|(^|\s)p$|\bsig\b|exact_[12]sided")
+"""Columns of p-values: "pvalue", "pvalue_holm", "OSR pvalue", "p", "Sig.", "Asymp. Sig. (2-sided)", "exact_2sided"."""
+_PERCENT_NAME = re.compile(r"(?i)percent|^%|%$")
 
 
-def _frame_formats(frame: pd.DataFrame) -> dict:
-    """The formats of a frame's standard errors (columns "se", "ase", "pooled_se"), of its interval ends ("lower"
-    and "upper" beside "value") and of its counts (:data:`_COUNT_COLUMNS`), each a list by row; the other columns
-    keep four decimals."""
-    def numbers(c):
-        return pd.to_numeric(frame[c], errors="coerce").to_numpy(dtype=float)
+def value_formats(values) -> list[str]:
+    """The number format of each statistic in ``values``: four decimals, more where a small value would read as 0
+    (two significant digits, as :func:`se_formats`), scientific notation below 10⁻⁹.
 
-    out = {c: se_formats(numbers(c)) for c in frame.columns if isinstance(c, str) and c in _SE_COLUMNS}
-    for c in frame.columns:
-        if isinstance(c, str) and c in _COUNT_COLUMNS:  # display.count's format, cell by cell
-            out[c] = [getattr(display.count(x), "excel_format", "0") for x in numbers(c).tolist()]
-    if all(c in frame.columns for c in ("value", "lower", "upper")):
-        out["lower"], out["upper"] = bound_formats(numbers("value"), numbers("lower"), numbers("upper"))
+    Examples
+    --------
+    >>> from pandas_agree.report.excel import value_formats
+    >>> value_formats([190.4011, 0.2941, 6.3e-05, 0.0, 4.1e-37])
+    ['0.0000', '0.0000', '0.000000', '0.0000', '0.0E+00']
+    """
+    return se_formats(values)
+
+
+def _counts_format(values) -> str:
+    """The one format of counts shown side by side (a column, a table): "0" where every one is whole (but for the
+    rounding of sums of fractional weights), else "0.00" (:func:`~.display.count_decimals`)."""
+    return "0.00" if display.count_decimals(values) else "0"
+
+
+def _df_formats(values: np.ndarray) -> list[str]:
+    """Degrees of freedom cell by cell: whole ones "0", Satterthwaite's and a design's fractional ones "0.00"."""
+    return [_counts_format([x]) for x in values.tolist()]
+
+
+def _column_kind(name) -> str:
+    """What a data sheet's column holds, by its name: "p", "percent", "count", "df", "se", "statistic" or
+    "other" (a column named by a label, or by a name not known)."""
+    if not isinstance(name, str):
+        return "other"
+    last = name.rsplit(" ", 1)[-1]
+    if _P_NAME.search(name):
+        return "p"
+    if _PERCENT_NAME.search(name):
+        return "percent"
+    if last in _COUNT_COLUMNS:
+        return "count"
+    if last in _DF_COLUMNS:
+        return "df"
+    if last in _SE_COLUMNS:
+        return "se"
+    if last in _STATISTICS or REGISTRY.get(last) is not None or REGISTRY.get(name) is not None:
+        return "statistic"
+    return "other"
+
+
+def _row_formats(frame: pd.DataFrame) -> list[str | None]:
+    """The format of each row whose label says what it holds, None for the others: the rows of a crosstab's cell
+    statistics (``frame.attrs["cell_statistics"]``: counts as counts, percentages, expected counts and residuals
+    with one decimal, as the text report and SPSS show them) and the "N of Valid Cases" rows of SPSS's tables
+    (counts)."""
+    stats = frame.attrs.get("cell_statistics")
+    if stats is not None and len(stats) == len(frame):
+        return ["count" if s == "Count" else "0.0" for s in stats]
+    return ["n" if isinstance(i, str) and (i == "N" or i.startswith("N of ")) else None for i in frame.index]
+
+
+def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
+    """The number format of every cell of a frame, a list by row for each column (by position: labels such as 1
+    and True stay apart), chosen so that each value shows: p-values in the reports' format ("<0.001", else three
+    decimals), percentages with one decimal, counts whole ("0"; "0.00" for a column or a crosstab of which any is
+    fractional), degrees of freedom whole ("0", fractional ones "0.00"), standard errors with two significant
+    digits, an interval's ends with the decimals that keep them apart from the value beside them, other statistics
+    four decimals (more for small ones, scientific below 10⁻⁹); a column of another name whose values are all
+    whole, "0". The cells themselves keep full precision."""
+    n = len(frame)
+    columns = list(frame.columns)
+    values = [pd.to_numeric(frame.iloc[:, j], errors="coerce").to_numpy(dtype=float) for j in range(len(columns))]
+    kinds = [_column_kind(c) for c in columns]
+    out: list[list[str]] = []
+    for kind, v in zip(kinds, values, strict=True):
+        if kind == "p":
+            out.append([P_FORMAT] * n)
+        elif kind == "percent":
+            out.append(["0.0"] * n)
+        elif kind == "count":
+            out.append([_counts_format(v)] * n)
+        elif kind == "df":
+            out.append(_df_formats(v))
+        elif kind == "se":
+            out.append(se_formats(v))
+        else:
+            finite = v[np.isfinite(v)]
+            whole = kind == "other" and finite.size and (finite == np.round(finite)).all()
+            out.append(["0"] * n if whole else value_formats(v))
+    where = {c: j for j, c in enumerate(columns) if isinstance(c, str)}
+    for j, c in enumerate(columns):  # "value", "lower", "upper"; "OSR difference", "OSR lower", "OSR upper"
+        if not isinstance(c, str):
+            continue
+        stem, _, last = c.rpartition(" ")
+        lower, upper = (where.get(f"{stem} {end}" if stem else end) for end in ("lower", "upper"))
+        if last in _CENTRES and lower is not None and upper is not None:
+            out[lower], out[upper] = bound_formats(values[j], values[lower], values[upper])
+    rows = _row_formats(frame)
+    if any(r is not None for r in rows):
+        counted = [i for i, row in enumerate(rows) if row == "count"]
+        columns_shown = [j for j in range(len(columns)) if kinds[j] != "p"]
+        # the counts of a crosstab: one format for the whole table, as the text report shows them
+        table = _counts_format(np.concatenate([values[j][counted] for j in columns_shown])) if counted and \
+            columns_shown else "0"
+        for j in columns_shown:
+            for i, row in enumerate(rows):
+                if row is not None:
+                    out[j][i] = table if row == "count" else _counts_format([values[j][i]]) if row == "n" else row
     return out
 
 
@@ -549,12 +647,12 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
             formats = _frame_formats(frame)
             for i, idx in enumerate(frame.index):  # by position: labels may be tuples, booleans or NaN
                 ws.text(1, idx)
-                for j, column in enumerate(frame.columns):
+                for j in range(len(frame.columns)):
                     v = frame.iat[i, j]
                     if isinstance(v, str) or v is None or not display.is_number(v):
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
                     else:
-                        ws.number(2 + j, v, formats[column][i] if column in formats else VALUE_FORMAT)
+                        ws.number(2 + j, v, formats[j][i])
                 ws.skip()
             ws.skip()
         ws.finish()

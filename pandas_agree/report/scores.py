@@ -13,7 +13,8 @@ from ..base.version import __version__
 from ..measures.registry import SCORES
 from ..measures.scores import MULTICLASS_PROBABILITY_ROWS
 from . import display
-from .agreement import design_table, flat_columns, frame_dict, jsonable, lonely_psu_notes, weighted_cases
+from .agreement import design_table, flat_columns, frame_dict, jsonable, weighted_cases
+from .comparison import counted_notes
 from .document import DEFF, Document, Section, Table, design, footnote_letters, frame_table, laid_out, summary
 from .options import report_options
 from .rendered import Rendered
@@ -149,7 +150,6 @@ class ScoresReport(Rendered):
             self.notes.append("Sample design: every SE is design-based (the influence of each object totalled over "
                               f"its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF is its "
                               "variance over that of as many objects drawn independently.")
-            self.notes.extend(lonely_psu_notes(scores.design))
         elif opts["ci"] is not None and not scores.multiclass:
             self.notes.append("AUC and Gini: DeLong, DeLong and Clarke-Pearson's (1988) SE (pROC's); under "
                               "scale='auto' the interval on the logit scale with Student's t on the smaller class's "
@@ -158,6 +158,8 @@ class ScoresReport(Rendered):
         elif opts["ci"] is not None:
             self.notes.append("The averages over the classes and Hand and Till's M: the linearised SE (delta method) "
                               "of the objects with all their probabilities.")
+        # the weights and the rows left out, as the crosstab's report says them
+        self.notes.extend(counted_notes(scores, "label or score"))
         self.notes.extend(f"Calibration: {text[0].upper()}{text[1:]}." for text in dict.fromkeys(undefined))
         if scores.multiclass:
             how = "without weights" if opts["average"] == "unweighted" else "by the classes' prevalences"

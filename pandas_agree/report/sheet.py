@@ -22,7 +22,7 @@ MATCH = PatternFill("solid", fgColor="DCEBFA")
 HEADER = PatternFill("solid", fgColor="EEEEEE")
 RULE = Border(bottom=Side(style="thin", color="555555"))
 VALUE_FORMAT = "0.0000"
-P_FORMAT = "0.0000"
+P_FORMAT = display.P_FORMAT  # "<0.001", else three decimals, as the reports show p-values
 CELL_LIMIT = 32_767  # the most characters an Excel cell holds
 
 

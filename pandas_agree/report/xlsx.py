@@ -82,11 +82,16 @@ _DECIMALS = re.compile(r"\.(0+)")
 
 
 def number_widths(values: np.ndarray, fmt: str) -> np.ndarray:
-    """The characters each number takes in format ``fmt`` (its integer digits, sign, decimals and percent sign)."""
+    """The characters each number takes in format ``fmt`` (its integer digits, sign, decimals and percent sign; in
+    scientific notation one digit and the exponent's four characters; the p-values' "<0.001" its six)."""
     values = np.asarray(values, dtype=float)
+    if fmt.startswith("[<"):  # the p-values' format: "<0.001", else the decimals after the ";"
+        return np.maximum(number_widths(values, fmt.rsplit(";", 1)[-1]), 6.0)
     size = np.abs(np.where(np.isfinite(values), values, 0.0)) * (100 if fmt.endswith("%") else 1)
     with np.errstate(divide="ignore"):
         digits = np.floor(np.log10(np.maximum(size, 1.0))) + 1
+    if "E+" in fmt:
+        digits = np.ones_like(digits) + 4
     decimals = _DECIMALS.search(fmt)
     extra = (len(decimals.group(1)) + 1 if decimals else 0) + fmt.endswith("%")
     return digits + extra + (values < 0)

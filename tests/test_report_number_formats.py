@@ -177,3 +177,27 @@ def test_a_frame_of_small_values_labels_and_whole_columns(tmp_path):
     assert [_shown(c) for c in a[1:]] == [(6.3e-05, "0.000000"), (6.3e-41, P), (12.5, "0.0"), (3.0, "0"),
                                           (2.5, "0.00")]
     assert [c.number_format for c in b[1:]] == ["0.0000", P, "0.0", "0", "0"]
+
+
+def test_agreement_workbook_counts_as_the_text_shows_them(tmp_path):
+    """The agreement report's workbook: its summary has no empty "Weighted N" column; whole weighted counts show as
+    whole numbers and a fractional one gives its whole crosstab two decimals; cell statistics other than counts
+    and percentages (expected counts, residuals) show one decimal, as SPSS and the text report show them."""
+    frame = TITANIC.assign(Guess=TITANIC["Survived"].where(TITANIC["Sex"] == "Female", "No"))
+    frame.agree.report("Survived", "Guess", weights="Freq", ci=None,
+                       cells=["count", "expected", "sresid"]).to_excel(tmp_path / "whole.xlsx")
+    book = openpyxl.load_workbook(tmp_path / "whole.xlsx")
+    assert not [c for row in book["Summary"].iter_rows() for c in row if c.value == "Weighted N"]
+    summary = _rows(book["Summary"])
+    assert _shown(summary["Valid"][1]) == (2201.0, "0")
+    formats: dict[str, set] = {}  # the formats of each statistic's numbers, over the rows
+    for row in book["Crosstab"].iter_rows():
+        if row[1].value is not None:
+            formats.setdefault(str(row[1].value), set()).update(c.number_format for c in row[2:]
+                                                                if isinstance(c.value, float))
+    assert formats["Count"] == {"0"} and formats["Expected Count"] == {"0.0"}
+    assert formats["Standardized Residual"] == {"0.0"}
+    halves = frame.assign(Freq=frame["Freq"] + np.where(np.arange(len(frame)) == 2, 0.5, 0.0))  # one cell of x.5
+    halves.agree.report("Survived", "Guess", weights="Freq", ci=None).to_excel(tmp_path / "halves.xlsx")
+    crosstab = openpyxl.load_workbook(tmp_path / "halves.xlsx")["Crosstab"]
+    assert {c.number_format for row in crosstab.iter_rows() for c in row if isinstance(c.value, float)} == {"0.00"}

@@ -93,8 +93,10 @@ def bound_formats(value, lower, upper) -> tuple[list[str], list[str]]:
     return formats, formats
 
 
-def _count_format(ag) -> str:
-    return "0.00" if ag.weighted else "0"
+def _count_format(counts) -> str:
+    """The format of counts shown together (a column, a crosstab): whole numbers without decimals, two decimals for
+    all where one is fractional (:func:`~.display.count_decimals`), as the text report shows them."""
+    return "0" if display.count_decimals(np.ravel(np.asarray(counts, dtype=float))) == 0 else "0.00"
 
 
 def _sections(rep):
@@ -157,18 +159,14 @@ def _measures_block(ws: StreamSheet, rep, grouped: bool, title: str, name: str) 
 def _summary_sheet(ws: StreamSheet, rep, grouped: bool) -> None:
     lead = ["group"] if grouped else []
     ws.title("Case Processing Summary")
-    # weighted, the cases are weights (case_summary); the rows' empty "Weighted N" column stays as it was
-    weighted = rep.agreement.weighted
-    ws.header([*lead, "Cases", "N", "Percent", *([] if weighted else ["Weighted N"])])
+    ws.header([*lead, "Cases", "N", "Percent"])
     for group, sub in _sections(rep):
         s = sub.summary
         for case in s.index:
             col = _lead(ws, grouped, group)
             ws.text(col, case)
-            ws.number(col + 1, s.loc[case, "N"], _count_format(sub.agreement))
+            ws.number(col + 1, s.loc[case, "N"], _count_format(s["N"]))
             ws.number(col + 2, s.loc[case, "Percent"], "0.0")
-            if not weighted:
-                ws.number(col + 3, None, "0.00")
             ws.skip()
     ws.skip()
     for title, name in (("Multiclass Measures", "multiclass"), ("Kappa Paradox", "paradox")):
@@ -212,9 +210,9 @@ def _crosstab_sheet(ws: StreamSheet, rep) -> None:
             continue
         header = ws.row
         ws.header([display.name(ag.axis_names[0], ""), *ct.columns])
-        fmt = _count_format(ag)
         # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
         values = ct.to_numpy(dtype=float)
+        fmt = _count_format(values)
         matching = _matching(ag, values.shape)
         last = len(ct.index) - 1
         for i, label in enumerate(ct.index):
@@ -248,11 +246,13 @@ def _cell_statistics(ws: StreamSheet, rep) -> None:
     values = ct.to_numpy(dtype=float)
     matching = _matching(ag, (len(ct.index) // len(stats), len(ct.columns)))
     last = len(ct.index) // len(stats) - 1
+    counts = _count_format(values[[i for i, (_, stat) in enumerate(ct.index) if stat == "Count"]])
     for i, (label, stat) in enumerate(ct.index):
         position = i // len(stats)
         ws.text(1, label, font=BOLD if position == last else None)
         ws.text(2, stat)
-        fmt = _count_format(ag) if stat == "Count" else "0.0" if stat.startswith("%") else VALUE_FORMAT
+        # percentages, expected counts and residuals with one decimal, as SPSS (and the text report) show them
+        fmt = counts if stat == "Count" else "0.0"
         ws.numbers(3, values[i], fmt, fills=matching[position], fill=MATCH)
         ws.skip()
     ws.note("Shaded cells: the same label on both sides (the cells that can agree). Percentages are in % (0 to 100); "
@@ -444,7 +444,7 @@ def _stored_cells(ws: StreamSheet, ag, ct: pd.DataFrame) -> None:
     cells.sort_indices()
     rows = np.repeat(np.arange(cells.shape[0]), np.diff(cells.indptr))
     left = max(ROW_LIMIT - ws.row - 4, 0)
-    fmt = _count_format(ag)
+    fmt = _count_format(cells.data)
     row_labels, row_width = ws.text_column(list(ct.index), rows[:left])
     col_labels, col_width = ws.text_column(list(ct.columns), cells.indices[:left])
     counts, count_width = ws.number_column(cells.data[:left], fmt)
@@ -487,7 +487,7 @@ def _confusions_sheet(ws: StreamSheet, rep) -> None:
             column, width = ws.text_column(labels, codes)
             columns.append(column)
             widths.append(width)
-        for name, fmt in (("count", _count_format(sub.agreement)), ("row share", "0.0%"), ("share", "0.0%")):
+        for name, fmt in (("count", _count_format(shown["count"])), ("row share", "0.0%"), ("share", "0.0%")):
             column, width = ws.number_column(shown[name].to_numpy(dtype=float), fmt)
             columns.append(column)
             widths.append(width)

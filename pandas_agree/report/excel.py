@@ -93,12 +93,6 @@ def bound_formats(value, lower, upper) -> tuple[list[str], list[str]]:
     return formats, formats
 
 
-def _count_format(counts) -> str:
-    """The format of counts shown together (a column, a crosstab): whole numbers without decimals, two decimals for
-    all where one is fractional (:func:`~.display.count_decimals`), as the text report shows them."""
-    return "0" if display.count_decimals(np.ravel(np.asarray(counts, dtype=float))) == 0 else "0.00"
-
-
 def _sections(rep):
     return [("All" if value is None else value, sub) for value, sub in rep.sections()]
 
@@ -165,7 +159,7 @@ def _summary_sheet(ws: StreamSheet, rep, grouped: bool) -> None:
         for case in s.index:
             col = _lead(ws, grouped, group)
             ws.text(col, case)
-            ws.number(col + 1, s.loc[case, "N"], _count_format(s["N"]))
+            ws.number(col + 1, s.loc[case, "N"], _counts_format(s["N"]))
             ws.number(col + 2, s.loc[case, "Percent"], "0.0")
             ws.skip()
     ws.skip()
@@ -212,7 +206,7 @@ def _crosstab_sheet(ws: StreamSheet, rep) -> None:
         ws.header([display.name(ag.axis_names[0], ""), *ct.columns])
         # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
         values = ct.to_numpy(dtype=float)
-        fmt = _count_format(values)
+        fmt = _counts_format(values)
         matching = _matching(ag, values.shape)
         last = len(ct.index) - 1
         for i, label in enumerate(ct.index):
@@ -246,7 +240,7 @@ def _cell_statistics(ws: StreamSheet, rep) -> None:
     values = ct.to_numpy(dtype=float)
     matching = _matching(ag, (len(ct.index) // len(stats), len(ct.columns)))
     last = len(ct.index) // len(stats) - 1
-    counts = _count_format(values[[i for i, (_, stat) in enumerate(ct.index) if stat == "Count"]])
+    counts = _counts_format(values[[i for i, (_, stat) in enumerate(ct.index) if stat == "Count"]])
     for i, (label, stat) in enumerate(ct.index):
         position = i // len(stats)
         ws.text(1, label, font=BOLD if position == last else None)
@@ -330,8 +324,9 @@ def value_formats(values) -> list[str]:
 
 def _counts_format(values) -> str:
     """The one format of counts shown side by side (a column, a table): "0" where every one is whole (but for the
-    rounding of sums of fractional weights), else "0.00" (:func:`~.display.count_decimals`)."""
-    return "0.00" if display.count_decimals(values) else "0"
+    rounding of sums of fractional weights), else "0.00" (:func:`~.display.count_decimals`), as the text report
+    shows them."""
+    return "0.00" if display.count_decimals(np.ravel(np.asarray(values, dtype=float))) else "0"
 
 
 def _df_formats(values: np.ndarray) -> list[str]:
@@ -444,7 +439,7 @@ def _stored_cells(ws: StreamSheet, ag, ct: pd.DataFrame) -> None:
     cells.sort_indices()
     rows = np.repeat(np.arange(cells.shape[0]), np.diff(cells.indptr))
     left = max(ROW_LIMIT - ws.row - 4, 0)
-    fmt = _count_format(cells.data)
+    fmt = _counts_format(cells.data)
     row_labels, row_width = ws.text_column(list(ct.index), rows[:left])
     col_labels, col_width = ws.text_column(list(ct.columns), cells.indices[:left])
     counts, count_width = ws.number_column(cells.data[:left], fmt)
@@ -487,7 +482,7 @@ def _confusions_sheet(ws: StreamSheet, rep) -> None:
             column, width = ws.text_column(labels, codes)
             columns.append(column)
             widths.append(width)
-        for name, fmt in (("count", _count_format(shown["count"])), ("row share", "0.0%"), ("share", "0.0%")):
+        for name, fmt in (("count", _counts_format(shown["count"])), ("row share", "0.0%"), ("share", "0.0%")):
             column, width = ws.number_column(shown[name].to_numpy(dtype=float), fmt)
             columns.append(column)
             widths.append(width)

@@ -595,10 +595,11 @@ def paradox_frame(ag, interval_kw: dict, shown: pd.DataFrame | None = None) -> p
 
 
 def table_notes(table, value: str) -> list[str]:
-    """The notes every report of a table starts with, after its own note on the design: the strata with a single
-    PSU, the weights, and the rows left out (for a missing ``value`` or weight, or a weight of 0), then the
-    table's notices. With weights the Case Processing Summary counts weights (:func:`case_summary`): these notes
-    give the rows, those counted and those left out for a missing ``value``, a missing weight or a weight of 0."""
+    """The notes every report of a table (a Crosstab or Agreement, a Comparison, Scores) starts with, after its own
+    note on the design: the strata with a single PSU, the weights, and the rows left out (for a missing ``value``
+    or weight, or a weight of 0), then the table's notices. With weights the Case Processing Summary counts
+    weights (:func:`case_summary`): these notes give the rows, those counted and those left out for a missing
+    ``value``, a missing weight or a weight of 0."""
     notes = [] if table.design is None else lonely_psu_notes(table.design)
     if table.weighted:
         of_rows = "" if table.n_rows is None else \
@@ -616,7 +617,7 @@ def table_notes(table, value: str) -> list[str]:
     if table.n_zero_weight:
         notes.append(f"{display.count_of(table.n_zero_weight, 'row')} with a weight of 0 "
                      f"{'was' if table.n_zero_weight == 1 else 'were'} left out.")
-    notes.extend(text[0].upper() + text[1:] for text in table.notices)
+    notes.extend(text[0].upper() + text[1:] for text in getattr(table, "notices", ()))
     return notes
 
 

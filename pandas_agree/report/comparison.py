@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
-from types import SimpleNamespace
 
 import pandas as pd
 
@@ -55,17 +54,6 @@ def _design_effects(values: pd.DataFrame, differences: pd.DataFrame) -> pd.DataF
     return pd.concat(frames) if frames else None
 
 
-def counted_notes(analysis, value: str) -> list[str]:
-    """The notes of the crosstab's and the agreement's reports on the rows counted (:func:`table_notes`, worded
-    the same) for a Comparison or Scores: the strata with a single PSU, the weights (N is their sum), and the rows
-    left out for a missing ``value``, a missing weight or a weight of 0."""
-    counted = SimpleNamespace(design=analysis.design, weighted=analysis.weighted, n=analysis.n,
-                              n_rows=analysis.n_rows, n_missing=analysis.n_missing,
-                              n_missing_weight=analysis.n_missing_weight, n_zero_weight=analysis.n_zero_weight,
-                              notices=[])
-    return table_notes(counted, value)
-
-
 class ComparisonReport(Rendered):
     """Every table of a :class:`~pandas_agree.Comparison`.
 
@@ -112,7 +100,7 @@ class ComparisonReport(Rendered):
                               "freedom; DEFF is its variance over that of as many rows drawn independently. "
                               "McNemar's and Cochran's tests take the rows as independent: under the design, the "
                               "p-values of the paired differences are the design-based tests.")
-        self.notes.extend(counted_notes(comparison, "label"))
+        self.notes.extend(table_notes(comparison, "label"))
         measures = DEFAULT_MEASURES if opts["measures"] is None else opts["measures"]
         if any(m.kind == "binary" for m in resolve(measures, ("multiclass", "binary"), default=lambda m: False)):
             for name, ag in comparison.agreements.items():

@@ -13,8 +13,7 @@ from ..base.version import __version__
 from ..measures.registry import SCORES
 from ..measures.scores import MULTICLASS_PROBABILITY_ROWS
 from . import display
-from .agreement import design_table, flat_columns, frame_dict, jsonable, weighted_cases
-from .comparison import counted_notes
+from .agreement import design_table, flat_columns, frame_dict, jsonable, table_notes, weighted_cases
 from .document import DEFF, Document, Section, Table, design, footnote_letters, frame_table, laid_out, summary
 from .options import report_options
 from .rendered import Rendered
@@ -159,7 +158,7 @@ class ScoresReport(Rendered):
             self.notes.append("The averages over the classes and Hand and Till's M: the linearised SE (delta method) "
                               "of the objects with all their probabilities.")
         # the weights and the rows left out, as the crosstab's report says them
-        self.notes.extend(counted_notes(scores, "label or score"))
+        self.notes.extend(table_notes(scores, "label or score"))
         self.notes.extend(f"Calibration: {text[0].upper()}{text[1:]}." for text in dict.fromkeys(undefined))
         if scores.multiclass:
             how = "without weights" if opts["average"] == "unweighted" else "by the classes' prevalences"

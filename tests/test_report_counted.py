@@ -92,3 +92,11 @@ def test_comparison_total_row_is_a_total(make, tmp_path):
     cell = next(c for row in ws.iter_rows() for c in row if c.value == "Total")
     assert cell.font.b
     assert all(c.border.top.style == "thin" for c in ws[cell.row][:3])
+
+
+def test_scores_count_valid_rows_without_those_of_weight_zero():
+    """A row of weight 0 is no valid row of Scores (as under a sample design, which counts the PSUs' rows)."""
+    frame = pd.DataFrame({"y": [1, 0, 1, 0, 1], "s": [0.9, 0.2, 0.7, 0.4, 0.6], "w": [1.0, 1.0, 0.0, 2.0, 1.0]})
+    plain = frame.agree.scores("y", "s", weights="w", positive=1)
+    designed = frame.assign(st=[0, 0, 1, 1, 1]).agree.scores("y", "s", weights="w", positive=1, strata="st")
+    assert plain.n_zero_weight == 1 and plain.n_valid_rows == 4 == designed.n_valid_rows

@@ -146,7 +146,9 @@ class _ScoreAnalysis:
     def n_valid_rows(self) -> int:
         """The rows counted (a label, every score and a positive weight)."""
         units = self._patterns.units
-        return int(self._patterns.n_rows - self._patterns.n_missing) if units is None else int(units.n_valid)
+        patterns = self._patterns
+        return int(patterns.n_rows - patterns.n_missing - patterns.n_zero_weight) if units is None else \
+            int(units.n_valid)
 
     @property
     def weighted(self) -> bool:

@@ -214,7 +214,7 @@ class Comparison:
         if sampled:  # a row per row of the frame: counted as the pandas rows are
             found = DesignColumns(*(None if value is None else as_label_series(values[value], name)
                                     for name, value in design.items()))
-            joint = joint_table(columns, w, names, found)
+            joint = joint_table(columns, w, names, found, weights_named=described(weights, "weights"))
         else:  # the cells with their rows (or weights) as weights, and the rows' bookkeeping from the counts
             if len(values) == 0:
                 raise ValueError("no rows to count: the columns are empty")

@@ -175,7 +175,6 @@ class NativeCounts:
                                     dropna=self.dropna, labels=self.labels, design=self.design, domain=domain)
         return replace(tab, **bookkeeping, weighted=self.weighted)
 
-
     def _no_valid_rows(self, mask: np.ndarray, n_rows: int) -> NoValidRowsError:
         """The error of the rows of ``mask`` without a valid one, naming the label columns whose every label is
         missing (with ``dropna``) and the weights when every one is missing or zero."""

@@ -14,6 +14,7 @@ from ..base.version import __version__
 from ..measures.registry import resolve
 from . import display
 from .agreement import (
+    cases,
     design_table,
     flat_columns,
     frame_dict,
@@ -83,10 +84,7 @@ class ComparisonReport(Rendered):
         if comparison.weighted:  # weighted cases, as SPSS shows them under WEIGHT BY
             self.summary = weighted_cases(comparison, "Missing (any column)")
         else:
-            self.summary = pd.DataFrame({"N": [n_rows - comparison.n_missing, comparison.n_missing, n_rows]},
-                                        index=pd.Index(["Valid", "Missing (any column)", "Total"], name="Cases"),
-                                        dtype=float)
-            self.summary["Percent"] = 100 * self.summary["N"] / n_rows
+            self.summary = cases([n_rows - comparison.n_missing, comparison.n_missing, n_rows], "Missing (any column)")
         self.notes = [f"Rows with a missing label in any of the {len(comparison.names) + 1} columns are left out "
                       "(listwise), so every prediction is judged on the same objects."]
         for col, method in self.differences.attrs.get("methods", {}).items():

@@ -13,7 +13,7 @@ from ..base.version import __version__
 from ..measures.registry import SCORES
 from ..measures.scores import MULTICLASS_PROBABILITY_ROWS
 from . import display
-from .agreement import design_table, flat_columns, frame_dict, jsonable, table_notes, weighted_cases
+from .agreement import cases, design_table, flat_columns, frame_dict, jsonable, table_notes, weighted_cases
 from .document import DEFF, Document, Section, Table, design, footnote_letters, frame_table, laid_out, summary
 from .options import report_options
 from .rendered import Rendered
@@ -133,12 +133,8 @@ class ScoresReport(Rendered):
             self.thresholds.insert(0, "threshold", [row.name for row in best.values()])
             self.thresholds.index.name = "Best by"
         valid, missing = scores.n_valid_rows, scores.n_missing
-        if scores.weighted:  # weighted cases, as SPSS shows them under WEIGHT BY
-            self.summary = weighted_cases(scores)
-        else:
-            self.summary = pd.DataFrame({"N": [valid, missing, valid + missing]},
-                                        index=pd.Index(["Valid", "Missing", "Total"], name="Cases"), dtype=float)
-            self.summary["Percent"] = 100 * self.summary["N"] / max(valid + missing, 1)
+        # weighted cases under weights, as SPSS shows them under WEIGHT BY; else the rows
+        self.summary = weighted_cases(scores) if scores.weighted else cases([valid, missing, valid + missing])
         self.design = design_table(scores)
         self.notes = [
             "A higher score speaks for the positive label; a threshold calls positive every object scored at or "

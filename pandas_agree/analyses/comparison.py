@@ -39,6 +39,7 @@ from .crosstab import Counted
 from .merge import check_batch_design, merged_label_order, same_labels, union_labels
 from .messages import classes_left_out, left_out_text
 from .reports import build_report
+from .rows import CountedRows
 
 __all__ = ["Comparison", "compare"]
 
@@ -81,7 +82,7 @@ def _column_name(m) -> str:
     return m.code if m.kind != "binary" else f"{m.code} (unweighted)"
 
 
-class Comparison:
+class Comparison(CountedRows):
     """Two or more classifications (prediction columns) of the same objects against one reference.
 
     Build one with ``df.agree.compare(reference, [pred_a, pred_b, ...])`` or, for a table of any engine,
@@ -275,30 +276,8 @@ class Comparison:
         return float(self._joint.counts.sum())
 
     @property
-    def n_missing(self) -> int:
-        """Rows left out because a label (in any column used) or the weight was missing."""
-        return self._joint.n_missing
-
-    @property
-    def n_missing_weight(self) -> int:
-        """Rows left out because their weight was missing (they are among :attr:`n_missing`)."""
-        return self._joint.n_missing_weight
-
-    @property
-    def n_zero_weight(self) -> int:
-        """Rows with valid labels left out because their weight was 0."""
-        return self._joint.n_zero_weight
-
-    @property
-    def weight_missing(self) -> float:
-        """The weighted count of the rows left out for a missing label (in any column used): the sum of their
-        weights (a row whose weight is missing is not in it), or their number without weights."""
-        return self._joint.weight_missing
-
-    @property
-    def n_rows(self) -> int:
-        """Rows read."""
-        return self._joint.n_rows
+    def _counted_rows(self):
+        return self._joint
 
     @property
     def reference(self) -> Hashable:

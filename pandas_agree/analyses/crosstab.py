@@ -59,6 +59,7 @@ from ..measures.registry import REGISTRY, Setting, notes_of, resolve
 from .order import carries_order, numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 from .results import estimate_columns, undefined_resamples
+from .rows import CountedRows
 
 sparse = LazyModule("scipy.sparse")
 
@@ -120,7 +121,7 @@ class Counted:
     sides_ordered: tuple[bool, bool] = (False, False)
 
 
-class Crosstab:
+class Crosstab(CountedRows):
     """The crosstab of any two variables, held as their I×J table of counts (SPSS's CROSSTABS).
 
     Rows are the categories of the row variable, columns those of the column variable; the two need not share a
@@ -378,43 +379,8 @@ class Crosstab:
         return float(self._counts.sum())
 
     @property
-    def n_missing(self) -> int:
-        """Rows left out because a label or the weight was missing."""
-        return self._counted.n_missing
-
-    @property
-    def n_zero_weight(self) -> int:
-        """Rows with valid labels left out because their weight was 0."""
-        return self._counted.n_zero_weight
-
-    @property
-    def weight_missing(self) -> float:
-        """The weighted count of the rows left out for a missing label: the sum of their weights (a row whose
-        weight is missing too is not in it: see :attr:`n_missing_weight`), or their number without weights; 0 for
-        a table given directly and with ``dropna=False``.
-
-        SPSS's Case Processing Summary shows it as Missing under ``WEIGHT BY``.
-
-        Examples
-        --------
-        >>> import pandas as pd
-        >>> import pandas_agree as pa
-        >>> df = pd.DataFrame({"a": ["x", "y", None, None], "b": ["x", "x", "y", "x"], "w": [2.0, 3.0, 1.5, None]})
-        >>> ct = df.agree.crosstabs("a", "b", weights="w")
-        >>> ct.n, ct.weight_missing, ct.n_missing, ct.n_missing_weight
-        (5.0, 1.5, 2, 1)
-        """
-        return self._counted.weight_missing
-
-    @property
-    def n_missing_weight(self) -> int:
-        """Rows left out because their weight was missing (they are among :attr:`n_missing`)."""
-        return self._counted.n_missing_weight
-
-    @property
-    def n_rows(self) -> int | None:
-        """Rows read (None for a table given directly)."""
-        return self._counted.n_rows
+    def _counted_rows(self):
+        return self._counted
 
     @property
     def weighted(self) -> bool:

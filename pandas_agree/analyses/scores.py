@@ -31,6 +31,7 @@ from ..measures.registry import SCORES, Measure, range_scale, resolve
 from ..measures.scores import MULTICLASS_PROBABILITY_ROWS, POSITIVE_LOG_LOSS, PROBABILITY_CODES
 from .agreement import Agreement
 from .reports import build_report
+from .rows import CountedRows
 
 __all__ = ["MAX_THRESHOLD_INTERVALS", "ScoreComparison", "Scores", "compare_scores", "scores"]
 
@@ -84,7 +85,7 @@ def _design_columns(strata, cluster, fpc) -> DesignColumns | None:
                            for x, name in ((strata, "strata"), (cluster, "cluster"), (fpc, "fpc"))))
 
 
-class _ScoreAnalysis:
+class _ScoreAnalysis(CountedRows):
     """What the analyses of scores share: the joint counts, the sample design and the interval machinery."""
 
     def __init__(self, patterns: ScorePatterns, *, names: tuple[Hashable, Sequence[Hashable]],
@@ -107,30 +108,8 @@ class _ScoreAnalysis:
         return self._patterns.n
 
     @property
-    def n_missing(self) -> int:
-        """The rows left out: a missing label, score or weight."""
-        return self._patterns.n_missing
-
-    @property
-    def n_missing_weight(self) -> int:
-        """The rows left out because their weight was missing (they are among :attr:`n_missing`)."""
-        return self._patterns.n_missing_weight
-
-    @property
-    def n_zero_weight(self) -> int:
-        """The rows with a label and every score left out because their weight was 0."""
-        return self._patterns.n_zero_weight
-
-    @property
-    def n_rows(self) -> int:
-        """The rows read."""
-        return self._patterns.n_rows
-
-    @property
-    def weight_missing(self) -> float:
-        """The weighted count of the rows left out for a missing label or score: the sum of their weights (a row
-        whose weight is missing is not in it), or their number without weights."""
-        return self._patterns.weight_missing
+    def _counted_rows(self):
+        return self._patterns
 
     @property
     def labels(self) -> pd.Index:

@@ -234,7 +234,14 @@ def test_shown_text_is_the_old_text_and_keeps_the_number(x, kind):
         x = abs(x) / 1e6
     shown = getattr(display, kind)(x)
     assert isinstance(shown, display.Shown) and isinstance(shown, str)
-    expected = {"value": lambda: f"{x:.{1 if abs(x) >= 1000 else 3}f}",
+    def value_text():  # three decimals (one from 1000 up); a value that would read as 0: two significant digits
+        decimals = 1 if abs(x) >= 1000 else 3
+        if x != 0 and abs(x) < 0.5 * 10.0 ** -decimals:
+            needed = 1 - math.floor(math.log10(abs(x)))
+            return f"{x:.{needed}f}" if needed <= 9 else f"{x:.1e}"
+        return f"{x:.{decimals}f}"
+
+    expected = {"value": value_text,
                 # whole but for the rounding of sums of fractional weights: no decimals
                 "count": lambda: f"{x:.0f}" if abs(x - round(x)) <= 1e-9 * max(1.0, abs(x)) else f"{x:.2f}",
                 "percent": lambda: f"{x:.1f}%",

@@ -357,13 +357,32 @@ def _decimals(values, digits: int) -> int:
 
 
 def value(x, digits: int = 3, *, like=()) -> str:
-    """A measure's value, rounded for display (with as many decimals as the numbers ``like`` shown beside it)."""
+    """A measure's value, rounded for display (with as many decimals as the numbers ``like`` shown beside it); a
+    value that is not 0 but would read as 0 with two significant digits, as a standard error is shown
+    (:func:`se_decimals`).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import value
+    >>> value(0.4123), value(0.000187), value(0.0), value(1234.5678)
+    ('0.412', '0.00019', '0.000', '1234.6')
+    """
     if _is_missing(x):
         return MISSING
     x = float(x)
     if math.isinf(x):
         return Shown("inf" if x > 0 else "-inf", x, "0")
-    return _fixed(x, _decimals([x, *like], digits))
+    decimals = _decimals([x, *like], digits)
+    if _reads_as_zero(x, decimals):
+        decimals = se_decimals(x, decimals)
+        if decimals is None:
+            return Shown(f"{x:.1e}", x, "0.0E+00")
+    return _fixed(x, decimals)
+
+
+def _reads_as_zero(x: float, decimals: int) -> bool:
+    """Whether ``x``, not 0, would show as 0 with ``decimals`` decimals."""
+    return x != 0 and abs(x) < 0.5 * 10.0 ** -decimals
 
 
 def fixed(x, decimals: int) -> str:
@@ -477,6 +496,8 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
         # finite floats (every value of a table of measures with its interval): value(), interval() and
         # bound_decimals() at once, each number formatted once where the ends keep the value's decimals
         decimals = max(digits - 2, 0) if max(abs(x), abs(lower), abs(upper)) >= 1000 else digits
+        if _reads_as_zero(x, decimals):  # a small value: with its significant digits (value())
+            return _with_interval(x, lower, upper, digits)
         text = f"{x:.{decimals}f}"
         low, high = f"{lower:.{decimals}f}", f"{upper:.{decimals}f}"
         gaps = [abs(end - x) for end, shown in ((lower, low), (upper, high)) if end != x and shown == text]
@@ -486,6 +507,10 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
                 low, high = f"{lower:.{needed}f}", f"{upper:.{needed}f}"
         ends = f"[{low}, {high}]"
         return Shown(f"{text} {ends}", x, _decimal_format(decimals), ends)
+    return _with_interval(x, lower, upper, digits)
+
+
+def _with_interval(x, lower, upper, digits: int) -> str:
     shown, ends = value(x, digits, like=(lower, upper)), interval(lower, upper, digits, like=(x,), value_shown=x)
     text = f"{shown} {ends}"
     return Shown(text, shown.number, shown.excel_format, ends) if isinstance(shown, Shown) else text
@@ -504,7 +529,8 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
         # decides those; any other end shows as another number
         unit = 2.0 * 10.0 ** -decimals.astype(float)
         close = ((lowers != values) & (np.abs(lowers - values) < unit)) | \
-            ((uppers != values) & (np.abs(uppers - values) < unit))
+            ((uppers != values) & (np.abs(uppers - values) < unit)) | \
+            ((values != 0) & (np.abs(values) < unit / 4))  # a small value that would read as 0: with_interval
     direct = (finite & ~close).tolist()
     out = []
     for x, lower, upper, places, plain in zip(values.tolist(), lowers.tolist(), uppers.tolist(), decimals.tolist(),

@@ -23,6 +23,9 @@ __all__ = ["ScoresReport"]
 # the options of ScoresReport and their defaults (those of Scores.values, with intervals by default)
 OPTIONS = {"measures": None, "average": "unweighted", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
            "bootstrap_method": "percentile", "random_state": None, "scale": "auto", "max_fpr": None}
+CALIBRATION_BINS = 15
+"""The equal-width bins of the report's calibration table and of its reliability diagram (the same bins)."""
+
 CALIBRATION_NAMES = {"intercept": "calibration intercept (in the large)", "slope": "calibration slope",
                      "BRIER": "Brier score", "reliability": "  reliability", "resolution": "  resolution",
                      "uncertainty": "  uncertainty", "within_bin_variance": "  within-bin variance",
@@ -121,8 +124,8 @@ class ScoresReport(Rendered):
         if not scores.multiclass and scores.probabilities:
             with warnings.catch_warnings(record=True) as caught:  # said in the notes instead
                 warnings.simplefilter("always", UserWarning)  # undefined values, objects left out of Cox's fit
-                self.calibration = scores.calibration(**{k: opts[k] for k in ("ci", "confidence_level", "n_resamples",
-                                                                          "bootstrap_method", "random_state")})
+                self.calibration = scores.calibration(CALIBRATION_BINS, **{
+                    k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state")})
             undefined = [str(w.message) for w in caught if issubclass(w.category, UserWarning)]
             for w in caught:  # any other warning goes on to the caller
                 if not issubclass(w.category, UserWarning):
@@ -192,9 +195,14 @@ class ScoresReport(Rendered):
             tables.append(frame_table(f"One-vs-rest values by class{with_ci}", shown, stub="Class"))
         if self.thresholds is not None:
             frame = self.thresholds[["threshold", "TP", "FN", "FP", "TN", "REC", "SPE", "F1"]]
+            cells = ("TP", "FN", "FP", "TN")
+            places = display.count_decimals(frame[list(cells)].to_numpy(dtype=float).ravel())  # one 2×2 format
+
+            def count(v):
+                return display.count(v, places)
+
             tables.append(frame_table("Thresholds", frame, stub="Best by",
-                                      formats={**dict.fromkeys(("TP", "FN", "FP", "TN"), display.count),
-                                               "threshold": lambda v: f"{v:.6g}"}))
+                                      formats={**dict.fromkeys(cells, count), "threshold": lambda v: f"{v:.6g}"}))
         if self.calibration is not None:
             cal = self.calibration
             if "se" not in cal.columns:  # without intervals
@@ -265,12 +273,12 @@ class ScoresReport(Rendered):
             ax.set(xlabel="recall (sensitivity)", ylabel="precision", xlim=(0, 1), ylim=(0, 1.01),
                    title="Precision–recall curve")
         if self.calibration is not None:
-            curve = self.scores.reliability(bins=10)
+            curve = self.scores.reliability(bins=CALIBRATION_BINS)
             ax = axes[0, 2]
             ax.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--")
             ax.plot(curve["mean_predicted"], curve["fraction_positive"], "o-", color="C0")
-            ax.set(xlabel="mean predicted probability (10 bins)", ylabel="fraction of positives", xlim=(0, 1),
-                   ylim=(0, 1.01), title="Reliability diagram")
+            ax.set(xlabel=f"mean predicted probability ({CALIBRATION_BINS} bins)", ylabel="fraction of positives",
+                   xlim=(0, 1), ylim=(0, 1.01), title="Reliability diagram")
         fig.tight_layout()
         return fig
 

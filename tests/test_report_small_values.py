@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pandas_agree as pa
+import pandas_agree  # noqa: F401  (the .agree accessor)
 from pandas_agree.report import display
 
 

@@ -238,7 +238,7 @@ def test_large_classes_take_it_too():
     ag = pa.Agreement.from_table(pd.DataFrame([[250, 30], [25, 95]]))
     av = ag.averages(["REC", "PRE"], average=["unweighted", "micro"], ci="auto")
     assert av.attrs["methods"]["REC"] == ("linearised (logit scale) SE, MOVER–Wilson interval (unweighted), "
-                                          "interval (micro)")
+                                          "linearised (logit scale) interval (micro)")
     assert MOVER_NOTE in av.attrs["notes"] and BLURRED_NOTE not in av.attrs["notes"]
     expected = [float(x) for x in mover_wilson([250, 95], [280, 120])]
     np.testing.assert_allclose(av.loc["REC", "unweighted"][["value", "lower", "upper"]].to_numpy(float), expected,

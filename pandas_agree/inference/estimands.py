@@ -369,7 +369,9 @@ class ClassAverages(Estimand):
         m = len(self.methods)
         value = np.asarray(estimate.value, dtype=float).reshape(m)
         lower, upper = (np.array(x, dtype=float).reshape(m) for x in (estimate.lower, estimate.upper))
-        names = ["interval"] * m  # the interval of each averaging method, as the method column names it
+        # the interval of each averaging method, as the method column names it: the estimate's own where no rule
+        # replaces it ("linearised (logit scale) interval")
+        names = [f"{estimate.method} interval"] * m
         at = np.array([kind == "blurred" for kind in kinds])
         if at.any():
             blurred = self._blurred_estimates(opts)[key]

@@ -245,6 +245,12 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
         ordered labels do, for three labels or more; a DataFrame of weights is aligned by label and does not."""
         return len(self._union) > 2 and not isinstance(kappa_weights, pd.DataFrame)
 
+    def _order_matters(self) -> bool:
+        """Whether the size of an ordinal statistic depends on an order the labels may not carry: each side's own
+        order for a matched table (:meth:`Crosstab._order_matters`), else the one order over the labels of both
+        sides, for three labels or more."""
+        return super()._order_matters() if self._mapping is not None else max(self._shape) > 2
+
     def _warn_order(self, what: str) -> None:
         """A LabelOrderWarning that ``what`` used the order of labels that carry none, naming the order used: one
         order over the labels of both sides, or each side's own for a matched table."""

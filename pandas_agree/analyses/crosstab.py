@@ -1020,9 +1020,11 @@ class Crosstab(CountedRows):
         return self.statistics(statistics, random_state=random_state)
 
     def _order_matters(self) -> bool:
-        """Whether the ordinal statistics depend on an order the labels may not carry: a side of three labels or
-        more (reversing both sides of two labels each changes no ordinal statistic's size)."""
-        return max(self._shape) > 2
+        """Whether the size of an ordinal statistic depends on an order the labels may not carry: a side of three
+        labels or more without an order. Reversing a side of two labels changes only the sign of the signed
+        statistics (tau-b, tau-c, gamma, Somers' d, the correlations), and neither the linear-by-linear
+        association's M² = (N − 1) r² nor eta."""
+        return any(size > 2 and not ordered for size, ordered in zip(self._shape, self._sides_ordered, strict=True))
 
     def _chi_square_tests(self, frame: pd.DataFrame, row_scores, col_scores, words, random_state) -> pd.DataFrame:
         last = "N of Valid Cases"

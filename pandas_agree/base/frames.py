@@ -108,7 +108,24 @@ def column_or_values(data: pd.DataFrame, value, arg: str):
         return None
     if _is_column_name(data, value) or not pd.api.types.is_list_like(value):
         return column(data, value, arg)
+    _check_not_names(data, value, arg)
     return aligned(data, value, arg)
+
+
+def _check_not_names(data: pd.DataFrame, value, arg: str) -> None:
+    """A ValueError naming ``arg`` where ``value`` is a short list of the DataFrame's column names rather than one
+    value per row (``cluster=["district", "school"]``: a design of several stages)."""
+    if isinstance(value, (pd.Series, pd.Index, np.ndarray)) or len(value) == len(data) or not 1 < len(value) <= 20:
+        return
+    if not all(_is_column_name(data, v) for v in value):
+        return
+    names = ", ".join(map(repr, value))
+    stages = (": a design of several stages is not supported. Give the clusters of the first stage (the primary "
+              "sampling units) and no fpc: the variance is then that of the ultimate clusters, as R's "
+              "svydesign(id=~first+second, weights=~w) gives it without finite population corrections"
+              if arg in ("cluster", "fpc") else "")
+    raise ValueError(f"{arg} takes one column (its name) or one value per row ({len(data)}); got the names of "
+                     f"{len(value)} columns ({names}){stages}")
 
 
 def aligned(data: pd.DataFrame, values, arg: str):

@@ -55,6 +55,9 @@ def test_the_roc_sheet_says_what_the_empty_threshold_is(roc_book):
     notes = [row[0].value for row in ws.iter_rows() if isinstance(row[0].value, str) and "+inf" in row[0].value]
     assert len(notes) == 1
     assert "above every score" in notes[0] and "roc_curve" in notes[0] and "pROC" in notes[0]
+    comment = ws.cell(3, 2).comment  # and the empty cell itself says it, in the column's format
+    assert comment is not None and comment.text.startswith("Threshold +inf: the point above every score")
+    assert ws.cell(3, 2).number_format == ws.cell(4, 2).number_format
 
 
 def test_the_roc_points_are_numbered_with_numbers(roc_book):

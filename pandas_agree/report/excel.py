@@ -405,8 +405,9 @@ def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
     decimals), percentages with one decimal, counts whole ("0"; "0.00" for a column or a crosstab of which any is
     fractional), degrees of freedom whole ("0", fractional ones "0.00"), standard errors with two significant
     digits, an interval's ends with the decimals that keep them apart from the value beside them, other statistics
-    four decimals (more for small ones, scientific below 10⁻⁹); a column of another name whose values are all
-    whole, "0". The cells themselves keep full precision."""
+    four decimals (more for small ones, scientific below 10⁻⁹), thresholds one format for the column
+    (:func:`threshold_format`); a column of another name whose values are all whole, "0". The cells themselves
+    keep full precision."""
     n = len(frame)
     columns = list(frame.columns)
     values = [pd.to_numeric(frame.iloc[:, j], errors="coerce").to_numpy(dtype=float) for j in range(len(columns))]
@@ -462,6 +463,13 @@ _INFINITE_THRESHOLDS = {
                      "coords() give them; a sheet cannot hold infinity.",
 }
 """The note under a table whose threshold column holds infinite thresholds (written as empty cells)."""
+_INFINITE_CELL = {
+    "+inf": "Threshold +inf: the point above every score, no object called positive (false and true positive rates "
+            "0); scikit-learn's roc_curve and pROC give it as inf. A sheet cannot hold infinity.",
+    "-inf": "Threshold -inf: the point below every score, every object called positive (false and true positive "
+            "rates 1); pROC gives it as -Inf. A sheet cannot hold infinity.",
+}
+"""The comment on the empty cell of an infinite threshold."""
 
 
 def _codes(labels) -> tuple[np.ndarray, list]:
@@ -706,7 +714,9 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
                     if isinstance(v, str) or v is None or not display.is_number(v):
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
                     elif j in thresholds and np.isinf(v):  # a sheet holds no infinity: the cell stays empty
-                        infinite.add("+inf" if v > 0 else "-inf")
+                        sign = "+inf" if v > 0 else "-inf"
+                        infinite.add(sign)
+                        ws.blank(2 + j, number_format=formats[j][i], comment=_INFINITE_CELL[sign])
                     else:
                         ws.number(2 + j, v, formats[j][i])
                 ws.skip()

@@ -358,7 +358,7 @@ def test_the_streamed_sheets_hold_every_number_exactly(tmp_path):
     assert np.array_equal(stored, report.crosstab.to_numpy())  # every bit
     confusions = pd.read_excel(tmp_path / "x.xlsx", sheet_name="Confusions", header=1).dropna(subset=["count"])
     expected = report.agreement.confusions(top=None)
-    assert np.array_equal(confusions["share"].to_numpy(dtype=float), expected["share"].to_numpy())
+    assert np.array_equal(confusions["share (%)"].to_numpy(dtype=float), 100 * expected["share"].to_numpy())
     assert crosstab.freeze_panes == "B3" and book["Class measures"].freeze_panes == "B3"
 
 

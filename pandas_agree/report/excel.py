@@ -44,7 +44,7 @@ from .xlsx import (
     sheet_names,
 )
 
-__all__ = ["bound_formats", "se_formats", "value_formats", "write", "write_frames"]
+__all__ = ["bound_formats", "se_formats", "threshold_format", "value_formats", "write", "write_frames"]
 
 DECIMALS = 4  # the decimals of VALUE_FORMAT
 
@@ -322,6 +322,37 @@ def value_formats(values) -> list[str]:
     return se_formats(values)
 
 
+def threshold_format(values) -> str:
+    """The one number format of a column of thresholds (a curve's, the best ones): the fewest decimals, at least
+    four and at most ten, that keep its distinct finite values apart; else scientific notation with the fewest
+    digits that do (scores such as 1e-12 and 2e-12). Infinite thresholds are not shown by a format (see
+    :func:`write_frames`).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.excel import threshold_format
+    >>> threshold_format([float("inf"), 0.9, 0.35, 0.1])
+    '0.0000'
+    >>> threshold_format([0.80001, 0.80002, 0.5])
+    '0.00000'
+    >>> threshold_format([3e-12, 2e-12, 1e-12])
+    '0.0E+00'
+    """
+    values = np.asarray(values, dtype=float)
+    distinct = np.unique(values[np.isfinite(values)])
+    for decimals in range(DECIMALS, 11):
+        if len(np.unique(np.round(distinct, decimals))) == len(distinct):
+            return _format(decimals)
+    nonzero = np.where(distinct == 0, 1.0, np.abs(distinct))
+    exponent = np.floor(np.log10(nonzero))
+    mantissa = distinct / 10.0 ** exponent
+    for digits in range(1, 17):  # 17 significant digits tell any two doubles apart
+        shown = np.stack([np.round(mantissa, digits), exponent], axis=1)
+        if len(np.unique(shown, axis=0)) == len(distinct):
+            break
+    return "0." + "0" * digits + "E+00"
+
+
 def _counts_format(values) -> str:
     """The one format of counts shown side by side (a column, a table): "0" where every one is whole (but for the
     rounding of sums of fractional weights), else "0.00" (:func:`~.display.count_decimals`), as the text report
@@ -335,8 +366,8 @@ def _df_formats(values: np.ndarray) -> list[str]:
 
 
 def _column_kind(name) -> str:
-    """What a data sheet's column holds, by its name: "p", "percent", "count", "df", "se", "statistic" or
-    "other" (a column named by a label, or by a name not known)."""
+    """What a data sheet's column holds, by its name: "p", "percent", "count", "df", "se", "threshold",
+    "statistic" or "other" (a column named by a label, or by a name not known)."""
     if not isinstance(name, str):
         return "other"
     last = name.rsplit(" ", 1)[-1]
@@ -350,6 +381,8 @@ def _column_kind(name) -> str:
         return "df"
     if last in _SE_COLUMNS:
         return "se"
+    if last == "threshold":
+        return "threshold"
     if last in _STATISTICS or REGISTRY.get(last) is not None or REGISTRY.get(name) is not None:
         return "statistic"
     return "other"
@@ -372,8 +405,9 @@ def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
     decimals), percentages with one decimal, counts whole ("0"; "0.00" for a column or a crosstab of which any is
     fractional), degrees of freedom whole ("0", fractional ones "0.00"), standard errors with two significant
     digits, an interval's ends with the decimals that keep them apart from the value beside them, other statistics
-    four decimals (more for small ones, scientific below 10⁻⁹); a column of another name whose values are all
-    whole, "0". The cells themselves keep full precision."""
+    four decimals (more for small ones, scientific below 10⁻⁹), thresholds one format for the column
+    (:func:`threshold_format`); a column of another name whose values are all whole, "0". The cells themselves
+    keep full precision."""
     n = len(frame)
     columns = list(frame.columns)
     values = [pd.to_numeric(frame.iloc[:, j], errors="coerce").to_numpy(dtype=float) for j in range(len(columns))]
@@ -390,6 +424,8 @@ def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
             out.append(_df_formats(v))
         elif kind == "se":
             out.append(se_formats(v))
+        elif kind == "threshold":
+            out.append([threshold_format(v)] * n)
         else:
             finite = v[np.isfinite(v)]
             whole = kind == "other" and finite.size and (finite == np.round(finite)).all()
@@ -414,6 +450,26 @@ def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
                 if row is not None:
                     out[j][i] = table if row == "count" else _counts_format([values[j][i]]) if row == "n" else row
     return out
+
+
+_INFINITE_THRESHOLDS = {
+    "+inf": "An empty threshold is +inf, the point above every score: no object is called positive (false and true "
+            "positive rates 0), the first point of scikit-learn's roc_curve and the Inf of pROC's coords(); a "
+            "sheet cannot hold infinity.",
+    "-inf": "An empty threshold is -inf, the point below every score: every object is called positive (false and "
+            "true positive rates 1), the -Inf of pROC's coords(); a sheet cannot hold infinity.",
+    "+inf and -inf": "An empty threshold is +inf (the point above every score: no object called positive) or -inf "
+                     "(below every score: every object called positive), as scikit-learn's roc_curve and pROC's "
+                     "coords() give them; a sheet cannot hold infinity.",
+}
+"""The note under a table whose threshold column holds infinite thresholds (written as empty cells)."""
+_INFINITE_CELL = {
+    "+inf": "Threshold +inf: the point above every score, no object called positive (false and true positive rates "
+            "0); scikit-learn's roc_curve and pROC give it as inf. A sheet cannot hold infinity.",
+    "-inf": "Threshold -inf: the point below every score, every object called positive (false and true positive "
+            "rates 1); pROC gives it as -Inf. A sheet cannot hold infinity.",
+}
+"""The comment on the empty cell of an infinite threshold."""
 
 
 def _codes(labels) -> tuple[np.ndarray, list]:
@@ -457,10 +513,12 @@ def _stored_cells(ws: StreamSheet, ag, ct: pd.DataFrame) -> None:
 
 def _confusions_sheet(ws: StreamSheet, rep) -> None:
     """Every cell outside the matching cells with objects in it, the largest first (Agreement.confusions(top=None)),
-    for all data and each group; cut at Excel's row limit, with a note saying so."""
+    for all data and each group; its shares in % (0 to 100) with one decimal, as the other sheets show
+    percentages; cut at Excel's row limit, with a note saying so."""
     grouped = bool(rep.groups)
     ws.title("Confusions")
-    ws.header([*(["group"] if grouped else []), "rank", "reference", "predicted", "count", "row share", "share"])
+    ws.header([*(["group"] if grouped else []), "rank", "reference", "predicted", "count", "row share (%)",
+               "share (%)"])
     ws.title_rows = "2:2"
     left = ROW_LIMIT - ws.row - 2  # the rows left, keeping two for the notes
     cut = 0
@@ -482,8 +540,9 @@ def _confusions_sheet(ws: StreamSheet, rep) -> None:
             column, width = ws.text_column(labels, codes)
             columns.append(column)
             widths.append(width)
-        for name, fmt in (("count", _counts_format(shown["count"])), ("row share", "0.0%"), ("share", "0.0%")):
-            column, width = ws.number_column(shown[name].to_numpy(dtype=float), fmt)
+        for name, scale, fmt in (("count", 1, _counts_format(shown["count"])), ("row share", 100, "0.0"),
+                                 ("share", 100, "0.0")):  # shares in % (0 to 100), as the other sheets' percentages
+            column, width = ws.number_column(scale * shown[name].to_numpy(dtype=float), fmt)
             columns.append(column)
             widths.append(width)
         ws.rows(1, columns, len(shown))
@@ -491,7 +550,7 @@ def _confusions_sheet(ws: StreamSheet, rep) -> None:
             ws.width(col, width, pad=0)
         left -= len(shown)
     ws.note("The cells outside the matching cells that hold objects, the largest first (ties in the order of the "
-            "table): Agreement.confusions(top=None).")
+            "table): Agreement.confusions(top=None), whose shares (fractions) are shown here in % (0 to 100).")
     if cut:
         ws.note(f"{cut:,} more cells do not fit in a sheet ({ROW_LIMIT:,} rows); Agreement.confusions(top=None) "
                 "lists them all.", font=BOLD)
@@ -640,15 +699,29 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
             ws.title(title)
             ws.header([frame.index.name or "", *frame.columns])
             formats = _frame_formats(frame)
+            thresholds = {j for j, c in enumerate(frame.columns) if _column_kind(c) == "threshold"}
+            # positions (a curve's points) are numbers, labels text
+            positions = isinstance(frame.index, pd.RangeIndex) or (frame.index.name == "point"
+                                                                    and pd.api.types.is_integer_dtype(frame.index))
+            infinite = set()
             for i, idx in enumerate(frame.index):  # by position: labels may be tuples, booleans or NaN
-                ws.text(1, idx)
+                if positions:
+                    ws.number(1, idx, "0")
+                else:
+                    ws.text(1, idx)
                 for j in range(len(frame.columns)):
                     v = frame.iat[i, j]
                     if isinstance(v, str) or v is None or not display.is_number(v):
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
+                    elif j in thresholds and np.isinf(v):  # a sheet holds no infinity: the cell stays empty
+                        sign = "+inf" if v > 0 else "-inf"
+                        infinite.add(sign)
+                        ws.blank(2 + j, number_format=formats[j][i], comment=_INFINITE_CELL[sign])
                     else:
                         ws.number(2 + j, v, formats[j][i])
                 ws.skip()
+            if infinite:
+                ws.note(_INFINITE_THRESHOLDS[" and ".join(sorted(infinite, reverse=True))])
             ws.skip()
         ws.finish()
         streamed.append(ws)

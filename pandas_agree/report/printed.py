@@ -196,13 +196,13 @@ def _points(units: float) -> float:
 class _Pages:
     """Rows written one under the other, each with its height, and the pages they fill."""
 
-    def __init__(self, sheet: Sheet, widths: list[float]) -> None:
+    def __init__(self, sheet: Sheet, widths: list[float], repeated: float = sum(TITLE_POINTS)) -> None:
         self.sheet = sheet
         self.widths = widths
         printable = (PAGE_INCHES[0] - MARGINS["left"] - MARGINS["right"]) * 72
         self.scale = min(1.0, int(100 * printable / sum(_points(w) for w in widths)) / 100)
         height = (PAGE_INCHES[1] - MARGINS["top"] - MARGINS["bottom"]) * 72 * SAFETY
-        self.capacity = height / self.scale - sum(TITLE_POINTS)  # the points of rows a page holds below the title
+        self.capacity = height / self.scale - repeated  # the points of rows a page holds below the title
         self.used = 0.0
         self.breaks: list[int] = []
         self.running: list[str] = []  # what a page continues (a group's heading, "Notes"): repeated after a break
@@ -434,18 +434,23 @@ def _long_labels(pages: _Pages, labels: list[tuple[str, str]], last: int) -> Non
 def report_sheet(sheet: Sheet, doc: Document) -> PrintLayout:
     """Lay ``doc`` out on ``sheet`` (an empty worksheet) for print; return the pagination found.
 
-    The title and meta line head the sheet and every printed page; then each section's heading and tables, and the
+    The title and meta line head the sheet and every printed page (a report of layers or groups repeats its title
+    alone: the meta line's N is the whole table's, not a layer's); then each section's heading and tables, and the
     section's notes. Page setup: A4 landscape, fit to one page wide (any number of pages tall), narrow margins,
     "Page n of m" in the footer, the grid hidden.
     """
     doc, widths = _printed_columns(doc)
-    pages = _Pages(sheet, widths)
+    # the meta line's N is the whole table's: repeated only where every page is of the whole table (a report of
+    # layers or groups repeats its title alone, each layer's pages heading with the layer and its own N below)
+    repeated = 1 if any(sec.heading is not None for sec in doc.sections) else len(TITLE_POINTS)
+    pages = _Pages(sheet, widths, sum(TITLE_POINTS[:repeated]))
     pages.text(1, doc.title, font=_font(12, bold=True))
     sheet.ws.row_dimensions[1].height = TITLE_POINTS[0]
     sheet.row += 1
     pages.text(1, doc.meta, font=SMALL)
     sheet.ws.row_dimensions[2].height = TITLE_POINTS[1]
     sheet.row += 1
+    pages.used = sum(TITLE_POINTS[repeated:])  # the meta line printed once, on the first page
     pages.end_row(ROW_POINTS / 2)
     for sec in doc.sections:
         lead = None
@@ -486,7 +491,7 @@ def report_sheet(sheet: Sheet, doc: Document) -> PrintLayout:
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     for side, inches in MARGINS.items():
         setattr(ws.page_margins, side, inches)
-    ws.print_title_rows = f"1:{len(TITLE_POINTS)}"
+    ws.print_title_rows = f"1:{repeated}"
     ws.print_area = f"A1:{get_column_letter(len(widths))}{max(sheet.row - 1, 1)}"
     ws.oddFooter.center.text = "Page &P of &N"
     ws.oddFooter.center.size = 8

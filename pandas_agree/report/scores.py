@@ -317,10 +317,10 @@ class ScoresReport(Rendered):
             values.append(("Thresholds", self.thresholds))
         if self.calibration is not None:
             values.append(("Calibration", self.calibration))
-        roc = self.scores.roc()
-        write_frames(path, laid_out(self), {"Values": values, "ROC": [("ROC curve", roc.reset_index()
-                                                                         if self.scores.multiclass else roc)]},
-                     self.notes, self.options)
+        roc = self.scores.roc()  # the points numbered from 0 (for each class); the +inf threshold an empty cell
+        roc = roc.rename_axis(["class", "point"]).reset_index(level="class") if self.scores.multiclass else \
+            roc.rename_axis("point")
+        write_frames(path, laid_out(self), {"Values": values, "ROC": [("ROC curve", roc)]}, self.notes, self.options)
 
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).

@@ -117,6 +117,7 @@ class StreamSheet:
         self.wrap_columns: set[int] = set()
         self.fixed_widths: dict[int, float] = {}  # columns given a width of their own
         self.merged: list[str] = []  # ranges merged (the notes under tables)
+        self.comments: dict[str, str] = {}  # cell reference -> the comment (note) shown on it
         self.last_row = 0
         self.last_column = 0
         self._chars: dict[int, float] = {}  # column -> the characters of its widest cell
@@ -168,10 +169,14 @@ class StreamSheet:
         elif counted:
             self.width(col, n * (BOLD_WIDTH if font is not None and font.b else 1))
 
-    def blank(self, col: int, fill=None, border=None, font=None) -> None:
-        """An empty cell with a style (a header's fill and rule): text on its left may run into it."""
-        sid = self.styles(font=font, fill=fill, border=border)
+    def blank(self, col: int, fill=None, border=None, font=None, number_format: str = "General",
+              comment: str | None = None) -> None:
+        """An empty cell with a style (a header's fill and rule, a column's number format): text on its left may run
+        into it; with ``comment``, the comment (note) that says why it is empty."""
+        sid = self.styles(number_format, font=font, fill=fill, border=border)
         self._add(col, f'<c r="{self.letter(col)}{self.row}"{_style(sid)}/>')
+        if comment is not None:
+            self.comments[f"{self.letter(col)}{self.row}"] = comment
 
     def note(self, text: str, font=None) -> None:
         """A line of text under a table, on a row of its own: wrapped across the columns written so far (merged), as
@@ -419,7 +424,7 @@ def print_setup(ws, sheet: StreamSheet) -> None:
     in the orientation its width needs (portrait where it fits at full size, else landscape), fitted to one page
     wide (as many pages tall as it takes, one fewer where the last would be little used: see :data:`SQUEEZE`); the
     header rows and label column repeated on every page; the print area the cells written; the grid printed; narrow
-    margins; the sheet's name and "Page n of m" in the footer."""
+    margins; the sheet's name and "Page n of m" in the footer; the comments of :attr:`StreamSheet.comments`."""
     widths = sheet.widths
     for col, w in widths.items():
         ws.column_dimensions[get_column_letter(col)].width = round(w, 2)
@@ -447,9 +452,15 @@ def print_setup(ws, sheet: StreamSheet) -> None:
     ws.print_area = f"A1:{get_column_letter(last_column)}{last_row}"
     ws.oddFooter.center.text = "&A — Page &P of &N"
     ws.oddFooter.center.size = 8
+    if sheet.comments:
+        from openpyxl.comments import Comment
+
+        for ref, text in sheet.comments.items():  # the cells stay empty: save() writes the sheet's rows
+            ws[ref].comment = Comment(text, "pandas_agree", width=300, height=110)
 
 
-_SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
+_SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>.*?</sheetData>", re.DOTALL)
+"""The rows openpyxl wrote for a streamed sheet: none, or the empty cells that carry its comments."""
 _DIMENSION = re.compile(rb'<dimension ref="[^"]*"\s*/>')
 _NUMBER = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*)><v>([^<]*)</v>')
 _FIRST_FONT = re.compile(rb"(<fonts\b[^>]*>\s*)<font>.*?</font>", re.DOTALL)

@@ -160,3 +160,25 @@ def test_an_agreement_report_by_groups_repeats_no_whole_table_n(tmp_path):
     ws = openpyxl.load_workbook(tmp_path / "by.xlsx")["Report"]
     repeated = [ws.cell(r, 1).value for r in _repeated_rows(ws)]
     assert len(repeated) == 1 and repeated[0].startswith("Agreement report:")
+
+
+# --- printing a wide data sheet -------------------------------------------------------------------------------------
+
+def test_a_sheet_too_wide_to_read_on_one_page_prints_on_pages_side_by_side(tmp_path):
+    """The class-specific measures with their intervals (about 160 columns) would print at a few percent of full
+    size on one page wide: they print at the smallest readable scale, pages left to right, the class column on each;
+    a narrow sheet still fits one page wide."""
+    from pandas_agree.report.xlsx import SMALLEST_SCALE
+
+    rng = np.random.default_rng(1)
+    a = rng.choice(list("abcdef"), 500)
+    df = pd.DataFrame({"a": a, "p": np.where(rng.random(500) < 0.7, a, rng.choice(list("abcdef"), 500))})
+    path = tmp_path / "report.xlsx"
+    df.agree.report("a", "p", random_state=0).to_excel(path)
+    book = openpyxl.load_workbook(path)
+    wide, narrow = book["Class measures"], book["Summary"]
+    assert wide.max_column > 100
+    assert not wide.sheet_properties.pageSetUpPr.fitToPage
+    assert wide.page_setup.scale == round(100 * SMALLEST_SCALE) and wide.page_setup.pageOrder == "overThenDown"
+    assert wide.print_title_cols == "$A:$A"
+    assert narrow.sheet_properties.pageSetUpPr.fitToPage and narrow.page_setup.fitToWidth == 1

@@ -417,12 +417,17 @@ def sheet_names(names: list[str]) -> list[str]:
 PAGE_POINTS = {"landscape": ((11.69 - 0.8) * 72, (8.27 - 1.05) * 72),
                "portrait": ((8.27 - 0.8) * 72, (11.69 - 1.05) * 72)}  # A4 within the margins: width, height
 SQUEEZE = 1.45  # a sheet at most this much taller than n pages (at the scale of its width) is shrunk onto n pages
+SMALLEST_SCALE = 0.4
+"""The smallest scale a data sheet is printed at (11-point text at about 4.5 points): a sheet wider than one page at
+this scale (a sheet of class-specific measures with their intervals, some 200 columns) prints on pages side by side,
+left to right and then down, with its label column and header rows repeated on each."""
 
 
 def print_setup(ws, sheet: StreamSheet) -> None:
     """The sheet and print setup of a data sheet (on openpyxl's worksheet ``ws``): its column widths and panes; A4
     in the orientation its width needs (portrait where it fits at full size, else landscape), fitted to one page
-    wide (as many pages tall as it takes, one fewer where the last would be little used: see :data:`SQUEEZE`); the
+    wide (as many pages tall as it takes, one fewer where the last would be little used: see :data:`SQUEEZE`), or,
+    where that would print smaller than :data:`SMALLEST_SCALE`, at that scale on pages side by side; the
     header rows and label column repeated on every page; the print area the cells written; the grid printed; narrow
     margins; the sheet's name and "Page n of m" in the footer; the comments of :attr:`StreamSheet.comments`."""
     widths = sheet.widths
@@ -433,13 +438,19 @@ def print_setup(ws, sheet: StreamSheet) -> None:
     points = sum((w * 7 + 5) * 0.75 for w in widths.values())
     orientation = "portrait" if points <= PAGE_POINTS["portrait"][0] else "landscape"
     page_width, page_height = PAGE_POINTS[orientation]
-    pages_tall = sheet.height * min(1.0, page_width / max(points, 1.0)) / page_height
-    fewer = math.ceil(pages_tall) - 1  # a last page little used is saved by printing a little smaller
+    fitted = min(1.0, page_width / max(points, 1.0))
     ws.page_setup.orientation = orientation
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = max(fewer, 1) if pages_tall <= max(fewer, 1) * SQUEEZE else 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    if fitted >= SMALLEST_SCALE:
+        pages_tall = sheet.height * fitted / page_height
+        fewer = math.ceil(pages_tall) - 1  # a last page little used is saved by printing a little smaller
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = max(fewer, 1) if pages_tall <= max(fewer, 1) * SQUEEZE else 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+    else:  # too wide to read on one page: pages side by side at the smallest scale, the label column on each
+        ws.page_setup.scale = round(100 * SMALLEST_SCALE)
+        ws.page_setup.pageOrder = "overThenDown"
+        ws.sheet_properties.pageSetUpPr.fitToPage = False
     for side, inches in {"left": 0.4, "right": 0.4, "top": 0.5, "bottom": 0.55, "header": 0.2,
                          "footer": 0.25}.items():
         setattr(ws.page_margins, side, inches)

@@ -436,20 +436,21 @@ class AgreementReport(Rendered):
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
         from . import display
-        from .document import Document, Section, section
+        from .document import Document, Section, count_places, section
 
         ag = self.agreement
         i, j = ag.shape
         meta = (f"pandas_agree {__version__} · N = {display.count(ag.n)} · {i} × {j} table · K = "
                 f"{display.count_of(len(ag.common), 'label')} on both sides")
         sections = []
+        places = count_places(self)  # one format for the counts of all data and of every group
         for value, sub in self.sections():
             classes = sub.options["classes"]
             header = left_out_table({None: classes_left_out(sub.agreement, classes)}, classes)
             heading = f"Group: {self.by} = {display.label(value)}" if value is not None else \
                 "All data (every row, whatever its group)" if self.groups else None
             sections.append(Section(heading,
-                                    [*([header] if header else []), *section(sub)], sub.notes, figure=sub.plot))
+                                    [*([header] if header else []), *section(sub, places)], sub.notes, figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)
 
     def __repr__(self) -> str:

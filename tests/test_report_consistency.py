@@ -158,3 +158,57 @@ def test_layer_keys_that_would_read_alike_fall_back_to_the_tuples(a, b):
     keys = list(report.to_dict()["layers"])
     assert len(report.layers) == len(set(keys)) == 2
     assert keys == [str(value) for value in report.layers]
+
+
+# --- rows with a missing value and a weight of 0 ------------------------------------------------------------------
+
+ROWS = pd.DataFrame({"a": ["x", None, None, "y", "x", "y", None], "b": ["x", "y", "x", "y", "y", "x", "x"],
+                     "c": ["x", "y", "y", "x", "x", "y", "x"], "w": [2.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.5],
+                     "layer": ["p", "p", None, "q", "q", None, "p"]})
+# rows 1, 2 and 6 miss a label (1 and 2 of weight 0), row 3 has its labels and a weight of 0
+
+
+def test_missing_rows_of_weight_0_are_named_in_the_note_on_missing_values():
+    report = ROWS.agree.report("a", "b", weights="w", ci=None)
+    assert report.agreement.n_missing_zero_weight == 2
+    assert report.summary.loc["Missing", "N"] == 1.5  # the weights of 0 add nothing to Missing
+    assert report.notes[1:3] == [
+        "3 rows with a missing label were left out (2 of them with a weight of 0, which count nothing).",
+        "1 row with a weight of 0 was left out."]
+    assert "(2 of them with a weight of 0, which count nothing)" in str(report)
+
+
+def test_layers_count_the_rows_of_weight_0_without_a_layer_value():
+    report = pa.crosstabs(ROWS, "a", "b", layers="layer", weights="w").report()
+    # row 2 misses its label and its layer value, row 5 only its layer value: 4 rows with a missing value
+    assert report.notes[1] == ("4 rows with a missing value were left out (2 of them with a weight of 0, which "
+                               "count nothing).")
+    assert report.layers["p"].notes[1] == ("2 rows with a missing value were left out (1 of them with a weight of 0, "
+                                           "which counts nothing).")
+    assert report.layers["q"].notes[1:] == ["1 row with a weight of 0 was left out."]
+
+
+def test_every_missing_row_of_weight_0():
+    df = ROWS.assign(w=[2.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0])
+    notes = df.agree.crosstabs("a", "b", weights="w").report().notes
+    assert notes[1] == ("3 rows with a missing value were left out (all of them with a weight of 0, which count "
+                        "nothing).")
+    one = df.iloc[[0, 1, 3, 4, 5]].agree.crosstabs("a", "b", weights="w").report().notes
+    assert one[1] == "1 row with a missing value was left out (with a weight of 0, which counts nothing)."
+
+
+def test_comparison_and_scores_name_the_missing_rows_of_weight_0():
+    comparison = ROWS.agree.compare("a", ["b", "c"], weights="w")
+    assert (comparison.n_missing, comparison.n_missing_zero_weight, comparison.n_zero_weight) == (3, 2, 1)
+    note = "3 rows with a missing label were left out (2 of them with a weight of 0, which count nothing)."
+    assert note in comparison.report(n_resamples=20).notes
+    scores = ROWS.assign(y=(ROWS["a"] == "x").where(ROWS["a"].notna()), s=np.linspace(0.1, 0.7, 7))
+    found = scores.agree.scores("y", "s", weights="w")
+    assert (found.n_missing, found.n_missing_zero_weight) == (3, 2)
+
+
+def test_notes_without_missing_rows_of_weight_0_are_as_before():
+    df = ROWS.assign(w=[2.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.5])
+    assert df.agree.crosstabs("a", "b", weights="w").report().notes[1:] == [
+        "3 rows with a missing value were left out.", "1 row with a weight of 0 was left out."]
+    assert ROWS.agree.crosstabs("a", "b").report().notes == ["3 rows with a missing value were left out."]

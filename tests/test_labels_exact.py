@@ -134,7 +134,7 @@ def test_partial_counts_carry_the_order_of_object_labels():
     assert sorted(zip(tags(counted["actual"]), tags(counted["pred"]), strict=True)) == sorted(
         [(tag("x"), tag(2)), (tag(1), tag("q")), (tag("y"), tag("x"))])
     assert bookkeeping == {"n_rows": 5, "n_missing": 1, "n_zero_weight": 1, "weight_missing": 1.0,
-                           "n_missing_weight": 0}
+                           "n_missing_weight": 0, "n_missing_zero_weight": 0}
     typed, _ = partial_counts(pd.Series([1, 2]), pd.Series([2, 2]))
     assert (typed["count"] > 0).all()  # typed labels sort: no cell of count 0
 

@@ -54,7 +54,8 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
                labels: Sequence | None = None, match=None, weighted: bool = False,
                assignment: Mapping | list | None = None, kind: type[Crosstab] = Agreement) -> Crosstab:
     """An Agreement from the long cells of chunks counted apart (columns "actual", "pred", "count") and the sum
-    of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``, ``weight_missing``, ``n_missing_weight``:
+    of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``, ``weight_missing``, ``n_missing_weight``,
+    ``n_missing_zero_weight``:
     see :class:`~pandas_agree.engine.crosstab.Tabulation`); the Dask accessor builds its Agreement here
     (``assignment`` as in :func:`from_labels`).
 
@@ -63,7 +64,8 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     >>> import pandas as pd
     >>> from pandas_agree.analyses.build import from_cells
     >>> cells = pd.DataFrame({"actual": ["x", "x", "y"], "pred": ["x", "y", "y"], "count": [4, 1, 5]})
-    >>> bookkeeping = {"n_rows": 11, "n_missing": 1, "n_zero_weight": 0, "weight_missing": 1.0, "n_missing_weight": 0}
+    >>> bookkeeping = {"n_rows": 11, "n_missing": 1, "n_zero_weight": 0, "weight_missing": 1.0, "n_missing_weight": 0,
+    ...                "n_missing_zero_weight": 0}
     >>> ag = from_cells(cells, bookkeeping, names=("a", "p"))
     >>> ag.n, ag.n_missing
     (10.0, 1)

@@ -104,6 +104,8 @@ class Comparison(CountedRows):
         Rows left out because their weight was missing (they are among ``n_missing``).
     n_zero_weight : int
         Rows with valid labels left out because their weight was 0.
+    n_missing_zero_weight : int
+        Rows left out for a missing label whose weight was 0 (they are among ``n_missing``).
     weight_missing : float
         The weighted count of the rows left out for a missing label: the sum of their weights, or their number
         without weights.
@@ -134,7 +136,8 @@ class Comparison(CountedRows):
         # match= pairs each prediction's labels with the reference's on its own table; no label is moved
         self._agreements = [Agreement(joint.marginal(p), match=match, counted=Counted(
             n_rows=joint.n_rows, n_missing=joint.n_missing, n_zero_weight=joint.n_zero_weight,
-            weight_missing=joint.weight_missing, n_missing_weight=joint.n_missing_weight, weighted=weighted,
+            weight_missing=joint.weight_missing, n_missing_weight=joint.n_missing_weight,
+            n_missing_zero_weight=joint.n_missing_zero_weight, weighted=weighted,
             order=joint.order, units=self._margin_units(p), lonely_psu=lonely_psu, replicates=replicates))
             for p in range(len(joint.labels) - 1)]
         self._mappings = [ag.mapping for ag in self._agreements]
@@ -232,7 +235,8 @@ class Comparison(CountedRows):
             absent = np.zeros(len(rows), dtype=bool) if w is None else np.isnan(w)
             joint = replace(joint_table(columns, counted, names), n_rows=int(rows.sum()),
                             n_missing=int(rows[missing].sum()), n_missing_weight=int(rows[absent].sum()),
-                            n_zero_weight=0 if w is None else int(rows[~missing & (w == 0)].sum()))
+                            n_zero_weight=0 if w is None else int(rows[~missing & (w == 0)].sum()),
+                            n_missing_zero_weight=0 if w is None else int(rows[missing & (w == 0)].sum()))
         return cls(joint, match=match, weighted=weights is not None, lonely_psu=lonely_psu, replicates=replicates)
 
     def _margin_units(self, p: int):
@@ -376,7 +380,8 @@ class Comparison(CountedRows):
             units = merge_units(a.units, b.units, (flat[0], single), (flat[1], single), (int(np.prod(shape)), 1))
         joint = JointTable(counts, labels, list(a.names), order, a.n_rows + b.n_rows, a.n_missing + b.n_missing,
                            a.n_zero_weight + b.n_zero_weight, units, weight_missing=a.weight_missing + b.weight_missing,
-                           n_missing_weight=a.n_missing_weight + b.n_missing_weight)
+                           n_missing_weight=a.n_missing_weight + b.n_missing_weight,
+                           n_missing_zero_weight=a.n_missing_zero_weight + b.n_missing_zero_weight)
         return type(self)(joint, match=self._match, weighted=self._weighted, lonely_psu=self._lonely_psu,
                           replicates=self._replicates)
 

@@ -109,6 +109,7 @@ class Counted:
     n_zero_weight: int = 0
     weight_missing: float = 0.0
     n_missing_weight: int = 0
+    n_missing_zero_weight: int = 0
     weighted: bool = False
     order: pd.Index | None = None
     ordered: bool = False
@@ -161,6 +162,8 @@ class Crosstab(CountedRows):
         Processing Summary shows as Missing under ``WEIGHT BY``.
     n_missing_weight : int
         Rows left out because their weight was missing (they are among ``n_missing``).
+    n_missing_zero_weight : int
+        Rows left out for a missing label whose weight was 0 (they are among ``n_missing``).
     weighted : bool
         Whether weights were used (N is then a weight sum).
     layers : dict
@@ -1465,6 +1468,8 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
                                                                 else float(np.nansum(left_out_weights))),
                            n_missing_weight=tab.n_missing_weight + (0 if left_out_weights is None
                                                                     else int(np.isnan(left_out_weights).sum())),
+                           n_missing_zero_weight=tab.n_missing_zero_weight + (
+                               0 if left_out_weights is None else int((left_out_weights == 0).sum())),
                            dropna=bool(dropna), labels=fixed_labels(labels))
 
 
@@ -1589,6 +1594,7 @@ def from_tabulation(tab: Tabulation, kind: type[Crosstab], *, match=None, pairs=
     """
     fields = {"n_rows": tab.n_rows, "n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight,
               "weight_missing": tab.weight_missing, "n_missing_weight": tab.n_missing_weight,
+              "n_missing_zero_weight": tab.n_missing_zero_weight,
               "weighted": tab.weighted, "order": tab.order, "units": tab.units, **counted}
     paired = {} if match is None and pairs is None else {"match": match}  # an Agreement's labels, paired
     return kind(tab.table, counted=Counted(**fields, pairs=pairs), layers=layers, layers_by=layers_by, **paired)

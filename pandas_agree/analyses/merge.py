@@ -222,7 +222,8 @@ def _summed(a, b, first: tuple, second: tuple, index: pd.Index, columns: pd.Inde
     counted = {"n_rows": a.n_rows + b.n_rows if known else None, "n_missing": a.n_missing + b.n_missing,
                "n_zero_weight": a.n_zero_weight + b.n_zero_weight,
                "weight_missing": a.weight_missing + b.weight_missing,
-               "n_missing_weight": a.n_missing_weight + b.n_missing_weight, "weighted": a.weighted,
+               "n_missing_weight": a.n_missing_weight + b.n_missing_weight,
+               "n_missing_zero_weight": a.n_missing_zero_weight + b.n_missing_zero_weight, "weighted": a.weighted,
                "sides_ordered": tuple(x and y for x, y in zip(a.sides_ordered, b.sides_ordered, strict=True)),
                "units": units, "lonely_psu": a.lonely_psu, "replicates": a.replicates, "dropna": a.dropna, **more}
     return {"table": frame, "counted": counted}

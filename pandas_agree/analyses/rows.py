@@ -8,7 +8,8 @@ __all__ = ["CountedRows"]
 
 class CountedRows:
     """The bookkeeping of the rows counted, read from :attr:`_counted_rows` (the record of the count: its
-    ``n_rows``, ``n_missing``, ``n_zero_weight``, ``n_missing_weight`` and ``weight_missing``)."""
+    ``n_rows``, ``n_missing``, ``n_zero_weight``, ``n_missing_weight``, ``n_missing_zero_weight`` and
+    ``weight_missing``)."""
 
     @property
     def _counted_rows(self):  # pragma: no cover - every table object names its record
@@ -33,6 +34,22 @@ class CountedRows:
     def n_missing_weight(self) -> int:
         """Rows left out because their weight was missing (they are among :attr:`n_missing`)."""
         return self._counted_rows.n_missing_weight
+
+    @property
+    def n_missing_zero_weight(self) -> int:
+        """Rows left out for a missing value whose weight was 0 (they are among :attr:`n_missing`, not among
+        :attr:`n_zero_weight`, and add nothing to :attr:`weight_missing`).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"a": ["x", "y", None, "x"], "b": ["x", "x", "y", "y"], "w": [2.0, 3.0, 0.0, 0.0]})
+        >>> ct = df.agree.crosstabs("a", "b", weights="w")
+        >>> ct.n_missing, ct.n_missing_zero_weight, ct.n_zero_weight
+        (1, 1, 1)
+        """
+        return self._counted_rows.n_missing_zero_weight
 
     @property
     def weight_missing(self) -> float:

@@ -24,8 +24,8 @@ def tabulate_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hasha
                    labels: Sequence | None = None) -> Tabulation:
     """The table (a :class:`~pandas_agree.engine.crosstab.Tabulation`) of long cells (columns "actual", "pred",
     "count") counted apart, with the bookkeeping of the rows (``n_rows``, ``n_missing``, ``n_zero_weight``,
-    ``weight_missing``, ``n_missing_weight``: see :class:`~pandas_agree.engine.crosstab.Tabulation`), or the engine's
-    error where no row was counted."""
+    ``weight_missing``, ``n_missing_weight``, ``n_missing_zero_weight``: see
+    :class:`~pandas_agree.engine.crosstab.Tabulation`), or the engine's error where no row was counted."""
     if len(cells) == 0 or not (cells["count"].to_numpy(dtype=float) > 0).any():
         if bookkeeping["n_rows"] == 0:
             raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
@@ -122,13 +122,15 @@ class NativeCounts:
     def left_out(self, mask: np.ndarray) -> dict:
         """The bookkeeping of the rows of the groups of ``mask``, all left out (read and missing: rows without a
         layer value): ``n_rows``, ``n_missing``, ``weight_missing`` (the weights of those whose weight is not
-        missing) and ``n_missing_weight``."""
+        missing), ``n_missing_weight`` and ``n_missing_zero_weight`` (those whose weight is 0)."""
         mask = np.asarray(mask, dtype=bool)
         n = self.groups["n"].to_numpy(dtype=np.int64)
         w = self.groups["w"].to_numpy(dtype=float) if self.weighted else n.astype(float)
         absent = self.weight_missing
+        zero = self.groups["n_zero"].to_numpy(dtype=np.int64) if self.weighted else np.zeros(len(n), dtype=np.int64)
         return {"n_rows": int(n[mask].sum()), "n_missing": int(n[mask].sum()),
-                "weight_missing": float(w[mask & ~absent].sum()), "n_missing_weight": int(n[mask & absent].sum())}
+                "weight_missing": float(w[mask & ~absent].sum()), "n_missing_weight": int(n[mask & absent].sum()),
+                "n_missing_zero_weight": int(zero[mask & ~absent].sum())}
 
     def tabulation(self, mask: np.ndarray | None = None, *, domain: bool = False) -> Tabulation:
         """The tabulation of the rows of the groups of ``mask`` (all by default); ``domain``: under a sample design,
@@ -147,7 +149,8 @@ class NativeCounts:
         bookkeeping = {"n_rows": int(n[mask].sum()), "n_missing": int(n[mask & missing].sum()),
                        "n_zero_weight": int(zero[mask & ~weight_missing & ~label_missing].sum()),
                        "weight_missing": float(w[dropped].sum()),
-                       "n_missing_weight": int(n[mask & weight_missing].sum())}
+                       "n_missing_weight": int(n[mask & weight_missing].sum()),
+                       "n_missing_zero_weight": int(zero[dropped].sum())}
         kept = mask & ~weight_missing
         if bookkeeping["n_rows"] and not (kept & ~(label_missing & self.dropna) & (n - zero > 0)).any():
             raise self._no_valid_rows(mask, bookkeeping["n_rows"])

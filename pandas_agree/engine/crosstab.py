@@ -47,7 +47,7 @@ _SMALL_INT_RANGE = 1024
 # Columns at least this long are factorised in parallel.
 _PARALLEL_ROWS = 1 << 16
 # The bookkeeping of the rows a count leaves out, as chunks counted apart add it up (the fields of Tabulation)
-BOOKKEEPING = ("n_rows", "n_missing", "n_zero_weight", "weight_missing", "n_missing_weight")
+BOOKKEEPING = ("n_rows", "n_missing", "n_zero_weight", "weight_missing", "n_missing_weight", "n_missing_zero_weight")
 # The first rows of a long column of arrow strings, whose labels are found first (a quarter as many rows spread over
 # the column check that no label is first met later).
 _SAMPLE_ROWS = 1 << 14
@@ -107,6 +107,7 @@ class Tabulation:
     # weights), and the rows left out because their weight is missing (among n_missing)
     weight_missing: float = 0.0
     n_missing_weight: int = 0
+    n_missing_zero_weight: int = 0  # rows left out for a missing label whose weight is 0 (among n_missing)
 
 
 @dataclass(frozen=True, eq=False)
@@ -355,6 +356,7 @@ class _Cells:
     width: int = 0
     weight_missing: float = 0.0  # the weight sum of the rows left out for a missing label (with dropna)
     n_missing_weight: int = 0  # rows left out because their weight is missing
+    n_missing_zero_weight: int = 0  # rows left out for a missing label whose weight is 0 (with dropna)
 
 
 def _counted_codes(flat: np.ndarray, weights: np.ndarray | None, size: int):
@@ -395,8 +397,11 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
     shift = (1 - row_codes.offset) * width + 1 - col_codes.offset
     flat += kind((shift + 2**31) % 2**32 - 2**31) if kind is np.int32 else shift
 
-    n_zero_weight = n_missing_weight = 0
+    n_zero_weight = n_missing_weight = n_missing_zero_weight = 0
     if weights is not None:
+        if dropna:  # rows of weight 0 that miss a label: left out for the label (code 0 on a side)
+            zero_flat = flat[weights == 0]
+            n_missing_zero_weight = int(np.count_nonzero((zero_flat < width) | (zero_flat % width == 0)))
         missing_weight = np.isnan(weights)
         n_missing_weight = int(np.count_nonzero(missing_weight))
         if n_missing_weight:
@@ -428,7 +433,8 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
         keep_rows, keep_cols = full.sum(axis=1) > 0, full.sum(axis=0) > 0
         return _Cells(full[keep_rows][:, keep_cols], row_uniques[keep_rows], col_uniques[keep_cols], row_codes,
                       col_codes, len(actual), n_missing, n_zero_weight, flat if keep_codes else None, width,
-                      weight_missing=weight_missing, n_missing_weight=n_missing_weight)
+                      weight_missing=weight_missing, n_missing_weight=n_missing_weight,
+                      n_missing_zero_weight=n_missing_zero_weight)
 
     rows, cols = np.divmod(codes, width)
     missing = (rows == 0) | (cols == 0)
@@ -447,7 +453,7 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
                              shape=(len(keep_rows), len(keep_cols)))
     return _Cells(table, row_uniques[keep_rows], col_uniques[keep_cols], row_codes, col_codes, len(actual),
                   n_missing, n_zero_weight, flat if keep_codes else None, width, weight_missing=weight_missing,
-                  n_missing_weight=n_missing_weight)
+                  n_missing_weight=n_missing_weight, n_missing_zero_weight=n_missing_zero_weight)
 
 
 class NoValidRowsError(ValueError):
@@ -561,7 +567,7 @@ def tabulate(
     # the table's rows and columns are in the exact order; the analyses look the order up with pandas
     return Tabulation(table, order, cells.n_rows, cells.n_missing, cells.n_zero_weight,
                       weights is not None, units, weight_missing=cells.weight_missing,
-                      n_missing_weight=cells.n_missing_weight)
+                      n_missing_weight=cells.n_missing_weight, n_missing_zero_weight=cells.n_missing_zero_weight)
 
 
 def design_codes(design: DesignColumns) -> dict[str, tuple[np.ndarray, pd.Index]]:
@@ -595,7 +601,8 @@ def _as_column(labels: pd.Index, codes: _Codes, positions: np.ndarray):
 def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | None = None, dropna: bool = True,
                    names: tuple[str, str] = ("actual", "pred")) -> tuple[pd.DataFrame, dict]:
     """The non-zero cells of one chunk of rows as long data (actual, pred, count), and its bookkeeping (``n_rows``,
-    ``n_missing``, ``n_zero_weight``, ``weight_missing``, ``n_missing_weight``: see :class:`Tabulation`).
+    ``n_missing``, ``n_zero_weight``, ``weight_missing``, ``n_missing_weight``, ``n_missing_zero_weight``: see
+    :class:`Tabulation`).
 
     Chunks counted apart (the partitions of a distributed frame) add up: stack their cells (:func:`stack_cells`) and
     build the Agreement from them; categorical columns keep their categories, so the label order is the same. The
@@ -626,7 +633,8 @@ def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | 
         long = pd.concat([*order, long.astype(dict.fromkeys((name for name, _ in ordered), object))],
                          ignore_index=True)
     return long, {"n_rows": cells.n_rows, "n_missing": cells.n_missing, "n_zero_weight": cells.n_zero_weight,
-                  "weight_missing": cells.weight_missing, "n_missing_weight": cells.n_missing_weight}
+                  "weight_missing": cells.weight_missing, "n_missing_weight": cells.n_missing_weight,
+                  "n_missing_zero_weight": cells.n_missing_zero_weight}
 
 
 def label_positions(labels: pd.Series, name: str = "labels") -> tuple[np.ndarray, pd.Index]:

@@ -33,6 +33,7 @@ class JointTable:
     units: UnitTables | None = None  # a sample design's PSU tables over the flat cells of ``counts``: shape (cells, 1)
     weight_missing: float = 0.0  # the weight sum of the rows left out for a missing label (their number unweighted)
     n_missing_weight: int = 0  # rows left out because their weight is missing (among n_missing)
+    n_missing_zero_weight: int = 0  # rows left out for a missing label whose weight is 0 (among n_missing)
 
     def marginal(self, p: int) -> pd.DataFrame:
         """The reference × prediction p table."""
@@ -76,6 +77,7 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
     weight_missing = float(counts.flat[0])  # every row left out is in cell 0 (a missing weight with a weight of 0)
     n_missing = int(missing.sum())
     n_zero_weight = int(((w == 0) & ~missing).sum()) if w is not None else 0
+    n_missing_zero_weight = int(((weights == 0) & missing).sum()) if w is not None else 0
     counts = counts[(slice(1, None),) * len(sizes)]  # drop the missing code on every axis
     labels, keep = [], []
     for axis, c in enumerate(codes):
@@ -112,4 +114,5 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
         units = unit_tables(cell, weights, design, (int(np.prod(final)), 1), design_codes(design))
     # the axes are in the exact order; the analyses look the order up with pandas
     return JointTable(counts.astype(float), labels, list(names), order, n_rows, n_missing,
-                      n_zero_weight, units, weight_missing=weight_missing, n_missing_weight=n_missing_weight)
+                      n_zero_weight, units, weight_missing=weight_missing, n_missing_weight=n_missing_weight,
+                      n_missing_zero_weight=n_missing_zero_weight)

@@ -70,7 +70,8 @@ class ScorePatterns:
     ones kept when unobserved); ``counts`` (P,) its weighted count; ``n_rows`` the rows read and ``n_missing`` those
     left out (a missing label, score or weight), ``weight_missing`` the weight sum of those left out whose weight is
     not missing (their number without weights), ``n_missing_weight`` those of them whose weight is missing and
-    ``n_zero_weight`` the rows otherwise valid left out for a weight of 0; ``units`` the tables of a sample design's
+    ``n_zero_weight`` the rows otherwise valid left out for a weight of 0, ``n_missing_zero_weight`` the rows left out
+    for a missing label or score whose weight is 0; ``units`` the tables of a sample design's
     PSUs over the patterns (shape (P, 1)), or None. With one column the patterns are the non-empty cells of its score
     table.
     """
@@ -87,6 +88,7 @@ class ScorePatterns:
     weight_missing: float = 0.0
     n_missing_weight: int = 0
     n_zero_weight: int = 0
+    n_missing_zero_weight: int = 0
 
     @property
     def n(self) -> float:
@@ -194,6 +196,7 @@ def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | N
     weight_missing = float(n_missing if w is None else np.sum(w, where=~valid & ~np.isnan(w)))
     n_missing_weight = 0 if w is None else int(np.count_nonzero(np.isnan(w)))
     n_zero_weight = 0 if w is None else int(np.count_nonzero(valid & (w == 0)))
+    n_missing_zero_weight = 0 if w is None else int(np.count_nonzero(~valid & (w == 0)))
     if w is not None:
         valid &= w > 0
     if not valid.any():  # why: a label column or score columns without a value, weights that count nothing
@@ -235,4 +238,5 @@ def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | N
         units = unit_tables(every, w, design, (len(keys), 1), design_codes(design))
     return ScorePatterns(tuple(distinct), pattern_levels, pattern_label.astype(np.int64), counts.astype(float),
                          order, n, n_missing, w is not None, units, weight_missing=weight_missing,
-                         n_missing_weight=n_missing_weight, n_zero_weight=n_zero_weight)
+                         n_missing_weight=n_missing_weight, n_zero_weight=n_zero_weight,
+                         n_missing_zero_weight=n_missing_zero_weight)

@@ -436,20 +436,21 @@ class AgreementReport(Rendered):
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
         from . import display
-        from .document import Document, Section, section
+        from .document import Document, Section, count_places, section
 
         ag = self.agreement
         i, j = ag.shape
         meta = (f"pandas_agree {__version__} · N = {display.count(ag.n)} · {i} × {j} table · K = "
                 f"{display.count_of(len(ag.common), 'label')} on both sides")
         sections = []
+        places = count_places(self)  # one format for the counts of all data and of every group
         for value, sub in self.sections():
             classes = sub.options["classes"]
             header = left_out_table({None: classes_left_out(sub.agreement, classes)}, classes)
             heading = f"Group: {self.by} = {display.label(value)}" if value is not None else \
                 "All data (every row, whatever its group)" if self.groups else None
             sections.append(Section(heading,
-                                    [*([header] if header else []), *section(sub)], sub.notes, figure=sub.plot))
+                                    [*([header] if header else []), *section(sub, places)], sub.notes, figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)
 
     def __repr__(self) -> str:
@@ -599,7 +600,20 @@ def table_notes(table, value: str) -> list[str]:
     note on the design: the strata with a single PSU, the weights, and the rows left out (for a missing ``value``
     or weight, or a weight of 0), then the table's notices. With weights the Case Processing Summary counts
     weights (:func:`case_summary`): these notes give the rows, those counted and those left out for a missing
-    ``value``, a missing weight or a weight of 0."""
+    ``value``, a missing weight or a weight of 0. A row with a missing ``value`` and a weight of 0 is left out for
+    its value (its weight adds nothing to Missing): the note on the missing values says how many of them weigh 0.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.report.agreement import table_notes
+    >>> df = pd.DataFrame({"a": ["x", None, None, "y"], "b": ["x", "y", "x", "y"], "w": [2.0, 0.0, 1.0, 0.0]})
+    >>> for note in table_notes(df.agree.crosstabs("a", "b", weights="w"), "value")[1:]:
+    ...     print(note)
+    2 rows with a missing value were left out (1 of them with a weight of 0, which counts nothing).
+    1 row with a weight of 0 was left out.
+    """
     notes = [] if table.design is None else lonely_psu_notes(table.design)
     if table.weighted:
         of_rows = "" if table.n_rows is None else \
@@ -607,18 +621,30 @@ def table_notes(table, value: str) -> list[str]:
         notes.append(f"{'Sampling' if table.design is not None else 'Frequency'} weights were used: "
                      f"N = {display.count(table.n)} is the sum of the weights{of_rows}; the Case Processing "
                      "Summary counts weights, as SPSS's WEIGHT BY does.")
-        left_out = [(table.n_missing - table.n_missing_weight, f"a missing {value}"),
-                    (table.n_missing_weight, "a missing weight")]
+        left_out = [(table.n_missing - table.n_missing_weight, f"a missing {value}", table.n_missing_zero_weight),
+                    (table.n_missing_weight, "a missing weight", 0)]
     else:
-        left_out = [(table.n_missing, f"a missing {value}")]
-    for rows, why in left_out:
+        left_out = [(table.n_missing, f"a missing {value}", 0)]
+    for rows, why, zero in left_out:
         if rows:
-            notes.append(f"{display.count_of(rows, 'row')} with {why} {'was' if rows == 1 else 'were'} left out.")
+            notes.append(f"{display.count_of(rows, 'row')} with {why} {'was' if rows == 1 else 'were'} left out"
+                         f"{_zero_weight_among(zero, rows)}.")
     if table.n_zero_weight:
         notes.append(f"{display.count_of(table.n_zero_weight, 'row')} with a weight of 0 "
                      f"{'was' if table.n_zero_weight == 1 else 'were'} left out.")
     notes.extend(text[0].upper() + text[1:] for text in getattr(table, "notices", ()))
     return notes
+
+
+def _zero_weight_among(zero: int, rows: int) -> str:
+    """What the note on ``rows`` rows left out for a missing value adds about the ``zero`` of them whose weight is
+    0 (they are not among the rows "with a weight of 0", which have every value)."""
+    if not zero:
+        return ""
+    if zero == rows:
+        return " (with a weight of 0, which counts nothing)" if rows == 1 else \
+            " (all of them with a weight of 0, which count nothing)"
+    return f" ({zero} of them with a weight of 0, which count{'s' if zero == 1 else ''} nothing)"
 
 
 def statistics_dict(rep) -> dict:

@@ -23,7 +23,7 @@ from .agreement import (
     table_notes,
     weighted_cases,
 )
-from .document import Document, Section, design, frame_table, laid_out, summary
+from .document import Document, Section, design, frame_table, laid_out, summary, tests_table
 from .options import report_options
 from .ranking import shown_measures
 from .rendered import Rendered
@@ -120,8 +120,6 @@ class ComparisonReport(Rendered):
                                           zip(diffs[(m, "pvalue")], diffs[(m, "pvalue_holm")], strict=True)]
         else:
             shown = diffs
-        tests = self.tests.copy()
-        tests.index = pd.Index([" · ".join(map(display.label, i)) for i in tests.index], dtype=object)
         level = f"{100 * self.options['confidence_level']:g}%"
         tables = [
             summary(self),  # Total after a rule, as every report's Case Processing Summary
@@ -131,8 +129,7 @@ class ComparisonReport(Rendered):
             *([frame_table("Design effects (DEFF)", deff, stub="Prediction or pair",
                            formats=dict.fromkeys(deff.columns, lambda v: display.value(v, 2)))]
               if (deff := _design_effects(self.values, diffs)) is not None else []),
-            frame_table("Tests", tests, stub="Test · between · class",
-                        formats={"pvalue": display.pvalue, "df": display.count}),
+            tests_table("Tests", self.tests, stub="Test · between · class"),
         ]
         meta = f"pandas_agree {__version__} · N = {display.count(self.comparison.n)}"
         measures = DEFAULT_MEASURES if self.options["measures"] is None else self.options["measures"]

@@ -128,17 +128,18 @@ class CrosstabReport(Rendered):
 
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
-        from .document import Document, Section, crosstab_section
+        from .document import Document, Section, count_places, crosstab_section
 
         ct = self.source
         i, j = ct.shape
         meta = f"pandas_agree {__version__} · N = {display.count(ct.n)} · {i} × {j} table"
         sections = []
+        places = count_places(self)  # one format for the counts of the whole table and of every layer
         for value, sub in self.sections():
             # with layers the first section is the whole table, the layers pooled (SPSS's "Total" layer)
             heading = (f"Layer: {display.layer(self.layers_by, value)}" if value is not None
                        else "All layers (the whole table)" if self.layers else None)
-            sections.append(Section(heading, crosstab_section(sub), sub.notes))
+            sections.append(Section(heading, crosstab_section(sub, places), sub.notes))
         return Document(f"Crosstabs: {self.title}", meta, sections)
 
     def __repr__(self) -> str:
@@ -194,8 +195,31 @@ class CrosstabReport(Rendered):
         out.update(statistics_dict(self))
         if self.layers:
             out["layers_by"] = jsonable(self.by)
-            out["layers"] = {str(g): rep.to_dict() for g, rep in self.layers.items()}
+            out["layers"] = dict(zip(layer_keys(self.layers_by, list(self.layers)),
+                                     (rep.to_dict() for rep in self.layers.values()), strict=True))
         return out
+
+
+def layer_keys(by, values: list) -> list[str]:
+    """The keys of the layers in :meth:`CrosstabReport.to_dict`: a layer of one variable by its value's text
+    (``str(value)``, "A"); a layer of several variables as the text report names it, each variable with its value
+    ("Dept = A, Gender = Male"), every character kept (no label is cut). Where two such keys would read the same
+    (labels holding ", " and " = ", or 1 beside "1"), every layer is keyed by the text of its tuple of values
+    ("('A', 'Male')").
+
+    Examples
+    --------
+    >>> from pandas_agree.report.crosstab import layer_keys
+    >>> layer_keys("Dept", ["A", "B"]), layer_keys(["Dept", "Gender"], [("A", "Male"), ("A", "Female")])
+    (['A', 'B'], ['Dept = A, Gender = Male', 'Dept = A, Gender = Female'])
+    >>> layer_keys(["x", "y"], [(1, "a"), ("1", "a")])
+    ["(1, 'a')", "('1', 'a')"]
+    """
+    if not isinstance(by, list):
+        return [str(value) for value in values]
+    keys = [", ".join(f"{display.label(x, None)} = {display.label(v, None)}" for x, v in zip(by, value, strict=True))
+            if isinstance(value, tuple) and len(value) == len(by) else str(value) for value in values]
+    return keys if len(set(keys)) == len(keys) else [str(value) for value in values]
 
 
 def _flat(frame: pd.DataFrame) -> pd.DataFrame:

@@ -17,8 +17,9 @@ from ..measures.registry import REGISTRY
 from . import display
 from .ranking import exceeds, rank, shown_measures, sort_measure
 
-__all__ = ["DEFF", "Document", "Section", "Table", "crosstab_section", "footnote_letters", "frame_table", "has_deff",
-           "laid_out", "section", "statistics_tables"]
+__all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "count_places",
+           "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "laid_out",
+           "section", "statistics_tables", "test_statistics", "tests_table"]
 
 
 def _text(x) -> str:
@@ -313,10 +314,45 @@ def _with_deff(columns: list[str], rows: list, deff: bool) -> tuple[list[str], l
     return columns, rows, set(range(1, len(columns), 2))
 
 
-def summary(rep) -> Table:
+@dataclass(frozen=True)
+class CountPlaces:
+    """The decimals of the counts that a report's sections show side by side (the whole table and its layers or
+    groups): those of every Case Processing Summary and those of every crosstab's counts, each two where any
+    one of them is fractional (weighted), else none (see :func:`count_places`). None: each table its own."""
+
+    summary: int | None = None
+    crosstab: int | None = None
+
+
+def count_places(rep) -> CountPlaces:
+    """The decimals of the counts of every section of ``rep`` (its ``sections()``: the whole table, then its layers
+    or groups), so that a layer whose weighted counts happen to be whole shows them as the whole table does
+    ("934.00" beside "4527.50", not "934")."""
+    sections = [sub for _, sub in rep.sections()]
+    summaries = [x for sub in sections for x in sub.summary["N"].tolist()]
+    counts = [values for sub in sections if (values := _crosstab_counts(sub)) is not None]
+    return CountPlaces(display.count_decimals(summaries),
+                       display.count_decimals(np.concatenate(counts)) if counts else None)
+
+
+def _crosstab_counts(rep) -> np.ndarray | None:
+    """The counts the crosstab of ``rep`` shows (the "Count" lines where it shows other cell statistics too);
+    None where it is not printed (more than ``max_classes`` classes)."""
+    if exceeds(max(rep.source.shape), rep.options.get("max_classes")):
+        return None
+    ct = rep.crosstab
+    if isinstance(ct.index, pd.MultiIndex):
+        ct = ct[ct.index.get_level_values(-1) == "Count"]
+    return ct.to_numpy(dtype=float).ravel()
+
+
+def summary(rep, places: int | None = None) -> Table:
+    """The Case Processing Summary; its counts with ``places`` decimals (those of the report's other sections,
+    :func:`count_places`), or by default none unless one is fractional."""
     s = rep.summary
     counts, percents = s["N"].tolist(), s["Percent"].tolist()
-    places = display.count_decimals(counts)  # one format for the column (a weighted Missing of 0.5 beside 4)
+    if places is None:  # one format for the column (a weighted Missing of 0.5 beside 4)
+        places = display.count_decimals(counts)
     rows = [(str(i), [display.count(counts[r], places), display.percent(percents[r])]) for r, i in enumerate(s.index)]
     columns = ["N", "Percent"]
     return Table("Case Processing Summary", columns, rows, stub="Cases", total_row=True)
@@ -331,7 +367,9 @@ def design(rep) -> Table | None:
     return Table("Sample Design", ["Value"], rows, stub="Design")
 
 
-def crosstab(rep) -> Table:
+def crosstab(rep, places: int | None = None) -> Table:
+    """The crosstab; its counts with ``places`` decimals (those of the report's other sections,
+    :func:`count_places`), or by default two where one of them is fractional, else none."""
     ct, ag = rep.crosstab, rep.source
     limit = rep.options.get("max_classes")
     if exceeds(max(ag.shape), limit):
@@ -342,14 +380,13 @@ def crosstab(rep) -> Table:
             "and is not printed: it is report.crosstab, the \"Crosstab\" sheet of to_excel() and \"crosstab\" in "
             "to_dict(); report(max_classes=None) prints it." + (" The largest confusions follow." if agreement
                                                                else "")])
+    if places is None:  # one format for every count of the table: two decimals wherever one is fractional
+        places = display.count_decimals(_crosstab_counts(rep))
     if rep.options.get("cells") is not None:
-        return _cells_crosstab(rep)
+        return _cells_crosstab(rep, places)
     # by position: the rows and columns of the crosstab are those of the table, then the margins
     matching = _marked(ag)
     with_percentages = isinstance(ct.index, pd.MultiIndex)
-    # one format for every count of the table: weighted counts with two decimals wherever one is fractional
-    count_rows = [i for i, key in enumerate(ct.index) if not with_percentages or key[1] == "Count"]
-    places = display.count_decimals(ct.iloc[count_rows].to_numpy(dtype=float).ravel())
     rows, highlight, position = [], set(), -1
     for i, key in enumerate(ct.index):
         value, stat = key if with_percentages else (key, "Count")
@@ -411,7 +448,7 @@ def _matching_note(ag) -> str:
 _RESIDUALS = ("Residual", "Standardized Residual", "Adjusted Residual")
 
 
-def _cells_crosstab(rep) -> Table:
+def _cells_crosstab(rep, places: int) -> Table:
     """The crosstab with SPSS's cell statistics: under each row label one line per statistic, the label and the
     statistic side by side in the stub (SPSS's layout); percentages with one decimal and a %, expected counts and
     residuals with one decimal, the residuals of the totals blank (as SPSS leaves them)."""
@@ -423,8 +460,6 @@ def _cells_crosstab(rep) -> Table:
     first = "Count" if "Count" in stats else stats[0]  # the line of each label whose matching cells are marked
     matching = _marked(ag)
     i_total, j_total = len(labels) - 1, len(ct.columns) - 1
-    counted = [i for i in range(len(ct.index)) if stats[i % n_stats] == "Count"]
-    places = display.count_decimals(ct.iloc[counted].to_numpy(dtype=float).ravel()) if counted else 0
     rows, highlight = [], set()
     for i in range(len(ct.index)):
         position, stat = divmod(i, n_stats)
@@ -815,14 +850,51 @@ def paradox(rep) -> Table:
     return multiclass(rep, frame, "Kappa Paradox", [*([note] if note else []), explained])
 
 
+TEST_HEADINGS = {"statistic": "Statistic", "df": "df", "pvalue": "Sig.", "method": "Method"}
+"""The headings of a Tests table's columns in every rendered report, SPSS's words (the DataFrames of the tests keep
+their column names "statistic", "df", "pvalue" and "method")."""
+
+
+def counted_statistic(test, method) -> bool:
+    """Whether a test's statistic is a count, shown as counts are (:func:`~pandas_agree.report.display.count`):
+    that of McNemar's exact binomial test, the smaller discordant count (MCNEMAR_EXACT of an Agreement, and the
+    MCNEMAR of a Comparison's pair where it is exact)."""
+    return test == "MCNEMAR_EXACT" or (test == "MCNEMAR" and method == "exact binomial")
+
+
+def test_statistics(tests: Sequence, statistics: Sequence, methods: Sequence) -> list[str]:
+    """The statistics of a Tests table as shown: a count as a count ("126"; two decimals where weighted and
+    fractional), any other statistic as a value (three decimals)."""
+    return [display.count(v) if counted_statistic(test, method) else display.value(v)
+            for test, v, method in zip(tests, statistics, methods, strict=True)]
+
+
+def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test") -> Table:
+    """A Tests table of a frame of tests (columns "statistic", "df", "pvalue", "method"; index test codes, or
+    tuples whose first item is the test's code, shown joined by " · "), with the headings of
+    :data:`TEST_HEADINGS` and each method in full."""
+    bare = _bare(frame)
+    statistics, dfs, pvalues, methods = (_column(bare, c) for c in ("statistic", "df", "pvalue", "method"))
+    keys = frame.index.tolist()
+    codes = [key[0] if isinstance(key, tuple) else key for key in keys]
+    shown = test_statistics(codes, statistics, methods)
+    rows = [(display.label(" · ".join(map(display.label, key)) if isinstance(key, tuple) else key),
+             [statistic, display.count(df), display.pvalue(p),
+              method if isinstance(method, str) else "" if method is None else display.MISSING])
+            for key, statistic, df, p, method in zip(keys, shown, dfs, pvalues, methods, strict=True)]
+    return Table(title, list(TEST_HEADINGS.values()), rows, stub=stub)
+
+
 def tests(rep) -> Table:
     t = rep.tests
     bare = _bare(t)
     letters, notes = footnote_letters(_column(bare, "method"))
-    columns = zip(*(_column(bare, c) for c in ("statistic", "df", "pvalue", "method")), strict=True)
-    rows = [(code, [display.value(statistic), display.count(df), display.pvalue(p), letters[method]])
+    methods = _column(bare, "method")
+    columns = zip(test_statistics(t.index, _column(bare, "statistic"), methods),
+                  *(_column(bare, c) for c in ("df", "pvalue")), methods, strict=True)
+    rows = [(code, [statistic, display.count(df), display.pvalue(p), letters[method]])
             for code, (statistic, df, p, method) in zip(t.index, columns, strict=True)]
-    return Table("Tests", ["Statistic", "df", "Sig.", "Method"], rows, stub="Test", footnotes=notes)
+    return Table("Tests", list(TEST_HEADINGS.values()), rows, stub="Test", footnotes=notes)
 
 
 def binary(rep) -> Table:
@@ -916,15 +988,18 @@ def averages(rep) -> Table:
                  companions=companions)
 
 
-def crosstab_section(rep) -> list[Table]:
-    """The tables of one section of a CROSSTABS report (:class:`~pandas_agree.CrosstabReport`), in reading
-    order."""
-    return [summary(rep), *filter(None, [design(rep)]), crosstab(rep), *statistics_tables(rep)]
+def crosstab_section(rep, places: CountPlaces = CountPlaces()) -> list[Table]:
+    """The tables of one section of a CROSSTABS report (:class:`~pandas_agree.CrosstabReport`), in reading order;
+    ``places``: the decimals of the counts of the report's sections (:func:`count_places`)."""
+    return [summary(rep, places.summary), *filter(None, [design(rep)]), crosstab(rep, places.crosstab),
+            *statistics_tables(rep)]
 
 
-def section(rep) -> list[Table]:
-    """The tables of one report section, in reading order."""
-    tables = [summary(rep), *filter(None, [design(rep)]), crosstab(rep), *filter(None, [matching(rep)]),
+def section(rep, places: CountPlaces = CountPlaces()) -> list[Table]:
+    """The tables of one report section, in reading order; ``places``: the decimals of the counts of the report's
+    sections (:func:`count_places`)."""
+    tables = [summary(rep, places.summary), *filter(None, [design(rep)]), crosstab(rep, places.crosstab),
+              *filter(None, [matching(rep)]),
               *filter(None, [confusions(rep)]),
               *statistics_tables(rep),
               multiclass(rep), paradox(rep), tests(rep), binary(rep)]

@@ -15,7 +15,7 @@ from ..measures.multiclass import row_name
 from ..measures.registry import RATERS
 from . import display
 from .agreement import design_table, frame_dict, lonely_psu_notes, run_dict
-from .document import Document, Section, design, footnote_letters, frame_table, laid_out
+from .document import Document, Section, design, footnote_letters, frame_table, laid_out, tests_table
 from .options import report_options
 from .rendered import Rendered
 
@@ -138,7 +138,7 @@ class RaterReport(Rendered):
             frame_table("Ratings by Rater", self.distribution, stub="Rater",
                         formats=dict.fromkeys(self.distribution.columns, display.count)),
             frame_table("Pairwise Cohen's Kappa", self.pairwise, stub="Rater"),
-            frame_table("Tests", self.tests, stub="Test", formats={"pvalue": display.pvalue, "df": display.count}),
+            tests_table("Tests", self.tests),
         ]
         used = self.raters.n_subjects - self.raters.n_dropped
         meta = (f"pandas_agree {__version__} · {display.count_of(used, 'subject')} used of {self.raters.n_subjects} · "

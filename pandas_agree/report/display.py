@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import numpy as np
 import pandas as pd
 
+from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 
 __all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "has_long_run", "interval",
@@ -554,9 +555,21 @@ def pvalue(p) -> str:
     return Shown("<0.001" if p < 0.001 else f"{p:.3f}", p, P_FORMAT)
 
 
-def measure_name(code: str) -> str:
+def measure_name(code: str, weighted: bool = False) -> str:
+    """The name of the measure ``code`` (the code itself where no record has it); with agreement weights
+    (``weighted``), a coefficient that took them is named as weighted (:func:`~pandas_agree.measures.multiclass.
+    row_name`: "Gwet's AC2", "weighted Scott's pi").
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import measure_name
+    >>> measure_name("AC1"), measure_name("AC1", weighted=True), measure_name("SPI", weighted=True)
+    ("Gwet's AC1", "Gwet's AC2", "weighted Scott's pi")
+    """
     m = REGISTRY.get(code)
-    return m.name if m is not None else code
+    if m is None:
+        return code
+    return row_name(m, weighted) if weighted else m.name
 
 
 def percent(x) -> str:

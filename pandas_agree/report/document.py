@@ -12,8 +12,6 @@ import numpy as np
 import pandas as pd
 
 from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG, ZERO_ASE
-from ..measures.multiclass import row_name
-from ..measures.registry import REGISTRY
 from . import display
 from .ranking import exceeds, rank, shown_measures, sort_measure
 
@@ -802,9 +800,10 @@ def confusions(rep) -> Table | None:
 
 
 def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass Measures",
-               more_notes: Sequence[str] = ()) -> Table:
+               more_notes: Sequence[str] = (), weighted: bool | None = None) -> Table:
     """The multiclass measures (or another frame of whole-table measures, titled ``title``) with their intervals,
-    design effects and interpretation."""
+    design effects and interpretation; ``weighted`` whether the coefficients that take agreement weights took them
+    (named so: "Gwet's AC2", "weighted Scott's pi"), by default whether the report has ``kappa_weights``."""
     m = rep.multiclass if frame is None else frame
     has_ci = "lower" in m.columns
     bare = _bare(m)
@@ -819,7 +818,8 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
         ((), (), (), ())
     deffs = _column(bare, "deff") if deff else ()
     interpretations = _column(bare, "interpretation") if "interpretation" in m.columns else None
-    weighted = rep.options.get("kappa_weights") is not None
+    if weighted is None:
+        weighted = rep.options.get("kappa_weights") is not None
     rows = []
     for i, code in enumerate(m.index):
         v = values[i]
@@ -833,7 +833,7 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
         if interpretations is not None:
             interp = interpretations[i]
             cells.append("" if pd.isna(interp) else str(interp))
-        name = row_name(REGISTRY[code], weighted) if code in REGISTRY else display.measure_name(code)
+        name = display.measure_name(code, weighted)
         rows.append((f"{name} ({code})", cells))
     return Table(title, columns, rows, stub="Measure", footnotes=[*notes, *more_notes],
                  companions={columns.index(DEFF)} if deff else set())
@@ -841,13 +841,14 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
 
 def paradox(rep) -> Table:
     """The Kappa Paradox table: observed agreement and kappa beside the coefficients that do not depend on the
-    prevalence as kappa does, with the note where the paradox is at work."""
+    prevalence as kappa does, with the note where the paradox is at work. Its coefficients are the unweighted ones
+    whatever the report's ``kappa_weights`` (:func:`~pandas_agree.report.agreement.paradox_frame`), and named so."""
     frame = rep.paradox
     note = frame.attrs.get("paradox")
     explained = ("PABAK: 2·Po − 1 ((q·Po − 1)/(q − 1) for q labels); PI: the prevalence index (a − d)/N and BI: the "
                  "bias index (b − c)/N of the 2×2 table [[a, b], [c, d]] (Byrt, Bishop and Carlin 1993); KAPPA_MAX: "
                  "the largest kappa the margins allow.")
-    return multiclass(rep, frame, "Kappa Paradox", [*([note] if note else []), explained])
+    return multiclass(rep, frame, "Kappa Paradox", [*([note] if note else []), explained], weighted=False)
 
 
 TEST_HEADINGS = {"statistic": "Statistic", "df": "df", "pvalue": "Sig.", "method": "Method"}

@@ -130,13 +130,15 @@ def _measures_block(ws: StreamSheet, rep, grouped: bool, title: str, name: str) 
                                                                for _, sub in _sections(rep)) else [])]
     ws.header([*lead, "code", "measure", *stats, "method", "interpretation"])
     notes = []
+    # the paradox's coefficients are the unweighted ones whatever the report's kappa_weights
+    weighted = name == "multiclass" and rep.options.get("kappa_weights") is not None
     for group, sub in _sections(rep):
         m = getattr(sub, name)
         formats = _stat_formats(m, stats)
         for i, code in enumerate(m.index):
             col = _lead(ws, grouped, group)
             ws.text(col, code)
-            ws.text(col + 1, display.measure_name(code))
+            ws.text(col + 1, display.measure_name(code, weighted))
             for j, stat in enumerate(stats):
                 ws.number(col + 2 + j, m.loc[code, stat] if stat in m.columns else None, formats[stat][i])
             ws.text(col + 2 + len(stats), m.loc[code, "method"] if "method" in m.columns else "")

@@ -649,7 +649,8 @@ class RaterAgreement:
         check_parameters_used([RATERS[code] for code in chosen],
                               {"kappa_weights": kappa_weights, "level": None if level == "nominal" else level}, "rater")
         if kappa_weights is not None and level != "nominal" and not weighted_codes(chosen, True, level):
-            raise ValueError(f"kappa_weights is not used by the measures asked for ({shown_list(chosen)}): "
+            given = repr(kappa_weights) if isinstance(kappa_weights, str) else "given"
+            raise ValueError(f"kappa_weights={given} is not used by the measures asked for ({', '.join(chosen)}): "
                              f"level={level!r} sets Krippendorff's alpha's differences, so the agreement weights "
                              "apply to ALPHA at the nominal level only; ask for FLEISS, CONGER, AC1, LIGHT, BPK or "
                              "PO, or leave kappa_weights out")

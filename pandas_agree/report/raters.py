@@ -30,7 +30,10 @@ OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "kappa_weig
 class RaterReport(Rendered):
     """Every table of a :class:`~pandas_agree.RaterAgreement`: case summary, the coefficients with intervals,
     Fleiss' kappa per category, each rater's distribution, pairwise kappas and the Fleiss z-test; with a sample
-    design the "Sample Design" table and the design effect (DEFF) of each coefficient.
+    design the "Sample Design" table and the design effect (DEFF) of each coefficient. With ``kappa_weights`` the
+    coefficients that take them are named as weighted, the pairwise kappas are the weighted ones (their mean is
+    the weighted Light's kappa), and the tables that stay unweighted (kappa paradox, kappa by category, the
+    z-test) say so.
 
     Examples
     --------
@@ -101,7 +104,7 @@ class RaterReport(Rendered):
         return notes
 
     @property
-    def weighted(self) -> list[str]:
+    def weighted_coefficients(self) -> list[str]:
         """The codes of the coefficients shown with the agreement weights (``kappa_weights``)."""
         return weighted_codes(self.coefficients.index, self.options["kappa_weights"] is not None,
                               self.options["level"])
@@ -155,7 +158,8 @@ class RaterReport(Rendered):
         return coefficients
 
     def document(self) -> Document:
-        coefficients = self._coefficients_table(self.coefficients, "Agreement among Raters", self.weighted)
+        coefficients = self._coefficients_table(self.coefficients, "Agreement among Raters",
+                                                self.weighted_coefficients)
         note = self.paradox.attrs.get("paradox")
         unweighted = self._unweighted_notes()
         paradox = self._coefficients_table(self.paradox, "Kappa Paradox", (), [*unweighted.get("paradox", []),

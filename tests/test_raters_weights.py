@@ -246,3 +246,16 @@ def test_the_excel_workbook_titles_the_weighted_pairwise_kappas(tmp_path):
     sheet = pd.read_excel(tmp_path / "r.xlsx", sheet_name="Raters", header=None)
     cells = " ".join(str(x) for x in sheet.to_numpy().ravel())
     assert "Pairwise Weighted Cohen's Kappa (quadratic weights)" in cells
+
+
+@pytest.mark.parametrize("kappa_weights", ["linear", "quadratic"])
+def test_every_weighted_coefficient_of_two_raters_equals_its_two_classification_form(kappa_weights):
+    # two raters, every subject rated by both: each weighted rater coefficient is the weighted coefficient of
+    # the two classifications (Gwet 2014, ch. 3 and ch. 5 coincide there)
+    freq, _ = sexual_fun()
+    two = freq.agree("Husband", "Wife", weights="Freq", labels=LEVELS).multiclass(
+        ["SPI", "KAPPA_W", "AC1", "BPK", "ALPHA"], kappa_weights=kappa_weights)["value"]
+    mine = quiet(sexual_fun_raters().summary, kappa_weights=kappa_weights)["value"]
+    for code, other in {"FLEISS": "SPI", "CONGER": "KAPPA_W", "LIGHT": "KAPPA_W", "AC1": "AC1", "BPK": "BPK",
+                        "ALPHA": "ALPHA"}.items():
+        assert mine[code] == pytest.approx(two[other], abs=1e-12), code

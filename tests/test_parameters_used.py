@@ -95,6 +95,7 @@ def test_the_raters_parameters_are_errors_where_no_coefficient_asked_for_uses_th
     ra = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
     with pytest.raises(ValueError, match=r"level='interval' is not used by the measures asked for \(FLEISS\).*ALPHA"):
         ra.summary(["FLEISS"], level="interval")
-    with pytest.raises(ValueError, match=r"kappa_weights='linear' is not used by the measures asked for \(ALPHA\)"):
-        ra.summary(["ALPHA"], kappa_weights="linear")
+    with pytest.raises(ValueError, match=r"kappa_weights='linear' is not used by the measures asked for "
+                                         r"\(ALPHA\): level='interval'"):
+        ra.summary(["ALPHA"], kappa_weights="linear", level="interval")  # the level sets alpha's differences
     assert ra.summary(["ALPHA"], level="interval").shape[0] == 1

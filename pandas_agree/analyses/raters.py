@@ -42,15 +42,15 @@ from ..inference.linearised import linearised
 from ..inference.tests import SIDES, against_null
 from ..measures.bands import interpret
 from ..measures.parameters import check_parameters_used
-from ..measures.raters import Scale, light_kappas, rater_values, subject_features
-from ..measures.registry import RATERS, Setting, notes_of, records, resolve
+from ..measures.raters import Scale, alpha_weighted, light_kappas, rater_values, subject_features
+from ..measures.registry import RATERS, REGISTRY, Setting, notes_of, records, resolve
 from ..measures.weights import agreement_weights
 from .agreement import Agreement
 from .merge import check_batch_design, fixed_union, merged_label_order, same_labels
 from .order import numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 
-__all__ = ["RaterAgreement"]
+__all__ = ["RaterAgreement", "weighted_codes"]
 
 ANALYTIC = tuple(m.code for m in records("rater") if m.interval.analytic)  # Gwet (2014) linearised variances
 MOVED_PATTERNS = 4096  # patterns moved at a time for the gradients of a sample design's linearisation
@@ -616,10 +616,12 @@ class RaterAgreement:
             every coefficient. With a sample design every method gives the design's intervals (Rao and Wu's
             bootstrap for "bootstrap").
         kappa_weights : {"linear", "quadratic"} or matrix, optional
-            Agreement weights over the ordered categories for FLEISS, CONGER, AC1 (then Gwet's AC2, in the row
-            AC1), LIGHT and PO.
+            Agreement weights w over the ordered categories for FLEISS, CONGER, AC1 (then Gwet's AC2, in the row
+            AC1), ALPHA (Krippendorff's disagreement 1 − w_kl, as for two classifications), LIGHT, BPK and PO.
         level : {"nominal", "ordinal", "interval", "ratio"}
-            Krippendorff's level of measurement for ALPHA (interval and ratio need numeric ratings).
+            Krippendorff's level of measurement for ALPHA (interval and ratio need numeric ratings). A level other
+            than "nominal" sets ALPHA's differences itself: ``kappa_weights`` then weight the other coefficients
+            and not ALPHA (a note says so).
         bands, confidence_level, n_resamples, bootstrap_method, random_state
             As in :meth:`pandas_agree.Agreement.multiclass`; the bootstrap resamples subjects (a multinomial draw
             over the subjects' weights), and "bca" takes its acceleration from the jackknife over subjects.
@@ -646,10 +648,16 @@ class RaterAgreement:
         chosen = _resolve(measures)
         check_parameters_used([RATERS[code] for code in chosen],
                               {"kappa_weights": kappa_weights, "level": None if level == "nominal" else level}, "rater")
+        if kappa_weights is not None and level != "nominal" and not weighted_codes(chosen, True, level):
+            given = repr(kappa_weights) if isinstance(kappa_weights, str) else "given"
+            raise ValueError(f"kappa_weights={given} is not used by the measures asked for ({', '.join(chosen)}): "
+                             f"level={level!r} sets Krippendorff's alpha's differences, so the agreement weights "
+                             "apply to ALPHA at the nominal level only; ask for FLEISS, CONGER, AC1, LIGHT, BPK or "
+                             "PO, or leave kappa_weights out")
         q = len(self._categories)
         weights = np.eye(q) if kappa_weights is None else agreement_weights(kappa_weights, q, self._categories)
         if not self._ordered and q > 2:
-            scaled = ([c for c in chosen if "kappa_weights" in RATERS[c].params]
+            scaled = (weighted_codes(chosen, True, level)
                       if kappa_weights is not None and not isinstance(kappa_weights, pd.DataFrame) else [])
             scaled += ["ALPHA"] if level == "ordinal" and "ALPHA" in chosen else []
             if scaled:
@@ -744,8 +752,13 @@ class RaterAgreement:
     # --- other views -----------------------------------------------------------------------------------
 
     @validate_options
-    def pairwise(self, measure: str = "KAPPA") -> pd.DataFrame:
+    def pairwise(self, measure: str = "KAPPA", *, kappa_weights=None) -> pd.DataFrame:
         """A two-rater multiclass measure for every pair of raters (subjects rated by both).
+
+        With ``kappa_weights`` (agreement weights over the ordered categories, as in :meth:`summary`) a measure
+        with a weighted form takes them: ``pairwise("KAPPA_W", kappa_weights=...)`` gives the weighted Cohen's
+        kappas whose mean over the pairs is the weighted Light's kappa (LIGHT of :meth:`summary` with the same
+        weights); KAPPA, which has no weighted form, is then an error naming KAPPA_W.
 
         A pair of raters with fewer than two subjects in common (and a rater with itself who rated fewer than two)
         has no value: NaN, as where the measure is 0/0 on the pair's table; one
@@ -765,6 +778,8 @@ class RaterAgreement:
         code = resolve([measure], "multiclass", default=bool)[0].code
         codes = self._design.codes
         m, q = codes.shape[1], len(self._categories)
+        check_parameters_used([REGISTRY[code]], {"kappa_weights": kappa_weights}, "multiclass")
+        weights = None if kappa_weights is None else agreement_weights(kappa_weights, q, self._categories)
         in_common = self._in_common()
         out = np.full((m, m), np.nan)
         with warnings.catch_warnings():
@@ -777,7 +792,7 @@ class RaterAgreement:
                     cells = np.bincount(codes[both, g] * q + codes[both, h], weights=self._design.weights[both],
                                         minlength=q * q).reshape(q, q)
                     table = pd.DataFrame(cells, index=self._categories, columns=self._categories)
-                    out[g, h] = Agreement.from_table(table).multiclass([code])["value"].iloc[0]
+                    out[g, h] = Agreement.from_table(table).multiclass([code], kappa_weights=weights)["value"].iloc[0]
         frame = pd.DataFrame(out, index=self._raters, columns=self._raters)
         few = np.triu(in_common < 2)
         undefined = np.triu(~(in_common < 2) & (np.isnan(out) | np.isnan(out.T)))
@@ -955,6 +970,20 @@ class RaterAgreement:
         0.430
         """
         return build_report(self, **options)
+
+
+def weighted_codes(codes, weighted: bool, level: str = "nominal") -> list[str]:
+    """The codes of ``codes`` that take the agreement weights of a call with (``weighted``) or without them at
+    Krippendorff's ``level``: every rater coefficient with a weighted form, ALPHA at the nominal level only.
+
+    Examples
+    --------
+    >>> weighted_codes(["FLEISS", "ALPHA", "PO"], True), weighted_codes(["FLEISS", "ALPHA"], True, "interval")
+    (['FLEISS', 'ALPHA', 'PO'], ['FLEISS'])
+    """
+    setting = Setting(weighted=weighted, level=level)
+    return [c for c in codes if weighted and "kappa_weights" in RATERS[c].params
+            and (c != "ALPHA" or alpha_weighted(setting))]
 
 
 def _bounds(code: str) -> tuple[float, float]:

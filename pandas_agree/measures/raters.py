@@ -28,7 +28,8 @@ from .citations import GWET_2014
 from .interval_methods import Linearised
 from .registry import Measure, Note, register
 
-__all__ = ["Scale", "distances", "light_kappas", "rater_values", "subject_features"]
+__all__ = ["Scale", "alpha_differences", "alpha_weighted", "distances", "light_kappas", "rater_values",
+           "subject_features"]
 
 
 @dataclass(frozen=True)
@@ -200,10 +201,20 @@ def distances(level: str, coincidence: np.ndarray, categories: pd.Index) -> np.n
     return np.where(diff == 0, 0.0, divide(diff, np.add.outer(values, values))) ** 2
 
 
+def alpha_differences(scale: Scale, coincidence: np.ndarray) -> np.ndarray:
+    """Krippendorff's differences of a call: at the nominal level the disagreement 1 − w_kl of the agreement
+    weights (1 off the diagonal without ``kappa_weights``, whose weights are then the identity), as the weighted
+    alpha of two classifications (Gwet 2014, ch. 3; irrCAC's ``krippen.alpha.raw``) takes them; at the other
+    levels Krippendorff's δ²_ck of the level (:func:`distances`)."""
+    if scale.level == "nominal":
+        return 1.0 - scale.weights
+    return distances(scale.level, coincidence, scale.categories)
+
+
 def _alpha(sums, scale: Scale) -> np.ndarray:
     q = scale.q
     coincidence = sums["coincidence"].reshape(*sums["one"].shape[:-1], q, q)
-    delta2 = distances(scale.level, coincidence, scale.categories)
+    delta2 = alpha_differences(scale, coincidence)
     n_c = coincidence.sum(axis=-1)
     n = n_c.sum(axis=-1)
     observed = (coincidence * delta2).sum(axis=(-2, -1))
@@ -284,9 +295,10 @@ def _conger_gradient(features, sums, scale: Scale):
 def _alpha_gradient(features, sums, scale: Scale):
     """Krippendorff's alpha as Gwet (2014) and irrCAC's krippen.alpha.raw linearise it, over the W₂ subjects with
     two or more ratings (the others have no pairable value): with agreement weights w = 1 − δ²/max δ² (the
-    nominal, interval and ratio differences; the ordinal ones depend on the data, so that level has no such
-    variance and None is returned), r̄ the mean number of ratings, Pa′ = Σ_i Σ_kl w_kl o_ikl / N over the N
-    pairable values, Pa = (1 − 1/N)·Pa′ + 1/N, π_k = Σ_i r_ik / N and Pe = Σ_kl w_kl π_k π_l, α = (Pa − Pe)/(1 − Pe)
+    nominal differences 1 − w_kl of the agreement weights given, and the interval and ratio differences; the
+    ordinal ones depend on the data, so that level has no such variance and None is returned), r̄ the mean
+    number of ratings, Pa′ = Σ_i Σ_kl w_kl o_ikl / N over the N pairable values, Pa = (1 − 1/N)·Pa′ + 1/N,
+    π_k = Σ_i r_ik / N and Pe = Σ_kl w_kl π_k π_l, α = (Pa − Pe)/(1 − Pe)
     (Krippendorff's alpha), subject i's parts are pa_i = Σ_kl w_kl o_ikl / r̄ − Pa′(r_i − r̄)/r̄ and
     pe_i = Σ_k r_ik π̃_k / r̄ − Pe(r_i − r̄)/r̄ (π̃ = π(w + wᵀ)/2), and
     v = Σ_i (κ*_i − α′)² / (W₂(W₂ − 1)) with κ*_i = (pa_i − Pe)/(1 − Pe) − 2(1 − α′)(pe_i − Pe)/(1 − Pe),
@@ -298,7 +310,7 @@ def _alpha_gradient(features, sums, scale: Scale):
     q = scale.q
     coincidence = features["coincidence"].reshape(-1, q, q)
     total = sums["coincidence"].reshape(q, q)
-    delta2 = distances(scale.level, total, scale.categories)
+    delta2 = alpha_differences(scale, total)
     weights = 1.0 - divide(delta2, delta2.max()) if delta2.max() > 0 else np.ones((q, q))
     paired = features["paired"][:, 0]
     r_ik = coincidence.sum(axis=-1)  # subject i's ratings in category k (0 for a subject rated once)
@@ -332,6 +344,13 @@ def _rater(**fields) -> Measure:
     return register(Measure(kind="rater", **fields))
 
 
+def alpha_weighted(setting) -> bool:
+    """Whether Krippendorff's alpha takes the agreement weights of a call (``setting``, a
+    :class:`~pandas_agree.measures.registry.Setting`): with ``kappa_weights`` at the nominal level; another
+    level sets its differences itself."""
+    return setting.weighted and setting.level == "nominal"
+
+
 # with agreement weights Pe may come close to 1 while Pa stays small, so a weighted coefficient has no lower bound
 WEIGHTED_RANGE = (-np.inf, 1.0)
 
@@ -356,12 +375,19 @@ _rater(code="AC1", name="Gwet's AC1", aliases=("Gwet AC1", "AC2", "Gwet's AC2"),
        notes=(Note("AC1 is Gwet's AC2 with the agreement weights given (kappa_weights).",
                    when=lambda s: s.weighted),))
 _rater(code="ALPHA", name="Krippendorff's alpha", aliases=("Krippendorff alpha", "alpha"),
-       formula="1 − (n−1)·Σ o_ck δ²_ck / Σ n_c n_k δ²_ck on the coincidence matrix, n = number of pairable values",
+       formula="1 − (n−1)·Σ o_ck δ²_ck / Σ n_c n_k δ²_ck on the coincidence matrix, n = number of pairable values; "
+               "δ²_ck = 1 − w_ck with kappa_weights (at the nominal level)",
        compute=_alpha, range=(-np.inf, 1.0), transposed="ALPHA",
        reference="Krippendorff (2004), Content Analysis, 2nd ed.; Krippendorff (2011), Computing Krippendorff's "
-                 "alpha-reliability; " + GWET_2014, interval=Linearised(_alpha_gradient), params=("level",),
-       scale_invariant=False, kappa_like=True,
-       notes=(Note("ALPHA uses the {level} level of measurement."),), features=("coincidence",))
+                 "alpha-reliability; " + GWET_2014, interval=Linearised(_alpha_gradient),
+       params=("kappa_weights", "level"), scale_invariant=False, kappa_like=True,
+       notes=(Note("ALPHA uses the {level} level of measurement.", when=lambda s: not s.weighted),
+              Note("ALPHA is weighted: its disagreement of categories k and l is 1 − w_kl, the agreement weights "
+                   "given (kappa_weights), as for two classifications.", when=lambda s: alpha_weighted(s)),
+              Note("ALPHA uses the {level} level of measurement, which sets its differences: the agreement "
+                   "weights (kappa_weights) are not applied to it.",
+                   when=lambda s: s.weighted and s.level != "nominal")),
+       features=("coincidence",))
 _rater(code="LIGHT", name="Light's kappa", aliases=("Light kappa", "mean pairwise kappa"),
        formula="mean over pairs of raters of Cohen's kappa (weighted kappa with kappa_weights)", compute=_light,
        range=WEIGHTED_RANGE, transposed="LIGHT", reference="Light (1971), Psychological Bulletin 76, 365–377",

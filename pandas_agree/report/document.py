@@ -870,10 +870,10 @@ def test_statistics(tests: Sequence, statistics: Sequence, methods: Sequence) ->
             for test, v, method in zip(tests, statistics, methods, strict=True)]
 
 
-def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test") -> Table:
+def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test", footnotes: Sequence[str] = ()) -> Table:
     """A Tests table of a frame of tests (columns "statistic", "df", "pvalue", "method"; index test codes, or
     tuples whose first item is the test's code, shown joined by " · "), with the headings of
-    :data:`TEST_HEADINGS` and each method in full."""
+    :data:`TEST_HEADINGS`, each method in full and ``footnotes`` under it."""
     bare = _bare(frame)
     statistics, dfs, pvalues, methods = (_column(bare, c) for c in ("statistic", "df", "pvalue", "method"))
     keys = frame.index.tolist()
@@ -883,7 +883,7 @@ def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test") -> Table
              [statistic, display.count(df), display.pvalue(p),
               method if isinstance(method, str) else "" if method is None else display.MISSING])
             for key, statistic, df, p, method in zip(keys, shown, dfs, pvalues, methods, strict=True)]
-    return Table(title, list(TEST_HEADINGS.values()), rows, stub=stub)
+    return Table(title, list(TEST_HEADINGS.values()), rows, stub=stub, footnotes=list(footnotes))
 
 
 def tests(rep) -> Table:

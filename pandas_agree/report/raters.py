@@ -8,6 +8,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..analyses.messages import kappa_paradox
+from ..analyses.raters import weighted_codes
 from ..base.options import validate_options
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
@@ -29,7 +30,10 @@ OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, "kappa_weig
 class RaterReport(Rendered):
     """Every table of a :class:`~pandas_agree.RaterAgreement`: case summary, the coefficients with intervals,
     Fleiss' kappa per category, each rater's distribution, pairwise kappas and the Fleiss z-test; with a sample
-    design the "Sample Design" table and the design effect (DEFF) of each coefficient.
+    design the "Sample Design" table and the design effect (DEFF) of each coefficient. With ``kappa_weights`` the
+    coefficients that take them are named as weighted, the pairwise kappas are the weighted ones (their mean is
+    the weighted Light's kappa), and the tables that stay unweighted (kappa paradox, kappa by category, the
+    z-test) say so.
 
     Examples
     --------
@@ -53,7 +57,10 @@ class RaterReport(Rendered):
                 n_resamples=opts["n_resamples"], bootstrap_method=opts["bootstrap_method"],
                 random_state=opts["random_state"])
             self.by_category = raters.by_category()
-            self.pairwise = raters.pairwise("KAPPA")
+            weights = opts["kappa_weights"]
+            # with agreement weights, the weighted Cohen's kappas whose mean is the weighted Light's kappa shown
+            self.pairwise = (raters.pairwise("KAPPA") if weights is None else
+                             raters.pairwise("KAPPA_W", kappa_weights=weights))
             self.tests = raters.tests()
             self.paradox = raters.summary(
                 ["PO", "FLEISS", "BPK", "AC1"], ci=opts["ci"], confidence_level=opts["confidence_level"],
@@ -97,13 +104,43 @@ class RaterReport(Rendered):
         return notes
 
     @property
+    def weighted_coefficients(self) -> list[str]:
+        """The codes of the coefficients shown with the agreement weights (``kappa_weights``)."""
+        return weighted_codes(self.coefficients.index, self.options["kappa_weights"] is not None,
+                              self.options["level"])
+
+    @property
+    def pairwise_title(self) -> str:
+        """The title of the pairwise table: the weighted kappas, and which weights, with ``kappa_weights``."""
+        weights = self.options["kappa_weights"]
+        if weights is None:
+            return "Pairwise Cohen's Kappa"
+        return f"Pairwise Weighted Cohen's Kappa ({weights if isinstance(weights, str) else 'given'} weights)"
+
+    def _unweighted_notes(self) -> dict[str, list[str]]:
+        """With agreement weights, the footnotes of the tables whose values do not take them, saying so."""
+        if self.options["kappa_weights"] is None:
+            return {}
+        return {
+            "paradox": ["Unweighted: the kappa paradox concerns agreement on the same category, so these "
+                        "coefficients take no agreement weights (the weighted ones are under Agreement among "
+                        "Raters)."],
+            "by_category": ["Unweighted: each category's kappa sets that category against all the others, so the "
+                            "agreement weights are not applied."],
+            "tests": ["FLEISS_Z tests the unweighted Fleiss' kappa (its SE under H0, Fleiss, Nee & Landis 1979, is "
+                      "that of the unweighted kappa); the weighted Fleiss' kappa has its interval under Agreement "
+                      "among Raters."],
+        }
+
+    @property
     def title(self) -> str:
         names = ", ".join(map(str, self.raters.raters[:6])) + (", …" if len(self.raters.raters) > 6 else "")
         return f"{len(self.raters.raters)} raters ({names})"
 
-    def _coefficients_table(self, c: pd.DataFrame, title: str, weighted: bool, more_notes=()):
-        """A frame of coefficients with their intervals and design effects, laid out."""
-        table = c.rename(index=lambda code: f"{row_name(RATERS[code], weighted)} ({code})")
+    def _coefficients_table(self, c: pd.DataFrame, title: str, weighted, more_notes=()):
+        """A frame of coefficients with their intervals and design effects, laid out; the codes ``weighted`` are
+        named as weighted."""
+        table = c.rename(index=lambda code: f"{row_name(RATERS[code], code in weighted)} ({code})")
         formats = {"se": display.se, "DEFF": lambda v: display.value(v, 2),
                    "interpretation": lambda v: "" if v is None or pd.isna(v) else str(v)}
         shown = table.drop(columns=[x for x in ("lower", "upper", "method") if x in table.columns])
@@ -122,9 +159,10 @@ class RaterReport(Rendered):
 
     def document(self) -> Document:
         coefficients = self._coefficients_table(self.coefficients, "Agreement among Raters",
-                                                self.options["kappa_weights"] is not None)
+                                                self.weighted_coefficients)
         note = self.paradox.attrs.get("paradox")
-        paradox = self._coefficients_table(self.paradox, "Kappa Paradox", False, [
+        unweighted = self._unweighted_notes()
+        paradox = self._coefficients_table(self.paradox, "Kappa Paradox", (), [*unweighted.get("paradox", []),
             *([note] if note else []), "BPK: Brennan and Prediger's kappa of several raters, (Pa − 1/q)/(1 − 1/q), the "
             "prevalence- and bias-adjusted kappa (PABAK) of Byrt, Bishop and Carlin (1993) for q categories."])
         tables = [
@@ -134,11 +172,11 @@ class RaterReport(Rendered):
             coefficients,
             paradox,
             frame_table("Fleiss' Kappa by Category", self.by_category, stub="Category",
-                        formats={"pvalue": display.pvalue}),
+                        formats={"pvalue": display.pvalue}, footnotes=unweighted.get("by_category", [])),
             frame_table("Ratings by Rater", self.distribution, stub="Rater",
                         formats=dict.fromkeys(self.distribution.columns, display.count)),
-            frame_table("Pairwise Cohen's Kappa", self.pairwise, stub="Rater"),
-            tests_table("Tests", self.tests),
+            frame_table(self.pairwise_title, self.pairwise, stub="Rater"),
+            tests_table("Tests", self.tests, footnotes=unweighted.get("tests", [])),
         ]
         used = self.raters.n_subjects - self.raters.n_dropped
         meta = (f"pandas_agree {__version__} · {display.count_of(used, 'subject')} used of {self.raters.n_subjects} · "
@@ -180,7 +218,7 @@ class RaterReport(Rendered):
                         ("Agreement among Raters", self.coefficients), ("Kappa Paradox", self.paradox),
                         ("Tests", self.tests)],
             "Categories": [("Fleiss' Kappa by Category", self.by_category)],
-            "Raters": [("Ratings by Rater", self.distribution), ("Pairwise Cohen's Kappa", self.pairwise)],
+            "Raters": [("Ratings by Rater", self.distribution), (self.pairwise_title, self.pairwise)],
         }, self.notes, self.options)
 
     def to_dict(self) -> dict:

@@ -621,14 +621,18 @@ def design_measures_table(title: str, frame: pd.DataFrame) -> Table:
             rows.append((scale, [""] * len(columns)))
         undefined = pd.isna(r["value"])
         note = r["note"]
-        if not undefined and not pd.isna(r["ase"]) and r["ase"] == 0:
-            note = "the design-based SE is 0 (the value is at a bound the table cannot leave): no test"
+        flat = not undefined and not pd.isna(r["ase"]) and r["ase"] == 0
+        if flat:  # an interval [v, v] would claim a certainty the sample does not give
+            note = ("the design-based SE is 0: the value does not move under small changes of the table (as lambda "
+                    "at 0, where the dependent variable has the same mode in every category of the other), so the linearisation measures no spread: no "
+                    "test and no interval")
         value = _number(r["value"]) + (feet.mark(note) if note else "")
         sig = _pvalue(r["pvalue"]) + (feet.mark(f"Based on {r['method']}") if r["method"] and
                                       not pd.isna(r["pvalue"]) else "")
+        ends = (np.nan, np.nan) if flat else (r["lower"], r["upper"])
         rows.append(("  " + name, [value, _se(r["ase"], blank=True), _number(r["t"], blank=True),
                                    "" if undefined else sig, _number(r["deff"], blank=True),
-                                   *_bounds(r["value"], r["lower"], r["upper"], blank=True)]))
+                                   *_bounds(r["value"], *ends, blank=True)]))
     n = frame.attrs.get("n")
     if n is not None:
         rows.append(("N of Valid Cases", [display.count(n), *[""] * (len(columns) - 1)]))

@@ -624,8 +624,8 @@ def design_measures_table(title: str, frame: pd.DataFrame) -> Table:
         flat = not undefined and not pd.isna(r["ase"]) and r["ase"] == 0
         if flat:  # an interval [v, v] would claim a certainty the sample does not give
             note = ("the design-based SE is 0: the value does not move under small changes of the table (as lambda "
-                    "at 0, where the dependent variable has the same mode in every category of the other), so the linearisation measures no spread: no "
-                    "test and no interval")
+                    "at 0, where the dependent variable has the same mode in every category of the other), so the "
+                    "linearisation measures no spread: no test and no interval")
         value = _number(r["value"]) + (feet.mark(note) if note else "")
         sig = _pvalue(r["pvalue"]) + (feet.mark(f"Based on {r['method']}") if r["method"] and
                                       not pd.isna(r["pvalue"]) else "")

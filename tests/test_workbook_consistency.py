@@ -182,3 +182,21 @@ def test_a_sheet_too_wide_to_read_on_one_page_prints_on_pages_side_by_side(tmp_p
     assert wide.page_setup.scale == round(100 * SMALLEST_SCALE) and wide.page_setup.pageOrder == "overThenDown"
     assert wide.print_title_cols == "$A:$A"
     assert narrow.sheet_properties.pageSetUpPr.fitToPage and narrow.page_setup.fitToWidth == 1
+
+
+def test_a_sheet_prints_its_titles_whole(tmp_path):
+    """A title runs into the empty cells on its right without widening the first column: the printed area takes
+    those cells in, so that "Case Processing Summary" over three narrow columns is not cut to "Case Processing
+    Summ" on paper."""
+    from pandas_agree.report.xlsx import DEFAULT_WIDTH, TITLE_CHARS
+
+    from ._r_datasets import TITANIC
+
+    path = tmp_path / "crosstab.xlsx"
+    pa.crosstabs(TITANIC, "Class", "Survived", weights="Freq").report().to_excel(path)
+    ws = openpyxl.load_workbook(path)["Summary"]
+    assert ws["A1"].value == "Case Processing Summary"
+    last = openpyxl.utils.range_boundaries(ws.print_area.split("!")[-1].replace("$", ""))[2]
+    width = sum(ws.column_dimensions[openpyxl.utils.get_column_letter(c)].width or DEFAULT_WIDTH
+                for c in range(1, last + 1))
+    assert width >= TITLE_CHARS * len("Case Processing Summary")

@@ -39,6 +39,8 @@ ROW_LIMIT = 1_048_576  # the most rows an Excel sheet holds
 COLUMN_LIMIT = 16_384  # the most columns an Excel sheet holds
 WIDTH_LIMIT = 60  # the widest a data sheet's column is made (characters)
 MIN_WIDTH = 6  # the narrowest
+DEFAULT_WIDTH = 8.43  # Excel's width of a column given none
+TITLE_CHARS = 1.3  # the width of a character of a title (bold Arial 12) in characters of the default font
 BOLD_WIDTH = 1.1  # bold text is about a tenth wider
 MAX_ROW_POINTS = 409.0  # the tallest row Excel allows
 LINE_POINTS = 12.75  # the height of a line of Arial 10
@@ -120,6 +122,7 @@ class StreamSheet:
         self.comments: dict[str, str] = {}  # cell reference -> the comment (note) shown on it
         self.last_row = 0
         self.last_column = 0
+        self.title_chars = 0.0  # the widest title, in characters of the sheet's columns (titles widen no column)
         self._chars: dict[int, float] = {}  # column -> the characters of its widest cell
         self._lines = 1  # the lines of the current row's tallest wrapped cell
         self.height = 0.0  # the points of the rows written (what the print setup needs to know)
@@ -257,6 +260,7 @@ class StreamSheet:
 
     def title(self, text: str) -> None:
         self.text(1, text, font=TITLE, counted=False)  # runs into the empty cells on its right
+        self.title_chars = max(self.title_chars, TITLE_CHARS * len(text))
         self.skip()
 
     def skip(self, n: int = 1) -> None:
@@ -435,7 +439,13 @@ def print_setup(ws, sheet: StreamSheet) -> None:
         ws.column_dimensions[get_column_letter(col)].width = round(w, 2)
     if sheet.freeze:
         ws.freeze_panes = sheet.freeze
-    points = sum((w * 7 + 5) * 0.75 for w in widths.values())
+    last_row, last_column = max(sheet.last_row, 1), max(sheet.last_column, 1)
+    covered = sum(widths.get(col, DEFAULT_WIDTH) for col in range(1, last_column + 1))
+    while covered < sheet.title_chars:  # a title runs into the empty cells on its right: they are printed too
+        last_column += 1
+        covered += widths.get(last_column, DEFAULT_WIDTH)
+    points = sum((widths.get(col, DEFAULT_WIDTH) * 7 + 5) * 0.75
+                 for col in sorted({*widths, *range(1, last_column + 1)}))
     orientation = "portrait" if points <= PAGE_POINTS["portrait"][0] else "landscape"
     page_width, page_height = PAGE_POINTS[orientation]
     fitted = min(1.0, page_width / max(points, 1.0))
@@ -459,7 +469,6 @@ def print_setup(ws, sheet: StreamSheet) -> None:
         ws.print_title_rows = sheet.title_rows
     if sheet.title_columns:
         ws.print_title_cols = sheet.title_columns
-    last_row, last_column = max(sheet.last_row, 1), max(sheet.last_column, 1)
     ws.print_area = f"A1:{get_column_letter(last_column)}{last_row}"
     ws.oddFooter.center.text = "&A — Page &P of &N"
     ws.oddFooter.center.size = 8

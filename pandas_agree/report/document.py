@@ -449,7 +449,8 @@ _RESIDUALS = ("Residual", "Standardized Residual", "Adjusted Residual")
 def _cells_crosstab(rep, places: int) -> Table:
     """The crosstab with SPSS's cell statistics: under each row label one line per statistic, the label and the
     statistic side by side in the stub (SPSS's layout); percentages with one decimal and a %, expected counts and
-    residuals with one decimal, the residuals of the totals blank (as SPSS leaves them)."""
+    residuals with one decimal. The totals have no residuals: the Total column's are blank and the Total row has
+    no residual lines (as SPSS prints them)."""
     ct, ag = rep.crosstab, rep.source
     stats = list(dict.fromkeys(ct.index.get_level_values(-1)))
     n_stats = len(stats)
@@ -462,6 +463,8 @@ def _cells_crosstab(rep, places: int) -> Table:
     for i in range(len(ct.index)):
         position, stat = divmod(i, n_stats)
         stat = stats[stat]
+        if position == i_total and stat in _RESIDUALS:
+            continue
         cells = []
         for j in range(len(ct.columns)):
             v = ct.iat[i, j]
@@ -474,13 +477,13 @@ def _cells_crosstab(rep, places: int) -> Table:
             else:
                 cells.append(display.fixed(v, 1))
             if stat == first and (position, j) in matching:
-                highlight.add((i, j))
+                highlight.add((len(rows), j))
         head = labels[position] if i % n_stats == 0 else ""
         rows.append((f"{head:<{width}}  {stat}", cells))
     return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
                  footnotes=[f"{_matching_note(ag)[:-1]} on the {first} line."] if matching else [],
-                 total_row=n_stats)
+                 total_row=n_stats - sum(stat in _RESIDUALS for stat in stats))
 
 
 class _Footnotes:

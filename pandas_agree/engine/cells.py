@@ -144,10 +144,11 @@ class NativeCounts:
         zero = g["n_zero"].to_numpy(dtype=np.int64) if self.weighted else np.zeros(len(g), dtype=np.int64)
         weight_missing = self.weight_missing
         label_missing = (a.isna() | p.isna()).to_numpy()
-        missing = weight_missing | (label_missing if self.dropna else False)
-        dropped = mask & ~weight_missing & label_missing if self.dropna else np.zeros(len(g), dtype=bool)
+        left_out = label_missing if self.dropna else np.zeros(len(g), dtype=bool)  # else a category of its own
+        missing = weight_missing | left_out
+        dropped = mask & ~weight_missing & left_out
         bookkeeping = {"n_rows": int(n[mask].sum()), "n_missing": int(n[mask & missing].sum()),
-                       "n_zero_weight": int(zero[mask & ~weight_missing & ~label_missing].sum()),
+                       "n_zero_weight": int(zero[mask & ~weight_missing & ~left_out].sum()),
                        "weight_missing": float(w[dropped].sum()),
                        "n_missing_weight": int(n[mask & weight_missing].sum()),
                        "n_missing_zero_weight": int(zero[dropped].sum())}

@@ -413,7 +413,10 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
             flat[missing_weight] = 0  # counted with the rows that miss a label
             weights = np.where(missing_weight, 0.0, weights)
         zero_flat = flat[weights == 0]
-        n_zero_weight = int(np.count_nonzero((zero_flat >= width) & (zero_flat % width != 0)))
+        if dropna:
+            n_zero_weight = int(np.count_nonzero((zero_flat >= width) & (zero_flat % width != 0)))
+        else:  # a missing label is a category of its own: every row of weight 0 is left out for its weight
+            n_zero_weight = len(zero_flat)
     codes, counts, sums = _counted_codes(flat, weights, height * width)
 
     row_uniques, col_uniques = row_codes.uniques, col_codes.uniques

@@ -212,3 +212,17 @@ def test_notes_without_missing_rows_of_weight_0_are_as_before():
     assert df.agree.crosstabs("a", "b", weights="w").report().notes[1:] == [
         "3 rows with a missing value were left out.", "1 row with a weight of 0 was left out."]
     assert ROWS.agree.crosstabs("a", "b").report().notes == ["3 rows with a missing value were left out."]
+
+
+def test_fleiss_kappa_by_category_has_spss_headings():
+    """The rater report's "Fleiss' Kappa by Category" headed its columns with the frame's names (kappa, se, z,
+    pvalue); it uses SPSS's words as every other table does. The DataFrame keeps its column names."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"]).report(
+            random_state=0, n_resamples=50)
+    assert report.by_category.columns.tolist() == ["kappa", "se", "z", "pvalue"]
+    block = str(report).split("Fleiss' Kappa by Category", 1)[1]
+    header = block.splitlines()[2:4]
+    assert header[0].split() == ["Asymptotic"] and header[1].split() == ["Category", "Kappa", "Std.", "Error", "Z",
+                                                                         "Sig."]

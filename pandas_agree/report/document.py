@@ -185,9 +185,10 @@ def _may_cut(text) -> bool:
 
 
 def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: list[str] = (),
-                formats: dict | None = None) -> Table:
+                formats: dict | None = None, headings: dict | None = None) -> Table:
     """A Table from a DataFrame; ``formats`` maps a column to a display function (default: values; standard errors,
-    the columns named "se", with at least two significant digits)."""
+    the columns named "se", with at least two significant digits), ``headings`` a column to its heading (default:
+    its name)."""
     formats = {**{c: display.se for c in frame.columns if isinstance(c, str) and c.lower() == "se"},
                **(formats or {})}
     rows = []
@@ -205,7 +206,9 @@ def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: l
             else:
                 cells.append(display.value(v))
         rows.append((display.label(idx), cells))
-    return Table(title, [display.label(c) for c in frame.columns], rows, stub=stub, footnotes=list(footnotes))
+    headings = headings or {}
+    return Table(title, [headings.get(c, display.label(c)) for c in frame.columns], rows, stub=stub,
+                 footnotes=list(footnotes))
 
 
 def footnote_letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:

@@ -226,3 +226,17 @@ def test_fleiss_kappa_by_category_has_spss_headings():
     header = block.splitlines()[2:4]
     assert header[0].split() == ["Asymptotic"] and header[1].split() == ["Category", "Kappa", "Std.", "Error", "Z",
                                                                          "Sig."]
+
+
+def test_n_of_valid_cases_shares_the_summaries_format_across_layers():
+    """A layer whose weighted N is whole printed "N of Valid Cases 585" under a Case Processing Summary of "585.00"
+    (the whole table's N is 4526.50): the statistics tables' N takes the summaries' format."""
+    weights = UCB.assign(Freq=UCB["Freq"].astype(float))
+    weights.loc[0, "Freq"] = 512.5  # department A: 933.50
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        text = str(pa.crosstabs(weights, "Admit", "Gender", layers="Dept", weights="Freq").report(
+            statistics=["chisq", "phi", "risk"]))
+    shown = {line.split()[-1] for line in text.splitlines() if line.startswith("N of Valid Cases")}
+    # R: margin.table(UCBAdmissions, 3) gives 933 (+ 0.5 here), 585, 918, 792, 584, 714 and 4526 in all
+    assert shown == {"4526.50", "933.50", "585.00", "918.00", "792.00", "584.00", "714.00"}

@@ -536,7 +536,7 @@ def _df(v) -> str:
     return "" if pd.isna(v) else display.count(v)
 
 
-def chi_square_table(title: str, frame: pd.DataFrame) -> Table:
+def chi_square_table(title: str, frame: pd.DataFrame, n_places: int | None = None) -> Table:
     """SPSS's "Chi-Square Tests" table: Value, df, Asymp. Sig. (2-sided) and, where there are any, the exact
     significances; footnotes on the expected counts, the continuity correction, the Monte Carlo estimate and
     McNemar's test."""
@@ -557,7 +557,7 @@ def chi_square_table(title: str, frame: pd.DataFrame) -> Table:
         elif name == "Continuity Correction":
             mark = feet.mark("Computed only for a 2x2 table")
         elif name == "N of Valid Cases":
-            rows.append((name, [display.count(r["value"]), "", "", *([""] * len(exact))]))
+            rows.append((name, [display.count(r["value"], n_places), "", "", *([""] * len(exact))]))
             continue
         values = [r["value"], r["exact_2sided"], *([r["exact_1sided"]] if "exact_1sided" in exact else [])]
         undefined = all(pd.isna(v) for v in values)
@@ -579,7 +579,7 @@ def _design_df(v) -> str:
     return display.count(v) if float(v).is_integer() else f"{float(v):.3f}"
 
 
-def design_chi_square_table(frame: pd.DataFrame) -> Table:
+def design_chi_square_table(frame: pd.DataFrame, n_places: int | None = None) -> Table:
     """The "Chi-Square Tests" under a sample design, titled and laid out as SPSS Complex Samples' "Tests of
     Independence": each statistic with its df (two for an F), its significance, and footnotes saying what each
     adjustment is."""
@@ -590,7 +590,7 @@ def design_chi_square_table(frame: pd.DataFrame) -> Table:
     for i, name in enumerate(frame.index):
         r = frame.iloc[i]
         if name == "N of Valid Cases":
-            rows.append((name, [display.count(r["value"]), "", "", ""]))
+            rows.append((name, [display.count(r["value"], n_places), "", "", ""]))
             continue
         mark = feet.mark(r["note"]) if r["note"] else ""
         if "Rao-Scott" in name:
@@ -613,7 +613,7 @@ def design_chi_square_table(frame: pd.DataFrame) -> Table:
                             f"Design-based tests on the sample design's {nu} degrees of freedom (PSUs − strata)."])
 
 
-def design_measures_table(title: str, frame: pd.DataFrame) -> Table:
+def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None) -> Table:
     """SPSS's "Symmetric Measures" or "Directional Measures" under a sample design: Value, the design-based
     standard error, T = value / SE, its significance, the design effect and the 95% interval."""
     feet = _Footnotes()
@@ -641,7 +641,7 @@ def design_measures_table(title: str, frame: pd.DataFrame) -> Table:
                                    *_bounds(r["value"], *ends, blank=True)]))
     n = frame.attrs.get("n")
     if n is not None:
-        rows.append(("N of Valid Cases", [display.count(n), *[""] * (len(columns) - 1)]))
+        rows.append(("N of Valid Cases", [display.count(n, n_places), *[""] * (len(columns) - 1)]))
     return Table(title, columns, rows, footnotes=[*feet.lines(), "Under the sample design: t on "
                                                   f"{frame.attrs.get('nu')} df; Design Effect: the variance over that "
                                                   "of as many rows drawn at random."])
@@ -654,7 +654,7 @@ _SIGNIFICANCE = {PEARSON_SIG: "Based on chi-square approximation (the Pearson ch
                  T_SIG: "Based on the t distribution on N − 2 df: T = r √((N − 2)/(1 − r²))"}
 
 
-def measures_table(title: str, frame: pd.DataFrame) -> Table:
+def measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None) -> Table:
     """SPSS's "Symmetric Measures" or "Directional Measures": the measures under their scale ("Nominal by
     Nominal", ...), with Value, Asymp. Std. Error (not assuming the null hypothesis), Approx. T (with the standard
     error under the null hypothesis) and Approx. Sig."""
@@ -683,18 +683,18 @@ def measures_table(title: str, frame: pd.DataFrame) -> Table:
         rows.append(("  " + name, [value, *middle, "" if undefined else sig]))
     n = frame.attrs.get("n")
     if n is not None:
-        rows.append(("N of Valid Cases", [display.count(n), *[""] * (len(columns) - 1)]))
+        rows.append(("N of Valid Cases", [display.count(n, n_places), *[""] * (len(columns) - 1)]))
     return Table(title, columns, rows, footnotes=feet.lines())
 
 
-def risk_table(title: str, frame: pd.DataFrame) -> Table:
+def risk_table(title: str, frame: pd.DataFrame, n_places: int | None = None) -> Table:
     """SPSS's "Risk Estimate": the odds ratio and the relative risk of each column cohort with their 95% intervals."""
     feet = _Footnotes()
     rows = []
     for i, name in enumerate(frame.index):
         r = frame.iloc[i]  # by position: two titles may be alike
         if r["measure"] == "N of valid cases":
-            rows.append((name, [display.count(r["value"]), "", ""]))
+            rows.append((name, [display.count(r["value"], n_places), "", ""]))
             continue
         rows.append((name, [_number(r["value"]) + feet.mark(r["note"]),
                             *_bounds(r["value"], r["lower"], r["upper"], blank=True)]))
@@ -771,18 +771,21 @@ def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
                             "group's Cohen's kappa (not assuming the null hypothesis)."])
 
 
-def statistics_tables(rep) -> list[Table]:
-    """The CROSSTABS tables of ``rep.statistics`` (``statistics=``), laid out as SPSS prints them."""
+def statistics_tables(rep, n_places: int | None = None) -> list[Table]:
+    """The CROSSTABS tables of ``rep.statistics`` (``statistics=``), laid out as SPSS prints them; their "N of Valid
+    Cases" with ``n_places`` decimals (those of the report's Case Processing Summaries, :func:`count_places`), or by
+    default none unless it is fractional."""
     out = []
     by = getattr(rep, "layers_by", rep.by)  # a crosstab's layer variables (a list for several), a report's groups
     for title, frame in rep.statistics.items():
         design = bool(frame.attrs.get("design"))
         if title == "Chi-Square Tests":
-            out.append(design_chi_square_table(frame) if design else chi_square_table(title, frame))
+            out.append(design_chi_square_table(frame, n_places) if design else chi_square_table(title, frame, n_places))
         elif title in ("Symmetric Measures", "Directional Measures"):
-            out.append(design_measures_table(title, frame) if design else measures_table(title, frame))
+            out.append(design_measures_table(title, frame, n_places) if design else
+                       measures_table(title, frame, n_places))
         elif title == "Risk Estimate":
-            out.append(risk_table(title, frame))
+            out.append(risk_table(title, frame, n_places))
         elif title == "Mantel-Haenszel Common Odds Ratio Estimate":
             out.append(common_odds_table(title, frame, by))
         elif title == "Test of Homogeneity of Kappa":
@@ -1003,7 +1006,7 @@ def crosstab_section(rep, places: CountPlaces = CountPlaces()) -> list[Table]:
     """The tables of one section of a CROSSTABS report (:class:`~pandas_agree.CrosstabReport`), in reading order;
     ``places``: the decimals of the counts of the report's sections (:func:`count_places`)."""
     return [summary(rep, places.summary), *filter(None, [design(rep)]), crosstab(rep, places.crosstab),
-            *statistics_tables(rep)]
+            *statistics_tables(rep, places.summary)]
 
 
 def section(rep, places: CountPlaces = CountPlaces()) -> list[Table]:
@@ -1012,7 +1015,7 @@ def section(rep, places: CountPlaces = CountPlaces()) -> list[Table]:
     tables = [summary(rep, places.summary), *filter(None, [design(rep)]), crosstab(rep, places.crosstab),
               *filter(None, [matching(rep)]),
               *filter(None, [confusions(rep)]),
-              *statistics_tables(rep),
+              *statistics_tables(rep, places.summary),
               multiclass(rep), paradox(rep), tests(rep), binary(rep)]
     if rep.options.get("positive") is None:  # with a positive class the measures are not averaged
         tables.append(averages(rep))

@@ -30,6 +30,7 @@ from .report.agreement import AgreementReport
 from .report.comparison import ComparisonReport
 from .report.crosstab import CrosstabReport
 from .report.raters import RaterReport
+from .report.score_comparison import ScoreComparisonReport
 from .report.scores import ScoresReport
 
 register_dask_accessor()
@@ -48,6 +49,7 @@ __all__ = [
     "RaterAgreement",
     "RaterReport",
     "ScoreComparison",
+    "ScoreComparisonReport",
     "Scores",
     "ScoresReport",
     "UndefinedMeasureWarning",

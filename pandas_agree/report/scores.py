@@ -78,11 +78,11 @@ def _zero_width_notes(values: pd.DataFrame, classes: pd.DataFrame | None = None)
 
 
 def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub: str = "Statistic",
-                  names=_name) -> Table:
+                  names=_name, value: str = "Value") -> Table:
     has_ci = "lower" in frame.columns
     deff = "deff" in frame.columns
     letters, notes = footnote_letters(list(frame["method"])) if has_ci else ({}, [])
-    columns = ["Value", *(["SE", f"{100 * confidence_level:g}% CI"] if has_ci else []), *([DEFF] if deff else [])]
+    columns = [value, *(["SE", f"{100 * confidence_level:g}% CI"] if has_ci else []), *([DEFF] if deff else [])]
     rows = []
     for key, row in frame.iterrows():
         v = row["value"]
@@ -94,6 +94,20 @@ def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub
             cells.append(display.value(row["deff"], 2))
         rows.append((names(key), cells))
     return Table(title, columns, rows, stub=stub, footnotes=notes, companions={columns.index(DEFF)} if deff else set())
+
+
+def _roc_panel(ax, curves: dict, legend: str | None) -> None:
+    """The ROC curves (each named with its AUC, by its key unless the key is None) and the chance diagonal."""
+    for k, (label, curve) in enumerate(curves.items()):
+        fpr, tpr = curve["fpr"].to_numpy(), curve["tpr"].to_numpy()
+        area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))  # the trapezoids: the AUC, ties included
+        name = f"AUC {display.value(area)}" if label is None else f"{display.plot_text(display.label(label))} " \
+            f"(AUC {display.value(area)})"
+        ax.plot(fpr, tpr, color=f"C{k % 10}", label=name)
+    ax.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--")
+    ax.set(xlabel="1 − specificity (false positive rate)", ylabel="sensitivity (true positive rate)",
+           xlim=(0, 1), ylim=(0, 1.01), title="ROC curve")
+    ax.legend(title=legend, loc="lower right")
 
 
 class ScoresReport(Rendered):
@@ -249,18 +263,9 @@ class ScoresReport(Rendered):
         fig, axes = plt.subplots(1, panels, figsize=(4.6 * panels, 4.4), squeeze=False)
         ax = axes[0, 0]
         roc = self.scores.roc()
-        curves = {self.scores.positive: roc} if one else \
-            {c: roc.xs(c, level="class") for c in dict.fromkeys(roc.index.get_level_values("class"))}
-        for k, (label, curve) in enumerate(curves.items()):
-            fpr, tpr = curve["fpr"].to_numpy(), curve["tpr"].to_numpy()
-            area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))  # the trapezoids: the AUC, ties included
-            name = f"AUC {display.value(area)}" if one else f"{display.plot_text(display.label(label))} " \
-                f"(AUC {display.value(area)})"
-            ax.plot(fpr, tpr, color=f"C{k % 10}", label=name)
-        ax.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--")
-        ax.set(xlabel="1 − specificity (false positive rate)", ylabel="sensitivity (true positive rate)",
-               xlim=(0, 1), ylim=(0, 1.01), title="ROC curve")
-        ax.legend(title=None if one else "class", loc="lower right")
+        _roc_panel(ax, {None: roc} if one else
+                   {c: roc.xs(c, level="class") for c in dict.fromkeys(roc.index.get_level_values("class"))},
+                   None if one else "class")
         if one:
             pr = self.scores.precision_recall()
             ax = axes[0, 1]

@@ -30,8 +30,7 @@ from .report.agreement import AgreementReport
 from .report.comparison import ComparisonReport
 from .report.crosstab import CrosstabReport
 from .report.raters import RaterReport
-from .report.score_comparison import ScoreComparisonReport
-from .report.scores import ScoresReport
+from .report.scores import ScoreComparisonReport, ScoresReport
 
 register_dask_accessor()
 register_polars_accessor()

@@ -774,10 +774,10 @@ class ScoreComparison(_ScoreAnalysis):
         >>> df.agree.compare_scores("y", ["a", "b"]).roc().loc["b"]
            threshold  fpr  tpr
         0        inf  0.0  0.0
-        1       0.70  0.0  0.5
-        2       0.60  0.0  1.0
-        3       0.30  0.5  1.0
-        4       0.20  1.0  1.0
+        1        0.7  0.0  0.5
+        2        0.6  0.0  1.0
+        3        0.3  0.5  1.0
+        4        0.2  1.0  1.0
         """
         return pd.concat({name: _roc_curve(self._patterns, k, self._positive) for k, name in enumerate(self.scores)},
                          names=["score", None])

@@ -10,8 +10,7 @@ from .agreement import AgreementReport
 from .comparison import ComparisonReport
 from .crosstab import CrosstabReport
 from .raters import RaterReport
-from .score_comparison import ScoreComparisonReport
-from .scores import ScoresReport
+from .scores import ScoreComparisonReport, ScoresReport
 
 __all__ = ["AgreementReport", "ComparisonReport", "CrosstabReport", "RaterReport", "ScoreComparisonReport",
            "ScoresReport"]

@@ -30,7 +30,7 @@ from .report.agreement import AgreementReport
 from .report.comparison import ComparisonReport
 from .report.crosstab import CrosstabReport
 from .report.raters import RaterReport
-from .report.scores import ScoresReport
+from .report.scores import ScoreComparisonReport, ScoresReport
 
 register_dask_accessor()
 register_polars_accessor()
@@ -48,6 +48,7 @@ __all__ = [
     "RaterAgreement",
     "RaterReport",
     "ScoreComparison",
+    "ScoreComparisonReport",
     "Scores",
     "ScoresReport",
     "UndefinedMeasureWarning",

@@ -31,7 +31,8 @@ def _objects() -> dict[type, object]:
         crosstab = df.agree.crosstabs("cultivar", "knn", layers="split") if "split" in df else \
             df.agree.crosstabs("cultivar", "knn")
         made = [ag, ag.report(ci=None), raters, raters.report(ci=None), comparison, comparison.report(ci=None),
-                crosstab, crosstab.report(), scores, scores.report(ci=None), score_comparison, df.agree]
+                crosstab, crosstab.report(), scores, scores.report(ci=None), score_comparison,
+                score_comparison.report(ci=None), df.agree]
     return {type(obj): obj for obj in made}
 
 

@@ -416,16 +416,8 @@ class Scores(_ScoreAnalysis):
         3       0.35  0.5  1.0
         4       0.10  1.0  1.0
         """
-        frames = {}
-        for column, positive in self._problems():
-            view = self._patterns.view(column, positive)
-            tp = np.cumsum(view.positives[::-1])
-            fp = np.cumsum(view.negatives[::-1])
-            with np.errstate(invalid="ignore", divide="ignore"):
-                tpr = np.append(0.0, tp / tp[-1])
-                fpr = np.append(0.0, fp / fp[-1])
-            frames[self.labels[positive]] = pd.DataFrame({"threshold": np.append(np.inf, view.scores[::-1]),
-                                                          "fpr": fpr, "tpr": tpr})
+        frames = {self.labels[positive]: _roc_curve(self._patterns, column, positive)
+                  for column, positive in self._problems()}
         if not self.multiclass:
             return next(iter(frames.values()))
         return pd.concat(frames, names=["class", None])
@@ -747,6 +739,49 @@ class ScoreComparison(_ScoreAnalysis):
         """The names of the score columns, in order."""
         return list(self._names[1])
 
+    @property
+    def positive(self):
+        """The positive label, the label every score speaks for."""
+        return self.labels[self._positive]
+
+    def report(self, **options):
+        """All the tables of the comparison as a report (text, HTML, Excel, JSON, the ROC curves): the cases, each
+        score's statistics with intervals, the paired differences of the AUCs and DeLong's paired tests.
+
+        Options: ``measures`` (the statistics of each score; default those of :meth:`values`), ``ci`` (default
+        "auto"; None for the values alone, the tests still shown), ``confidence_level``, ``n_resamples``,
+        ``bootstrap_method``, ``random_state``, ``scale`` (the AUC's interval of each score) and ``max_fpr``.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "a": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+        ...                    "b": [0.3, 0.2, 0.6, 0.7, 0.1, 0.5]})
+        >>> df.agree.compare_scores("y", ["a", "b"]).report().tests["pvalue"].round(4).tolist()
+        [0.4795]
+        """
+        return build_report(self, **options)
+
+    def roc(self) -> pd.DataFrame:
+        """The ROC curve of each score, as :meth:`Scores.roc`: the score the first level of the index.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1], "a": [0.1, 0.4, 0.35, 0.8], "b": [0.3, 0.2, 0.6, 0.7]})
+        >>> df.agree.compare_scores("y", ["a", "b"]).roc().loc["b"]
+           threshold  fpr  tpr
+        0        inf  0.0  0.0
+        1        0.7  0.0  0.5
+        2        0.6  0.0  1.0
+        3        0.3  0.5  1.0
+        4        0.2  1.0  1.0
+        """
+        return pd.concat({name: _roc_curve(self._patterns, k, self._positive) for k, name in enumerate(self.scores)},
+                         names=["score", None])
+
     def _pairs(self) -> list[tuple[int, int]]:
         k = len(self.scores)
         return [(i, j) for i in range(k) for j in range(i + 1, k)]
@@ -852,6 +887,17 @@ class ScoreComparison(_ScoreAnalysis):
                             "pvalue_holm": found["pvalue_holm"], "method": found["method"]})
         out.index = out.index.droplevel("measure")
         return out
+
+
+def _roc_curve(patterns: ScorePatterns, column: int, positive: int) -> pd.DataFrame:
+    """The ROC curve of one score column against one positive label (see :meth:`Scores.roc`)."""
+    view = patterns.view(column, positive)
+    tp = np.cumsum(view.positives[::-1])
+    fp = np.cumsum(view.negatives[::-1])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tpr = np.append(0.0, tp / tp[-1])
+        fpr = np.append(0.0, fp / fp[-1])
+    return pd.DataFrame({"threshold": np.append(np.inf, view.scores[::-1]), "fpr": fpr, "tpr": tpr})
 
 
 def _holm(pvalues: np.ndarray) -> np.ndarray:

@@ -418,10 +418,22 @@ def run_scores(args) -> int:
             positive = pd.to_numeric(pd.Series([positive])).iloc[0]
         except (TypeError, ValueError):
             raise UsageError(f"argument --positive: {args.actual!r} holds numbers; {positive!r} is not one") from None
-    scores = frame.agree.scores(args.actual, args.score if len(args.score) > 1 else args.score[0], positive=positive,
-                                weights=args.weights, labels=_labels(frame, args, [args.actual]),
-                                strata=args.strata, cluster=args.cluster, fpc=args.fpc, lonely_psu=args.lonely_psu,
-                                replicates=args.replicates)
+    if args.compare and len(args.score) < 2:
+        raise UsageError("argument --compare: compares two or more --score columns; got one")
+    if args.compare and args.average is not None:
+        raise UsageError("argument --average: averages the classes of class probabilities; with --compare each "
+                         "--score column is a score of --positive, so leave --average out")
+    if not args.compare and len(args.score) > 1 and args.positive is not None:
+        raise UsageError("argument --positive: several --score columns without --compare are class probabilities "
+                         "(one column per label), which take no --positive; add --compare to compare the scores "
+                         "of --positive")
+    design = {"weights": args.weights, "labels": _labels(frame, args, [args.actual]), "strata": args.strata,
+              "cluster": args.cluster, "fpc": args.fpc, "lonely_psu": args.lonely_psu, "replicates": args.replicates}
+    if args.compare:
+        scores = frame.agree.compare_scores(args.actual, args.score, positive=positive, **design)
+    else:
+        scores = frame.agree.scores(args.actual, args.score if len(args.score) > 1 else args.score[0],
+                                    positive=positive, **design)
     options = {name: getattr(args, name) for name in SCORES_OPTIONS if getattr(args, name, None) is not None}
     if options.get("ci") == "none":
         options["ci"] = None
@@ -667,14 +679,18 @@ def build_parser() -> argparse.ArgumentParser:
     _add_report_options(comp, extra=("classes", "resampling"))
     comp.set_defaults(run=run_compare)
     sc = sub.add_parser("scores", help="ROC AUC with DeLong's interval, average precision and thresholds of a score "
-                                       "(or of class probabilities) against a reference column")
+                                       "(or of class probabilities) against a reference column, or several scores "
+                                       "compared with DeLong's paired test (--compare)")
     sc.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
     sc.add_argument("--actual", required=True, metavar="COL", help="column of reference labels")
     sc.add_argument("--score", required=True, nargs="+", metavar="COL",
                     help="the score column (higher speaks for --positive), or one probability column per label in "
-                         "the order of the labels")
+                         "the order of the labels, or with --compare two or more score columns")
     sc.add_argument("--positive", metavar="LABEL", default=None,
                     help="the label the score speaks for (default: the second of two labels)")
+    sc.add_argument("--compare", action="store_true",
+                    help="compare two or more --score columns, each a score of --positive: each score's "
+                         "statistics, the paired differences of the AUCs and DeLong's paired tests")
     sc.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
     _add_design_options(sc)
     sc.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")

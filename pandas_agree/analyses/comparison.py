@@ -675,9 +675,10 @@ class Comparison(CountedRows):
     # --- tests ---------------------------------------------------------------------------------------------
 
     def tests(self) -> pd.DataFrame:
-        """McNemar's test for every pair (exact binomial when there are fewer than 25 discordant objects, else χ²
-        with continuity correction) and Cochran's Q across all predictions, on "right or wrong"; then the same
-        for each class, one against the rest ("is it this class or not").
+        """McNemar's test for every pair (exact binomial when there are fewer than 25 discordant objects and their
+        weighted counts are whole, else χ² with continuity correction) and Cochran's Q across all predictions, on
+        "right or wrong"; then the same for each class, one against the rest ("is it this class or not"). On two
+        classes each class's tests repeat those of the whole table (the report shows them once).
 
         Under a sample design (``strata=``, ``cluster=``, ``fpc=``) both take the rows as independent and
         unweighted, which they are not: each pair gets instead the design-based t-test ("DESIGN_T") of the

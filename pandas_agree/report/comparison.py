@@ -23,7 +23,7 @@ from .agreement import (
     table_notes,
     weighted_cases,
 )
-from .document import Document, Section, design, frame_table, laid_out, summary, tests_table
+from .document import Document, Section, Table, design, frame_table, laid_out, summary, tests_table
 from .options import report_options
 from .ranking import shown_measures
 from .rendered import Rendered
@@ -34,6 +34,18 @@ __all__ = ["ComparisonReport"]
 # by default)
 OPTIONS = {"measures": None, "classes": "common", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
            "bootstrap_method": "percentile", "random_state": None, "resampling": "multinomial"}
+
+
+def _tests_table(tests: pd.DataFrame, comparison) -> Table:
+    """The Tests table: on two classes, the tests of the whole table alone (each class against the rest is right on
+    the same objects as the whole table, so its tests repeat them), with a footnote that says so."""
+    classes = tests.index.get_level_values("class")
+    if any(len(ag.labels) != 2 for ag in comparison.agreements.values()):
+        return tests_table("Tests", tests, stub="Test · between · class")
+    whole = tests[[isinstance(c, str) and c == "(all)" for c in classes]]
+    return tests_table("Tests", whole, stub="Test · between · class", footnotes=[
+        "On two classes each class against the rest is right on the same objects as the whole table: its tests are "
+        "those above (Comparison.tests() lists them for each class)."])
 
 
 def _with_intervals(frame: pd.DataFrame, value: str) -> pd.DataFrame:
@@ -92,6 +104,11 @@ class ComparisonReport(Rendered):
                     and "random_state" not in method else "")
             self.notes.append(f"Differences of {col}: {method}{seed}.")
         self.notes.append("Holm's adjustment is across the pairs, for each measure.")
+        if comparison.design is None and "OSR" in self.differences.attrs.get("methods", {}):
+            self.notes.append("The p-value of a difference of OSR is the Wald test of the paired difference; "
+                              "McNemar's test (Tests) asks the same question, whether the two are right equally "
+                              "often, with the SE under that hypothesis and a continuity correction (the exact "
+                              "binomial test below 25 discordant objects), so that the two p-values differ.")
         if comparison.design is not None:
             self.notes.append(f"Sample design: every interval and paired difference is design-based (the PSUs' "
                               f"tables of the joint table), with Student's t on {comparison.design['df']} degrees of "
@@ -129,7 +146,7 @@ class ComparisonReport(Rendered):
             *([frame_table("Design effects (DEFF)", deff, stub="Prediction or pair",
                            formats=dict.fromkeys(deff.columns, lambda v: display.value(v, 2)))]
               if (deff := _design_effects(self.values, diffs)) is not None else []),
-            tests_table("Tests", self.tests, stub="Test · between · class"),
+            _tests_table(self.tests, self.comparison),
         ]
         meta = f"pandas_agree {__version__} · N = {display.count(self.comparison.n)}"
         measures = DEFAULT_MEASURES if self.options["measures"] is None else self.options["measures"]

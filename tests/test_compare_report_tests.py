@@ -1,0 +1,70 @@
+"""The Comparison report's Tests table on two classes shows the tests of the whole table once (each class against the
+rest is right on the same objects, so its rows repeated them), and the notes say why the p-value of the OSR difference
+and McNemar's test differ."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from statsmodels.stats.contingency_tables import mcnemar
+
+import pandas_agree  # noqa: F401  (registers the accessor)
+
+
+@pytest.fixture(scope="module")
+def two_classes():
+    rng = np.random.default_rng(3)
+    truth = rng.integers(0, 2, 400)
+    a = np.where(rng.random(400) < 0.9, truth, 1 - truth)
+    b = np.where(rng.random(400) < 0.85, truth, 1 - truth)
+    return pd.DataFrame({"truth": truth, "a": a, "b": b})
+
+
+def _tests_block(report) -> list[str]:
+    text = str(report)
+    block = text[text.index("\nTests\n"):]
+    return block[:block.index("\n\n")].splitlines()
+
+
+def test_two_classes_show_the_whole_tables_tests_once(two_classes):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        comparison = two_classes.agree.compare("truth", ["a", "b"])
+        report = comparison.report(random_state=0, n_resamples=200)
+    lines = _tests_block(report)
+    rows = [line for line in lines if line.startswith(("MCNEMAR", "COCHRAN_Q"))]
+    assert [r.split(" · ")[2].split()[0] for r in rows] == ["(all)", "(all)"]
+    assert any("On two classes each class against the rest is right on the same objects" in line for line in lines)
+    # the frame keeps every class; on two classes each class's rows equal the whole table's
+    tests = comparison.tests()
+    assert len(tests) == 6
+    whole = tests.xs("(all)", level="class")["statistic"].to_numpy()
+    for cls in (0, 1):
+        np.testing.assert_allclose(tests.xs(cls, level="class")["statistic"].to_numpy(), whole, rtol=1e-12)
+    # statsmodels: mcnemar([[both right, only a], [only b, both wrong]], exact=False, correction=True)
+    right_a, right_b = two_classes["a"] == two_classes["truth"], two_classes["b"] == two_classes["truth"]
+    table = [[(right_a & right_b).sum(), (right_a & ~right_b).sum()], [(~right_a & right_b).sum(),
+                                                                         (~right_a & ~right_b).sum()]]
+    expected = mcnemar(table, exact=False, correction=True)
+    assert tests.loc[("MCNEMAR", "a vs b", "(all)"), "statistic"] == pytest.approx(expected.statistic, rel=1e-12)
+    assert tests.loc[("MCNEMAR", "a vs b", "(all)"), "pvalue"] == pytest.approx(expected.pvalue, rel=1e-12)
+
+
+def test_three_labels_keep_every_class(two_classes):
+    """A guard: with a third label (here in the reference only) each class's tests differ from the whole table's
+    and stay, for the classes both sides hold."""
+    three = two_classes.assign(truth=np.where(np.arange(400) % 7 == 0, 2, two_classes["truth"]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = three.agree.compare("truth", ["a", "b"]).report(random_state=0, n_resamples=200)
+    classes = {line.split(" · ")[2].split()[0] for line in _tests_block(report) if line.startswith("MCNEMAR")}
+    assert classes == {"(all)", "0", "1"}
+
+
+def test_the_notes_say_why_the_osr_difference_and_mcnemar_differ(two_classes):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = two_classes.agree.compare("truth", ["a", "b"]).report(random_state=0, n_resamples=200)
+    assert any(n.startswith("The p-value of a difference of OSR is the Wald test of the paired difference; "
+                            "McNemar's test (Tests) asks the same question") for n in report.notes)

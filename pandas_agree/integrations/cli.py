@@ -566,12 +566,21 @@ def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], obj
     return parse
 
 
+MEASURES_HELP = "codes or names of the measures the report shows (pandas-agree measures lists them)"
+# an agreement report's --measures: its two kinds of measures, each kept at its default set unless named
+AGREEMENT_MEASURES_HELP = (
+    "codes or names of the measures the report shows (pandas-agree measures lists them), class-specific and "
+    "multiclass ones together; a kind not named keeps its default set: --measures KAPPA shows kappa alone among the "
+    "multiclass measures and still every default class-specific measure, with its averages; name class-specific "
+    "ones too to show only those (--measures KAPPA REC PRE). --max-classes limits the classes shown")
+
+
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = (),
-                        ci_choices: Sequence[str] | None = None) -> None:
+                        ci_choices: Sequence[str] | None = None, measures_help: str = MEASURES_HELP) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
     --tversky, "kappa_weights", "resampling", "bands", "percentages", "statistics": with --cells, "max_classes": with
     --sort-by); ``ci_choices`` narrows --ci to the interval methods the command's statistics take."""
-    p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names")
+    p.add_argument("--measures", nargs="+", metavar="CODE", help=measures_help)
     p.add_argument("--ci", choices=[*(choices("ci") if ci_choices is None else ci_choices), "none"], default="auto",
                    help="interval method (default auto)")
     p.add_argument("--confidence-level", type=_checked("confidence_level", float), default=None,
@@ -647,12 +656,21 @@ def _add_design_options(p: argparse.ArgumentParser, units: str = "") -> None:
                         "instead of linearisation")
 
 
-def _add_label_options(p: argparse.ArgumentParser, order: bool = True) -> None:
+# how the label columns of a command become integers (the end of the --numeric help)
+TOGETHER = "the label columns, compared with each other, become integers together or stay text together"
+EACH_ON_ITS_OWN = "each of the two variables on its own, or both together with --labels, one list for both"
+
+
+def _add_label_options(p: argparse.ArgumentParser, order: bool = True, together: str = TOGETHER) -> None:
     """--missing and --numeric: how the label columns are read (as text, by default); --labels: their order."""
     p.add_argument("--missing", nargs="+", metavar="VALUE", type=_missing_value,
                    help="values of the label columns that mean missing (default: only an empty cell), e.g. NA null")
     p.add_argument("--numeric", nargs="+", metavar="COL",
-                   help="label columns to read as numbers (default: as text, so 01 and 1 differ)")
+                   help="label columns to read as numbers, so 01, 1 and 1.0 are one label and 2.5 a number. By "
+                        "default the label columns of CSV, TSV and Excel files are read as text (01 and 1 differ; NA "
+                        "is a label), except that label columns holding only integers written plainly (1 to 12, "
+                        "-3: no leading zeros, decimals or plus sign) are read as integers, in numeric order "
+                        f"({together})")
     if order:
         p.add_argument("--labels", nargs="+", metavar="LABEL",
                        help="the categories in their order (the scale of weighted kappa and of the ordinal "
@@ -675,7 +693,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(report)
     _add_report_options(report, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
-                                       "percentages", "statistics", "max_classes"))
+                                       "percentages", "statistics", "max_classes"),
+                        measures_help=AGREEMENT_MEASURES_HELP)
     report.set_defaults(run=run_report)
     crosstabs = sub.add_parser("crosstabs", help="SPSS's CROSSTABS of any two columns of a data file")
     crosstabs.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
@@ -687,7 +706,7 @@ def build_parser() -> argparse.ArgumentParser:
     crosstabs.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
     _add_design_options(crosstabs)
     crosstabs.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
-    _add_label_options(crosstabs)
+    _add_label_options(crosstabs, together=EACH_ON_ITS_OWN)
     crosstabs.add_argument("--row-labels", nargs="+", metavar="LABEL",
                            help="the categories of the row variable in their order, as the value order of an ordinal "
                                 "variable in SPSS (the scale of gamma, tau-b, Somers' d and the other ordinal "
@@ -771,7 +790,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.set_defaults(run=run_scores)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
     _add_report_options(demo, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
-                                     "percentages", "statistics", "max_classes"))
+                                     "percentages", "statistics", "max_classes"),
+                        measures_help=AGREEMENT_MEASURES_HELP)
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")
     cat.add_argument("--kind", choices=KINDS, default=None)

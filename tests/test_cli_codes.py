@@ -62,7 +62,7 @@ def test_integer_codes_are_read_in_numeric_order(tmp_path, capsys, suffix):
                         "--kappa-weights", "linear", "--ci", "none")
     assert report["crosstab"]["index"] == [*range(1, 13), "Total"]
     (value, _), = report["multiclass"]["data"]
-    # sklearn.metrics.cohen_kappa_score(a, b, weights="linear") = 0.7467330026982488 (sklearn 1.5)
+    # sklearn.metrics.cohen_kappa_score(a, b, weights="linear") = 0.7467330026982488 (scikit-learn 1.9.1)
     assert value == pytest.approx(0.7467330026982488, rel=1e-12)
     assert value == pytest.approx(_linear_kappa(frame["a"].to_numpy(), frame["b"].to_numpy()), rel=1e-12)
     # no note that the labels were read as text in the order '1' < '10' < ...

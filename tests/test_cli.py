@@ -137,9 +137,9 @@ def test_spss_value_labels_keep_the_code_order(tmp_path):
     labels = {1.0: "low", 2.0: "middle", 3.0: "high"}  # alphabetically: high, low, middle
     pyreadstat.write_sav(frame, str(path), variable_value_labels={"a": labels, "b": labels})
     data = cli.read_table(path)
-    assert list(data["a"].cat.categories) == ["low", "middle", "high", 9.0]  # an unlabelled code stays, last
+    assert list(data["a"].cat.categories) == ["low", "middle", "high", "9"]  # an unlabelled code, as SPSS shows it
     table = data.agree("a", "b").table
-    assert list(table.index) == ["low", "middle", "high", 9.0]
+    assert list(table.index) == ["low", "middle", "high", "9"]
 
 
 def test_missing_spss_reader_is_a_clear_message(tmp_path, monkeypatch):

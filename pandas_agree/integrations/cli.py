@@ -22,6 +22,8 @@ from ..report.display import printable
 from .plan_cli import add_plan_parser
 
 DEMO = ("wine_predictions", "cultivar", "knn")
+# the key of DataFrame.attrs that lists the columns read_table read as text (of a CSV, TSV or Excel file)
+READ_AS_TEXT = "pandas_agree.read_as_text"
 READERS = {".csv": "CSV", ".tsv": "TSV", ".tab": "TSV", ".txt": "TSV", ".xlsx": "Excel", ".xlsm": "Excel",
            ".parquet": "Parquet", ".pq": "Parquet", ".sav": "SPSS", ".zsav": "SPSS"}
 # the files the report options write: option -> (the extensions it takes, what it writes)
@@ -80,6 +82,7 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame
                 as_text = read(usecols=at, dtype=str, keep_default_na=False, na_values=[""])
                 for k, c in enumerate(at):  # usecols gives the columns in the file's order
                     frame[frame.columns[c]] = as_text.iloc[:, k]
+                frame.attrs[READ_AS_TEXT] = [str(frame.columns[c]) for c in at]
             return frame
         if kind == "Parquet":
             try:
@@ -103,11 +106,30 @@ def _read_spss(path: Path) -> pd.DataFrame:
     frame, meta = pyreadstat.read_sav(str(path), apply_value_formats=True, formats_as_category=True)
     for column, value_labels in meta.variable_value_labels.items():
         if isinstance(frame[column].dtype, pd.CategoricalDtype):
-            # SPSS's order is the order of the codes; the reader sorts the labels alphabetically
-            in_code_order = list(dict.fromkeys(value_labels[code] for code in sorted(value_labels)))
-            unlabelled = [c for c in frame[column].cat.categories if c not in set(in_code_order)]
-            frame[column] = frame[column].cat.set_categories(in_code_order + unlabelled)
+            # SPSS's order is the order of the codes (the reader sorts the labels alphabetically), and SPSS shows a
+            # code without a label as its value: 4, not the 4.0 the reader gives a numeric variable's code
+            labels = set(value_labels.values())
+            categories = list(frame[column].cat.categories)
+            shown = {}  # an unlabelled code -> as it is shown (the code itself should its text be a label)
+            for code in (c for c in categories if c not in labels):
+                text = _code_text(code)
+                shown[code] = code if text in labels or text in shown.values() else text
+            order = {**value_labels, **shown}  # every code -> its category
+            in_code_order = list(dict.fromkeys(order[code] for code in sorted(order, key=_code_key)))
+            frame[column] = frame[column].cat.rename_categories(
+                [shown.get(c, c) for c in categories]).cat.set_categories(in_code_order)
     return frame
+
+
+def _code_text(code) -> object:
+    """An SPSS code as SPSS shows it without a value label: a whole number as an integer, in text ("4", a label
+    among the value labels), any other code as it is (4.5)."""
+    return str(int(code)) if isinstance(code, float) and code.is_integer() else code
+
+
+def _code_key(code) -> tuple:
+    """The order of SPSS codes: numbers by value, then text codes (of a string variable) as text."""
+    return (0, code, "") if isinstance(code, (int, float)) else (1, 0, str(code))
 
 
 # the command-line options that are options of the reports (argparse dest -> report option)
@@ -162,9 +184,46 @@ def _check_columns(frame: pd.DataFrame, args) -> None:
                                  f"{shown}")
 
 
-def _label_columns(frame: pd.DataFrame, args, columns: list) -> None:
+# an integer as str(int(x)) writes it: no sign but a minus, no leading zeros, no decimals ("-0" is written "0")
+CANONICAL_INTEGER = r"0|-?[1-9][0-9]*"
+INT64_DIGITS = "9223372036854775807"  # the largest int64; the smallest is -(this + 1)
+
+
+def _integer_codes(column: pd.Series) -> bool:
+    """Whether every non-missing value of a column read as text is an integer written canonically, within int64
+    (and there is one at least): "12" and "-3" are, "012", "+3", "3.0" and "1e3" are not."""
+    values = pd.Series(pd.unique(column.dropna()), dtype=object)
+    if len(values) == 0 or not all(isinstance(v, str) for v in values):
+        return False
+    if not values.str.fullmatch(CANONICAL_INTEGER).all():
+        return False
+    digits = values.str.removeprefix("-")
+    negative = values.str.startswith("-")
+    longest = digits.str.len() == len(INT64_DIGITS)  # as long as the bound: compare as text, digit by digit
+    too_big = (digits.str.len() > len(INT64_DIGITS)) | (longest & ~negative & (digits > INT64_DIGITS)) | (
+        longest & negative & (digits > str(int(INT64_DIGITS) + 1)))
+    return not too_big.any()
+
+
+def _read_integer_codes(frame: pd.DataFrame, groups: list[list], numeric: list) -> None:
+    """Read as integers each group of label columns that were read as text (not named by --numeric) and hold only
+    integers written canonically, as pandas and R read such a column: numbers, in numeric order (int64, or pandas'
+    nullable Int64 with missing cells). The columns of a group (those whose labels are compared with each other)
+    change together or not at all, so that "1" on one side still meets "1" on the other."""
+    as_text = set(frame.attrs.get(READ_AS_TEXT, ()))
+    for group in groups:
+        group = [c for c in dict.fromkeys(group) if c not in numeric]
+        if group and all(c in as_text and _integer_codes(frame[c]) for c in group):
+            for c in group:
+                codes = pd.to_numeric(frame[c]).astype("Int64")
+                frame[c] = codes.astype("int64") if codes.notna().all() else codes
+
+
+def _label_columns(frame: pd.DataFrame, args, columns: list, groups: list[list] | None = None) -> None:
     """Apply ``--missing`` (values of the label columns that mean "missing") and ``--numeric`` (label columns to
-    convert to numbers) to the label ``columns`` of ``frame``."""
+    convert to numbers) to the label ``columns`` of ``frame``; then read as integers the label columns read as text
+    that hold only integer codes, each of ``groups`` (lists of the ``columns``; default: all of them in one group)
+    together."""
     missing = list(args.missing or [])
     numeric = list(args.numeric or [])
     for name in numeric:
@@ -180,6 +239,7 @@ def _label_columns(frame: pd.DataFrame, args, columns: list) -> None:
             except (TypeError, ValueError) as err:
                 raise UsageError(f"argument --numeric: column {c!r} is not numeric ({err}); name its non-numeric "
                                  "values with --missing, or leave it as text") from None
+    _read_integer_codes(frame, [list(columns)] if groups is None else groups, numeric)
     _warn_numeric_spellings(frame, [c for c in dict.fromkeys(columns) if c not in numeric])
     _warn_missing_spellings(frame, [c for c in dict.fromkeys(columns) if c not in numeric], missing)
 
@@ -358,7 +418,8 @@ def run_crosstabs(args) -> int:
     columns = [args.row, args.col]
     frame = read_table(args.file, args.sheet, [*columns, *(args.layer or [])])
     _check_columns(frame, args)
-    _label_columns(frame, args, columns)
+    # two variables, each read on its own (--labels, one list for both, reads them together)
+    _label_columns(frame, args, columns, None if args.labels else [[c] for c in columns])
     try:
         crosstab = frame.agree.crosstabs(args.row, args.col, layers=args.layer, weights=args.weights,
                                          labels=_crosstab_labels(frame, args), strata=args.strata,
@@ -505,12 +566,21 @@ def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], obj
     return parse
 
 
+MEASURES_HELP = "codes or names of the measures the report shows (pandas-agree measures lists them)"
+# an agreement report's --measures: its two kinds of measures, each kept at its default set unless named
+AGREEMENT_MEASURES_HELP = (
+    "codes or names of the measures the report shows (pandas-agree measures lists them), class-specific and "
+    "multiclass ones together; a kind not named keeps its default set: --measures KAPPA shows kappa alone among the "
+    "multiclass measures and still every default class-specific measure, with its averages; name class-specific "
+    "ones too to show only those (--measures KAPPA REC PRE). --max-classes limits the classes shown")
+
+
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = (),
-                        ci_choices: Sequence[str] | None = None) -> None:
+                        ci_choices: Sequence[str] | None = None, measures_help: str = MEASURES_HELP) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
     --tversky, "kappa_weights", "resampling", "bands", "percentages", "statistics": with --cells, "max_classes": with
     --sort-by); ``ci_choices`` narrows --ci to the interval methods the command's statistics take."""
-    p.add_argument("--measures", nargs="+", metavar="CODE", help="measure codes or names")
+    p.add_argument("--measures", nargs="+", metavar="CODE", help=measures_help)
     p.add_argument("--ci", choices=[*(choices("ci") if ci_choices is None else ci_choices), "none"], default="auto",
                    help="interval method (default auto)")
     p.add_argument("--confidence-level", type=_checked("confidence_level", float), default=None,
@@ -586,12 +656,21 @@ def _add_design_options(p: argparse.ArgumentParser, units: str = "") -> None:
                         "instead of linearisation")
 
 
-def _add_label_options(p: argparse.ArgumentParser, order: bool = True) -> None:
+# how the label columns of a command become integers (the end of the --numeric help)
+TOGETHER = "the label columns, compared with each other, become integers together or stay text together"
+EACH_ON_ITS_OWN = "each of the two variables on its own, or both together with --labels, one list for both"
+
+
+def _add_label_options(p: argparse.ArgumentParser, order: bool = True, together: str = TOGETHER) -> None:
     """--missing and --numeric: how the label columns are read (as text, by default); --labels: their order."""
     p.add_argument("--missing", nargs="+", metavar="VALUE", type=_missing_value,
                    help="values of the label columns that mean missing (default: only an empty cell), e.g. NA null")
     p.add_argument("--numeric", nargs="+", metavar="COL",
-                   help="label columns to read as numbers (default: as text, so 01 and 1 differ)")
+                   help="label columns to read as numbers, so 01, 1 and 1.0 are one label and 2.5 a number. By "
+                        "default the label columns of CSV, TSV and Excel files are read as text (01 and 1 differ; NA "
+                        "is a label), except that label columns holding only integers written plainly (1 to 12, "
+                        "-3: no leading zeros, decimals or plus sign) are read as integers, in numeric order "
+                        f"({together})")
     if order:
         p.add_argument("--labels", nargs="+", metavar="LABEL",
                        help="the categories in their order (the scale of weighted kappa and of the ordinal "
@@ -614,7 +693,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(report)
     _add_report_options(report, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
-                                       "percentages", "statistics", "max_classes"))
+                                       "percentages", "statistics", "max_classes"),
+                        measures_help=AGREEMENT_MEASURES_HELP)
     report.set_defaults(run=run_report)
     crosstabs = sub.add_parser("crosstabs", help="SPSS's CROSSTABS of any two columns of a data file")
     crosstabs.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
@@ -626,7 +706,7 @@ def build_parser() -> argparse.ArgumentParser:
     crosstabs.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
     _add_design_options(crosstabs)
     crosstabs.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
-    _add_label_options(crosstabs)
+    _add_label_options(crosstabs, together=EACH_ON_ITS_OWN)
     crosstabs.add_argument("--row-labels", nargs="+", metavar="LABEL",
                            help="the categories of the row variable in their order, as the value order of an ordinal "
                                 "variable in SPSS (the scale of gamma, tau-b, Somers' d and the other ordinal "
@@ -710,7 +790,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.set_defaults(run=run_scores)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
     _add_report_options(demo, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
-                                     "percentages", "statistics", "max_classes"))
+                                     "percentages", "statistics", "max_classes"),
+                        measures_help=AGREEMENT_MEASURES_HELP)
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")
     cat.add_argument("--kind", choices=KINDS, default=None)

@@ -279,8 +279,6 @@ def count_frame_scores(frame, actual: Hashable, scores: Sequence[Hashable], *, w
                                 for name, value in design.items()))
         weight = None if w is None else pd.Series(w, name=weights)
         return count_scores(label, columns, weights=weight, labels=labels, names=names, design=found), values
-    if len(values) == 0:
-        raise ValueError("no rows to count: the columns are empty")
     counted = rows.astype(float) if w is None else w
     try:
         patterns = count_scores(label, columns, weights=counted, labels=labels, names=names)

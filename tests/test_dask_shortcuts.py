@@ -202,10 +202,13 @@ def test_an_unknown_option_names_the_shortcut(ddf):
         ddf.agree.compare_scores("y", ["s", "t"], positve="bee")
 
 
-def test_the_guide_lists_the_dask_shortcuts():
-    """The large-data guide names every method of ``ddf.agree``."""
+def test_the_docs_list_the_dask_shortcuts():
+    """The large-data guide and the API reference name every method of ``ddf.agree``."""
     from pathlib import Path
-    guide = (Path(__file__).parents[1] / "docs" / "user_guide" / "large_data.md").read_text(encoding="utf-8")
+    docs = Path(__file__).parents[1] / "docs"
+    guide = (docs / "user_guide" / "large_data.md").read_text(encoding="utf-8")
     section = guide.split("## Dask", 1)[1].split("\n## ", 1)[0]
+    api = (docs / "api.rst").read_text(encoding="utf-8")
     for name in sorted(_public(DaskAgreeAccessor) - {"__call__"}):
         assert f"`{name}`" in section or f".{name}(" in section, name
+        assert f"integrations.dask_accessor.DaskAgreeAccessor.{name}\n" in api, name

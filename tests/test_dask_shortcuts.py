@@ -52,6 +52,7 @@ def _frame(n=240, seed=7) -> pd.DataFrame:
                           "st": rng.choice(["north", "south"], n), "psu": rng.integers(0, 12, n),
                           "site": rng.choice(["x", "y"], n)})
     frame["psu"] = frame["st"] + frame["psu"].astype(str)  # PSUs nested in strata
+    frame["N"] = np.where(frame["st"] == "north", 40, 50)  # each stratum's population of PSUs
     frame.loc[[3, 50, 170], "y"] = None  # missing labels
     frame.loc[[11, 90], "p1"] = None
     frame.loc[[20, 130], "s"] = np.nan  # missing scores
@@ -107,8 +108,9 @@ def test_compare_as_on_pandas(ddf, options):
 
 
 SCORE_OPTIONS = [{}, {"weights": "w"}, {"weights": "w", "strata": "st", "cluster": "psu"},
-                 {"weights": "w", "strata": "st"}, {"labels": ["ant", "bee", "cat", "dog"]}]
-SCORE_IDS = ["rows", "weights", "design", "every row a PSU", "declared labels"]
+                 {"weights": "w", "strata": "st"}, {"labels": ["ant", "bee", "cat", "dog"]},
+                 {"strata": "st", "cluster": "psu", "fpc": "N", "replicates": "jackknife"}]
+SCORE_IDS = ["rows", "weights", "design", "every row a PSU", "declared labels", "jackknife"]
 
 
 @pytest.mark.parametrize("options", SCORE_OPTIONS, ids=SCORE_IDS)
@@ -133,7 +135,7 @@ def test_class_probabilities_as_on_pandas(ddf, options):
     pd.testing.assert_frame_equal(ours.classes(), theirs.classes(), rtol=1e-12)
 
 
-@pytest.mark.parametrize("options", SCORE_OPTIONS[:4], ids=SCORE_IDS[:4])
+@pytest.mark.parametrize("options", SCORE_OPTIONS[:4] + SCORE_OPTIONS[5:], ids=SCORE_IDS[:4] + SCORE_IDS[5:])
 def test_compare_scores_as_on_pandas(ddf, options):
     ours = ddf.agree.compare_scores("y", ["s", "t"], positive="bee", **options)
     theirs = FRAME.agree.compare_scores("y", ["s", "t"], positive="bee", **options)

@@ -214,3 +214,25 @@ def test_the_docs_list_the_dask_shortcuts():
     for name in sorted(_public(DaskAgreeAccessor) - {"__call__"}):
         assert f"`{name}`" in section or f".{name}(" in section, name
         assert f"integrations.dask_accessor.DaskAgreeAccessor.{name}\n" in api, name
+
+
+NAMED = pd.DataFrame({"a": list("xyxyxxyx"), "p": list("xxyyxyyx"), "q": list("yyxxxyyy"),
+                      "w": [1.0, 2.0, 1.0, 0.0, 1.0, 3.0, 1.0, 2.0], "g": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.2, 0.9]})
+NAMINGS = {"None": ["a", None, "q", "w", "g"],
+           "mixed types": [7, None, ("t", 1), 2.5, pd.Timestamp("2020-02-29")]}
+
+
+@pytest.mark.parametrize("naming", list(NAMINGS))
+def test_columns_named_none_or_by_mixed_types(naming):
+    """Columns named None (NaN in Dask's meta) or by names of mixed types (which do not sort) are counted as on
+    pandas: Dask's planner would take them from the frame by those names, so they are renamed by position first."""
+    a, p, q, w, g = NAMINGS[naming]
+    df = NAMED.set_axis(pd.Index(NAMINGS[naming], dtype=object, tupleize_cols=False), axis=1)
+    calls = {"crosstabs": lambda x: x.agree.crosstabs(a, p, weights=w).table,
+             "compare": lambda x: x.agree.compare(a, [p, q], weights=w).values(["OSR", "KAPPA"]),
+             "scores": lambda x: x.agree.scores(a, g, positive="y", weights=w).values(ci="auto"),
+             "compare_scores": lambda x: x.agree.compare_scores(p, [g, w], positive="y").differences()}
+    with dask.config.set({"scheduler": "synchronous", "dataframe.convert-string": False}):
+        ddf = dd.from_pandas(df, npartitions=2)
+        for name, call in calls.items():
+            pd.testing.assert_frame_equal(call(ddf), call(df), rtol=1e-12, obj=name)

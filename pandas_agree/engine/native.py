@@ -140,7 +140,7 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
                                                                                  else [weights])]):
         # Dask's planner reads a column named None (or names of mixed types) wrongly: the columns counted are
         # given plain names, partition by partition, and the keys get their names back in the groups
-        columns = frame._meta.columns  # a pandas Index finds None where Dask lists NaN
+        columns = frame.columns  # a pandas Index: it finds None where Dask lists NaN
         for arg, name in {**dict(zip(names, keys, strict=True)), weights_name: weights}.items():
             if name is not None and name not in columns:
                 check_columns(dict.fromkeys(columns), {arg: name})
@@ -198,7 +198,7 @@ def _plain_names(ddf, keys: list, weights):
     plain = [f"k{i}" for i in range(len(ddf.columns))]
 
     def name_of(column):
-        at = ddf._meta.columns.get_loc(column)
+        at = ddf.columns.get_loc(column)
         return plain[at if isinstance(at, int) else int(np.flatnonzero(np.arange(len(plain))[at])[0])]
 
     def renamed(part):
@@ -206,6 +206,7 @@ def _plain_names(ddf, keys: list, weights):
 
     # each partition read as it is: Dask's planner would take the columns of the new names from the frame by the old
     # ones, and cannot (a column named None is NaN in its meta, and names of mixed types do not sort)
-    frame = dd.from_delayed([dask.delayed(renamed)(part) for part in ddf.to_delayed()],
-                            meta=renamed(ddf._meta), verify_meta=False)
+    meta = pd.DataFrame({name: pd.Series(dtype=dtype) for name, dtype in zip(plain, ddf.dtypes, strict=True)})
+    frame = dd.from_delayed([dask.delayed(renamed)(part) for part in ddf.to_delayed()], meta=meta,
+                            verify_meta=False)
     return frame, [name_of(k) for k in keys], None if weights is None else name_of(weights)

@@ -161,9 +161,9 @@ def _report() -> pa.AgreementReport:
 
 
 @cache
-def _dask_frame():
+def _dask_frame(scores: bool = False):
     dd = pytest.importorskip("dask.dataframe")
-    return dd.from_pandas(_frame(), npartitions=2)
+    return dd.from_pandas(_scores_frame() if scores else _frame(), npartitions=2)
 
 
 def _long() -> pd.DataFrame:
@@ -230,6 +230,11 @@ CALLS = {
     "AgreementReport.plot": lambda kw: _report().plot(**kw),
     "DaskAgreeAccessor.__call__": lambda kw: _dask_frame().agree("cultivar", "knn", **kw),
     "DaskAgreeAccessor.raters": lambda kw: _dask_frame().agree.raters(["knn", "logistic"], **kw),
+    "DaskAgreeAccessor.crosstabs": lambda kw: _dask_frame().agree.crosstabs("cultivar", "knn", **kw),
+    "DaskAgreeAccessor.compare": lambda kw: _dask_frame().agree.compare("cultivar", ["knn", "logistic"], **kw),
+    "DaskAgreeAccessor.scores": lambda kw: _dask_frame(scores=True).agree.scores("y", "s", **kw),
+    "DaskAgreeAccessor.compare_scores": lambda kw: _dask_frame(scores=True).agree.compare_scores(
+        "y", ["s", "t"], **kw),
     "RaterAgreement.from_frame": lambda kw: pa.RaterAgreement.from_frame(_arrow_raters(), ["rater1", "rater2"], **kw),
     "RaterAgreement.update": lambda kw: _raters_frame().agree.raters(["rater1", "rater2"]).update(
         _raters_frame(), **kw),

@@ -970,14 +970,17 @@ def _two_classes(patterns: ScorePatterns, positive: int | None, actual_name) -> 
 
 def scores(actual, score, *, positive=None, weights=None, labels: Sequence | None = None,
            names: tuple[Hashable, Sequence[Hashable]] | None = None, strata=None, cluster=None, fpc=None,
-           lonely_psu: str = "adjust", replicates: str | None = None) -> Scores:
+           lonely_psu: str = "adjust", replicates: str | None = None, counted: ScorePatterns | None = None) -> Scores:
     """A :class:`Scores` from a label sequence and one score sequence (``positive=`` the label it speaks for), or a
-    list of probability sequences (one per label, in the order of the labels)."""
+    list of probability sequences (one per label, in the order of the labels). ``counted``: the rows' counts made
+    elsewhere (a native frame's, :func:`~pandas_agree.engine.scores.count_frame_scores`), whose distinct rows are
+    then ``actual`` and ``score``."""
     many = isinstance(score, (list, tuple))
     columns = list(score) if many else [score]
     names = names or ("actual", [f"score{i}" for i in range(len(columns))] if many else ["score"])
     design = _design_columns(strata, cluster, fpc)
-    patterns = count_scores(actual, columns, weights=weights, labels=labels, names=names, design=design)
+    patterns = counted if counted is not None else count_scores(actual, columns, weights=weights, labels=labels,
+                                                                 names=names, design=design)
     if many:
         if positive is not None:
             raise ValueError("positive= takes one score column; with class probabilities each column is the "
@@ -998,14 +1001,17 @@ def scores(actual, score, *, positive=None, weights=None, labels: Sequence | Non
 
 def compare_scores(actual, scores_: Sequence, *, positive=None, weights=None, labels: Sequence | None = None,
                    names: tuple[Hashable, Sequence[Hashable]] | None = None, strata=None, cluster=None, fpc=None,
-                   lonely_psu: str = "adjust", replicates: str | None = None) -> ScoreComparison:
-    """A :class:`ScoreComparison` of two or more score sequences of the same objects."""
+                   lonely_psu: str = "adjust", replicates: str | None = None,
+                   counted: ScorePatterns | None = None) -> ScoreComparison:
+    """A :class:`ScoreComparison` of two or more score sequences of the same objects (``counted`` as for
+    :func:`scores`)."""
     columns = list(scores_)
     if len(columns) < 2:
         raise ValueError(f"compare_scores needs at least two score columns; got {len(columns)}")
     names = names or ("actual", [f"score{i}" for i in range(len(columns))])
     design = _design_columns(strata, cluster, fpc)
-    patterns = count_scores(actual, columns, weights=weights, labels=labels, names=names, design=design)
+    patterns = counted if counted is not None else count_scores(actual, columns, weights=weights, labels=labels,
+                                                                 names=names, design=design)
     at = _positive_position(patterns.labels, positive)
     _two_classes(patterns, at, names[0])
     return ScoreComparison(patterns, positive=at, names=names, lonely_psu=lonely_psu, replicates=replicates)

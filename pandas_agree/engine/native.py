@@ -134,9 +134,19 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
     ('x', 'x', [2, 1, 1])
     """
     nw = _narwhals()
+    names = list(names) if names is not None else [f"keys[{i}]" for i in range(len(keys))]
+    given = list(keys)
+    if engine_of(frame) == "Dask" and not all(isinstance(c, str) for c in [*keys, *([] if weights is None
+                                                                                 else [weights])]):
+        # Dask's planner reads a column named None (or names of mixed types) wrongly: the columns counted are
+        # given plain names, partition by partition, and the keys get their names back in the groups
+        columns = frame.columns  # a pandas Index: it finds None where Dask lists NaN
+        for arg, name in {**dict(zip(names, keys, strict=True)), weights_name: weights}.items():
+            if name is not None and name not in columns:
+                check_columns(dict.fromkeys(columns), {arg: name})
+        frame, keys, weights = _plain_names(frame, list(keys), weights)
     lf = lazy_frame(frame)
     schema = dict(lf.collect_schema())
-    names = list(names) if names is not None else [f"keys[{i}]" for i in range(len(keys))]
     check_columns(schema, {**dict(zip(names, keys, strict=True)), weights_name: weights})
     taken = [*map(str, schema)]
     out = [nw.len().alias("n")]
@@ -173,4 +183,30 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
             grouped[count] = grouped[count].fillna(0).to_numpy(dtype=np.int64)
     if "w" in grouped:
         grouped["w"] = grouped["w"].fillna(0.0).to_numpy(dtype=float)
+    if given != list(keys):
+        grouped = grouped.set_axis(pd.Index([*given, *grouped.columns[len(keys):]], dtype=object,
+                                            tupleize_cols=False), axis=1)
     return grouped
+
+
+def _plain_names(ddf, keys: list, weights):
+    """A Dask frame with its columns named "k0", "k1", ... by position, partition by partition, and the keys and the
+    weights by those names (a column named twice takes the first)."""
+    import dask
+    import dask.dataframe as dd
+
+    plain = [f"k{i}" for i in range(len(ddf.columns))]
+
+    def name_of(column):
+        at = ddf.columns.get_loc(column)
+        return plain[at if isinstance(at, int) else int(np.flatnonzero(np.arange(len(plain))[at])[0])]
+
+    def renamed(part):
+        return part.set_axis(plain, axis=1)
+
+    # each partition read as it is: Dask's planner would take the columns of the new names from the frame by the old
+    # ones, and cannot (a column named None is NaN in its meta, and names of mixed types do not sort)
+    meta = pd.DataFrame({name: pd.Series(dtype=dtype) for name, dtype in zip(plain, ddf.dtypes, strict=True)})
+    frame = dd.from_delayed([dask.delayed(renamed)(part) for part in ddf.to_delayed()], meta=meta,
+                            verify_meta=False)
+    return frame, [name_of(k) for k in keys], None if weights is None else name_of(weights)

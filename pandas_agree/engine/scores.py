@@ -10,12 +10,14 @@ PSUs from the same cells (:func:`~pandas_agree.engine.design.unit_tables`). Noth
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
+from .cells import native_rows
 from .crosstab import (
+    NoValidRowsError,
     as_label_series,
     described,
     design_codes,
@@ -28,7 +30,7 @@ from .crosstab import (
 from .design import DesignColumns, UnitTables, unit_tables
 from .labels import as_labels, check_listed, positions_of
 
-__all__ = ["ScorePatterns", "ScoreView", "count_scores", "validate_scores"]
+__all__ = ["ScorePatterns", "ScoreView", "count_frame_scores", "count_scores", "validate_scores"]
 
 
 @dataclass(frozen=True)
@@ -240,3 +242,60 @@ def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | N
                          order, n, n_missing, w is not None, units, weight_missing=weight_missing,
                          n_missing_weight=n_missing_weight, n_zero_weight=n_zero_weight,
                          n_missing_zero_weight=n_missing_zero_weight)
+
+
+def count_frame_scores(frame, actual: Hashable, scores: Sequence[Hashable], *, weights: Hashable | None = None,
+                       labels: Sequence | None = None, design: dict | None = None,
+                       score_argument: str = "score") -> tuple[ScorePatterns, pd.DataFrame]:
+    """The joint counts of the score columns ``scores`` and the label column ``actual`` of a native ``frame`` (Dask,
+    Polars, DuckDB, ...: any frame :func:`~pandas_agree.engine.cells.native_rows` takes), counted by its engine in one
+    group-by of the label and score columns: only the distinct (label, scores) rows come back, with how many rows
+    and how much weight each stands for, and :func:`count_scores` counts those as weighted rows. The patterns, the
+    rows read and left out (``n_rows``, ``n_missing``, the zero and missing weights) are those of the same rows in
+    pandas. ``weights`` and the ``design`` columns ({"strata": column or None, ...}) are column names; under a
+    sample design every row comes back with its weight (each can be a PSU), as for the other native paths. Also
+    returns the distinct values of the columns (every group, valid or not), for the checks of the scores'
+    values. ``score_argument`` names the argument that gives the score columns, in messages.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from pandas_agree.engine.scores import count_frame_scores
+    >>> t = pa.table({"y": ["n", "p", "p", "n", None], "s": [0.1, 0.8, 0.8, 0.3, 0.5]})
+    >>> found, _ = count_frame_scores(t, "y", ["s"])
+    >>> found.scores[0].tolist(), found.table(0).tolist(), found.n_rows, found.n_missing
+    ([0.1, 0.3, 0.8], [[1.0, 0.0], [1.0, 0.0], [0.0, 2.0]], 5, 1)
+    """
+    design = dict.fromkeys(("strata", "cluster", "fpc")) if design is None else design
+    scores = list(scores)
+    arguments = ["actual", *(f"{score_argument}[{i}]" for i in range(len(scores)))]
+    values, rows, w = native_rows(frame, [actual, *scores], weights=weights, design=design, names=arguments)
+    names = (actual, scores)
+    label = values.iloc[:, 0].rename(actual)
+    columns = [values.iloc[:, 1 + i].rename(name) for i, name in enumerate(scores)]
+    sampled = any(v is not None for v in design.values())
+    if sampled:  # a row per row of the frame: counted as the pandas rows are
+        found = DesignColumns(*(None if value is None else as_label_series(values[value], name)
+                                for name, value in design.items()))
+        weight = None if w is None else pd.Series(w, name=weights)
+        return count_scores(label, columns, weights=weight, labels=labels, names=names, design=found), values
+    counted = rows.astype(float) if w is None else w
+    try:
+        patterns = count_scores(label, columns, weights=counted, labels=labels, names=names)
+    except NoValidRowsError:  # why, in the rows' terms: empty columns, useless weights
+        useless = w is not None and bool(np.all(np.isnan(w) | (w == 0)))
+        raise no_valid_rows(int(rows.sum()), all_missing=[described(actual)] if label.isna().all() else [],
+                            scores=[described(name) for column, name in zip(columns, scores, strict=True)
+                                    if column.isna().all()],
+                            weights=described(weights, "weights") if useless else None,
+                            weighted=w is not None) from None
+    # the bookkeeping of the rows from the groups: a group is missing where its label, a score or its weight is
+    missing = label.isna().to_numpy() | np.column_stack([c.isna().to_numpy() for c in columns]).any(axis=1)
+    absent = np.zeros(len(rows), dtype=bool) if w is None else np.isnan(w)
+    missing |= absent
+    zero = np.zeros(len(rows), dtype=bool) if w is None else (w == 0)
+    return replace(patterns, n_rows=int(rows.sum()), n_missing=int(rows[missing].sum()), weighted=w is not None,
+                   weight_missing=float(rows[missing & ~absent].sum() if w is None
+                                        else np.sum(w, where=missing & ~absent)),
+                   n_missing_weight=int(rows[absent].sum()), n_zero_weight=int(rows[~missing & zero].sum()),
+                   n_missing_zero_weight=int(rows[missing & zero].sum())), values

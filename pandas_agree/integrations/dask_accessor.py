@@ -16,7 +16,7 @@ as the pandas path does.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 
 import dask
 import dask.dataframe as dd
@@ -25,10 +25,14 @@ import pandas as pd
 
 from ..analyses.agreement import Agreement
 from ..analyses.build import DESIGN_KEYS as _KEYS
-from ..analyses.build import from_cells, from_design_cells
-from ..analyses.crosstab import why_no_valid_rows
+from ..analyses.build import crosstabs, from_cells, from_design_cells
+from ..analyses.comparison import Comparison
+from ..analyses.crosstab import Crosstab, why_no_valid_rows
 from ..analyses.groups import group_order, group_rows
 from ..analyses.raters import RaterAgreement
+from ..analyses.scores import ScoreComparison, Scores
+from ..analyses.scores import compare_scores as score_comparison
+from ..analyses.scores import scores as score_analysis
 from ..base.options import validate_options
 from ..engine.crosstab import (
     BOOKKEEPING,
@@ -40,6 +44,7 @@ from ..engine.crosstab import (
 )
 from ..engine.labels import as_labels
 from ..engine.ratings import rating_patterns
+from ..engine.scores import count_frame_scores
 from ..report.agreement import AgreementReport, assemble_grouped
 from .accessor import TABLE_OPTIONS, Shortcuts, shortcut_options
 
@@ -351,6 +356,111 @@ class DaskAgreeAccessor(Shortcuts):
         # each pattern with its number of subjects: the counts and rules of the subjects, as from the rows
         return RaterAgreement(distinct, labels=labels, weights=None if weights is None else summed[:, 0],
                               frequencies=summed[:, 1])
+
+    @validate_options
+    def crosstabs(self, row: Hashable, col: Hashable, *, layers=None, weights=None, dropna: bool = True,
+                  labels: Sequence | Mapping | None = None, strata=None, cluster=None, fpc=None,
+                  lonely_psu: str = "adjust", replicates: str | None = None) -> Crosstab:
+        """As the pandas accessor's ``crosstabs``: :func:`pandas_agree.crosstabs` of this frame, its cells counted
+        by one Dask group-by (``layers``, ``weights`` and the design: column names).
+
+        Examples
+        --------
+        >>> import dask.dataframe as dd
+        >>> import pandas_agree as pa
+        >>> ddf = dd.from_pandas(pa.datasets.load("wine_predictions"), npartitions=3)
+        >>> ct = ddf.agree.crosstabs("cultivar", "knn")
+        >>> ct.shape, ct.n
+        ((3, 3), 178.0)
+        """
+        return crosstabs(self._ddf, row, col, layers=layers, weights=weights, dropna=dropna, labels=labels,
+                         strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
+
+    @validate_options
+    def compare(self, reference: Hashable, predictions: Sequence[Hashable], *, weights=None, dropna: bool = True,
+                match=None, strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust",
+                replicates: str | None = None) -> Comparison:
+        """As the pandas accessor's ``compare``: :meth:`pandas_agree.Comparison.from_frame` of this frame, the
+        joint table's cells counted by one Dask group-by (``weights`` and the design: column names).
+
+        Examples
+        --------
+        >>> import dask.dataframe as dd
+        >>> import pandas_agree as pa
+        >>> ddf = dd.from_pandas(pa.datasets.load("wine_predictions"), npartitions=3)
+        >>> ddf.agree.compare("cultivar", ["knn", "logistic"]).values(["OSR"], ci=None).round(3)
+                    OSR
+        knn       0.663
+        logistic  0.983
+        """
+        return Comparison.from_frame(self._ddf, reference, predictions, weights=weights, dropna=dropna, match=match,
+                                     strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu,
+                                     replicates=replicates)
+
+    def _score_counts(self, actual, names: list, weights, strata, cluster, fpc, labels, argument: str):
+        """The patterns of the label and score columns counted by Dask, and the distinct rows (as
+        :func:`~pandas_agree.engine.scores.count_frame_scores` gives them)."""
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        for name, value in {"weights": weights, **design}.items():
+            if value is not None and pd.api.types.is_list_like(value):
+                raise TypeError(f"{name} must be a column name on a dask DataFrame")
+        _check_columns(self._ddf, {"actual": actual, **{f"{argument}[{i}]": c for i, c in enumerate(names)},
+                                   "weights": weights, **design})
+        return count_frame_scores(self._ddf, actual, names, weights=weights, labels=labels, design=design,
+                                  score_argument=argument)
+
+    @validate_options
+    def scores(self, actual: Hashable, score, *, positive=None, weights=None, labels: Sequence | None = None,
+               strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust",
+               replicates: str | None = None) -> Scores:
+        """As the pandas accessor's ``scores``: the rows are counted by one Dask group-by of the label and score
+        columns (each distinct row with its number of rows and its weight sum), and those counts give the same
+        :class:`~pandas_agree.Scores` as the rows (``weights`` and the design: column names; under a design every
+        row comes back with its weight, as each can be a PSU).
+
+        Examples
+        --------
+        >>> import dask.dataframe as dd
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": ["no", "no", "yes", "yes"], "s": [0.1, 0.4, 0.35, 0.8]})
+        >>> dd.from_pandas(df, npartitions=2).agree.scores("y", "s", positive="yes").values("AUC")
+             value
+        AUC   0.75
+        """
+        many = isinstance(score, (list, tuple))
+        names = list(score) if many else [score]
+        patterns, values = self._score_counts(actual, names, weights, strata, cluster, fpc, labels, "score")
+        columns = [values.iloc[:, 1 + i].rename(name) for i, name in enumerate(names)]
+        return score_analysis(values.iloc[:, 0].rename(actual), columns if many else columns[0], positive=positive,
+                              labels=labels, names=(actual, names), lonely_psu=lonely_psu, replicates=replicates,
+                              counted=patterns)
+
+    @validate_options
+    def compare_scores(self, actual: Hashable, scores: Sequence[Hashable], *, positive=None, weights=None,
+                       labels: Sequence | None = None, strata=None, cluster=None, fpc=None,
+                       lonely_psu: str = "adjust", replicates: str | None = None) -> ScoreComparison:
+        """As the pandas accessor's ``compare_scores``, the rows counted as :meth:`scores` counts them.
+
+        Examples
+        --------
+        >>> import dask.dataframe as dd
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "a": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+        ...                    "b": [0.3, 0.2, 0.6, 0.7, 0.1, 0.5]})
+        >>> ddf = dd.from_pandas(df, npartitions=2)
+        >>> ddf.agree.compare_scores("y", ["a", "b"]).tests()["pvalue"].round(4).tolist()
+        [0.4795]
+        """
+        if isinstance(scores, (str, bytes)) or not pd.api.types.is_list_like(scores):
+            raise TypeError(f"scores must be a list of score columns; got {scores!r}")
+        names = list(scores)
+        patterns, values = self._score_counts(actual, names, weights, strata, cluster, fpc, labels, "scores")
+        columns = [values.iloc[:, 1 + i].rename(name) for i, name in enumerate(names)]
+        return score_comparison(values.iloc[:, 0].rename(actual), columns, positive=positive, labels=labels,
+                                names=(actual, names), lonely_psu=lonely_psu, replicates=replicates,
+                                counted=patterns)
 
 
 def _patterns(part: pd.DataFrame, columns: list, weights) -> pd.DataFrame:

@@ -33,7 +33,8 @@ def classes_left_out(ag, classes: str) -> dict[str, list]:
     ({'never predicted': [], 'not in the reference': ['d']}, {'never predicted': [], 'not in the reference': []})
     """
     never = list(ag.reference_only) if classes == "common" else []
-    extra = list(ag.predicted_only) if classes in ("common", "reference") else []
+    # a cluster of a matched table paired with no class is named as the table names it: "<id> (unmatched)"
+    extra = list(ag._predicted_only_named) if classes in ("common", "reference") else []
     return {"never predicted": never, "not in the reference": extra}
 
 
@@ -50,14 +51,14 @@ def left_out_text(left_out: dict[str, list], classes: str) -> str:
     >>> from pandas_agree.analyses.messages import left_out_text
     >>> text = left_out_text({"never predicted": [1, 2], "not in the reference": []}, "common")
     >>> text.split("; ")
-    ['the averages over the labels on both sides leave out reference labels never predicted (1, 2)', \
+    ['the averages over the labels on both sides leave out reference labels never predicted: 1, 2', \
 "classes='union' counts them, as scikit-learn's averages do (recall 0 for a label never predicted)"]
     """
-    parts = []
+    parts = []  # each label as shown() names it, so that a label 3 is not read as a count of three
     if left_out.get("never predicted"):
-        parts.append(f"reference labels never predicted ({_listed(left_out['never predicted'])})")
+        parts.append(f"reference labels never predicted: {shown_list(left_out['never predicted'], most=8)}")
     if left_out.get("not in the reference"):
-        parts.append(f"predicted labels not in the reference ({_listed(left_out['not in the reference'])})")
+        parts.append(f"predicted labels not in the reference: {shown_list(left_out['not in the reference'], most=8)}")
     if not parts:
         return ""
     where = {"common": "the labels on both sides", "reference": "the reference labels"}.get(classes, classes)

@@ -81,8 +81,11 @@ def paired_union(rows: pd.Index, cols: pd.Index, row_of_col: np.ndarray) -> tupl
     taken = set(rows)
     extra = []
     for label in cols[unpaired]:
-        extra.append(f"{label} (unmatched)" if label in taken else label)
-        taken.add(extra[-1])
+        name = f"{label} (unmatched)"
+        while name in taken:  # a reference label, or an earlier name, spelled the same
+            name += " (unmatched)"
+        extra.append(name)
+        taken.add(name)
     union = pd.Index([*rows, *extra], dtype=object, name=rows.name, tupleize_cols=False)
     col_places = row_of_col.copy()
     col_places[unpaired] = len(rows) + np.arange(len(unpaired))

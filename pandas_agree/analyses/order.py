@@ -75,8 +75,9 @@ def warn_label_order(what: str, order: str, *, sides: str = "these labels",
 
 def paired_union(rows: pd.Index, cols: pd.Index, row_of_col: np.ndarray) -> tuple[pd.Index, tuple]:
     """The classes of a matched table and the place of each row and column among them: the reference labels in
-    their order, then the columns paired with no row (a label equal to a reference label, or repeated, gets
-    " (unmatched)"); a paired column takes the place of its row."""
+    their order, then the columns paired with no row, each named "<label> (unmatched)" (so that neither a class of
+    the same name nor, in a list of labels, a count is read into it; " (unmatched)" again where that name is
+    taken); a paired column takes the place of its row."""
     unpaired = np.flatnonzero(row_of_col < 0)
     taken = set(rows)
     extra = []

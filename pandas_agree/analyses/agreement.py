@@ -222,14 +222,6 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
         """Predicted labels that are not in the reference."""
         return self._sides[2].view()
 
-    @property
-    def _predicted_only_named(self) -> pd.Index:
-        """:attr:`predicted_only` as :attr:`labels` names them: a cluster of a matched table paired with no class as
-        "<id> (unmatched)", as the lists of left-out labels show them."""
-        if self._mapping is None:
-            return self.predicted_only
-        return self._union[self._places[1][self._row_of_col < 0]]
-
     @cached_property
     def _label_objects(self) -> tuple[np.ndarray, np.ndarray]:
         """The reference and predicted labels as object arrays, which index fast (an Index of pyarrow strings does

@@ -13,8 +13,8 @@ from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
 __all__ = ["PARADOX_AGREEMENT", "PARADOX_KAPPA", "absent_classes_note", "classes_left_out", "design_note",
-           "few_shared_labels", "kappa_paradox", "left_out_text", "no_shared_label", "shown_labels",
-           "spelling_clashes", "type_clashes", "warn_undefined_averages"]
+           "few_shared_labels", "kappa_paradox", "left_out_text", "no_shared_label", "predicted_only_named",
+           "shown_labels", "spelling_clashes", "type_clashes", "warn_undefined_averages"]
 
 
 def classes_left_out(ag, classes: str) -> dict[str, list]:
@@ -34,8 +34,27 @@ def classes_left_out(ag, classes: str) -> dict[str, list]:
     """
     never = list(ag.reference_only) if classes == "common" else []
     # a cluster of a matched table paired with no class is named as the table names it: "<id> (unmatched)"
-    extra = list(ag._predicted_only_named) if classes in ("common", "reference") else []
+    extra = list(predicted_only_named(ag)) if classes in ("common", "reference") else []
     return {"never predicted": never, "not in the reference": extra}
+
+
+def predicted_only_named(ag) -> pd.Index:
+    """The predicted labels not in the reference as :attr:`~pandas_agree.Agreement.labels` names them: the clusters
+    of a matched table paired with no class as "<id> (unmatched)" (the last labels, in the order of the columns).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.analyses.messages import predicted_only_named
+    >>> t = pd.DataFrame([[9, 1, 2], [1, 8, 0]], index=[0, 1], columns=[0, 1, 2])
+    >>> ag = pa.Agreement.from_table(t, match="accuracy")
+    >>> list(ag.predicted_only), list(predicted_only_named(ag))
+    ([2], ['2 (unmatched)'])
+    """
+    if ag.mapping is None:
+        return ag.predicted_only
+    return ag.labels[len(ag.labels) - len(ag.predicted_only):]
 
 
 def _listed(items, limit: int = 8) -> str:

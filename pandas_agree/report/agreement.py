@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..analyses.crosstab import layer_statistics, statistics_keywords
-from ..analyses.messages import classes_left_out, design_note, kappa_paradox
+from ..analyses.messages import classes_left_out, design_note, kappa_paradox, predicted_only_named
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
@@ -386,7 +386,7 @@ class AgreementReport(Rendered):
                 notes.append(f"Reference labels {never}: " + _listed(ag.reference_only) + ".")
             if len(ag.predicted_only):
                 outside = "paired with no reference label" if matched else "not in the reference"
-                notes.append(f"Predicted labels {outside}: " + _listed(ag._predicted_only_named) + ".")
+                notes.append(f"Predicted labels {outside}: " + _listed(predicted_only_named(ag)) + ".")
         if matched:
             pairs = ", ".join(f"{display.label(c)} → {display.label(k)}" for c, k in
                               zip(ag.mapping["cluster"].iloc[:8], ag.mapping["class"].iloc[:8], strict=True))

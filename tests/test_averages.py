@@ -142,12 +142,12 @@ def test_one_warning_names_the_labels_left_out_and_the_remedy():
     out, caught = _record(ag.averages, ["REC"])
     (w,) = _left_out_warnings(caught)
     message = str(w.message)
-    assert "never predicted (c)" in message and "not in the reference (e)" in message
+    assert "never predicted: 'c'" in message and "not in the reference: 'e'" in message
     assert w.filename == __file__
     assert out.attrs["left_out"] == {"never predicted": ["c"], "not in the reference": ["e"]}
     out, caught = _record(ag.averages, ["REC"], classes="reference")
     (w,) = _left_out_warnings(caught)
-    assert "(e)" in str(w.message) and "never predicted" not in str(w.message)
+    assert "not in the reference: 'e'" in str(w.message) and "never predicted" not in str(w.message)
     out, caught = _record(ag.averages, ["REC"], classes="union")
     assert not _left_out_warnings(caught)
     assert out.attrs["left_out"] == {"never predicted": [], "not in the reference": []}
@@ -175,8 +175,8 @@ def test_the_comparison_names_the_labels_left_out():
     cmp = _comparison()
     _, caught = _record(cmp.values, ["F1"], ci=None)
     (w,) = _left_out_warnings(caught)
-    assert "p1: " in str(w.message) and "never predicted (c)" in str(w.message)
-    assert "p2: " in str(w.message) and "not in the reference (e)" in str(w.message)
+    assert "p1: " in str(w.message) and "never predicted: 'c'" in str(w.message)
+    assert "p2: " in str(w.message) and "not in the reference: 'e'" in str(w.message)
     _, caught = _record(cmp.values, ["OSR"], ci=None)  # nothing is averaged
     assert not _left_out_warnings(caught)
     report, caught = _record(cmp.report, measures=["F1"], ci=None)

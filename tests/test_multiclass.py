@@ -401,7 +401,7 @@ def test_match_with_more_clusters_than_classes():
     assert list(ag.predicted_only) == [9] and list(ag.common) == ["a", "b"]
     rows, cols = ag.common_cells
     assert rows.tolist() == [0, 1] and cols.tolist() == [0, 1]
-    assert list(ag.labels) == ["a", "b", 9]
+    assert list(ag.labels) == ["a", "b", "9 (unmatched)"]
 
 
 def test_unmatched_cluster_that_looks_like_a_class_keeps_its_label_and_is_not_a_class():

@@ -13,8 +13,8 @@ from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
 __all__ = ["PARADOX_AGREEMENT", "PARADOX_KAPPA", "absent_classes_note", "classes_left_out", "design_note",
-           "few_shared_labels", "kappa_paradox", "left_out_text", "no_shared_label", "shown_labels",
-           "spelling_clashes", "type_clashes", "warn_undefined_averages"]
+           "few_shared_labels", "kappa_paradox", "left_out_text", "no_shared_label", "predicted_only_named",
+           "shown_labels", "spelling_clashes", "type_clashes", "warn_undefined_averages"]
 
 
 def classes_left_out(ag, classes: str) -> dict[str, list]:
@@ -33,8 +33,28 @@ def classes_left_out(ag, classes: str) -> dict[str, list]:
     ({'never predicted': [], 'not in the reference': ['d']}, {'never predicted': [], 'not in the reference': []})
     """
     never = list(ag.reference_only) if classes == "common" else []
-    extra = list(ag.predicted_only) if classes in ("common", "reference") else []
+    # a cluster of a matched table paired with no class is named as the table names it: "<id> (unmatched)"
+    extra = list(predicted_only_named(ag)) if classes in ("common", "reference") else []
     return {"never predicted": never, "not in the reference": extra}
+
+
+def predicted_only_named(ag) -> pd.Index:
+    """The predicted labels not in the reference as :attr:`~pandas_agree.Agreement.labels` names them: the clusters
+    of a matched table paired with no class as "<id> (unmatched)" (the last labels, in the order of the columns).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.analyses.messages import predicted_only_named
+    >>> t = pd.DataFrame([[9, 1, 2], [1, 8, 0]], index=[0, 1], columns=[0, 1, 2])
+    >>> ag = pa.Agreement.from_table(t, match="accuracy")
+    >>> list(ag.predicted_only), list(predicted_only_named(ag))
+    ([2], ['2 (unmatched)'])
+    """
+    if ag.mapping is None:
+        return ag.predicted_only
+    return ag.labels[len(ag.labels) - len(ag.predicted_only):]
 
 
 def _listed(items, limit: int = 8) -> str:
@@ -50,14 +70,14 @@ def left_out_text(left_out: dict[str, list], classes: str) -> str:
     >>> from pandas_agree.analyses.messages import left_out_text
     >>> text = left_out_text({"never predicted": [1, 2], "not in the reference": []}, "common")
     >>> text.split("; ")
-    ['the averages over the labels on both sides leave out reference labels never predicted (1, 2)', \
+    ['the averages over the labels on both sides leave out reference labels never predicted: 1, 2', \
 "classes='union' counts them, as scikit-learn's averages do (recall 0 for a label never predicted)"]
     """
-    parts = []
+    parts = []  # each label as shown() names it, so that a label 3 is not read as a count of three
     if left_out.get("never predicted"):
-        parts.append(f"reference labels never predicted ({_listed(left_out['never predicted'])})")
+        parts.append(f"reference labels never predicted: {shown_list(left_out['never predicted'], most=8)}")
     if left_out.get("not in the reference"):
-        parts.append(f"predicted labels not in the reference ({_listed(left_out['not in the reference'])})")
+        parts.append(f"predicted labels not in the reference: {shown_list(left_out['not in the reference'], most=8)}")
     if not parts:
         return ""
     where = {"common": "the labels on both sides", "reference": "the reference labels"}.get(classes, classes)

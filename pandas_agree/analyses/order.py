@@ -75,14 +75,18 @@ def warn_label_order(what: str, order: str, *, sides: str = "these labels",
 
 def paired_union(rows: pd.Index, cols: pd.Index, row_of_col: np.ndarray) -> tuple[pd.Index, tuple]:
     """The classes of a matched table and the place of each row and column among them: the reference labels in
-    their order, then the columns paired with no row (a label equal to a reference label, or repeated, gets
-    " (unmatched)"); a paired column takes the place of its row."""
+    their order, then the columns paired with no row, each named "<label> (unmatched)" (so that neither a class of
+    the same name nor, in a list of labels, a count is read into it; " (unmatched)" again where that name is
+    taken); a paired column takes the place of its row."""
     unpaired = np.flatnonzero(row_of_col < 0)
     taken = set(rows)
     extra = []
     for label in cols[unpaired]:
-        extra.append(f"{label} (unmatched)" if label in taken else label)
-        taken.add(extra[-1])
+        name = f"{label} (unmatched)"
+        while name in taken:  # a reference label, or an earlier name, spelled the same
+            name += " (unmatched)"
+        extra.append(name)
+        taken.add(name)
     union = pd.Index([*rows, *extra], dtype=object, name=rows.name, tupleize_cols=False)
     col_places = row_of_col.copy()
     col_places[unpaired] = len(rows) + np.arange(len(unpaired))

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.options import MATCHES
+from ..base.text import shown_list
 from ..base.undefined import divide
 from .labels import as_labels, duplicated_labels, positions_of, unique_labels
 
@@ -62,9 +63,12 @@ def _given_pairs(table: pd.DataFrame, pairs: list[tuple], strict: bool) -> tuple
                          f"{list(unique_labels(classes[repeated])[:5])}")
     cols = positions_of(clusters, table.columns)
     rows = positions_of(classes, table.index)
-    if strict and (cols < 0).any():
-        unknown = list(clusters[cols < 0][:5])
-        raise ValueError(f"match: {unknown} are not predicted labels; they are {list(table.columns[:10])}")
+    if strict:  # a pair naming a label the table does not have is a mistake, not a pair to drop
+        for side, found, given, known in (("predicted", cols, clusters, table.columns),
+                                          ("reference", rows, classes, table.index)):
+            if (found < 0).any():
+                raise ValueError(f"match: not {side} labels: {shown_list(unique_labels(given[found < 0]))}; the "
+                                 f"{side} labels are {shown_list(known, most=10)}")
     keep = (cols >= 0) & (rows >= 0)  # a class absent from the rows (of a group) pairs with nothing there
     return rows[keep].astype(np.int64), cols[keep].astype(np.int64)
 
@@ -75,8 +79,8 @@ def assign(table: pd.DataFrame, match, *, strict: bool = True) -> Assignment:
 
     ``match`` may also be a list of (predicted label, reference label) pairs, as :meth:`Assignment.pairs` gives
     them (a dict cannot hold both ``True`` and ``1`` as keys). ``strict=False`` lets the pairs name predicted labels
-    the table does not have (the assignment of a whole sample, applied to a group of it); otherwise that is a
-    ValueError.
+    the table does not have (the assignment of a whole sample, applied to a group of it); otherwise a pair that
+    names a predicted label or a reference label the table does not have is a ValueError.
 
     Examples
     --------

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..analyses.crosstab import layer_statistics, statistics_keywords
-from ..analyses.messages import classes_left_out, design_note, kappa_paradox
+from ..analyses.messages import classes_left_out, design_note, kappa_paradox, predicted_only_named
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
@@ -72,8 +72,9 @@ def left_out_table(found: dict, classes: str):
 
 
 def _listed(labels, limit: int = 8) -> str:
-    shown = ", ".join(map(str, labels[:limit]))
-    return shown + (f" and {len(labels) - limit} more" if len(labels) > limit else "")
+    """The first ``limit`` of ``labels`` as the report shows labels, and how many more there are."""
+    shown = ", ".join(map(display.label, labels[:limit]))
+    return shown + (f" and {len(labels) - limit:,} more" if len(labels) > limit else "")
 
 
 def _split_measures(measures) -> tuple[list | None, list | None]:
@@ -382,13 +383,15 @@ class AgreementReport(Rendered):
             notes.append(f"Only {only} {where} can agree; the others count against agreement.")
             if len(ag.reference_only):
                 never = "paired with no predicted label" if matched else "never predicted"
-                notes.append(f"Reference labels {never}: " + ", ".join(map(display.label, ag.reference_only)) + ".")
+                notes.append(f"Reference labels {never}: " + _listed(ag.reference_only) + ".")
             if len(ag.predicted_only):
                 outside = "paired with no reference label" if matched else "not in the reference"
-                notes.append(f"Predicted labels {outside}: " + ", ".join(map(display.label, ag.predicted_only)) + ".")
+                notes.append(f"Predicted labels {outside}: " + _listed(predicted_only_named(ag)) + ".")
         if matched:
-            pairs = ", ".join(f"{display.label(c)} → {display.label(k)}"
-                              for c, k in zip(ag.mapping["cluster"], ag.mapping["class"], strict=True))
+            pairs = ", ".join(f"{display.label(c)} → {display.label(k)}" for c, k in
+                              zip(ag.mapping["cluster"].iloc[:8], ag.mapping["class"].iloc[:8], strict=True))
+            if len(ag.mapping) > 8:  # the Matching table, or report.agreement.mapping, has them all
+                pairs += f" and {len(ag.mapping) - 8:,} more (report.agreement.mapping)"
             notes.append(f"Predicted labels were matched to reference labels: {pairs}"
                          + (" (found on all rows; every group uses it)." if self.groups
                             or ag.mapping.attrs.get("match") == "all rows" else "."))
@@ -556,6 +559,8 @@ class AgreementReport(Rendered):
         """
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "confusions", "binary",
                                                               "averages", "multiclass", "tests", "paradox")}
+        if self.agreement.mapping is not None:  # the pairs of match=, all of them (the report may print the first)
+            out["mapping"] = frame_dict(self.agreement.mapping)
         out.update(statistics_dict(self))
         if self.groups:
             out["by"] = jsonable(self.by)

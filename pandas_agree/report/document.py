@@ -413,8 +413,10 @@ def matching(rep) -> Table | None:
         return None
     reference, predicted = (display.name(x, default) for x, default in zip(ag.axis_names, ("reference",
                                                                                         "prediction"), strict=True))
+    limit = rep.options.get("max_classes")
+    cut = exceeds(len(mapping), limit)  # as many rows as the crosstab would have: the first max_classes printed
     rows = [(display.label(cluster), [display.label(cls), display.count(count), display.value(delta, 2)])
-            for cluster, cls, count, delta in mapping.itertuples(index=False)]
+            for cluster, cls, count, delta in (mapping.iloc[:limit] if cut else mapping).itertuples(index=False)]
     how = {"accuracy": "the one-to-one pairing of largest total count (match='accuracy')",
            "residual": "the one-to-one pairing of largest total standardised residual Δ (match='residual', "
                        "Volovici 2016)",
@@ -424,6 +426,10 @@ def matching(rep) -> Table | None:
              "both sides' own labels; the paired cells are marked there."]
     if getattr(rep, "groups", None):
         notes.append("The groups (and the layers of their statistics) all use this pairing.")
+    if cut:
+        notes.append(f"{len(mapping):,} pairs, more than max_classes = {limit}: the first {limit} are shown. All are "
+                     "report.agreement.mapping (Agreement.assignment() as a dict) and \"mapping\" in to_dict(); "
+                     "report(max_classes=None) prints them.")
     return Table(f"Matching of {predicted} to {reference}", [reference, "Count", "Δ"], rows, stub=predicted,
                  footnotes=notes)
 

@@ -137,9 +137,11 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
     names = list(names) if names is not None else [f"keys[{i}]" for i in range(len(keys))]
     given = list(keys)
     if engine_of(frame) == "Dask" and not all(isinstance(c, str) for c in [*keys, *([] if weights is None
-                                                                                 else [weights])]):
-        # Dask's planner reads a column named None (or names of mixed types) wrongly: the columns counted are
-        # given plain names, partition by partition, and the keys get their names back in the groups
+                                                                                 else [weights]),
+                                                                         *frame.columns]):
+        # Dask's planner reads a column named None (or names of mixed types) wrongly, even one not counted (its
+        # projections sort the frame's column names): the columns are given plain names, partition by partition,
+        # and the keys get their names back in the groups
         columns = frame.columns  # a pandas Index: it finds None where Dask lists NaN
         for arg, name in {**dict(zip(names, keys, strict=True)), weights_name: weights}.items():
             if name is not None and name not in columns:

@@ -112,7 +112,7 @@ def test_the_labels_left_out_table_names_unpaired_clusters_as_the_labels_do():
     ag = quiet(df.agree, "y", "k", match="accuracy")
     assert list(ag.predicted_only) == [0, 2] and list(ag.labels)[3:] == ["0 (unmatched)", "2 (unmatched)"]
     rep = quiet(df.agree.report, "y", "k", match="accuracy", ci=None)
-    assert _left_out_row(rep) == [("Predicted labels not in the reference", ["0 (unmatched), 2 (unmatched)"])]
+    assert _left_out_row(rep) == [("Predicted labels paired with no reference label", ["0 (unmatched), 2 (unmatched)"])]
     assert "Predicted labels paired with no reference label: 0 (unmatched), 2 (unmatched)." in str(rep)
     assert "0 (unmatched), 2 (unmatched)" in rep.to_html()
 
@@ -123,7 +123,7 @@ def test_an_unpaired_cluster_id_that_is_no_class_name_is_named_unmatched_too():
     (lone,) = ag.predicted_only  # four clusters, three cultivars
     assert list(ag.labels) == ["class_0", "class_1", "class_2", f"{lone} (unmatched)"]
     rep = quiet(df.agree.report, "cls", "cluster", match="accuracy", ci=None)
-    assert _left_out_row(rep) == [("Predicted labels not in the reference", [f"{lone} (unmatched)"])]
+    assert _left_out_row(rep) == [("Predicted labels paired with no reference label", [f"{lone} (unmatched)"])]
     assert f"{lone} (unmatched)" in quiet(ag.binary, ["REC"], classes="union").index
 
 

@@ -42,10 +42,11 @@ REPORT_OPTIONS = {
 }
 
 
-def left_out_table(found: dict, classes: str):
+def left_out_table(found: dict, classes: str, matched: bool = False):
     """The header table that names the labels the averages leave out, for each prediction (a key of ``found``;
     None for a report of one prediction) with :func:`~pandas_agree.analyses.messages.classes_left_out`'s
-    lists, and how to count them; None when none is left out.
+    lists, and how to count them; None when none is left out. With ``matched`` (predicted labels matched to reference
+    labels, ``match=``) the rows name the labels paired with none, as the notes do.
 
     Examples
     --------
@@ -58,8 +59,10 @@ def left_out_table(found: dict, classes: str):
     """
     from .document import Table
 
-    names = {"never predicted": "Reference labels never predicted",
-             "not in the reference": "Predicted labels not in the reference"}
+    names = ({"never predicted": "Reference labels paired with no predicted label",
+              "not in the reference": "Predicted labels paired with no reference label"} if matched else
+             {"never predicted": "Reference labels never predicted",
+              "not in the reference": "Predicted labels not in the reference"})
     rows = [(names[key] if who is None else f"{who}: {names[key].lower()}", [_listed(labels)])
             for who, left_out in found.items() for key, labels in left_out.items() if labels]
     if not rows:
@@ -449,7 +452,8 @@ class AgreementReport(Rendered):
         places = count_places(self)  # one format for the counts of all data and of every group
         for value, sub in self.sections():
             classes = sub.options["classes"]
-            header = left_out_table({None: classes_left_out(sub.agreement, classes)}, classes)
+            header = left_out_table({None: classes_left_out(sub.agreement, classes)}, classes,
+                                    matched=sub.agreement.mapping is not None)
             heading = f"Group: {self.by} = {display.label(value)}" if value is not None else \
                 "All data (every row, whatever its group)" if self.groups else None
             sections.append(Section(heading,

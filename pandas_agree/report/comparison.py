@@ -152,8 +152,9 @@ class ComparisonReport(Rendered):
         measures = DEFAULT_MEASURES if self.options["measures"] is None else self.options["measures"]
         if any(m.kind == "binary" for m in resolve(measures, ("multiclass", "binary"), default=lambda m: False)):
             classes = self.options["classes"]
-            header = left_out_table({name: classes_left_out(ag, classes)
-                                     for name, ag in self.comparison.agreements.items()}, classes)
+            agreements = self.comparison.agreements
+            header = left_out_table({name: classes_left_out(ag, classes) for name, ag in agreements.items()},
+                                    classes, matched=any(ag.mapping is not None for ag in agreements.values()))
             tables = [*([header] if header else []), *tables]
         return Document(f"Comparison report: {self.title}", meta, [Section(None, tables, self.notes,
                                                                             figure=self.plot)])

@@ -38,3 +38,19 @@ def test_values_one_per_row_and_a_column_name_still_work(sample):
     by_values = sample.agree("a", "p", cluster=sample["district"].to_list())
     assert by_name.design == by_values.design
     assert by_name.design["psus"] == 5
+
+
+@pytest.mark.parametrize("build", [
+    lambda df: df.agree.scores("a", "w", replicates="jackknife"),
+    lambda df: df.agree.compare_scores("a", ["w", "school"], replicates="bootstrap"),
+    lambda df: df.agree("a", "p", replicates="jackknife"),
+    lambda df: pa.crosstabs(df, "a", "p", replicates="jackknife"),
+    lambda df: df.agree.compare("a", ["p", "a"], replicates="jackknife"),
+    lambda df: df.agree.raters(["a", "p"], replicates="jackknife"),
+])
+def test_replicates_without_a_design_are_refused_everywhere(sample, build):
+    """replicates= names the variance of a sample design; without strata=, cluster= or fpc= it is an error on every
+    analysis (scores and compare_scores accepted it silently)."""
+    with pytest.raises(ValueError, match=r"^replicates='(jackknife|bootstrap)' needs a sample design \(strata=, "
+                                         r"cluster= or fpc=\)$"):
+        build(sample)

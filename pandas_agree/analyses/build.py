@@ -11,6 +11,7 @@ from ..base.frames import column, column_or_values, require_frame
 from ..base.options import validate_options
 from ..engine.cells import DESIGN_KEYS, NativeCounts, design_tabulation, tabulate_cells
 from ..engine.crosstab import BOOKKEEPING, NoValidRowsError, validate_weights
+from ..engine.design import check_replicates
 from ..engine.native import engine_of
 from .agreement import Agreement
 from .crosstab import Counted, Crosstab, fixed_labels, from_labels, from_tabulation, order_fields, side_labels
@@ -246,8 +247,7 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
     for name, value in {"weights": weights, **design}.items():
         if value is not None and pd.api.types.is_list_like(value):
             raise TypeError(f"{name} must be a column name on a {engine_of(data)} frame")
-    if all(v is None for v in design.values()) and replicates is not None:
-        raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+    check_replicates(replicates, any(v is not None for v in design.values()))
     names = [] if layers is None else _layer_names(layers)
     counts = NativeCounts.count(data, row, col, weights=weights, dropna=dropna, labels=labels, layers=names,
                                 names=("row", "col"), **design)

@@ -21,7 +21,7 @@ from ..base.options import validate_options
 from ..base.undefined import external_stacklevel
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, described, no_valid_rows, validate_weights
-from ..engine.design import DesignColumns, merge_units
+from ..engine.design import DesignColumns, check_replicates, merge_units
 from ..engine.joint import MAX_CELLS, JointTable, joint_table
 from ..engine.labels import labels_index, positions_of
 from ..engine.native import engine_of
@@ -209,8 +209,7 @@ class Comparison(CountedRows):
             if value is not None and pd.api.types.is_list_like(value):
                 raise TypeError(f"{name} must be a column name on a {engine_of(frame)} frame")
         sampled = any(v is not None for v in design.values())
-        if not sampled and replicates is not None:
-            raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+        check_replicates(replicates, sampled)
         names = [reference, *predictions]
         values, rows, w = native_rows(frame, names, weights=weights, design=design,
                                       names=["reference", *(f"predictions[{i}]" for i in range(len(predictions)))])
@@ -785,8 +784,7 @@ def compare(frame: pd.DataFrame, reference: Hashable, predictions: Sequence[Hash
             value = column_or_values(frame, value, name)
             given.append(None if value is None else as_label_series(value, name))
         design = DesignColumns(*given)
-    elif replicates is not None:
-        raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+    check_replicates(replicates, design is not None)
     joint = joint_table(columns, w, [reference, *predictions], design,
                         weights_named=described(None if pd.api.types.is_list_like(weights) else weights, "weights"))
     return Comparison(joint, match=match, weighted=w is not None, lonely_psu=lonely_psu, replicates=replicates)

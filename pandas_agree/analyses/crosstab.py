@@ -36,7 +36,7 @@ from ..engine.crosstab import (
     tabulate,
     validate_weights,
 )
-from ..engine.design import DesignColumns
+from ..engine.design import DesignColumns, check_replicates
 from ..engine.labels import as_labels, positions_of
 from ..engine.native import engine_of
 from ..engine.tables import validated_table
@@ -338,8 +338,7 @@ class Crosstab(CountedRows):
         for name, value in {"weights": weights, **design}.items():
             if value is not None and pd.api.types.is_list_like(value):
                 raise TypeError(f"{name} must be a column name on a {engine_of(frame)} frame")
-        if all(v is None for v in design.values()) and replicates is not None:
-            raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+        check_replicates(replicates, any(v is not None for v in design.values()))
         from ..engine.cells import NativeCounts
 
         labels = side_labels(labels, actual, pred, kind=cls)
@@ -1453,8 +1452,7 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
         design = DesignColumns(*(None if x is None else as_label_series(x, name)
                                  for x, name in ((strata, "strata"), (cluster, "cluster"), (fpc, "fpc"))),
                                domain=domain)
-    if design is None and replicates is not None:
-        raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+    check_replicates(replicates, design is not None)
     try:
         tab = tabulate(actual, pred, weights=w, dropna=bool(dropna), labels=labels, names=names, design=design)
     except NoValidRowsError:

@@ -27,7 +27,7 @@ from ..base.text import shown_list
 from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, design_codes, validate_weights
-from ..engine.design import DesignColumns, merge_units, unit_tables
+from ..engine.design import DesignColumns, check_replicates, merge_units, unit_tables
 from ..engine.labels import difference_labels, positions_of
 from ..engine.native import engine_of, lazy_frame
 from ..engine.ratings import RatingCounts, category_order, count_ratings, distinct_rows
@@ -203,8 +203,8 @@ class RaterAgreement:
             units = unit_tables(cell, None if weights is None else np.where(keep, w, 0.0), columns, (size, 1),
                                 design_codes(columns))
             self._sample = SampleDesign(units, (size, 1), lonely_psu, replicates, table_shape=(size,))
-        elif replicates is not None:
-            raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+        else:
+            check_replicates(replicates, False)
         g, h = np.triu_indices(len(self._raters), 1)  # the pairs of raters, in the order of the "pairs" feature
         self._light_pairs = self._in_common()[g, h] >= 2
 

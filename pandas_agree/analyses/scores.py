@@ -18,7 +18,7 @@ import pandas as pd
 from ..base.options import validate_options
 from ..base.undefined import UndefinedMeasureWarning, warn_undefined
 from ..engine.crosstab import as_label_series
-from ..engine.design import DesignColumns
+from ..engine.design import DesignColumns, check_replicates
 from ..engine.labels import positions_of
 from ..engine.scores import ScorePatterns, count_scores
 from ..inference.design import SampleDesign
@@ -981,6 +981,7 @@ def scores(actual, score, *, positive=None, weights=None, labels: Sequence | Non
     design = _design_columns(strata, cluster, fpc)
     patterns = counted if counted is not None else count_scores(actual, columns, weights=weights, labels=labels,
                                                                  names=names, design=design)
+    check_replicates(replicates, patterns.units is not None)
     if many:
         if positive is not None:
             raise ValueError("positive= takes one score column; with class probabilities each column is the "
@@ -1012,6 +1013,7 @@ def compare_scores(actual, scores_: Sequence, *, positive=None, weights=None, la
     design = _design_columns(strata, cluster, fpc)
     patterns = counted if counted is not None else count_scores(actual, columns, weights=weights, labels=labels,
                                                                  names=names, design=design)
+    check_replicates(replicates, patterns.units is not None)
     at = _positive_position(patterns.labels, positive)
     _two_classes(patterns, at, names[0])
     return ScoreComparison(patterns, positive=at, names=names, lonely_psu=lonely_psu, replicates=replicates)

@@ -21,7 +21,14 @@ import pandas as pd
 
 from .labels import concat_labels, difference_labels, positions_of, unique_labels
 
-__all__ = ["DesignColumns", "UnitTables", "domain_df", "merge_units", "unit_tables"]
+__all__ = ["DesignColumns", "UnitTables", "check_replicates", "domain_df", "merge_units", "unit_tables"]
+
+
+def check_replicates(replicates: str | None, sampled: bool) -> None:
+    """A ValueError where ``replicates=`` (a design's replicate weights) is given without a sample design
+    (``sampled`` false: no ``strata=``, ``cluster=`` or ``fpc=``)."""
+    if replicates is not None and not sampled:
+        raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from ..engine.crosstab import (
     stack_cells,
     validate_weights,
 )
+from ..engine.design import check_replicates
 from ..engine.labels import as_labels
 from ..engine.ratings import rating_patterns
 from ..engine.scores import count_frame_scores
@@ -243,8 +244,7 @@ class DaskAgreeAccessor(Shortcuts):
                                          names=(actual, pred), dropna=dropna, labels=labels, match=match,
                                          weighted=weights is not None, design=design, lonely_psu=lonely_psu,
                                          replicates=replicates)
-        if replicates is not None:
-            raise ValueError(f"replicates={replicates!r} needs a sample design (strata=, cluster= or fpc=)")
+        check_replicates(replicates, False)
         results = self._count(actual, pred, weights, dropna)
         cells, bookkeeping = _combine([r[0] for r in results])
         with self._why_no_valid_rows(actual, pred, weights, dropna):

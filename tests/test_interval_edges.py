@@ -108,6 +108,31 @@ def test_cramer_v_degenerate_interval_says_so():
     assert not any("leaves out its estimate: the resampled values" in note for note in notes)
 
 
+def test_noncentral_interval_below_the_value_says_why():
+    """ANES 1996 (statsmodels' anes96), education × party identification: X² = 38.80 on 36 df, near its df, so the
+    interval of the population's V lies below V = √(X²/(N(m − 1))), which takes all of X² as association. A note
+    says why (once for PHI, CC and CRAMERV); it is not the bootstrap's note on resampled values."""
+    from statsmodels.datasets import anes96
+
+    data = anes96.load_pandas().data
+    ct = data.agree.crosstabs("educ", "PID")
+    out = ct.measures(["PHI", "CC", "CRAMERV"], ci="auto")
+    # R: x <- the 7 × 7 table; x2 <- chisq.test(x)$statistic (38.7997148040884);
+    # u <- uniroot(function(l) pchisq(x2, 36, ncp = l) - 0.025, c(0, 200), tol = 1e-12)$root (26.3485719464);
+    # sqrt(u / (944 * 6)) = 0.0682051107868; sqrt(x2 / (944 * 6)) = 0.0827661291441
+    assert out.loc["CRAMERV", "value"] == pytest.approx(0.0827661291441, rel=1e-10)
+    assert out.loc["CRAMERV", "upper"] == pytest.approx(0.0682051107868, rel=1e-8)
+    assert (out["upper"] < out["value"]).all()
+    notes = out.attrs["notes"]
+    below = [note for note in notes if "lies below its value here: X² = 38.8 on 36 df" in note]
+    assert len(below) == 1
+    assert not any("resampled values" in note for note in notes)
+    report = data.assign(educ=data["educ"].astype(int), PID=data["PID"].astype(int) + 1).agree.report(
+        "educ", "PID", measures=["CRAMERV", "KAPPA"])
+    assert any("lies below its value here" in note for note in report.notes)
+    assert not any("CRAMERV leaves out its estimate" in note for note in report.notes)
+
+
 def test_cramer_v_of_a_constant_variable_is_undefined():
     out = _multiclass([[5, 3], [0, 0]], ["CRAMERV"], ci="auto")
     assert np.isnan(out.loc["CRAMERV", ["value", "lower", "upper"]].astype(float)).all()

@@ -38,13 +38,13 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     """The notes a reader needs beside these intervals: each interval that leaves out its own estimate or has
     zero width, with the reason, and what the SE beside a binomial interval is.
 
-    Only a bootstrap interval can leave out its estimate (its ends are quantiles of the resampled values, which
-    may all lie on one side of a biased estimate), and an analytic method that marks its interval degenerate (its
-    method ends ", degenerate": CRAMERV's noncentral χ² interval of a table closer to independence than chance
-    makes a table), which explains it in its own note; the other analytic intervals are built around the
-    estimate. Any method gives a zero-width interval where the table shows it no variation (all objects in one
-    row or one column, a proportion of 0 or 1 under the normal approximation, resamples that all agree), which
-    does not mean that the value is known exactly.
+    A bootstrap interval can leave out its estimate (its ends are quantiles of the resampled values, which may
+    all lie on one side of a biased estimate): the note says so. The one analytic interval that can, the noncentral
+    χ² interval of CRAMERV, PHI and CC (of the population's value, which X² overstates near independence),
+    explains it in its own note, as it does a degenerate interval (its method ends ", degenerate"); the other
+    analytic intervals are built around the estimate. Any method gives a zero-width interval where the table
+    shows it no variation (all objects in one row or one column, a proportion of 0 or 1 under the normal
+    approximation, resamples that all agree), which does not mean that the value is known exactly.
 
     Examples
     --------
@@ -81,6 +81,8 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     for (code, e), outside, flat in zip(estimates.items(), outside_of, flat_of, strict=True):
         if e.method.endswith(", degenerate"):  # a method that says so explains its interval in its note
             outside = flat = False
+        if "bootstrap" not in e.method:  # an analytic interval that leaves out its estimate explains it itself
+            outside = False
         if outside:
             notes.append(f"The {e.method} interval of {code} leaves out its estimate: the resampled values lie on "
                          "one side of it (the estimate is biased in small samples, or sits at a bound of the "

@@ -361,7 +361,8 @@ def chi_square_interval(measure: Measure, view: TableView, opts: IntervalOptions
     1))), at most 1; φ = √(λ/N), at most √(m − 1); the contingency coefficient √(λ/(λ + N)), at most √((m − 1)/m).
     Phi of a 2×2 table is signed and is a correlation: its interval is the linearised one on Fisher's z scale.
     The SE is the one the interval implies, (upper − lower)/(2 z), as statpsych reports it; where X² falls below
-    the α/2 quantile of the central χ² the interval is [0, 0], with a note (see :func:`cramer_v_interval`).
+    the α/2 quantile of the central χ² the interval is [0, 0], with a note (see :func:`cramer_v_interval`), and
+    where X² is not far above its df the interval may lie below the measure itself, which a note explains.
     """
     form = measure.interval.form
     if form == "phi" and not np.isnan(two_by_two(view)[0]):
@@ -392,6 +393,12 @@ def chi_square_interval(measure: Measure, view: TableView, opts: IntervalOptions
                 "distribution (the table is closer to independence than chance alone makes a table). "
                 f"{measure.code} is near 0, but the interval cannot say how near.")
     value = np.float64(measure.compute(view))
+    if not degenerate and value > upper * (1 + 1e-12):  # one note for every measure of X² it applies to
+        note = (f"The noncentral χ² interval of a measure of Pearson's X² lies below its value here: X² = {x2:.4g} on "
+                f"{df} df is near its df, and the measure takes all of X² as association, whereas X² averages df + λ "
+                "under an association of noncentrality λ (df under independence). The interval estimates the "
+                "population's value, which the measure overstates in a table this close to independence "
+                "(Smithson 2003).")
     return Estimate(value, np.float64((upper - lower) / (2 * opts.z)), np.float64(lower), np.float64(upper),
                     method + (", degenerate" if degenerate else ""), note=note)
 

@@ -247,7 +247,8 @@ def test_labels_give_the_order_and_values_meaning_missing_are_named(tmp_path):
     sorted_order = run()
     assert sorted_order.returncode == 0, sorted_order.stderr
     assert "give --missing NA to leave those rows out" in sorted_order.stderr
-    assert "--labels on the command line" in sorted_order.stdout + sorted_order.stderr
+    said = " ".join((sorted_order.stdout + sorted_order.stderr).split())
+    assert "Give the order with --labels" in said and "Categorical" not in said  # what the command line offers
     given = run("--labels", "low", "mid", "high", "--missing", "NA")
     assert given.returncode == 0, given.stderr
     assert "--missing" not in given.stderr and "order used" not in given.stderr + given.stdout

@@ -492,8 +492,8 @@ def test_multiclass_sums_come_by_default_and_with_their_records():
     # the one-vs-rest Brier scores add up to the multiclass one
     assert sc.values("BRIER").loc["BRIER", "value"] * 3 == pytest.approx(sc.values().loc["BRIER_MC", "value"])
     # an object of class a given the probability 0 for a: the log loss is infinite (scikit-learn clips it to
-    # 36.04 per such object), as is its interval's upper end (as for one score's LOGLOSS)
+    # 36.04 per such object), and has no SE or interval (NaN with a warning, as for one score's LOGLOSS)
     zero = df.assign(p_a=[0.0, 0.2, 0.2, 0.1, 0.3, 0.1], p_b=[0.9, 0.5, 0.6, 0.3, 0.3, 0.2])
-    with pytest.warns(pa.UndefinedMeasureWarning, match="infinite log loss"):
+    with pytest.warns(pa.UndefinedMeasureWarning, match="infinite value are undefined and set to NaN: LOGLOSS_MC"):
         got = zero.agree.scores("y", ["p_a", "p_b", "p_c"]).values(ci="linearized")
-    assert got.loc["LOGLOSS_MC", "value"] == np.inf and got.loc["LOGLOSS_MC", "upper"] == np.inf
+    assert got.loc["LOGLOSS_MC", "value"] == np.inf and np.isnan(got.loc["LOGLOSS_MC", "upper"])

@@ -660,8 +660,7 @@ class Crosstab(CountedRows):
         keys = {0: "row", 1: "col"}
         flags = "/".join(f"--{keys[k]}-labels" for k in unordered)
         given = ", ".join(f"{variables[k]}: [...]" for k in unordered)
-        warn_label_order(what, order, sides=f"the labels of the {which}",
-                         advice=f"labels={{{given}}} ({flags} on the command line)")
+        warn_label_order(what, order, sides=f"the labels of the {which}", advice=f"labels={{{given}}}", options=flags)
 
     # --- tables ---------------------------------------------------------------------------------------
 

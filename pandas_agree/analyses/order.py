@@ -14,10 +14,11 @@ from ..base.notices import LabelOrderWarning
 from ..base.undefined import external_stacklevel
 from ..engine.labels import concat_labels, difference_labels, isin_labels, sorted_labels, unique_labels
 
-__all__ = ["carries_order", "label_order_told", "numbers", "ordered_categorical", "paired_union", "union_order",
-           "warn_label_order"]
+__all__ = ["carries_order", "command_line_advice", "label_order_told", "numbers", "ordered_categorical",
+           "paired_union", "union_order", "warn_label_order"]
 
 _TOLD = contextvars.ContextVar("label_order_told", default=False)
+_COMMAND_LINE = contextvars.ContextVar("label_order_command_line", default=False)
 
 
 @contextlib.contextmanager
@@ -30,6 +31,18 @@ def label_order_told():
         yield
     finally:
         _TOLD.reset(token)
+
+
+@contextlib.contextmanager
+def command_line_advice():
+    """Within this context :func:`warn_label_order` advises what the command line offers (its options that give the
+    order of the labels), not the arguments and the ordered pandas Categorical a Python caller can give. A context
+    variable, as :func:`label_order_told`."""
+    token = _COMMAND_LINE.set(True)
+    try:
+        yield
+    finally:
+        _COMMAND_LINE.reset(token)
 
 
 def ordered_categorical(values) -> bool:
@@ -60,16 +73,23 @@ def carries_order(*sides: pd.Index) -> bool:
         isinstance(side, pd.CategoricalIndex) and side.ordered for side in sides)
 
 
-def warn_label_order(what: str, order: str, *, sides: str = "these labels",
-                     advice: str = "labels=[...] (--labels on the command line)") -> None:
+def warn_label_order(what: str, order: str, *, sides: str = "these labels", advice: str = "labels=[...]",
+                     options: str = "--labels") -> None:
     """A :class:`~pandas_agree.LabelOrderWarning` that ``what`` read the labels in the ``order`` described, and how
-    to give another: ``sides`` names the labels without an order of their own, ``advice`` how to give it. Nothing
-    within :func:`label_order_told`."""
+    to give another: ``sides`` names the labels without an order of their own, ``advice`` the argument that gives
+    it in Python and ``options`` the command line's options (several joined by "/"), which alone are advised within
+    :func:`command_line_advice`. Nothing within :func:`label_order_told`."""
     if _TOLD.get():
         return
+    if _COMMAND_LINE.get():
+        first = options.split("/")[0]
+        how = (f"{options}, the categories in their order (e.g. {first} low mid high; every category of the data "
+               "listed). A column of integer codes, or one named by --numeric, is read as numbers, in their order.")
+    else:
+        how = (f"{advice} ({options} on the command line) or an ordered pandas Categorical (numeric codes are read "
+               "as numbers).")
     warnings.warn(f"{what} read the labels as an ordered scale, and {sides} carry no order of their own "
-                  f"(text, or an unordered categorical): the order used is {order}. Give the order with "
-                  f"{advice} or an ordered pandas Categorical (numeric codes are read as numbers).",
+                  f"(text, or an unordered categorical): the order used is {order}. Give the order with {how}",
                   LabelOrderWarning, stacklevel=external_stacklevel())
 
 

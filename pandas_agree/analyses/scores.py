@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 
 from ..base.options import validate_options
-from ..base.undefined import UndefinedMeasureWarning, warn_undefined
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from ..engine.crosstab import as_label_series
 from ..engine.design import DesignColumns, check_replicates
 from ..engine.labels import positions_of
@@ -145,7 +146,15 @@ class _ScoreAnalysis(CountedRows):
         opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, "multinomial",
                                 self._sample)
         estimand = ScoreMeasures(self._patterns, atoms, combos, opts=opts, delong_scale=scale)
-        return estimand.point, (None if opts is None else estimate(estimand, opts))
+        if opts is None:
+            return estimand.point, None
+        infinite = [key for key, value in estimand.point.items() if np.isinf(value)]
+        if not infinite:
+            return estimand.point, estimate(estimand, opts)
+        with warnings.catch_warnings():  # said once below, for the values themselves
+            warnings.filterwarnings("ignore", INFINITE_PARTIALS, UndefinedMeasureWarning)
+            found = estimate(estimand, opts)
+        return estimand.point, _without_spread(found, infinite)
 
     def _frame(self, point: dict, found: dict | None, keys: list, index: list) -> pd.DataFrame:
         out = pd.DataFrame({"value": [float(point[k]) for k in keys]}, index=pd.Index(index))
@@ -156,6 +165,40 @@ class _ScoreAnalysis(CountedRows):
                 out["deff"] = [float(np.nan if found[k].deff is None else found[k].deff) for k in keys]
             out["method"] = [found[k].method for k in keys]
         return out
+
+
+PAIRED_DELONG = "DeLong's test for paired AUCs"
+"""The method of a difference of two AUCs (or Ginis) of the same objects under DeLong's SE: DeLong, DeLong and
+Clarke-Pearson (1988), the SE of the difference with the correlation of the two AUCs, the normal distribution
+(pROC's ``roc.test(method="delong", paired=TRUE)``)."""
+INFINITE_PARTIALS = "the partials of an infinite log loss"
+"""The start of the warning of :func:`~pandas_agree.measures.calibration.log_loss_partials`, which
+:func:`_without_spread` says more fully."""
+INFINITE_METHOD = "none: an infinite value has no SE or interval"
+"""The method of the SE and interval of an infinite value: they are undefined (NaN)."""
+
+
+def _key_text(key) -> str:
+    return " · ".join(map(str, key)) if isinstance(key, tuple) else str(key)
+
+
+def _without_spread(found: dict, infinite: list) -> dict:
+    """``found`` with the SE, interval, p-value and design effect of the ``infinite`` values NaN, and one
+    :class:`~pandas_agree.UndefinedMeasureWarning` naming them: an infinite value (a log loss where a probability of
+    0 meets a positive object, or 1 a negative one; a difference with such a log loss) has no finite partials, so
+    neither the linearised nor a bootstrap SE measures its spread (a bootstrap interval would be [inf, inf] or reach
+    from a finite value to inf)."""
+    nan = np.asarray(np.nan)
+    out = dict(found)
+    for key in infinite:
+        e = found[key]
+        out[key] = replace(e, se=nan, lower=nan, upper=nan, method=INFINITE_METHOD,
+                           pvalue=None if e.pvalue is None else nan, deff=None if e.deff is None else nan)
+    warnings.warn("the SE and interval of an infinite value are undefined and set to NaN: "
+                  f"{', '.join(map(_key_text, infinite))} (a log loss is infinite where a predicted probability of 0 "
+                  "meets a positive object or one of 1 a negative object: −log 0 = inf)", UndefinedMeasureWarning,
+                  stacklevel=external_stacklevel())
+    return out
 
 
 def _atom_combination(atoms: int, at: int, bounds, scale: str) -> Combination:
@@ -825,7 +868,9 @@ class ScoreComparison(_ScoreAnalysis):
         -------
         pandas.DataFrame
             Index (first, second, measure); columns "value" and with ``ci`` "se", "lower", "upper", "method",
-            "pvalue", "pvalue_holm".
+            "pvalue", "pvalue_holm". With the AUC among the measures, ``attrs["same_ranking"]`` lists the pairs
+            (first, second) that rank the objects alike (one score a strictly increasing function of the other):
+            their AUCs are equal on every sample, the difference 0 with an SE of 0.
 
         Examples
         --------
@@ -858,11 +903,18 @@ class ScoreComparison(_ScoreAnalysis):
         out = self._frame(point, found, keys, keys)
         out.index = pd.MultiIndex.from_tuples(keys, names=["first", "second", "measure"])
         if found is not None:
+            out["method"] = [PAIRED_DELONG + (" (on the Gini scale, 2·AUC − 1)" if key[2] == "GINI" else "")
+                             if method == "DeLong" else method for method, key in zip(out["method"], keys,
+                                                                                      strict=True)]
             out["pvalue"] = [float(np.nan if found[key].pvalue is None else found[key].pvalue) for key in keys]
             out["pvalue_holm"] = np.nan
             for m in chosen:
                 rows = out.index.get_level_values("measure") == m.code
                 out.loc[rows, "pvalue_holm"] = _holm(out.loc[rows, "pvalue"].to_numpy())
+        if any(m.code == "AUC" for m in chosen):  # the pairs that rank the objects alike (only they can: ΔAUC = 0)
+            out.attrs["same_ranking"] = [
+                (self.scores[i], self.scores[j]) for i, j in self._pairs()
+                if point[(self.scores[i], self.scores[j], "AUC")] == 0 and _same_ranking(self._patterns, i, j)]
         return out
 
     def tests(self) -> pd.DataFrame:
@@ -876,9 +928,9 @@ class ScoreComparison(_ScoreAnalysis):
         >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "a": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
         ...                    "b": [0.3, 0.2, 0.6, 0.7, 0.1, 0.5]})
         >>> df.agree.compare_scores("y", ["a", "b"]).tests().round(4)
-                      statistic  pvalue  pvalue_holm  method
+                      statistic  pvalue  pvalue_holm                         method
         first second
-        a     b         -0.7071  0.4795       0.4795  DeLong
+        a     b         -0.7071  0.4795       0.4795  DeLong's test for paired AUCs
         """
         found = self.differences("AUC", ci="auto")
         with np.errstate(invalid="ignore", divide="ignore"):  # the same ranking twice: no difference, Z = 0 (pROC)
@@ -887,6 +939,14 @@ class ScoreComparison(_ScoreAnalysis):
                             "pvalue_holm": found["pvalue_holm"], "method": found["method"]})
         out.index = out.index.droplevel("measure")
         return out
+
+
+def _same_ranking(patterns: ScorePatterns, first: int, second: int) -> bool:
+    """Whether two score columns rank the objects alike: one a strictly increasing function of the other on the
+    objects counted (ties in the one exactly where ties in the other), so that every statistic of ranks is the same
+    for both on every sample."""
+    pairs = np.unique(patterns.levels[patterns.counts > 0][:, [first, second]], axis=0)  # sorted by the first
+    return bool(np.all(np.diff(pairs[:, 0]) > 0) and np.all(np.diff(pairs[:, 1]) > 0))
 
 
 def _roc_curve(patterns: ScorePatterns, column: int, positive: int) -> pd.DataFrame:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from .. import datasets
+from ..analyses.order import command_line_advice
 from ..analyses.scores import SCORE_CI
 from ..base.options import RENAMED, SPEC, check_option, choices
 from ..base.version import __version__
@@ -263,7 +264,8 @@ def _labels(frame: pd.DataFrame, args, columns: list, dest: str = "labels") -> l
 
 def _crosstab_labels(frame: pd.DataFrame, args) -> list | dict | None:
     """The labels of ``crosstabs``: --labels for both variables, or --row-labels and --col-labels each its own
-    (``labels={row: [...], col: [...]}``)."""
+    (``labels={row: [...], col: [...]}``). The two variables are read each on its own: where one is read as numbers
+    and the other as text, --labels gives each the labels of its list it can hold (see :func:`_split_labels`)."""
     sides = {name: _labels(frame, args, [name], dest) for name, dest in ((args.row, "row_labels"),
                                                                           (args.col, "col_labels"))
              if getattr(args, dest, None)}
@@ -273,7 +275,25 @@ def _crosstab_labels(frame: pd.DataFrame, args) -> list | dict | None:
     if args.row == args.col and len(sides) == 1 and args.row_labels and args.col_labels:
         raise UsageError("argument --col-labels: the row and the column variable are one column; give its "
                          "categories once, with --labels")
-    return sides or _labels(frame, args, [args.row, args.col])
+    if sides:
+        return sides
+    numeric = [pd.api.types.is_numeric_dtype(frame[c].dtype) for c in (args.row, args.col)]
+    if args.labels and args.row != args.col and numeric[0] != numeric[1]:
+        return _split_labels(frame, args.labels, args.row if numeric[0] else args.col,
+                             args.col if numeric[0] else args.row)
+    return _labels(frame, args, [args.row, args.col])
+
+
+def _split_labels(frame: pd.DataFrame, given: list, numeric: str, text: str) -> dict:
+    """--labels, one list for a variable read as numbers (``numeric``) and one read as text (``text``): the first
+    takes the listed labels that are numbers (as numbers), the second the others and those that are among its own
+    values, each in the order of the list (``--labels 1 2 3 low mid high``: 1 < 2 < 3 for the first, low < mid <
+    high for the second)."""
+    number = pd.to_numeric(pd.Series(given, dtype=object), errors="coerce").notna().to_numpy()
+    own = frame[text].dropna().astype(str).unique()
+    numbers = [label for label, is_number in zip(given, number, strict=True) if is_number]
+    return {numeric: list(pd.to_numeric(pd.Series(numbers, dtype=object))),
+            text: [label for label, is_number in zip(given, number, strict=True) if not is_number or label in own]}
 
 
 def _warn_numeric_spellings(frame: pd.DataFrame, columns: list) -> None:
@@ -418,8 +438,8 @@ def run_crosstabs(args) -> int:
     columns = [args.row, args.col]
     frame = read_table(args.file, args.sheet, [*columns, *(args.layer or [])])
     _check_columns(frame, args)
-    # two variables, each read on its own (--labels, one list for both, reads them together)
-    _label_columns(frame, args, columns, None if args.labels else [[c] for c in columns])
+    # two variables, each read on its own (integer codes in one, text in the other), --labels or not
+    _label_columns(frame, args, columns, [[c] for c in columns])
     try:
         crosstab = frame.agree.crosstabs(args.row, args.col, layers=args.layer, weights=args.weights,
                                          labels=_crosstab_labels(frame, args), strata=args.strata,
@@ -428,6 +448,7 @@ def run_crosstabs(args) -> int:
     except (TypeError, ValueError) as err:  # a side's labels: the error names its option
         for name, flag in ((args.row, "--row-labels"), (args.col, "--col-labels")):
             if str(err).startswith(f"labels[{name!r}]"):
+                flag = "--labels" if args.labels else flag
                 raise UsageError(f"argument {flag}: {err}") from None
         raise
     options = {"statistics": args.statistics, "cells": args.cells, "random_state": args.random_state}
@@ -658,7 +679,8 @@ def _add_design_options(p: argparse.ArgumentParser, units: str = "") -> None:
 
 # how the label columns of a command become integers (the end of the --numeric help)
 TOGETHER = "the label columns, compared with each other, become integers together or stay text together"
-EACH_ON_ITS_OWN = "each of the two variables on its own, or both together with --labels, one list for both"
+EACH_ON_ITS_OWN = ("each of the two variables on its own, as they are different variables; --labels, one list for "
+                   "both, then gives a variable read as numbers the labels of the list that are numbers")
 
 
 def _add_label_options(p: argparse.ArgumentParser, order: bool = True, together: str = TOGETHER) -> None:
@@ -833,7 +855,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             args = build_parser().parse_args(argv)
             _check_outputs(args)
-            return args.run(args)
+            with command_line_advice():  # a LabelOrderWarning names the options that give the order
+                return args.run(args)
         except BrokenPipeError:
             return _closed_output()
         except UsageError as err:

@@ -31,7 +31,7 @@ from . import display
 from .document import Document, laid_out
 from .printed import report_sheet
 from .ranking import shown_measures
-from .sheet import BOLD, MATCH, P_FORMAT, VALUE_FORMAT, Sheet, checked_path
+from .sheet import BOLD, MATCH, P_FORMAT, VALUE_FORMAT, Sheet, checked_path, infinite_sign
 from .xlsx import (
     CELL_LIMIT,
     COLUMN_LIMIT,
@@ -715,10 +715,10 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
                     v = frame.iat[i, j]
                     if isinstance(v, str) or v is None or not display.is_number(v):
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
-                    elif j in thresholds and np.isinf(v):  # a sheet holds no infinity: the cell stays empty
-                        sign = "+inf" if v > 0 else "-inf"
-                        infinite.add(sign)
-                        ws.blank(2 + j, number_format=formats[j][i], comment=_INFINITE_CELL[sign])
+                    elif j in thresholds:  # an infinite threshold: an empty cell whose comment says what it is
+                        if np.isinf(v):
+                            infinite.add(infinite_sign(v))
+                        ws.number(2 + j, v, formats[j][i], comments=_INFINITE_CELL)
                     else:
                         ws.number(2 + j, v, formats[j][i])
                 ws.skip()

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..analyses.scores import PAIRED_DELONG
 from ..base.options import validate_options
 from ..base.version import __version__
 from ..measures.registry import SCORES
@@ -75,6 +76,69 @@ def _zero_width_notes(values: pd.DataFrame, classes: pd.DataFrame | None = None)
                    and auc[zero].isin([0.0, 1.0]).all() else "their SE is 0")
             notes.append(f"The one-vs-rest intervals of {_listed(codes)} of {_listed(labels)} have zero width: "
                          f"{why}; such an interval does not show the uncertainty of the estimate.")
+    return notes
+
+
+LOG_EPS = float(-np.log(np.finfo(float).eps))  # the loss scikit-learn's log_loss gives a probability of 0: 36.04
+
+
+def _infinite_notes(values: pd.DataFrame, classes: pd.DataFrame | None = None) -> list[str]:
+    """The note on the statistics that are infinite (a log loss where a probability of 0 meets its event), of the
+    score or averages (``values``) and of the classes (``classes``, columns codes or (code, stat)): why, what their
+    SE and interval are, and what scikit-learn's ``log_loss`` gives instead."""
+    codes = [code for code, v in zip(values.index, values["value"].to_numpy(dtype=float), strict=True)
+             if np.isinf(v)]
+    if classes is not None:
+        stat = (lambda code: (code, "value")) if isinstance(classes.columns, pd.MultiIndex) else (lambda code: code)
+        for code in dict.fromkeys(classes.columns.get_level_values(0)):
+            infinite = np.isinf(classes[stat(code)].to_numpy(dtype=float))
+            if infinite.any():
+                labels = [display.label(label) for label in classes.index[infinite]]
+                codes.append(f"the one-vs-rest {code} of {_listed(labels)}")
+    if not codes:
+        return []
+    return [f"{_listed(codes)} {'is' if len(codes) == 1 else 'are'} infinite: an object's predicted probability of "
+            "its own label is 0 (a positive object scored 0, or a negative one scored 1), and its loss −log 0 is "
+            "infinite. An infinite value has no SE or interval (left empty: NaN, with a warning). scikit-learn's "
+            "log_loss clips the probabilities to [ε, 1 − ε] (ε = 2.2·10⁻¹⁶, float64's machine epsilon), so that "
+            f"each such object adds −log ε ≈ {LOG_EPS:.2f} to its sum, a finite value set by ε alone; here no "
+            "probability is changed."]
+
+
+def _difference_method(method: str) -> str:
+    """What a method of a paired difference of AUCs is, for the footnote of the differences' table."""
+    if method.startswith(PAIRED_DELONG):
+        return (f"{method}: DeLong, DeLong and Clarke-Pearson's (1988) SE of the difference of two AUCs of the same "
+                "objects, their correlation included, with the normal distribution (pROC's roc.test)")
+    if method.startswith("linearised"):
+        return (f"{method}: the linearised (delta-method) SE of the paired difference, from each object's "
+                "influence on both AUCs")
+    if method.startswith("bootstrap"):
+        return f"{method}: the objects resampled with all their scores, the difference computed on each resample"
+    return method
+
+
+def _identical_notes(differences: pd.DataFrame) -> list[str]:
+    """The note on each pair of scores whose difference of AUCs has an SE of 0: scores that rank the objects alike
+    (``differences.attrs["same_ranking"]``) have the same AUC on every sample, so the interval [0, 0] and DeLong's
+    Z = 0 (p = 1, as pROC's roc.test gives them) say that they do not differ, not how precisely a difference is
+    known; any other SE of 0 gives an interval of zero width that shows no uncertainty."""
+    if "se" not in differences.columns:
+        return []
+    pairs = differences.xs("AUC", level="measure")
+    alike = set(differences.attrs.get("same_ranking", []))
+    notes = []
+    for (a, b), se in zip(pairs.index, pairs["se"].to_numpy(dtype=float), strict=True):
+        if (a, b) in alike:
+            notes.append(f"{_pair(a, b)}: the two scores are identical in their ranking of the objects (one a strictly "
+                         "increasing function of the other), so their AUCs are equal on every sample: the difference "
+                         "is 0 with an SE of 0, and its interval [0, 0] and DeLong's test (Z = 0, p = 1, as pROC's "
+                         "roc.test gives them) say that the scores do not differ, not how precisely a difference is "
+                         "known.")
+        elif se == 0:
+            notes.append(f"{_pair(a, b)}: the difference of the AUCs has an SE of 0 (as where both scores separate "
+                         "the classes completely), so its interval has zero width and does not show the uncertainty "
+                         "of the estimate.")
     return notes
 
 
@@ -159,6 +223,7 @@ class ScoresReport(Rendered):
             "above it. Rows with a missing label, score or weight are left out.",
         ]
         self.notes.extend(_zero_width_notes(self.values, self.classes))
+        self.notes.extend(_infinite_notes(self.values, self.classes))
         if opts["ci"] is not None and scores.design is not None:
             self.notes.append("Sample design: every SE is design-based (the influence of each object totalled over "
                               f"its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF is its "
@@ -414,6 +479,10 @@ class ScoreComparisonReport(Rendered):
             for score in comparison.scores:
                 self.notes.extend(f"{display.label(score)}: {note}" for note in
                                   _zero_width_notes(self.values.xs(score, level="score")))
+        for score in comparison.scores:
+            self.notes.extend(f"{display.label(score)}: {note}" for note in
+                              _infinite_notes(self.values.xs(score, level="score")))
+        self.notes.extend(_identical_notes(self.differences))
         if comparison.design is not None:
             self.notes.append("Sample design: every SE is design-based (the influence of each object totalled over "
                               f"its PSU), with Student's t on {comparison.design['df']} degrees of freedom; DEFF is "
@@ -442,8 +511,11 @@ class ScoreComparisonReport(Rendered):
         for score in self.comparison.scores:
             tables.append(_values_table(f"Statistics of {display.label(score)}",
                                         self.values.xs(score, level="score"), level))
-        tables.append(_values_table("Paired differences of the AUCs", _by_pair(self.differences), level,
-                                    stub="Pair", names=str, value="Difference"))
+        differences = _by_pair(self.differences)
+        if "method" in differences.columns:
+            differences["method"] = differences["method"].map(_difference_method)
+        tables.append(_values_table("Paired differences of the AUCs", differences, level, stub="Pair", names=str,
+                                    value="Difference"))
         tests = _by_pair(self.tests)
         has_df = tests["df"].notna().any()
         rows = [(name, [display.value(row["statistic"]), *([display.count(row["df"])] if has_df else []),

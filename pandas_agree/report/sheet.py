@@ -9,12 +9,12 @@ import os
 from pathlib import Path
 
 import numpy as np
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles import Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 
 from . import display
 
-__all__ = ["Sheet", "checked_path"]
+__all__ = ["INFINITE_VALUE", "Sheet", "checked_path", "comment", "infinite_sign"]
 
 BOLD = Font(name="Arial", bold=True, size=10)  # the workbook's default font (Arial 10), bold
 TITLE = Font(name="Arial", bold=True, size=12)
@@ -24,6 +24,28 @@ RULE = Border(bottom=Side(style="thin", color="555555"))
 VALUE_FORMAT = "0.0000"
 P_FORMAT = display.P_FORMAT  # "<0.001", else three decimals, as the reports show p-values
 CELL_LIMIT = 32_767  # the most characters an Excel cell holds
+
+INFINITE_VALUE = {
+    "+inf": "Value +inf: a sheet cannot hold infinity, so the cell is left empty (in the column's number format); "
+            "the report's DataFrames hold inf.",
+    "-inf": "Value -inf: a sheet cannot hold infinity, so the cell is left empty (in the column's number format); "
+            "the report's DataFrames hold -inf.",
+}
+"""The comment on the empty cell of an infinite value (see :func:`comment`); a column of thresholds says what its
+infinite thresholds mean instead."""
+
+
+def infinite_sign(x: float) -> str:
+    """"+inf" or "-inf", the key of ``x`` (infinite) in :data:`INFINITE_VALUE`."""
+    return "+inf" if x > 0 else "-inf"
+
+
+def comment(text: str):
+    """The comment (note) shown on a cell of every sheet: on the empty cell of an infinite value, the one way a
+    sheet, which holds no infinity, keeps a column of numbers numeric and still says what the value is."""
+    from openpyxl.comments import Comment
+
+    return Comment(text, "pandas_agree", width=300, height=110)
 
 
 class Sheet:
@@ -54,13 +76,16 @@ class Sheet:
         return cell
 
     def number(self, col: int, value, fmt: str = VALUE_FORMAT, fill=None):
+        """A number at full precision shown in ``fmt``; NaN or None an empty cell, ±inf an empty cell in ``fmt``
+        with a comment saying which infinity it is (:data:`INFINITE_VALUE`; printed at the end of the sheet)."""
         cell = self.ws.cell(self.row, col)
         if value is None or (isinstance(value, float) and np.isnan(value)):
             cell.value = None
-        elif isinstance(value, (float, np.floating)) and np.isinf(value):
-            cell.value = "inf" if value > 0 else "-inf"
-            cell.data_type = "s"
-            cell.alignment = Alignment(horizontal="right")
+        elif isinstance(value, (float, np.floating)) and np.isinf(value):  # a sheet holds no infinity
+            cell.value = None
+            cell.number_format = fmt
+            cell.comment = comment(INFINITE_VALUE[infinite_sign(value)])
+            self.ws.page_setup.cellComments = "atEnd"  # a printout lists what the empty cells hold
         else:
             cell.value = float(value)
             cell.number_format = fmt

@@ -10,7 +10,8 @@ openpyxl's own (registered through a detached cell), so the style sheet is the o
 What the sheets hold is as before: text cells are inline strings (never formulas: a label "=1+1" stays text),
 control characters and lone surrogates are shown as escapes, a text longer than an Excel cell holds is cut and says
 so; numbers are written with all the digits of their ``repr`` (the float read back is the float written), NaN as
-an empty cell and ±inf as the text "inf" / "-inf".
+an empty cell, and ±inf (which a sheet cannot hold) as an empty cell in the column's number format with a comment
+saying which infinity it is (:data:`~pandas_agree.report.sheet.INFINITE_VALUE`), so that the column stays numeric.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from . import display
-from .sheet import BOLD, CELL_LIMIT, HEADER, RULE, TITLE
+from .sheet import BOLD, CELL_LIMIT, HEADER, INFINITE_VALUE, RULE, TITLE, comment, infinite_sign
 
 __all__ = ["CELL_LIMIT", "COLUMN_LIMIT", "ROW_LIMIT", "StreamSheet", "Styles", "number_widths", "print_setup", "save",
            "sheet_names"]
@@ -129,7 +130,6 @@ class StreamSheet:
         self._cells: list[tuple[int, str]] = []  # (first column, XML of one or more cells) of the current row
         self._file = tempfile.TemporaryFile()  # noqa: SIM115 (closed by save, once copied into the workbook)
         self._letters: list[str] = [""]
-        self._right = _style(styles(alignment=Alignment(horizontal="right")))
 
     # --- cells of the current row -------------------------------------------------------------------------------
 
@@ -172,14 +172,11 @@ class StreamSheet:
         elif counted:
             self.width(col, n * (BOLD_WIDTH if font is not None and font.b else 1))
 
-    def blank(self, col: int, fill=None, border=None, font=None, number_format: str = "General",
-              comment: str | None = None) -> None:
+    def blank(self, col: int, fill=None, border=None, font=None, number_format: str = "General") -> None:
         """An empty cell with a style (a header's fill and rule, a column's number format): text on its left may run
-        into it; with ``comment``, the comment (note) that says why it is empty."""
+        into it."""
         sid = self.styles(number_format, font=font, fill=fill, border=border)
         self._add(col, f'<c r="{self.letter(col)}{self.row}"{_style(sid)}/>')
-        if comment is not None:
-            self.comments[f"{self.letter(col)}{self.row}"] = comment
 
     def note(self, text: str, font=None) -> None:
         """A line of text under a table, on a row of its own: wrapped across the columns written so far (merged), as
@@ -199,23 +196,29 @@ class StreamSheet:
         self.last_row = self.row
         self.row += 1
 
-    def _number_body(self, x: float, sid: str) -> str:
+    def _number_body(self, x: float, sid: str, ref: str, comments: dict[str, str] = INFINITE_VALUE) -> str:
+        """The XML of the number cell at ``ref`` after its reference: NaN an empty cell; ±inf an empty cell with the
+        comment of its sign in ``comments`` (a sheet holds no infinity)."""
         if x != x:
             return f"{sid}/>"
         if x in (np.inf, -np.inf):
-            return f' t="inlineStr"{self._right}><is><t>{"inf" if x > 0 else "-inf"}</t></is></c>'
+            self.comments[ref] = comments[infinite_sign(x)]
+            return f"{sid}/>"
         return f"{sid}><v>{x!r}</v></c>"
 
-    def number(self, col: int, value, fmt: str = NUMBER_FORMAT, fill=None) -> None:
-        """A number at full precision shown in ``fmt``; NaN or None an empty cell (unless filled), ±inf the text
-        "inf"."""
+    def number(self, col: int, value, fmt: str = NUMBER_FORMAT, fill=None,
+               comments: dict[str, str] = INFINITE_VALUE) -> None:
+        """A number at full precision shown in ``fmt``; NaN or None an empty cell (unless filled); ±inf an empty cell
+        in ``fmt`` with a comment, its sign's in ``comments`` ("+inf", "-inf" -> text; by default
+        :data:`~pandas_agree.report.sheet.INFINITE_VALUE`)."""
         if value is None:
             return
         x = float(value)
         if x != x and fill is None:
             return
-        body = self._number_body(x, _style(self.styles(fmt, fill=fill)))
-        self._add(col, f'<c r="{self.letter(col)}{self.row}"{body}')
+        ref = f"{self.letter(col)}{self.row}"
+        body = self._number_body(x, _style(self.styles(fmt, fill=fill)), ref, comments)
+        self._add(col, f'<c r="{ref}"{body}')
         chars = 4 if x != x or abs(x) == np.inf else float(number_widths(np.array([x]), fmt)[0])
         self.width(col, chars, pad=1)
 
@@ -240,7 +243,7 @@ class StreamSheet:
             xml = "".join([f'<c r="{c}{r}"{s}><v>{x!r}</v></c>' for c, s, x in zip(letters, sids, values.tolist(),
                                                                                     strict=True)])
         else:
-            xml = "".join([f'<c r="{c}{r}"{self._number_body(x, s)}' for c, s, x in zip(letters, sids,
+            xml = "".join([f'<c r="{c}{r}"{self._number_body(x, s, f"{c}{r}")}' for c, s, x in zip(letters, sids,
                                                                                       values.tolist(), strict=True)
                            if x == x or s != plain])
         self._add(col, xml, col + n - 1)
@@ -316,7 +319,7 @@ class StreamSheet:
 
     def number_column(self, values: np.ndarray, fmt: str | list[str] = NUMBER_FORMAT):
         """A column of numbers for :meth:`rows`, in format ``fmt`` (a format for each value when a list), and the
-        width it needs (see :meth:`width`, ``pad=0``); NaN an empty cell, ±inf the text "inf"."""
+        width it needs (see :meth:`width`, ``pad=0``); NaN an empty cell, ±inf an empty cell with a comment."""
         values = np.asarray(values, dtype=float)
         if not isinstance(fmt, str) and len(set(fmt)) <= 1:
             fmt = fmt[0] if len(fmt) else NUMBER_FORMAT
@@ -336,7 +339,7 @@ class StreamSheet:
                 return [f'<c r="{letter}{r}"{sid}><v>{x}</v></c>' for r, x in enumerate(texts(rows), start=first)]
             chunk = values[rows]
             styles = [sid] * len(chunk) if sids is None else sids[rows].tolist()
-            return [f'<c r="{letter}{r}"{self._number_body(x, s)}' if x == x else ""
+            return [f'<c r="{letter}{r}"{self._number_body(x, s, f"{letter}{r}")}' if x == x else ""
                     for r, (x, s) in enumerate(zip(chunk.tolist(), styles, strict=True), start=first)]
 
         return column, width
@@ -473,10 +476,9 @@ def print_setup(ws, sheet: StreamSheet) -> None:
     ws.oddFooter.center.text = "&A — Page &P of &N"
     ws.oddFooter.center.size = 8
     if sheet.comments:
-        from openpyxl.comments import Comment
-
         for ref, text in sheet.comments.items():  # the cells stay empty: save() writes the sheet's rows
-            ws[ref].comment = Comment(text, "pandas_agree", width=300, height=110)
+            ws[ref].comment = comment(text)
+        ws.page_setup.cellComments = "atEnd"  # a printout lists what the empty cells hold
 
 
 _SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>.*?</sheetData>", re.DOTALL)

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import numpy as np
-from openpyxl.styles import Border, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 
 from . import display
@@ -76,16 +76,16 @@ class Sheet:
         return cell
 
     def number(self, col: int, value, fmt: str = VALUE_FORMAT, fill=None):
-        """A number at full precision shown in ``fmt``; NaN or None an empty cell, ±inf an empty cell in ``fmt``
-        with a comment saying which infinity it is (:data:`INFINITE_VALUE`; printed at the end of the sheet)."""
+        """A number at full precision shown in ``fmt``; NaN or None an empty cell; ±inf the text "inf" / "-inf",
+        right-aligned, as the text report prints it (this sheet is the report's print layout, read rather than
+        computed with; the data sheets leave an infinite value's cell empty, with a comment)."""
         cell = self.ws.cell(self.row, col)
         if value is None or (isinstance(value, float) and np.isnan(value)):
             cell.value = None
         elif isinstance(value, (float, np.floating)) and np.isinf(value):  # a sheet holds no infinity
-            cell.value = None
-            cell.number_format = fmt
-            cell.comment = comment(INFINITE_VALUE[infinite_sign(value)])
-            self.ws.page_setup.cellComments = "atEnd"  # a printout lists what the empty cells hold
+            cell.value = "inf" if value > 0 else "-inf"
+            cell.data_type = "s"
+            cell.alignment = Alignment(horizontal="right")
         else:
             cell.value = float(value)
             cell.number_format = fmt

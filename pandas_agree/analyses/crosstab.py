@@ -1267,9 +1267,10 @@ def statistics_keywords(statistics: Any, *, layers: bool) -> tuple[str, ...]:
         return words
     named = {w.lower() for w in ([statistics] if isinstance(statistics, str) else statistics)}
     if "cmh" in named:
-        raise ValueError("statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, several 2×2 "
-                         "tables: use df.agree.crosstabs(row, col, layers=column), or df.agree.report(actual, pred, "
-                         "by=column, statistics=[..., 'cmh']), whose groups are the layers")
+        raise ValueError("statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, several tables "
+                         "(2×2 for SPSS's, any size for the generalized ones): use df.agree.crosstabs(row, col, "
+                         "layers=column), or df.agree.report(actual, pred, by=column, statistics=[..., 'cmh']), whose "
+                         "groups are the layers")
     return tuple(w for w in words if w != "cmh")
 
 
@@ -1303,7 +1304,14 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     labels with cases in ``everything`` (all the layers together). When that holds, the first three tables are
     :func:`~pandas_agree.inference.contingency.layered_tests` (Breslow–Day and Tarone's tests of homogeneity of
     the odds ratio, Cochran's and Mantel–Haenszel tests of conditional independence, the Mantel–Haenszel common
-    odds ratio with its 95% interval); otherwise they are NaN and their ``note`` says why. The last is
+    odds ratio with its 95% interval); otherwise they are NaN and their ``note`` says why. Where all layers
+    together have more than two row or column categories with cases, the Tests of Conditional Independence also
+    have the generalized Cochran–Mantel–Haenszel statistics of R's ``mantelhaen.test`` and SAS PROC FREQ's
+    ``CMH`` (:func:`~pandas_agree.inference.contingency.generalized_cmh`): "Cochran-Mantel-Haenszel (general
+    association)" on (R − 1)(C − 1) df over the R rows and C columns with cases, and "Cochran-Mantel-Haenszel
+    (nonzero correlation)" on 1 df with the scores of the linear-by-linear association (:meth:`scored_table`);
+    that table's ``attrs["generalized"]`` names those rows and ``attrs["footnotes"]`` says what they are. Under a
+    sample design every one of these tables is NaN with a note. The last is
     :func:`~pandas_agree.inference.contingency.kappa_homogeneity` of the layers' Cohen's kappas and their
     asymptotic standard errors (those of ``crosstab_statistics("kappa")``), for any number of labels.
 

@@ -53,6 +53,24 @@ def _cmh(ct: pa.Crosstab) -> pd.DataFrame:
         return ct.statistics(["cmh"])[TITLE]
 
 
+def _r_mantelhaen(x: np.ndarray) -> float:
+    """M² as R's mantelhaen.test computes it (stats:::mantelhaen.test, its I×J×K branch, read with
+    ``Rscript -e 'mantelhaen.test'``): a loop over the layers, the last row and column left out, the cells in
+    column-major order, and qr.solve; here ``x`` is (K, I, J) and the layers with at most one case are left out."""
+    _, i, j = x.shape
+    df = (i - 1) * (j - 1)
+    n, m, v = np.zeros(df), np.zeros(df), np.zeros((df, df))
+    for f in x[x.sum(axis=(1, 2)) > 1]:
+        ntot = f.sum()
+        rowsums, colsums = f.sum(axis=1)[:-1], f.sum(axis=0)[:-1]
+        n += f[:-1, :-1].ravel(order="F")
+        m += np.outer(rowsums, colsums).ravel(order="F") / ntot
+        v += np.kron(np.diag(ntot * colsums) - np.outer(colsums, colsums),
+                     np.diag(ntot * rowsums) - np.outer(rowsums, rowsums)) / (ntot**2 * (ntot - 1))
+    n -= m
+    return float(n @ np.linalg.solve(v, n))
+
+
 # --- known answers -------------------------------------------------------------------------------------------------
 
 def test_hair_eye_color_equals_r():
@@ -136,6 +154,30 @@ def test_singular_covariance_is_nan_with_a_warning_and_a_note():
     assert np.isnan(table.loc[GENERAL, "value"]) and "singular" in table.loc[GENERAL, "note"]
 
 
+@pytest.mark.parametrize("scale", [0.37, 1e3, 1e9])
+def test_singular_whatever_the_size_of_the_weights(scale):
+    # the same structure (the third row only in the first layer, the third column only in the second) with
+    # fractional weights of any size: the rank is decided on V scaled to unit diagonal, not on its raw size
+    weights = np.random.default_rng(3).uniform(0.5, 1.5, (2, 3, 3)) * scale
+    s = np.array([[[5, 3, 0], [2, 6, 0], [4, 4, 0]], [[5, 3, 2], [2, 6, 3], [0, 0, 0]]]) * weights
+    with pytest.warns(UndefinedMeasureWarning, match="singular"):
+        assert np.isnan(generalized_cmh(s).loc[GENERAL, "value"])
+    # and a regular table is computed whatever the unit of its weights, as R's code computes it
+    hec = np.array(list(HEC.values()), dtype=float) * np.random.default_rng(4).uniform(0.5, 1.5, (2, 4, 4)) * scale
+    assert generalized_cmh(hec).loc[GENERAL, "value"] == pytest.approx(_r_mantelhaen(hec), rel=1e-9)
+
+
+def test_more_than_the_most_df_is_not_computed():
+    from pandas_agree.inference.contingency import GENERALIZED_CMH_MAX_DF
+
+    side = int(np.sqrt(GENERALIZED_CMH_MAX_DF)) + 2  # (side − 1)² > the most df
+    t = np.ones((2, side, side))
+    with pytest.warns(UndefinedMeasureWarning, match="not computed above"):
+        out = generalized_cmh(t)
+    assert np.isnan(out.loc[GENERAL, "value"]) and "not computed" in out.loc[GENERAL, "note"]
+    assert out.loc[CORRELATION, "value"] == pytest.approx(0.0, abs=1e-12)  # independent layers: T_k = E T_k
+
+
 def test_no_layer_with_two_cases_is_nan_with_a_warning():
     with pytest.warns(UndefinedMeasureWarning, match="no layer with more than one case"):
         out = generalized_cmh(np.array([[[1, 0, 0], [0, 0, 0]], [[0, 0, 0], [0, 0, 1]]]))
@@ -217,6 +259,19 @@ def test_general_association_is_invariant_to_permuting_rows_columns_and_layers(t
     # the nonzero correlation does not depend on the order of the layers
     if np.isfinite(a.loc[CORRELATION, "value"]):
         assert layers_only == pytest.approx(a.loc[CORRELATION, "value"], rel=1e-9, abs=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.tuples(st.integers(1, 4), st.integers(2, 4), st.integers(2, 4)).flatmap(_tables))
+def test_general_association_equals_r_code_where_r_gives_one(t):
+    # R's code stops where V is singular; where V is well conditioned both give the same M²
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMeasureWarning)
+        ours = generalized_cmh(t).loc[GENERAL, "value"]
+    used = t[t.sum(axis=(1, 2)) > 1]
+    if len(used) == 0 or not np.isfinite(ours):
+        return
+    assert ours == pytest.approx(_r_mantelhaen(t), rel=1e-8, abs=1e-10)
 
 
 @settings(max_examples=40, deadline=None)

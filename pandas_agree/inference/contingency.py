@@ -929,6 +929,13 @@ def layered_tests(tables: Any, confidence_level: float = 0.95, *, null_odds_rati
     return out
 
 
+GENERALIZED_CMH_MAX_DF = 2500
+"""The most degrees of freedom, (I − 1)(J − 1), of the general association statistic computed: its covariance
+matrix has that many rows and columns (2500: 50 MB and about half a second; a 51×51 table)."""
+GENERALIZED_CMH_TOLERANCE = 1e-10
+"""The covariance matrix of the general association statistic is singular where, scaled to unit diagonal, a pivot
+of its Cholesky factorisation with full pivoting falls to this or below: a cell whose variance is explained by the
+others but for a share of 10⁻¹⁰ (rounding leaves about p × 10⁻¹⁶ where it is exactly singular)."""
 GENERALIZED_CMH_ROWS = ("Cochran-Mantel-Haenszel (general association)",
                         "Cochran-Mantel-Haenszel (nonzero correlation)")
 """The lines of :func:`generalized_cmh`, named by the alternative each tests, as SAS PROC FREQ names them."""
@@ -951,11 +958,13 @@ def generalized_cmh(tables: Any, row_scores: Any = None, col_scores: Any = None)
 
     A layer with n_k ≤ 1 carries no information (its cells equal their expected counts) and is left out (R's
     ``mantelhaen.test`` stops on one); ``attrs["layers_used"]`` counts the others. A row or a column without
-    cases in a layer is allowed (its margin is 0). Where V is singular (rank below (I − 1)(J − 1) at NumPy's
-    ``matrix_rank`` tolerance: some combination of rows and columns occurs in no layer with its margins varying,
-    as when a row has cases only in the layers where a column has none), the general association statistic is
-    undefined: NaN with an :class:`~pandas_agree.base.undefined.UndefinedMeasureWarning` and a note (R's
-    ``qr.solve`` stops there; a generalized inverse would test a smaller hypothesis on fewer df than printed).
+    cases in a layer is allowed (its margin is 0). The row and the column left out of d and V are those with the
+    most cases (M² is the same whichever are left out). Where V is singular (scaled to unit diagonal, a pivot of its
+    pivoted Cholesky factorisation at most :data:`GENERALIZED_CMH_TOLERANCE`: some combination of rows and columns
+    never varies within a layer, as when a row has cases only in the layers where a column has none), the general
+    association statistic is undefined: NaN with an :class:`~pandas_agree.base.undefined.UndefinedMeasureWarning`
+    and a note (R's ``qr.solve`` stops there; a generalized inverse would test a smaller hypothesis on fewer df
+    than printed). Above :data:`GENERALIZED_CMH_MAX_DF` df it is not computed (NaN, a note and the warning).
     Likewise the nonzero correlation is NaN where Σ_k Var T_k is 0.
 
     For 2×2 layers both equal the Mantel–Haenszel statistic without the continuity correction
@@ -1004,21 +1013,22 @@ def generalized_cmh(tables: Any, row_scores: Any = None, col_scores: Any = None)
         return out
     n = t.sum(axis=(1, 2))
     r, c = t.sum(axis=2), t.sum(axis=1)  # (K, I), (K, J)
-    # general association: the first I − 1 rows and J − 1 columns, the cells in row-major order
-    d = (t[:, :-1, :-1] - r[:, :-1, None] * c[:, None, :-1] / n[:, None, None]).sum(axis=0).ravel()
-    rows_cov = n[:, None, None] * _diagonals(r[:, :-1]) - r[:, :-1, None] * r[:, None, :-1]  # (K, I-1, I-1)
-    cols_cov = n[:, None, None] * _diagonals(c[:, :-1]) - c[:, :-1, None] * c[:, None, :-1]  # (K, J-1, J-1)
-    p = d.size
-    cov = np.einsum("k,kab,kcd->acbd", 1 / (n**2 * (n - 1)), rows_cov, cols_cov, optimize=True).reshape(p, p)
+    p = (n_rows - 1) * (n_cols - 1)
     undefined = []
-    if np.linalg.matrix_rank(cov, hermitian=True) < p:
+    if p > GENERALIZED_CMH_MAX_DF:
         out.iloc[0, out.columns.get_loc("note")] = (
-            "undefined: the covariance matrix of the counts is singular (some rows and columns never vary "
-            "together within a layer: a row with cases only in layers where a column has none, or the like)")
-        undefined.append(f"{GENERALIZED_CMH_ROWS[0]} (singular covariance matrix)")
+            f"not computed: (I − 1)(J − 1) = {p} df, more than {GENERALIZED_CMH_MAX_DF}: its covariance matrix "
+            f"would have {p}² entries")
+        undefined.append(f"{GENERALIZED_CMH_ROWS[0]} (not computed above {GENERALIZED_CMH_MAX_DF} df)")
     else:
-        m2 = float(d @ np.linalg.solve(cov, d))
-        out.iloc[0, [0, 2]] = [m2, chi2_sf(m2, p)]
+        m2 = _general_association(t, n, r, c)
+        if np.isnan(m2):
+            out.iloc[0, out.columns.get_loc("note")] = (
+                "undefined: the covariance matrix of the counts is singular (some rows and columns never vary "
+                "together within a layer: a row with cases only in layers where a column has none, or the like)")
+            undefined.append(f"{GENERALIZED_CMH_ROWS[0]} (singular covariance matrix)")
+        else:
+            out.iloc[0, [0, 2]] = [m2, chi2_sf(m2, p)]
     # nonzero correlation: the layers' T_k − E T_k and Var T_k
     ru, cv = r @ u, c @ v
     excess = float((np.einsum("kij,i,j->k", t, u, v) - ru * cv / n).sum())
@@ -1031,9 +1041,37 @@ def generalized_cmh(tables: Any, row_scores: Any = None, col_scores: Any = None)
                                                     "within any layer")
         undefined.append(f"{GENERALIZED_CMH_ROWS[1]} (no variance)")
     if undefined:
-        warnings.warn("undefined values set to NaN: " + "; ".join(undefined), UndefinedMeasureWarning,
+        warnings.warn("values set to NaN: " + "; ".join(undefined), UndefinedMeasureWarning,
                       stacklevel=external_stacklevel())
     return out
+
+
+def _general_association(t: np.ndarray, n: np.ndarray, r: np.ndarray, c: np.ndarray) -> float:
+    """M² of layers ``t`` (K, I, J) with totals ``n`` and margins ``r``, ``c``; NaN where V is singular.
+
+    The row and the column left out are those with the most cases (M² does not depend on which: any I − 1 rows and
+    J − 1 columns carry the table given its margins), which keeps V as far from singular as the data allow; V is
+    scaled to unit diagonal before its pivoted Cholesky factorisation decides its rank, so that the decision does
+    not depend on the size of the counts."""
+    from scipy.linalg import lapack, solve_triangular
+
+    keep_rows = np.delete(np.arange(r.shape[1]), np.argmax(r.sum(axis=0)))
+    keep_cols = np.delete(np.arange(c.shape[1]), np.argmax(c.sum(axis=0)))
+    rk, ck = r[:, keep_rows], c[:, keep_cols]
+    d = (t[:, keep_rows][:, :, keep_cols] - rk[:, :, None] * ck[:, None, :] / n[:, None, None]).sum(axis=0).ravel()
+    rows_cov = (n[:, None, None] * _diagonals(rk) - rk[:, :, None] * rk[:, None, :]) / (n**2 * (n - 1))[:, None, None]
+    cols_cov = n[:, None, None] * _diagonals(ck) - ck[:, :, None] * ck[:, None, :]
+    # V = Σ_k w_k (rows_k ⊗ columns_k): one tensor product over the layers, the cells in row-major order
+    p = d.size
+    cov = np.tensordot(rows_cov, cols_cov, axes=(0, 0)).transpose(0, 2, 1, 3).reshape(p, p)
+    scale = np.sqrt(np.diagonal(cov))
+    if not (scale > 0).all():  # a cell that never varies: V has a zero row
+        return np.nan
+    factor, pivots, rank, _ = lapack.dpstrf(cov / np.outer(scale, scale), lower=1, tol=GENERALIZED_CMH_TOLERANCE)
+    if rank < p:
+        return np.nan
+    z = solve_triangular(np.tril(factor), (d / scale)[pivots - 1], lower=True)
+    return float(z @ z)
 
 
 def _diagonals(x: np.ndarray) -> np.ndarray:

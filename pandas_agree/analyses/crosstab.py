@@ -1377,16 +1377,16 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     out = {title: tested.xs(title, level="table") for title in LAYER_TABLES}
     if larger:
         general = _generalized_cmh(everything, stack, why, rows, cols, row_scores[has_rows], col_scores[has_cols])
-        used = general.attrs.get("layers_used", len(stack))
+        left_out = len(stack) - general.attrs.get("layers_used", len(stack))  # those with at most one case
         out[LAYER_TABLES[1]] = pd.concat([out[LAYER_TABLES[1]], general])
         out[LAYER_TABLES[1]].attrs = {"generalized": list(general.index), "footnotes": [
             "The generalized Cochran-Mantel-Haenszel statistics (R's mantelhaen.test; SAS PROC FREQ's CMH) test "
             "conditional independence in layers of any size: general association on (rows − 1)(columns − 1) df, "
             "over the categories with cases; nonzero correlation of the row and column scores (the labels where "
             "both sides are numbers, otherwise 1, 2, …) on 1 df."
-            + ("" if used == len(stack) else " 1 layer with at most one case is left out (it carries no information)."
-               if used == len(stack) - 1 else f" {len(stack) - used} layers with at most one case are left out (they "
-               "carry no information).")]}
+            + ("" if not left_out else " 1 layer with at most one case is left out (it carries no information)."
+               if left_out == 1 else f" {left_out} layers with at most one case are left out (they carry no "
+               "information).")]}
     if why or not two_by_two:
         return _kappa_homogeneity(everything, layers, out)
     # the layers that carry no information on the odds ratio (a row or a column without cases), which

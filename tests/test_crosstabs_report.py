@@ -254,7 +254,10 @@ def test_cmh_of_groups_that_are_not_2x2_is_a_note():
     df = df.assign(site=np.where(np.arange(len(df)) % 2, "odd", "even"))
     rep = df.agree.report("cultivar", "knn", by="site", statistics="cmh", ci=None)
     cmh = rep.statistics["Tests of Conditional Independence"]
-    assert cmh["value"].isna().all() and "2×2" in cmh["note"].iloc[0]
+    assert cmh.loc[["Cochran's", "Mantel-Haenszel"], "value"].isna().all() and "2×2" in cmh["note"].iloc[0]
+    # layers larger than 2×2: the generalized Cochran-Mantel-Haenszel statistics instead (R's mantelhaen.test)
+    general = cmh.loc["Cochran-Mantel-Haenszel (general association)"]
+    assert general["df"] == 4 and np.isfinite(general["value"]) and 0 <= general["pvalue"] <= 1
     assert rep.statistics["Test of Homogeneity of Kappa"]["df"].iloc[0] == 1  # kappa: any number of labels
     assert all(not sub.statistics for sub in rep.groups.values())
 

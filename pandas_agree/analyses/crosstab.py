@@ -1266,9 +1266,10 @@ def statistics_keywords(statistics: Any, *, layers: bool) -> tuple[str, ...]:
         return words
     named = {w.lower() for w in ([statistics] if isinstance(statistics, str) else statistics)}
     if "cmh" in named:
-        raise ValueError("statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, several 2×2 "
-                         "tables: use df.agree.crosstabs(row, col, layers=column), or df.agree.report(actual, pred, "
-                         "by=column, statistics=[..., 'cmh']), whose groups are the layers")
+        raise ValueError("statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, several tables "
+                         "(2×2 for SPSS's, any size for the generalized ones): use df.agree.crosstabs(row, col, "
+                         "layers=column), or df.agree.report(actual, pred, by=column, statistics=[..., 'cmh']), whose "
+                         "groups are the layers")
     return tuple(w for w in words if w != "cmh")
 
 
@@ -1302,7 +1303,14 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     labels with cases in ``everything`` (all the layers together). When that holds, the first three tables are
     :func:`~pandas_agree.inference.contingency.layered_tests` (Breslow–Day and Tarone's tests of homogeneity of
     the odds ratio, Cochran's and Mantel–Haenszel tests of conditional independence, the Mantel–Haenszel common
-    odds ratio with its 95% interval); otherwise they are NaN and their ``note`` says why. The last is
+    odds ratio with its 95% interval); otherwise they are NaN and their ``note`` says why. Where all layers
+    together have more than two row or column categories with cases, the Tests of Conditional Independence also
+    have the generalized Cochran–Mantel–Haenszel statistics of R's ``mantelhaen.test`` and SAS PROC FREQ's
+    ``CMH`` (:func:`~pandas_agree.inference.contingency.generalized_cmh`): "Cochran-Mantel-Haenszel (general
+    association)" on (R − 1)(C − 1) df over the R rows and C columns with cases, and "Cochran-Mantel-Haenszel
+    (nonzero correlation)" on 1 df with the scores of the linear-by-linear association (:meth:`scored_table`);
+    that table's ``attrs["generalized"]`` names those rows and ``attrs["footnotes"]`` says what they are. Under a
+    sample design every one of these tables is NaN with a note. The last is
     :func:`~pandas_agree.inference.contingency.kappa_homogeneity` of the layers' Cohen's kappas and their
     asymptotic standard errors (those of ``crosstab_statistics("kappa")``), for any number of labels.
 
@@ -1334,16 +1342,17 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     ('Test of Homogeneity of Kappa', 1)
     """
     # the layers' tables in their own labels and order (a matched table's columns are not the classes)
-    frame = everything.scored_table()[0]
+    frame, row_scores, col_scores = everything.scored_table()
     counts = frame.to_numpy()
-    rows, cols = frame.index[counts.sum(axis=1) > 0], frame.columns[counts.sum(axis=0) > 0]
+    has_rows, has_cols = counts.sum(axis=1) > 0, counts.sum(axis=0) > 0
+    rows, cols = frame.index[has_rows], frame.columns[has_cols]
+    two_by_two = len(rows) == 2 and len(cols) == 2
+    larger = max(len(rows), len(cols)) > 2  # the generalized Cochran-Mantel-Haenszel statistics' rows
     why = ""
     if everything.design is not None:
         why = ("not computed under a sample design: Breslow–Day's, Tarone's, Cochran's and Mantel–Haenszel's "
-               "statistics take the rows as independent draws and have no design-based form here")
-    elif len(rows) != 2 or len(cols) != 2:
-        why = (f"computed only when every layer is a 2×2 table on the same two labels on each side; all layers "
-               f"together have {len(rows)} row and {len(cols)} column categories with cases")
+               "statistics (the generalized ones too) take the rows as independent draws and have no "
+               "design-based form here")
     stack = []
     for layer in ([] if why else layers.values()):
         square = layer.scored_table()[0]
@@ -1351,28 +1360,72 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
         outside_rows = positions_of(square.index[held.sum(axis=1) > 0], rows) < 0
         outside_cols = positions_of(square.columns[held.sum(axis=0) > 0], cols) < 0
         if outside_rows.any() or outside_cols.any():
-            why = "computed only when every layer is a 2×2 table on the same two labels on each side"
+            why = ("computed only when every layer is a 2×2 table on the same two labels on each side" if two_by_two
+                   else "computed only when every layer's labels are among those of all layers together")
+            stack = []
             break
         at_rows, at_cols = positions_of(rows, square.index), positions_of(cols, square.columns)
         stack.append(np.where((at_rows[:, None] >= 0) & (at_cols[None, :] >= 0), held[np.ix_(at_rows, at_cols)], 0.0))
     if not why and not stack:
         why = "no layer"
-    tested = contingency.layered_tests(np.zeros((1, 2, 2)) if why else np.stack(stack))
-    if why:
-        tested["note"] = why
+    tested = contingency.layered_tests(np.stack(stack) if two_by_two and not why else np.zeros((1, 2, 2)))
+    if why or not two_by_two:
+        tested["note"] = why or (f"computed only when every layer is a 2×2 table on the same two labels on each "
+                                 f"side; all layers together have {len(rows)} row and {len(cols)} column "
+                                 "categories with cases")
     out = {title: tested.xs(title, level="table") for title in LAYER_TABLES}
-    if not why:
-        # the layers that carry no information on the odds ratio (a row or a column without cases), which
-        # Breslow-Day's and Tarone's statistics leave out (their df count the others)
-        tables = np.stack(stack)
-        informative = (tables.sum(axis=2) > 0).all(axis=1) & (tables.sum(axis=1) > 0).all(axis=1)
-        out[LAYER_TABLES[0]].attrs["layers_left_out"] = [value for value, used in zip(layers, informative,
-                                                                                      strict=True) if not used]
-    if not why:  # which way round the common odds ratio is: SPSS's table does not say
-        odds = out["Mantel-Haenszel Common Odds Ratio Estimate"]
-        odds.attrs["odds"] = (f"The odds ratio is that of the odds of {shown(cols[0])} (against {shown(cols[1])}) in "
-                              f"{shown(rows[0])} over those in {shown(rows[1])}; its reciprocal is the other way "
-                              "round.")
+    if larger:
+        general = _generalized_cmh(everything, stack, why, rows, cols, row_scores[has_rows], col_scores[has_cols])
+        left_out = len(stack) - general.attrs.get("layers_used", len(stack))  # those with at most one case
+        out[LAYER_TABLES[1]] = pd.concat([out[LAYER_TABLES[1]], general])
+        out[LAYER_TABLES[1]].attrs = {"generalized": list(general.index), "footnotes": [
+            "The generalized Cochran-Mantel-Haenszel statistics (R's mantelhaen.test; SAS PROC FREQ's CMH) test "
+            "conditional independence in layers of any size: general association on (rows − 1)(columns − 1) df, "
+            "over the categories with cases; nonzero correlation of the row and column scores (the labels where "
+            "both sides are numbers, otherwise 1, 2, …) on 1 df."
+            + ("" if not left_out else " 1 layer with at most one case is left out (it carries no information)."
+               if left_out == 1 else f" {left_out} layers with at most one case are left out (they carry no "
+               "information).")]}
+    if why or not two_by_two:
+        return _kappa_homogeneity(everything, layers, out)
+    # the layers that carry no information on the odds ratio (a row or a column without cases), which
+    # Breslow-Day's and Tarone's statistics leave out (their df count the others)
+    tables = np.stack(stack)
+    informative = (tables.sum(axis=2) > 0).all(axis=1) & (tables.sum(axis=1) > 0).all(axis=1)
+    out[LAYER_TABLES[0]].attrs["layers_left_out"] = [value for value, used in zip(layers, informative,
+                                                                                  strict=True) if not used]
+    # which way round the common odds ratio is: SPSS's table does not say
+    odds = out["Mantel-Haenszel Common Odds Ratio Estimate"]
+    odds.attrs["odds"] = (f"The odds ratio is that of the odds of {shown(cols[0])} (against {shown(cols[1])}) in "
+                          f"{shown(rows[0])} over those in {shown(rows[1])}; its reciprocal is the other way round.")
+    return _kappa_homogeneity(everything, layers, out)
+
+
+def _generalized_cmh(everything: Crosstab, stack: list, why: str, rows: pd.Index, cols: pd.Index,
+                     row_scores: np.ndarray, col_scores: np.ndarray) -> pd.DataFrame:
+    """The generalized Cochran–Mantel–Haenszel rows of the Tests of Conditional Independence of layers larger
+    than 2×2 (:func:`~pandas_agree.inference.contingency.generalized_cmh`), NaN with a note where ``why`` (or
+    a side with fewer than two categories with cases) says they are not computed."""
+    if not why and min(len(rows), len(cols)) < 2:
+        why = (f"needs two row and two column categories with cases; all layers together have {len(rows)} row and "
+               f"{len(cols)} column categories with cases")
+    if why:
+        out = pd.DataFrame({"value": np.nan, "df": np.nan, "pvalue": np.nan, "note": why},
+                           index=list(contingency.GENERALIZED_CMH_ROWS))
+    else:
+        if everything._order_matters():
+            everything._warn_order("The Cochran-Mantel-Haenszel nonzero correlation statistic")
+        out = contingency.generalized_cmh(np.stack(stack), row_scores, col_scores)
+    out.index.name = "statistic"
+    for name in ("se", "lower", "upper"):
+        out[name] = np.nan
+    return out[["value", "df", "pvalue", "se", "lower", "upper", "note"]]
+
+
+def _kappa_homogeneity(everything: Crosstab, layers: Mapping[Hashable, Crosstab],
+                       out: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
+    """``out`` with the Test of Homogeneity of Kappa of the layers where the rows and columns are the same
+    categories."""
     if everything._kappa_table() is None:  # the rows and columns are not the same categories: no kappa
         return out
     kappas = {}

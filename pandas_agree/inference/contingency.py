@@ -13,13 +13,14 @@ what they share with it (``scipy.stats.chi2_contingency``, ``fisher_exact``, ``r
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ..base.undefined import divide
+from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel
 from ..engine.tableview import TableView
 from ..measures.registry import REGISTRY
 from .delta import TableCells, partials_variances
@@ -27,7 +28,7 @@ from .distributions import beta_isf, beta_ppf, chi2_sf, critical_value, two_side
 from .tests import centred_scores, independence
 
 __all__ = ["CELLS", "EXACT_WORK", "FEXACT_TOLERANCE", "cell_statistics", "chi_square_tests", "fisher_exact_rxc",
-           "kappa_homogeneity", "layered_tests", "risk_estimate"]
+           "generalized_cmh", "kappa_homogeneity", "layered_tests", "risk_estimate"]
 
 CELLS = ("count", "expected", "row", "column", "total", "resid", "sresid", "asresid")
 CHI_SQUARE_ROWS = ("Pearson Chi-Square", "Continuity Correction", "Likelihood Ratio", "Fisher's Exact Test",
@@ -925,6 +926,169 @@ def layered_tests(tables: Any, confidence_level: float = 0.95, *, null_odds_rati
     lo, hi = log_odds - z * se, log_odds + z * se
     out.loc[_LAYER_ROWS[4], ["value", "pvalue", "se", "lower", "upper"]] = [odds, p, se, np.exp(lo), np.exp(hi)]
     out.loc[_LAYER_ROWS[5], ["value", "pvalue", "se", "lower", "upper"]] = [log_odds, p, se, lo, hi]
+    return out
+
+
+GENERALIZED_CMH_MAX_DF = 2500
+"""The most degrees of freedom, (I − 1)(J − 1), of the general association statistic computed: its covariance
+matrix has that many rows and columns (2500: 50 MB and about half a second; a 51×51 table)."""
+GENERALIZED_CMH_TOLERANCE = 1e-10
+"""The covariance matrix of the general association statistic is singular where, scaled to unit diagonal, a pivot
+of its Cholesky factorisation with full pivoting falls to this or below: a cell whose variance is explained by the
+others but for a share of 10⁻¹⁰ (rounding leaves about p × 10⁻¹⁶ where it is exactly singular)."""
+GENERALIZED_CMH_ROWS = ("Cochran-Mantel-Haenszel (general association)",
+                        "Cochran-Mantel-Haenszel (nonzero correlation)")
+"""The lines of :func:`generalized_cmh`, named by the alternative each tests, as SAS PROC FREQ names them."""
+
+
+def generalized_cmh(tables: Any, row_scores: Any = None, col_scores: Any = None) -> pd.DataFrame:
+    """The generalized Cochran–Mantel–Haenszel statistics over K layers of I×J tables (R's ``mantelhaen.test`` on
+    an I×J×K table; SAS PROC FREQ's ``CMH`` "General Association" and "Nonzero Correlation").
+
+    With n_k the layer's total, its table's margins r_k and c_k, and its first I − 1 rows and J − 1 columns
+    (the last of each is redundant given the margins):
+
+    * general association (Landis, Heyman & Koch 1978; Agresti 2013, §6.4.3): M² = dᵀ V⁻¹ d on (I − 1)(J − 1)
+      df, with d = Σ_k (n_ijk − r_ik c_jk / n_k) over those (I − 1)(J − 1) cells and
+      V = Σ_k (diag(n_k r_k) − r_k r_kᵀ) ⊗ (diag(n_k c_k) − c_k c_kᵀ) / (n_k² (n_k − 1)), the null covariance of
+      the cells given the margins (hypergeometric);
+    * nonzero correlation (Mantel 1963; Agresti 2013, §6.4.2): (Σ_k (T_k − E T_k))² / Σ_k Var T_k on 1 df, with
+      T_k = Σ_ij u_i v_j n_ijk for the row scores u and column scores v, E T_k = (Σ_i u_i r_ik)(Σ_j v_j c_jk)/n_k
+      and Var T_k = (Σ_i u_i² r_ik − (Σ_i u_i r_ik)²/n_k)(Σ_j v_j² c_jk − (Σ_j v_j c_jk)²/n_k)/(n_k − 1).
+
+    A layer with n_k ≤ 1 carries no information (its cells equal their expected counts) and is left out (R's
+    ``mantelhaen.test`` stops on one); ``attrs["layers_used"]`` counts the others. A row or a column without
+    cases in a layer is allowed (its margin is 0). The row and the column left out of d and V are those with the
+    most cases (M² is the same whichever are left out). Where V is singular (scaled to unit diagonal, a pivot of its
+    pivoted Cholesky factorisation at most :data:`GENERALIZED_CMH_TOLERANCE`: some combination of rows and columns
+    never varies within a layer, as when a row has cases only in the layers where a column has none), the general
+    association statistic is undefined: NaN with an :class:`~pandas_agree.base.undefined.UndefinedMeasureWarning`
+    and a note (R's ``qr.solve`` stops there; a generalized inverse would test a smaller hypothesis on fewer df
+    than printed). Above :data:`GENERALIZED_CMH_MAX_DF` df it is not computed (NaN, a note and the warning).
+    Likewise the nonzero correlation is NaN where Σ_k Var T_k is 0.
+
+    For 2×2 layers both equal the Mantel–Haenszel statistic without the continuity correction
+    (``mantelhaen.test(x, correct=FALSE)``).
+
+    Parameters
+    ----------
+    tables : array_like, shape (K, I, J)
+        One I×J table of counts (or frequency weights) per layer, I, J ≥ 2, every layer on the same labels in
+        the same order.
+    row_scores, col_scores : array_like, optional
+        The I row and J column scores of the nonzero correlation statistic; by default 1, 2, … (SAS's table
+        scores for labels that are not numbers).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Two rows, :data:`GENERALIZED_CMH_ROWS`; columns ``value``, ``df``, ``pvalue`` and ``note``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.inference.contingency import generalized_cmh
+    >>> t = np.array([[[10, 4, 2], [3, 9, 5]], [[8, 6, 1], [2, 7, 6]]])
+    >>> generalized_cmh(t)[["value", "df", "pvalue"]].round(4)
+                                                     value   df  pvalue
+    Cochran-Mantel-Haenszel (general association)  12.9715  2.0  0.0015
+    Cochran-Mantel-Haenszel (nonzero correlation)  12.2060  1.0  0.0005
+    """
+    arr = np.asarray(tables, dtype=float)
+    if arr.ndim != 3 or arr.shape[0] == 0 or arr.shape[1] < 2 or arr.shape[2] < 2:
+        raise ValueError(f"tables must have shape (K, I, J) with K ≥ 1 and I, J ≥ 2, got {arr.shape}")
+    if not np.isfinite(arr).all() or (arr < 0).any():
+        raise ValueError("tables must hold finite, non-negative counts")
+    n_rows, n_cols = arr.shape[1:]
+    u = _cmh_scores(row_scores, n_rows, "row_scores")
+    v = _cmh_scores(col_scores, n_cols, "col_scores")
+    out = pd.DataFrame({"value": np.nan, "df": [float((n_rows - 1) * (n_cols - 1)), 1.0], "pvalue": np.nan,
+                        "note": ""}, index=list(GENERALIZED_CMH_ROWS))
+    t = arr[arr.sum(axis=(1, 2)) > 1]
+    out.attrs["layers_used"] = len(t)
+    if len(t) == 0:
+        out["note"] = "no layer with more than one case"
+        warnings.warn(f"{' and '.join(GENERALIZED_CMH_ROWS)} undefined (NaN): no layer with more than one case",
+                      UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        return out
+    n = t.sum(axis=(1, 2))
+    r, c = t.sum(axis=2), t.sum(axis=1)  # (K, I), (K, J)
+    p = (n_rows - 1) * (n_cols - 1)
+    undefined = []
+    if p > GENERALIZED_CMH_MAX_DF:
+        out.iloc[0, out.columns.get_loc("note")] = (
+            f"not computed: (I − 1)(J − 1) = {p} df, more than {GENERALIZED_CMH_MAX_DF}: its covariance matrix "
+            f"would have {p}² entries")
+        undefined.append(f"{GENERALIZED_CMH_ROWS[0]} (not computed above {GENERALIZED_CMH_MAX_DF} df)")
+    else:
+        m2 = _general_association(t, n, r, c)
+        if np.isnan(m2):
+            out.iloc[0, out.columns.get_loc("note")] = (
+                "undefined: the covariance matrix of the counts is singular (some rows and columns never vary "
+                "together within a layer: a row with cases only in layers where a column has none, or the like)")
+            undefined.append(f"{GENERALIZED_CMH_ROWS[0]} (singular covariance matrix)")
+        else:
+            out.iloc[0, [0, 2]] = [m2, chi2_sf(m2, p)]
+    # nonzero correlation: the layers' T_k − E T_k and Var T_k
+    ru, cv = r @ u, c @ v
+    excess = float((np.einsum("kij,i,j->k", t, u, v) - ru * cv / n).sum())
+    variance = float(((r @ u**2 - ru**2 / n) * (c @ v**2 - cv**2 / n) / (n - 1)).sum())
+    if variance > 0:
+        q = excess**2 / variance
+        out.iloc[1, [0, 2]] = [q, chi2_sf(q, 1)]
+    else:
+        out.iloc[1, out.columns.get_loc("note")] = ("undefined: the scores of the rows or of the columns do not vary "
+                                                    "within any layer")
+        undefined.append(f"{GENERALIZED_CMH_ROWS[1]} (no variance)")
+    if undefined:
+        warnings.warn("values set to NaN: " + "; ".join(undefined), UndefinedMeasureWarning,
+                      stacklevel=external_stacklevel())
+    return out
+
+
+def _general_association(t: np.ndarray, n: np.ndarray, r: np.ndarray, c: np.ndarray) -> float:
+    """M² of layers ``t`` (K, I, J) with totals ``n`` and margins ``r``, ``c``; NaN where V is singular.
+
+    The row and the column left out are those with the most cases (M² does not depend on which: any I − 1 rows and
+    J − 1 columns carry the table given its margins), which keeps V as far from singular as the data allow; V is
+    scaled to unit diagonal before its pivoted Cholesky factorisation decides its rank, so that the decision does
+    not depend on the size of the counts."""
+    from scipy.linalg import lapack, solve_triangular
+
+    keep_rows = np.delete(np.arange(r.shape[1]), np.argmax(r.sum(axis=0)))
+    keep_cols = np.delete(np.arange(c.shape[1]), np.argmax(c.sum(axis=0)))
+    rk, ck = r[:, keep_rows], c[:, keep_cols]
+    d = (t[:, keep_rows][:, :, keep_cols] - rk[:, :, None] * ck[:, None, :] / n[:, None, None]).sum(axis=0).ravel()
+    rows_cov = (n[:, None, None] * _diagonals(rk) - rk[:, :, None] * rk[:, None, :]) / (n**2 * (n - 1))[:, None, None]
+    cols_cov = n[:, None, None] * _diagonals(ck) - ck[:, :, None] * ck[:, None, :]
+    # V = Σ_k w_k (rows_k ⊗ columns_k): one tensor product over the layers, the cells in row-major order
+    p = d.size
+    cov = np.tensordot(rows_cov, cols_cov, axes=(0, 0)).transpose(0, 2, 1, 3).reshape(p, p)
+    scale = np.sqrt(np.diagonal(cov))
+    if not (scale > 0).all():  # a cell that never varies: V has a zero row
+        return np.nan
+    factor, pivots, rank, _ = lapack.dpstrf(cov / np.outer(scale, scale), lower=1, tol=GENERALIZED_CMH_TOLERANCE)
+    if rank < p:
+        return np.nan
+    z = solve_triangular(np.tril(factor), (d / scale)[pivots - 1], lower=True)
+    return float(z @ z)
+
+
+def _diagonals(x: np.ndarray) -> np.ndarray:
+    """(K, m) → (K, m, m): one diagonal matrix per row of x."""
+    out = np.zeros(x.shape + x.shape[-1:])
+    idx = np.arange(x.shape[-1])
+    out[:, idx, idx] = x
+    return out
+
+
+def _cmh_scores(scores: Any, size: int, what: str) -> np.ndarray:
+    """The scores of the nonzero correlation statistic: given, or 1, 2, …"""
+    if scores is None:
+        return np.arange(1.0, size + 1)
+    out = np.asarray(scores, dtype=float)
+    if out.shape != (size,) or not np.isfinite(out).all():
+        raise ValueError(f"{what} must be {size} finite numbers, one per category, got {scores!r}")
     return out
 
 

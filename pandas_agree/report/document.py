@@ -714,14 +714,16 @@ def layer_test_table(title: str, frame: pd.DataFrame, by) -> Table:
     feet = _Footnotes()
     rows = [(name, [_number(frame.at[name, "value"]) + feet.mark(frame.at[name, "note"]), _df(frame.at[name, "df"]),
                     _pvalue(frame.at[name, "pvalue"])]) for name in frame.index]
-    computed = frame["value"].notna().any()  # only for layers of 2×2 tables on the same labels
+    general = frame.index.isin(frame.attrs.get("generalized", ()))  # the rows of layers larger than 2×2
+    computed = frame["value"][~general].notna().any()  # only for layers of 2×2 tables on the same labels
     extra = [f"The layers are the groups of {display.layer_by(by)}{' (2×2 tables)' if computed else ''}."]
     left_out = frame.attrs.get("layers_left_out")
     if left_out and computed:
         extra.append(_left_out_note(left_out, by))
-    if title == "Tests of Conditional Independence":
+    if title == "Tests of Conditional Independence" and computed:
         extra.append("Cochran's statistic is asymptotically chi-squared with 1 df only if the number of layers is "
                      "fixed; the Mantel-Haenszel statistic (with the continuity correction) always is.")
+    extra += frame.attrs.get("footnotes", [])
     return Table(title, ["Chi-Squared", "df", "Asymp. Sig.\n(2-sided)"], rows, footnotes=feet.lines() + extra)
 
 

@@ -96,9 +96,16 @@ def test_agresti_job_satisfaction_general_association_and_nonzero_correlation():
     # (Agresti 2002, §7.5.3: general association 10.2, df = 9, P = 0.33)
     assert out.loc[GENERAL, "value"] == pytest.approx(10.2000887577686, rel=1e-12)
     assert out.loc[GENERAL, "pvalue"] == pytest.approx(0.334531183397821, rel=1e-10)
-    # Agresti 2002, §7.5.3 (SAS PROC FREQ's "Nonzero Correlation" with these scores): 6.156, df = 1, P = 0.013
-    assert out.loc[CORRELATION, "value"] == pytest.approx(6.156, abs=5e-4)
-    assert out.loc[CORRELATION, "df"] == 1 and out.loc[CORRELATION, "pvalue"] == pytest.approx(0.013, abs=5e-4)
+    # Agresti 2002, §7.5.3 (SAS PROC FREQ's "Nonzero Correlation" with these scores): 6.156, df = 1, P = 0.013;
+    # R, the formula written out (Agresti 2002, eq. 7.21; Landis, Heyman and Koch 1978), on js above:
+    #   u <- c(3,10,20,35); v <- c(1,3,4,5); num <- 0; den <- 0
+    #   for (h in 1:2) { f <- js[,,h]; n <- sum(f); r <- rowSums(f); cc <- colSums(f)
+    #     num <- num + sum(outer(u, v) * f) - sum(u*r)*sum(v*cc)/n
+    #     den <- den + (sum(u^2*r) - sum(u*r)^2/n)*(sum(v^2*cc) - sum(v*cc)^2/n)/(n-1) }
+    #   num^2/den  # 6.15630149185071; pchisq(num^2/den, 1, lower.tail = FALSE)  # 0.013094472646957
+    assert out.loc[CORRELATION, "value"] == pytest.approx(6.15630149185071, rel=1e-12)
+    assert out.loc[CORRELATION, "df"] == 1
+    assert out.loc[CORRELATION, "pvalue"] == pytest.approx(0.013094472646957, rel=1e-10)
     # the numeric labels are the scores: the array function with the scores given agrees to the last digit
     given_scores = generalized_cmh(np.array(list(JOB.values())), INCOME, SATISFACTION)
     assert out.loc[CORRELATION, "value"] == pytest.approx(given_scores.loc[CORRELATION, "value"], rel=1e-14)

@@ -434,7 +434,7 @@ def run_report(args) -> int:
 def run_crosstabs(args) -> int:
     if "cmh" in (args.statistics or []) and not args.layer:
         raise UsageError("argument --statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, "
-                         "several 2×2 tables: give the layer column with --layer COL")
+                         "several tables: give the layer column with --layer COL")
     columns = [args.row, args.col]
     frame = read_table(args.file, args.sheet, [*columns, *(args.layer or [])])
     _check_columns(frame, args)

@@ -137,8 +137,8 @@ def test_breslow_day_names_the_layers_it_leaves_out(tmp_path):
     assert homogeneity.attrs["layers_left_out"] == [("1st", "Child"), ("2nd", "Child")]
     report = ct.report(statistics=["cmh"])
     text = " ".join(str(report).split())
-    assert ("Breslow-Day's and Tarone's statistics leave out 2 layers with a row or a column without cases" in text
-            and "Class = 1st, Age = Child; Class = 2nd, Age = Child." in text)
+    assert ("Breslow-Day's and Tarone's statistics leave out 2 layers with a row or a column without cases or a "
+            "total" in text and "Class = 1st, Age = Child; Class = 2nd, Age = Child." in text)
     assert "Class = 1st, Age = Child; Class = 2nd, Age = Child." in report.to_html()
     report.to_excel(tmp_path / "bd.xlsx")
     assert any("Class = 1st, Age = Child; Class = 2nd, Age = Child." in c for c in _sheet_texts(tmp_path / "bd.xlsx"))
@@ -323,3 +323,28 @@ def test_comparisons_and_scores_name_the_columns_without_a_value():
         scored.agree.scores("y", ["s", "t"])
     with pytest.raises(ValueError, match=r"every weight of 'w' \(weights\) is missing or zero$"):
         scored.agree.scores("y", "s", weights="w", positive=1)
+
+
+def test_a_layer_of_total_weight_at_most_1_is_left_out_of_the_2x2_statistics():
+    """Fractional weights can make a layer whose four margins are positive but whose total is below 1: the
+    Mantel-Haenszel variance term, v_k/(n_k²(n_k − 1)), is then negative (R's mantelhaen.test stops on a layer of
+    one case). Such a layer is left out of every 2×2 statistic, and named, so that the statistics are those of the
+    other layers."""
+    from pandas_agree.inference.contingency import layered_tests
+
+    layers = [[[12, 5], [6, 14]], [[9, 7], [3, 11]], [[20, 9], [8, 15]]]
+    tiny = [[0.3, 0.1], [0.1, 0.2]]  # total 0.7
+    with_tiny = layered_tests(np.array([*layers, tiny], dtype=float))
+    without = layered_tests(np.array(layers, dtype=float))
+    assert with_tiny.attrs["layers_used"] == 3
+    pd.testing.assert_frame_equal(with_tiny, without)
+    rows = [(f"L{k}", r, c, w) for k, t in enumerate([*layers, tiny]) for r in range(2) for c in range(2)
+            for w in [t[r][c]]]
+    frame = pd.DataFrame(rows, columns=["layer", "row", "col", "w"])
+    ct = frame.agree.crosstabs("row", "col", layers="layer", weights="w")
+    stats = ct.statistics(["cmh"])
+    assert stats["Tests of Homogeneity of the Odds Ratio"].attrs["layers_left_out"] == ["L3"]
+    assert stats["Tests of Conditional Independence"].loc["Mantel-Haenszel", "value"] == pytest.approx(
+        without.loc[("Tests of Conditional Independence", "Mantel-Haenszel"), "value"], rel=1e-12)
+    text = " ".join(str(ct.report(statistics=["cmh"])).split())
+    assert "leave out 1 layer with a row or a column without cases or a total of at most 1" in text

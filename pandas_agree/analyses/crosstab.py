@@ -1328,7 +1328,7 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
         Odds Ratio Estimate" (index statistic; columns ``value``, ``df``, ``pvalue``, ``se``, ``lower``,
         ``upper``, ``note``; the first one's ``attrs["layers_left_out"]``: the layers, by their keys in
         ``layers``, that Breslow-Day's and Tarone's statistics leave out, those with a row or a column without
-        cases) and "Test of Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``,
+        cases or a total of at most 1) and "Test of Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``,
         ``pooled``, ``pooled_se``, ``note``; ``attrs["layers"]``: each layer's kappa and ASE).
 
     Examples
@@ -1391,7 +1391,8 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     # the layers that carry no information on the odds ratio (a row or a column without cases), which
     # Breslow-Day's and Tarone's statistics leave out (their df count the others)
     tables = np.stack(stack)
-    informative = (tables.sum(axis=2) > 0).all(axis=1) & (tables.sum(axis=1) > 0).all(axis=1)
+    informative = ((tables.sum(axis=2) > 0).all(axis=1) & (tables.sum(axis=1) > 0).all(axis=1)
+                   & (tables.sum(axis=(1, 2)) > 1))  # as contingency.layered_tests keeps them
     out[LAYER_TABLES[0]].attrs["layers_left_out"] = [value for value, used in zip(layers, informative,
                                                                                   strict=True) if not used]
     # which way round the common odds ratio is: SPSS's table does not say

@@ -828,9 +828,11 @@ def _breslow_day(t: np.ndarray, odds: float) -> tuple[float, float]:
 def layered_tests(tables: Any, confidence_level: float = 0.95, *, null_odds_ratio: float = 1.0) -> pd.DataFrame:
     """SPSS's tables of ``/STATISTICS=CMH`` over L layers of 2×2 tables.
 
-    Only the informative layers enter (those whose four margins are positive; the others say nothing about the
-    odds ratio and add 0/0 terms); ``attrs["layers_used"]`` counts them. With a_k the first cell, m_k = r₁c₁/n
-    its expected count under independence and v_k = r₁r₂c₁c₂:
+    Only the informative layers enter (those whose four margins are positive, and whose total is above 1: the
+    others say nothing about the odds ratio and add 0/0 terms, and under fractional weights a layer of total 1 or
+    less would give Mantel–Haenszel's variance term, with n_k − 1 in it, a zero or negative denominator; R's
+    ``mantelhaen.test`` stops on a layer of one case); ``attrs["layers_used"]`` counts them. With a_k the first
+    cell, m_k = r₁c₁/n its expected count under independence and v_k = r₁r₂c₁c₂:
 
     * Breslow–Day: Σ (a_k − â_k)²/V̂_k, â_k the first cell fitted to the Mantel–Haenszel odds ratio with the
       layer's margins, V̂_k its variance, L − 1 df; Tarone's: the same minus (Σ a_k − Σ â_k)²/Σ V̂_k (Tarone 1985);
@@ -887,7 +889,7 @@ def layered_tests(tables: Any, confidence_level: float = 0.95, *, null_odds_rati
     if not (isinstance(null_odds_ratio, (float, int)) and np.isfinite(null_odds_ratio) and null_odds_ratio > 0):
         raise ValueError(f"null_odds_ratio must be a positive number, got {null_odds_ratio!r}")
     margins = np.concatenate([arr.sum(axis=2), arr.sum(axis=1)], axis=1)
-    t = arr[(margins > 0).all(axis=1)]
+    t = arr[(margins > 0).all(axis=1) & (arr.sum(axis=(1, 2)) > 1)]
     out = pd.DataFrame(np.nan, index=pd.MultiIndex.from_tuples(_LAYER_ROWS, names=["table", "statistic"]),
                        columns=["value", "df", "pvalue", "se", "lower", "upper"])
     out["note"] = ""

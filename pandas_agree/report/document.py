@@ -732,13 +732,14 @@ LEFT_OUT_SHOWN = 10
 
 
 def _left_out_note(left_out: Sequence, by) -> str:
-    """The footnote naming the layers Breslow-Day's and Tarone's statistics leave out (at most
-    :data:`LEFT_OUT_SHOWN` of them by name)."""
+    """The footnote naming the layers the 2×2 statistics leave out (at most :data:`LEFT_OUT_SHOWN` of them by
+    name)."""
     shown = "; ".join(display.layer(by, value) for value in left_out[:LEFT_OUT_SHOWN])
     more = len(left_out) - LEFT_OUT_SHOWN
     return (f"Breslow-Day's and Tarone's statistics leave out {display.count_of(len(left_out), 'layer')} with a row "
-            f"or a column without cases (no information on the odds ratio; the df are one less than the layers "
-            f"used): {shown}" + (f"; and {more} more." if more > 0 else "."))
+            f"or a column without cases or a total of at most 1 (no information on the odds ratio; the df are one "
+            f"less than the layers used; the other statistics leave them out too): {shown}"
+            + (f"; and {more} more." if more > 0 else "."))
 
 
 def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:

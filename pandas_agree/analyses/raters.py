@@ -607,8 +607,8 @@ class RaterAgreement:
 "bootstrap"}
             "auto" (and the binomial method names, which concern single proportions and so change nothing here):
             Gwet's (2014) linearised variance, irrCAC's SE, for FLEISS, CONGER, AC1, ALPHA and PO, and the
-            delta method over subjects for LIGHT and for ALPHA at the ordinal level (the bootstrap over subjects
-            where they show more than 2,000 distinct rating patterns); with fewer than 200 subjects, where the
+            delta method over subjects for LIGHT and for ALPHA at the ordinal level (whatever the number of
+            distinct rating patterns: its cost grows linearly with them); with fewer than 200 subjects, where the
             linearised intervals cover too little, the linearised SE with the interval of the BCa bootstrap over
             subjects (a note says so). "linearized": the delta method for every coefficient (its SE differs from
             Gwet's by the divisor, n against n − 1, and where some subjects are rated once; see the notes on
@@ -1014,8 +1014,10 @@ class RaterCoefficients(Estimand):
 
     @property
     def structured(self) -> bool:
-        # the patterns' linearisation serves the design's variances; without a design the core's own delta method
-        return self.raters._sample is not None
+        # the patterns' linearisation (one evaluation on the sums per block of patterns) gives the variances with
+        # and without a design; the core's moved cells would evaluate a stack of every pattern for each pattern,
+        # O(patterns²), and "auto" would fall back to the bootstrap beyond MOVED_CELLS patterns
+        return True
 
     def _from_sums(self, stacked_sums: np.ndarray, codes) -> dict:
         sums = dict(zip(self.blocks, np.split(stacked_sums, self.splits, axis=-1), strict=True))

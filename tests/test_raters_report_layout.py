@@ -36,3 +36,19 @@ def test_weighted_ratings_by_rater_share_their_decimals():
     # whole counts stay whole
     plain = _table(diagnoses.agree.raters(RATERS6).report(n_resamples=50), "Ratings by Rater")
     assert dict(plain.rows)["rater6"][0] == "0" and dict(plain.rows)["rater1"][0] == "13"
+
+
+def test_tests_table_letters_its_methods_as_the_two_classification_report():
+    # with missing ratings the method of FLEISS_Z is long (the number of ratings varies): written in the row it cut
+    # a one-row table into two parts; a footnote letter keeps it whole, as the two-classification Tests table
+    ratings = pa.datasets.load("diagnoses")[RATERS6].astype(object)
+    ratings.iloc[::4, 0] = None
+    report = ratings.agree.raters(RATERS6).report(n_resamples=50)
+    table = _table(report, "Tests")
+    assert table.columns[-1] == "Method"
+    assert dict(table.rows)["FLEISS_Z"][-1] == "a"
+    method = report.tests.loc["FLEISS_Z", "method"]
+    assert f"a. {method}" in table.footnotes
+    text = str(report)
+    tests = text[text.index("\nTests\n"):text.index("\nNotes\n")]
+    assert "of 2" not in tests and max(map(len, tests.splitlines())) <= 100

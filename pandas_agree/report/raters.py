@@ -160,6 +160,14 @@ class RaterReport(Rendered):
             coefficients.companions = {list(shown.columns).index("DEFF")}
         return coefficients
 
+    def _tests_table(self, more_notes: list[str]):
+        """The Tests table with each method as a lettered footnote, as in the two-classification report (a method
+        written in the row would widen the table past the page for one row)."""
+        methods = list(self.tests["method"])
+        letters, footnotes = footnote_letters([m for m in methods if isinstance(m, str)])
+        lettered = self.tests.assign(method=[letters.get(m, "") if isinstance(m, str) else m for m in methods])
+        return tests_table("Tests", lettered, footnotes=[*footnotes, *more_notes])
+
     def document(self) -> Document:
         coefficients = self._coefficients_table(self.coefficients, "Agreement among Raters",
                                                 self.weighted_coefficients)
@@ -181,7 +189,7 @@ class RaterReport(Rendered):
                         formats=dict.fromkeys(self.distribution.columns, partial(
                             display.count, decimals=display.count_decimals(self.distribution.to_numpy().ravel())))),
             frame_table(self.pairwise_title, self.pairwise, stub="Rater"),
-            tests_table("Tests", self.tests, footnotes=unweighted.get("tests", [])),
+            self._tests_table(unweighted.get("tests", [])),
         ]
         used = self.raters.n_subjects - self.raters.n_dropped
         meta = (f"pandas_agree {__version__} · {display.count_of(used, 'subject')} used of {self.raters.n_subjects} · "

@@ -161,6 +161,9 @@ class RaterAgreement:
             raise TypeError(f"ratings must be hashable values ({err})") from None
         if len(categories) == 0 and not batch:
             raise ValueError("no ratings: every rating is missing")
+        clash = type_clash_note(categories)
+        if clash and not batch:  # as an Agreement warns of labels that differ only in type
+            warnings.warn(clash, UserWarning, stacklevel=external_stacklevel())
         n = len(ratings)
         rows_of = np.ones(n) if frequencies is None else _frequencies(frequencies, n)
         if frequencies is not None and any(x is not None for x in (strata, cluster, fpc)):
@@ -729,6 +732,8 @@ class RaterAgreement:
         if self._n_missing:
             notes.append("1 rating was missing." if self._n_missing == 1 else
                          f"{self._n_missing} ratings were missing.")
+        clash = type_clash_note(self._categories)
+        notes += [clash] if clash else []
         setting = Setting(weighted=kappa_weights is not None, level=level)
         return notes + [text for text, _, _ in notes_of([RATERS[c] for c in chosen], setting)]
 
@@ -984,6 +989,35 @@ def weighted_codes(codes, weighted: bool, level: str = "nominal") -> list[str]:
     setting = Setting(weighted=weighted, level=level)
     return [c for c in codes if weighted and "kappa_weights" in RATERS[c].params
             and (c != "ALPHA" or alpha_weighted(setting))]
+
+
+def type_clash_note(categories: pd.Index) -> str | None:
+    """The note on rating categories that are the same when written as text but differ in type (the rating 1 of one
+    rater and the text '1' of another are two categories, so they never agree), None where there are none.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> type_clash_note(pd.Index([1, 2, "1", "x"], dtype=object))[:70]
+    "ratings that differ only in type are different categories: 1 and '1'. "
+    >>> type_clash_note(pd.Index([1.0, 2.0])) is None
+    True
+    """
+    seen, clashes = {}, []
+    for category in categories:
+        # a whole float is written as the integer it is: 1.0 (a column of numbers with gaps) clashes with '1'
+        spelled = (str(int(category)) if isinstance(category, float) and category.is_integer()
+                   else str(category))
+        if spelled in seen:
+            clashes.append((seen[spelled], category))
+        else:
+            seen[spelled] = category
+    if not clashes:
+        return None
+    pairs = ", ".join(f"{x!r} and {y!r}" for x, y in clashes[:5]) + (" and more" if len(clashes) > 5 else "")
+    return (f"ratings that differ only in type are different categories: {pairs}. Ratings match by value, so no "
+            "two of them ever agree; convert the rater columns to one type (for example with .astype(str)) if "
+            "they mean the same category.")
 
 
 def _bounds(code: str) -> tuple[float, float]:

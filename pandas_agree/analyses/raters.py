@@ -23,7 +23,7 @@ import pandas as pd
 from ..base.frames import column, column_or_values, require_frame
 from ..base.options import validate_options
 from ..base.steps import RELATIVE_STEP
-from ..base.text import shown_list
+from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, design_codes, validate_weights
@@ -1014,7 +1014,7 @@ def type_clash_note(categories: pd.Index) -> str | None:
             seen[spelled] = category
     if not clashes:
         return None
-    pairs = ", ".join(f"{x!r} and {y!r}" for x, y in clashes[:5]) + (" and more" if len(clashes) > 5 else "")
+    pairs = ", ".join(f"{shown(x)} and {shown(y)}" for x, y in clashes[:5]) + (" and more" if len(clashes) > 5 else "")
     return (f"ratings that differ only in type are different categories: {pairs}. Ratings match by value, so no "
             "two of them ever agree; convert the rater columns to one type (for example with .astype(str)) if "
             "they mean the same category.")

@@ -23,7 +23,7 @@ import pandas as pd
 from ..base.frames import column, column_or_values, require_frame
 from ..base.options import validate_options
 from ..base.steps import RELATIVE_STEP
-from ..base.text import shown_list
+from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, design_codes, validate_weights
@@ -161,6 +161,9 @@ class RaterAgreement:
             raise TypeError(f"ratings must be hashable values ({err})") from None
         if len(categories) == 0 and not batch:
             raise ValueError("no ratings: every rating is missing")
+        clash = type_clash_note(categories)
+        if clash and not batch:  # as an Agreement warns of labels that differ only in type
+            warnings.warn(clash, UserWarning, stacklevel=external_stacklevel())
         n = len(ratings)
         rows_of = np.ones(n) if frequencies is None else _frequencies(frequencies, n)
         if frequencies is not None and any(x is not None for x in (strata, cluster, fpc)):
@@ -607,8 +610,8 @@ class RaterAgreement:
 "bootstrap"}
             "auto" (and the binomial method names, which concern single proportions and so change nothing here):
             Gwet's (2014) linearised variance, irrCAC's SE, for FLEISS, CONGER, AC1, ALPHA and PO, and the
-            delta method over subjects for LIGHT and for ALPHA at the ordinal level (the bootstrap over subjects
-            where they show more than 2,000 distinct rating patterns); with fewer than 200 subjects, where the
+            delta method over subjects for LIGHT and for ALPHA at the ordinal level (whatever the number of
+            distinct rating patterns: its cost grows linearly with them); with fewer than 200 subjects, where the
             linearised intervals cover too little, the linearised SE with the interval of the BCa bootstrap over
             subjects (a note says so). "linearized": the delta method for every coefficient (its SE differs from
             Gwet's by the divisor, n against n − 1, and where some subjects are rated once; see the notes on
@@ -729,6 +732,8 @@ class RaterAgreement:
         if self._n_missing:
             notes.append("1 rating was missing." if self._n_missing == 1 else
                          f"{self._n_missing} ratings were missing.")
+        clash = type_clash_note(self._categories)
+        notes += [clash] if clash else []
         setting = Setting(weighted=kappa_weights is not None, level=level)
         return notes + [text for text, _, _ in notes_of([RATERS[c] for c in chosen], setting)]
 
@@ -986,6 +991,35 @@ def weighted_codes(codes, weighted: bool, level: str = "nominal") -> list[str]:
             and (c != "ALPHA" or alpha_weighted(setting))]
 
 
+def type_clash_note(categories: pd.Index) -> str | None:
+    """The note on rating categories that are the same when written as text but differ in type (the rating 1 of one
+    rater and the text '1' of another are two categories, so they never agree), None where there are none.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> type_clash_note(pd.Index([1, 2, "1", "x"], dtype=object))[:70]
+    "ratings that differ only in type are different categories: 1 and '1'. "
+    >>> type_clash_note(pd.Index([1.0, 2.0])) is None
+    True
+    """
+    seen, clashes = {}, []
+    for category in categories:
+        # a whole float is written as the integer it is: 1.0 (a column of numbers with gaps) clashes with '1'
+        spelled = (str(int(category)) if isinstance(category, float) and category.is_integer()
+                   else str(category))
+        if spelled in seen:
+            clashes.append((seen[spelled], category))
+        else:
+            seen[spelled] = category
+    if not clashes:
+        return None
+    pairs = ", ".join(f"{shown(x)} and {shown(y)}" for x, y in clashes[:5]) + (" and more" if len(clashes) > 5 else "")
+    return (f"ratings that differ only in type are different categories: {pairs}. Ratings match by value, so no "
+            "two of them ever agree; convert the rater columns to one type (for example with .astype(str)) if "
+            "they mean the same category.")
+
+
 def _bounds(code: str) -> tuple[float, float]:
     return RATERS[code].range
 
@@ -1014,8 +1048,10 @@ class RaterCoefficients(Estimand):
 
     @property
     def structured(self) -> bool:
-        # the patterns' linearisation serves the design's variances; without a design the core's own delta method
-        return self.raters._sample is not None
+        # the patterns' linearisation (one evaluation on the sums per block of patterns) gives the variances with
+        # and without a design; the core's moved cells would evaluate a stack of every pattern for each pattern,
+        # O(patterns²), and "auto" would fall back to the bootstrap beyond MOVED_CELLS patterns
+        return True
 
     def _from_sums(self, stacked_sums: np.ndarray, codes) -> dict:
         sums = dict(zip(self.blocks, np.split(stacked_sums, self.splits, axis=-1), strict=True))

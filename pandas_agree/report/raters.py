@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
@@ -151,11 +152,21 @@ class RaterReport(Rendered):
             shown.insert(2, f"{100 * self.options['confidence_level']:g}% CI",
                          [f"{display.interval(lo, hi, value_shown=v)} {letters[m]}" for v, lo, hi, m in
                           zip(c["value"], c["lower"], c["upper"], c["method"], strict=True)])
+        # the headings of the two-classification report's Multiclass Measures
         coefficients = frame_table(title, shown, stub="Coefficient", formats=formats,
-                                   footnotes=[*footnotes, *more_notes])
+                                   footnotes=[*footnotes, *more_notes],
+                                   headings={"value": "Value", "se": "SE", "interpretation": "Interpretation"})
         if "DEFF" in shown.columns:  # the design effect goes with the interval before it
             coefficients.companions = {list(shown.columns).index("DEFF")}
         return coefficients
+
+    def _tests_table(self, more_notes: list[str]):
+        """The Tests table with each method as a lettered footnote, as in the two-classification report (a method
+        written in the row would widen the table past the page for one row)."""
+        methods = list(self.tests["method"])
+        letters, footnotes = footnote_letters([m for m in methods if isinstance(m, str)])
+        lettered = self.tests.assign(method=[letters.get(m, "") if isinstance(m, str) else m for m in methods])
+        return tests_table("Tests", lettered, footnotes=[*footnotes, *more_notes])
 
     def document(self) -> Document:
         coefficients = self._coefficients_table(self.coefficients, "Agreement among Raters",
@@ -174,10 +185,11 @@ class RaterReport(Rendered):
             frame_table("Fleiss' Kappa by Category", self.by_category, stub="Category",
                         formats={"pvalue": display.pvalue}, footnotes=unweighted.get("by_category", []),
                         headings={"kappa": "Kappa", "se": "Asymptotic\nStd. Error", "z": "Z", "pvalue": "Sig."}),
-            frame_table("Ratings by Rater", self.distribution, stub="Rater",
-                        formats=dict.fromkeys(self.distribution.columns, display.count)),
+            frame_table("Ratings by Rater", self.distribution, stub="Rater",  # weighted sums: one number of decimals
+                        formats=dict.fromkeys(self.distribution.columns, partial(
+                            display.count, decimals=display.count_decimals(self.distribution.to_numpy().ravel())))),
             frame_table(self.pairwise_title, self.pairwise, stub="Rater"),
-            tests_table("Tests", self.tests, footnotes=unweighted.get("tests", [])),
+            self._tests_table(unweighted.get("tests", [])),
         ]
         used = self.raters.n_subjects - self.raters.n_dropped
         meta = (f"pandas_agree {__version__} · {display.count_of(used, 'subject')} used of {self.raters.n_subjects} · "

@@ -1440,10 +1440,29 @@ def _kappa_homogeneity(everything: Crosstab, layers: Mapping[Hashable, Crosstab]
     layer_index = pd.Index(list(kappas), dtype=object, name="layer", tupleize_cols=False)
     homogeneity.attrs["layers"] = pd.DataFrame(values, index=layer_index, columns=["kappa", "ase"])
     if everything.design is not None and not homogeneity["note"].iloc[0]:
-        homogeneity["note"] = ("the layers' kappas with their design-based SEs; the test takes the layers as "
-                               "independent samples (strata of the design)")
+        if _strata_apart(layers):
+            homogeneity["note"] = ("the layers' kappas with their design-based SEs; the test takes the layers as "
+                                   "independent samples, as they are: each stratum's rows lie in one layer")
+        else:
+            homogeneity.loc[:, ["value", "df", "pvalue", "pooled", "pooled_se"]] = np.nan
+            homogeneity["note"] = ("not computed under this sample design: the test takes the layers as independent "
+                                   "samples, and they are not (the PSUs of a stratum hold rows of several layers); "
+                                   "it applies where each stratum's rows lie in one layer")
     out[KAPPA_TABLE] = homogeneity
     return out
+
+
+def _strata_apart(layers: Mapping[Hashable, Crosstab]) -> bool:
+    """Whether the layers of a sample are independent samples: every stratum holding rows of one layer holds
+    none of another (the layers are unions of strata), so that their PSUs were drawn apart. Without strata the one
+    stratum holds every layer's rows."""
+    seen: set = set()
+    for layer in layers.values():
+        strata = layer._sample.strata_holding_rows()
+        if seen & strata:
+            return False
+        seen |= strata
+    return True
 
 
 ORDINAL_KEYWORDS = {"chisq": "linear-by-linear association", "btau": "Kendall's tau-b", "ctau": "Kendall's tau-c",

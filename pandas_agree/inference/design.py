@@ -317,6 +317,14 @@ class SampleDesign:
             stack = np.asarray(self._by_unit.T @ weights.T).T  # each replicate's reweighted PSUs, summed
             yield stack.reshape(b, *self.table_shape), np.full(b, 1 / n_resamples)
 
+    def strata_holding_rows(self) -> set:
+        """The strata (by their values) whose PSUs hold counted rows; without strata the one stratum (None)."""
+        units = self.units
+        if not units.stratified:
+            return {None} if units.n_valid else set()
+        held = units.stratum[np.unique(units.unit[units.count > 0])]
+        return set(units.strata[np.unique(held)].tolist())
+
     def summary(self) -> dict:
         """The design in numbers, for reports: strata, PSUs, degrees of freedom, rows, lonely-PSU strata."""
         units = self.units

@@ -1135,7 +1135,7 @@ class Crosstab(CountedRows):
         out = pd.DataFrame(rows, columns=["statistic", "value", "df", "df2", "pvalue", "distribution", "note"])
         out = out.set_index("statistic")
         out.loc["N of Valid Cases", "distribution"] = ""
-        out.attrs = {"design": True, "nu": test_df(self._sample), "notes": notes,
+        out.attrs = {"design": True, "nu": test_df(self._sample), "design_df": self._sample.df, "notes": notes,
                      **({} if "chisq" not in words else {"mean_deff": self._independence["mean_deff"],
                                                         "d0": self._independence["d0"]})}
         return out
@@ -1193,7 +1193,7 @@ class Crosstab(CountedRows):
         # the design-based SE replaces the simple-random-sampling one: its zero (if any) is noted by the table
         notes = out["note"].where(out["note"] != ZERO_ASE, "")
         out = out.assign(**columns, method=methods, note=notes)
-        out.attrs = {**frame.attrs, "design": True, "nu": nu}
+        out.attrs = {**frame.attrs, "design": True, "nu": nu, "design_df": self._sample.df}
         return out
 
     def _design_risk(self, frame: pd.DataFrame) -> pd.DataFrame:
@@ -1201,7 +1201,7 @@ class Crosstab(CountedRows):
         intervals exp(ln θ ± t SE) on the design's degrees of freedom."""
         out = frame.copy()
         out["deff"] = np.nan
-        out.attrs = {**frame.attrs, "design": True, "nu": test_df(self._sample)}
+        out.attrs = {**frame.attrs, "design": True, "nu": test_df(self._sample), "design_df": self._sample.df}
         computed = out["measure"].ne("N of valid cases") & out["value"].notna()
         if not computed.any():
             return out

@@ -615,8 +615,16 @@ def design_chi_square_table(frame: pd.DataFrame, n_places: int | None = None) ->
         rows.append((name, [_number(r["value"], blank=False) + mark, _design_df(r["df"]), _design_df(r["df2"]),
                             _pvalue(r["pvalue"])]))
     return Table("Tests of Independence", ["Value", "df1", "df2", "Sig."], rows,
-                 footnotes=[*feet.lines(), *attrs.get("notes", []),
-                            f"Design-based tests on the sample design's {nu} degrees of freedom (PSUs − strata)."])
+                 footnotes=[*feet.lines(), *attrs.get("notes", []), _tests_df(nu, attrs.get("design_df"))])
+
+
+def _tests_df(nu, design_df) -> str:
+    """The footnote on the degrees of freedom of a table's design-based tests: the design's, or in a layer or group
+    (a domain) those of the PSUs holding its rows."""
+    if design_df is None or design_df == nu:
+        return f"Design-based tests on the sample design's {nu} degrees of freedom (PSUs − strata)."
+    return (f"Design-based tests on {nu} degrees of freedom, those of the PSUs holding this table's rows less their "
+            f"strata (as R's svychisq on subset(design, ...)); the sample design has {design_df}.")
 
 
 def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None) -> Table:
@@ -648,9 +656,13 @@ def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None 
     n = frame.attrs.get("n")
     if n is not None:
         rows.append(("N of Valid Cases", [display.count(n, n_places), *[""] * (len(columns) - 1)]))
-    return Table(title, columns, rows, footnotes=[*feet.lines(), "Under the sample design: t on "
-                                                  f"{frame.attrs.get('nu')} df; Design Effect: the variance over that "
-                                                  "of as many rows drawn at random."])
+    nu, design_df = frame.attrs.get("nu"), frame.attrs.get("design_df")
+    where = "" if design_df is None or design_df == nu else (
+        f" (those of the PSUs holding this table's rows less their strata), the 95% intervals on the sample design's "
+        f"{design_df} df, as every interval of the report (a subpopulation's estimate, as Stata's svy: subpop)")
+    return Table(title, columns, rows, footnotes=[*feet.lines(), f"Under the sample design: t on {nu} df{where}; "
+                                                  "Design Effect: the variance over that of as many rows drawn at "
+                                                  "random."])
 
 
 _SIGNIFICANCE = {PEARSON_SIG: "Based on chi-square approximation (the Pearson chi-square)",
@@ -705,7 +717,8 @@ def risk_table(title: str, frame: pd.DataFrame, n_places: int | None = None) -> 
         rows.append((name, [_number(r["value"]) + feet.mark(r["note"]),
                             *_bounds(r["value"], r["lower"], r["upper"], blank=True)]))
     design = ([f"Under the sample design: the standard errors of the logs are design-based, the intervals exp(ln θ "
-               f"± t SE) on {frame.attrs['nu']} df."] if frame.attrs.get("design") else [])
+               f"± t SE) on {frame.attrs.get('design_df', frame.attrs['nu'])} df (the sample design's)."]
+              if frame.attrs.get("design") else [])
     return Table(title, ["Value", "95% CI\nLower", "95% CI\nUpper"], rows, footnotes=feet.lines() + design)
 
 

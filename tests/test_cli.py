@@ -343,3 +343,23 @@ def test_one_number_spelled_two_ways_is_named_with_the_fix(tmp_path, capsys):
     assert "give --numeric a b c to read them as numbers" in err
     assert cli.main(["raters", str(path), "--columns", "a", "b", "c", "--numeric", "a", "b", "c"]) == 0
     assert "spell one number" not in capsys.readouterr().err
+
+
+def test_spss_ordinal_variables_are_ordered_in_code_order(tmp_path, run):
+    """A .sav variable declared ordinal (or scale) is an ordered scale in its code order, as SPSS reads it: gamma and
+    weighted kappa use that order without a LabelOrderWarning; a nominal one stays unordered, and the warning says
+    that the order was read."""
+    pyreadstat = pytest.importorskip("pyreadstat")
+    path = tmp_path / "levels.sav"
+    frame = pd.DataFrame({"a": [1.0, 2.0, 3.0, 1.0, 2.0, 3.0, 3.0, 1.0], "b": [1.0, 2.0, 3.0, 2.0, 2.0, 3.0, 1.0, 1.0],
+                          "c": [1.0, 2.0, 3.0, 2.0, 2.0, 3.0, 1.0, 1.0]})
+    labels = {1.0: "low", 2.0: "middle", 3.0: "high"}
+    pyreadstat.write_sav(frame, str(path), variable_value_labels={"a": labels, "b": labels, "c": labels},
+                         variable_measure={"a": "ordinal", "b": "scale", "c": "nominal"})
+    data = cli.read_table(path)
+    assert data["a"].cat.ordered and data["b"].cat.ordered and not data["c"].cat.ordered
+    assert list(data["a"].cat.categories) == ["low", "middle", "high"] == list(data["c"].cat.categories)
+    ordered = run("crosstabs", path, "--row", "a", "--col", "b", "--statistics", "gamma")
+    assert ordered.returncode == 0 and "LabelOrderWarning" not in ordered.stderr
+    nominal = run("crosstabs", path, "--row", "a", "--col", "c", "--statistics", "gamma")
+    assert nominal.returncode == 0 and "carry no order of their own" in nominal.stderr

@@ -117,9 +117,18 @@ def _read_spss(path: Path) -> pd.DataFrame:
                 shown[code] = code if text in labels or text in shown.values() else text
             order = {**value_labels, **shown}  # every code -> its category
             in_code_order = list(dict.fromkeys(order[code] for code in sorted(order, key=_code_key)))
+            # a variable the file declares ordinal (or scale) is an ordered scale in that order, as SPSS reads it
+            ordered = meta.variable_measure.get(column) in ORDERED_MEASURES
             frame[column] = frame[column].cat.rename_categories(
-                [shown.get(c, c) for c in categories]).cat.set_categories(in_code_order)
+                [shown.get(c, c) for c in categories]).cat.set_categories(in_code_order, ordered=ordered)
     return frame
+
+
+ORDERED_MEASURES = ("ordinal", "scale")
+"""The SPSS measurement levels whose labelled codes are read as an ordered categorical, in code order: the ordinal
+statistics and weighted kappa then read their order without a LabelOrderWarning. A nominal variable (or one of
+unknown level) keeps unordered categories, in code order too, and the warning says that an ordinal statistic read
+them as a scale."""
 
 
 def _code_text(code) -> object:

@@ -249,6 +249,9 @@ def test_boundary_intervals_are_statsmodels_score_intervals(cells):
     lower, upper = out[("DOR", "lower")], out[("DOR", "upper")]
     assert lower <= value <= upper
     assert (lower, upper) == pytest.approx(_inverted(a, a + b, c, c + d, "odds-ratio", True), rel=1e-8)
+    # DOR is the same on the transposed table (reference and prediction swapped), and so is its interval
+    swapped = _binary([[a, c], [b, d]], ["DOR"], ci="auto").loc[0]
+    assert (swapped[("DOR", "lower")], swapped[("DOR", "upper")]) == pytest.approx((lower, upper), rel=1e-10)
     with np.errstate(divide="ignore"):
         assert out[("LNDOR", "lower")] == pytest.approx(np.log(lower), rel=1e-12, abs=1e-12)
         assert out[("LNDOR", "upper")] == pytest.approx(np.log(upper), rel=1e-12, abs=1e-12)

@@ -398,9 +398,9 @@ BOUNDARY_NOTES = {
         "infinite: DOR, LNDOR, DP, YULEQ and YULEY then take the Miettinen–Nurminen (1985) score interval of the "
         "odds ratio of the reference's two rows (a of a + b against c of c + d; statsmodels' "
         "confint_proportions_2indep(a, a + b, c, c + d, method=\"score\", compare=\"odds-ratio\")), mapped through "
-        "each measure's function of it; one end is the boundary, the other finite, and the SE is NaN (a value at "
-        "0 or ∞ has none). Fagerland, Lydersen & Laake (2015) recommend this interval among those for the odds "
-        "ratio."),
+        "each measure's function of it; one end is the end of the measure's range, the other finite, and the SE is "
+        "NaN (a value at the end of its range has none). Fagerland, Lydersen & Laake (2015) recommend this "
+        "interval among those for the odds ratio."),
     "ratio": (
         "Where LRP or LRN is 0 or ∞ (no true or no false positives for LRP = REC/FPR; no false or no true negatives "
         "for LRN = FNR/SPE), the log method's SE is infinite: the interval is then Koopman's (1984) score interval "

@@ -18,14 +18,16 @@ INFINITE_VALUE = {sign: f"Value {sign}: a sheet cannot hold infinity, so the cel
 
 openpyxl = pytest.importorskip("openpyxl")
 
-TABLE = [[10, 0, 0], [0, 8, 2], [1, 3, 6]]  # class 0 is never predicted wrongly: its DOR is +inf, its LNDOR lower -inf
+# class 0 is never predicted wrongly: its DOR is +inf; class 3 is never predicted rightly: its LNDOR and the lower
+# end of its score interval are -inf
+TABLE = [[10, 0, 0, 0], [0, 8, 2, 0], [1, 3, 5, 1], [0, 1, 1, 0]]
 
 
 @pytest.fixture(scope="module")
 def book(tmp_path_factory):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        report = pa.Agreement.from_table(TABLE).report(ci="linearized")
+        report = pa.Agreement.from_table(TABLE).report(ci="auto")
     path = tmp_path_factory.mktemp("inf") / "inf.xlsx"
     report.to_excel(path)
     return report, openpyxl.load_workbook(path)
@@ -57,8 +59,8 @@ def test_an_infinite_dor_on_the_class_measures_sheet_is_an_empty_numeric_cell_wi
     assert cell.value is None and cell.number_format == finite.number_format
     assert isinstance(finite.value, float) and finite.value == report.binary.loc[1, ("DOR", "value")]
     assert cell.comment is not None and cell.comment.text == INFINITE_VALUE["+inf"]
-    lower = ws.cell(3, _headed(ws, "LNDOR", "lower"))  # the log DOR's interval reaches -inf
-    assert report.binary.loc[0, ("LNDOR", "lower")] == -np.inf
+    lower = ws.cell(6, _headed(ws, "LNDOR", "lower"))  # class 3's log DOR and its interval reach -inf
+    assert report.binary.loc[3, ("LNDOR", "lower")] == -np.inf
     assert lower.value is None and lower.comment is not None and lower.comment.text == INFINITE_VALUE["-inf"]
     _no_inf_text(wb)
 

@@ -321,14 +321,18 @@ def test_the_fast_paths_equal_moving_every_cell(table):
 
 
 @pytest.mark.filterwarnings("ignore::pandas_agree.UndefinedMeasureWarning")
-def test_infinite_values_get_the_whole_range_and_no_zero_width_note():
-    """Class 1 is predicted perfectly: its odds ratio is infinite, as its analytic (Woolf) interval says."""
+def test_infinite_values_get_no_se_and_no_zero_width_note():
+    """Class 1 is predicted perfectly: its odds ratio is infinite, without SE; its interval is the score interval's
+    [lower, ∞] under "auto" (tests/test_ratio_boundaries.py), NaN under the delta method."""
     ag = pa.Agreement.from_table([[12, 0, 1], [0, 9, 1], [2, 0, 5]])
     for ci in ("auto", "linearized"):
         b = ag.binary(["DOR", "LNDOR"], ci=ci)
-        assert b.loc[1, ("DOR", "value")] == np.inf and b.loc[1, ("DOR", "se")] == np.inf
-        assert (b.loc[1, ("DOR", "lower")], b.loc[1, ("DOR", "upper")]) == (0.0, np.inf)
-        assert (b.loc[1, ("LNDOR", "lower")], b.loc[1, ("LNDOR", "upper")]) == (-np.inf, np.inf)
+        assert b.loc[1, ("DOR", "value")] == np.inf and np.isnan(b.loc[1, ("DOR", "se")])
+        if ci == "auto":
+            assert 0 < b.loc[1, ("DOR", "lower")] < np.inf and b.loc[1, ("DOR", "upper")] == np.inf
+            assert b.loc[1, ("LNDOR", "lower")] == pytest.approx(np.log(b.loc[1, ("DOR", "lower")]))
+        else:
+            assert np.isnan(b.loc[1, [("DOR", "lower"), ("DOR", "upper"), ("LNDOR", "lower")]]).all()
         assert not any("zero width" in n for n in b.attrs["notes"])
         av = ag.averages(["DOR"], ci=ci)
         assert av.loc["DOR", ("unweighted", "se")] == np.inf and av.loc["DOR", ("unweighted", "upper")] == np.inf

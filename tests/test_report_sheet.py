@@ -255,7 +255,7 @@ def test_shown_text_is_the_old_text_and_keeps_the_number(x, kind):
 
 
 def test_values_with_infinite_ends_stay_in_their_columns(tmp_path):
-    report = pa.Agreement.from_table([[10, 0, 0], [0, 8, 2], [1, 3, 6]]).report(ci="linearized")
+    report = pa.Agreement.from_table([[10, 0, 0], [0, 8, 2], [1, 3, 6]]).report(ci="auto")
     report.to_excel(tmp_path / "i.xlsx")
     ws = openpyxl.load_workbook(tmp_path / "i.xlsx")["Report"]
     row, _ = find(ws, "diagnostic odds ratio (DOR)")

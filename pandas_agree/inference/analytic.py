@@ -31,7 +31,8 @@ from .linearised import linearised
 from .tests import kappa_variances
 
 __all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "donner_eliasziw", "interval_notes",
-           "mover_wilson", "multiclass_analytic", "multiclass_analytics"]
+           "mover_wilson", "multiclass_analytic", "multiclass_analytics", "odds_ratio_score_interval",
+           "ratio_score_interval", "settle_boundaries"]
 
 
 def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
@@ -346,9 +347,7 @@ def _wald(measure: Measure, method: Wald, counts, opts: IntervalOptions, value) 
 def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str) -> Estimate:
     """Map an interval for a log quantity through the measure's increasing function of it."""
     def f(x):
-        with np.errstate(all="ignore"):
-            mapped = measure.compute(np.exp(x), 1.0, 1.0, 1.0)
-        return np.where(np.isposinf(x), measure.range[1], np.where(np.isneginf(x), measure.range[0], mapped))
+        return _mapped(measure, x)
 
     h = 1e-6 * np.maximum(1.0, np.abs(np.nan_to_num(log_value, posinf=0, neginf=0)))
     with np.errstate(all="ignore"):  # the value, the two steps of its slope and the interval's ends in one call
@@ -362,8 +361,79 @@ def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, 
     return clipped(measure, value, se, lower, upper, method)
 
 
-def _woolf(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None) -> Estimate:
-    return _from_log_scale(measure, *(log_odds_ratio or _log_odds_ratio(counts)), opts, "Woolf")
+def _woolf(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None, boundary=None) -> Estimate:
+    """Woolf's interval mapped through the measure's function of the log odds ratio; where a zero cell puts the
+    odds ratio at 0 or ∞, the Miettinen–Nurminen score interval mapped instead, without SE (the classes counted
+    into ``boundary``, {code: classes}, for one warning; warned here without it)."""
+    log_value, log_se = log_odds_ratio or _log_odds_ratio(counts)
+    estimate = _from_log_scale(measure, log_value, log_se, opts, "Woolf")
+    a, b, c, d = np.broadcast_arrays(*(np.asarray(x, float) for x in counts))
+    edge = np.isinf(log_se) & ~np.isnan(log_value) & ~np.isnan(np.asarray(estimate.value, float))
+    if not edge.any():
+        return estimate
+    # a zero cell: the odds ratio is 0 or ∞, Woolf's SE infinite; the score interval of the odds ratio of the
+    # reference's two rows (a of a + b against c of c + d) instead, mapped through the measure's function of it
+    lower, upper = np.array(estimate.lower, float), np.array(estimate.upper, float)
+    ends = odds_ratio_score_interval(a[edge], (a + b)[edge], c[edge], (c + d)[edge], opts.confidence_level)
+    with np.errstate(divide="ignore"):
+        mapped = _mapped(measure, np.log(np.stack(ends)))
+    lower[edge], upper[edge] = mapped
+    se = np.where(edge, np.nan, estimate.se)
+    _boundary(boundary, measure.code, int(edge.sum()))
+    return clipped(measure, estimate.value, se, lower, upper, "Woolf; Miettinen–Nurminen score at a zero cell",
+                   note=BOUNDARY_NOTES["odds-ratio"])
+
+
+def _mapped(measure: Measure, log_odds):
+    """The measure's value at log odds ratios ``log_odds`` (its increasing function of them; ±∞ at the ends of
+    its range)."""
+    with np.errstate(all="ignore"):
+        mapped = measure.compute(np.exp(log_odds), 1.0, 1.0, 1.0)
+    return np.where(np.isposinf(log_odds), measure.range[1], np.where(np.isneginf(log_odds), measure.range[0], mapped))
+
+
+BOUNDARY_NOTES = {
+    "odds-ratio": (
+        "Where a cell of a class's 2×2 table is 0, its odds ratio is 0 or ∞ and Woolf's SE of the log odds ratio "
+        "infinite: DOR, LNDOR, DP, YULEQ and YULEY then take the Miettinen–Nurminen (1985) score interval of the "
+        "odds ratio of the reference's two rows (a of a + b against c of c + d; statsmodels' "
+        "confint_proportions_2indep(a, a + b, c, c + d, method=\"score\", compare=\"odds-ratio\")), mapped through "
+        "each measure's function of it; one end is the end of the measure's range, the other finite, and the SE is "
+        "NaN (a value at the end of its range has none). Fagerland, Lydersen & Laake (2015) recommend this "
+        "interval among those for the odds ratio."),
+    "ratio": (
+        "Where LRP or LRN is 0 or ∞ (no true or no false positives for LRP = REC/FPR; no false or no true negatives "
+        "for LRN = FNR/SPE), the log method's SE is infinite: the interval is then Koopman's (1984) score interval "
+        "for the ratio of two independent proportions (statsmodels' confint_proportions_2indep(method=\"score\", "
+        "compare=\"ratio\", correction=False)); one end is the boundary, the other finite, and the SE is NaN (a "
+        "value at 0 or ∞ has none). Fagerland, Lydersen & Laake (2015) recommend this interval for a ratio of "
+        "proportions."),
+}
+"""The notes under class-specific intervals that take a score interval where a zero cell puts the value at 0 or ∞."""
+
+
+def _boundary(boundary: dict | None, code: str, classes: int) -> None:
+    """Count ``classes`` values of ``code`` at a boundary into ``boundary``, or warn of them (without it)."""
+    if boundary is None:
+        warn_boundary({code: classes})
+    else:
+        boundary[code] = boundary.get(code, 0) + classes
+
+
+def warn_boundary(boundary: dict[str, int]) -> None:
+    """One :class:`~pandas_agree.UndefinedMeasureWarning` for the class-specific values at the end of their range
+    (an odds ratio or likelihood ratio of 0 or ∞, Yule's Q or Y of ±1: a zero cell), {code: classes}, whose SE is
+    NaN beside a score interval."""
+    if not boundary:
+        return
+    import warnings
+
+    from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
+
+    listed = "; ".join(f"{code} ({n} class{'es' if n > 1 else ''})" for code, n in boundary.items())
+    warnings.warn("the SE of a value at the end of its range (a zero cell in its class's 2×2 table: an odds ratio "
+                  f"or likelihood ratio of 0 or ∞) is undefined and set to NaN: {listed}; its interval is a score "
+                  "interval (see the notes)", UndefinedMeasureWarning, stacklevel=external_stacklevel())
 
 
 def _log_odds_ratio(counts) -> tuple[np.ndarray, np.ndarray]:
@@ -375,17 +445,266 @@ def _log_odds_ratio(counts) -> tuple[np.ndarray, np.ndarray]:
     return log_or, log_se
 
 
-def _log_ratio(measure: Measure, method: LogRatio, counts, opts: IntervalOptions, value) -> Estimate:
+BOUNDARY_UNDEFINED_NOTE = (
+    "Under ci=\"linearized\", ci=\"bootstrap\" and a sample design, a class-specific odds ratio or likelihood "
+    "ratio at 0 or ∞ (a zero cell in the class's 2×2 table; Yule's Q and Y then at ±1) has no SE or interval: "
+    "NaN. The delta method's SE there is 0 or infinite, its interval a point or the whole range, and the table "
+    "bootstrap draws no object into an empty cell, so every resample sits at the same boundary. ci=\"auto\" (without "
+    "a sample design) gives a score interval there (Koopman's for LRP and LRN, Miettinen–Nurminen's for the odds "
+    "ratio); correction=0.5 makes the values finite.")
+"""The note under class-specific values at 0 or ∞ left without SE or interval (:func:`settle_boundaries`)."""
+
+
+def settle_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) -> dict:
+    """The class-specific ``estimates`` of ``measures`` (records; ``counts``: the one-vs-rest a, b, c, d after any
+    correction) with the values of the odds-ratio family at the end of their range (a zero cell: an odds ratio or
+    likelihood ratio of 0 or ∞) left without SE, interval, p-value and design effect (NaN, with
+    :data:`BOUNDARY_UNDEFINED_NOTE` and one warning) where the delta method, the bootstrap or a sample design gave
+    them: neither says anything there. Under ``ci="auto"`` without a design the analytic estimates stand (a score
+    interval there)."""
+    if opts.sample is None and opts.ci not in ("linearized", "bootstrap"):
+        return estimates
+    a, b, c, d = counts
+    zero_cell = (np.asarray(a) == 0) | (np.asarray(b) == 0) | (np.asarray(c) == 0) | (np.asarray(d) == 0)
+    out, boundary = dict(estimates), {}
+    for m in measures:
+        e = estimates.get(m.code)
+        if not m.odds_ratio_family or not isinstance(e, Estimate):
+            continue
+        value = np.asarray(e.value, float)
+        edge = ((value == 0) | np.isinf(value)) if isinstance(m.interval, LogRatio) else zero_cell & ~np.isnan(value)
+        edge = np.broadcast_to(edge, value.shape)
+        if not edge.any():
+            continue
+
+        def blank(x, edge=edge):
+            return None if x is None else np.where(edge, np.nan, x)
+
+        notes = () if e.note is None else (e.note,) if isinstance(e.note, str) else tuple(e.note)
+        out[m.code] = Estimate(e.value, blank(e.se), blank(e.lower), blank(e.upper), e.method, e.undefined,
+                               blank(e.pvalue), (*notes, BOUNDARY_UNDEFINED_NOTE), blank(e.deff))
+        boundary[m.code] = int(edge.sum())
+    if boundary:
+        import warnings
+
+        from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
+
+        listed = "; ".join(f"{code} ({n} class{'es' if n > 1 else ''})" for code, n in boundary.items())
+        warnings.warn("the SE and interval of a value at the end of its range (a zero cell in its class's 2×2 "
+                      f"table) are undefined under this method and set to NaN: {listed}; ci=\"auto\" gives a "
+                      "score interval (see the notes)", UndefinedMeasureWarning, stacklevel=external_stacklevel())
+    return out
+
+
+def _log_ratio(measure: Measure, method: LogRatio, counts, opts: IntervalOptions, value, boundary=None) -> Estimate:
     (x1, n1), (x2, n2) = (_binomial_counts(code, counts) for code in (method.numerator, method.denominator))
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # tiny counts: an infinite bound, clipped
         log_se = np.sqrt(1 / x1 - 1 / n1 + 1 / x2 - 1 / n2)
         log_value = np.log(value)
         lower, upper = np.exp(log_value - opts.z * log_se), np.exp(log_value + opts.z * log_se)
         se = np.where(np.isinf(log_se), np.inf, value * log_se)
-    # a zero count leaves the log scale without a finite SE: the interval is then the whole range
+    # a zero count leaves the log scale without a finite SE: the interval is then the whole range, but where the
+    # ratio is 0 or ∞ (no successes in one proportion) the score interval uses the data
     lower = np.where(np.isinf(log_se), measure.range[0], lower)
     upper = np.where(np.isinf(log_se), measure.range[1], upper)
-    return clipped(measure, value, se, lower, upper, "log method (Simel 1991)")
+    value = np.asarray(value, float)
+    x1, n1, x2, n2 = np.broadcast_arrays(*(np.asarray(x, float) for x in (x1, n1, x2, n2)))
+    edge = np.isinf(log_se) & ((value == 0) | np.isposinf(value))
+    if not edge.any():
+        return clipped(measure, value, se, lower, upper, "log method (Simel 1991)")
+    lower, upper = np.array(np.broadcast_to(lower, value.shape)), np.array(np.broadcast_to(upper, value.shape))
+    lower[edge], upper[edge] = ratio_score_interval(x1[edge], n1[edge], x2[edge], n2[edge], opts.confidence_level)
+    _boundary(boundary, measure.code, int(edge.sum()))
+    return clipped(measure, value, np.where(edge, np.nan, se), lower, upper,
+                   "log method (Simel 1991); Koopman score at 0 or ∞", note=BOUNDARY_NOTES["ratio"])
+
+
+_LOG_RANGE = 300.0
+"""The score intervals search the log of the ratio on [−300, 300] (e^±300, 10^±130, keeps the constrained
+proportions and their products well within the range of floats); an end beyond is 0 or ∞."""
+
+
+def _score_ends(statistic, log_estimate, confidence_level: float) -> tuple[np.ndarray, np.ndarray]:
+    """The ends of {θ : −z ≤ Z(θ) ≤ z} for a score statistic Z(θ) decreasing in θ, 0 at the estimate θ̂
+    (``log_estimate``, log θ̂): the lower end solves Z = z below θ̂, the upper Z = −z above it, both by bisection on
+    log θ at once (64 halvings of [−300, 300] leave less than 10⁻¹⁶ of log θ); an end is 0 (∞) where Z stays
+    below z (above −z) to the end of the range. NaN where the estimate is."""
+    z = float(critical_value(confidence_level))
+    log_estimate = np.asarray(log_estimate, float)
+    undefined = np.isnan(log_estimate)
+    centre = np.clip(np.where(undefined, 0.0, log_estimate), -_LOG_RANGE, _LOG_RANGE)
+    sign = np.array([1.0, -1.0]).reshape((2,) + (1,) * centre.ndim)  # lower end (axis 0: 0), upper end (1)
+    far = np.stack([np.full_like(centre, -_LOG_RANGE), np.full_like(centre, _LOG_RANGE)])
+    near = np.stack([centre, centre])
+
+    def inside(u):  # θ = e^u within the interval on its side (NaN: outside)
+        with np.errstate(all="ignore"):
+            return sign * statistic(np.exp(u)) <= z
+
+    out = far.copy()
+    for _ in range(64):
+        mid = (near + out) / 2
+        keep = inside(mid)
+        near, out = np.where(keep, mid, near), np.where(keep, out, mid)
+    ends = np.where(inside(far), far, (near + out) / 2)
+    with np.errstate(over="ignore"):
+        lower, upper = np.exp(ends)
+    lower = np.where(ends[0] <= -_LOG_RANGE, 0.0, lower)
+    upper = np.where(ends[1] >= _LOG_RANGE, np.inf, upper)
+    return np.where(undefined, np.nan, lower), np.where(undefined, np.nan, upper)
+
+
+def _score_counts(x1, n1, x2, n2):
+    x1, n1, x2, n2 = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (x1, n1, x2, n2)))
+    if np.any((x1 < 0) | (x1 > n1) | (x2 < 0) | (x2 > n2)):
+        raise ValueError("x1 and x2 must lie between 0 and n1 and n2 (0 ≤ x ≤ n) for every table")
+    return x1, n1, x2, n2
+
+
+def ratio_score_interval(x1, n1, x2, n2, confidence_level: float = 0.95, *,
+                         correction: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The score interval of the ratio p₁/p₂ of two independent binomial proportions x₁/n₁ and x₂/n₂ (Koopman
+    1984), for arrays of counts (broadcast together).
+
+    The interval holds the ratios θ at which the score statistic Z(θ) = (p₁ − θp₂)/√(p̃₁(1 − p̃₁)/n₁ +
+    θ²p̃₂(1 − p̃₂)/n₂) lies within ±z, with p̃₁ = θp̃₂ and p̃₂ the maximum-likelihood estimates of the proportions
+    under the ratio θ (the smaller root of a quadratic; Miettinen & Nurminen 1985), found by bisection on log θ for
+    every table at once. It is statsmodels' ``confint_proportions_2indep(x1, n1, x2, n2, method="score",
+    compare="ratio", correction=False)`` (which solves Nam's (1995) cubic for one table); ``correction=True``
+    multiplies the variance by n/(n − 1), n = n₁ + n₂, as Miettinen and Nurminen do (statsmodels' default).
+    Unlike the log method, it has a finite end where x₁ = 0 (the ratio 0: the interval is [0, upper]) or x₂ = 0
+    (∞: [lower, ∞]).
+
+    Parameters
+    ----------
+    x1, n1, x2, n2 : array_like
+        The successes and trials of the two proportions (0 ≤ x ≤ n; counts need not be integers).
+    confidence_level : float, default 0.95
+        Strictly between 0 and 1.
+    correction : bool, default False
+        Miettinen and Nurminen's variance factor n/(n − 1).
+
+    Returns
+    -------
+    lower, upper : numpy.ndarray
+        NaN where the ratio is undefined (n₁ or n₂ is 0, or x₁ = x₂ = 0).
+
+    References
+    ----------
+    Koopman, P. A. R. (1984), Confidence intervals for the ratio of two binomial proportions, Biometrics 40,
+    513–517. Nam, J. (1995), Confidence limits for the ratio of two binomial proportions based on likelihood
+    scores: non-iterative method, Biometrical Journal 37, 375–379. Fagerland, M. W., Lydersen, S. & Laake, P.
+    (2015), Recommended confidence intervals for two independent binomial proportions, Statistical Methods in
+    Medical Research 24, 224–254.
+
+    Examples
+    --------
+    The positive likelihood ratio of 10 true positives of 10 and 1 false positive of 20 (statsmodels:
+    ``confint_proportions_2indep(10, 10, 1, 20, method="score", compare="ratio", correction=False)``), and of no
+    false positive of 20 (∞):
+
+    >>> from pandas_agree.inference.analytic import ratio_score_interval
+    >>> lower, upper = ratio_score_interval([10, 10], [10, 10], [1, 0], [20, 20])
+    >>> lower.round(4).tolist(), upper.round(4).tolist()
+    ([4.2349, 6.2064], [112.5942, inf])
+    """
+    check_option("confidence_level", confidence_level)
+    x1, n1, x2, n2 = _score_counts(x1, n1, x2, n2)
+    n, x = n1 + n2, x1 + x2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p1, p2 = x1 / n1, x2 / n2
+        log_estimate = np.log(p1) - np.log(p2)  # NaN where 0/0 or a proportion is
+    factor = np.where(n > 1, n / np.where(n > 1, n - 1, 1.0), np.nan) if correction else 1.0
+
+    def statistic(theta):
+        scale = np.maximum(theta, 1.0)  # the quadratic's coefficients over max(θ, 1): no overflow at e^300
+        a = n * (theta / scale)
+        b = (n1 * theta + x1 + n2 + x2 * theta) / scale
+        c = x / scale
+        p2_null = 2 * c / (b + np.sqrt(np.maximum(b * b - 4 * a * c, 0.0)))  # the smaller root, without cancelling
+        p1_null = theta * p2_null
+        variance = p1_null * (1 - p1_null) / n1 + theta * p1_null * (1 - p2_null) / n2
+        return (p1 - theta * p2) / np.sqrt(variance * factor)
+
+    return _score_ends(statistic, log_estimate, confidence_level)
+
+
+def odds_ratio_score_interval(x1, n1, x2, n2, confidence_level: float = 0.95, *,
+                              correction: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """The score interval of the odds ratio (p₁/(1 − p₁))/(p₂/(1 − p₂)) of two independent binomial proportions
+    x₁/n₁ and x₂/n₂ (Miettinen & Nurminen 1985), for arrays of counts (broadcast together).
+
+    The interval holds the odds ratios θ at which the score statistic
+    Z(θ) = [(p₁ − p̃₁)/(p̃₁q̃₁) − (p₂ − p̃₂)/(p̃₂q̃₂)] / √(1/(n₁p̃₁q̃₁) + 1/(n₂p̃₂q̃₂)), with the variance
+    multiplied by n/(n − 1) (n = n₁ + n₂; ``correction=False`` leaves it out), lies within ±z; p̃₁ and p̃₂ are the
+    maximum-likelihood estimates of the proportions under the odds ratio θ (the root of a quadratic in [0, 1]) and
+    q̃ = 1 − p̃ (statsmodels keeps p̃ in [10⁻¹⁰, 1 − 10⁻¹⁰], which changes Z only far from the interval's ends and
+    there breaks its monotony; here Z is computed with its numerator and SE multiplied by p̃₁q̃₁p̃₂q̃₂). The ends
+    are found by bisection on log θ for every table at once. It is statsmodels'
+    ``confint_proportions_2indep(x1, n1, x2, n2, method="score", compare="odds-ratio")``, and where a count is 0
+    (statsmodels' starting values then divide by zero) the inversion of its ``test_proportions_2indep(...,
+    method="score", compare="odds-ratio")``. Where a cell is 0
+    the odds ratio is 0 or ∞ and the interval is [0, upper] or [lower, ∞], its other end finite: the constrained
+    estimates stay inside (0, 1) at every finite θ, so the statistic is defined where Woolf's SE is not.
+
+    Parameters
+    ----------
+    x1, n1, x2, n2 : array_like
+        The successes and trials of the two proportions (0 ≤ x ≤ n; counts need not be integers).
+    confidence_level : float, default 0.95
+        Strictly between 0 and 1.
+    correction : bool, default True
+        Miettinen and Nurminen's variance factor n/(n − 1).
+
+    Returns
+    -------
+    lower, upper : numpy.ndarray
+        NaN where the odds ratio is undefined (n₁ or n₂ is 0, or x₁(n₂ − x₂) and (n₁ − x₁)x₂ are both 0).
+
+    References
+    ----------
+    Miettinen, O. & Nurminen, M. (1985), Comparative analysis of two rates, Statistics in Medicine 4, 213–226.
+    Fagerland, M. W., Lydersen, S. & Laake, P. (2015), Recommended confidence intervals for two independent
+    binomial proportions, Statistical Methods in Medical Research 24, 224–254.
+
+    Examples
+    --------
+    The diagnostic odds ratio of the 2×2 table [[10, 0], [1, 19]] (∞; no false negative) and of [[10, 1],
+    [1, 19]] (statsmodels: ``confint_proportions_2indep(10, 11, 1, 20, method="score", compare="odds-ratio")``):
+
+    >>> from pandas_agree.inference.analytic import odds_ratio_score_interval
+    >>> lower, upper = odds_ratio_score_interval([10, 10], [10, 11], [1, 1], [20, 20])
+    >>> lower.round(4).tolist(), upper.round(4).tolist()
+    ([23.4982, 12.6611], [inf, 2857.5016])
+    """
+    check_option("confidence_level", confidence_level)
+    x1, n1, x2, n2 = _score_counts(x1, n1, x2, n2)
+    n, x = n1 + n2, x1 + x2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p1, p2 = x1 / n1, x2 / n2
+        log_estimate = (np.log(x1) + np.log(n2 - x2)) - (np.log(n1 - x1) + np.log(x2))  # NaN where 0/0 (∞ − ∞)
+        log_estimate = np.where((n1 > 0) & (n2 > 0), log_estimate, np.nan)
+    factor = np.where(n > 1, n / np.where(n > 1, n - 1, 1.0), np.nan) if correction else 1.0
+
+    def second(successes, theta):  # p̃₂ of ``successes`` of n at the odds ratio θ
+        scale = np.maximum(theta, 1.0)  # the quadratic's coefficients over max(θ, 1): no overflow at e^300
+        a = n2 * ((theta - 1) / scale)  # a p² + b p − successes/scale = 0; b < 0 only where θ > 1, and then a > 0
+        b = (n1 * theta + n2 - successes * (theta - 1)) / scale
+        root = np.sqrt(b * b + 4 * a * (successes / scale))
+        # the root in [0, 1], in the form without cancelling for each sign of b
+        return np.where(b >= 0, 2 * (successes / scale) / np.where(b >= 0, b + root, 1.0),
+                        (root - b) / np.where(b >= 0, 1.0, 2 * a))
+
+    def statistic(theta):
+        # p̃₂, and q̃₂ = 1 − p̃₂ as the p̃₂ of the failures at 1/θ: each to its own relative precision near 0 or 1
+        p2_null, q2_null = second(x, theta), second(n - x, 1 / theta)
+        odds = theta * p2_null + q2_null
+        p1_null, q1_null = theta * p2_null / odds, q2_null / odds
+        v1, v2 = p1_null * q1_null, p2_null * q2_null
+        # numerator and SE multiplied by v1·v2: defined where a constrained proportion nears 0 or 1 (far from θ̂)
+        return ((p1 - p1_null) * v2 - (p2 - p2_null) * v1) / np.sqrt(v1 * v2 * (v2 / n1 + v1 / n2) * factor)
+
+    return _score_ends(statistic, log_estimate, confidence_level)
 
 
 def _fce(measure: Measure, view: TableView, weights, opts: IntervalOptions) -> Estimate:
@@ -425,6 +744,7 @@ def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOp
     out: dict[str, Estimate | Resample | None] = dict(_binomials([m for m in measures if _is_binomial(m)], counts,
                                                                  opts))
     log_odds: dict[bool, tuple] = {}  # Woolf's log odds ratios and their SE, shared by the measures that map them
+    boundary: dict[str, int] = {}  # the values at 0 or ∞ given a score interval, warned of once
     for m in measures:
         if m.code in out:
             continue
@@ -432,9 +752,12 @@ def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOp
         if isinstance(m.interval, Woolf):
             if m.odds_ratio_family not in log_odds:
                 log_odds[m.odds_ratio_family] = _log_odds_ratio(used)
-            out[m.code] = _woolf(m, used, opts, log_odds[m.odds_ratio_family])
+            out[m.code] = _woolf(m, used, opts, log_odds[m.odds_ratio_family], boundary)
+        elif isinstance(m.interval, LogRatio):
+            out[m.code] = _log_ratio(m, m.interval, used, opts, values[m.code], boundary)
         else:
             out[m.code] = binary_analytic(m, counts, used, params, opts, values[m.code])
+    warn_boundary(boundary)
     return out
 
 

@@ -25,6 +25,11 @@ SEs are reproduced at every size. ``ci="linearized"``, ``ci="bootstrap"`` and sa
   recalls (precisions), independent binomials given the reference's (predicted) counts, combined by Zou and
   Donner's (2008) method of variance estimates recovery.
 - The weighted and inverse averages of PPREV on two classes: the percentile bootstrap's interval.
+- The class-specific values of the odds-ratio family at the end of their range (a zero cell: DOR, LNDOR, DP, LRP,
+  LRN at 0 or ∞, YULEQ and YULEY at ±1), at every size: a score interval instead of the whole range (Koopman's
+  for LRP and LRN, Miettinen and Nurminen's for the odds ratio, mapped), without SE
+  (:func:`~.analytic.ratio_score_interval`, :func:`~.analytic.odds_ratio_score_interval`); under the delta
+  method, the bootstrap and sample designs their SE and interval are NaN (:func:`~.analytic.settle_boundaries`).
 """
 
 from __future__ import annotations

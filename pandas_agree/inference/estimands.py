@@ -29,7 +29,7 @@ from ..engine.tableview import TableView
 from ..measures import binary as _binary
 from ..measures.averaging import ClassValues, average_partials, averages_of, fill_undefined
 from ..measures.registry import Measure
-from .analytic import binary_analytics, mover_wilson, multiclass_analytics
+from .analytic import binary_analytics, mover_wilson, multiclass_analytics, settle_boundaries
 from .auto import BLURRED_LABELS, MOVER_WILSON, average_rule, blurred_table, class_rule, smallest_class
 from .delta import (
     TableCells,
@@ -91,6 +91,11 @@ class Estimand:
         """The analytic estimate of a quantity; None where it has none (the delta method or the bootstrap); a
         :class:`~.estimates.Resample` for the analytic SE beside a bootstrap interval."""
         return None
+
+    def settled(self, estimates: dict, opts: IntervalOptions) -> dict:
+        """The estimates of every quantity as the call returns them: the estimand's last word on values its
+        methods say nothing about (by default, the estimates as they are)."""
+        return estimates
 
     def variances(self, keys: list, design) -> dict[str, np.ndarray] | None:
         """The delta-method variances of the quantities ``keys`` under ``design`` ("multinomial",
@@ -250,6 +255,10 @@ class ClassMeasures(Estimand):
             self._analytic.update(binary_analytics(list(self.by_code.values()), self.one_vs_rest, corrected,
                                                    self.params, self.opts, self.point))
         return self._analytic[key]
+
+    def settled(self, estimates, opts):
+        return settle_boundaries(list(self.by_code.values()), _binary.corrected(*self.one_vs_rest, self.correction),
+                                 estimates, opts)
 
     def evaluate(self, stack, keys):
         resampled = _binary.one_vs_rest(self.view.with_counts(stack), self.class_rows, self.class_cols)

@@ -34,6 +34,11 @@ def bootstrap_label(opts: IntervalOptions, unit: str = "bootstrap") -> str:
 
 
 def estimate(estimand, opts: IntervalOptions) -> dict[str, Estimate]:
+    """:func:`_estimate`, as the estimand settles it (:meth:`~.estimands.Estimand.settled`)."""
+    return estimand.settled(_estimate(estimand, opts), opts)
+
+
+def _estimate(estimand, opts: IntervalOptions) -> dict[str, Estimate]:
     """Estimates of every quantity of an :class:`~.estimands.Estimand`, by the rule of ``opts.ci``.
 
     - ``"linearized"``: the delta method (:mod:`.delta`) for every quantity.

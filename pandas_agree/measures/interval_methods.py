@@ -74,18 +74,21 @@ class Wald:
 
 @dataclass(frozen=True)
 class Woolf:
-    """An increasing function of the odds ratio: Woolf's interval of the log odds ratio, mapped."""
+    """An increasing function of the odds ratio: Woolf's interval of the log odds ratio, mapped; where a zero cell
+    puts the odds ratio at 0 or ∞ (Woolf's SE infinite), the Miettinen–Nurminen score interval of the odds ratio,
+    mapped."""
 
     analytic: ClassVar[bool] = True
 
     @property
     def description(self) -> str:
-        return "Woolf's log odds ratio, mapped"
+        return "Woolf's log odds ratio, mapped; at a zero cell, the Miettinen–Nurminen score interval"
 
 
 @dataclass(frozen=True)
 class LogRatio:
-    """The ratio of two proportions (the codes ``numerator`` and ``denominator``): the log method."""
+    """The ratio of two proportions (the codes ``numerator`` and ``denominator``): the log method; where the ratio
+    is 0 or ∞ (a proportion of 0: the log method's SE infinite), Koopman's score interval."""
 
     numerator: str
     denominator: str
@@ -93,7 +96,8 @@ class LogRatio:
 
     @property
     def description(self) -> str:
-        return f"log method for {self.numerator} / {self.denominator} (Simel, Samsa & Matchar 1991)"
+        return (f"log method for {self.numerator} / {self.denominator} (Simel, Samsa & Matchar 1991); at 0 or ∞, "
+                "Koopman's score interval")
 
 
 @dataclass(frozen=True)

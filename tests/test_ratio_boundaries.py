@@ -220,7 +220,9 @@ def test_the_delta_method_bootstrap_and_designs_leave_the_boundary_without_an_in
     assert any("draws no object into an empty cell" in n for n in b.attrs["notes"])
     assert not any("zero width" in n for n in b.attrs["notes"])  # LRN's [0, 0] is gone
     message = [str(w.message) for w in caught if issubclass(w.category, pa.UndefinedMeasureWarning)]
-    assert any("DOR (1 class)" in m and "LRN (1 class)" in m and "set to NaN" in m for m in message)
+    # the infinite values (DOR, LNDOR) by the one warning of every infinite value, those at 0 or 1 by this one
+    assert any("LRN (1 class)" in m and "YULEQ (1 class)" in m and "set to NaN" in m for m in message)
+    assert any("infinite value are undefined and set to NaN: DOR, LNDOR" in m for m in message)
 
 
 # --- properties --------------------------------------------------------------------------------------------------
@@ -302,3 +304,29 @@ def test_the_score_intervals_equal_statsmodels(x1, n1, x2, n2, correction, level
         assert got == pytest.approx(_inverted(x1, n1, x2, n2, "odds-ratio", correction, alpha), rel=1e-8)
         if min(a, b, c, d) > 0:  # statsmodels' own root finding runs
             assert got == pytest.approx(_closed_form(x1, n1, x2, n2, "odds-ratio", correction, alpha), rel=1e-8)
+
+
+@pytest.mark.parametrize("ci", ["auto", "linearized", "bootstrap"])
+def test_an_infinite_average_has_no_se_or_interval(ci):
+    """An average over classes of which one has an infinite odds ratio is infinite: the delta method has no finite
+    partials there and the bootstrap's resampled averages are infinite too, so its SE and interval are NaN (they
+    were inf and the whole range [0, inf], or [inf, inf]), with a note and one warning; the finite micro average
+    keeps its interval."""
+    ag = pa.Agreement.from_table([[12, 0, 1], [0, 9, 1], [2, 0, 5]])
+    with pytest.warns(pa.UndefinedMeasureWarning, match="infinite value are undefined and set to NaN: DOR"):
+        av = ag.averages(["DOR", "F1"], ci=ci, n_resamples=200)
+    for method in ("unweighted", "weighted", "inverse"):
+        row = av.loc["DOR", method]
+        assert row["value"] == np.inf and np.isnan(row[["se", "lower", "upper"]].astype(float)).all()
+    assert np.isfinite(av.loc["DOR", ("micro", "lower")]) and np.isfinite(av.loc["F1", ("unweighted", "se")])
+    assert any(note.startswith("An infinite value (an odds ratio of a table with an empty cell") for note in
+               av.attrs["notes"])
+
+
+def test_an_infinite_average_under_a_design_has_no_se_or_interval():
+    rows = pd.DataFrame({"a": [0] * 12 + [2] * 3 + [1] * 10 + [2] * 5, "p": [0] * 12 + [0, 2, 2] + [1] * 9 + [2] +
+                         [2] * 5, "psu": np.arange(30) % 6})
+    with pytest.warns(pa.UndefinedMeasureWarning, match="infinite value"):
+        av = rows.agree.averages("a", "p", measures=["DOR"], cluster="psu", ci="auto")
+    assert av.loc["DOR", ("unweighted", "value")] == np.inf
+    assert np.isnan(av.loc["DOR", ("unweighted", "se")]) and np.isnan(av.loc["DOR", ("unweighted", "deff")])

@@ -473,7 +473,8 @@ def settle_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) 
             continue
         value = np.asarray(e.value, float)
         edge = ((value == 0) | np.isinf(value)) if isinstance(m.interval, LogRatio) else zero_cell & ~np.isnan(value)
-        edge = np.broadcast_to(edge, value.shape)
+        # an infinite value is blank already, with its note and warning (estimates.undefined_at_infinity)
+        edge = np.broadcast_to(edge, value.shape) & ~np.isinf(value)
         if not edge.any():
             continue
 

@@ -36,7 +36,7 @@ from ..measures.registry import range_scale
 from .bootstrap import CHUNK_CELLS, chunk_sizes, replicate
 from .design import SampleDesign, SimpleRandom
 from .distributions import two_sided_p
-from .estimates import Estimate, IntervalOptions, within
+from .estimates import Estimate, IntervalOptions, undefined_at_infinity, within
 
 __all__ = [
     "RELATIVE_STEP", "TableCells", "class_partials", "class_variance", "delta_estimates", "gradients",
@@ -503,9 +503,10 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
     (:meth:`~.design.SampleDesign.reference`), from the same call.
 
     An SE below 10⁻⁹ of the value is the rounding error of a value that does not vary (the unweighted mean of the
-    prevalences is 1/K in every table): it is 0. An infinite value (an odds ratio with an empty cell) has an
-    infinite SE and the whole range for its interval, as its analytic interval has. ``label`` names the method of
-    the SE; under a sample design the p-value is Student's t on the design's degrees of freedom."""
+    prevalences is 1/K in every table): it is 0. An infinite value (an odds ratio with an empty cell, an average of
+    such values) has no finite partials, so no SE or interval (:func:`~.estimates.undefined_at_infinity`).
+    ``label`` names the method of the SE; under a sample design the p-value is Student's t on the design's degrees
+    of freedom."""
     if variances is None:
         variances = estimand.variances if estimand.structured else estimand.moved_variances
     bounds, point, scales = estimand.bounds, estimand.point, estimand.scales
@@ -531,15 +532,15 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
     if deff is not None:  # a value that does not vary (its SE rounding error) has no design effect
         deff = np.where(se > 0, deff, np.nan)
     infinite = np.isinf(value)
-    se = np.where(infinite, np.inf, np.where(np.isnan(value), np.nan, se))
+    se = np.where(infinite | np.isnan(value), np.nan, se)
     scale_of = [(scales or {}).get(key) or range_scale(_kind(bounds[key])) for key in keys]
     lower, upper = _interval(value, se, (lo, hi), opts.z, "identity")
     for on in dict.fromkeys(scale_of):
         if on != "identity":
             at = np.repeat([s == on for s in scale_of], [v.size for v in values])
             lower[at], upper[at] = _interval(value[at], se[at], (lo[at], hi[at]), opts.z, on)
-    lower = np.where(infinite, lo, lower)
-    upper = np.where(infinite, hi, upper)
+    lower = np.where(infinite, np.nan, lower)
+    upper = np.where(infinite, np.nan, upper)
     with np.errstate(divide="ignore", invalid="ignore"):
         if opts.sample is None or opts.sample.df <= 0:
             pvalue = two_sided_p(value / se)  # the Wald test of "the value is 0"
@@ -557,4 +558,4 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
                             joined.lower[part].reshape(v.shape), joined.upper[part].reshape(v.shape),
                             f"{label} ({on} scale){design}", pvalue=joined.pvalue[part].reshape(v.shape),
                             deff=None if deff is None else np.where(np.isnan(v), np.nan, deff[part].reshape(v.shape)))
-    return {key: out[key] for key in keys}
+    return undefined_at_infinity({key: out[key] for key in keys})

@@ -22,8 +22,9 @@ from .auto import SMALL_SAMPLE, rater_rule
 from .distributions import critical_value
 
 __all__ = [
-    "BOOTSTRAP_METHODS", "CI_METHODS", "DEFAULT_SEED", "RESAMPLING", "SMALL_SAMPLE", "Estimate", "IntervalOptions",
-    "Resample", "clipped", "interval_options", "seed_of", "seed_text", "small_sample", "within",
+    "BOOTSTRAP_METHODS", "CI_METHODS", "DEFAULT_SEED", "INFINITE_NOTE", "RESAMPLING", "SMALL_SAMPLE", "Estimate",
+    "IntervalOptions", "Resample", "clipped", "interval_options", "seed_of", "seed_text", "small_sample",
+    "undefined_at_infinity", "within",
 ]
 
 DEFAULT_SEED = 0
@@ -171,6 +172,44 @@ def small_sample(opts: IntervalOptions, n: float, estimate: Estimate, unit: str 
     if opts.ci == "bootstrap" or rule is None:
         return None
     return Resample(rule.method, rule.note, estimate)
+
+
+INFINITE_NOTE = ("An infinite value (an odds ratio of a table with an empty cell, or an average over classes of "
+                 "which one has such a value) has no finite partials, and its resampled values are infinite too: its "
+                 "SE and interval are undefined (NaN) under the delta method and the bootstrap.")
+"""The note of an infinite value's linearised or resampled estimate (:func:`undefined_at_infinity`)."""
+
+
+def undefined_at_infinity(estimates: dict) -> dict:
+    """``estimates`` (linearised or resampled) with the SE, interval, p-value and design effect of every infinite
+    value NaN, :data:`INFINITE_NOTE` on the estimates that hold one, and one
+    :class:`~pandas_agree.UndefinedMeasureWarning` naming them. Neither method says anything there: the partials
+    are not finite, and the bootstrap's interval would be [inf, inf] or reach from a finite value to inf."""
+    out, undefined = dict(estimates), []
+    for key, e in estimates.items():
+        if not isinstance(e, Estimate):
+            continue
+        infinite = np.isinf(np.asarray(e.value, dtype=float))
+        if not infinite.any():
+            continue
+        undefined.append(key)
+
+        def blank(x, infinite=infinite):
+            return None if x is None else np.where(infinite, np.nan, x)
+
+        notes = () if e.note is None else (e.note,) if isinstance(e.note, str) else tuple(e.note)
+        out[key] = Estimate(e.value, blank(e.se), blank(e.lower), blank(e.upper), e.method, e.undefined,
+                            blank(e.pvalue), notes if INFINITE_NOTE in notes else (*notes, INFINITE_NOTE),
+                            blank(e.deff))
+    if undefined:
+        import warnings
+
+        from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
+
+        listed = ", ".join(" ".join(map(str, k)) if isinstance(k, tuple) else str(k) for k in undefined)
+        warnings.warn(f"the SE and interval of an infinite value are undefined and set to NaN: {listed}",
+                      UndefinedMeasureWarning, stacklevel=external_stacklevel())
+    return out
 
 
 def within(bounds: tuple[float, float], value, se, lower, upper, method: str, **extra) -> Estimate:

@@ -10,7 +10,7 @@ import numpy as np
 
 from .bootstrap import bootstrap_estimates, jackknife_chunks, replicate, resample_chunks
 from .delta import delta_estimates
-from .estimates import Estimate, IntervalOptions, Resample
+from .estimates import Estimate, IntervalOptions, Resample, undefined_at_infinity
 from .replicates import LABELS, replicate_variances
 
 __all__ = ["MOVED_CELLS", "RESAMPLED_BYTES", "bootstrap_label", "estimate"]
@@ -90,7 +90,7 @@ def _estimate(estimand, opts: IntervalOptions) -> dict[str, Estimate]:
             # each block replays the same resamples (the generator set back to its start): the values are those
             # of one pass, and memory holds B values of one block's quantities at a time
             rng.bit_generator.state = start
-            out.update(_bootstrap_block(block, rest, estimand, opts, rng))
+            out.update(undefined_at_infinity(_bootstrap_block(block, rest, estimand, opts, rng)))
     return {key: out[key] for key in keys}
 
 

@@ -153,6 +153,7 @@ class _ScoreAnalysis(CountedRows):
             return estimand.point, estimate(estimand, opts)
         with warnings.catch_warnings():  # said once below, for the values themselves
             warnings.filterwarnings("ignore", INFINITE_PARTIALS, UndefinedMeasureWarning)
+            warnings.filterwarnings("ignore", INFINITE_VALUE, UndefinedMeasureWarning)
             found = estimate(estimand, opts)
         return estimand.point, _without_spread(found, infinite)
 
@@ -172,6 +173,9 @@ PAIRED_DELONG = "DeLong's test for paired AUCs"
 Clarke-Pearson (1988), the SE of the difference with the correlation of the two AUCs, the normal distribution
 (pROC's ``roc.test(method="delong", paired=TRUE)``)."""
 INFINITE_PARTIALS = "the partials of an infinite log loss"
+INFINITE_VALUE = "the SE and interval of an infinite value"
+"""The start of the warning of :func:`~pandas_agree.inference.estimates.undefined_at_infinity`, which the log loss's
+own warning (:func:`_without_spread`) says more fully."""
 """The start of the warning of :func:`~pandas_agree.measures.calibration.log_loss_partials`, which
 :func:`_without_spread` says more fully."""
 INFINITE_METHOD = "none: an infinite value has no SE or interval"

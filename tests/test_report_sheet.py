@@ -275,3 +275,20 @@ def test_the_default_font_is_arial_10_so_widths_print_alike_everywhere(tmp_path)
     first = styles[styles.index("<fonts"):].split("</font>")[0]
     assert '<name val="Arial" />' in first and '<sz val="10" />' in first and "Calibri" not in first
     assert openpyxl.load_workbook(tmp_path / "f.xlsx")["Summary"].cell(1, 1).value == "Case Processing Summary"
+
+
+def test_words_in_a_column_of_numbers_are_right_aligned(tmp_path):
+    """The Sample Design table's "yes" among its counts lines up with them, as in the text report; a column of
+    words (Interpretation) stays left-aligned."""
+    data = pd.DataFrame({"a": list("xxyyxyxy") * 3, "p": list("xyyyxxxy") * 3, "psu": np.arange(24) % 6,
+                         "w": np.linspace(1, 2, 24)})
+    report = data.agree.report("a", "p", cluster="psu", weights="w")
+    report.to_excel(tmp_path / "d.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "d.xlsx")["Report"]
+    row, _ = find(ws, "Sampling weights")
+    cells = [c for c in ws[row][1:] if c.value is not None]
+    assert [c.value for c in cells] == ["yes"] and cells[0].alignment.horizontal == "right"
+    row, _ = find(ws, "Cohen's kappa (KAPPA)")
+    words = [c for c in ws[row] if isinstance(c.value, str) and c.value in ("slight", "fair", "moderate", "poor",
+                                                                            "substantial", "almost perfect")]
+    assert words and all(c.alignment.horizontal != "right" for c in words)

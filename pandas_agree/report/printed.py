@@ -183,6 +183,13 @@ def _printed_columns(doc: Document) -> tuple[Document, list[float]]:
 _NUMERIC = re.compile(r"^(?:[-−<\[(]?[\d.]|[-−]?inf\b|\[|" + display.MISSING + ")")
 
 
+def _mostly_numbers(cells: list) -> bool:
+    """Whether a column's cells are numbers, but for a few words among them (more than half of those not empty
+    stand for numbers: "yes" and "no" among the counts of the Sample Design table)."""
+    filled = [c for c in cells if isinstance(c, display.Shown) or (c and str(c).strip())]
+    return bool(filled) and 2 * sum(isinstance(c, display.Shown) or _numeric(c) for c in filled) > len(filled)
+
+
 def _numeric(text: str) -> bool:
     """Whether a cell's text stands for a number (a value with a mark, "<0.001 (<0.001)", "—ᵃ", an interval)."""
     return not text or bool(_NUMERIC.match(text))
@@ -255,16 +262,16 @@ class _Pages:
             return 1
         return -(-len(value) // max(int(0.95 * chars), 1))  # words wrap before the last character fits
 
-    def value(self, col: int, value, fill=None):
-        """A table cell: a number in its format, or text (right-aligned where it stands for a number, wrapped
-        where it is longer than the column)."""
+    def value(self, col: int, value, fill=None, right: bool = False):
+        """A table cell: a number in its format, or text (right-aligned where it stands for a number or ``right``
+        says it is in a column of numbers, as "yes" among counts; wrapped where it is longer than the column)."""
         if isinstance(value, display.Shown):
             cell = self.sheet.number(col, value.number, value.excel_format)
             cell.font = PLAIN
             cell.alignment = Alignment(horizontal="right", vertical="top")
         else:
             text = "" if value is None else value
-            numeric = _numeric(text)  # text after a right-aligned number keeps a space from it
+            numeric = right or _numeric(text)  # text after a right-aligned number keeps a space from it
             cell = self.text(col, text, align="right" if numeric else "left", wrap=self.cell_lines(col, text) > 1,
                              indent=0 if numeric or not text else 1)
         if fill:
@@ -309,6 +316,9 @@ class _Printer:
         self.last = self.ends[-1] if t.columns else 1
         self.notes_last = max(self.last, min(len(pages.widths), 8))
         self.header_lines = max(len(h.split("\n")) for h in [t.stub, *t.columns]) if t.columns else 0
+        self.numbers = [self.ends[j] == self.firsts[j] and _mostly_numbers([cells[j] for _, cells in t.rows
+                                                                            if cells is not None])
+                        for j in range(len(t.columns))]  # columns of numbers: their text too is right-aligned
 
     def stub_lines(self, label: str) -> int:
         return -(-len(label.lstrip(" ")) // STUB_LIMIT) if len(label.lstrip(" ")) > STUB_LIMIT else 1
@@ -343,9 +353,7 @@ class _Printer:
         rules = Border(top=THIN, bottom=THIN)
         pages.text(1, t.stub, font=STRONG, wrap=True).border = rules
         for j, header in enumerate(t.columns):
-            numbers = self.ends[j] == self.firsts[j] and all(
-                isinstance(cells[j], display.Shown) or _numeric(cells[j]) for _, cells in t.rows if cells is not None)
-            pages.text(self.firsts[j], header, font=STRONG, align="right" if numbers else "center",
+            pages.text(self.firsts[j], header, font=STRONG, align="right" if self.numbers[j] else "center",
                        wrap=True).border = rules
             for col in range(self.firsts[j] + 1, self.ends[j] + 1):
                 ws.cell(pages.row, col).border = rules
@@ -372,7 +380,7 @@ class _Printer:
                 shown.append(pages.value(self.firsts[j], _value_part(value), fill))
                 shown.append(pages.value(self.ends[j], value.interval, fill))
             else:
-                shown.append(pages.value(self.firsts[j], value, fill))
+                shown.append(pages.value(self.firsts[j], value, fill, right=self.numbers[j]))
                 shown += [pages.value(col, "", fill) for col in range(self.firsts[j] + 1, self.ends[j] + 1)]
         if total:
             for cell in shown:

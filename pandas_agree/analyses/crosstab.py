@@ -949,7 +949,10 @@ class Crosstab(CountedRows):
             "Directional Measures" and "Symmetric Measures": index measure, columns ``scale``, ``value``, ``ase``
             (ASE1), ``t``, ``pvalue``, ``method``, ``note`` (``attrs["n"]`` of "Symmetric Measures": the N of valid
             cases). "Risk Estimate": index statistic, columns ``measure``, ``cohort``, ``value``, ``se_log``,
-            ``lower``, ``upper``, ``note``.
+            ``lower``, ``upper``, ``note``. Under a sample design "Chi-Square Tests" holds the design-based tests
+            (columns ``value``, ``df``, ``df2``, ``pvalue``, ``distribution``, ``note``; ``attrs["nu"]`` the
+            tests' degrees of freedom, ``attrs["design_df"]`` the design's), the measures tables gain ``deff``,
+            ``lower`` and ``upper`` (their ``ase`` is design-based), and the Risk Estimate ``deff``.
 
         Raises
         ------

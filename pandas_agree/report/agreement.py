@@ -471,7 +471,8 @@ class AgreementReport(Rendered):
         wide, the title repeated on every page, page breaks between tables, a long table's header repeated on each
         page it continues on; numbers shown with the report's decimals and p-values as "<0.001", but stored at full
         precision), then the data sheets for further analysis: Summary (case processing, multiclass measures,
-        tests), Crosstab (with ``cells=``, SPSS's cell statistics), Statistics (only with ``statistics=``: the
+        tests), Crosstab (with ``cells=``, SPSS's cell statistics), Matching (only with ``match=``: every pair of
+        a predicted label and the reference label it is paired with), Statistics (only with ``statistics=``: the
         CROSSTABS tables of :attr:`statistics`, at full precision), Confusions (every cell outside the matching
         cells that holds objects, the largest first), Class measures, Averages, Notes (notes, options, version) and
         Measures (the measures shown, from the registry). Every class is in the data sheets, whatever

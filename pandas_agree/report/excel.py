@@ -2,7 +2,8 @@
 
 One workbook: "Report" (the text report laid out for print, see :mod:`~pandas_agree.report.printed`), then the data
 sheets: "Summary" (case processing, multiclass measures with intervals and interpretation, tests), "Crosstab"
-(matching cells highlighted; with ``cells=``, SPSS's cell statistics under each row label), "Statistics" (with
+(matching cells highlighted; with ``cells=``, SPSS's cell statistics under each row label), "Matching" (with
+``match=``: the whole pairing of the predicted labels to the reference labels), "Statistics" (with
 ``statistics=``: the CROSSTABS tables, titled, one under the other), "Confusions" (every cell outside the matching
 cells that holds objects, the largest first), "Class measures", "Averages", "Notes" (notes, options, version) and
 "Measures" (every measure shown, documented from the registry). With groups, each sheet stacks the tables of all
@@ -513,6 +514,39 @@ def _stored_cells(ws: StreamSheet, ag, ct: pd.DataFrame) -> None:
     ws.skip()
 
 
+def _matching_sheet(ws: StreamSheet, rep) -> None:
+    """The whole pairing of a matched table (``match=``): each predicted label, the reference label it is paired
+    with, their cell's count and standardised residual Δ (Agreement.mapping), whatever ``max_classes`` is; the
+    groups share it."""
+    mapping = rep.agreement.mapping
+    ag = rep.agreement
+    reference, predicted = (display.name(x, default) for x, default in zip(ag.axis_names, ("reference",
+                                                                                        "prediction"), strict=True))
+    ws.title(f"Matching of {predicted} to {reference}")
+    ws.header([predicted, reference, "count", "Δ"])
+    ws.title_rows = "2:2"
+    shown = mapping.iloc[:max(ROW_LIMIT - ws.row - 2, 0)]
+    columns, widths = [], []
+    for name in ("cluster", "class"):
+        codes, labels = _codes(shown[name])
+        column, width = ws.text_column(labels, codes)
+        columns.append(column)
+        widths.append(width)
+    for name, fmt in (("count", _counts_format(shown["count"])), ("delta", "0.0000")):
+        column, width = ws.number_column(shown[name].to_numpy(dtype=float), fmt)
+        columns.append(column)
+        widths.append(width)
+    ws.rows(1, columns, len(shown))
+    for col, width in enumerate(widths, start=1):
+        ws.width(col, width, pad=0)
+    ws.note("Each predicted label and the reference label it is paired with (Agreement.mapping), with the count of "
+            "their cell and its standardised residual Δ; every group of the report uses this pairing.")
+    if len(shown) < len(mapping):
+        ws.note(f"{len(mapping) - len(shown):,} more pairs do not fit in a sheet ({ROW_LIMIT:,} rows); "
+                "Agreement.mapping holds them all.", font=BOLD)
+    ws.finish(freeze="A3")
+
+
 def _confusions_sheet(ws: StreamSheet, rep) -> None:
     """Every cell outside the matching cells with objects in it, the largest first (Agreement.confusions(top=None)),
     for all data and each group; its shares in % (0 to 100) with one decimal, as the other sheets show
@@ -674,9 +708,10 @@ def write(rep, path: str | Path) -> None:
     wb, report, styles = _workbook()
     report_sheet(report, laid_out(rep))
     statistics = [("Statistics", _statistics_sheet)] if any(sub.statistics for _, sub in rep.sections()) else []
+    matching = [("Matching", _matching_sheet)] if rep.agreement.mapping is not None else []
     streamed = []
     for name, fill in [("Summary", lambda ws, r: _summary_sheet(ws, r, bool(r.groups))),
-                       ("Crosstab", _crosstab_sheet), *statistics, ("Confusions", _confusions_sheet),
+                       ("Crosstab", _crosstab_sheet), *matching, *statistics, ("Confusions", _confusions_sheet),
                        ("Class measures", lambda ws, r: _wide_sheet(ws, r, lambda x: x.binary, "class", "")),
                        ("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", "")),
                        ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:

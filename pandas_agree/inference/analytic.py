@@ -651,11 +651,12 @@ def odds_ratio_score_interval(x1, n1, x2, n2, confidence_level: float = 0.95, *,
     Parameters
     ----------
     x1, n1, x2, n2 : array_like
-        The successes and trials of the two proportions (0 ≤ x ≤ n; counts need not be integers).
+        The 2×2 table as two proportions: x₁ of n₁ in the first row, x₂ of n₂ in the second (0 ≤ x ≤ n; the
+        counts need not be integers).
     confidence_level : float, default 0.95
         Strictly between 0 and 1.
     correction : bool, default True
-        Miettinen and Nurminen's variance factor n/(n − 1).
+        Miettinen and Nurminen's variance factor n/(n − 1) (statsmodels' default).
 
     Returns
     -------

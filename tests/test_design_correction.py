@@ -101,7 +101,8 @@ tables = st.integers(2, 4).flatmap(
 def test_every_row_its_own_psu_is_the_delta_method_at_the_corrected_counts(table):
     """Every row its own PSU: the design SE of LNDOR (linearised and "auto") is the multinomial delta-method SE with
     the partials at the corrected counts, g = (1/a', −1/b', −1/c', 1/d'), over the observed counts, times
-    √(n/(n − 1)); the averages' design SEs are their delta-method SEs times the same factor."""
+    √(n/(n − 1)); the other values of the odds-ratio family and the averages have their delta-method SEs times the
+    same factor."""
     frame = _rows(table)
     n = len(frame)
     factor = math.sqrt(n / (n - 1))
@@ -119,6 +120,13 @@ def test_every_row_its_own_psu_is_the_delta_method_at_the_corrected_counts(table
         corrected_value = np.log((a + add) * (d + add) / ((b + add) * (c + add)))
         np.testing.assert_allclose(designed[("LNDOR", "value")], corrected_value, rtol=1e-12)
         np.testing.assert_allclose(designed[("LNDOR", "se")], delta * factor, rtol=1e-6, atol=1e-9)
+
+    family = ["DOR", "DP", "LRP", "LRN", "YULEQ", "YULEY"]  # the rest of the odds-ratio family
+    plain = _quiet(lambda: frame.agree("a", "p").binary(family, correction=0.5, ci="linearized"))
+    for ci in ("linearized", "auto"):
+        designed = _quiet(lambda ci=ci: frame.agree("a", "p", cluster="psu").binary(family, correction=0.5, ci=ci))
+        ses = [(code, "se") for code in family]
+        np.testing.assert_allclose(designed[ses].to_numpy(), plain[ses].to_numpy() * factor, rtol=1e-6, atol=1e-9)
 
     plain = _quiet(lambda: frame.agree("a", "p").averages(["LNDOR", "DOR"], correction=0.5, ci="linearized"))
     designed = _quiet(lambda: frame.agree("a", "p", cluster="psu").averages(["LNDOR", "DOR"], correction=0.5,

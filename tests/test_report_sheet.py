@@ -234,8 +234,8 @@ def test_shown_text_is_the_old_text_and_keeps_the_number(x, kind):
         x = abs(x) / 1e6
     shown = getattr(display, kind)(x)
     assert isinstance(shown, display.Shown) and isinstance(shown, str)
-    def value_text():  # three decimals (one from 1000 up); a value that would read as 0: two significant digits
-        decimals = 1 if abs(x) >= 1000 else 3
+    def value_text():  # three decimals (one from 1000 up, none from 100,000); a value that would read as 0: two
+        decimals = 0 if abs(x) >= 1e5 else 1 if abs(x) >= 1000 else 3  # significant digits
         if x != 0 and abs(x) < 0.5 * 10.0 ** -decimals:
             needed = 1 - math.floor(math.log10(abs(x)))
             return f"{x:.{needed}f}" if needed <= 9 else f"{x:.1e}"

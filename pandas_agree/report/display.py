@@ -346,15 +346,62 @@ def count_decimals(values) -> int:
     return 0 if all(_whole(float(x)) for x in values if not _is_missing(x) and math.isfinite(float(x))) else 2
 
 
-def _decimals(values, digits: int) -> int:
-    """Decimals for numbers shown side by side: fewer when any of them reaches 1000, the same for all."""
+WHOLE_FROM = 1e5
+"""From 100,000 a number is shown without decimals: a tenth would be its seventh significant digit (from 1000 it
+has ``digits − 2`` decimals, one for SPSS's three)."""
+
+SCIENTIFIC_FROM = 1e9
+"""From 10⁹ a number is shown in scientific notation with :data:`SIGNIFICANT` significant digits (1.660e+15), as
+SPSS switches to E notation where a number does not fit its column: without decimals it would take ten digits or
+more, wider than its scientific form's nine characters, and only its first few digits mean anything (a weighted sum
+of squares of a survey's population totals)."""
+
+SIGNIFICANT = 4
+"""The significant digits of a number in scientific notation (more for an interval's end that would otherwise read
+as its value)."""
+
+
+def _decimals(values, digits: int) -> int | None:
+    """Decimals for numbers shown side by side, the same for all: ``digits`` below 1000, ``digits − 2`` from 1000,
+    none from :data:`WHOLE_FROM`; None from :data:`SCIENTIFIC_FROM` (scientific notation). NaN and ±inf do not
+    count."""
+    largest = 0.0
     for x in values:
-        if isinstance(x, float):  # the common case, without the general checks: NaN and ±inf do not count
-            if 1000 <= abs(x) < math.inf:
-                return max(digits - 2, 0)
-        elif not _is_missing(x) and math.isfinite(float(x)) and abs(float(x)) >= 1000:
-            return max(digits - 2, 0)
-    return digits
+        if isinstance(x, float):  # the common case, without the general checks
+            if abs(x) < math.inf and abs(x) > largest:
+                largest = abs(x)
+        elif not _is_missing(x) and math.isfinite(float(x)) and abs(float(x)) > largest:
+            largest = abs(float(x))
+    if largest < 1000:
+        return digits
+    if largest < WHOLE_FROM:
+        return max(digits - 2, 0)
+    return 0 if largest < SCIENTIFIC_FROM else None
+
+
+def _scientific(x: float, significant: int = SIGNIFICANT) -> Shown:
+    """``x`` in scientific notation with ``significant`` significant digits ("1.660e+15"; "inf" where infinite)."""
+    if math.isinf(x):
+        return Shown("inf" if x > 0 else "-inf", x, "0")
+    return Shown(f"{x:.{significant - 1}e}", x, f"0.{'0' * (significant - 1)}E+00")
+
+
+def _scientific_digits(x, lower, upper) -> int:
+    """The significant digits of an interval's ends in scientific notation beside the value ``x``: :data:`SIGNIFICANT`,
+    more where an end that differs from ``x`` would read as it (as :func:`bound_decimals` does with decimals), at most
+    :data:`MAX_DECIMALS`."""
+    try:
+        x, ends = float(x), [float(e) for e in (lower, upper)]
+    except (TypeError, ValueError):
+        return SIGNIFICANT
+    significant = SIGNIFICANT
+    if not math.isfinite(x):
+        return significant
+    ends = [e for e in ends if math.isfinite(e) and e != x]
+    while significant < MAX_DECIMALS and any(f"{e:.{significant - 1}e}" == f"{x:.{significant - 1}e}"
+                                             for e in ends):
+        significant += 1
+    return significant
 
 
 def value(x, digits: int = 3, *, like=()) -> str:
@@ -365,8 +412,8 @@ def value(x, digits: int = 3, *, like=()) -> str:
     Examples
     --------
     >>> from pandas_agree.report.display import value
-    >>> value(0.4123), value(0.000187), value(0.0), value(1234.5678)
-    ('0.412', '0.00019', '0.000', '1234.6')
+    >>> value(0.4123), value(0.000187), value(0.0), value(1234.5678), value(1381348.5), value(1.6597e15)
+    ('0.412', '0.00019', '0.000', '1234.6', '1381348', '1.660e+15')
     """
     if _is_missing(x):
         return MISSING
@@ -374,6 +421,8 @@ def value(x, digits: int = 3, *, like=()) -> str:
     if math.isinf(x):
         return Shown("inf" if x > 0 else "-inf", x, "0")
     decimals = _decimals([x, *like], digits)
+    if decimals is None:
+        return _scientific(x)
     if _reads_as_zero(x, decimals):
         decimals = se_decimals(x, decimals)
         if decimals is None:
@@ -429,15 +478,18 @@ def se(x, digits: int = 3) -> str:
     Examples
     --------
     >>> from pandas_agree.report.display import se
-    >>> se(0.0483), se(0.00047123), se(0.0), se(2.5e-12)
-    ('0.048', '0.00047', '0.000', '2.5e-12')
+    >>> se(0.0483), se(0.00047123), se(0.0), se(2.5e-12), se(429013.7), se(1.3194e14)
+    ('0.048', '0.00047', '0.000', '2.5e-12', '429014', '1.319e+14')
     >>> se(0.00047123).excel_format
     '0.00000'
     """
     if _is_missing(x) or math.isinf(float(x)):
         return value(x, digits)
     x = float(x)
-    decimals = se_decimals(x, _decimals([x], digits))
+    decimals = _decimals([x], digits)
+    if decimals is None:
+        return _scientific(x)
+    decimals = se_decimals(x, decimals)
     if decimals is None:
         return Shown(f"{x:.1e}", x, "0.0E+00")
     return Shown(f"{x:.{decimals}f}", x, _decimal_format(decimals))
@@ -480,10 +532,16 @@ def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None) -> str
     >>> from pandas_agree.report.display import interval
     >>> interval(0.41, 0.62), interval(0.49967, 0.50007), interval(0.49967, 0.50007, value_shown=0.49987)
     ('[0.410, 0.620]', '[0.500, 0.500]', '[0.49967, 0.50007]')
+    >>> interval(748697.5, 2548591.1), interval(1.4113e15, 1.9518e15)
+    ('[748698, 2548591]', '[1.411e+15, 1.952e+15]')
     """
     if _is_missing(lower) or _is_missing(upper):
         return MISSING
     decimals = _decimals((lower, upper, *like), digits)
+    if decimals is None:
+        significant = SIGNIFICANT if value_shown is None or _is_missing(value_shown) else \
+            _scientific_digits(value_shown, lower, upper)
+        return f"[{_scientific(float(lower), significant)}, {_scientific(float(upper), significant)}]"
     if value_shown is not None and not _is_missing(value_shown):
         decimals = bound_decimals(value_shown, lower, upper, decimals)
     return f"[{_fixed(lower, decimals)}, {_fixed(upper, decimals)}]"
@@ -496,8 +554,10 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
             abs(x) < math.inf and abs(lower) < math.inf and abs(upper) < math.inf:
         # finite floats (every value of a table of measures with its interval): value(), interval() and
         # bound_decimals() at once, each number formatted once where the ends keep the value's decimals
-        decimals = max(digits - 2, 0) if max(abs(x), abs(lower), abs(upper)) >= 1000 else digits
-        if _reads_as_zero(x, decimals):  # a small value: with its significant digits (value())
+        largest = max(abs(x), abs(lower), abs(upper))
+        decimals = max(digits - 2, 0) if largest >= 1000 else digits
+        if largest >= WHOLE_FROM or _reads_as_zero(x, decimals):  # a large value, or a small one with its
+            return _with_interval(x, lower, upper, digits)  # significant digits: as value() and interval() show it
             return _with_interval(x, lower, upper, digits)
         text = f"{x:.{decimals}f}"
         low, high = f"{lower:.{decimals}f}", f"{upper:.{decimals}f}"
@@ -532,7 +592,7 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
         close = ((lowers != values) & (np.abs(lowers - values) < unit)) | \
             ((uppers != values) & (np.abs(uppers - values) < unit)) | \
             ((values != 0) & (np.abs(values) < unit / 4))  # a small value that would read as 0: with_interval
-    direct = (finite & ~close).tolist()
+    direct = (finite & ~close & (largest < WHOLE_FROM)).tolist()  # a large value: with_interval
     out = []
     for x, lower, upper, places, plain in zip(values.tolist(), lowers.tolist(), uppers.tolist(), decimals.tolist(),
                                               direct, strict=True):

@@ -10,6 +10,9 @@ With every row its own PSU (one stratum, with replacement) the design variance i
 variance of the same partials, Σ n g² − (Σ n g)²/N over the observed cells, times n/(n − 1). Woolf's SE
 √(Σ 1/(n + 0.5)), which ``ci="auto"`` gives a class without a design, also counts the 0.5s as observations, and
 is larger where a class has a zero cell.
+
+These tests guard behaviour that was already right (they pass before they were written too): they pin the design's
+handling of the correction to R's values.
 """
 
 from __future__ import annotations

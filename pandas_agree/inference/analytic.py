@@ -344,16 +344,27 @@ def _wald(measure: Measure, method: Wald, counts, opts: IntervalOptions, value) 
         variance = variance + divide(p * (1 - p), trials)
     se = abs(method.slope) * np.sqrt(variance)
     return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Wald")
+
+
 def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str) -> Estimate:
-    """Map an interval for a log quantity through the measure's increasing function of it."""
+    """Map an interval for a log quantity through the measure's increasing function of it; the SE is the log
+    scale's times the function's slope, as the record declares it (``Woolf(slope=...)``), else by the five-point
+    central difference with the step 10⁻³ (about 10⁻¹² relative where the slope is not small beside the value)."""
     def f(x):
         return _mapped(measure, x)
 
-    h = 1e-6 * np.maximum(1.0, np.abs(np.nan_to_num(log_value, posinf=0, neginf=0)))
-    with np.errstate(all="ignore"):  # the value, the two steps of its slope and the interval's ends in one call
-        value, up, down, lower, upper = f(np.stack(np.broadcast_arrays(
-            log_value, log_value + h, log_value - h, log_value - opts.z * log_se, log_value + opts.z * log_se)))
-        slope = np.abs(up - down) / (2 * h)
+    declared = getattr(measure.interval, "slope", None)
+    h = 1e-3
+    with np.errstate(all="ignore"):  # the value, the steps of its slope and the interval's ends in one call
+        if declared is not None:
+            value, lower, upper = f(np.stack(np.broadcast_arrays(
+                log_value, log_value - opts.z * log_se, log_value + opts.z * log_se)))
+            slope = np.abs(declared(np.asarray(log_value, dtype=float)))
+        else:
+            value, up2, up, down, down2, lower, upper = f(np.stack(np.broadcast_arrays(
+                log_value, log_value + 2 * h, log_value + h, log_value - h, log_value - 2 * h,
+                log_value - opts.z * log_se, log_value + opts.z * log_se)))
+            slope = np.abs(8 * (up - down) - (up2 - down2)) / (12 * h)
         se = np.where(np.isinf(log_se), np.inf, slope * log_se)
     # a zero cell leaves the log scale without a finite SE: the interval is then the whole range
     lower = np.where(np.isinf(log_se), measure.range[0], lower)

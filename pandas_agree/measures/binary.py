@@ -233,11 +233,12 @@ _binary(code="SOMERSD", name="symmetric Somers' d", aliases=("Somers' d", "Somer
 
 _binary(code="YULEQ", name="Yule's Q", aliases=("Goodman–Kruskal gamma", "gamma"), formula="(ad−bc)/(ad+bc)",
         compute=lambda a, b, c, d: divide(a * d - b * c, a * d + b * c), range=(-1.0, 1.0), transposed="YULEQ",
-        reference="Yule (1900); " + REZANKOVA_HUSEK, interval=Woolf(), odds_ratio_family=True)
+        reference="Yule (1900); " + REZANKOVA_HUSEK, interval=Woolf(slope=lambda x: 0.5 / np.cosh(x / 2) ** 2),
+        odds_ratio_family=True)
 _binary(code="YULEY", name="Yule's Y", aliases=("coefficient of colligation",), formula="(√ad−√bc)/(√ad+√bc)",
         compute=lambda a, b, c, d: divide(np.sqrt(a * d) - np.sqrt(b * c), np.sqrt(a * d) + np.sqrt(b * c)),
-        range=(-1.0, 1.0), transposed="YULEY", reference="Yule (1912); " + REZANKOVA_HUSEK, interval=Woolf(),
-        odds_ratio_family=True)
+        range=(-1.0, 1.0), transposed="YULEY", reference="Yule (1912); " + REZANKOVA_HUSEK,
+        interval=Woolf(slope=lambda x: 0.25 / np.cosh(x / 4) ** 2), odds_ratio_family=True)
 
 
 def _dor(a, b, c, d):
@@ -251,10 +252,10 @@ def _lndor(a, b, c, d):
 
 _binary(code="DOR", name="diagnostic odds ratio", aliases=("odds ratio", "OR"), formula="ad/(bc)", compute=_dor,
         range=(0.0, INF), transposed="DOR", reference="Glas et al. (2003); " + REZANKOVA_HUSEK + " eq. 2.9",
-        interval=Woolf(), best=INF, odds_ratio_family=True)
+        interval=Woolf(slope=np.exp), best=INF, odds_ratio_family=True)
 _binary(code="LNDOR", name="log diagnostic odds ratio", aliases=("log odds ratio",), formula="ln(ad/(bc))",
-        compute=_lndor, range=(-INF, INF), transposed="LNDOR", reference=KO_CLASAGREE, interval=Woolf(), best=INF,
-        odds_ratio_family=True)
+        compute=_lndor, range=(-INF, INF), transposed="LNDOR", reference=KO_CLASAGREE,
+        interval=Woolf(slope=np.ones_like), best=INF, odds_ratio_family=True)
 _binary(code="LRP", name="positive likelihood ratio", aliases=("LR+", "positive LR"), formula="REC/(1−SPE)",
         compute=lambda a, b, c, d: divide(_rec(a, b, c, d), divide(c, c + d), infinite=True), range=(0.0, INF),
         reference="Simel, Samsa & Matchar (1991); " + REZANKOVA_HUSEK + " eq. 2.7", interval=LogRatio("REC", "FPR"),
@@ -265,7 +266,8 @@ _binary(code="LRN", name="negative likelihood ratio", aliases=("LR-", "LR−", "
         best=0.0, odds_ratio_family=True)
 _binary(code="DP", name="discriminant power", formula="(√3/π)·(ln(REC/(1−SPE)) + ln(SPE/(1−REC))) = (√3/π)·LNDOR",
         compute=lambda a, b, c, d: math.sqrt(3) / math.pi * _lndor(a, b, c, d), range=(-INF, INF), transposed="DP",
-        reference="Sokolova et al. (2006); " + KO_CLASAGREE, interval=Woolf(), best=INF, odds_ratio_family=True)
+        reference="Sokolova et al. (2006); " + KO_CLASAGREE,
+        interval=Woolf(slope=lambda x: np.full_like(x, math.sqrt(3) / math.pi)), best=INF, odds_ratio_family=True)
 
 # --- counts and evaluation --------------------------------------------------------------------------------
 

@@ -76,8 +76,11 @@ class Wald:
 class Woolf:
     """An increasing function of the odds ratio: Woolf's interval of the log odds ratio, mapped; where a zero cell
     puts the odds ratio at 0 or ∞ (Woolf's SE infinite), the Miettinen–Nurminen score interval of the odds ratio,
-    mapped."""
+    mapped. ``slope``: the measure's derivative in the log odds ratio x (a function of x), by which Woolf's SE of x
+    maps to the measure's SE exactly (a finite difference loses digits where the slope is small beside the value:
+    Yule's Q near ±1)."""
 
+    slope: Callable[[np.ndarray], np.ndarray] | None = None
     analytic: ClassVar[bool] = True
 
     @property

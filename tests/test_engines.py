@@ -181,6 +181,19 @@ def test_a_column_against_itself():
 
 
 
+def test_duckdb_relations_of_every_release_are_recognised():
+    """DuckDB's relation type lives in duckdb.duckdb (1.1–1.3), in the extension module _duckdb (1.4–1.5, the newest
+    for Python 3.10) and in duckdb._relation (2.x): each is a DuckDB relation, not "no dataframe" (a TypeError)."""
+    from pandas_agree.engine.native import engine_of
+
+    for module in ("duckdb.duckdb", "_duckdb", "duckdb._relation"):
+        relation = type("DuckDBPyRelation", (), {"__module__": module})()
+        assert engine_of(relation) == "DuckDB", module
+    import duckdb
+
+    assert engine_of(duckdb.sql("SELECT 1 AS a")) == "DuckDB"  # the installed release's own type
+
+
 def test_the_dask_accessor_leaves_out_subjects_of_zero_and_missing_weight_alone():
     """A subject of weight 0 or of a missing weight is left out by itself, not with the other subjects of its rating
     pattern (before, a missing weight made the whole pattern's weight missing, and a zero weight counted the subject

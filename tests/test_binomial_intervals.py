@@ -161,10 +161,16 @@ SHAPES = np.array([-1.0, 0.0, 1e-3, 0.5, 1.0, 3.0, 1e3, 1e6, np.inf, np.nan])
 @pytest.mark.parametrize(("ours", "theirs"), [(beta_ppf, stats.beta.ppf), (beta_isf, stats.beta.isf)])
 def test_beta_quantiles_are_scipy_stats_on_a_grid_of_edges(ours, theirs):
     q, a, b = np.meshgrid(Q, SHAPES, SHAPES)
+    both_infinite = np.isinf(a) & np.isinf(b)
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
-        expected = theirs(q, a, b)
-    _same(ours(q, a, b), expected, 1e-13)
+        # inside (0, 1) SciPy from 1.16 answers NaN where both shapes are infinite, and SciPy 1.15 (the newest for
+        # Python 3.10) raises an OverflowError: there the newer answer, elsewhere this SciPy's
+        inner = both_infinite & (q > 0) & (q < 1)
+        expected = np.where(inner, np.nan, theirs(q, np.where(inner, 1.0, a), b))
+        got = ours(q, a, b)
+    _same(got, expected, 1e-13)
+    assert np.isnan(got[inner]).all()
 
 
 @settings(max_examples=300, deadline=None)

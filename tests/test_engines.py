@@ -181,6 +181,67 @@ def test_a_column_against_itself():
 
 
 
+def test_duckdb_relations_of_every_release_are_recognised():
+    """DuckDB's relation type lives in duckdb.duckdb (1.1–1.3), in the extension module _duckdb (1.4–1.5, the newest
+    for Python 3.10) and in duckdb._relation (2.x): each is a DuckDB relation, not "no dataframe" (a TypeError)."""
+    from pandas_agree.engine.native import engine_of
+
+    for module in ("duckdb.duckdb", "_duckdb", "duckdb._relation"):
+        relation = type("DuckDBPyRelation", (), {"__module__": module})()
+        assert engine_of(relation) == "DuckDB", module
+    import duckdb
+
+    assert engine_of(duckdb.sql("SELECT 1 AS a")) == "DuckDB"  # the installed release's own type
+
+
+@pytest.mark.parametrize("lazy", [False, True], ids=["eager", "lazy"])
+def test_the_polars_accessor_has_the_score_analyses_of_the_pandas_accessor(lazy):
+    """``frame.agree.scores`` and ``compare_scores`` on a Polars frame (the guide: "the calls of the pandas
+    accessor") give the pandas accessor's values, intervals, tests and rows left out, with weights, a missing score
+    and a sample design."""
+    import polars as pl
+
+    rng = np.random.default_rng(3)
+    n = 200
+    y = rng.integers(0, 2, n)
+    df = pd.DataFrame({"y": np.where(y == 1, "yes", "no"), "a": np.clip(0.3 * y + rng.uniform(0, 0.7, n), 0, 1),
+                       "b": np.clip(0.2 * y + rng.uniform(0, 0.8, n), 0, 1), "w": rng.integers(1, 4, n) * 1.0,
+                       "st": rng.integers(0, 2, n), "psu": rng.integers(0, 10, n)})
+    df.loc[5, "a"] = np.nan
+    frame = pl.from_pandas(df)
+    frame = frame.lazy() if lazy else frame
+    for options in ({}, {"weights": "w"}, {"weights": "w", "strata": "st", "cluster": "psu"}):
+        want = df.agree.scores("y", "a", positive="yes", **options)
+        got = frame.agree.scores("y", "a", positive="yes", **options)
+        assert (got.n, got.n_missing) == (want.n, want.n_missing)
+        pd.testing.assert_frame_equal(got.values(["AUC", "AP", "BRIER"], ci="auto"),
+                                      want.values(["AUC", "AP", "BRIER"], ci="auto"), rtol=1e-12)
+        want_pair = df.agree.compare_scores("y", ["a", "b"], positive="yes", **options)
+        got_pair = frame.agree.compare_scores("y", ["a", "b"], positive="yes", **options)
+        pd.testing.assert_frame_equal(got_pair.tests(), want_pair.tests(), rtol=1e-12)
+    with pytest.raises(KeyError, match="no column 'c'"):
+        frame.agree.scores("y", "c")
+    with pytest.raises(TypeError, match="scores must be a list"):
+        frame.agree.compare_scores("y", "a")
+
+
+def test_the_polars_accessor_has_every_method_of_the_pandas_accessor_with_its_arguments():
+    import inspect
+
+    from pandas_agree.integrations.accessor import AgreeAccessor
+    from pandas_agree.integrations.native_accessor import FrameAgreeAccessor
+
+    def public(cls):
+        return {name for name, _ in inspect.getmembers(cls, callable) if not name.startswith("_")} | {"__call__"}
+
+    def parameters(method):
+        return [(p.name, p.kind, p.default) for p in inspect.signature(method).parameters.values()]
+
+    assert not public(AgreeAccessor) - public(FrameAgreeAccessor)
+    for name in public(AgreeAccessor):
+        assert parameters(getattr(FrameAgreeAccessor, name)) == parameters(getattr(AgreeAccessor, name)), name
+
+
 def test_the_dask_accessor_leaves_out_subjects_of_zero_and_missing_weight_alone():
     """A subject of weight 0 or of a missing weight is left out by itself, not with the other subjects of its rating
     pattern (before, a missing weight made the whole pattern's weight missing, and a zero weight counted the subject

@@ -136,6 +136,24 @@ def test_raters_with_surrogates_and_booleans():
                                                      [0, 0, 2, 1], [0, 0, 1, 2]]
 
 
+def test_raters_with_a_surrogate_in_a_python_string_column():
+    """A lone surrogate in a ``string[python]`` column is the same label as in an object column:
+    before pandas 3 the python strings were looked up among the categories by their UTF-8 hash, so that the
+    surrogate was not found (its ratings silently counted as missing) or the categories held it twice (an
+    InvalidIndexError)."""
+    def raters(label):
+        frame = pd.DataFrame({"a": pd.Series([label, label, "y", "y", "y"], dtype=object),
+                              "p": pd.array([label, label, "y", "y", label], dtype="string[python]"),
+                              "q": pd.array([label, pd.NA, "y", label, label], dtype="string[python]")})
+        return [frame.agree.raters(columns) for columns in (["a", "q"], ["p", "q"], ["a", "p", "q"])]
+
+    for got, want in zip(raters(SURROGATE), raters("x"), strict=True):
+        assert (got.n_subjects, got.n_dropped) == (want.n_subjects, want.n_dropped)
+        assert tags(got.categories) == tags([SURROGATE, "y"]) and tags(want.categories) == tags(["x", "y"])
+        np.testing.assert_array_equal(got.counts.to_numpy(), want.counts.to_numpy())
+        pd.testing.assert_frame_equal(got.summary(["FLEISS", "PO"]), want.summary(["FLEISS", "PO"]))
+
+
 # --- raters and compare() ----------------------------------------------------------------------------------------
 
 def test_raters_keep_integers_and_booleans_apart():

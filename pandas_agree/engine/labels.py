@@ -79,8 +79,11 @@ def _encodes(label: str) -> bool:
 
 def _unencodable(labels: pd.Index) -> np.ndarray | None:
     """Which labels are strings UTF-8 cannot encode, where pandas would take them for one another (before pandas
-    3, in an object Index of strings); None where none are or pandas keeps them apart."""
-    if not _HASHES_UTF8 or labels.dtype != object or infer_dtype(labels, skipna=True) in _NO_BOOLEAN | {"boolean"}:
+    3, in an object Index of strings or one of pandas' python-stored strings, ``string[python]``, which a column of
+    that dtype gives); None where none are or pandas keeps them apart."""
+    python_strings = isinstance(labels.dtype, pd.StringDtype) and labels.dtype.storage == "python"
+    if not _HASHES_UTF8 or (labels.dtype != object and not python_strings) or \
+            infer_dtype(labels, skipna=True) in _NO_BOOLEAN | {"boolean"}:
         return None
     found = np.fromiter((isinstance(x, str) and not _encodes(x) for x in labels), dtype=bool, count=len(labels))
     return found if found.any() else None

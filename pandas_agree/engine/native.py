@@ -33,8 +33,10 @@ from .crosstab import check_total
 
 __all__ = ["ENGINES", "WEIGHT_MISSING", "engine_of", "grouped_counts"]
 
-# the top-level module of a frame's type, and the engine it names (Dask's frames came from dask_expr in 2024.8–2025.0)
-ENGINES = {"polars": "Polars", "pyarrow": "PyArrow", "duckdb": "DuckDB", "ibis": "Ibis", "pyspark": "PySpark",
+# the top-level module of a frame's type, and the engine it names (Dask's frames came from dask_expr in 2024.8–2025.0;
+# DuckDB's relations from its extension module _duckdb in 1.4–1.5, from duckdb.duckdb before and duckdb._relation after)
+ENGINES = {"polars": "Polars", "pyarrow": "PyArrow", "duckdb": "DuckDB", "_duckdb": "DuckDB", "ibis": "Ibis",
+           "pyspark": "PySpark",
            "dask": "Dask", "dask_expr": "Dask", "sqlframe": "SQLFrame", "modin": "Modin", "cudf": "cuDF"}
 # the names of the counts in the groups (chosen not to clash with a column: see _free_name)
 WEIGHT_MISSING = "__pa_w_missing"

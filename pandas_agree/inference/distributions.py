@@ -105,11 +105,16 @@ def f_sf(statistic, df1, df2):
 def _beta_quantile(function, q, a, b, at_zero: float):
     """``function(a, b, q)`` (a quantile of the beta distribution) with scipy.stats' conventions: NaN where a shape
     is not positive or an argument is NaN or q lies outside [0, 1]; ``at_zero`` at q = 0 and 1 − ``at_zero`` at
-    q = 1 (the bounds of the support), whatever the special function answers there."""
+    q = 1 (the bounds of the support), whatever the special function answers there. Inside (0, 1) with both shapes
+    infinite (no limit distribution) NaN, as SciPy from 1.16 answers: SciPy 1.15's special functions answer inf, a
+    quantile outside the support, and its scipy.stats raises an OverflowError."""
     q, a, b = np.broadcast_arrays(np.asarray(q, dtype=float), np.asarray(a, dtype=float), np.asarray(b, dtype=float))
     valid = (a > 0) & (b > 0) & (q >= 0) & (q <= 1)  # False where any of them is NaN
+    both_infinite = np.isinf(a) & np.isinf(b)
     with np.errstate(invalid="ignore"):
-        inside = function(np.where(valid, a, 1.0), np.where(valid, b, 1.0), np.where(valid, q, 0.5))
+        inside = function(np.where(valid & ~both_infinite, a, 1.0), np.where(valid & ~both_infinite, b, 1.0),
+                          np.where(valid, q, 0.5))
+    inside = np.where(both_infinite, np.nan, inside)
     quantile = np.where(q == 0, at_zero, np.where(q == 1, 1.0 - at_zero, inside))
     return np.where(valid, quantile, np.nan)[()]
 

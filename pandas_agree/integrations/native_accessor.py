@@ -2,8 +2,9 @@
 
 Registered (``polars.api.register_dataframe_namespace`` and ``register_lazyframe_namespace``) when pandas_agree is
 imported and Polars is, in either order (:mod:`.import_hooks`). The calls are those of the pandas accessor; each
-builds its table with :meth:`pandas_agree.Agreement.from_frame` or :func:`pandas_agree.crosstabs`, so that one
-group-by runs in Polars (lazily planned for a LazyFrame: only the groups are collected).
+builds its table with :meth:`pandas_agree.Agreement.from_frame` or :func:`pandas_agree.crosstabs` (``scores`` and
+``compare_scores`` count the distinct label and score rows), so that one group-by runs in Polars (lazily planned for
+a LazyFrame: only the groups are collected).
 """
 
 from __future__ import annotations
@@ -18,8 +19,12 @@ from ..analyses.comparison import Comparison
 from ..analyses.crosstab import Crosstab, from_tabulation
 from ..analyses.groups import group_rows
 from ..analyses.raters import RaterAgreement
+from ..analyses.scores import ScoreComparison, Scores
+from ..analyses.scores import compare_scores as score_comparison
+from ..analyses.scores import scores as score_analysis
 from ..base.options import validate_options
 from ..engine.cells import NativeCounts
+from ..engine.scores import count_frame_scores
 from ..report.agreement import AgreementReport, assemble_grouped
 from .accessor import TABLE_OPTIONS, Shortcuts, shortcut_options
 
@@ -29,7 +34,7 @@ __all__ = ["FrameAgreeAccessor", "register_polars"]
 class FrameAgreeAccessor(Shortcuts):
     """``frame.agree(actual, pred, ...)`` on a Polars DataFrame or LazyFrame, with the shortcuts of the pandas
     accessor (``crosstab``, ``binary``, ``averages``, ``multiclass``, ``tests``, ``report``), ``crosstabs``,
-    ``raters`` and ``compare``.
+    ``raters``, ``compare``, ``scores`` and ``compare_scores``.
 
     ``weights`` and a sample design's ``strata``, ``cluster`` and ``fpc`` are column names. The result is the same
     :class:`~pandas_agree.Agreement` as for the same rows in a pandas frame.
@@ -163,6 +168,69 @@ class FrameAgreeAccessor(Shortcuts):
         return Comparison.from_frame(self._frame, reference, predictions, weights=weights, dropna=dropna, match=match,
                                      strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu,
                                      replicates=replicates)
+
+    def _score_counts(self, actual, names: list, weights, strata, cluster, fpc, labels, argument: str):
+        """The distinct (label, scores) rows counted by one Polars group-by, with the number of rows and the weight
+        of each (:func:`~pandas_agree.engine.scores.count_frame_scores`), and the distinct rows' values."""
+        design = {"strata": strata, "cluster": cluster, "fpc": fpc}
+        for name, value in {"weights": weights, **design}.items():
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"{name} must be a column name on a Polars frame; got {type(value).__name__}")
+        return count_frame_scores(self._frame, actual, names, weights=weights, labels=labels, design=design,
+                                  score_argument=argument)
+
+    @validate_options
+    def scores(self, actual: Hashable, score, *, positive=None, weights: Hashable | None = None,
+               labels: Sequence | None = None, strata: Hashable | None = None, cluster: Hashable | None = None,
+               fpc: Hashable | None = None, lonely_psu: str = "adjust", replicates: str | None = None) -> Scores:
+        """A score (or class probabilities, a list of columns) against a reference column, as the pandas
+        accessor's ``scores``: the rows are counted by one Polars group-by of the label and score columns (each
+        distinct row with its number of rows and its weight sum), which gives the same :class:`~pandas_agree.Scores`
+        as the rows (``weights`` and the design: column names; under a design every row comes back with its
+        weight, as each can be a PSU).
+
+        Examples
+        --------
+        >>> import polars as pl
+        >>> import pandas_agree as pa
+        >>> frame = pl.DataFrame({"y": ["no", "no", "yes", "yes"], "s": [0.1, 0.4, 0.35, 0.8]})
+        >>> frame.agree.scores("y", "s", positive="yes").values("AUC")
+             value
+        AUC   0.75
+        """
+        many = isinstance(score, (list, tuple))
+        names = list(score) if many else [score]
+        patterns, values = self._score_counts(actual, names, weights, strata, cluster, fpc, labels, "score")
+        columns = [values.iloc[:, 1 + i].rename(name) for i, name in enumerate(names)]
+        return score_analysis(values.iloc[:, 0].rename(actual), columns if many else columns[0], positive=positive,
+                              labels=labels, names=(actual, names), lonely_psu=lonely_psu, replicates=replicates,
+                              counted=patterns)
+
+    @validate_options
+    def compare_scores(self, actual: Hashable, scores: Sequence[Hashable], *, positive=None,
+                       weights: Hashable | None = None, labels: Sequence | None = None,
+                       strata: Hashable | None = None, cluster: Hashable | None = None, fpc: Hashable | None = None,
+                       lonely_psu: str = "adjust", replicates: str | None = None) -> ScoreComparison:
+        """Two or more score columns of the same objects against one reference, as the pandas accessor's
+        ``compare_scores``, the rows counted as :meth:`scores` counts them.
+
+        Examples
+        --------
+        >>> import polars as pl
+        >>> import pandas_agree as pa
+        >>> frame = pl.DataFrame({"y": [0, 0, 1, 1, 0, 1], "a": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+        ...                       "b": [0.3, 0.2, 0.6, 0.7, 0.1, 0.5]})
+        >>> frame.agree.compare_scores("y", ["a", "b"]).tests()["pvalue"].round(4).tolist()
+        [0.4795]
+        """
+        if isinstance(scores, (str, bytes)) or not isinstance(scores, (list, tuple)):
+            raise TypeError(f"scores must be a list of score columns; got {scores!r}")
+        names = list(scores)
+        patterns, values = self._score_counts(actual, names, weights, strata, cluster, fpc, labels, "scores")
+        columns = [values.iloc[:, 1 + i].rename(name) for i, name in enumerate(names)]
+        return score_comparison(values.iloc[:, 0].rename(actual), columns, positive=positive, labels=labels,
+                                names=(actual, names), lonely_psu=lonely_psu, replicates=replicates,
+                                counted=patterns)
 
 
 def register_polars() -> None:

@@ -15,7 +15,7 @@ from pandas_agree.report import display
 
 def test_a_small_value_is_not_shown_as_zero_beside_its_interval():
     # the within-bin variance of a calibration table: 0.000187 in [0.000156, 0.000225] read "0.000"
-    assert display.with_interval(0.000187, 0.000156, 0.000225) == "0.00019 [0.000156, 0.000225]"
+    assert display.with_interval(0.000187, 0.000156, 0.000225) == "0.00019 [0.00016, 0.00022]"
     assert display.value(0.000187) == "0.00019" and display.value(-1.79e-5) == "-0.000018"
     assert display.value(0.0) == "0.000" and display.value(3e-12) == "3.0e-12"
     assert display.value(0.4123) == "0.412"  # a value that shows as a number keeps SPSS's three decimals
@@ -58,3 +58,28 @@ def test_the_reliability_diagram_has_the_calibration_tables_bins():
     assert bins == {"15 equal-width bins", "15 equal-mass bins"}
     figure = report.plot()
     assert "mean predicted probability (15 bins)" in [ax.get_xlabel() for ax in figure.axes]
+
+
+def _numbers(text: str) -> list[float]:
+    return [float(t) for t in text.replace("[", " ").replace("]", " ").replace(",", " ").split()]
+
+
+def test_a_value_never_reads_outside_its_interval():
+    """0.999752 of [0.99908, 0.99993] read "1.000 [0.99908, 0.99993]" (a class-probability AUC of the digits): the
+    value takes the decimals of its ends where its rounding would put it outside them."""
+    assert str(display.with_interval(0.999752, 0.99908, 0.99993)) == "0.99975 [0.99908, 0.99993]"
+    assert str(display.value(0.999752, inside=(0.99908, 0.99993))) == "0.99975"
+    assert str(display.interval(0.99908, 0.99993, value_shown=0.999752)) == "[0.99908, 0.99993]"
+    assert str(display.with_interval(0.412, 0.3, 0.5)) == "0.412 [0.300, 0.500]"  # the common case as before
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(-5, 5).filter(lambda x: x == 0 or abs(x) >= 1e-8), st.floats(0, 1e-2), st.floats(0, 1e-2))
+def test_the_value_shown_lies_within_the_ends_shown(x, below, above):
+    """Values down to 10⁻⁸ (smaller ones are shown in scientific notation, their ends in decimals)."""
+    lower, upper = x - below, x + above
+    value, low, high = _numbers(str(display.with_interval(x, lower, upper)))
+    assert low <= value <= high
+    value = float(str(display.value(x, inside=(lower, upper))))
+    low, high = _numbers(str(display.interval(lower, upper, like=(x,), value_shown=x)))
+    assert low <= value <= high

@@ -404,16 +404,20 @@ def _scientific_digits(x, lower, upper) -> int:
     return significant
 
 
-def value(x, digits: int = 3, *, like=()) -> str:
+def value(x, digits: int = 3, *, like=(), inside=None) -> str:
     """A measure's value, rounded for display (with as many decimals as the numbers ``like`` shown beside it); a
     value that is not 0 but would read as 0 with two significant digits, as a standard error is shown
-    (:func:`se_decimals`).
+    (:func:`se_decimals`). With ``inside`` (its interval's ends), a value that its rounding would put outside its
+    interval takes the decimals its interval's ends are shown with (:func:`bound_decimals`), or more until it
+    shows inside: 0.999752 of [0.99908, 0.99993] is 0.99975, not 1.000.
 
     Examples
     --------
     >>> from pandas_agree.report.display import value
     >>> value(0.4123), value(0.000187), value(0.0), value(1234.5678), value(1381348.5), value(1.6597e15)
     ('0.412', '0.00019', '0.000', '1234.6', '1381348', '1.660e+15')
+    >>> value(0.999752, inside=(0.99908, 0.99993))
+    '0.99975'
     """
     if _is_missing(x):
         return MISSING
@@ -427,7 +431,30 @@ def value(x, digits: int = 3, *, like=()) -> str:
         decimals = se_decimals(x, decimals)
         if decimals is None:
             return Shown(f"{x:.1e}", x, "0.0E+00")
+    if inside is not None:
+        decimals = inside_decimals(x, *inside, decimals)
     return _fixed(x, decimals)
+
+
+def inside_decimals(x: float, lower, upper, decimals: int) -> int:
+    """The decimals of a value ``x`` shown beside its interval [``lower``, ``upper``]: ``decimals``, unless the
+    value would then read outside its interval (0.999752 as 1.000 beside [0.99908, 0.99993]); then those of the
+    interval's ends (:func:`bound_decimals`), or more until it reads inside (at most :data:`MAX_DECIMALS`). A value
+    outside its interval (a bootstrap's, at a bound of its resamples) keeps ``decimals``."""
+    try:
+        low, high = float(lower), float(upper)
+    except (TypeError, ValueError):
+        return decimals
+    if not (math.isfinite(x) and low <= x <= high):
+        return decimals
+    ends = bound_decimals(x, low, high, decimals)  # the decimals the ends are shown with, which the value must fit
+    shown_low, shown_high = round(low, ends), round(high, ends)
+    if shown_low <= round(x, decimals) <= shown_high:
+        return decimals
+    places = max(decimals, ends)
+    while places < MAX_DECIMALS and not shown_low <= round(x, places) <= shown_high:
+        places += 1
+    return places
 
 
 def _reads_as_zero(x: float, decimals: int) -> bool:
@@ -543,6 +570,9 @@ def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None) -> str
             _scientific_digits(value_shown, lower, upper)
         return f"[{_scientific(float(lower), significant)}, {_scientific(float(upper), significant)}]"
     if value_shown is not None and not _is_missing(value_shown):
+        shown = float(value_shown)
+        if math.isfinite(shown) and _reads_as_zero(shown, decimals):  # the ends at least as fine as the value
+            decimals = max(decimals, se_decimals(shown, decimals) or decimals)
         decimals = bound_decimals(value_shown, lower, upper, decimals)
     return f"[{_fixed(lower, decimals)}, {_fixed(upper, decimals)}]"
 
@@ -558,7 +588,6 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
         decimals = max(digits - 2, 0) if largest >= 1000 else digits
         if largest >= WHOLE_FROM or _reads_as_zero(x, decimals):  # a large value, or a small one with its
             return _with_interval(x, lower, upper, digits)  # significant digits: as value() and interval() show it
-            return _with_interval(x, lower, upper, digits)
         text = f"{x:.{decimals}f}"
         low, high = f"{lower:.{decimals}f}", f"{upper:.{decimals}f}"
         gaps = [abs(end - x) for end, shown in ((lower, low), (upper, high)) if end != x and shown == text]
@@ -566,13 +595,17 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
             needed = 1 - math.floor(math.log10(min(gaps)))
             if needed <= MAX_DECIMALS and needed > decimals:
                 low, high = f"{lower:.{needed}f}", f"{upper:.{needed}f}"
+        places = inside_decimals(x, lower, upper, decimals)
+        if places != decimals:  # the value would read outside its interval: as value(inside=...) shows it
+            return _with_interval(x, lower, upper, digits)
         ends = f"[{low}, {high}]"
         return Shown(f"{text} {ends}", x, _decimal_format(decimals), ends)
     return _with_interval(x, lower, upper, digits)
 
 
 def _with_interval(x, lower, upper, digits: int) -> str:
-    shown, ends = value(x, digits, like=(lower, upper)), interval(lower, upper, digits, like=(x,), value_shown=x)
+    shown = value(x, digits, like=(lower, upper), inside=(lower, upper))
+    ends = interval(lower, upper, digits, like=(x,), value_shown=x)
     text = f"{shown} {ends}"
     return Shown(text, shown.number, shown.excel_format, ends) if isinstance(shown, Shown) else text
 

@@ -859,7 +859,7 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     for i, code in enumerate(m.index):
         v = values[i]
         ends = (lowers[i], uppers[i]) if has_ci else ()
-        cells = [display.value(v, like=ends)]
+        cells = [display.value(v, like=ends, inside=ends or None)]
         if has_ci:
             ci = display.interval(*ends, like=(v,), value_shown=v)
             cells += [display.se(ses[i]), f"{ci} {letters.get(methods[i], '')}".rstrip()]
@@ -984,6 +984,7 @@ def ranked_binary(rep) -> Table:
         cells = [display.value(column[i]) for column in values]
         if ci:
             v = values[0][i]
+            cells[0] = display.value(v, inside=(lowers[i], uppers[i]))
             cells.insert(1, display.interval(lowers[i], uppers[i], like=(v,), value_shown=v))
         if deff:
             cells.insert(at, display.value(deffs[i], 2))

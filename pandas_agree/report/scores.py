@@ -151,7 +151,8 @@ def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub
     rows = []
     for key, row in frame.iterrows():
         v = row["value"]
-        cells = [display.value(v, like=(row["lower"], row["upper"]) if has_ci else ())]
+        ends = (row["lower"], row["upper"]) if has_ci else ()
+        cells = [display.value(v, like=ends, inside=ends or None)]
         if has_ci:
             ci = display.interval(row["lower"], row["upper"], like=(v,), value_shown=v)
             cells += [display.se(row["se"]), f"{ci} {letters.get(row['method'], '')}".rstrip()]
@@ -295,7 +296,8 @@ class ScoresReport(Rendered):
                     if has_se else ""
                 mark = letters.get(row["method"], "") if isinstance(row["method"], str) else ""
                 rows.append((CALIBRATION_NAMES.get(name, name),
-                             [display.value(row["value"]), display.se(row["se"]) if has_se else "",
+                             [display.value(row["value"], inside=(row["lower"], row["upper"]) if has_se else None),
+                              display.se(row["se"]) if has_se else "",
                               f"{ci} {mark}".strip()]))
             tables.append(Table("Calibration", ["Value", "SE", f"{100 * level:g}% CI"], rows, stub="Statistic",
                                 footnotes=notes))

@@ -5,6 +5,7 @@ spelt in each one's words)."""
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 from sklearn.metrics import fbeta_score
 
@@ -86,4 +87,12 @@ def test_every_code_name_and_alias_misspelt_suggests_its_measure_first(kind):
 def test_the_rater_coefficients_keep_their_namespace():
     raters = pa.datasets.load("anxiety").agree.raters(["rater1", "rater2", "rater3"])
     message = _message(lambda: raters.summary(["FLEIS"]))
-    assert "did you mean FLEISS?" in message and "measures must be chosen from ('FLEISS'" in message
+    assert "did you mean FLEISS?" in message and "? Measures must be chosen from ('FLEISS'" in message
+
+
+def test_a_suggestion_and_the_choices_read_as_two_sentences():
+    """"did you mean AUC?; measures must be chosen from" read badly: the choices follow the question as a sentence."""
+    scores = pd.DataFrame({"y": [0, 1, 0, 1], "s": [0.1, 0.9, 0.3, 0.6]}).agree.scores("y", "s", positive=1)
+    with pytest.raises(ValueError, match=r"did you mean .*AUC.*\? Measures must be chosen from \('AUC'") as caught:
+        scores.values(["AUROC"])
+    assert "?;" not in str(caught.value)

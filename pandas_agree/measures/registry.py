@@ -378,7 +378,10 @@ class UnknownMeasureError(ValueError):
         and ``choices`` in place of the text of where to find the names."""
         shown = [s.describe(parameter) for s in self.suggestions if available is None or available(s)]
         hint = f"; did you mean {' or '.join(shown)}?" if shown else ""
-        return f"measures: unknown measure {self.name!r}{hint}{self.choices if choices is None else choices}"
+        where = self.choices if choices is None else choices
+        if hint and where.startswith("; "):  # after a question, a sentence of its own ("?; measures" read badly)
+            where = " " + where[2].upper() + where[3:]
+        return f"measures: unknown measure {self.name!r}{hint}{where}"
 
 
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"

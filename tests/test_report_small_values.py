@@ -83,3 +83,13 @@ def test_the_value_shown_lies_within_the_ends_shown(x, below, above):
     value = float(str(display.value(x, inside=(lower, upper))))
     low, high = _numbers(str(display.interval(lower, upper, like=(x,), value_shown=x)))
     assert low <= value <= high
+
+
+def test_reliability_takes_the_bins_of_calibration_by_default():
+    """reliability() had 10 bins by default where calibration() and the report's diagram have 15."""
+    import inspect
+
+    scores = _scored().agree.scores("y", "p", positive=1)
+    assert inspect.signature(scores.reliability).parameters["bins"].default == \
+        inspect.signature(scores.calibration).parameters["bins"].default == 15
+    pd.testing.assert_frame_equal(scores.reliability(), scores.reliability(bins=15))

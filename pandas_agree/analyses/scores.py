@@ -29,7 +29,7 @@ from ..inference.scores import Atom, Combination, ScoreFunctions, ScoreMeasures
 from ..measures import calibration as _calibration
 from ..measures.binary import apply_formula
 from ..measures.registry import SCORES, Measure, range_scale, resolve
-from ..measures.scores import MULTICLASS_PROBABILITY_ROWS, POSITIVE_LOG_LOSS, PROBABILITY_CODES
+from ..measures.scores import CALIBRATION_BINS, MULTICLASS_PROBABILITY_ROWS, POSITIVE_LOG_LOSS, PROBABILITY_CODES
 from .agreement import Agreement
 from .reports import build_report
 from .rows import CountedRows
@@ -495,7 +495,7 @@ class Scores(_ScoreAnalysis):
         return pd.DataFrame({"threshold": np.append(np.inf, self._patterns.scores[0][::-1]),
                              "recall": np.append(0.0, recall), "precision": np.append(1.0, precision)})
 
-    def calibration(self, bins: int = 15, *, ci: str | None = "auto", confidence_level: float = 0.95,
+    def calibration(self, bins: int = CALIBRATION_BINS, *, ci: str | None = "auto", confidence_level: float = 0.95,
                     n_resamples: int = 2000, bootstrap_method: str = "percentile",
                     random_state=None) -> pd.DataFrame:
         """How well the scores, read as probabilities of the positive label, are calibrated.
@@ -589,10 +589,12 @@ class Scores(_ScoreAnalysis):
             return out[["value"]]
         return out.reindex(columns=["value", "se", "lower", "upper", "method"])
 
-    def reliability(self, bins: int = 10, strategy: str = "uniform") -> pd.DataFrame:
+    def reliability(self, bins: int = CALIBRATION_BINS, strategy: str = "uniform") -> pd.DataFrame:
         """The points of the reliability diagram: for each bin of the scores with objects, the mean predicted
         probability, the observed fraction of positives and the (weighted) count (scikit-learn's
-        ``calibration_curve`` with ``n_bins`` and ``strategy``: "uniform", equal-width bins, or "quantile").
+        ``calibration_curve`` with ``n_bins`` and ``strategy``: "uniform", equal-width bins, or "quantile"). By
+        default the 15 bins of :meth:`calibration` and of the report's diagram (``calibration_curve``'s default is
+        5).
 
         Examples
         --------

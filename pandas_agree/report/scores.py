@@ -13,7 +13,7 @@ from ..analyses.scores import PAIRED_DELONG
 from ..base.options import validate_options
 from ..base.version import __version__
 from ..measures.registry import SCORES
-from ..measures.scores import MULTICLASS_PROBABILITY_ROWS
+from ..measures.scores import CALIBRATION_BINS, MULTICLASS_PROBABILITY_ROWS
 from . import display
 from .agreement import cases, design_table, flat_columns, frame_dict, jsonable, table_notes, weighted_cases
 from .document import DEFF, Document, Section, Table, design, footnote_letters, frame_table, laid_out, summary
@@ -25,7 +25,6 @@ __all__ = ["ScoreComparisonReport", "ScoresReport"]
 # the options of ScoresReport and their defaults (those of Scores.values, with intervals by default)
 OPTIONS = {"measures": None, "average": "unweighted", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
            "bootstrap_method": "percentile", "random_state": None, "scale": "auto", "max_fpr": None}
-CALIBRATION_BINS = 15
 """The equal-width bins of the report's calibration table and of its reliability diagram (the same bins)."""
 
 CALIBRATION_NAMES = {"intercept": "calibration intercept (in the large)", "slope": "calibration slope",

@@ -497,3 +497,12 @@ def test_multiclass_sums_come_by_default_and_with_their_records():
     with pytest.warns(pa.UndefinedMeasureWarning, match="infinite value are undefined and set to NaN: LOGLOSS_MC"):
         got = zero.agree.scores("y", ["p_a", "p_b", "p_c"]).values(ci="linearized")
     assert got.loc["LOGLOSS_MC", "value"] == np.inf and np.isnan(got.loc["LOGLOSS_MC", "upper"])
+
+
+def test_the_table_at_a_threshold_names_its_axes_after_the_columns():
+    """Scores.at(t) is the Agreement of the reference column with the score's classification: its axes take the
+    columns' names (they read "actual" and "pred" whatever the data called them)."""
+    df = pd.DataFrame({"diagnosis": [0, 1, 0, 1, 1, 0], "risk": [0.1, 0.9, 0.3, 0.6, 0.4, 0.7]})
+    ag = df.agree.scores("diagnosis", "risk", positive=1).at(0.5)
+    assert ag.axis_names == ("diagnosis", "risk")
+    assert ag.crosstab().index.name == "diagnosis" and ag.crosstab().columns.name == "risk"

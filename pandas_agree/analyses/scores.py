@@ -711,8 +711,9 @@ class Scores(_ScoreAnalysis):
         positive = self.labels[self._positive]
         negative = self.labels[1 - self._positive] if len(self.labels) == 2 else "rest"
         order = [negative, positive]
-        table = pd.DataFrame([[d, c], [b, a]], index=pd.Index(order, name="actual"),
-                             columns=pd.Index(order, name="pred"))
+        reference, scores = self.names  # the axes named after the columns, as the Agreement of df.agree(a, p)
+        table = pd.DataFrame([[d, c], [b, a]], index=pd.Index(order, name=reference),
+                             columns=pd.Index(order, name=scores[0] if len(scores) == 1 else "pred"))
         return Agreement.from_table(table)
 
     def at(self, threshold: float) -> Agreement:
@@ -727,10 +728,10 @@ class Scores(_ScoreAnalysis):
         >>> import pandas_agree as pa
         >>> df = pd.DataFrame({"y": [0, 0, 1, 1], "s": [0.1, 0.4, 0.35, 0.8]})
         >>> df.agree.scores("y", "s").at(0.35).table
-        pred     0    1
-        actual
-        0      1.0  1.0
-        1      0.0  2.0
+        s    0    1
+        y
+        0  1.0  1.0
+        1  0.0  2.0
         """
         self._one_score("at()")
         _, a, b, c, d = self._counts_at(np.array([float(threshold)]), 0, self._positive)

@@ -176,3 +176,19 @@ def test_cli_compare_errors(capsys, argv, message):
     assert main(["scores", str(ASAH), "--actual", "outcome", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_precision_recall_panel_names_its_curve_by_its_average_precision():
+    """The PR panel's legend showed only the no-skill line; the curve is named with its AP, as the ROC curve is
+    with its AUC (scikit-learn's average_precision_score)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from sklearn.metrics import average_precision_score
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 200)
+    s = np.round(rng.random(200) + 0.5 * y, 1)
+    fig = pd.DataFrame({"y": y, "s": s}).agree.scores("y", "s", positive=1).report(ci=None).plot()
+    labels = [t.get_text() for t in fig.axes[1].get_legend().get_texts()]
+    assert labels[0] == f"AP {average_precision_score(y, s):.3f}" and "no skill" in labels[1]

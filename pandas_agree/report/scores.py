@@ -336,7 +336,10 @@ class ScoresReport(Rendered):
         if one:
             pr = self.scores.precision_recall()
             ax = axes[0, 1]
-            ax.step(pr["recall"], pr["precision"], where="post", color="C0")
+            recall, precision = pr["recall"].to_numpy(), pr["precision"].to_numpy()
+            # the steps' area: the average precision Σ (Rₙ − Rₙ₋₁) Pₙ, as the ROC panel names its curve by its AUC
+            average_precision = float(np.nansum(np.diff(recall) * precision[1:]))
+            ax.step(recall, precision, where="post", color="C0", label=f"AP {display.value(average_precision)}")
             # precision at the lowest threshold (every object positive) is the prevalence: a score without skill
             prevalence = float(pr["precision"].iloc[int(np.argmin(pr["threshold"].to_numpy()))])
             ax.axhline(prevalence, color="grey", linewidth=1, linestyle="--",

@@ -83,11 +83,14 @@ def test_plot_has_three_panels(probabilities):
     scores = probabilities.agree.scores("y", "p", positive="yes")
     fig = scores.report(ci=None).plot()
     assert [ax.get_title() for ax in fig.axes] == ["ROC curve", "Precision–recall curve", "Reliability diagram"]
-    # the AUC in the ROC curve's legend, the prevalence (a score without skill) on the precision–recall curve
+    # the AUC in the ROC curve's legend; the AP and the prevalence (a score without skill) on the precision–recall
+    # curve's
     auc = scores.values("AUC", ci=None).loc["AUC", "value"]
     assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == [f"AUC {auc:.3f}"]
     prevalence = (probabilities["y"] == "yes").mean()
-    assert [t.get_text() for t in fig.axes[1].get_legend().get_texts()] == [f"prevalence {prevalence:.3f} (no skill)"]
+    ap = scores.values("AP", ci=None).loc["AP", "value"]
+    assert [t.get_text() for t in fig.axes[1].get_legend().get_texts()] == [
+        f"AP {ap:.3f}", f"prevalence {prevalence:.3f} (no skill)"]
     assert fig.axes[1].get_lines()[-1].get_ydata()[0] == pytest.approx(prevalence, rel=1e-12)
 
 

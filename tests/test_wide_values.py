@@ -79,7 +79,7 @@ def test_a_column_of_values_with_intervals_reads_as_each_value_alone(rows):
     for x, lower, upper, cell in zip(values.tolist(), lowers.tolist(), uppers.tolist(), column, strict=True):
         alone = display.with_interval(x, lower, upper)
         assert cell == alone
-        general = f"{display.value(x, like=(lower, upper))} " \
+        general = f"{display.value(x, like=(lower, upper), inside=(lower, upper))} " \
                   f"{display.interval(lower, upper, like=(x,), value_shown=x)}"
         assert alone == general
         if max(abs(x), abs(upper)) >= display.SCIENTIFIC_FROM:

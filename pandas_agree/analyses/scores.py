@@ -10,7 +10,7 @@ holds the joint counts of several scores of the same objects, for their paired d
 from __future__ import annotations
 
 import warnings
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -34,7 +34,7 @@ from .agreement import Agreement
 from .reports import build_report
 from .rows import CountedRows
 
-__all__ = ["MAX_THRESHOLD_INTERVALS", "ScoreComparison", "Scores", "compare_scores", "scores"]
+__all__ = ["MAX_THRESHOLD_INTERVALS", "ScoreComparison", "Scores", "compare_scores", "counted_scores", "scores"]
 
 ESTIMATE_COLUMNS = ("se", "lower", "upper")
 MAX_THRESHOLD_INTERVALS = 1000
@@ -1084,3 +1084,22 @@ def compare_scores(actual, scores_: Sequence, *, positive=None, weights=None, la
     at = _positive_position(patterns.labels, positive)
     _two_classes(patterns, at, names[0])
     return ScoreComparison(patterns, positive=at, names=names, lonely_psu=lonely_psu, replicates=replicates)
+
+
+def counted_scores(count: Callable, actual: Hashable, score, *, compare: bool = False, weights=None,
+                   labels: Sequence | None = None, strata=None, cluster=None, fpc=None,
+                   **options) -> Scores | ScoreComparison:
+    """A :class:`Scores` (of one score column, or of class probabilities: a list of columns) or with ``compare`` a
+    :class:`ScoreComparison` (a list of score columns), from the distinct (label, scores) rows another engine
+    counts: ``count(actual, names, weights, strata, cluster, fpc, labels, argument)`` gives them and their values
+    (the label, then a column per score), as :func:`~pandas_agree.engine.scores.count_frame_scores` does;
+    ``options``: positive, lonely_psu, replicates, as for :func:`scores`."""
+    many = isinstance(score, (list, tuple))
+    names = list(score) if many else [score]
+    counted, values = count(actual, names, weights, strata, cluster, fpc, labels, "scores" if compare else "score")
+    reference = values.iloc[:, 0].rename(actual)
+    columns = [values.iloc[:, 1 + i].rename(name) for i, name in enumerate(names)]
+    if compare:
+        return compare_scores(reference, columns, labels=labels, names=(actual, names), counted=counted, **options)
+    return scores(reference, columns if many else columns[0], labels=labels, names=(actual, names), counted=counted,
+                  **options)

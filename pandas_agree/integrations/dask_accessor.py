@@ -30,9 +30,7 @@ from ..analyses.comparison import Comparison
 from ..analyses.crosstab import Crosstab, why_no_valid_rows
 from ..analyses.groups import group_order, group_rows
 from ..analyses.raters import RaterAgreement
-from ..analyses.scores import ScoreComparison, Scores
-from ..analyses.scores import compare_scores as score_comparison
-from ..analyses.scores import scores as score_analysis
+from ..analyses.scores import ScoreComparison, Scores, counted_scores
 from ..base.options import validate_options
 from ..engine.crosstab import (
     BOOKKEEPING,
@@ -428,13 +426,8 @@ class DaskAgreeAccessor(Shortcuts):
              value
         AUC   0.75
         """
-        many = isinstance(score, (list, tuple))
-        names = list(score) if many else [score]
-        patterns, values = self._score_counts(actual, names, weights, strata, cluster, fpc, labels, "score")
-        columns = [values.iloc[:, 1 + i].rename(name) for i, name in enumerate(names)]
-        return score_analysis(values.iloc[:, 0].rename(actual), columns if many else columns[0], positive=positive,
-                              labels=labels, names=(actual, names), lonely_psu=lonely_psu, replicates=replicates,
-                              counted=patterns)
+        return counted_scores(self._score_counts, actual, score, weights=weights, labels=labels, strata=strata,
+                              cluster=cluster, fpc=fpc, positive=positive, lonely_psu=lonely_psu, replicates=replicates)
 
     @validate_options
     def compare_scores(self, actual: Hashable, scores: Sequence[Hashable], *, positive=None, weights=None,
@@ -455,12 +448,9 @@ class DaskAgreeAccessor(Shortcuts):
         """
         if isinstance(scores, (str, bytes)) or not pd.api.types.is_list_like(scores):
             raise TypeError(f"scores must be a list of score columns; got {scores!r}")
-        names = list(scores)
-        patterns, values = self._score_counts(actual, names, weights, strata, cluster, fpc, labels, "scores")
-        columns = [values.iloc[:, 1 + i].rename(name) for i, name in enumerate(names)]
-        return score_comparison(values.iloc[:, 0].rename(actual), columns, positive=positive, labels=labels,
-                                names=(actual, names), lonely_psu=lonely_psu, replicates=replicates,
-                                counted=patterns)
+        return counted_scores(self._score_counts, actual, list(scores), compare=True, weights=weights, labels=labels,
+                              strata=strata, cluster=cluster, fpc=fpc, positive=positive, lonely_psu=lonely_psu,
+                              replicates=replicates)
 
 
 def _patterns(part: pd.DataFrame, columns: list, weights) -> pd.DataFrame:

@@ -17,8 +17,9 @@ CODES = ["LNDOR", "DOR", "DP", "YULEQ", "YULEY"]
 def _exact(a, b, c, d):
     se = np.sqrt(1 / a + 1 / b + 1 / c + 1 / d)
     x = np.log(a * d / (b * c))
+    # (1 − Q²)/2 written as 1/(2 cosh²(x/2)), which keeps its digits where Q is near ±1 (1 − Q² cancels)
     return {"LNDOR": se, "DOR": se * np.exp(x), "DP": se * np.sqrt(3) / np.pi,
-            "YULEQ": se * (1 - np.tanh(x / 2) ** 2) / 2, "YULEY": se * (1 - np.tanh(x / 4) ** 2) / 4}
+            "YULEQ": se / (2 * np.cosh(x / 2) ** 2), "YULEY": se / (4 * np.cosh(x / 4) ** 2)}
 
 
 @settings(max_examples=60, deadline=None)

@@ -124,7 +124,8 @@ def test_the_zero_cell_class_gets_finite_ends_from_the_data():
 
 
 def test_the_classes_without_a_zero_cell_keep_their_intervals():
-    """R: epi.tests(as.table(matrix(c(8, 3, 2, 17), 2, byrow = TRUE)), method = "wilson") and
+    """A regression guard (it passes before the score intervals too: they change only the boundary).
+    R: epi.tests(as.table(matrix(c(8, 3, 2, 17), 2, byrow = TRUE)), method = "wilson") and
     matrix(c(6, 2, 4, 18), ...): diag.or (Woolf), lr.pos and lr.neg (Simel's log method)."""
     b = _binary(TABLE, ci="auto")
     expected = {1: {"DOR": (3.1398955018903, 163.628941621934), "LRP": (1.7961619238982, 15.836236180039),

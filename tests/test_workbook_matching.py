@@ -38,6 +38,7 @@ def test_the_matching_sheet_holds_every_pair(clusters, tmp_path):
 
 
 def test_no_matching_sheet_without_match(clusters, tmp_path):
+    """A regression guard (it passes before the sheet existed too)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         clusters.agree.report("truth", "cluster").to_excel(tmp_path / "u.xlsx")

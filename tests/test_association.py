@@ -321,3 +321,14 @@ def test_constant_variable_is_undefined_with_one_warning():
     assert len(caught) == 1
     assert out["value"].isna().all()
     assert out["note"].str.contains("constant").all()
+
+
+def test_a_perfect_correlation_has_the_same_t_both_ways():
+    """[[0, 2], [3, 0]] with the row scores 1 and 2^1.5 has r = −1; its transpose's sums, in another order, gave
+    −1 + 2⁻⁵³ and T = −1.2·10⁸ beside −inf (numpy 1.26). 1 − r² within 64 ulps of 0 is 0, as the conventions'
+    round-off rule has it."""
+    table = np.array([[0.0, 2.0], [3.0, 0.0]])
+    rows, cols = np.array([1.0, 2.0**1.5]), np.array([1.0, 2.0])
+    out = measures(table, row_scores=rows, col_scores=cols).loc[(SYM, "Pearson's R"), "t"]
+    back = measures(table.T, row_scores=cols, col_scores=rows).loc[(SYM, "Pearson's R"), "t"]
+    assert out == back == -np.inf

@@ -138,8 +138,11 @@ def significance(measure: Measure, view: TableView, value: float | None = None) 
             return t, _normal_sig(t)
         case CorrelationT():
             df = float(view.n) - 2
-            t = float(divide(value * np.sqrt(df), np.sqrt(max(1 - value * value, 0.0)), infinite=True)) \
-                if df > 0 else np.nan
+            # 1 − r² within 64 ulps of 0 is 0 (the conventions' round-off rule): r = ±1 but for the order of
+            # the sums, which differs between a table and its transpose (−1 and −1 + 2⁻⁵³: T −inf and −1.2·10⁸)
+            gap = 1 - value * value
+            gap = 0.0 if gap <= 64 * np.finfo(float).eps else gap
+            t = float(divide(value * np.sqrt(df), np.sqrt(gap), infinite=True)) if df > 0 else np.nan
             return t, float(two_sided_p(t, df))
     found = independence(view)
     if found is None:

@@ -113,6 +113,11 @@ def linearised_variance(counts: np.ndarray, gradient: np.ndarray, design: str = 
     return scale * np.maximum((ng * gradient).sum(axis=0) - centred, 0.0)  # a rounding error can leave it below 0
 
 
+ROUND_OFF_SE = 1e-12
+"""A linearised SE below which the quantity does not vary, whatever its value: sums of influences that cancel leave
+10⁻¹⁶ to 10⁻¹⁴, while no measure of a table of counts held in float64 varies by less than about 10⁻⁸ (a proportion's
+SE at 10¹⁶ observations)."""
+
 SEPARABLE_CLASSES = 1024
 """The most classes whose moved counts a separable function is evaluated on at once (the rest in blocks of as many):
 the arrays of every record's values on the nine sets of counts stay a few MiB whatever K is."""
@@ -503,8 +508,10 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
     (:meth:`~.design.SampleDesign.reference`), from the same call.
 
     An SE below 10⁻⁹ of the value is the rounding error of a value that does not vary (the unweighted mean of the
-    prevalences is 1/K in every table): it is 0. An infinite value (an odds ratio with an empty cell, an average of
-    such values) has no finite partials, so no SE or interval (:func:`~.estimates.undefined_at_infinity`).
+    prevalences is 1/K in every table): it is 0; so is one below :data:`ROUND_OFF_SE` whatever the value (a lambda
+    of 0 whose every row has the same mode took 1.5·10⁻¹⁶ from a design's PSU totals). An infinite value (an odds
+    ratio with an empty cell, an average of such values) has no finite partials, so no SE or interval
+    (:func:`~.estimates.undefined_at_infinity`).
     ``label`` names the method of the SE; under a sample design the p-value is Student's t on the design's degrees
     of freedom."""
     if variances is None:
@@ -528,7 +535,7 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
         with np.errstate(divide="ignore", invalid="ignore"):
             deff = np.where(reference > 0, variance / np.where(reference > 0, reference, 1.0), np.nan)
     se = np.sqrt(variance)  # no non-empty cell: nothing varies (0)
-    se = np.where(se < 1e-9 * np.abs(value), 0.0, se)
+    se = np.where(se < np.maximum(1e-9 * np.abs(value), ROUND_OFF_SE), 0.0, se)
     if deff is not None:  # a value that does not vary (its SE rounding error) has no design effect
         deff = np.where(se > 0, deff, np.nan)
     infinite = np.isinf(value)

@@ -16,7 +16,7 @@ from ..measures.registry import REGISTRY
 
 __all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "has_long_run", "interval",
            "label", "layer", "layer_by", "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue",
-           "se", "se_decimals", "shorten", "value", "with_interval", "with_intervals"]
+           "se", "se_decimals", "se_places", "shorten", "value", "with_interval", "with_intervals"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<0.001";0.000'
@@ -404,12 +404,15 @@ def _scientific_digits(x, lower, upper) -> int:
     return significant
 
 
-def value(x, digits: int = 3, *, like=(), inside=None) -> str:
+def value(x, digits: int = 3, *, like=(), inside=None, se=None) -> str:
     """A measure's value, rounded for display (with as many decimals as the numbers ``like`` shown beside it); a
     value that is not 0 but would read as 0 with two significant digits, as a standard error is shown
     (:func:`se_decimals`). With ``inside`` (its interval's ends), a value that its rounding would put outside its
     interval takes the decimals its interval's ends are shown with (:func:`bound_decimals`), or more until it
-    shows inside: 0.999752 of [0.99908, 0.99993] is 0.99975, not 1.000.
+    shows inside: 0.999752 of [0.99908, 0.99993] is 0.99975, not 1.000. With ``se`` (its standard error, shown
+    beside it by :func:`se`), the decimals of a small SE where they are more: 0.000564 with an SE of 0.00034 is 0.00056,
+    not 0.001, which would round the value more coarsely than its own uncertainty; and a value that would read as 0
+    keeps no more digits than its SE gives it (2·10⁻¹⁸ with an SE of 1.0 is 0.000).
 
     Examples
     --------
@@ -418,6 +421,10 @@ def value(x, digits: int = 3, *, like=(), inside=None) -> str:
     ('0.412', '0.00019', '0.000', '1234.6', '1381348', '1.660e+15')
     >>> value(0.999752, inside=(0.99908, 0.99993))
     '0.99975'
+    >>> value(0.000564, se=0.00034), value(0.412, se=0.00034), value(0.412, se=0.048), value(1544.0, se=347.788)
+    ('0.00056', '0.41200', '0.412', '1544.0')
+    >>> value(2e-18, se=1.0), value(2e-18, se=0.0)
+    ('0.000', '2.0e-18')
     """
     if _is_missing(x):
         return MISSING
@@ -427,13 +434,38 @@ def value(x, digits: int = 3, *, like=(), inside=None) -> str:
     decimals = _decimals([x, *like], digits)
     if decimals is None:
         return _scientific(x)
-    if _reads_as_zero(x, decimals):
+    if _has_spread(se):  # the precision of its SE, whatever the value (2e-18 with an SE of 1.0 is 0.000)
+        decimals = max(decimals, se_places(se, digits))
+    elif _reads_as_zero(x, decimals):
         decimals = se_decimals(x, decimals)
         if decimals is None:
             return Shown(f"{x:.1e}", x, "0.0E+00")
     if inside is not None:
         decimals = inside_decimals(x, *inside, decimals)
     return _fixed(x, decimals)
+
+
+def _has_spread(se) -> bool:
+    """Whether ``se`` is a standard error shown as a number that is not 0 (not missing, 0, infinite, or below
+    10⁻⁹, in scientific notation)."""
+    if se is None or _is_missing(se):
+        return False
+    se = float(se)
+    return math.isfinite(se) and se > 0 and se_decimals(se) is not None
+
+
+def se_places(se, digits: int = 3) -> int:
+    """The decimals :func:`se` shows a small ``se`` with, where it needs more than ``digits`` for its two
+    significant digits; else 0 (an SE from 0.01 up, missing, 0, infinite, or in scientific notation asks nothing of
+    the decimals of the value beside it: a DIF2 of 1544 with an SE of 347.788 stays 1544.0)."""
+    if _is_missing(se):
+        return 0
+    se = float(se)
+    if not (math.isfinite(se) and se > 0):
+        return 0
+    decimals = _decimals([se], digits)
+    places = None if decimals is None else se_decimals(se, decimals)
+    return 0 if places is None or places <= digits else places
 
 
 def inside_decimals(x: float, lower, upper, decimals: int) -> int:
@@ -549,10 +581,11 @@ def bound_decimals(x, lower, upper, decimals: int) -> int:
     return max(decimals, needed) if needed <= MAX_DECIMALS else decimals
 
 
-def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None) -> str:
+def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None, se=None) -> str:
     """An interval "[lower, upper]", both ends with the same decimals (and those of the numbers ``like``); with
     ``value_shown`` (the value the interval goes with), more decimals where the ends would read as the value (see
-    :func:`bound_decimals`).
+    :func:`bound_decimals`); with ``se`` (the value's standard error), at least the decimals it is shown with, as
+    :func:`value` shows the value.
 
     Examples
     --------
@@ -569,9 +602,13 @@ def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None) -> str
         significant = SIGNIFICANT if value_shown is None or _is_missing(value_shown) else \
             _scientific_digits(value_shown, lower, upper)
         return f"[{_scientific(float(lower), significant)}, {_scientific(float(upper), significant)}]"
+    spread = _has_spread(se)
+    if spread:
+        decimals = max(decimals, se_places(se, digits))
     if value_shown is not None and not _is_missing(value_shown):
         shown = float(value_shown)
-        if math.isfinite(shown) and _reads_as_zero(shown, decimals):  # the ends at least as fine as the value
+        # the ends at least as fine as the value
+        if not spread and math.isfinite(shown) and _reads_as_zero(shown, decimals):
             decimals = max(decimals, se_decimals(shown, decimals) or decimals)
         decimals = bound_decimals(value_shown, lower, upper, decimals)
     return f"[{_fixed(lower, decimals)}, {_fixed(upper, decimals)}]"

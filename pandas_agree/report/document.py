@@ -515,9 +515,10 @@ class _Footnotes:
         return [f"{letter}. {text}" for text, letter in self.texts.items()]
 
 
-def _number(v, *, blank: bool = False) -> str:
-    """A value as SPSS prints one: three decimals; blank (or "—") where there is none."""
-    return ("" if blank else display.MISSING) if pd.isna(v) else display.value(v)
+def _number(v, *, blank: bool = False, se=None) -> str:
+    """A value as SPSS prints one: three decimals (at least those of its standard error ``se`` beside it); blank (or
+    "—") where there is none."""
+    return ("" if blank else display.MISSING) if pd.isna(v) else display.value(v, se=se)
 
 
 def _se(v, *, blank: bool = False) -> str:
@@ -526,11 +527,12 @@ def _se(v, *, blank: bool = False) -> str:
     return ("" if blank else display.MISSING) if pd.isna(v) else display.se(v)
 
 
-def _bounds(v, lower, upper, *, blank: bool = False) -> list[str]:
-    """An interval's ends in two cells, with the decimals that keep them apart from the value ``v``."""
+def _bounds(v, lower, upper, *, blank: bool = False, se=None) -> list[str]:
+    """An interval's ends in two cells, with the decimals that keep them apart from the value ``v`` (and at least
+    those of its standard error ``se``, as the value has)."""
     if pd.isna(lower) or pd.isna(upper):
         return [_number(lower, blank=blank), _number(upper, blank=blank)]
-    decimals = display.bound_decimals(v, lower, upper, 3)
+    decimals = display.bound_decimals(v, lower, upper, max(3, display.se_places(se)))
     return [display.value(lower, decimals), display.value(upper, decimals)]
 
 
@@ -646,13 +648,13 @@ def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None 
             note = ("the design-based SE is 0: the value does not move under small changes of the table (as lambda "
                     "at 0, where the dependent variable has the same mode in every category of the other), so the "
                     "linearisation measures no spread: no test and no interval")
-        value = _number(r["value"]) + (feet.mark(note) if note else "")
+        value = _number(r["value"], se=r["ase"]) + (feet.mark(note) if note else "")
         sig = _pvalue(r["pvalue"]) + (feet.mark(f"Based on {r['method']}") if r["method"] and
                                       not pd.isna(r["pvalue"]) else "")
         ends = (np.nan, np.nan) if flat else (r["lower"], r["upper"])
         rows.append(("  " + name, [value, _se(r["ase"], blank=True), _number(r["t"], blank=True),
                                    "" if undefined else sig, _number(r["deff"], blank=True),
-                                   *_bounds(r["value"], *ends, blank=True)]))
+                                   *_bounds(r["value"], *ends, blank=True, se=r["ase"])]))
     n = frame.attrs.get("n")
     if n is not None:
         rows.append(("N of Valid Cases", [display.count(n, n_places), *[""] * (len(columns) - 1)]))
@@ -690,7 +692,8 @@ def measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None)
         undefined = pd.isna(r["value"])
         # SPSS marks the T (and the Sig.) it cannot compute for a zero standard error, not the value
         zero = r["note"] == ZERO_ASE
-        value = _number(r["value"]) + (feet.mark(r["note"]) if r["note"] and not zero else "")
+        value = _number(r["value"], se=r["ase"] if with_ase else None) + \
+            (feet.mark(r["note"]) if r["note"] and not zero else "")
         sig = _pvalue(r["pvalue"]) + (feet.mark(_SIGNIFICANCE[r["method"]]) if r["method"] in _SIGNIFICANCE
                                       and not pd.isna(r["pvalue"]) else "")
         t = _number(r["t"], blank=True)
@@ -761,8 +764,8 @@ def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:
     est, log = frame.loc["Estimate"], frame.loc["ln(Estimate)"]
     mark = feet.mark(est["note"])
     lower, upper = _bounds(est["value"], est["lower"], est["upper"])
-    log_lower, log_upper = _bounds(log["value"], log["lower"], log["upper"])
-    rows = [("Estimate", [_number(est["value"]) + mark]), ("ln(Estimate)", [_number(log["value"])]),
+    log_lower, log_upper = _bounds(log["value"], log["lower"], log["upper"], se=log["se"])
+    rows = [("Estimate", [_number(est["value"]) + mark]), ("ln(Estimate)", [_number(log["value"], se=log["se"])]),
             ("Std. Error of ln(Estimate)", [_se(log["se"])]),
             ("Asymp. Sig. (2-sided)", [display.pvalue(est["pvalue"])]),  # "—" where missing, as the others
             ("95% CI, Common Odds Ratio: Lower Bound", [lower]),
@@ -781,10 +784,10 @@ def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
     feet = _Footnotes()
     r = frame.iloc[0]
     rows = [("Homogeneity of kappa", [_number(r["value"]) + feet.mark(r["note"]), _df(r["df"]), _pvalue(r["pvalue"]),
-                                      _number(r["pooled"]), _se(r["pooled_se"])])]
+                                      _number(r["pooled"], se=r["pooled_se"]), _se(r["pooled_se"])])]
     layers = frame.attrs.get("layers")
     if layers is not None:
-        rows += [(f"  {display.layer(by, g)}", ["", "", "", _number(layers.iat[i, 0]),
+        rows += [(f"  {display.layer(by, g)}", ["", "", "", _number(layers.iat[i, 0], se=layers.iat[i, 1]),
                                                                  _se(layers.iat[i, 1])])
                  for i, g in enumerate(layers.index)]
     return Table(title, ["Chi-Square", "df", "Asymp. Sig.", "Kappa", "Asymp. Std.\nError"], rows,
@@ -859,9 +862,10 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     for i, code in enumerate(m.index):
         v = values[i]
         ends = (lowers[i], uppers[i]) if has_ci else ()
-        cells = [display.value(v, like=ends, inside=ends or None)]
+        se = ses[i] if has_ci else None
+        cells = [display.value(v, like=ends, inside=ends or None, se=se)]
         if has_ci:
-            ci = display.interval(*ends, like=(v,), value_shown=v)
+            ci = display.interval(*ends, like=(v,), value_shown=v, se=se)
             cells += [display.se(ses[i]), f"{ci} {letters.get(methods[i], '')}".rstrip()]
         if deff:
             cells.append(display.value(deffs[i], 2))

@@ -151,9 +151,10 @@ def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub
     for key, row in frame.iterrows():
         v = row["value"]
         ends = (row["lower"], row["upper"]) if has_ci else ()
-        cells = [display.value(v, like=ends, inside=ends or None)]
+        se = row["se"] if has_ci else None
+        cells = [display.value(v, like=ends, inside=ends or None, se=se)]
         if has_ci:
-            ci = display.interval(row["lower"], row["upper"], like=(v,), value_shown=v)
+            ci = display.interval(row["lower"], row["upper"], like=(v,), value_shown=v, se=se)
             cells += [display.se(row["se"]), f"{ci} {letters.get(row['method'], '')}".rstrip()]
         if deff:
             cells.append(display.value(row["deff"], 2))
@@ -291,11 +292,12 @@ class ScoresReport(Rendered):
             rows = []
             for name, row in cal.iterrows():
                 has_se = pd.notna(row["se"])
-                ci = display.interval(row["lower"], row["upper"], like=(row["value"],), value_shown=row["value"]) \
-                    if has_se else ""
+                ci = display.interval(row["lower"], row["upper"], like=(row["value"],), value_shown=row["value"],
+                                      se=row["se"]) if has_se else ""
                 mark = letters.get(row["method"], "") if isinstance(row["method"], str) else ""
                 rows.append((CALIBRATION_NAMES.get(name, name),
-                             [display.value(row["value"], inside=(row["lower"], row["upper"]) if has_se else None),
+                             [display.value(row["value"], inside=(row["lower"], row["upper"]) if has_se else None,
+                                            se=row["se"] if has_se else None),
                               display.se(row["se"]) if has_se else "",
                               f"{ci} {mark}".strip()]))
             tables.append(Table("Calibration", ["Value", "SE", f"{100 * level:g}% CI"], rows, stub="Statistic",

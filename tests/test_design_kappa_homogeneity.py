@@ -71,3 +71,43 @@ def test_without_a_design_the_test_is_as_before():
     ct = data.agree.crosstabs("sch.wide", "awards", layers="stype", weights="pw")
     out = _homogeneity(ct)
     assert np.isfinite(out["value"].iloc[0]) and out["note"].iloc[0] == ""
+
+
+def test_a_layer_left_out_does_not_make_correlated_layers_independent():
+    """apiclus1 layered by api_band: the districts hold schools of several bands, so the layers share PSUs, and
+    the test is not computed, also where a layer is left out of it (band "top" has no kappa: a single row category),
+    whose note had made the test skip the check of the design."""
+    ct = _read("apiclus1").agree.crosstabs("sch.wide", "awards", layers="api_band", weights="pw", cluster="dnum",
+                                           fpc="fpc")
+    out = _homogeneity(ct)
+    assert out.attrs["layers"]["kappa"].isna().sum() == 1  # one layer left out
+    assert out[["value", "df", "pvalue", "pooled", "pooled_se"]].isna().all(axis=None)
+    assert out["note"].iloc[0].startswith("not computed under this sample design")
+
+
+def test_layers_that_are_strata_keep_the_note_of_a_layer_left_out():
+    """apistrat stratified and layered by api_band (svydesign(id = ~1, strata = ~api_band, weights = ~pw)): the
+    layers are independent samples, the band "top" is left out (a single row category: no kappa), and the note and
+    the report say both, with the SEs design-based. apiclus2 layered by school type (districts hold several types,
+    the type "H" left out with a kappa of 1 and an SE of 0): not computed."""
+    ct = _read("apistrat").agree.crosstabs("sch.wide", "awards", layers="api_band", weights="pw", strata="api_band")
+    out = _homogeneity(ct)
+    assert np.isfinite(out["value"].iloc[0]) and out["df"].iloc[0] == 2
+    assert "1 group(s) left out" in out["note"].iloc[0]
+    assert "the layers' kappas with their design-based SEs" in out["note"].iloc[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        text = " ".join(str(ct.report(statistics=["cmh"])).split())
+    assert "SE_g is the design-based standard error of each group's Cohen's kappa" in text
+    clustered = _homogeneity(_read("apiclus2").agree.crosstabs("sch.wide", "awards", layers="stype", weights="pw",
+                                                                cluster="dnum"))
+    assert np.isnan(clustered["value"].iloc[0]) and clustered["note"].iloc[0].startswith("not computed")
+
+
+def test_without_a_design_the_footnote_names_the_asymptotic_se():
+    """A regression guard (it passes before the change too): independent rows keep SPSS's ASE in the footnote."""
+    ct = _read("apiclus1").agree.crosstabs("sch.wide", "awards", layers="stype", weights="pw")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        text = " ".join(str(ct.report(statistics=["cmh"])).split())
+    assert "SE_g is the asymptotic standard error of each group's Cohen's kappa" in text

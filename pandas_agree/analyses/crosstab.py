@@ -1315,7 +1315,8 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     that table's ``attrs["generalized"]`` names those rows and ``attrs["footnotes"]`` says what they are. Under a
     sample design every one of these tables is NaN with a note. The last is
     :func:`~pandas_agree.inference.contingency.kappa_homogeneity` of the layers' Cohen's kappas and their
-    asymptotic standard errors (those of ``crosstab_statistics("kappa")``), for any number of labels.
+    asymptotic standard errors (those of ``crosstab_statistics("kappa")``; design-based under a sample design,
+    where the test is computed only if the layers are independent samples), for any number of labels.
 
     Parameters
     ----------
@@ -1332,7 +1333,8 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
         ``upper``, ``note``; the first one's ``attrs["layers_left_out"]``: the layers, by their keys in
         ``layers``, that Breslow-Day's and Tarone's statistics leave out, those with a row or a column without
         cases or a total of at most 1) and "Test of Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``,
-        ``pooled``, ``pooled_se``, ``note``; ``attrs["layers"]``: each layer's kappa and ASE).
+        ``pooled``, ``pooled_se``, ``note``; ``attrs["layers"]``: each layer's kappa and ASE;
+        ``attrs["design"]``: whether the SEs are design-based).
 
     Examples
     --------
@@ -1442,10 +1444,14 @@ def _kappa_homogeneity(everything: Crosstab, layers: Mapping[Hashable, Crosstab]
     homogeneity = contingency.kappa_homogeneity(values[:, 0], values[:, 1])
     layer_index = pd.Index(list(kappas), dtype=object, name="layer", tupleize_cols=False)
     homogeneity.attrs["layers"] = pd.DataFrame(values, index=layer_index, columns=["kappa", "ase"])
-    if everything.design is not None and not homogeneity["note"].iloc[0]:
+    homogeneity.attrs["design"] = everything.design is not None  # the layers' SEs are then design-based
+    if everything.design is not None:
+        # whatever the note of the test says (a layer left out, too few layers), the design decides first
+        left = homogeneity["note"].iloc[0]
         if _strata_apart(layers):
-            homogeneity["note"] = ("the layers' kappas with their design-based SEs; the test takes the layers as "
-                                   "independent samples, as they are: each stratum's rows lie in one layer")
+            homogeneity["note"] = "; ".join(filter(None, [
+                "the layers' kappas with their design-based SEs; the test takes the layers as independent samples, "
+                "as they are: each stratum's rows lie in one layer", left]))
         else:
             homogeneity.loc[:, ["value", "df", "pvalue", "pooled", "pooled_se"]] = np.nan
             homogeneity["note"] = ("not computed under this sample design: the test takes the layers as independent "

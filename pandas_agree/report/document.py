@@ -790,10 +790,12 @@ def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
         rows += [(f"  {display.layer(by, g)}", ["", "", "", _number(layers.iat[i, 0], se=layers.iat[i, 1]),
                                                                  _se(layers.iat[i, 1])])
                  for i, g in enumerate(layers.index)]
-    return Table(title, ["Chi-Square", "df", "Asymp. Sig.", "Kappa", "Asymp. Std.\nError"], rows,
-                 footnotes=[*feet.lines(), "Σ (κ_g − κ̄)²/SE_g² over the groups, κ̄ their inverse-variance weighted "
-                            "mean (Fleiss 1981), on (groups − 1) df; SE_g is the asymptotic standard error of each "
-                            "group's Cohen's kappa (not assuming the null hypothesis)."])
+    design = bool(frame.attrs.get("design"))
+    se = ("the design-based standard error of each group's Cohen's kappa" if design else
+          "the asymptotic standard error of each group's Cohen's kappa (not assuming the null hypothesis)")
+    return Table(title, ["Chi-Square", "df", "Asymp. Sig.", "Kappa", "Std. Error" if design else "Asymp. Std.\nError"],
+                 rows, footnotes=[*feet.lines(), "Σ (κ_g − κ̄)²/SE_g² over the groups, κ̄ their inverse-variance "
+                                  f"weighted mean (Fleiss 1981), on (groups − 1) df; SE_g is {se}."])
 
 
 def statistics_tables(rep, n_places: int | None = None) -> list[Table]:

@@ -158,3 +158,20 @@ def test_holm_matches_statsmodels():
         np.testing.assert_allclose(holm(p), multipletests(p, method="holm")[1], rtol=1e-14)
     assert np.isnan(holm(np.array([0.01, np.nan, 0.04]))[1])
     np.testing.assert_allclose(holm(np.array([0.01, np.nan, 0.04]))[[0, 2]], [0.02, 0.04])
+
+
+def test_too_large_a_joint_table_says_what_to_do_with_two_predictions():
+    """Two predictions of 400 labels make a joint table of 401³ ≈ 6.4e7 cells: the error names the columns and the
+    labels, and, since there are no predictions to leave out, says what else to do."""
+    labels = np.arange(400)
+    df = pd.DataFrame({"truth": labels, "a": labels, "b": np.roll(labels, 1)})
+    with pytest.raises(ValueError, match=r"joint table of truth, a, b would have 6\.45e\+07 cells \(400 × 400 × 400 "
+                                         r"labels.*merge rare labels.*McNemar") as info:
+        df.agree.compare("truth", ["a", "b"])
+    assert "fewer predictions" not in str(info.value)
+    with pytest.raises(ValueError, match="merge rare labels"):  # three of them: no pair fits either
+        df.assign(c=labels).agree.compare("truth", ["a", "b", "c"])
+    # three predictions of 100 labels (101⁴ ≈ 1.04e8 cells): two at a time fit, and leaving one out is the way
+    small = df.iloc[:100]
+    with pytest.raises(ValueError, match="compare fewer predictions at a time"):
+        small.assign(c=small["a"]).agree.compare("truth", ["a", "b", "c"])

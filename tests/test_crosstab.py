@@ -274,6 +274,24 @@ def test_integer_against_string_spelling():
         pa.agreement([1, 2, 3], [1, "2", 3])
 
 
+def test_integer_against_string_beside_its_match():
+    """A label on one side only that is the text of a label on both sides (the prediction '2' beside the 2 both
+    sides hold: a model that returned some labels as text) is named too; its objects silently count as wrong
+    otherwise."""
+    with pytest.warns(UserWarning, match=r"differ only in type.*2 and '2'"):
+        ag = pa.agreement([0, 1, 2, 2], [0, 1, 2, "2"])
+    assert list(ag.predicted_only) == ["2"]
+    with pytest.warns(UserWarning, match=r"differ only in type.*'1' and 1"):
+        pa.agreement(["a", "b", "1", "1"], ["a", "b", 1, "1"])
+
+
+def test_no_warning_where_both_spellings_are_on_both_sides():
+    # 1 and '1' each on both sides: each matches itself, no object is counted against a look-alike
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pa.agreement([1, "1", 2], [1, "1", 2])
+
+
 def test_no_warning_for_ordinary_non_matching_labels():
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -481,6 +481,29 @@ def test_multiclass_brier_and_log_loss_equal_sklearn(seed, n, k, weighted):
                                                    rel=1e-9)
 
 
+def test_rows_of_class_probabilities_are_asked_for_by_their_codes():
+    """AUC_OVO, BRIER_MC and LOGLOSS_MC are rows of values(): each is asked for by its code (any case), alone or
+    among others, and only the rows named come back, in the order named."""
+    df = pd.DataFrame({"y": ["a", "a", "b", "b", "c", "c"], "p_a": [0.7, 0.2, 0.2, 0.1, 0.3, 0.1],
+                       "p_b": [0.2, 0.5, 0.6, 0.3, 0.3, 0.2], "p_c": [0.1, 0.3, 0.2, 0.6, 0.4, 0.7]})
+    sc = df.agree.scores("y", ["p_a", "p_b", "p_c"])
+    got = sc.values(["auc_ovo", "BRIER_MC", "LOGLOSS_MC", "AP"])
+    assert got.index.tolist() == ["AUC_OVO", "BRIER_MC", "LOGLOSS_MC", "AP"]
+    # scikit-learn 1.9: roc_auc_score(y, P, multi_class="ovo") = 0.8333333333333334,
+    # brier_score_loss(y, P) = 0.48333333333333334, log_loss(y, P) = 0.8256461600462744
+    assert got["value"].tolist()[:3] == pytest.approx([0.8333333333333334, 0.48333333333333334, 0.8256461600462744],
+                                                      rel=1e-12)
+    alone = sc.values("AUC_OVO", ci="linearized")
+    assert alone.index.tolist() == ["AUC_OVO"]
+    assert alone.loc["AUC_OVO"].drop("method").tolist() == sc.values("AUC", ci="linearized").loc["AUC_OVO"].drop(
+        "method").tolist()
+    assert sc.values(["AUC", "AUC_OVO"], average="weighted").index.tolist() == ["AUC", "AUC_OVO"]
+    report = sc.report(measures=["AUC_OVO", "BRIER_MC"])
+    assert report.values.index.tolist() == ["AUC_OVO", "BRIER_MC"]
+    with pytest.raises(ValueError, match=r"AUC_OVO is a row of class probabilities.*ask for AUC"):
+        pd.DataFrame({"y": [0, 1, 0, 1], "s": [0.1, 0.2, 0.3, 0.4]}).agree.scores("y", "s").values("AUC_OVO")
+
+
 def test_multiclass_sums_come_by_default_and_with_their_records():
     df = pd.DataFrame({"y": ["a", "a", "b", "b", "c", "c"], "p_a": [0.7, 0.2, 0.2, 0.1, 0.3, 0.1],
                        "p_b": [0.2, 0.5, 0.6, 0.3, 0.3, 0.2], "p_c": [0.1, 0.3, 0.2, 0.6, 0.4, 0.7]})

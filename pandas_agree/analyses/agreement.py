@@ -134,7 +134,8 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
         if self._mapping is None:
             found = [(text, FewSharedLabelsWarning) for text in few_shared_labels(self._shape, self.common,
                                                                                   self.axis_names)]
-            found += [(text, UserWarning) for text in type_clashes(self.reference_only, self.predicted_only)]
+            clashes = type_clashes(index, columns, self._col_of_row >= 0, self._row_of_col >= 0)
+            found += [(text, UserWarning) for text in clashes]
             for text, category in found:
                 self._notices.append(text)
                 warnings.warn(text, category, stacklevel=external_stacklevel())

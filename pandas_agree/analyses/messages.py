@@ -153,9 +153,28 @@ def few_shared_labels(shape: tuple[int, int], common: pd.Index, names: tuple) ->
             "match='accuracy'."]
 
 
-def type_clashes(reference_only: pd.Index, predicted_only: pd.Index) -> list[str]:
-    """The notice of labels on one side only that are the same as text as a label on the other (none otherwise)."""
-    clashes = spelling_clashes(reference_only, predicted_only)
+def type_clashes(rows: pd.Index, cols: pd.Index, row_matched: np.ndarray, col_matched: np.ndarray) -> list[str]:
+    """The notice of labels on one side only that are the same as text as a label on the other, whether or not
+    that label is on both sides (the prediction '2' beside the 2 of both sides); none otherwise.
+
+    ``row_matched`` and ``col_matched`` say which labels of each side are on both sides (by position, so that a
+    boolean is never taken for a number). A pair whose two labels are both on both sides (1 and '1' each on both
+    sides) is no clash: each matches itself.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> from pandas_agree.analyses.messages import type_clashes
+    >>> type_clashes(pd.Index([0, 1, 2]), pd.Index([0, 1, 2, "2"]), np.array([True] * 3),
+    ...              np.array([True, True, True, False]))[0][:56]
+    "labels that differ only in type do not match: 2 and '2'."
+    """
+    spelled: dict[str, list[tuple[Any, bool]]] = {}
+    for y, matched in zip(cols, col_matched, strict=True):
+        spelled.setdefault(str(y), []).append((y, bool(matched)))
+    clashes = [(x, y) for x, x_matched in zip(rows, row_matched, strict=True)
+               for y, y_matched in spelled.get(str(x), ()) if not (x_matched and y_matched)]
     if not clashes:
         return []
     pairs = ", ".join(f"{shown(x)} and {shown(y)}" for x, y in clashes[:5])

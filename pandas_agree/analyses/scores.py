@@ -37,6 +37,10 @@ from .rows import CountedRows
 __all__ = ["MAX_THRESHOLD_INTERVALS", "ScoreComparison", "Scores", "compare_scores", "counted_scores", "scores"]
 
 ESTIMATE_COLUMNS = ("se", "lower", "upper")
+MULTICLASS_ROW_OF = {"AUC_OVO": "AUC", **{row: code for code, (row, _, _) in MULTICLASS_PROBABILITY_ROWS.items()}}
+"""The rows of :meth:`Scores.values` for class probabilities that are no statistic of their own in the registry,
+each with the one-vs-rest statistic whose computation brings it (Hand and Till's M with the AUC, the multiclass
+Brier score and log loss with BRIER and LOGLOSS)."""
 MAX_THRESHOLD_INTERVALS = 1000
 """The most thresholds :meth:`Scores.thresholds` gives intervals at in one call (each is a 2×2 table of its own)."""
 PROBABILITY_TOLERANCE = 1e-6  # class probabilities must sum to 1 within this, as scikit-learn's check
@@ -264,7 +268,9 @@ class Scores(_ScoreAnalysis):
         Parameters
         ----------
         measures : str or list, optional
-            Codes or names of score statistics (``pa.measures("score")``); the default set by default.
+            Codes or names of score statistics (``pa.measures("score")``); the default set by default. For class
+            probabilities the rows "AUC_OVO", "BRIER_MC" and "LOGLOSS_MC" (below) are asked for by their codes
+            too; where one of them is named, only the rows named come back, in the order named.
         average : {"unweighted", "weighted"}, default "unweighted"
             For class probabilities, the average of the one-vs-rest values over the classes: unweighted (macro) or
             weighted by each class's prevalence (scikit-learn's ``average="macro"`` and ``"weighted"``). For
@@ -317,6 +323,7 @@ class Scores(_ScoreAnalysis):
         """
         if average not in ("unweighted", "weighted"):
             raise ValueError(f"average must be 'unweighted' or 'weighted' for scores; got {average!r}")
+        measures, rows = self._multiclass_rows(measures)
         chosen = _chosen(measures, self.probabilities and (measures is not None or not self.multiclass))
         problems = self._problems()
         params = _params(chosen, max_fpr)
@@ -374,8 +381,30 @@ class Scores(_ScoreAnalysis):
         point, found = self._estimates(atoms, combos, ci=ci, confidence_level=confidence_level,
                                        n_resamples=n_resamples, bootstrap_method=bootstrap_method,
                                        random_state=random_state, scale=scale)
+        if rows is not None:  # a row of class probabilities named (AUC_OVO, ...): the rows named, in their order
+            keys = [k for k in rows if k in keys]
         warn_undefined({k: None for k in keys if np.isnan(point[k])}, what="measure")
         return self._frame(point, found, keys, keys)
+
+    def _multiclass_rows(self, measures) -> tuple:
+        """The measures to compute where a row of class probabilities is named by its code (AUC_OVO, BRIER_MC,
+        LOGLOSS_MC): each such code stands for the one-vs-rest statistic whose computation brings its row, and the
+        rows to show are the codes named (None: every row the statistics bring)."""
+        named = [measures] if isinstance(measures, str) else measures
+        if named is None:
+            return measures, None
+        is_row = [isinstance(m, str) and m.upper() in MULTICLASS_ROW_OF for m in named]
+        if not any(is_row):
+            return measures, None
+        rows = [m.upper() for m, row in zip(named, is_row, strict=True) if row]
+        if not self.multiclass:
+            raise ValueError(f"measures: {', '.join(rows)} {'is a row' if len(rows) == 1 else 'are rows'} of class "
+                             "probabilities (one score column per label); for one score ask for "
+                             f"{', '.join(dict.fromkeys(MULTICLASS_ROW_OF[r] for r in rows))}")
+        parents = list(dict.fromkeys(MULTICLASS_ROW_OF[m.upper()] if row else m
+                                     for m, row in zip(named, is_row, strict=True)))
+        shown = [m.upper() if row else _chosen([m])[0].code for m, row in zip(named, is_row, strict=True)]
+        return parents, list(dict.fromkeys(shown))
 
     def classes(self, measures=None, *, ci: str | None = None, confidence_level: float = 0.95,
                 n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
@@ -402,7 +431,7 @@ class Scores(_ScoreAnalysis):
         b      0.8125
         c      0.8750
         """
-        chosen = _chosen(measures, self.probabilities)
+        chosen = _chosen(self._multiclass_rows(measures)[0], self.probabilities)  # AUC_OVO: the classes' AUC
         problems = self._problems()
         params = _params(chosen, max_fpr)
         atoms = [Atom(m, column, positive, params=params[m.code]) for m in chosen for column, positive in problems]

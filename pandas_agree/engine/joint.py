@@ -55,8 +55,14 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
     codes = encode(columns, [str(name) for name in names])
     sizes = [len(c.uniques) + 1 for c in codes]
     if int(np.prod(sizes, dtype=float)) > MAX_CELLS:
-        raise ValueError(f"the joint table of these columns would have {np.prod(sizes, dtype=float):.3g} cells; "
-                         "compare fewer predictions at a time")
+        shape = " × ".join(str(size - 1) for size in sizes)
+        pair = sizes[0] * np.prod(sorted(sizes[1:])[-2:], dtype=float)  # the largest table of two predictions
+        way = ("compare fewer predictions at a time" if len(columns) > 3 and pair <= MAX_CELLS else
+               "merge rare labels into fewer classes, or test right against wrong: the crosstab of the two "
+               "predictions' hits (a column pred == reference for each) and its McNemar test")
+        raise ValueError(f"the joint table of {', '.join(map(str, names))} would have "
+                         f"{np.prod(sizes, dtype=float):.3g} cells ({shape} labels, each with a cell for a missing "
+                         f"label), more than the {MAX_CELLS:,} that are counted; {way}")
     flat = np.zeros(n_rows, dtype=np.intp)
     missing = np.zeros(n_rows, dtype=bool)
     for c, size in zip(codes, sizes, strict=True):

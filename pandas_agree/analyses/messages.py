@@ -12,9 +12,10 @@ import pandas as pd
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
-__all__ = ["PARADOX_AGREEMENT", "PARADOX_KAPPA", "absent_classes_note", "classes_left_out", "design_note",
-           "few_shared_labels", "kappa_paradox", "left_out_text", "no_shared_label", "predicted_only_named",
-           "shown_labels", "spelling_clashes", "type_clashes", "warn_undefined_averages"]
+__all__ = ["AGREEMENT_DESIGN_TESTS", "CROSSTAB_DESIGN_TESTS", "PARADOX_AGREEMENT", "PARADOX_KAPPA",
+           "absent_classes_note", "classes_left_out", "design_note", "few_shared_labels", "kappa_paradox",
+           "left_out_text", "no_shared_label", "predicted_only_named", "shown_labels", "spelling_clashes",
+           "type_clashes", "warn_undefined_averages"]
 
 
 def classes_left_out(ag, classes: str) -> dict[str, list]:
@@ -182,16 +183,28 @@ def type_clashes(rows: pd.Index, cols: pd.Index, row_matched: np.ndarray, col_ma
             "example with .astype(str)) if they mean the same class."]
 
 
-def design_note(design: dict) -> str:
-    """The reports' note on a sample design (the dict of ``.design``): how its intervals and tests are found."""
+AGREEMENT_DESIGN_TESTS = ("Wald t-tests of kappa, McNemar's b\u00a0−\u00a0c and OSR against NIR; Rao and Scott's "
+                          "corrections of the chi-square tests of independence; adjusted Wald F tests of symmetry and "
+                          "marginal homogeneity")
+"""The design-based tests of an agreement report (:func:`design_note`)."""
+
+CROSSTAB_DESIGN_TESTS = ("Rao and Scott's corrections of the chi-square tests of independence; Wald F tests of "
+                         "independence, of the linear-by-linear association and of McNemar's b\u00a0−\u00a0c; t-tests "
+                         "of the measures")
+"""The design-based tests of a CROSSTABS report (:func:`design_note`)."""
+
+
+def design_note(design: dict, tests: str = AGREEMENT_DESIGN_TESTS,
+                left_out: str = "Fisher's exact test has no design-based form and is left out") -> str:
+    """The reports' note on a sample design (the dict of ``.design``): how its intervals and ``tests`` (the tests
+    of the report, :data:`AGREEMENT_DESIGN_TESTS` or :data:`CROSSTAB_DESIGN_TESTS`) are found, and which tests
+    are ``left_out``."""
     correction = ", with the finite population correction" if design["fpc"] else ""
     return (f"Sample design: every interval is linearised over the PSUs' totals within strata (the with-replacement "
             f"estimator{correction}), with Student's t on {design['df']} degrees of freedom (PSUs − strata); the "
-            "design effect (DEFF) is its variance over that of as many rows drawn at random. Every test is "
-            "design-based: Wald t-tests of kappa, McNemar's b − c and OSR against NIR; Rao and Scott's corrections of "
-            "the chi-square tests of independence; adjusted Wald F tests of symmetry and marginal homogeneity. "
-            "Fisher's exact test has no design-based form and is left out; a layer or group is a domain of the whole "
-            "sample, its tests on the degrees of freedom of the PSUs holding its rows.")
+            f"design effect (DEFF) is its variance over that of as many rows drawn at random. Every test is "
+            f"design-based: {tests}. {left_out}; a layer or group is a domain of the whole sample, its tests on the "
+            "degrees of freedom of the PSUs holding its rows.")
 
 
 PARADOX_AGREEMENT, PARADOX_KAPPA = 0.80, 0.40

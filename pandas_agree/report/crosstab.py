@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..analyses.crosstab import statistics_keywords
-from ..analyses.messages import design_note
+from ..analyses.messages import CROSSTAB_DESIGN_TESTS, design_note
 from ..analyses.order import label_order_told
 from ..base.options import keywords, validate_options
 from ..base.version import __version__
@@ -104,7 +104,9 @@ class CrosstabReport(Rendered):
     def _notes(self, ct) -> list[str]:
         notes = []
         if ct.design is not None and self.statistics:
-            notes.append(design_note(ct.design))
+            notes.append(design_note(ct.design, CROSSTAB_DESIGN_TESTS,
+                                     "Fisher's exact test and the Cochran–Mantel–Haenszel statistics have no "
+                                     "design-based form and are left out"))
         return notes + table_notes(ct, "value")
 
     @property

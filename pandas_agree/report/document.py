@@ -772,9 +772,11 @@ def common_odds_table(title: str, frame: pd.DataFrame, by) -> Table:
             ("95% CI, Common Odds Ratio: Upper Bound", [upper]),
             ("95% CI, ln(Common Odds Ratio): Lower Bound", [log_lower]),
             ("95% CI, ln(Common Odds Ratio): Upper Bound", [log_upper])]
+    computed = not pd.isna(est["value"])  # the note on its distribution where there is an estimate
     return Table(title, ["Value"], rows, footnotes=[
-        *feet.lines(), "The Mantel-Haenszel common odds ratio estimate is asymptotically normally distributed under "
-        "the common odds ratio of 1.000 assumption. So is the natural log of the estimate.",
+        *feet.lines(), *(["The Mantel-Haenszel common odds ratio estimate is asymptotically normally distributed "
+                          "under the common odds ratio of 1.000 assumption. So is the natural log of the estimate."]
+                         if computed else []),
         *([frame.attrs["odds"]] if frame.attrs.get("odds") else []),
         f"The layers are the groups of {display.layer_by(by)}."])
 

@@ -76,6 +76,11 @@ class Combination:
         return self.by_prevalence is None
 
 
+def _atom_key(atom: Atom) -> tuple:
+    """What makes two atoms the same value: the record, the view and the parameters."""
+    return atom.measure.code, atom.column, atom.positive, atom.negative, tuple(sorted(atom.params.items()))
+
+
 class ScoreMeasures(Estimand):
     """The values of score statistics on the joint counts of score columns, as the inference core takes them.
 
@@ -94,6 +99,13 @@ class ScoreMeasures(Estimand):
         self.patterns, self.atoms, self.values = patterns, atoms, values
         self.delong_scale = delong_scale
         self.confidence_level = 0.95 if opts is None else opts.confidence_level
+        # each distinct atom is computed once (Hand and Till's pairs come twice, weighted by either class's
+        # prevalence), the one-vs-rest ones column by column: one column's score table at a time
+        index: dict = {}
+        self._of_atom = np.array([index.setdefault(_atom_key(a), len(index)) for a in atoms], dtype=np.intp)
+        self._distinct = list({_atom_key(a): a for a in reversed(atoms)}.values())[::-1]
+        self._order = sorted(range(len(self._distinct)),
+                             key=lambda d: (self._distinct[d].negative is not None, self._distinct[d].column))
         atom_point = self._atoms(patterns.counts)
         prevalence = self._prevalence(patterns.counts)
         self._atom_point, self._prev_point = atom_point, prevalence
@@ -101,23 +113,32 @@ class ScoreMeasures(Estimand):
         super().__init__(point, {key: c.bounds for key, c in values.items()}, patterns.counts,
                          scales={key: c.scale for key, c in values.items()})
 
-    def _views(self, counts: np.ndarray) -> list:
-        tables: dict[int, np.ndarray] = {}
-        views = []
-        for atom in self.atoms:
-            if atom.column not in tables:
-                tables[atom.column] = self.patterns.table(atom.column, counts)
-            table = tables[atom.column]
-            pos = table[..., atom.positive]
-            neg = table.sum(axis=-1) - pos if atom.negative is None else table[..., atom.negative]
-            views.append(ScoreView(self.patterns.scores[atom.column], pos, neg))
-        return views
+    def _views(self, counts: np.ndarray, chosen: np.ndarray | None = None):
+        """(position among the distinct atoms, atom, its view, the sides of a pair's view or None) of every distinct
+        atom (those ``chosen``, a mask, where given): a one-vs-rest atom's view of its column's score table (one
+        table at a time), a pair's view of the patterns of its two labels only
+        (:meth:`~pandas_agree.engine.scores.ScorePatterns.pair_view`)."""
+        patterns = self.patterns
+        column, table = None, None
+        for d in self._order:
+            if chosen is not None and not chosen[d]:
+                continue
+            atom = self._distinct[d]
+            if atom.negative is None:
+                if atom.column != column:
+                    column, table = atom.column, patterns.table(atom.column, counts)
+                yield d, atom, ScoreView.of(patterns.scores[atom.column], table, atom.positive), None
+            else:
+                view, *sides = patterns.pair_view(atom.column, atom.positive, atom.negative, counts)
+                yield d, atom, view, sides
 
     def _atoms(self, counts: np.ndarray) -> np.ndarray:
         if not self.atoms:
             return np.zeros((*counts.shape[:-1], 0))
-        return np.stack([np.asarray(a.measure.compute(v, **a.params), dtype=float)
-                         for a, v in zip(self.atoms, self._views(counts), strict=True)], axis=-1)
+        values = np.empty((*counts.shape[:-1], len(self._distinct)))
+        for d, atom, view, _ in self._views(counts):
+            values[..., d] = atom.measure.compute(view, **atom.params)
+        return values[..., self._of_atom]
 
     def _prevalence(self, counts: np.ndarray) -> np.ndarray:
         width = self.patterns.width
@@ -131,31 +152,34 @@ class ScoreMeasures(Estimand):
         atoms, prevalence = self._atoms(stack), self._prevalence(stack)
         return {key: self.values[key].value(atoms, prevalence) for key in keys}
 
-    def atom_influences(self) -> np.ndarray:
-        """The influence (P, A) of every atom at every pattern: its partial at the pattern's score, for the
-        pattern's side (positive or negative), 0 where the pattern's label is on neither side."""
+    def combined_influence(self, d_atoms: np.ndarray) -> np.ndarray:
+        """The influence (P,) of Σ_a ``d_atoms[a]``·atom_a at every pattern: each atom's partial at the pattern's
+        score, for the pattern's side (positive or negative; 0 where its label is on neither), added atom by atom
+        (no matrix of patterns × atoms: Hand and Till's K(K − 1) pairs at 10⁵ patterns would take gigabytes). An atom
+        without a weight is not read (its influence may be undefined: an infinite log loss)."""
+        weight = np.bincount(self._of_atom, weights=d_atoms, minlength=len(self._distinct))
+        chosen = np.zeros(len(self._distinct), dtype=bool)
+        chosen[self._of_atom[d_atoms != 0]] = True
         patterns = self.patterns
-        out = np.zeros((len(patterns.counts), len(self.atoms)))
-        for a, (atom, view) in enumerate(zip(self.atoms, self._views(patterns.counts), strict=True)):
+        u = np.zeros(len(patterns.counts))
+        for d, atom, view, sides in self._views(patterns.counts, chosen):
             d_pos, d_neg = atom.measure.gradient(view, **atom.params)
-            level = patterns.levels[:, atom.column]
-            positive = patterns.label == atom.positive
-            negative = ~positive if atom.negative is None else patterns.label == atom.negative
-            out[positive, a] = d_pos[level[positive]]
-            out[negative, a] = d_neg[level[negative]]
-        return out
+            if sides is None:  # one label against every other
+                level = patterns.levels[:, atom.column]
+                u += weight[d] * np.where(patterns.label == atom.positive, d_pos[level], d_neg[level])
+            else:
+                for partial, (rows, at) in zip((d_pos, d_neg), sides, strict=True):
+                    u[rows] += weight[d] * partial[at]
+        return u
 
     def influences(self, keys: list) -> np.ndarray:
         """The influence (P, V) of the values ``keys`` at every pattern."""
-        if not hasattr(self, "_atom_u"):
-            self._atom_u = self.atom_influences()
         n = self.patterns.n
         label = self.patterns.label
         columns = []
         for key in keys:
             d_atoms, d_prev = self.values[key].jacobian(self._atom_point, self._prev_point)
-            used = d_atoms != 0  # another atom's influence may be undefined (an infinite log loss)
-            u = self._atom_u[:, used] @ d_atoms[used]
+            u = self.combined_influence(np.asarray(d_atoms, dtype=float))
             if np.any(d_prev):  # π_k = n_k/N: ∂π_k/∂n_p = (1[label_p = k] − π_k)/N
                 u = u + (d_prev[label] - d_prev @ self._prev_point) / n
             columns.append(u)

@@ -556,10 +556,14 @@ class Scores(_ScoreAnalysis):
         >>> import pandas as pd
         >>> import pandas_agree as pa
         >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1, 1, 0], "p": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.5]})
-        >>> df.agree.scores("y", "p").calibration().loc[["slope", "BRIER"], ["value", "se"]].round(4)
+        >>> df.agree.scores("y", "p").calibration(bins=2).loc[["slope", "BRIER", "MCE"], ["value", "se"]].round(4)
                 value      se
         slope  2.0650  1.5534
         BRIER  0.1366  0.0478
+        MCE    0.0500  0.1677
+
+        (Eight objects in the default 15 bins would leave MCE's bin with one object: its SE is then NaN, with an
+        UndefinedMeasureWarning.)
         """
         self._one_score("calibration()")
         if not self.probabilities:
@@ -594,10 +598,14 @@ class Scores(_ScoreAnalysis):
             "ECE": error("l1", width_bins), "ECE_MASS": error("l1", mass_bins), "RMSCE": error("l2", width_bins),
             "RMSCE_DEBIASED": error("l2", width_bins, debiased=True), "MCE": error("max", width_bins)}
         murphy = ("reliability", "resolution", "uncertainty", "within_bin_variance", "within_bin_covariance")
-        partials = _calibration.binned_partials(*args, *murphy_bins, names=murphy)
-        partials.update(_calibration.binned_partials(*args, width_bins, bins,
-                                                     names=("ECE", "RMSCE", "RMSCE_DEBIASED", "MCE")))
-        partials["ECE_MASS"] = _calibration.binned_partials(*args, mass_bins, bins, names=("ECE",))["ECE"]
+
+        def partials():  # only for linearised intervals (MCE's may be undefined, with a warning)
+            found = _calibration.binned_partials(*args, *murphy_bins, names=murphy)
+            found.update(_calibration.binned_partials(*args, width_bins, bins,
+                                                      names=("ECE", "RMSCE", "RMSCE_DEBIASED", "MCE")))
+            found["ECE_MASS"] = _calibration.binned_partials(*args, mass_bins, bins, names=("ECE",))["ECE"]
+            return found
+
         bounds = {key: (-1.0, 1.0) if key == "within_bin_covariance" else (0.0, 1.0) for key in functions}
         brier = self.values("BRIER", ci=ci, confidence_level=confidence_level, n_resamples=n_resamples,
                             bootstrap_method=bootstrap_method, random_state=random_state).loc["BRIER"]

@@ -15,6 +15,7 @@ Clarke-Pearson's (1988) and pROC's ``var(roc)``; for a difference of AUCs over t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -232,14 +233,14 @@ class ScoreFunctions(Estimand):
     resamples the objects with all their scores.
 
     ``functions`` maps each key to a function of a :class:`~pandas_agree.engine.scores.ScoreView` (with leading
-    axes: a stack of resampled tables), ``partials`` each key to its partials (d_positive, d_negative) at the
-    view's scores, ``bounds`` each key to its range.
+    axes: a stack of resampled tables), ``partials()`` gives each key's partials (d_positive, d_negative) at the
+    view's scores (called once, by the first linearised variance), ``bounds`` each key to its range.
     """
 
-    def __init__(self, patterns: ScorePatterns, column: int, positive: int, functions: dict, partials: dict,
-                 bounds: dict) -> None:
+    def __init__(self, patterns: ScorePatterns, column: int, positive: int, functions: dict,
+                 partials: Callable[[], dict], bounds: dict) -> None:
         self.patterns, self.column, self.positive, self.functions = patterns, column, positive, functions
-        self.partials = partials
+        self._partials_of, self._partials = partials, None
         view = patterns.view(column, positive)
         point = {key: np.asarray(f(view), dtype=float) for key, f in functions.items()}
         super().__init__(point, bounds, patterns.counts)
@@ -249,11 +250,13 @@ class ScoreFunctions(Estimand):
         return {key: np.asarray(self.functions[key](view), dtype=float) for key in keys}
 
     def variances(self, keys, design):
+        if self._partials is None:
+            self._partials = self._partials_of()
         level = self.patterns.levels[:, self.column]
         positive = self.patterns.label == self.positive
         u = np.zeros((len(level), len(keys)))
         for k, key in enumerate(keys):
-            d_pos, d_neg = self.partials[key]
+            d_pos, d_neg = self._partials[key]
             u[:, k] = np.where(positive, d_pos[level], d_neg[level])
         var = linearised_variance(self.counts, u, design)
         return {key: var[k] for k, key in enumerate(keys)}

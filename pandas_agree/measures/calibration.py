@@ -936,7 +936,12 @@ def binned_partials(scores, positives, negatives, bin_index, n_bins: int,
     score (each (S,)), through the bins' sums: a positive object at score s in bin j adds (1, 1, s, s², s) to bin j's
     sums, a negative one (1, 0, s, s², 0), so a partial is the sums' partials (central differences of
     :func:`binned_values`, O(bins²)) read at the score. The kinks (a bin's gap of 0 in ECE, the bin that holds
-    MCE, the clip at 0 of the debiased error) take the central difference's value between the one-sided slopes."""
+    MCE, the clip at 0 of the debiased error) take the central difference's value between the one-sided slopes.
+
+    MCE's partials are NaN, with a warning, where the bin of the largest gap holds objects of one class only (its
+    share of positives 0 or 1, a single object among them): the linearisation reads that share's variance as 0, as
+    a Wald interval of a proportion of 0 does, and an SE of 0 (an interval [MCE, MCE]) would claim a certainty that a
+    few objects do not give; the bootstrap gives an interval."""
     s, a, b = _table(scores, positives, negatives)
     index = np.asarray(bin_index)
     sums = bin_sums(s, a, b, index, n_bins)
@@ -955,4 +960,21 @@ def binned_partials(scores, positives, negatives, bin_index, n_bins: int,
         dn, do, df, dg, dh = (d[k][index] for k in range(5))
         negative = dn + s * df + s * s * dg
         out[name] = (negative + do + s * dh, negative)
+    if "MCE" in names and _one_class_at_the_largest_gap(sums):
+        _warn("the linearised SE of the maximum calibration error (MCE) is undefined where the bin of the largest gap "
+              "holds objects of one class only (its share of positives, 0 or 1, has no spread to linearise): NaN; "
+              "ci='bootstrap' gives an interval")
+        out["MCE"] = (np.full(s.shape, np.nan), np.full(s.shape, np.nan))
     return out
+
+
+def _one_class_at_the_largest_gap(sums: np.ndarray) -> bool:
+    """Whether the bin of MCE (the first of the largest gap) holds objects of one class only."""
+    n, o, f = sums[0], sums[1], sums[2]
+    filled = n > 0
+    if not filled.any():
+        return False
+    with np.errstate(divide="ignore", invalid="ignore"):
+        gap = np.where(filled, np.abs(o - f) / np.where(filled, n, 1.0), -np.inf)
+    top = int(np.argmax(gap))
+    return bool(o[top] == 0 or o[top] == n[top])

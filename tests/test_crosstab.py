@@ -387,3 +387,12 @@ def test_equals_pandas_crosstab(pairs, kind):
     assert set(ours.index) == set(theirs.index) and set(ours.columns) == set(theirs.columns)
     expected = theirs.reindex(index=list(ours.index), columns=list(ours.columns))
     np.testing.assert_array_equal(ours.to_numpy(), expected.to_numpy(dtype=float))
+
+
+def test_an_empty_frame_s_error_names_the_columns():
+    # before: "no rows to count: actual and pred are empty", which named the arguments only
+    df = pd.DataFrame({"truth": pd.Series([], dtype=str), "guess": pd.Series([], dtype=str)})
+    with pytest.raises(ValueError, match=r"no rows to count: actual \('truth'\) and pred \('guess'\) are empty"):
+        df.agree("truth", "guess")
+    with pytest.raises(ValueError, match=r"row \('truth'\) and col \('guess'\) are empty"):
+        df.agree.crosstabs("truth", "guess")

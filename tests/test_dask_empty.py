@@ -41,7 +41,7 @@ def test_dask_gives_the_error_of_pandas(name, frame, npartitions):
     with dask.config.set(scheduler="synchronous"):
         ours = _error(call, dd.from_pandas(frame, npartitions=npartitions))
     theirs = _error(call, frame)
-    if theirs.startswith("no rows to count: actual and pred"):  # the pandas one-shot names its arguments
+    if theirs.startswith("no rows to count: actual ('a') and pred ('b')"):  # pandas names arguments and columns
         assert ours == "no rows to count: a and b are empty"
     else:
         assert ours == theirs

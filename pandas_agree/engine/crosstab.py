@@ -529,7 +529,9 @@ def tabulate(
         counted too (:func:`~pandas_agree.engine.design.unit_tables`), from the same codes.
     """
     if len(actual) == 0 and len(pred) == 0:
-        raise ValueError(f"no rows to count: {names[0]} and {names[1]} are empty")
+        columns = [f"{name} ({series.name!r})" if isinstance(series, pd.Series) and series.name is not None else name
+                   for name, series in zip(names, (actual, pred), strict=True)]
+        raise ValueError(f"no rows to count: {columns[0]} and {columns[1]} are empty")
     cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names, keep_codes=design is not None)
     full, row_labels, col_labels = cells.table, cells.row_labels, cells.col_labels
     if 0 in full.shape or full.sum() == 0:

@@ -74,3 +74,13 @@ def test_design_statistics_show_values_to_their_ses_decimals():
         row = next(line for line in text.splitlines() if line.strip().startswith(name.strip()) and se in line)
         value = row.split()[len(name.split())]
         assert len(value.rstrip("ᵃᵇᶜᵈᵉ").split(".")[1]) >= len(se.split(".")[1])
+
+
+def test_a_number_that_rounds_to_zero_has_no_minus_sign():
+    # an interval's end of −8.3e-17 (Conger's kappa of two raters) read "[-0.000, 1.000]"; an adjusted residual of
+    # −0.04 read "-0.0" in the text and "0.0" in Excel
+    assert display.with_interval(0.5, -8.3e-17, 1.0) == "0.500 [0.000, 1.000]"
+    assert display.with_intervals([0.5], [-8.3e-17], [1.0]) == ["0.500 [0.000, 1.000]"]
+    assert display.interval(-8.3e-17, 0.3) == "[0.000, 0.300]"
+    assert display.fixed(-0.04, 1) == "0.0" and display.fixed(-0.06, 1) == "-0.1"
+    assert display.value(-0.0004, se=0.01) == "0.000" and display.value(-0.0006, se=0.01) == "-0.001"

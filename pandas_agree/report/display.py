@@ -331,7 +331,7 @@ def count(x, decimals: int | None = None) -> str:
     x = float(x)
     if decimals is None:
         decimals = 0 if _whole(x) else 2
-    return Shown(f"{x:.{decimals}f}", x, _decimal_format(decimals))
+    return Shown(_places(x, decimals), x, _decimal_format(decimals))
 
 
 def count_decimals(values) -> int:
@@ -505,7 +505,14 @@ def _fixed(x, decimals: int) -> str:
     x = float(x)
     if math.isinf(x):
         return Shown("inf" if x > 0 else "-inf", x, "0")
-    return Shown(f"{x:.{decimals}f}", x, _decimal_format(decimals))
+    return Shown(_places(x, decimals), x, _decimal_format(decimals))
+
+
+def _places(x: float, decimals: int) -> str:
+    """``x`` with ``decimals`` decimals, without the sign of a number that rounds to 0 ("0.000", not "-0.000", for
+    a round-off of −8·10⁻¹⁷; as Excel shows it and Python 3.11's "z" format does)."""
+    text = f"{x:.{decimals}f}"
+    return text[1:] if text[0] == "-" and not text.strip("-0.") else text
 
 
 MAX_DECIMALS = 9
@@ -573,7 +580,7 @@ def bound_decimals(x, lower, upper, decimals: int) -> int:
     if not math.isfinite(x):
         return decimals
     gaps = [abs(end - x) for end in ends if math.isfinite(end) and end != x
-            and f"{end:.{decimals}f}" == f"{x:.{decimals}f}"]
+            and _places(end, decimals) == _places(x, decimals)]
     if not gaps or min(gaps) == 0:
         return decimals
     needed = 1 - math.floor(math.log10(min(gaps)))
@@ -625,13 +632,13 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
         decimals = max(digits - 2, 0) if largest >= 1000 else digits
         if largest >= WHOLE_FROM or _reads_as_zero(x, decimals):  # a large value, or a small one with its
             return _with_interval(x, lower, upper, digits)  # significant digits: as value() and interval() show it
-        text = f"{x:.{decimals}f}"
-        low, high = f"{lower:.{decimals}f}", f"{upper:.{decimals}f}"
+        text = _places(x, decimals)
+        low, high = _places(lower, decimals), _places(upper, decimals)
         gaps = [abs(end - x) for end, shown in ((lower, low), (upper, high)) if end != x and shown == text]
         if gaps and min(gaps) != 0:
             needed = 1 - math.floor(math.log10(min(gaps)))
             if needed <= MAX_DECIMALS and needed > decimals:
-                low, high = f"{lower:.{needed}f}", f"{upper:.{needed}f}"
+                low, high = _places(lower, needed), _places(upper, needed)
         places = inside_decimals(x, lower, upper, decimals)
         if places != decimals:  # the value would read outside its interval: as value(inside=...) shows it
             return _with_interval(x, lower, upper, digits)
@@ -667,8 +674,8 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
     for x, lower, upper, places, plain in zip(values.tolist(), lowers.tolist(), uppers.tolist(), decimals.tolist(),
                                               direct, strict=True):
         if plain:
-            ends = f"[{lower:.{places}f}, {upper:.{places}f}]"
-            out.append(Shown(f"{x:.{places}f} {ends}", x, _decimal_format(places), ends))
+            ends = f"[{_places(lower, places)}, {_places(upper, places)}]"
+            out.append(Shown(f"{_places(x, places)} {ends}", x, _decimal_format(places), ends))
         else:
             out.append(with_interval(x, lower, upper, digits))
     return out

@@ -4,7 +4,7 @@ import matplotlib
 import pandas as pd
 import pytest
 
-import pandas_agree  # noqa: F401  (registers the accessor)
+import pandas_agree  # registers the accessor
 
 matplotlib.use("Agg")
 
@@ -60,3 +60,18 @@ def test_a_column_named_none():
     assert numbers.agree.report("actual", "pred", by=None, ci=None).groups == {}
     doc = " ".join((pd.DataFrame.agree.__call__.__doc__ + pd.DataFrame.agree.report.__doc__).split())
     assert doc.count("even where the frame has a column named None") == 2
+
+
+@pytest.mark.parametrize("columns", [[], (), ["r1"]])
+@pytest.mark.parametrize("entry", ["accessor", "from_frame", "arrow", "dask"])
+def test_fewer_than_two_rater_columns(frame, entry, columns):
+    # an empty list reached pd.concat ("No objects to concatenate") or a list index (IndexError) before
+    import dask.dataframe as dd
+    import pyarrow
+
+    calls = {"accessor": lambda: frame.agree.raters(columns),
+             "from_frame": lambda: pandas_agree.RaterAgreement.from_frame(frame, columns),
+             "arrow": lambda: pandas_agree.RaterAgreement.from_frame(pyarrow.Table.from_pandas(frame), columns),
+             "dask": lambda: dd.from_pandas(frame, npartitions=1).agree.raters(columns)}
+    with pytest.raises(ValueError, match=rf"columns: at least two raters \(columns\) are needed; got {len(columns)}"):
+        calls[entry]()

@@ -50,7 +50,7 @@ from .merge import check_batch_design, fixed_union, merged_label_order, same_lab
 from .order import numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 
-__all__ = ["RaterAgreement", "weighted_codes"]
+__all__ = ["RaterAgreement", "rater_columns", "weighted_codes"]
 
 ANALYTIC = tuple(m.code for m in records("rater") if m.interval.analytic)  # Gwet (2014) linearised variances
 MOVED_PATTERNS = 4096  # patterns moved at a time for the gradients of a sample design's linearisation
@@ -289,13 +289,7 @@ class RaterAgreement:
         >>> print(f"{ra.summary(['FLEISS']).loc['FLEISS', 'value']:.4f}")
         0.6571
         """
-        if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
-            raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
-        columns = list(columns)
-        repeated = pd.Index(columns, dtype=object, tupleize_cols=False)
-        repeated = list(repeated[repeated.duplicated()].unique())
-        if repeated:
-            raise ValueError(f"columns must name each rater once; repeated: {repeated}")
+        columns = rater_columns(columns)
         options = {"labels": labels, "lonely_psu": lonely_psu, "replicates": replicates}
         given = {"weights": weights, "strata": strata, "cluster": cluster, "fpc": fpc}
         if isinstance(frame, pd.DataFrame):
@@ -1018,6 +1012,43 @@ def type_clash_note(categories: pd.Index) -> str | None:
     return (f"ratings that differ only in type are different categories: {pairs}. Ratings match by value, so no "
             "two of them ever agree; convert the rater columns to one type (for example with .astype(str)) if "
             "they mean the same category.")
+
+
+def rater_columns(columns) -> list:
+    """The rater columns named by ``columns=``: a list of two or more distinct names.
+
+    Parameters
+    ----------
+    columns : list-like of column names
+        One column per rater.
+
+    Returns
+    -------
+    list
+        The names, in their order.
+
+    Raises
+    ------
+    TypeError
+        ``columns`` is a single name or not list-like.
+    ValueError
+        Fewer than two names, or a name given twice.
+
+    Examples
+    --------
+    >>> rater_columns(("r1", "r2"))
+    ['r1', 'r2']
+    """
+    if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
+        raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
+    columns = list(columns)
+    if len(columns) < 2:
+        raise ValueError(f"columns: at least two raters (columns) are needed; got {len(columns)}")
+    repeated = pd.Index(columns, dtype=object, tupleize_cols=False)
+    repeated = list(repeated[repeated.duplicated()].unique())
+    if repeated:
+        raise ValueError(f"columns must name each rater once; repeated: {repeated}")
+    return columns
 
 
 def _bounds(code: str) -> tuple[float, float]:

@@ -12,7 +12,7 @@ from ..analyses.build import crosstabs
 from ..analyses.comparison import Comparison, compare
 from ..analyses.crosstab import Crosstab, from_labels
 from ..analyses.groups import group_rows
-from ..analyses.raters import RaterAgreement
+from ..analyses.raters import RaterAgreement, rater_columns
 from ..analyses.scores import ScoreComparison, Scores
 from ..analyses.scores import compare_scores as score_comparison
 from ..analyses.scores import scores as score_analysis
@@ -274,12 +274,7 @@ class AgreeAccessor(Shortcuts):
         >>> ra.n_subjects, len(ra.categories)
         (20, 6)
         """
-        if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
-            raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
-        repeated = pd.Index(list(columns), tupleize_cols=False)
-        repeated = list(repeated[repeated.duplicated()].unique())
-        if repeated:
-            raise ValueError(f"columns must name each rater once; repeated: {repeated}")
+        columns = rater_columns(columns)
         frame = pd.concat({c: column(self._df, c, "columns") for c in columns}, axis=1)
         design = {name: column_or_values(self._df, value, name)
                   for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True)}

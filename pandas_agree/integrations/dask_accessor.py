@@ -29,7 +29,7 @@ from ..analyses.build import crosstabs, from_cells, from_design_cells
 from ..analyses.comparison import Comparison
 from ..analyses.crosstab import Crosstab, why_no_valid_rows
 from ..analyses.groups import group_order, group_rows
-from ..analyses.raters import RaterAgreement
+from ..analyses.raters import RaterAgreement, rater_columns
 from ..analyses.scores import ScoreComparison, Scores, counted_scores
 from ..base.options import validate_options
 from ..engine.crosstab import (
@@ -331,9 +331,7 @@ class DaskAgreeAccessor(Shortcuts):
         >>> print(f"{ra.summary(['FLEISS']).loc['FLEISS', 'value']:.3f}")
         0.430
         """
-        if isinstance(columns, (str, bytes)) or not pd.api.types.is_list_like(columns):
-            raise TypeError(f"columns must be a list of rater columns; got {columns!r}")
-        columns = list(columns)
+        columns = rater_columns(columns)
         _check_columns(self._ddf, {**{f"columns[{i}]": c for i, c in enumerate(columns)}, "weights": weights,
                                    "strata": strata, "cluster": cluster, "fpc": fpc})
         if strata is not None or cluster is not None or fpc is not None or replicates is not None:

@@ -618,7 +618,8 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
     p.add_argument("--n-resamples", type=_checked("n_resamples", int), default=None,
                    help="bootstrap resamples (default 2000)")
     p.add_argument("--bootstrap-method", choices=choices("bootstrap_method"), default=None,
-                   help="bootstrap interval (default percentile)")
+                   help="bootstrap interval of --ci bootstrap (default percentile; --ci auto takes BCa where it "
+                        "bootstraps a small sample)")
     p.add_argument("--random-state", type=_checked("random_state", _seed), default=None,
                    help="bootstrap seed: an integer (default 0), or 'fresh' for a seed drawn at random")
     if "classes" in extra:

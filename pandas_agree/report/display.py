@@ -710,7 +710,7 @@ def measure_name(code: str, weighted: bool = False) -> str:
 
 
 def percent(x) -> str:
-    return MISSING if _is_missing(x) else Shown(f"{float(x):.1f}%", float(x) / 100, "0.0%")
+    return MISSING if _is_missing(x) else Shown(f"{_places(float(x), 1)}%", float(x) / 100, "0.0%")
 
 
 def is_number(x) -> bool:

@@ -22,6 +22,7 @@ import pandas as pd
 import pytest
 
 import pandas_agree  # noqa: F401  (registers DataFrame.agree)
+from pandas_agree import UndefinedMeasureWarning
 from pandas_agree.analyses.raters import ANALYTIC, RaterAgreement
 from pandas_agree.inference.linearised import linearised
 from pandas_agree.measures.raters import Scale, subject_features
@@ -278,3 +279,15 @@ def test_tests_under_a_design_are_design_based():
     assert by_category["kappa"].notna().all()
     plain = d.agree.raters(RATER_COLUMNS, weights="weight")
     np.testing.assert_allclose(by_category["kappa"], quiet(plain.by_category)["kappa"], rtol=1e-12)
+
+
+def test_by_category_under_a_design_says_why_its_se_is_nan():
+    # before: NaN SE, z and p-value without a warning or a note
+    ra = survey().agree.raters(RATER_COLUMNS, weights="weight", strata="stratum", cluster="psu")
+    with pytest.warns(UndefinedMeasureWarning, match="by category under a sample design: its SE, z and p-value"):
+        by_category = ra.by_category()
+    assert any("by category under a sample design" in note for note in by_category.attrs["notes"])
+    plain = survey().agree.raters(RATER_COLUMNS, weights="weight")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UndefinedMeasureWarning)  # without a design: its SEs, no such warning
+        assert plain.by_category()["se"].notna().all()

@@ -850,10 +850,17 @@ class RaterAgreement:
         out = pd.DataFrame({"kappa": kappa, "se": se, "z": z, "pvalue": two_sided_p(z)},
                            index=pd.Index(self._categories, name="category"))
         out.attrs["notes"] = []
+        messages = []
         if np.isnan(kappa).any():
-            message = (f"Fleiss' kappa by category undefined (NaN) for {_names(self._categories[np.isnan(kappa)])}: "
-                       f"{reason}.")
-            out.attrs["notes"] = [message]
+            messages.append(f"Fleiss' kappa by category undefined (NaN) for "
+                            f"{_names(self._categories[np.isnan(kappa)])}: {reason}.")
+        if self._sample is not None:
+            messages.append("Fleiss' kappa by category under a sample design: its SE, z and p-value are NaN (the SE "
+                            "under H0 of Fleiss, Nee & Landis takes the subjects as independent draws, and no "
+                            "design-based form is computed); the test of Fleiss' kappa (tests(), the report's "
+                            "Tests) is design-based.")
+        for message in messages:
+            out.attrs["notes"].append(message)
             warnings.warn(message, UndefinedMeasureWarning, stacklevel=external_stacklevel())
         return out
 

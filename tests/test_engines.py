@@ -143,6 +143,26 @@ def test_categorical_and_enum_columns_keep_their_order():
     np.testing.assert_array_equal(got.table.to_numpy(), want.table.to_numpy())
 
 
+def test_a_polars_categorical_sorts_as_its_text_whatever_order_the_groups_come_in():
+    # a Polars Categorical declares no order (Polars sorts it by its text; an Enum is the ordered type): its labels
+    # come sorted, as the same strings in pandas, not in the order the group-by happens to return its groups
+    import polars as pl
+
+    rng = np.random.default_rng(0)
+    labels = [f"L{i:02d}" for i in range(40)]
+    truth = rng.choice(labels, 20_000)
+    guess = np.where(rng.random(20_000) < 0.8, truth, rng.choice(labels, 20_000))
+    frame = pl.DataFrame({"t": truth[::-1], "p": guess[::-1]}).with_columns(pl.all().cast(pl.Categorical))
+    want = pd.DataFrame({"t": truth[::-1], "p": guess[::-1]}).agree("t", "p")
+    assert sorted(labels) == want.table.index.tolist()
+    for source in (frame, frame.lazy(), frame.lazy(), frame.lazy()):
+        got = pa.Agreement.from_frame(source, "t", "p")
+        assert got.table.index.tolist() == got.table.columns.tolist() == want.table.index.tolist()
+        np.testing.assert_array_equal(got.table.to_numpy(), want.table.to_numpy())
+    layered = pa.crosstabs(frame.lazy(), "t", "p", layers="p")
+    assert layered.table.index.tolist() == sorted(labels)
+
+
 def test_bad_weights_are_caught_in_the_engine():
     import polars as pl
 

@@ -172,7 +172,15 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
         out += [nw.col(value).sum().alias("w"), nw.col(zero).sum().alias("n_zero")]
     if len({*map(str, keys)}) != len(keys):
         raise ValueError(f"the columns {list(keys)} must differ")
-    grouped = lf.group_by(*group, drop_null_keys=False).agg(*out).collect().to_pandas()
+    grouped = lf.group_by(*group, drop_null_keys=False).agg(*out)
+    if engine_of(frame) == "Polars":
+        # a Polars Categorical declares no order (Polars sorts it by its text; an Enum is the ordered type), and
+        # its categories would reach pandas in the order the groups come back, which changes from run to run:
+        # its groups come back as text, sorted as the same strings are in pandas
+        unordered = [k for k in keys if schema[k] == nw.Categorical]
+        if unordered:
+            grouped = grouped.with_columns(*(nw.col(k).cast(nw.String()) for k in unordered))
+    grouped = grouped.collect().to_pandas()
     if weights is not None:
         grouped = grouped.rename(columns={missing: WEIGHT_MISSING, **({uw: "uw"} if weight_key else {})})
     text = pd.Series(["text"]).dtype  # how this pandas holds text by default

@@ -1,6 +1,6 @@
 """Large data: count the table where the data live, compute everything else locally.
 
-    python examples/large_data.py [--rows 10000000] [--partitions 20] [--workers 2]
+    python examples/large_data.py [--rows 1000000] [--partitions 8] [--workers 2]   (the defaults)
 
 Writes a Parquet data set in chunks, then computes the report through Dask on a local cluster (one pass over
 the partitions; only the small per-partition counts reach the client), and checks that DuckDB's GROUP BY over

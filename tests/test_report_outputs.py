@@ -305,9 +305,10 @@ def test_a_standard_error_keeps_spss_decimals_or_two_significant_digits(x):
     assert shown.number == x
 
 
-def test_values_keep_their_rounding_and_collapsing_intervals_get_digits():
+def test_collapsing_intervals_get_digits_and_their_values_with_them():
     shown = display.with_interval(0.49987, 0.49967, 0.50007)
-    assert str(shown).startswith("0.500 [") and shown.interval == "[0.49967, 0.50007]"
+    # the value with its ends' decimals (before: "0.500 [0.49967, 0.50007]", the value rounded more coarsely)
+    assert str(shown) == "0.49987 [0.49967, 0.50007]" and shown.interval == "[0.49967, 0.50007]"
     assert display.with_interval(0.5, 0.41, 0.62) == "0.500 [0.410, 0.620]"
     assert display.interval(0.95, 1.0, value_shown=1.0) == "[0.950, 1.000]"  # an end at the value is the value
     assert display.interval(1 / 3 - 1e-17, 1 / 3 + 1e-17, value_shown=1 / 3) == "[0.333, 0.333]"  # round-off

@@ -84,3 +84,17 @@ def test_a_number_that_rounds_to_zero_has_no_minus_sign():
     assert display.interval(-8.3e-17, 0.3) == "[0.000, 0.300]"
     assert display.fixed(-0.04, 1) == "0.0" and display.fixed(-0.06, 1) == "-0.1"
     assert display.value(-0.0004, se=0.01) == "0.000" and display.value(-0.0006, se=0.01) == "-0.001"
+
+
+def test_a_small_share_of_the_largest_confusions_keeps_two_significant_digits():
+    # 300 classes: every confusion held about 0.01% of the rows and the "% of all" column read 0.0% on every row
+    import pandas_agree as pa
+
+    k = 300
+    table = np.diag(np.full(k, 100)) + np.eye(k, k=1, dtype=int)  # one object in each cell above the diagonal
+    rep = pa.Agreement.from_table(table).report(ci=None)
+    text = str(rep)
+    block = text.split("Largest Confusions", 1)[1].split("\n\n", 1)[0]
+    share = 100 / table.sum()  # 0.0033%
+    assert f"{share:.2g}%" in block and "0.0%" not in block
+    assert display.percent(12.345) == "12.3%" and display.percent(0.0123) == "0.0%"  # a crosstab's, as SPSS

@@ -71,7 +71,7 @@ magnitudes = st.floats(-3, 16).map(lambda e: 10.0 ** e)
 @given(st.lists(st.tuples(magnitudes, st.floats(0.5, 1.0), st.floats(1.0, 2.0)), min_size=1, max_size=8))
 def test_a_column_of_values_with_intervals_reads_as_each_value_alone(rows):
     """with_intervals (a whole column at once) gives each cell the text of with_interval, which is value() and
-    interval() side by side, at every magnitude."""
+    interval() side by side, the value with at least the decimals of its interval's ends, at every magnitude."""
     values = np.array([v for v, _, _ in rows])
     lowers = np.array([v * lo for v, lo, _ in rows])
     uppers = np.array([v * hi for v, _, hi in rows])
@@ -79,8 +79,9 @@ def test_a_column_of_values_with_intervals_reads_as_each_value_alone(rows):
     for x, lower, upper, cell in zip(values.tolist(), lowers.tolist(), uppers.tolist(), column, strict=True):
         alone = display.with_interval(x, lower, upper)
         assert cell == alone
-        general = f"{display.value(x, like=(lower, upper), inside=(lower, upper))} " \
-                  f"{display.interval(lower, upper, like=(x,), value_shown=x)}"
+        ends = display.interval(lower, upper, like=(x,), value_shown=x)
+        places = None if "e" in ends else len(ends.strip("[]").split(", ")[0].partition(".")[2])
+        general = f"{display.value(x, like=(lower, upper), inside=(lower, upper), places=places)} {ends}"
         assert alone == general
         if max(abs(x), abs(upper)) >= display.SCIENTIFIC_FROM:
             assert "e+" in cell

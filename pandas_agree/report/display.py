@@ -404,7 +404,7 @@ def _scientific_digits(x, lower, upper) -> int:
     return significant
 
 
-def value(x, digits: int = 3, *, like=(), inside=None, se=None) -> str:
+def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | None = None) -> str:
     """A measure's value, rounded for display (with as many decimals as the numbers ``like`` shown beside it); a
     value that is not 0 but would read as 0 with two significant digits, as a standard error is shown
     (:func:`se_decimals`). With ``inside`` (its interval's ends), a value that its rounding would put outside its
@@ -412,7 +412,8 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None) -> str:
     shows inside: 0.999752 of [0.99908, 0.99993] is 0.99975, not 1.000. With ``se`` (its standard error, shown
     beside it by :func:`se`), the decimals of a small SE where they are more: 0.000564 with an SE of 0.00034 is 0.00056,
     not 0.001, which would round the value more coarsely than its own uncertainty; and a value that would read as 0
-    keeps no more digits than its SE gives it (2·10⁻¹⁸ with an SE of 1.0 is 0.000).
+    keeps no more digits than its SE gives it (2·10⁻¹⁸ with an SE of 1.0 is 0.000). ``places`` is the least number
+    of decimals (those of its interval's ends, in one cell with them: :func:`with_interval`).
 
     Examples
     --------
@@ -440,6 +441,8 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None) -> str:
         decimals = se_decimals(x, decimals)
         if decimals is None:
             return Shown(f"{x:.1e}", x, "0.0E+00")
+    if places is not None:
+        decimals = max(decimals, places)
     if inside is not None:
         decimals = inside_decimals(x, *inside, decimals)
     return _fixed(x, decimals)
@@ -604,11 +607,19 @@ def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None, se=Non
     """
     if _is_missing(lower) or _is_missing(upper):
         return MISSING
-    decimals = _decimals((lower, upper, *like), digits)
+    decimals = _interval_places(lower, upper, digits, like, value_shown, se)
     if decimals is None:
         significant = SIGNIFICANT if value_shown is None or _is_missing(value_shown) else \
             _scientific_digits(value_shown, lower, upper)
         return f"[{_scientific(float(lower), significant)}, {_scientific(float(upper), significant)}]"
+    return f"[{_fixed(lower, decimals)}, {_fixed(upper, decimals)}]"
+
+
+def _interval_places(lower, upper, digits: int, like=(), value_shown=None, se=None) -> int | None:
+    """The decimals of an interval's ends as :func:`interval` shows them (None: scientific notation)."""
+    decimals = _decimals((lower, upper, *like), digits)
+    if decimals is None:
+        return None
     spread = _has_spread(se)
     if spread:
         decimals = max(decimals, se_places(se, digits))
@@ -618,12 +629,13 @@ def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None, se=Non
         if not spread and math.isfinite(shown) and _reads_as_zero(shown, decimals):
             decimals = max(decimals, se_decimals(shown, decimals) or decimals)
         decimals = bound_decimals(value_shown, lower, upper, decimals)
-    return f"[{_fixed(lower, decimals)}, {_fixed(upper, decimals)}]"
+    return decimals
 
 
 def with_interval(x, lower, upper, digits: int = 3) -> str:
-    """A value and its interval, "value [lower, upper]", all with the same decimals (the ends with more where they
-    would read as the value, see :func:`bound_decimals`)."""
+    """A value and its interval, "value [lower, upper]", all with the same decimals: three (SPSS's), more where
+    an end would read as the value (see :func:`bound_decimals`), the value then with its ends' decimals too
+    (0.82699 [0.82686, 0.82712], not 0.827 [0.82686, 0.82712])."""
     if isinstance(x, float) and isinstance(lower, float) and isinstance(upper, float) and \
             abs(x) < math.inf and abs(lower) < math.inf and abs(upper) < math.inf:
         # finite floats (every value of a table of measures with its interval): value(), interval() and
@@ -637,8 +649,9 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
         gaps = [abs(end - x) for end, shown in ((lower, low), (upper, high)) if end != x and shown == text]
         if gaps and min(gaps) != 0:
             needed = 1 - math.floor(math.log10(min(gaps)))
-            if needed <= MAX_DECIMALS and needed > decimals:
-                low, high = _places(lower, needed), _places(upper, needed)
+            if needed <= MAX_DECIMALS and needed > decimals:  # the value with its ends' decimals too
+                decimals = needed
+                text, low, high = _places(x, needed), _places(lower, needed), _places(upper, needed)
         places = inside_decimals(x, lower, upper, decimals)
         if places != decimals:  # the value would read outside its interval: as value(inside=...) shows it
             return _with_interval(x, lower, upper, digits)
@@ -648,8 +661,10 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
 
 
 def _with_interval(x, lower, upper, digits: int) -> str:
-    shown = value(x, digits, like=(lower, upper), inside=(lower, upper))
     ends = interval(lower, upper, digits, like=(x,), value_shown=x)
+    places = None if _is_missing(lower) or _is_missing(upper) else \
+        _interval_places(lower, upper, digits, (x,), x)
+    shown = value(x, digits, like=(lower, upper), inside=(lower, upper), places=places)
     text = f"{shown} {ends}"
     return Shown(text, shown.number, shown.excel_format, ends) if isinstance(shown, Shown) else text
 
@@ -709,8 +724,24 @@ def measure_name(code: str, weighted: bool = False) -> str:
     return row_name(m, weighted) if weighted else m.name
 
 
-def percent(x) -> str:
-    return MISSING if _is_missing(x) else Shown(f"{_places(float(x), 1)}%", float(x) / 100, "0.0%")
+def percent(x, *, small: bool = False) -> str:
+    """A percentage with one decimal, as SPSS shows a crosstab's; with ``small``, one that is not 0 but would read
+    as 0.0% with two significant digits, as a standard error is shown (0.012% of all rows, among the confusions of
+    300 classes).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import percent
+    >>> percent(12.345), percent(0.0123), percent(0.0123, small=True), percent(0.0), percent(-0.04, small=True)
+    ('12.3%', '0.0%', '0.012%', '0.0%', '-0.040%')
+    """
+    if _is_missing(x):
+        return MISSING
+    x = float(x)
+    decimals = 1
+    if small and math.isfinite(x) and _reads_as_zero(x, 1):
+        decimals = se_decimals(x, 1) or 1
+    return Shown(f"{_places(x, decimals)}%", x / 100, f"0.{'0' * decimals}%")
 
 
 def is_number(x) -> bool:

@@ -832,7 +832,7 @@ def confusions(rep) -> Table | None:
     columns = zip(*(c[name].tolist() for name in ("reference", "predicted", "count", "row share", "share")),
                   strict=True)
     rows = [(str(rank), [display.label(reference), display.label(predicted), display.count(count),
-                         display.percent(100 * row_share), display.percent(100 * share)])
+                         display.percent(100 * row_share, small=True), display.percent(100 * share, small=True)])
             for rank, (reference, predicted, count, row_share, share) in zip(c.index, columns, strict=True)]
     reference, predicted = rep.source.axis_names
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),

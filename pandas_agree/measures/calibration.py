@@ -919,7 +919,7 @@ def binned_values(sums: np.ndarray, many: np.ndarray | None = None) -> dict[str,
             "within_bin_variance": np.where(filled, g - f * f / safe, 0.0).sum(axis=-1) / total,
             "within_bin_covariance": 2 * np.where(filled, h - f * o / safe, 0.0).sum(axis=-1) / total,
             "ECE": np.abs(o - f).sum(axis=-1) / total,
-            "MCE": np.where(filled, np.abs(gap), -np.inf).max(axis=-1),
+            "MCE": _absolute_gaps(n, o, f).max(axis=-1),
         }
         square = (n * gap * gap).sum(axis=-1) / total
         out["RMSCE"] = np.sqrt(square)
@@ -968,13 +968,18 @@ def binned_partials(scores, positives, negatives, bin_index, n_bins: int,
     return out
 
 
+def _absolute_gaps(n: np.ndarray, o: np.ndarray, f: np.ndarray) -> np.ndarray:
+    """|o_j − f_j| / n_j of each bin (its share of positives less its mean score), −inf where the bin is empty: MCE
+    is their maximum, and its bin the first that holds it."""
+    filled = n > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(filled, np.abs(o - f) / np.where(filled, n, 1.0), -np.inf)
+
+
 def _one_class_at_the_largest_gap(sums: np.ndarray) -> bool:
     """Whether the bin of MCE (the first of the largest gap) holds objects of one class only."""
     n, o, f = sums[0], sums[1], sums[2]
-    filled = n > 0
-    if not filled.any():
+    if not (n > 0).any():
         return False
-    with np.errstate(divide="ignore", invalid="ignore"):
-        gap = np.where(filled, np.abs(o - f) / np.where(filled, n, 1.0), -np.inf)
-    top = int(np.argmax(gap))
+    top = int(np.argmax(_absolute_gaps(n, o, f)))
     return bool(o[top] == 0 or o[top] == n[top])

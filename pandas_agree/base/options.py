@@ -370,6 +370,7 @@ SPEC: dict[str, Option] = _options(
     Option("margins", (_Flag(),), "True or False"),
     Option("normalize", (_Flag(),), "True or False"),
     Option("dropna", (_Flag(),), "True or False"),
+    Option("plots", (_Flag(),), "True or False"),
     Option("labels", (NONE, _Labels(), _LabelsByVariable()),
            "None or a list of (hashable) labels in their order (for a crosstab of two variables also a dict of "
            "such a list by variable)"),

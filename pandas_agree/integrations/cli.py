@@ -413,7 +413,10 @@ def _unknown_measure(err: UnknownMeasureError, args) -> str:
 
 def _emit(report, args) -> None:
     """Write the outputs asked for; print the report unless --quiet and a file was written."""
-    for dest, write in (("excel", report.to_excel), ("html", report.to_html)):
+    def html(path):
+        return report.to_html(path, plots=not getattr(args, "no_plots", False))
+
+    for dest, write in (("excel", report.to_excel), ("html", html)):
         if getattr(args, dest):
             try:
                 write(getattr(args, dest))
@@ -661,6 +664,8 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
     p.add_argument("--excel", metavar="OUT.xlsx", help="write the report to an Excel workbook (a file ending in .xlsx)")
     p.add_argument("--html", metavar="OUT.html",
                    help="write the report to a self-contained HTML page (a file ending in .html or .htm)")
+    p.add_argument("--no-plots", action="store_true",
+                   help="with --html, leave the plots out of the page (drawing them takes about a second a section)")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of text")
     p.add_argument("--quiet", action="store_true",
                    help="no messages or warnings; with --excel or --html, print nothing at all")

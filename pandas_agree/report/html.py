@@ -122,8 +122,8 @@ def fragment(doc: Document) -> str:
     return f'<div class="pa-report"><style>{STYLE}</style>{_body(doc, plots=False)}</div>'
 
 
-def page(doc: Document) -> str:
-    """The report as one self-contained HTML page."""
+def page(doc: Document, plots: bool = True) -> str:
+    """The report as one self-contained HTML page, each section's plots embedded unless ``plots`` is false."""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{_e(doc.title)}</title><style>{STYLE}</style></head>"
-            f'<body><div class="pa-report">{_body(doc, plots=True)}</div></body></html>\n')
+            f'<body><div class="pa-report">{_body(doc, plots=plots)}</div></body></html>\n')

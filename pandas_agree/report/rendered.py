@@ -32,13 +32,16 @@ class Rendered:
     def _repr_html_(self) -> str:
         return fragment(laid_out(self))
 
-    def to_html(self, path=None) -> str:
+    def to_html(self, path=None, *, plots: bool = True) -> str:
         """One self-contained HTML page (no external resources; plots embedded when matplotlib is installed).
 
         Parameters
         ----------
         path : str or path-like, optional
             Where to write the page (UTF-8).
+        plots : bool, default True
+            Embed each section's plots (as PNG). Drawing them takes most of the time of a page, about a second a
+            section: False leaves them out (the tables and notes are the same).
 
         Returns
         -------
@@ -52,8 +55,10 @@ class Rendered:
         >>> html = report.to_html()
         >>> html.startswith("<!DOCTYPE html>"), "KAPPA" in html
         (True, True)
+        >>> "<img" in report.to_html(plots=False)
+        False
         """
-        html = page(laid_out(self))
+        html = page(laid_out(self), plots=plots)
         if path is not None:
             Path(path).write_text(html, encoding="utf-8")
         return html

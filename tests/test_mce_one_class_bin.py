@@ -62,3 +62,16 @@ def test_mce_of_a_bin_of_both_classes_keeps_its_linearised_se():
     boot = sc.calibration(ci="bootstrap", random_state=0).loc["MCE"]
     assert row["value"] == pytest.approx(0.8 - 2 / 6)
     assert 0 < row["se"] < 1 and 0.5 < row["se"] / boot["se"] < 2
+
+
+def test_mce_partials_find_the_bin_of_the_registry():
+    """``calibration_error_partials(norm="max")`` takes MCE's bin as ``binned_values`` does, the first bin with
+    objects of the largest gap: where every gap is 0 and an empty bin comes first it gives the one-sided slopes
+    of that bin's counts (|1 − s − g|/n for a positive, |−s − g|/n for a negative: 0.25 and 0.25 at s = 0.5 in a
+    bin of two), where it gave 0 for every count (the empty bin)."""
+    from pandas_agree.measures.calibration import calibration_error, calibration_error_partials
+
+    table = ([0.5], [1], [1])  # one positive and one negative at 0.5: the gap of its bin (the second of 2) is 0
+    assert float(calibration_error(*table, bins=2, norm="max")) == 0.0
+    d_pos, d_neg = calibration_error_partials(*table, bins=2, norm="max")
+    assert d_pos.tolist() == [0.25] and d_neg.tolist() == [0.25]

@@ -589,9 +589,8 @@ def calibration_error(scores, positives, negatives, bins: int = 15,
         raise ValueError(f"debiased=True applies to norm='l2' only; got norm={norm!r}")
     index, n_bins = _calibration_index(s, a, b, bins, strategy, bin_index)
     count, gap_sum, total = _calibration_terms(s, a, b, index, n_bins)
-    gap = _safe_ratio(gap_sum, count)
     if norm == "max":
-        value = np.abs(gap).max(axis=-1)
+        value = _absolute_gaps(count, gap_sum).max(axis=-1)
         if np.any(total == 0):
             _warn("the calibration error is undefined for a table without objects (N = 0) and set to NaN")
             value = np.where(total == 0, np.nan, value)
@@ -673,7 +672,7 @@ def calibration_error_partials(scores, positives, negatives, bins: int = 15,
             return (np.where(root == 0, np.nan, dq_pos / (2 * root)),
                     np.where(root == 0, np.nan, dq_neg / (2 * root)))
     gap = _safe_ratio(gap_sum, count)
-    top = np.argmax(np.abs(gap), axis=-1)[..., None]  # the first bin of the largest gap
+    top = np.argmax(_absolute_gaps(count, gap_sum), axis=-1)[..., None]  # MCE's bin, as binned_values finds it
     g = np.take_along_axis(gap, top, axis=-1)
     in_top = (index == top) & (n_bin > 0)
     d_pos, d_neg = _safe_ratio(1 - s - g, n_bin), _safe_ratio(-s - g, n_bin)
@@ -919,7 +918,7 @@ def binned_values(sums: np.ndarray, many: np.ndarray | None = None) -> dict[str,
             "within_bin_variance": np.where(filled, g - f * f / safe, 0.0).sum(axis=-1) / total,
             "within_bin_covariance": 2 * np.where(filled, h - f * o / safe, 0.0).sum(axis=-1) / total,
             "ECE": np.abs(o - f).sum(axis=-1) / total,
-            "MCE": _absolute_gaps(n, o, f).max(axis=-1),
+            "MCE": _absolute_gaps(n, o - f).max(axis=-1),
         }
         square = (n * gap * gap).sum(axis=-1) / total
         out["RMSCE"] = np.sqrt(square)
@@ -968,12 +967,13 @@ def binned_partials(scores, positives, negatives, bin_index, n_bins: int,
     return out
 
 
-def _absolute_gaps(n: np.ndarray, o: np.ndarray, f: np.ndarray) -> np.ndarray:
-    """|o_j − f_j| / n_j of each bin (its share of positives less its mean score), −inf where the bin is empty: MCE
-    is their maximum, and its bin the first that holds it."""
+def _absolute_gaps(n: np.ndarray, gap_sum: np.ndarray) -> np.ndarray:
+    """|o_j − f_j| / n_j of each bin (its share of positives less its mean score; ``gap_sum`` is o_j − f_j, the
+    positives less the scores' sum), −inf where the bin is empty: MCE is their maximum, and its bin the first that
+    holds it."""
     filled = n > 0
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(filled, np.abs(o - f) / np.where(filled, n, 1.0), -np.inf)
+        return np.where(filled, np.abs(gap_sum) / np.where(filled, n, 1.0), -np.inf)
 
 
 def _one_class_at_the_largest_gap(sums: np.ndarray) -> bool:
@@ -981,5 +981,5 @@ def _one_class_at_the_largest_gap(sums: np.ndarray) -> bool:
     n, o, f = sums[0], sums[1], sums[2]
     if not (n > 0).any():
         return False
-    top = int(np.argmax(_absolute_gaps(n, o, f)))
+    top = int(np.argmax(_absolute_gaps(n, o - f)))
     return bool(o[top] == 0 or o[top] == n[top])

@@ -263,7 +263,7 @@ def test_labels_give_the_order_and_values_meaning_missing_are_named(tmp_path):
 
 
 def test_cmh_without_a_layer_names_the_option_and_any_table_size(run, files):
-    """The layered statistics take layers of any size (the generalised CMH beyond 2×2): the error says what is
+    """The layered statistics take layers of any size (the generalized CMH beyond 2×2): the error says what is
     missing, a --layer, without saying the layers must be 2×2."""
     result = run("crosstabs", files["csv"], "--row", "cultivar", "--col", "knn", "--statistics", "cmh")
     _one_line_naming(result, "--statistics", "give the layer column with --layer COL")

@@ -109,7 +109,7 @@ RULES = {
         "blurred",
         f"With a class of fewer than {SMALL_CLASS} objects, the averages' intervals are Wald intervals on each "
         f"average's scale with the SE of the table with {BLUR:g} object added to every cell of the classes present "
-        "(a generalised plus-four correction; the se column keeps the linearised SE): in the coverage study "
+        "(a generalized plus-four correction; the se column keeps the linearised SE): in the coverage study "
         "(docs/notes/intervals.md, 2,000 tables a cell) the linearised intervals covered as little as 0.47 of a "
         "nominal 95% there, these 0.93–0.97 in most cells, as little as 0.52 for unweighted averages of a class "
         "with one or two objects (30 objects, a class of 3% and strong agreement) and up to 1.00 for some "

@@ -5,7 +5,7 @@ Under a complex sample (strata, clusters, sampling weights) the weighted counts 
 Pearson's X² and the likelihood ratio G² of the weighted table are far too large. Rao and Scott (1981, 1984)
 correct them with the design effects of the table: with p̂ the cells' proportions, V̂ their design-based
 covariance, C a basis of the interaction contrasts (the columns of the I×J saturated model orthogonal to the main
-effects) and D = diag(p̂), the generalised design effects are the eigenvalues δ of
+effects) and D = diag(p̂), the generalized design effects are the eigenvalues δ of
 
     Δ = (C' D⁻¹ C / N)⁻¹ (C' D⁻¹ V̂ D⁻¹ C),
 
@@ -205,7 +205,7 @@ def independence_tests(sample: SampleDesign, rows: np.ndarray, cols: np.ndarray)
         undefined(large)
         return out
 
-    # Rao–Scott: the generalised design effects of the interaction contrasts
+    # Rao–Scott: the generalized design effects of the interaction contrasts
     contrasts = _contrasts(i, j)
     inverse_p = np.where(p > 0, 1 / np.where(p > 0, p, 1.0), 0.0)
     scaled = inverse_p[:, None] * contrasts  # D⁻¹ C

@@ -602,10 +602,10 @@ def design_chi_square_table(frame: pd.DataFrame, n_places: int | None = None) ->
             continue
         mark = feet.mark(r["note"]) if r["note"] else ""
         if "Rao-Scott" in name:
-            mark += feet.mark("Rao and Scott's first-order correction: the statistic over the mean generalised design "
+            mark += feet.mark("Rao and Scott's first-order correction: the statistic over the mean generalized design "
                               f"effect of the table (δ̄ = {attrs['mean_deff']:.4g}), chi-square on (I − 1)(J − 1) df")
         elif "Adjusted F" in name:
-            mark += feet.mark("Rao and Scott's second-order correction: the statistic over the sum of the generalised "
+            mark += feet.mark("Rao and Scott's second-order correction: the statistic over the sum of the generalized "
                               f"design effects, F on d₀ and d₀ν df (d₀ = {attrs['d0']:.4g}, ν = {nu} design df)")
         elif name in ("Wald F", "Adjusted Wald F"):
             mark += feet.mark("Wald tests of the interaction totals N̂ᵢⱼ − N̂ᵢ₊N̂₊ⱼ/N̂ with their design-based covariance"

@@ -430,7 +430,16 @@ def _emit(report, args) -> None:
     print(report.to_json(indent=2) if args.json else report)
 
 
+def _check_layered(args, how: str) -> None:
+    """``--statistics cmh`` needs layers, which a report takes from its groups: a UsageError saying ``how`` to
+    give them (the library's message names its Python calls)."""
+    if "cmh" in (args.statistics or []) and not getattr(args, "by", None):
+        raise UsageError("argument --statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, "
+                         f"several tables: {how}")
+
+
 def run_report(args) -> int:
+    _check_layered(args, "give a column whose values are the groups with --by COL")
     frame = read_table(args.file, args.sheet, [args.actual, args.pred])
     _check_columns(frame, args)
     _label_columns(frame, args, [args.actual, args.pred])
@@ -536,6 +545,8 @@ def run_scores(args) -> int:
 
 
 def run_demo(args) -> int:
+    _check_layered(args, "the demo has no groups; pandas-agree report FILE --actual COL --pred COL --by COL takes "
+                         "them from a data file")
     name, actual, pred = DEMO
     frame = datasets.load(name)
     report = frame.agree.report(actual, pred, **_report_options(args))
@@ -612,7 +623,8 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
                         ci_choices: Sequence[str] | None = None, measures_help: str = MEASURES_HELP) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
     --tversky, "kappa_weights", "resampling", "bands", "percentages", "statistics": with --cells, "max_classes": with
-    --sort-by); ``ci_choices`` narrows --ci to the interval methods the command's statistics take."""
+    --sort-by; "by" says the command has --by, which the help of --statistics then names); ``ci_choices`` narrows
+    --ci to the interval methods the command's statistics take."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help=measures_help)
     p.add_argument("--ci", choices=[*(choices("ci") if ci_choices is None else ci_choices), "none"], default="auto",
                    help="interval method (default auto)")
@@ -638,7 +650,10 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
         p.add_argument("--tversky", nargs=2, type=float, default=None, metavar=("ALPHA", "BETA"),
                        help="the weights of the Tversky index (--measures TVERSKY --tversky 0.5 0.5)")
     if "kappa_weights" in extra:
-        p.add_argument("--kappa-weights", choices=choices("kappa_weights"), default=None)
+        p.add_argument("--kappa-weights", choices=choices("kappa_weights"), default=None,
+                       help="the weights of the weighted coefficients (weighted kappa and the weighted forms of "
+                            "the other chance-corrected coefficients), linear or quadratic in the labels' order "
+                            "(default: unweighted)")
     if "resampling" in extra:
         p.add_argument("--resampling", choices=choices("resampling"), default=None,
                        help="resampling model of the bootstrap and linearised intervals (default multinomial; "
@@ -650,9 +665,11 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
         p.add_argument("--percentages", nargs="+", choices=choices("percentages"), default=None,
                        help="crosstab percentages")
     if "statistics" in extra:
+        layered = ("cmh needs --by" if "by" in extra else
+                   "cmh needs groups: pandas-agree report FILE --by COL")
         p.add_argument("--statistics", nargs="+", type=str.lower, choices=choices("statistics"), default=None,
                        metavar="WORD", help="SPSS CROSSTABS /STATISTICS keywords (any case): "
-                       f"{' '.join(choices('statistics'))}; cmh needs --by")
+                       f"{' '.join(choices('statistics'))}; {layered}")
         p.add_argument("--cells", nargs="+", type=str.lower, choices=choices("cells"), default=None, metavar="WORD",
                        help=f"SPSS CROSSTABS /CELLS keywords (any case): {' '.join(choices('cells'))}")
     if "max_classes" in extra:
@@ -718,7 +735,7 @@ def _add_label_options(p: argparse.ArgumentParser, order: bool = True, together:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pandas-agree", description="Agreement between two classifications of the same objects.")
     parser.add_argument("--version", action="version", version=f"pandas-agree {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)  # a missing command: _check_command
     report = sub.add_parser("report", help="the agreement report of two columns of a data file")
     report.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
     report.add_argument("--actual", required=True, help="column of reference labels")
@@ -730,7 +747,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(report)
     _add_report_options(report, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
-                                       "percentages", "statistics", "max_classes"),
+                                       "percentages", "statistics", "max_classes", "by"),
                         measures_help=AGREEMENT_MEASURES_HELP)
     report.set_defaults(run=run_report)
     crosstabs = sub.add_parser("crosstabs", help="SPSS's CROSSTABS of any two columns of a data file")
@@ -831,10 +848,25 @@ def build_parser() -> argparse.ArgumentParser:
                         measures_help=AGREEMENT_MEASURES_HELP)
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")
-    cat.add_argument("--kind", choices=KINDS, default=None)
+    cat.add_argument("--kind", choices=KINDS, default=None, help="only the measures of this kind (default: all)")
     cat.set_defaults(run=run_measures)
     add_plan_parser(sub)
     return parser
+
+
+def _check_command(parser: argparse.ArgumentParser, args) -> None:
+    """A UsageError naming the commands (or the kinds of plan) there are when none was given: argparse would name
+    only its internal name of the argument ("required: command")."""
+    def commands(p: argparse.ArgumentParser) -> list[str]:
+        return [name for a in p._actions if isinstance(a, argparse._SubParsersAction) for name in a.choices]
+
+    if args.command is None:
+        raise UsageError(f"a command is needed: {', '.join(commands(parser))} (pandas-agree --help says what each "
+                         "does)")
+    if args.command == "plan" and getattr(args, "plan", None) is None:
+        plan = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["plan"]
+        raise UsageError(f"plan needs what to plan: {', '.join(commands(plan))} (pandas-agree plan --help says "
+                         "what each plans)")
 
 
 def _one_line(message) -> str:
@@ -868,7 +900,9 @@ def main(argv: list[str] | None = None) -> int:
 
         warnings.showwarning = show
         try:
-            args = build_parser().parse_args(argv)
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            _check_command(parser, args)
             _check_outputs(args)
             with command_line_advice():  # a LabelOrderWarning names the options that give the order
                 return args.run(args)

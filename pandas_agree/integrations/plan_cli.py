@@ -115,7 +115,7 @@ def add_plan_parser(sub) -> None:
     """Add ``plan`` and its subcommands to the subparsers ``sub`` of the ``pandas-agree`` parser."""
     parent = sub.add_parser("plan", help="plan a study: the number of subjects, or the power of a given number")
     parent.set_defaults(run=run_plan)
-    kinds = parent.add_subparsers(dest="plan", required=True, parser_class=type(parent))
+    kinds = parent.add_subparsers(dest="plan", parser_class=type(parent))  # none given: cli._check_command
 
     kappa = kinds.add_parser("kappa", help="Cohen's kappa, two raters, binary ratings (Cantor 1996; irr's "
                                            "N.cohen.kappa)")

@@ -1,5 +1,6 @@
-"""``to_html(plots=False)`` (and the command line's ``--no-plots``) leaves each section's plots out of the page and
-nothing else: the page without its plot blocks is the page with them less those blocks."""
+"""The HTML page: ``to_html(plots=False)`` (and the command line's ``--no-plots``) leaves each section's plots out
+and nothing else (the page without its plot blocks is the page with them less those blocks); wide tables scroll in
+their own boxes."""
 
 import re
 
@@ -44,3 +45,14 @@ def test_command_line_no_plots(tmp_path, frame):
                      "--no-plots", "--quiet"]) == 0
     page = html.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "Kappa" in page and "<img" not in page
+
+
+def test_every_table_scrolls_in_its_own_box(frame):
+    """A table wider than the page (the class-specific measures of many classes) scrolls in its own box with its
+    row labels kept in view, in the page and in Jupyter's fragment, rather than widening the whole page."""
+    report = frame.agree.report("a", "p", ci=None)
+    for html in (report.to_html(plots=False), report._repr_html_()):
+        tables = html.count("<table>")
+        assert tables > 3 and html.count('<div class="pa-wide"><table>') == tables
+        assert html.count("</table></div>") == tables
+        assert ".pa-wide { overflow-x: auto" in html and "position: sticky" in html

@@ -18,6 +18,7 @@ STYLE = """
 .pa-report h3 { font-size: 14px; margin: 18px 0 4px 0; }
 .pa-report h4 { font-size: 15px; margin: 28px 0 4px 0; border-bottom: 2px solid #555; }
 .pa-report .pa-meta { color: #666; margin-bottom: 8px; }
+.pa-report .pa-wide { overflow-x: auto; max-width: 100%; }
 .pa-report table { border-collapse: collapse; margin: 2px 0 4px 0; }
 .pa-report th, .pa-report td { padding: 2px 10px; border-bottom: 1px solid #e3e3e3; }
 .pa-report thead th { border-top: 2px solid #555; border-bottom: 1px solid #555; text-align: right; }
@@ -27,6 +28,8 @@ STYLE = """
 .pa-report tr.pa-total th, .pa-report tr.pa-total td { border-top: 1px solid #555; font-weight: 600; }
 .pa-report tr.pa-total-more th, .pa-report tr.pa-total-more td { font-weight: 600; }
 .pa-report tbody th { white-space: pre; }
+.pa-report .pa-wide tbody th, .pa-report .pa-wide thead th:first-child { position: sticky; left: 0; background: #fff; }
+@media print { .pa-report .pa-wide { overflow-x: visible; } }
 .pa-report tbody tr:last-child th, .pa-report tbody tr:last-child td { border-bottom: 2px solid #555; }
 .pa-report td.pa-match { background: #dcebfa; font-weight: 600; }
 .pa-report .pa-aside { color: #666; padding-left: 4px; }
@@ -61,8 +64,9 @@ def table_html(t: Table) -> str:
         tds = "".join(f'<td class="pa-match">{_e(c)}</td>' if (i, j) in t.highlight else
                       f"<td{aside if j in t.companions else ''}>{_e(c)}</td>" for j, c in enumerate(cells))
         body.append(f"<tr{total}><th>{_e(label)}</th>{tds}</tr>")
-    return (f"<h3>{_e(t.title)}</h3><table><thead>{caption}<tr><th>{_e(t.stub)}</th>{head}</tr></thead>"
-            f"<tbody>{''.join(body)}</tbody></table>{feet}")
+    # a table wider than the page scrolls in its own box, its row labels kept in view
+    return (f'<h3>{_e(t.title)}</h3><div class="pa-wide"><table><thead>{caption}<tr><th>{_e(t.stub)}</th>{head}'
+            f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>{feet}")
 
 
 def _notes_html(notes: list[str]) -> str:

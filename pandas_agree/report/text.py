@@ -14,6 +14,10 @@ __all__ = ["render", "render_table"]
 
 WIDTH = 100
 
+HEADER_LINE = 20
+"""In a table wider than the page, a column title longer than this and than its column's widest cell (a long label
+over a crosstab's column) wraps onto lines of that many characters."""
+
 
 def _printable_table(t: Table) -> Table:
     """``t`` with every text printable (control characters as escapes: nothing reaches the terminal raw)."""
@@ -34,6 +38,14 @@ def render_table(t: Table, width: int = WIDTH) -> str:
     table_rows = [r for r in rows if r[1] is not None]
     stub_width = max([len(t.stub), *(len(r[0]) for r in table_rows)])
     heads = [c.split("\n") for c in t.columns]  # a title with a newline takes two lines
+    cell_widths = [max((len(r[1][j]) for r in table_rows), default=0) for j in range(len(t.columns))]
+    if stub_width + sum(max(w, *map(len, h)) + 2 for w, h in zip(cell_widths, heads, strict=True)) > width:
+        # wider than the page: titles longer than their cells (and than HEADER_LINE) wrap
+        for j, head in enumerate(heads):
+            room = max(HEADER_LINE, cell_widths[j])
+            if max(map(len, head)) > room:
+                heads[j] = [line for part in head for line in textwrap.wrap(part, room, break_on_hyphens=False)
+                            or [""]]
     depth = max(len(h) for h in heads)
     heads = [[""] * (depth - len(h)) + h for h in heads]
     widths = [max([*map(len, heads[j]), *(len(r[1][j]) for r in table_rows)]) for j in range(len(t.columns))]
@@ -43,6 +55,14 @@ def render_table(t: Table, width: int = WIDTH) -> str:
             units[-1].append(j)
         else:
             units.append([j])
+    # row labels too long to leave room for the widest column beside them wrap onto lines that do
+    room = max(width - max(sum(widths[j] + 2 for j in unit) for unit in units), HEADER_LINE)
+    if stub_width > room:
+        labels = {i: textwrap.wrap(label, room, break_on_hyphens=False) or [""] for i, (label, cells) in
+                  enumerate(rows) if cells is not None}
+        stub_width = max([len(t.stub), *(len(line) for lines in labels.values() for line in lines)])
+    else:
+        labels = {i: [label] for i, (label, cells) in enumerate(rows) if cells is not None}
     blocks, current, used = [], [], stub_width
     for unit in units:
         w = sum(widths[j] + 2 for j in unit)
@@ -71,7 +91,9 @@ def render_table(t: Table, width: int = WIDTH) -> str:
             if cells is None:  # a row of text across the table
                 out.append(label.center(line).rstrip())
                 continue
-            out.append((label.ljust(stub_width) + "".join("  " + cells[j].rjust(widths[j]) for j in block)).rstrip())
+            first, *more = labels[i]
+            out.append((first.ljust(stub_width) + "".join("  " + cells[j].rjust(widths[j]) for j in block)).rstrip())
+            out.extend(more)
         out.append("═" * line)
     for note in t.footnotes:
         out.extend(textwrap.wrap(note, width, subsequent_indent="   "))

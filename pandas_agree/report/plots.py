@@ -23,6 +23,33 @@ def pyplot():
     return plt
 
 
+FALLBACK_FONTS = ("Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK KR", "Source Han Sans",
+                  "Droid Sans Fallback", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei", "Microsoft YaHei", "MS Gothic",
+                  "Malgun Gothic", "Arial Unicode MS", "Noto Sans", "Noto Sans Hebrew", "Noto Sans Arabic",
+                  "Noto Sans Devanagari", "Noto Sans Thai")
+"""Fonts that a figure's text falls back to, those installed, where a label holds characters its font lacks."""
+
+
+def fallback_fonts(texts) -> dict:
+    """The rcParams under which a figure of ``texts`` (its labels and names) is drawn: where a text holds a character
+    the default font lacks (Chinese labels beside matplotlib's DejaVu Sans, which drew them as empty boxes with a
+    warning for each glyph), the default font followed by the installed fonts of :data:`FALLBACK_FONTS`, which
+    matplotlib takes glyph by glyph; otherwise none (the user's settings stand)."""
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+
+    chars = {ord(c) for text in texts for c in str(text)}
+    default = font_manager.FontProperties()
+    path = font_manager.findfont(default)
+    if chars <= FT2Font(path).get_charmap().keys():
+        return {}
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    extra = [name for name in FALLBACK_FONTS if name in installed]
+    if not extra:
+        return {}
+    return {"font.family": [font_manager.FontProperties(fname=path).get_name(), *extra]}
+
+
 ANNOTATE = 30  # the most rows or columns of a heatmap whose cells get their number written in them
 TICKS = 40  # the most tick labels on an axis of the heatmap (every m-th label beyond that)
 FOREST_ROWS = 60  # the most rows (classes × measures) of a forest plot
@@ -174,6 +201,11 @@ def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = 
         raise ValueError(f"measures: {', '.join(missing)} not in the report's class-specific measures "
                          f"({', '.join(shown)}); give them to report(measures=...) first")
     plt = pyplot()
+    with plt.rc_context(fallback_fonts([*rep.agreement.labels, *rep.agreement.axis_names])):
+        return _report_figure(plt, rep, measures, normalize)
+
+
+def _report_figure(plt, rep, measures: list[str], normalize: bool):
     k = rep.agreement.shape[1]
     binary, title, split = forest_classes(rep, measures)
     rows = len(binary.index) * len(measures)

@@ -14,8 +14,8 @@ from ..base.notices import LabelOrderWarning
 from ..base.undefined import external_stacklevel
 from ..engine.labels import concat_labels, difference_labels, isin_labels, sorted_labels, unique_labels
 
-__all__ = ["carries_order", "command_line_advice", "label_order_told", "numbers", "ordered_categorical",
-           "paired_union", "union_order", "warn_label_order"]
+__all__ = ["carries_order", "command_line_advice", "label_order_told", "numbers", "on_command_line",
+           "ordered_categorical", "paired_union", "union_order", "warn_label_order"]
 
 _TOLD = contextvars.ContextVar("label_order_told", default=False)
 _COMMAND_LINE = contextvars.ContextVar("label_order_command_line", default=False)
@@ -43,6 +43,12 @@ def command_line_advice():
         yield
     finally:
         _COMMAND_LINE.reset(token)
+
+
+def on_command_line() -> bool:
+    """Whether this runs within :func:`command_line_advice`: the command line's run, whose messages and notes name
+    its options rather than Python calls."""
+    return _COMMAND_LINE.get()
 
 
 def ordered_categorical(values) -> bool:

@@ -591,17 +591,28 @@ def _seed(text: str) -> int | str:
     return text if text in choices("random_state") else int(text)
 
 
+COMMAND_LINE_WORDS = {
+    "max_classes": "'all' or an integer >= 1",
+    "random_state": "an integer >= 0 or 'fresh'",
+}
+"""What an option allows, in the command line's words, where they are not the library's (its None and numpy
+objects): the error of a bad value says this."""
+
+
 def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], object]:
     """An argparse type: the text converted, then checked by the option specification (a bad value is an argparse
-    error naming the command-line option)."""
+    error naming the command-line option and what it allows, in the command line's words where they differ)."""
     def parse(text: str):
+        allowed = COMMAND_LINE_WORDS.get(name, SPEC[name].allowed)
         try:
             value = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be {SPEC[name].allowed}; got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"{name} must be {allowed}; got {text!r}") from None
         try:
             check_option(name, value)
         except (TypeError, ValueError) as err:
+            if name in COMMAND_LINE_WORDS:
+                raise argparse.ArgumentTypeError(f"{name} must be {allowed}; got {text!r}") from None
             raise argparse.ArgumentTypeError(str(err)) from None
         return value
 

@@ -11,9 +11,10 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
+from ..analyses.order import on_command_line
 from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG, ZERO_ASE
 from . import display
-from .ranking import exceeds, rank, shown_measures, sort_measure
+from .ranking import class_limit, every_class, exceeds, kept, rank, shown_measures, sort_measure
 
 __all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "count_places",
            "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "laid_out",
@@ -377,10 +378,9 @@ def crosstab(rep, places: int | None = None) -> Table:
         i, j = ag.shape
         agreement = hasattr(rep, "confusions")  # an agreement report; a CROSSTABS one has categories
         return Table(f"{rep.title} Crosstabulation", [], [], footnotes=[
-            f"The {i} × {j} crosstab has more than max_classes = {limit} {'classes' if agreement else 'categories'} "
-            "and is not printed: it is report.crosstab, the \"Crosstab\" sheet of to_excel() and \"crosstab\" in "
-            "to_dict(); report(max_classes=None) prints it." + (" The largest confusions follow." if agreement
-                                                               else "")])
+            f"The {i} × {j} crosstab has more than {class_limit(limit)} {'classes' if agreement else 'categories'} "
+            f"and is not printed: it is {kept('crosstab', 'Crosstab', 'crosstab')}; {every_class()} prints it."
+            + (" The largest confusions follow." if agreement else "")])
     if places is None:  # one format for every count of the table: two decimals wherever one is fractional
         places = display.count_decimals(_crosstab_counts(rep))
     if rep.options.get("cells") is not None:
@@ -427,9 +427,10 @@ def matching(rep) -> Table | None:
     if getattr(rep, "groups", None):
         notes.append("The groups (and the layers of their statistics) all use this pairing.")
     if cut:
-        notes.append(f"{len(mapping):,} pairs, more than max_classes = {limit}: the first {limit} are shown. All are "
-                     "report.agreement.mapping (Agreement.assignment() as a dict) and \"mapping\" in to_dict(); "
-                     "report(max_classes=None) prints them.")
+        every = ('the "Matching" sheet of --excel and "mapping" in --json' if on_command_line() else
+                 'report.agreement.mapping (Agreement.assignment() as a dict) and "mapping" in to_dict()')
+        notes.append(f"{len(mapping):,} pairs, more than {class_limit(limit)}: the first {limit} are shown. All are "
+                     f"{every}; {every_class()} prints them.")
     return Table(f"Matching of {predicted} to {reference}", [reference, "Count", "Δ"], rows, stub=predicted,
                  footnotes=notes)
 
@@ -838,7 +839,8 @@ def confusions(rep) -> Table | None:
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
                                         "Count", "% of row", "% of all"], rows, stub="Rank",
                  footnotes=["The cells outside the matching cells that hold the most objects, the largest first "
-                            "(Agreement.confusions(top=None) lists them all)."])
+                            + ('(the "Confusions" sheet of --excel lists them all).' if on_command_line() else
+                               "(Agreement.confusions(top=None) lists them all).")])
 
 
 def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass Measures",
@@ -1006,8 +1008,7 @@ def ranked_binary(rep) -> Table:
     left = [c for c in shown if c not in codes]
     if left:
         notes.append(f"The other {len(left)} class-specific measures ({', '.join(left)}) of every class are in "
-                     "report.binary, the \"Class measures\" sheet of to_excel() and to_dict(); "
-                     "report(max_classes=None) prints them.")
+                     f"{kept('binary', 'Class measures', 'binary')}; {every_class()} prints them.")
     if ci:
         notes.append(f"{level}: the interval of {code} (the methods are listed in the notes); report.binary holds "
                      "the interval of every measure.")

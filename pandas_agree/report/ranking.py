@@ -15,9 +15,28 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..analyses.order import on_command_line
 from ..measures.registry import REGISTRY, resolve
 
-__all__ = ["Ranking", "exceeds", "rank", "shown_measures", "sort_measure"]
+__all__ = ["Ranking", "class_limit", "every_class", "exceeds", "kept", "rank", "shown_measures", "sort_measure"]
+
+
+def every_class() -> str:
+    """How a report prints every class: the command line's option on the command line, else the call."""
+    return "--max-classes all" if on_command_line() else "report(max_classes=None)"
+
+
+def class_limit(limit: int) -> str:
+    """The limit on the classes a report prints, as the caller set it: "max_classes = 20", "--max-classes 20"."""
+    return f"--max-classes {limit}" if on_command_line() else f"max_classes = {limit}"
+
+
+def kept(attribute: str, sheet: str, key: str) -> str:
+    """Where a report keeps a whole table it does not print: its attribute, its workbook's sheet and its dict's
+    key; on the command line, the sheet of --excel and the key of --json."""
+    if on_command_line():
+        return f'the "{sheet}" sheet of --excel and "{key}" in --json'
+    return f'report.{attribute}, the "{sheet}" sheet of to_excel() and "{key}" in to_dict()'
 
 
 def exceeds(n_classes: int, max_classes: int | None) -> bool:
@@ -114,10 +133,10 @@ class Ranking:
         shown = len(self.weakest) + len(self.strongest)
         undefined = (f"; the {self.undefined} class{'' if self.undefined == 1 else 'es'} where {self.code} is "
                      "undefined are among those not shown" if self.undefined else "")
-        return (f"{n_classes} classes, more than max_classes = {max_classes}: the {shown} shown are the "
+        return (f"{n_classes} classes, more than {class_limit(max_classes)}: the {shown} shown are the "
                 f"{len(self.weakest)} {weak} and the {len(self.strongest)} {strong} by {self.code} "
-                f"({REGISTRY[self.code].name}), the {weak} first{undefined}. Every class: report.binary, "
-                "to_excel() (sheet \"Class measures\"), to_dict(), or report(max_classes=None).")
+                f"({REGISTRY[self.code].name}), the {weak} first{undefined}. Every class: "
+                f"{kept('binary', 'Class measures', 'binary')}, or {every_class()}.")
 
 
 def rank(binary: pd.DataFrame, code: str, max_classes: int, values: np.ndarray | None = None) -> Ranking:

@@ -358,7 +358,7 @@ def test_kappa_homogeneity_by_hand():
 
 def test_kappa_homogeneity_leaves_out_undefined_groups():
     res = kappa_homogeneity([0.5, np.nan, 0.3], [0.1, 0.1, 0.1])
-    assert res["df"].iloc[0] == 1 and "1 group(s) left out" in res["note"].iloc[0]
+    assert res["df"].iloc[0] == 1 and "1 group left out" in res["note"].iloc[0]
     alone = kappa_homogeneity([0.5, np.nan], [0.1, 0.1])
     assert np.isnan(alone["value"].iloc[0]) and "at least two groups" in alone["note"].iloc[0]
     with pytest.raises(ValueError, match="same length"):

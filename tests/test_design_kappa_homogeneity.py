@@ -93,7 +93,7 @@ def test_layers_that_are_strata_keep_the_note_of_a_layer_left_out():
     ct = _read("apistrat").agree.crosstabs("sch.wide", "awards", layers="api_band", weights="pw", strata="api_band")
     out = _homogeneity(ct)
     assert np.isfinite(out["value"].iloc[0]) and out["df"].iloc[0] == 2
-    assert "1 group(s) left out" in out["note"].iloc[0]
+    assert "1 group left out" in out["note"].iloc[0]
     assert "the layers' kappas with their design-based SEs" in out["note"].iloc[0]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -106,3 +106,11 @@ def test_each_turn_keeps_the_variance_over_the_cells(view, turns):
         expected = variance(search.signs)
         assert abs(search.variance() - expected) <= 1e-9 * max(expected, 1e-300) + 1e-15
         assert trial == search.variance()
+
+
+def test_the_note_counts_the_tied_labels_in_words():
+    one = TableView(np.array([[5.0, 1, 0], [1, 5, 2], [0, 0, 4]]), np.arange(3), np.arange(3), np.arange(3),
+                    np.arange(3), 3)  # label 0's margins tie (6 and 6), the others differ
+    two = TableView(np.array([[3.0, 1], [1, 3]]), np.arange(2), np.arange(2), np.arange(2), np.arange(2), 2)
+    assert "1 label has equal margins" in kappa_max_interval(one, IntervalOptions("auto")).note
+    assert "2 labels have equal margins" in kappa_max_interval(two, IntervalOptions("auto")).note

@@ -758,7 +758,8 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
                      "equal. The upper end of KAPPA_MAX's interval leaves them out of T"
                      + (", and is 1: the Stuart–Maxwell test does not reject equal margins." if homogeneous else "."))
     if len(tied):
-        notes.append(f"{len(tied)} label(s) have equal margins: KAPPA_MAX's SE takes the signs of their margin "
+        labels_have = "1 label has" if len(tied) == 1 else f"{len(tied)} labels have"
+        notes.append(f"{labels_have} equal margins: KAPPA_MAX's SE takes the signs of the margin "
                      "differences that give the largest variance (at the tie the gradient's slope is 0, which would "
                      "give an interval of zero width).")
     note = " ".join(notes) or None

@@ -1130,7 +1130,8 @@ def kappa_homogeneity(kappas: Any, ses: Any) -> pd.DataFrame:
         raise ValueError("ses must be non-negative")
     use = finite & (s > 0)
     left = int(k.size - use.sum())
-    note = f"{left} group(s) left out: kappa or its standard error undefined or 0" if left else ""
+    groups = "1 group" if left == 1 else f"{left} groups"
+    note = f"{groups} left out: kappa or its standard error undefined or 0" if left else ""
     if use.sum() < 2:
         out["note"] = "needs at least two groups with a kappa and a positive standard error" + \
             (f"; {note}" if note else "")

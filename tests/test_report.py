@@ -204,7 +204,7 @@ def test_excel_round_trip(tmp_path, wine_report):
     measures = [c.value for c in wb["Measures"]["A"]][2:]
     assert "KAPPA" in measures and "F1" in measures
     options = {r[0]: r[1] for r in wb["Notes"].iter_rows(values_only=True) if r[0]}
-    assert options["random_state"] == "0" and options["pandas_agree version"] == pa.__version__
+    assert options["random_state"] == 0 and options["pandas_agree version"] == pa.__version__
 
 
 def test_excel_writes_labels_as_text(tmp_path, tricky):

@@ -654,7 +654,11 @@ def _options(ws: StreamSheet, options: list) -> None:
     ws.header(["option", "value"])
     for key, value in [*options, ("pandas_agree version", __version__)]:
         ws.text(1, key)
-        ws.text(2, "" if value is None else str(value))
+        if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)) \
+                and np.isfinite(value):
+            ws.number(2, value, "General")  # a number, not text that reads as one
+        else:
+            ws.text(2, "" if value is None else str(value))
         ws.skip()
     ws.finish()
 

@@ -1,0 +1,28 @@
+"""The Notes sheet's options hold numbers as numbers (Excel flagged 0.95, 2000 and 20 stored as text), and the
+other values as text."""
+
+import openpyxl
+import pandas as pd
+
+import pandas_agree as pa
+
+
+def test_numeric_options_are_numbers(tmp_path):
+    df = pa.datasets.load("wine_predictions")
+    path = tmp_path / "report.xlsx"
+    df.agree.report("cultivar", "knn", n_resamples=200, random_state=3).to_excel(path)
+    ws = openpyxl.load_workbook(path)["Notes"]
+    options = {row[0].value: row[1] for row in ws.iter_rows() if len(row) > 1 and row[0].value is not None}
+    for name, value in (("confidence_level", 0.95), ("n_resamples", 200), ("random_state", 3), ("max_classes", 20)):
+        assert options[name].data_type == "n" and options[name].value == value, name
+    assert options["ci"].value == "auto" and options["ci"].data_type == "s"
+    assert options["pandas_agree version"].data_type == "s"
+
+
+def test_scores_report_options_too(tmp_path):
+    frame = pd.DataFrame({"y": [0, 1] * 20, "s": [i / 40 for i in range(40)]})
+    path = tmp_path / "scores.xlsx"
+    frame.agree.scores("y", "s").report(ci=None).to_excel(path)
+    ws = openpyxl.load_workbook(path)["Notes"]
+    options = {row[0].value: row[1] for row in ws.iter_rows() if len(row) > 1 and row[0].value is not None}
+    assert options["confidence_level"].data_type == "n"

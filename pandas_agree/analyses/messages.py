@@ -171,6 +171,8 @@ def type_clashes(rows: pd.Index, cols: pd.Index, row_matched: np.ndarray, col_ma
     ...              np.array([True, True, True, False]))[0][:56]
     "labels that differ only in type do not match: 2 and '2'."
     """
+    if np.all(row_matched) and np.all(col_matched):  # a clash needs a label on one side only
+        return []
     spelled: dict[str, list[tuple[Any, bool]]] = {}
     for y, matched in zip(cols, col_matched, strict=True):
         spelled.setdefault(str(y), []).append((y, bool(matched)))

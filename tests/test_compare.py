@@ -54,6 +54,40 @@ def test_cochran_q_against_statsmodels(seed):
     assert t.loc[("COCHRAN_Q", "all", 1), "statistic"] == pytest.approx(cochrans_q(right1).statistic, rel=1e-12)
 
 
+def test_tests_with_many_labels_read_only_the_nonempty_cells():
+    # 40 labels and three predictions: a joint table of 40**4 = 2,560,000 cells (20 MB), of which at most 600
+    # hold an object. McNemar's and Cochran's tests of all 41 rows of classes read those cells only; they agree
+    # with statsmodels' mcnemar and cochrans_q on the objects' right/wrong columns.
+    import tracemalloc
+
+    rng = np.random.default_rng(5)
+    n, k = 600, 40
+    truth = rng.integers(0, k, n)
+    df = pd.DataFrame({"truth": truth, **{name: np.where(rng.random(n) < acc, truth, rng.integers(0, k, n))
+                                          for name, acc in (("a", 0.8), ("b", 0.7), ("c", 0.6))}})
+    cmp = df.agree.compare("truth", ["a", "b", "c"])
+    assert cmp.joint.size == k**4
+    tracemalloc.start()
+    try:
+        t = cmp.tests()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < cmp.joint.nbytes / 10  # the dense path built several arrays of the joint table's size
+    for cls in ["(all)", 7]:
+        right = {p: (df[p] == df["truth"]) if cls == "(all)" else ((df[p] == cls) == (df["truth"] == cls))
+                 for p in "abc"}
+        b = int((right["a"] & ~right["c"]).sum())
+        c = int((~right["a"] & right["c"]).sum())
+        expected = mcnemar([[0, b], [c, 0]], exact=b + c < 25, correction=True)
+        got = t.loc[("MCNEMAR", "a vs c", cls)]
+        assert got["statistic"] == pytest.approx(expected.statistic, rel=1e-12)
+        assert got["pvalue"] == pytest.approx(expected.pvalue, rel=1e-10)
+        q = cochrans_q(np.column_stack([right[p] for p in "abc"]).astype(int))
+        assert t.loc[("COCHRAN_Q", "all", cls), "statistic"] == pytest.approx(q.statistic, rel=1e-12)
+        assert t.loc[("COCHRAN_Q", "all", cls), "pvalue"] == pytest.approx(q.pvalue, rel=1e-10)
+
+
 def test_bootstrap_of_osr_difference_matches_mcnemar_interval():
     df = _three(9, n=20000)
     cmp = df.agree.compare("truth", ["a", "b"])

@@ -132,6 +132,7 @@ class Comparison(CountedRows):
         if len(joint.labels) < 3:
             raise ValueError("compare needs at least two prediction columns")
         self._joint = joint
+        self._cells = None  # the non-empty cells, counted on first use (_nonempty_cells)
         self._match, self._lonely_psu, self._replicates = match, lonely_psu, replicates
         # match= pairs each prediction's labels with the reference's on its own table; no label is moved
         self._agreements = [Agreement(joint.marginal(p), match=match, counted=Counted(
@@ -566,28 +567,45 @@ class Comparison(CountedRows):
 
     def _discordant(self, a: int, b: int, cls=None) -> tuple[float, float]:
         """b: objects A gets right and B wrong; c: the other way round (one class against the rest with cls)."""
-        correct_a, correct_b = self._correct(a, cls), self._correct(b, cls)
-        return float((self._joint.counts * correct_a * (1 - correct_b)).sum()), \
-            float((self._joint.counts * (1 - correct_a) * correct_b).sum())
+        counts, _ = self._nonempty_cells()
+        correct_a, correct_b = self._correct_at_cells(a, cls), self._correct_at_cells(b, cls)
+        return float((counts * correct_a * (1 - correct_b)).sum()), float((counts * (1 - correct_a) * correct_b).sum())
 
-    def _correct(self, p: int, cls=None) -> np.ndarray:
-        """1 where prediction p is right, broadcast over the joint table: on the cells its Agreement pairs (the same
-        label, or the pairs match= made); for a class ``cls`` (a reference label), one-vs-rest: where the reference
-        is ``cls`` exactly when the prediction is the label paired with it."""
+    def _right(self, p: int, cls=None) -> np.ndarray:
+        """1 where prediction p is right, on its table reference × prediction p: on the cells its Agreement pairs
+        (the same label, or the pairs match= made); for a class ``cls`` (a reference label), one-vs-rest: where the
+        reference is ``cls`` exactly when the prediction is the label paired with it."""
         ag = self._agreements[p]
         rows, cols = ag.common_cells
         if cls is None:
             right = np.zeros(ag.shape)
             right[rows, cols] = 1.0
-        else:
-            found = positions_of([cls], ag.common)
-            is_row, is_col = np.zeros(ag.shape[0], dtype=bool), np.zeros(ag.shape[1], dtype=bool)
-            if found[0] >= 0:
-                is_row[rows[found[0]]], is_col[cols[found[0]]] = True, True
-            right = np.equal.outer(is_row, is_col).astype(float)
+            return right
+        found = positions_of([cls], ag.common)
+        is_row, is_col = np.zeros(ag.shape[0], dtype=bool), np.zeros(ag.shape[1], dtype=bool)
+        if found[0] >= 0:
+            is_row[rows[found[0]]], is_col[cols[found[0]]] = True, True
+        return np.equal.outer(is_row, is_col).astype(float)
+
+    def _correct(self, p: int, cls=None) -> np.ndarray:
+        """:meth:`_right` broadcast over the joint table."""
+        right = self._right(p, cls)
         shape = [1] * self._joint.counts.ndim
         shape[0], shape[1 + p] = right.shape
         return right.reshape(shape)
+
+    def _nonempty_cells(self) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+        """The counts of the non-empty cells of the joint table and their index along each axis. The tests read
+        only these: with many labels the joint table has millions of cells, nearly all of them empty."""
+        if self._cells is None:
+            where = np.nonzero(self._joint.counts)
+            self._cells = (self._joint.counts[where], where)
+        return self._cells
+
+    def _correct_at_cells(self, p: int, cls=None) -> np.ndarray:
+        """:meth:`_right` at the non-empty cells of the joint table, in the order of :meth:`_nonempty_cells`."""
+        _, where = self._nonempty_cells()
+        return self._right(p, cls)[where[0], where[1 + p]]
 
     @validate_options
     def differences(self, measures=None, *, classes: str = "common", ci: str | None = None,
@@ -737,9 +755,9 @@ class Comparison(CountedRows):
         return paired_mcnemar(*self._discordant(a, b, cls))
 
     def _cochran(self, cls) -> list:
-        right = np.stack([np.broadcast_to(self._correct(p, cls), self._joint.counts.shape)
-                          for p in range(len(self.names))])
-        return cochran_q(self._joint.counts, right)
+        counts, _ = self._nonempty_cells()
+        right = np.stack([self._correct_at_cells(p, cls) for p in range(len(self.names))])
+        return cochran_q(counts, right)
 
     def report(self, **options):
         """All the tables of the comparison as a report (text, HTML, Excel, JSON, plot).

@@ -51,11 +51,19 @@ def _resolve(measures) -> list:
     return resolve(names, ("multiclass", "binary"), default=lambda m: False)
 
 
+SPARSE_JOINT = 1 << 16
+"""A joint table of more cells than this goes to the inference core as its non-empty cells (without a sample
+design): at 60 labels and three predictions it has 13 million cells, nearly all empty, and the paired bootstrap and
+the moved cells of the delta method read every one of them (94 s for differences())."""
+
+
 class PairedDifferences(Estimand):
     """The differences A − B of some measures for every pair of predictions, as the inference core takes them: the
     joint table (reference × prediction_1 × … × prediction_P, its predictions in the order of their names, so that
     listing them in another order gives the same resamples) is what is resampled, so every resample keeps the
-    pairing. OSR's difference has the analytic Wald interval of paired proportions (McNemar-type SE)."""
+    pairing; a large one (:data:`SPARSE_JOINT`) as its non-empty cells in the same order, each with its reference
+    label (the row that ``resampling="fixed-reference"`` keeps). OSR's difference has the analytic Wald interval of
+    paired proportions (McNemar-type SE)."""
 
     unit = "paired bootstrap"
 
@@ -65,13 +73,23 @@ class PairedDifferences(Estimand):
         self.back = [0, *(1 + a for a in np.argsort(axes))]
         canonical = np.transpose(comparison._joint.counts, axes)
         bounds = {m.code: (m.range[0] - m.range[1], m.range[1] - m.range[0]) for m in chosen}
-        super().__init__({}, bounds, canonical, scales=dict.fromkeys(bounds, "identity"))
-        self.point = {code: v[0] for code, v in self.evaluate(canonical[None], list(bounds)).items()}
+        self.gathers, rows, counts = None, None, canonical
+        if canonical.size > SPARSE_JOINT and comparison._sample is None:
+            where = np.nonzero(canonical)  # row-major: the order of the whole table's non-empty cells
+            counts, rows = canonical[where], where[0]
+            # each cell's place in each prediction's table (its label on each axis of the joint table's own order)
+            self.gathers = comparison._gathers([where[axis] for axis in np.argsort(axes)])
+        super().__init__({}, bounds, counts, scales=dict.fromkeys(bounds, "identity"), rows=rows)
+        self.point = {code: v[0] for code, v in self.evaluate(counts[None], list(bounds)).items()}
         self.opts = None
 
     def evaluate(self, stack, keys):
-        paired = self.comparison._paired_values([m for m in self.chosen if m.code in keys],
-                                                np.transpose(stack, self.back), self.classes)
+        chosen = [m for m in self.chosen if m.code in keys]
+        if self.gathers is None:
+            margins = self.comparison._margins(np.transpose(stack, self.back))
+        else:
+            margins = self.comparison._margins_at_cells(stack, self.gathers)
+        paired = self.comparison._paired_values(chosen, margins, self.classes)
         return {code: paired[code] for code in keys}
 
     def analytic(self, key):
@@ -555,13 +573,31 @@ class Comparison(CountedRows):
     def _pairs(self) -> list[tuple[int, int]]:
         return list(combinations(range(len(self.names)), 2))
 
-    def _paired_values(self, chosen, stack: np.ndarray, classes: str = "common") -> dict[str, np.ndarray]:
-        """The difference A − B of each measure for every pair, on a stack of joint tables (b, I, J_1, …, J_P):
-        arrays of shape (b, pairs)."""
-        values = []
-        for p, ag in enumerate(self._agreements):
-            others = tuple(2 + q for q in range(len(self._agreements)) if q != p)
-            values.append(ag.summary_on(chosen, stack.sum(axis=others), classes))
+    def _margins(self, stack: np.ndarray) -> list[np.ndarray]:
+        """Each prediction's table reference × prediction (b, I, J_p) of a stack of joint tables (b, I, J_1, …)."""
+        return [stack.sum(axis=tuple(2 + q for q in range(len(self._agreements)) if q != p))
+                for p in range(len(self._agreements))]
+
+    def _gathers(self, cells: list[np.ndarray]) -> list:
+        """For the joint table's non-empty cells, ``cells`` giving each one's label on each axis: the sparse matrix
+        (cells × I·J_p) that adds them up into each prediction's table (:meth:`_margins_at_cells`)."""
+        from scipy import sparse
+
+        shape, m = self._joint.counts.shape, len(cells[0])
+        return [sparse.csr_array((np.ones(m), (np.arange(m), cells[0] * shape[1 + p] + cells[1 + p])),
+                                 shape=(m, shape[0] * shape[1 + p])) for p in range(len(self._agreements))]
+
+    def _margins_at_cells(self, stack: np.ndarray, gathers: list) -> list[np.ndarray]:
+        """:meth:`_margins` of a stack of the joint table's non-empty cells (b, m), by the matrices of
+        :meth:`_gathers`."""
+        shape = self._joint.counts.shape
+        return [np.asarray(stack @ gather).reshape(len(stack), shape[0], shape[1 + p])
+                for p, gather in enumerate(gathers)]
+
+    def _paired_values(self, chosen, margins: list[np.ndarray], classes: str = "common") -> dict[str, np.ndarray]:
+        """The difference A − B of each measure for every pair, on each prediction's stack of tables (b, I, J_p)
+        (:meth:`_margins`): arrays of shape (b, pairs)."""
+        values = [ag.summary_on(chosen, margin, classes) for ag, margin in zip(self._agreements, margins, strict=True)]
         return {m.code: np.stack([values[a][m.code] - values[b][m.code] for a, b in self._pairs()], axis=-1)
                 for m in chosen}
 

@@ -31,6 +31,7 @@ from ..measures.binary import apply_formula
 from ..measures.registry import SCORES, Measure, range_scale, resolve
 from ..measures.scores import CALIBRATION_BINS, MULTICLASS_PROBABILITY_ROWS, POSITIVE_LOG_LOSS, PROBABILITY_CODES
 from .agreement import Agreement
+from .order import numbers, on_command_line
 from .reports import build_report
 from .rows import CountedRows
 
@@ -1017,7 +1018,12 @@ def _holm(pvalues: np.ndarray) -> np.ndarray:
     return out
 
 
-def _positive_position(labels: pd.Index, positive, arg: str = "positive") -> int:
+def _positive_position(labels: pd.Index, positive, arg: str = "positive", *, ordered: bool = False) -> int:
+    """The position among ``labels`` of the label the score speaks for: ``positive``'s, or without it the second of
+    two labels, with a warning that names it where the labels are not numbers or booleans (whose second is 1 or
+    True) and their order is not the caller's (``ordered``: ``labels=`` or a categorical column's order). A score
+    read the wrong way round gives 1 − AUC without a sign: breast cancer's "benign"/"malignant" gave 0.006 where
+    "cancer"/"healthy" gave 0.994."""
     if positive is None:
         if len(labels) == 1:
             raise ValueError(f"the reference holds a single class ({labels[0]!r}); the statistics of a score compare "
@@ -1025,11 +1031,22 @@ def _positive_position(labels: pd.Index, positive, arg: str = "positive") -> int
         if len(labels) != 2:
             raise ValueError(f"{arg} must name the positive label where the reference has {len(labels)} labels "
                              f"(one score speaks for one label); the labels are {list(labels[:8])}")
+        if not ordered and not numbers(labels) and not pd.api.types.is_bool_dtype(labels.dtype):
+            option = "--positive" if on_command_line() else "positive="
+            warnings.warn(f"{option} is not given: the positive label is {labels[1]!r}, the second of "
+                          f"{labels[0]!r} and {labels[1]!r} in sorted order, and higher scores are taken to speak "
+                          f"for it; give {option} to name the label the score speaks for (pROC's levels, "
+                          "scikit-learn's pos_label)", UserWarning, stacklevel=external_stacklevel())
         return 1
     at = positions_of(pd.Index([positive], dtype=object), labels)[0]
     if at < 0:
         raise ValueError(f"{arg}={positive!r} is not a label of the reference; the labels are {list(labels[:8])}")
     return int(at)
+
+
+def _ordered(actual, labels) -> bool:
+    """Whether the caller gave the labels' order: ``labels=``, or a categorical column (its categories' order)."""
+    return labels is not None or isinstance(getattr(actual, "dtype", None), pd.CategoricalDtype)
 
 
 def _check_column_order(columns: Sequence, labels: pd.Index) -> None:
@@ -1099,7 +1116,7 @@ def scores(actual, score, *, positive=None, weights=None, labels: Sequence | Non
                               for c, n in zip(columns, names[1], strict=True)], names[1])
         _two_classes(patterns, None, names[0])
         return Scores(patterns, positive=None, names=names, lonely_psu=lonely_psu, replicates=replicates)
-    at = _positive_position(patterns.labels, positive)
+    at = _positive_position(patterns.labels, positive, ordered=_ordered(actual, labels))
     _two_classes(patterns, at, names[0])
     return Scores(patterns, positive=at, names=names, lonely_psu=lonely_psu, replicates=replicates)
 
@@ -1118,7 +1135,7 @@ def compare_scores(actual, scores_: Sequence, *, positive=None, weights=None, la
     patterns = counted if counted is not None else count_scores(actual, columns, weights=weights, labels=labels,
                                                                  names=names, design=design)
     check_replicates(replicates, patterns.units is not None)
-    at = _positive_position(patterns.labels, positive)
+    at = _positive_position(patterns.labels, positive, ordered=_ordered(actual, labels))
     _two_classes(patterns, at, names[0])
     return ScoreComparison(patterns, positive=at, names=names, lonely_psu=lonely_psu, replicates=replicates)
 

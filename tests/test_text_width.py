@@ -55,3 +55,15 @@ def test_a_long_row_label_wraps_beside_its_cells():
     assert max(map(len, lines)) <= 40
     assert lines[4].endswith("  7") and not lines[5].endswith("7")  # the cells on the label's first line
     assert any(line.startswith("short") and line.endswith("8") for line in lines)
+
+
+def test_a_block_of_shorter_titles_has_no_blank_header_line():
+    """Blocks of one table share its header's depth: a block whose titles take fewer lines than another's printed
+    a blank line above them ("Paired differences" of three predictions)."""
+    table = Table("T", ["a", "b\nlong"], [("row", ["1.0", "2.0"])], stub="Row")
+    lines = render_table(table, width=12).splitlines()
+    assert "(1 of 2; the table continues below)" in lines
+    first = lines.index("(1 of 2; the table continues below)")
+    assert lines[first + 2].startswith("Row") and lines[first + 2].rstrip().endswith("a")  # no blank line
+    second = lines.index("(2 of 2)")
+    assert lines[second + 2].strip() == "b" and lines[second + 3].startswith("Row")

@@ -80,7 +80,8 @@ def render_table(t: Table, width: int = WIDTH) -> str:
         out.append("═" * line)
         if t.column_title:
             out.append(" " * stub_width + "  " + t.column_title)
-        for k in range(depth):  # the stub's title on the last line of the header
+        first = next(k for k in range(depth) if k == depth - 1 or any(heads[j][k] for j in block))
+        for k in range(first, depth):  # the stub's title on the last line; no blank line above a block's titles
             line_text = (t.stub if k == depth - 1 else "").ljust(stub_width) + \
                 "".join("  " + heads[j][k].rjust(widths[j]) for j in block)
             out.append(line_text if k == depth - 1 else line_text.rstrip())

@@ -862,21 +862,18 @@ def build_parser() -> argparse.ArgumentParser:
     cat.add_argument("--kind", choices=KINDS, default=None, help="only the measures of this kind (default: all)")
     cat.set_defaults(run=run_measures)
     add_plan_parser(sub)
+    parser.set_defaults(command_names=list(sub.choices))  # named where none is given (_check_command)
     return parser
 
 
-def _check_command(parser: argparse.ArgumentParser, args) -> None:
+def _check_command(args) -> None:
     """A UsageError naming the commands (or the kinds of plan) there are when none was given: argparse would name
     only its internal name of the argument ("required: command")."""
-    def commands(p: argparse.ArgumentParser) -> list[str]:
-        return [name for a in p._actions if isinstance(a, argparse._SubParsersAction) for name in a.choices]
-
     if args.command is None:
-        raise UsageError(f"a command is needed: {', '.join(commands(parser))} (pandas-agree --help says what each "
+        raise UsageError(f"a command is needed: {', '.join(args.command_names)} (pandas-agree --help says what each "
                          "does)")
     if args.command == "plan" and getattr(args, "plan", None) is None:
-        plan = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["plan"]
-        raise UsageError(f"plan needs what to plan: {', '.join(commands(plan))} (pandas-agree plan --help says "
+        raise UsageError(f"plan needs what to plan: {', '.join(args.plan_kinds)} (pandas-agree plan --help says "
                          "what each plans)")
 
 
@@ -911,9 +908,8 @@ def main(argv: list[str] | None = None) -> int:
 
         warnings.showwarning = show
         try:
-            parser = build_parser()
-            args = parser.parse_args(argv)
-            _check_command(parser, args)
+            args = build_parser().parse_args(argv)
+            _check_command(args)
             _check_outputs(args)
             with command_line_advice():  # a LabelOrderWarning names the options that give the order
                 return args.run(args)

@@ -180,3 +180,4 @@ def add_plan_parser(sub) -> None:
     paired.add_argument("--alternative", choices=choices("alternative"), default="two-sided",
                         help="alternative hypothesis (default two-sided)")
     paired.set_defaults(plan_run=_paired)
+    parent.set_defaults(plan_kinds=list(kinds.choices))  # named where none is given (cli._check_command)

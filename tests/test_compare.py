@@ -209,3 +209,13 @@ def test_too_large_a_joint_table_says_what_to_do_with_two_predictions():
     small = df.iloc[:100]
     with pytest.raises(ValueError, match="compare fewer predictions at a time"):
         small.assign(c=small["a"]).agree.compare("truth", ["a", "b", "c"])
+
+
+def test_mcnemar_of_equal_discordant_counts_says_it_is_not_corrected():
+    """R's mcnemar.test corrects for continuity only where b ≠ c (b = c gives 0 and p = 1, its method without
+    "with continuity correction"): the method says so too."""
+    from pandas_agree.inference.tests import paired_mcnemar
+
+    assert paired_mcnemar(20.5, 20.5)[3] == "chi-square (b = c: no continuity correction)"
+    assert paired_mcnemar(20.5, 20.5)[:3] == [0.0, 1.0, 1.0]
+    assert paired_mcnemar(30.0, 20.0)[3] == "chi-square with continuity correction"

@@ -175,7 +175,13 @@ def _mcnemar(view: TableView, exact: bool) -> dict:
         statistic, pvalue = mcnemar(square[0, 1], square[1, 0], exact=True)
         return _row(statistic, np.nan, pvalue, "exact binomial test of b against c")
     statistic, pvalue = mcnemar(square[0, 1], square[1, 0], exact=False)
-    return _row(statistic, 1, pvalue, "chi-square with continuity correction")
+    return _row(statistic, 1, pvalue, _chi_square_method(square[0, 1], square[1, 0]))
+
+
+def _chi_square_method(b: float, c: float) -> str:
+    """The method of McNemar's χ² test: with the continuity correction, except where b = c, which R's
+    ``mcnemar.test`` (and :func:`mcnemar`) test without it (the statistic 0, p = 1)."""
+    return "chi-square with continuity correction" if b != c else "chi-square (b = c: no continuity correction)"
 
 
 def _pairs(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -496,7 +502,7 @@ def paired_mcnemar(only_a: float, only_b: float) -> list:
         statistic, pvalue = mcnemar(only_a, only_b, exact=True)
         return [statistic, np.nan, pvalue, "exact binomial"]
     statistic, pvalue = mcnemar(only_a, only_b, exact=False)
-    return [statistic, 1.0, pvalue, "chi-square with continuity correction"]
+    return [statistic, 1.0, pvalue, _chi_square_method(only_a, only_b)]
 
 
 def cochran_q(counts: np.ndarray, right: np.ndarray) -> list:

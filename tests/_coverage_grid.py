@@ -100,6 +100,12 @@ def quiet(fn, *args, **kwargs):
 STATS = ["value", "se", "lower", "upper"]
 
 
+def _columns(frame: pd.DataFrame, names) -> np.ndarray:
+    """The columns ``names`` of ``frame`` side by side as floats, one row per row of ``frame`` (read column by column:
+    a list of columns taken from a frame makes a new frame, the largest cost of reading one result)."""
+    return np.column_stack([frame[name].to_numpy(float) for name in names])
+
+
 def two_values(ag: pa.Agreement, k: int, ci=None, **opts) -> dict:
     """Every value followed on a table of two classifications over ``k`` classes: with ``ci``, (value, se, lower,
     upper, method, notes) by label; without, the value. ``notes`` are the notes under the result."""
@@ -108,13 +114,14 @@ def two_values(ag: pa.Agreement, k: int, ci=None, **opts) -> dict:
     mc = quiet(ag.multiclass, chance, ci=ci, **opts)
     if ci:
         notes = tuple(mc.attrs.get("notes", ()))
-        stats = mc[STATS].to_numpy(float)
+        stats = _columns(mc, STATS)
+        methods = mc["method"].to_numpy()
         for i, code in enumerate(chance):
-            out[code] = (*stats[i], mc["method"].iloc[i], notes)
+            out[code] = (*stats[i], methods[i], notes)
     else:
         out.update(zip(chance, mc["value"].to_numpy(float), strict=True))
     b = quiet(ag.binary, CLASS, ci=ci, **opts)
-    rare = dict(zip(b.columns, b.to_numpy(float)[-1], strict=True))  # the rare class is the last
+    rare = dict(zip(b.columns.tolist(), b.to_numpy(float)[-1], strict=True))  # the rare class is the last
     if ci:
         notes = tuple(b.attrs.get("notes", ()))
         for code in CLASS:
@@ -124,7 +131,7 @@ def two_values(ag: pa.Agreement, k: int, ci=None, **opts) -> dict:
     for timing in TIMINGS:
         av = quiet(ag.averages, AVERAGED, average=AVERAGES, timing=timing, ci=ci, **opts)
         table = av.to_numpy(float)
-        rows, cols = list(av.index), {c: i for i, c in enumerate(av.columns)}
+        rows, cols = av.index.tolist(), {c: i for i, c in enumerate(av.columns.tolist())}
         notes = tuple(av.attrs.get("notes", ()))
         for code, method in itertools.product(AVERAGED, AVERAGES):
             if method == "micro" and timing == "after":
@@ -151,7 +158,7 @@ def rater_values(ra: pa.RaterAgreement, ci=None, **opts) -> dict:
     if not ci:
         return dict(zip(RATERS, s["value"].to_numpy(float)[at], strict=True))
     notes = tuple(s.attrs.get("notes", ()))
-    stats = s[STATS].to_numpy(float)[at]
+    stats = _columns(s, STATS)[at]
     methods = s["method"].to_numpy()[at]
     return {code: (*stats[i], methods[i], notes) for i, code in enumerate(RATERS)}
 

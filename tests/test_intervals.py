@@ -239,6 +239,21 @@ def test_quantiles_of_all_columns_equal_numpy_column_by_column(b, c, level, per_
         assert np.array_equal(got[j], expected, equal_nan=True)
 
 
+@given(st.integers(1, 40), st.integers(1, 6), st.integers(0, 2**32 - 1))
+def test_quantiles_at_several_levels_are_those_of_each_level(b, c, seed):
+    # an interval's two ends are read from one sort of the resampled values: each level's quantiles are those of
+    # that level alone, bit for bit
+    rng = np.random.default_rng(seed)
+    values = np.round(rng.normal(size=(b, c)), 1)
+    values[rng.random((b, c)) < 0.2] = np.nan
+    values[rng.random((b, c)) < 0.05] = np.inf
+    low, high, per_column = 0.025, 0.975, rng.random(c)
+    got = _quantiles(values, low, high, per_column)
+    assert len(got) == 3
+    for found, level in zip(got, (low, high, per_column), strict=True):
+        assert np.array_equal(found, _quantiles(values, level), equal_nan=True)
+
+
 def test_fixed_reference_design_keeps_row_totals():
     t = np.array([[40.0, 8, 2], [6, 50, 9], [3, 7, 45]])
     opts = IntervalOptions("bootstrap", n_resamples=50, design="fixed-reference")

@@ -153,15 +153,24 @@ def replicate(chunks: Iterator[np.ndarray], evaluate: Callable[[np.ndarray], dic
     return {key: np.concatenate(parts) for key, parts in pieces.items()}
 
 
-def _quantiles(values: np.ndarray, q) -> np.ndarray:
-    """Quantiles of each column of a (B, C) array with NaN left out; ``q`` is one level or one per column.
+def _quantiles(values: np.ndarray, *levels) -> np.ndarray | tuple[np.ndarray, ...]:
+    """Quantiles of each column of a (B, C) array with NaN left out; each of ``levels`` is one level or one per
+    column, and each gives an array of shape (C,) (one level: that array, several: a tuple of them).
 
     Equal to ``numpy.quantile`` of each column's defined values, "linear" where they are all finite and
     "inverted_cdf" where some are infinite (interpolating next to ±inf would give NaN); NaN where no value or no
-    level is defined. One sort serves every column.
+    level is defined. One sort serves every quantile of every column.
     """
     ordered = np.sort(values, axis=0)  # NaN sorts last
     n = (~np.isnan(values)).sum(axis=0)
+    finite = np.isfinite(np.where(np.isnan(values), 0.0, values)).all(axis=0)
+    found = tuple(_sorted_quantiles(ordered, n, finite, q) for q in levels)
+    return found[0] if len(found) == 1 else found
+
+
+def _sorted_quantiles(ordered: np.ndarray, n: np.ndarray, finite: np.ndarray, q) -> np.ndarray:
+    """The quantiles of :func:`_quantiles` at the level(s) ``q``, from the columns sorted (``ordered``), their
+    numbers of defined values ``n`` and whether those are all finite (``finite``)."""
     q = np.broadcast_to(np.asarray(q, float), n.shape)
     last = np.maximum(n - 1, 0)
     with np.errstate(invalid="ignore"):
@@ -176,7 +185,6 @@ def _quantiles(values: np.ndarray, q) -> np.ndarray:
         index = np.floor(np.nan_to_num(step))
         index = np.clip(np.where(step - index > 0, index + 1, index), 0, last).astype(np.intp)
         stepwise = np.take_along_axis(ordered, index[None], axis=0)[0]
-    finite = np.isfinite(np.where(np.isnan(values), 0.0, values)).all(axis=0)
     return np.where((n == 0) | np.isnan(q), np.nan, np.where(finite, linear, stepwise))
 
 
@@ -233,9 +241,9 @@ def summarise(point: np.ndarray, boot: np.ndarray, opts: IntervalOptions, jack: 
         for tail in (alpha / 2, 1 - alpha / 2):
             z = z0 + normal_ppf(tail)
             levels.append(normal_cdf(z0 + z / (1 - a * z)))
-        lower, upper = _quantiles(boot, levels[0]), _quantiles(boot, levels[1])
+        lower, upper = _quantiles(boot, *levels)
     else:
-        lower, upper = _quantiles(boot, alpha / 2), _quantiles(boot, 1 - alpha / 2)
+        lower, upper = _quantiles(boot, alpha / 2, 1 - alpha / 2)
         if opts.bootstrap_method == "basic":
             lower, upper = 2 * point - upper, 2 * point - lower
     # as a Monte Carlo p-value, (1 + #)/(B + 1) on each side (Davison & Hinkley 1997, §4.4; North, Curtis & Sham

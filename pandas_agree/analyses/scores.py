@@ -1022,8 +1022,8 @@ def _positive_position(labels: pd.Index, positive, arg: str = "positive", *, ord
     """The position among ``labels`` of the label the score speaks for: ``positive``'s, or without it the second of
     two labels, with a warning that names it where the labels are not numbers or booleans (whose second is 1 or
     True) and their order is not the caller's (``ordered``: ``labels=`` or a categorical column's order). A score
-    read the wrong way round gives 1 − AUC without a sign: breast cancer's "benign"/"malignant" gave 0.006 where
-    "cancer"/"healthy" gave 0.994."""
+    read the wrong way round gives 1 − AUC without a sign: breast cancer's logistic score read 0.006 with the labels
+    "cancer" and "healthy" ("healthy" taken as positive), 0.994 the right way round."""
     if positive is None:
         if len(labels) == 1:
             raise ValueError(f"the reference holds a single class ({labels[0]!r}); the statistics of a score compare "

@@ -34,12 +34,12 @@ def margins(view: TableView):
     tied = np.flatnonzero((difference == 0) & (rows + cols > 0))
     signs[tied] = 1.0
     searched = tied[np.argsort(-(rows + cols)[tied], kind="stable")[:12]]
-    return pe, tv, signs, searched, variance
+    return pe, tv, signs, searched, variance, rows, cols
 
 
 def searched_over_cells(view: TableView) -> float:
     """The SE of the sign search with every trial's gradient over the non-empty cells."""
-    _, _, signs, searched, variance = margins(view)
+    _, _, signs, searched, variance, _, _ = margins(view)
     best, improved = variance(signs), len(searched) > 0
     while improved:
         improved = False
@@ -96,10 +96,10 @@ def test_each_turn_keeps_the_variance_over_the_cells(view, turns):
     """After any sequence of turns the variance read off the sums is the gradient's over every cell (1e-9)."""
     if not view.n > 0:
         return
-    pe, tv, signs, searched, variance = margins(view)
+    pe, tv, signs, searched, variance, rows, cols = margins(view)
     if not pe < 1 or not len(searched):
         return
-    search = _SignSearch(view, signs, searched, pe, tv, view.entries[2])
+    search = _SignSearch(view, signs, searched, pe, tv, view.entries[2], rows, cols)
     for at in (t % len(searched) for t in turns):
         trial = search.variance(search.turned(at))
         search.turn(at)

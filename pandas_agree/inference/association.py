@@ -579,6 +579,8 @@ class _SignSearch:
     variance under multinomial sampling: one sign turned at a time while the variance grows, each trial's variance
     found from the current one's in O(labels), not over every cell.
 
+    ``rows`` and ``cols`` are the shares p_k· and p_·k of each label of the union.
+
     Under multinomial sampling the variance Σ n g² − (Σ n g)²/N does not change when a constant is added to every
     cell's gradient, so the gradient's term in s·(p_· − p_·) drops out, and with x = s_u − s_v the variance is
     A² Σ n x² + 2A Σ n x B + Σ n B² − (A Σ n x + Σ n B)²/N, A = 1/(2N(1 − Pe)) and B the slope of Pe's term in
@@ -586,14 +588,10 @@ class _SignSearch:
     counts of row k and column k off the diagonal."""
 
     def __init__(self, view: TableView, signs: np.ndarray, searched: np.ndarray, pe: float, t: float,
-                 counts: np.ndarray) -> None:
+                 counts: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> None:
         i, j, _ = view.entries
         u, v = view.row_place[i], view.col_place[j]
         n, q = float(view.n), view.q
-        rows = np.zeros(q)
-        cols = np.zeros(q)
-        rows[view.row_place] = view.row_totals / n
-        cols[view.col_place] = view.col_totals / n
         self.a, self.total = 1 / (2 * n * (1 - pe)), float(counts.sum())
         slope = t * (cols[u] + rows[v] - 2 * pe) / n / (1 - pe) ** 2
         weighted = counts * slope
@@ -714,7 +712,7 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     # the sign search turns at most 12 tied labels, those with the largest margins (the others keep +1)
     searched = tied[np.argsort(-(rows + cols)[tied], kind="stable")[:12]]
     if multinomial and len(searched):
-        signs = _SignSearch(view, signs, searched, pe, tv, counts).settled()
+        signs = _SignSearch(view, signs, searched, pe, tv, counts, rows, cols).settled()
     else:
         best = variance(signs, tv)
         improved = len(searched) > 0

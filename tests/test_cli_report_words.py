@@ -42,3 +42,26 @@ def test_bad_values_say_what_the_option_allows(many, capsys, option, value, allo
     assert cli.main(["report", str(many), "--actual", "a", "--pred", "p", option, value]) == 2
     err = capsys.readouterr().err
     assert f"argument {option}:" in err and allowed in err and "None" not in err and "numpy" not in err
+
+
+def test_positive_on_many_labels_names_the_option(many, capsys):
+    """--positive on more than two labels says to leave the option out, not to call binary() or pass classes=."""
+    assert cli.main(["report", str(many), "--actual", "a", "--pred", "p", "--positive", "c01"]) == 2
+    err = capsys.readouterr().err
+    assert "argument --positive: is for two-class problems; this table has 30 labels" in err
+    assert "leave --positive out" in err and "binary()" not in err and "classes=" not in err
+    frame = pd.read_csv(many)
+    with pytest.raises(ValueError, match=r"positive= is for two-class problems.*use binary\(\) for every class"):
+        frame.agree.binary("a", "p", positive="c01")
+
+
+@pytest.mark.parametrize(("option", "listed"), [("--row-labels", "c00"), ("--col-labels", "c00")])
+def test_side_labels_name_their_option(many, capsys, option, listed):
+    """A side's labels that miss an observed label: the error names --row-labels or --col-labels, not the
+    labels={column: [...]} of a Python call."""
+    assert cli.main(["crosstabs", str(many), "--row", "a", "--col", "p", option, listed]) == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}: must list every observed label; not listed:" in err and "labels[" not in err
+    frame = pd.read_csv(many)
+    with pytest.raises(ValueError, match=r"labels\['a'\] must list every observed label"):
+        frame.agree.crosstabs("a", "p", labels={"a": ["c00"]})

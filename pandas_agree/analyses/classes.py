@@ -26,6 +26,7 @@ from ..measures.averaging import (
 from ..measures.parameters import check_parameters_used
 from ..measures.registry import resolve
 from .messages import absent_classes_note, classes_left_out, left_out_text, shown_labels, warn_undefined_averages
+from .order import on_command_line
 from .results import frame_by_class, frame_by_method
 
 __all__ = ["ClassSpecific"]
@@ -42,8 +43,10 @@ class ClassSpecific:
         if positive is not None:
             labels, rows, cols = self._class_positions("union")
             if len(labels) != 2:
+                advice = "leave --positive out for the measures of every class" if on_command_line() else \
+                    "use binary() for every class, or classes= to choose them"
                 raise ValueError(f"positive= is for two-class problems; this table has {len(labels)} labels "
-                                 f"{shown_labels(labels)}: use binary() for every class, or classes= to choose them")
+                                 f"{shown_labels(labels)}: {advice}")
             found = positions_of([positive], labels)  # labels match by value, as everywhere
             if found[0] < 0:
                 raise ValueError(f"positive must be one of the two labels {shown_labels(labels)}; got {positive!r}")

@@ -391,9 +391,12 @@ def _option_error(err: Exception, args) -> str:
     if isinstance(err, UnknownMeasureError) and args is not None:
         message = _unknown_measure(err, args)
     for dest in vars(args) if args is not None else ():
-        for prefix in (f"{dest}: ", f"{dest} ", f"{dest}="):
+        flag = _flag(dest, args)
+        if message.startswith(f"{flag} "):  # a message that names the option already (--row-labels)
+            return f"argument {flag}: " + message.removeprefix(f"{flag} ")
+        for prefix in (f"{dest}: ", f"{dest}= ", f"{dest} ", f"{dest}="):
             if message.startswith(prefix) and dest not in ("run", "command"):
-                return f"argument {_flag(dest, args)}: " + message.removeprefix(f"{dest}: ")
+                return f"argument {flag}: " + message.removeprefix(f"{dest}: ").removeprefix(f"{dest}= ")
     return message
 
 

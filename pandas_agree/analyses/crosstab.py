@@ -56,7 +56,7 @@ from ..inference.intervals import estimate
 from ..inference.tests import run_tests
 from ..measures.bands import interpret
 from ..measures.registry import REGISTRY, Setting, notes_of, resolve
-from .order import carries_order, numbers, on_command_line, ordered_categorical, warn_label_order
+from .order import carries_order, numbers, ordered_categorical, warn_label_order
 from .reports import build_report
 from .results import estimate_columns, undefined_resamples
 from .rows import CountedRows
@@ -1640,9 +1640,7 @@ def side_labels(labels, row: Hashable, col: Hashable, *, kind: type | None = Non
             found[k] = as_labels(list(given))
     if all(f is None for f in found):
         return None
-    # the command line gives each side's labels with its own option
-    names = ("--row-labels", "--col-labels") if on_command_line() else (f"labels[{row!r}]", f"labels[{col!r}]")
-    return SideLabels(found[0], found[1], names=names)
+    return SideLabels(found[0], found[1], names=(f"labels[{row!r}]", f"labels[{col!r}]"))
 
 
 def _same_name(key, name) -> bool:

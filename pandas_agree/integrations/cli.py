@@ -392,8 +392,6 @@ def _option_error(err: Exception, args) -> str:
         message = _unknown_measure(err, args)
     for dest in vars(args) if args is not None else ():
         flag = _flag(dest, args)
-        if message.startswith(f"{flag} "):  # a message that names the option already (--row-labels)
-            return f"argument {flag}: " + message.removeprefix(f"{flag} ")
         for prefix in (f"{dest}: ", f"{dest}= ", f"{dest} ", f"{dest}="):
             if message.startswith(prefix) and dest not in ("run", "command"):
                 return f"argument {flag}: " + message.removeprefix(f"{dest}: ").removeprefix(f"{dest}= ")
@@ -471,9 +469,9 @@ def run_crosstabs(args) -> int:
                                          replicates=args.replicates)
     except (TypeError, ValueError) as err:  # a side's labels: the error names its option
         for name, flag in ((args.row, "--row-labels"), (args.col, "--col-labels")):
-            if str(err).startswith(f"labels[{name!r}]"):
+            if str(err).startswith(f"labels[{name!r}] "):  # its Python name left out
                 flag = "--labels" if args.labels else flag
-                raise UsageError(f"argument {flag}: {err}") from None
+                raise UsageError(f"argument {flag}: {str(err).removeprefix(f'labels[{name!r}] ')}") from None
         raise
     options = {"statistics": args.statistics, "cells": args.cells, "random_state": args.random_state}
     _emit(crosstab.report(**{k: v for k, v in options.items() if v is not None}), args)

@@ -58,3 +58,36 @@ def test_report_figure_draws_every_glyph():
         figure = report.plot()
         figure.canvas.draw()
     assert not [w for w in caught if "Glyph" in str(w.message)]
+
+
+def _missing_glyphs(report) -> list:
+    """The warnings of glyphs missing from the fonts while the report's figure is made and drawn."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        report.plot().canvas.draw()
+    return [str(w.message) for w in caught if "Glyph" in str(w.message)]
+
+
+@pytest.mark.parametrize("kind", ["compare", "class probabilities", "compare scores"])
+def test_comparison_and_score_plots_draw_every_glyph(kind):
+    """The paired differences of predictions named in Chinese, and the ROC curves of classes or scores so named."""
+    if not _covering("零一二三甲乙"):
+        pytest.skip("no installed fallback font holds these Chinese glyphs")
+    rng = np.random.default_rng(1)
+    y = rng.choice(CJK, 400)
+    df = pd.DataFrame({"真": y, "甲": np.where(rng.random(400) < 0.8, y, rng.choice(CJK, 400)),
+                       "乙": np.where(rng.random(400) < 0.6, y, rng.choice(CJK, 400))})
+    binary = (y == CJK[0]).astype(int)
+    df["分一"] = binary * 0.5 + rng.random(400) * 0.5
+    df["分二"] = binary * 0.3 + rng.random(400) * 0.7
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if kind == "compare":
+            report = df.agree.compare("真", ["甲", "乙"]).report(random_state=0)  # the plot draws the intervals
+        elif kind == "class probabilities":
+            probs = pd.DataFrame(rng.dirichlet(np.ones(4), 400), columns=CJK)
+            report = pd.concat([df[["真"]], probs], axis=1).agree.scores("真", sorted(CJK)).report(ci=None)
+        else:
+            frame = pd.DataFrame({"真": binary, "分一": df["分一"], "分二": df["分二"]})
+            report = frame.agree.compare_scores("真", ["分一", "分二"]).report(ci=None)
+    assert not _missing_glyphs(report)

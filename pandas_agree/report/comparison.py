@@ -176,10 +176,14 @@ class ComparisonReport(Rendered):
         >>> report.plot().axes[0].get_title()
         'Paired differences'
         """
-        from .plots import pyplot
+        from .plots import fallback_fonts, pyplot
 
         plt = pyplot()
         d = self.differences
+        with plt.rc_context(fallback_fonts([*map(str, d.index), *map(str, self.comparison.names)])):
+            return self._plot(plt, d)
+
+    def _plot(self, plt, d):
         fig, ax = plt.subplots(figsize=(7, 0.5 * d.size ** 0.5 + 2.5))
         if isinstance(d.columns, pd.MultiIndex):
             labels, y = [], 0

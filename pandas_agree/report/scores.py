@@ -324,9 +324,14 @@ class ScoresReport(Rendered):
         >>> df.agree.scores("y", "s").report(ci=None).plot().axes[0].get_title()
         'ROC curve'
         """
-        from .plots import pyplot
+        from .plots import fallback_fonts, pyplot
 
         plt = pyplot()
+        texts = [] if not self.scores.multiclass else self.scores.roc().index.get_level_values("class").unique()
+        with plt.rc_context(fallback_fonts(map(str, [*texts, self.scores.names[0], *self.scores.names[1]]))):
+            return self._plot(plt)
+
+    def _plot(self, plt):
         one = not self.scores.multiclass
         panels = 1 + one + (self.calibration is not None)
         fig, axes = plt.subplots(1, panels, figsize=(4.6 * panels, 4.4), squeeze=False)
@@ -554,13 +559,14 @@ class ScoreComparisonReport(Rendered):
         >>> df.agree.compare_scores("y", ["a", "b"]).report(ci=None).plot().axes[0].get_title()
         'ROC curve'
         """
-        from .plots import pyplot
+        from .plots import fallback_fonts, pyplot
 
         plt = pyplot()
-        fig, ax = plt.subplots(figsize=(4.6, 4.4))
-        roc = self.comparison.roc()
-        _roc_panel(ax, {score: roc.loc[score] for score in self.comparison.scores}, "score")
-        fig.tight_layout()
+        with plt.rc_context(fallback_fonts(map(str, self.comparison.scores))):
+            fig, ax = plt.subplots(figsize=(4.6, 4.4))
+            roc = self.comparison.roc()
+            _roc_panel(ax, {score: roc.loc[score] for score in self.comparison.scores}, "score")
+            fig.tight_layout()
         return fig
 
     def __repr__(self) -> str:

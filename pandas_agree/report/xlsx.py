@@ -73,6 +73,19 @@ class Styles:
 _TOP = Alignment(vertical="top")  # the cells of a sheet with wrapped columns: each at the top of its row
 
 
+def numeric_label(value) -> str | None:
+    """The cell value of a label that is a real number (an integer up to 2⁵³, a finite float; not a boolean), so
+    that a sheet holds codes 1, 2, 3 as numbers, as the data holds them (the text "1" stays text); None for any other
+    label."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, (int, np.integer)):
+        return str(int(value)) if abs(int(value)) <= 2**53 else None
+    if isinstance(value, (float, np.floating)) and math.isfinite(value):
+        return repr(float(value))
+    return None
+
+
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -149,7 +162,12 @@ class StreamSheet:
         return text
 
     def text_body(self, value, font=None, fill=None, border=None, wrap: bool = False) -> tuple[str, int]:
-        """The XML of a text cell after its reference (an inline string, never a formula), and its length."""
+        """The XML of a text cell after its reference (an inline string, never a formula), and its length; a label
+        that is a number (:func:`numeric_label`) is a number cell, as the column holds it."""
+        number = numeric_label(value)
+        if number is not None:
+            sid = self.styles(font=font, fill=fill, border=border)
+            return f"{_style(sid)}><v>{number}</v></c>", len(display.label(value, limit=None))
         text = self._text(value)
         align = Alignment(wrap_text=True, vertical="top") if wrap else _TOP if self.wrap_columns else None
         sid = self.styles(font=font, fill=fill, border=border, alignment=align)

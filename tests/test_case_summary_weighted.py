@@ -232,7 +232,7 @@ def test_unweighted_summary_counts_rows_and_weight_missing_counts_rows():
     frame = HAND.drop(columns="w")
     ct = frame.agree.crosstabs("a", "b")
     assert ct.weight_missing == 3.0 and ct.n_missing == 3 and ct.n_missing_weight == 0
-    expected = pd.DataFrame({"N": [5.0, 3.0, 8.0], "Percent": [62.5, 37.5, 100.0]},
+    expected = pd.DataFrame({"N": [5, 3, 8], "Percent": [62.5, 37.5, 100.0]},
                             index=pd.Index(["Valid", "Missing", "Total"], name="Cases"))
     report = ct.report()
     pd.testing.assert_frame_equal(report.summary, expected)
@@ -259,3 +259,16 @@ def test_the_total_percent_is_100_and_whole_sums_print_whole():
     thirds = pd.DataFrame({"a": ["x", None, "y"], "b": ["u", "v", "v"], "w": [1 / 3, 1 / 3, 1 / 3]})
     summary = thirds.agree.crosstabs("a", "b", weights="w").report().summary
     assert summary["Percent"].tolist()[-1] == 100.0 and json.loads(json.dumps(summary["Percent"].tolist()))[-1] == 100
+
+
+def test_counts_of_rows_are_integers_and_sums_floats():
+    """N counts rows without weights (integers, as SPSS prints them), sums with weights, or the cells of a table
+    given as counts, which may hold fractions (floats)."""
+    frame = HAND.drop(columns="w")
+    assert frame.agree.crosstabs("a", "b").report().summary["N"].dtype == np.int64
+    assert HAND.agree.crosstabs("a", "b", weights="w").report().summary["N"].dtype == np.float64
+    assert pa.Agreement.from_table([[3, 1], [1, 2]]).report(ci=None).summary["N"].tolist() == [7, 0, 7]
+    fractions = pa.Agreement.from_table([[3.5, 1], [1, 2]]).report(ci=None).summary
+    assert fractions["N"].dtype == np.float64 and fractions["N"].tolist() == [7.5, 0.0, 7.5]
+    raters = pd.DataFrame({"r1": ["x", "y", "x", None], "r2": ["x", "y", "y", "x"]})
+    assert pa.RaterAgreement(raters).report(ci=None).summary["N"].tolist() == [3, 1, 4]

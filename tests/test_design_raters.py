@@ -229,7 +229,7 @@ def test_lonely_psu_note_in_the_report():
     df = ratings(2, 40, missing=0.0)
     stratum = np.r_[np.zeros(39), 1]
     report = quiet(df.agree.raters(["r1", "r2", "r3"], strata=stratum, cluster="id").report, ci="auto")
-    assert "1 stratum/strata with a single PSU (1.0): its PSU is centred at the mean" in str(report)
+    assert "1 stratum with a single PSU (1.0): its PSU is centred at the mean" in str(report)
 
 
 def test_report_workbook_dict_and_cli_show_the_design(tmp_path, capsys):

@@ -107,8 +107,10 @@ class SampleDesign:
         sizes = units.units_per_stratum
         self.lonely = units.strata[np.flatnonzero(sizes == 1)]
         if lonely_psu == "fail" and len(self.lonely):
-            raise ValueError(f"{len(self.lonely)} stratum/strata have a single PSU ({list(self.lonely[:5])}); "
-                             "its variance cannot be estimated: use lonely_psu='adjust' or 'remove', or merge strata")
+            one = len(self.lonely) == 1
+            raise ValueError(f"{len(self.lonely)} {'stratum has' if one else 'strata have'} a single PSU "
+                             f"({list(self.lonely[:5])}); {'its' if one else 'their'} variance cannot be estimated: "
+                             "use lonely_psu='adjust' or 'remove', or merge strata")
         n_units = units.n_units
         if n_units < 2:  # one PSU: its deviation from itself is 0, which is no estimate of a variance
             warnings.warn("the sample design has a single PSU: no design-based variance can be estimated, and every "

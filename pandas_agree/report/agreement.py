@@ -116,7 +116,7 @@ def case_summary(ag) -> pd.DataFrame:
     if ag.weighted:
         return weighted_cases(ag)
     rows = ag.n_rows if ag.n_rows is not None else ag.n
-    return cases([rows - ag.n_missing, ag.n_missing, rows])
+    return cases([rows - ag.n_missing, ag.n_missing, rows], rows=True)
 
 
 def weighted_cases(table, missing: str = "Missing") -> pd.DataFrame:
@@ -126,14 +126,17 @@ def weighted_cases(table, missing: str = "Missing") -> pd.DataFrame:
     return cases([table.n, table.weight_missing, table.n + table.weight_missing], missing)
 
 
-def cases(counts, missing: str = "Missing") -> pd.DataFrame:
+def cases(counts, missing: str = "Missing", *, rows: bool = False) -> pd.DataFrame:
     """A Case Processing Summary of Valid, ``missing`` and Total ``counts``, each with its percentage of the total
-    (the total's 100 exactly, whatever the rounding of the others)."""
+    (the total's 100 exactly, whatever the rounding of the others). Counts of ``rows`` (unweighted) are integers
+    where they are whole (a table given as counts may hold fractions); weighted counts are floats."""
     counts = np.asarray(counts, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
         percent = 100 * counts / counts[-1]
     percent[-1] = 100.0 if counts[-1] > 0 else np.nan
-    return pd.DataFrame({"N": counts, "Percent": percent}, index=pd.Index(["Valid", missing, "Total"], name="Cases"))
+    whole = rows and bool(np.all(counts == np.round(counts))) and counts[-1] < 2**53
+    return pd.DataFrame({"N": counts.astype(np.int64) if whole else counts, "Percent": percent},
+                        index=pd.Index(["Valid", missing, "Total"], name="Cases"))
 
 
 def lonely_psu_notes(design: dict) -> list[str]:
@@ -142,7 +145,8 @@ def lonely_psu_notes(design: dict) -> list[str]:
         return []
     what = {"adjust": "its PSU is centred at the mean of all PSUs (conservative)",
             "remove": "it adds nothing to the variance"}[design["lonely_psu"]]
-    return [f"{len(design['single_psu_strata'])} stratum/strata with a single PSU "
+    n = len(design["single_psu_strata"])
+    return [f"{n} {'stratum' if n == 1 else 'strata'} with a single PSU "
             f"({', '.join(design['single_psu_strata'][:8])}): {what} (lonely_psu={design['lonely_psu']!r})."]
 
 

@@ -96,7 +96,8 @@ class ComparisonReport(Rendered):
         if comparison.weighted:  # weighted cases, as SPSS shows them under WEIGHT BY
             self.summary = weighted_cases(comparison, "Missing (any column)")
         else:
-            self.summary = cases([n_rows - comparison.n_missing, comparison.n_missing, n_rows], "Missing (any column)")
+            self.summary = cases([n_rows - comparison.n_missing, comparison.n_missing, n_rows], "Missing (any column)",
+                                 rows=True)
         self.notes = [f"Rows with a missing label in any of the {len(comparison.names) + 1} columns are left out "
                       "(listwise), so every prediction is judged on the same objects."]
         for col, method in self.differences.attrs.get("methods", {}).items():

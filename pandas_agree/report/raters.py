@@ -74,7 +74,7 @@ class RaterReport(Rendered):
         used = raters.n_subjects - raters.n_dropped
         self.summary = pd.DataFrame({"N": [used, raters.n_dropped, raters.n_subjects]},
                                     index=pd.Index(["Subjects used", "Left out", "Total"], name="Subjects"),
-                                    dtype=float)
+                                    dtype="int64")
         self.summary["Percent"] = 100 * self.summary["N"] / raters.n_subjects
         self.distribution = raters.distribution
         self.design = design_table(raters)

@@ -481,7 +481,8 @@ class ScoreComparisonReport(Rendered):
             self.summary = weighted_cases(comparison, "Missing (any column)")
         else:
             valid = comparison.n_valid_rows
-            self.summary = cases([valid, comparison.n_missing, valid + comparison.n_missing], "Missing (any column)")
+            self.summary = cases([valid, comparison.n_missing, valid + comparison.n_missing], "Missing (any column)",
+                                 rows=True)
         k = len(comparison.scores)
         self.notes = [f"Rows with a missing label or a missing score in any of the {k} score columns are left out "
                       "(listwise), so every score is judged on the same objects. A higher score speaks for the "

@@ -10,6 +10,7 @@ grow with N.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..base.options import BINOMIAL_CI, BOOTSTRAP_METHODS, CI_METHODS, RESAMPLING, check_options
+from ..base.undefined import external_stacklevel
 from ..measures.registry import Measure
 from .auto import SMALL_SAMPLE, rater_rule
 from .distributions import critical_value
@@ -159,6 +161,10 @@ def interval_options(ci: str | None, confidence_level: float, n_resamples: int, 
         if resampling != "multinomial":
             raise ValueError(f"resampling={resampling!r} does not apply to a sample design (strata=, cluster=, "
                              "fpc=), whose PSUs give the variance")
+        if ci in BINOMIAL_CI:
+            warnings.warn(f"the binomial interval of ci={ci!r} assumes independent rows; under the sample design the "
+                          "intervals are linearised over its PSUs (or taken from its replicates), as ci='auto' gives "
+                          "them: the method column names them", UserWarning, stacklevel=external_stacklevel())
         return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, sample)
     return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling)
 

@@ -79,13 +79,14 @@ def test_weights_do_not_make_one_subject_several():
 def test_light_is_the_mean_of_the_pairs_that_have_a_value():
     ra = RATINGS.agree.raters(list(RATINGS.columns))
     pairwise, _ = _caught(ra.pairwise, "KAPPA")
-    summary, _ = _caught(ra.summary, ["LIGHT"], ci="linearized")
+    summary, caught = _caught(ra.summary, ["LIGHT"], ci="linearized")
     upper = pairwise.to_numpy()[np.triu_indices(4, 1)]
     assert summary.loc["LIGHT", "value"] == pytest.approx(np.nanmean(upper), abs=1e-12)
     assert np.isfinite(summary.loc["LIGHT", "se"])
     note = ("LIGHT is the mean of the Cohen's kappas of 3 of 6 pairs of raters; left out: a–c, b–c, c–d (fewer "
             "than two subjects rated by both).")
     assert note in summary.attrs["notes"]
+    assert [str(w.message) for w in caught].count(note) == 1  # as pairwise() warns of the pairs
 
 
 def test_light_with_no_pair_that_has_a_value_is_nan_and_says_why():

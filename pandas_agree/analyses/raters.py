@@ -676,6 +676,8 @@ class RaterAgreement:
         out["interpretation"] = [(interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None) or np.nan
                                  for c in chosen]
         light = self._light_notes(sums, weights, level) if "LIGHT" in chosen else []
+        for note in light:  # the pairs whose kappa is undefined, as pairwise() warns of them
+            warnings.warn(note, UndefinedMeasureWarning, stacklevel=external_stacklevel())
         out.attrs["notes"] = self._notes(chosen, kappa_weights, level) + light + (
             self._design_notes(opts) + interval_notes(estimates) if opts is not None else [])
         return out

@@ -201,6 +201,7 @@ CALLS = {
     "Crosstab.measures": lambda kw: _crosstab().measures(**kw),
     "Agreement.measures": lambda kw: _agreement().measures(**kw),
     "Agreement.summary_on": lambda kw: _agreement().summary_on([], np.zeros((1, 3, 3)) + TABLE, **kw),
+    "Agreement.summary_gradients": lambda kw: _agreement().summary_gradients([], **kw),
     "Crosstab.cell_statistics": lambda kw: _crosstab().cell_statistics(**kw),
     "Crosstab.from_counts": lambda kw: pa.Crosstab.from_counts(CELLS, "a", "p", "n", **kw),
     "crosstabs": lambda kw: pa.crosstabs(_frame(), "cultivar", "knn", **kw),

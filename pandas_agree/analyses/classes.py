@@ -12,11 +12,13 @@ import pandas as pd
 from ..base.options import AVERAGES, validate_options
 from ..base.undefined import external_stacklevel, warn_undefined
 from ..engine.labels import concat_labels, positions_of
+from ..inference.delta import CellGradient, class_gradient, class_partials
 from ..inference.estimands import ClassAverages, ClassEvaluation, ClassMeasures
 from ..inference.estimates import interval_options
 from ..inference.intervals import estimate
 from ..measures import binary as _binary
 from ..measures.averaging import (
+    average_partials,
     average_range,
     average_scale,
     averages_of,
@@ -342,6 +344,45 @@ class ClassSpecific:
                     params = {"kappa_weights": None} if m.params else {}
                     out[m.code] = np.asarray(m.compute(view, **params), dtype=float)
         return out
+
+
+    @validate_options
+    def summary_gradients(self, records: list, classes: str = "common") -> dict:
+        """The gradient over this table's cells of each value :meth:`summary_on` gives on it (a
+        :class:`~pandas_agree.inference.delta.CellGradient` of one value), by code; None for a record that declares
+        no gradient (its variance then comes from moved cells). :class:`~pandas_agree.Comparison` linearises its
+        paired differences with them, each evaluated at the cells of the joint table that add up into this one.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import pandas_agree as pa
+        >>> from pandas_agree.measures.registry import REGISTRY
+        >>> ag = pa.Agreement.from_table([[8, 2], [1, 9]])
+        >>> g = ag.summary_gradients([REGISTRY["OSR"]])["OSR"]
+        >>> np.round(g.at(np.array([0, 0]), np.array([0, 1]))[:, 0] - g.at(np.array([1]), np.array([0]))[0, 0], 4)
+        array([0.05, 0.  ])
+        """
+        out: dict = {}
+        view = self._view()
+        binary = [m for m in records if m.kind == "binary"]
+        if binary:
+            _, rows, cols = self._class_positions(classes)
+            partials = average_partials(binary, _binary.one_vs_rest(view, rows, cols), ["unweighted"], "default",
+                                        _binary.resolve_params(), _separable_partials)  # (4, K, records, 1)
+            found = class_gradient(view.shape, rows, cols, partials.reshape(4, len(rows), len(binary)))
+            out.update((m.code, found.column(x)) for x, m in enumerate(binary))
+        for m in records:
+            if m.kind != "binary":  # multiclass and association records, as summary_on evaluates them
+                with np.errstate(all="ignore"):
+                    partials = None if m.gradient is None else m.gradient(view, **(
+                        {"kappa_weights": None} if m.params else {}))
+                out[m.code] = None if partials is None else CellGradient.of_partials(view, partials)
+        return out
+
+
+def _separable_partials(function, counts):
+    return class_partials(function, counts, separable=True)
 
 
 def _resolve_binary(measures, beta, tversky):

@@ -74,11 +74,13 @@ class PairedDifferences(Estimand):
         canonical = np.transpose(comparison._joint.counts, axes)
         bounds = {m.code: (m.range[0] - m.range[1], m.range[1] - m.range[0]) for m in chosen}
         self.gathers, rows, counts = None, None, canonical
+        where = np.nonzero(canonical)  # row-major: the order of the whole table's non-empty cells
+        # each non-empty cell's label on each axis of the joint table's own order (reference, predictions)
+        self.cells = [where[axis] for axis in np.argsort(axes)]
         if canonical.size > SPARSE_JOINT and comparison._sample is None:
-            where = np.nonzero(canonical)  # row-major: the order of the whole table's non-empty cells
             counts, rows = canonical[where], where[0]
-            # each cell's place in each prediction's table (its label on each axis of the joint table's own order)
-            self.gathers = comparison._gathers([where[axis] for axis in np.argsort(axes)])
+            # each cell's place in each prediction's table
+            self.gathers = comparison._gathers(self.cells)
         super().__init__({}, bounds, counts, scales=dict.fromkeys(bounds, "identity"), rows=rows)
         self.point = {code: v[0] for code, v in self.evaluate(counts[None], list(bounds)).items()}
         self.opts = None
@@ -94,6 +96,27 @@ class PairedDifferences(Estimand):
 
     def analytic(self, key):
         return self.comparison._paired_proportions(self.point[key], self.opts) if key == "OSR" else None
+
+    def variances(self, keys, design):
+        """Each difference's gradient over the joint table's non-empty cells is the difference of the two
+        predictions' gradients over their own tables (:meth:`~pandas_agree.Agreement.summary_gradients`), each
+        at the cell's labels: O(non-empty cells) for each value, where moving every cell took an evaluation of
+        every prediction's table for each cell. A record without a declared gradient is moved cell by cell."""
+        chosen = [m for m in self.chosen if m.code in keys]
+        found = [ag.summary_gradients(chosen, self.classes) for ag in self.comparison._agreements]
+        declared = [code for code in keys if all(g[code] is not None for g in found)]
+        out = {}
+        if declared:
+            reference = self.cells[0]
+            at = [{code: g[code].at(reference, self.cells[1 + p])[:, 0] for code in declared}
+                  for p, g in enumerate(found)]
+            for code in declared:
+                gradient = np.stack([at[a][code] - at[b][code] for a, b in self.comparison._pairs()], axis=-1)
+                out[code] = linearised_variance(self.counts, gradient, design, self.rows)
+        moved = [code for code in keys if code not in out]
+        if moved:
+            out.update(self.moved_variances(moved, design))
+        return out
 
 
 def _column_name(m) -> str:
@@ -661,8 +684,9 @@ class Comparison(CountedRows):
             "auto" (and the binomial method names, which concern single proportions, which a difference is not)
             gives OSR the Wald interval of a difference of paired proportions (the McNemar-type SE
             √(b + c − (b − c)²/N)/N) with its z-test, and the other measures the linearised (delta-method)
-            interval over the cells of the joint table with its Wald z-test (the paired bootstrap where the
-            joint table has more than 2,000 non-empty cells). "linearized": the delta method for every measure
+            interval over the cells of the joint table with its Wald z-test, at any size (each difference's
+            gradient is the two predictions' gradients over their own tables, taken at the joint cells).
+            "linearized": the delta method for every measure
             (for OSR it equals the McNemar-type SE). "bootstrap": the paired bootstrap for every measure; its
             p-value is two-sided, 2·min(1 + #{d* ≤ 0}, 1 + #{d* ≥ 0})/(B + 1), never 0.
         confidence_level, n_resamples, bootstrap_method, random_state, resampling

@@ -39,8 +39,9 @@ from .distributions import two_sided_p
 from .estimates import Estimate, IntervalOptions, undefined_at_infinity, within
 
 __all__ = [
-    "RELATIVE_STEP", "TableCells", "class_partials", "class_variance", "delta_estimates", "gradients",
-    "linearised_variance", "partials_variance", "partials_variances", "parts_variance", "table_variance",
+    "RELATIVE_STEP", "CellGradient", "TableCells", "class_gradient", "class_partials", "class_variance",
+    "delta_estimates", "gradients", "linearised_variance", "partials_variance", "partials_variances", "parts_variance",
+    "table_variance",
 ]
 
 
@@ -194,25 +195,92 @@ def class_variance(counts: tuple[np.ndarray, ...], partials: np.ndarray) -> np.n
 def table_variance(table: np.ndarray, rows: np.ndarray, cols: np.ndarray, counts: tuple[np.ndarray, ...],
                    partials: np.ndarray, design: str = "multinomial") -> np.ndarray:
     """The delta-method variance of values that depend on the table through the one-vs-rest counts of the
-    classes at ``rows`` and ``cols`` (−1 where a class is absent on a side), from the partials (4, K, V).
+    classes at ``rows`` and ``cols`` (−1 where a class is absent on a side), from the partials (4, K, V): that of
+    their gradient over the cells (:func:`class_gradient`, :func:`parts_variance`)."""
+    g = class_gradient(np.shape(table), rows, cols, partials)
+    return parts_variance(table, g.rows, g.cols, g.matching, design=design)
+
+
+class CellGradient:
+    """The gradient of V values of a table with respect to its cells, up to a constant (∂f/∂N, the same for every
+    cell, which leaves a delta-method variance as it is), split by the table's summaries:
+    ∂f/∂n_ij = ``rows[i]`` + ``cols[j]`` (+ M_k at class k's matching cell) (+ D_ij at the non-empty cells), as
+    :func:`parts_variance` takes it; :meth:`at` evaluates it at any cells, such as the cells of a joint table
+    that add up into this one.
+
+    Parameters
+    ----------
+    rows, cols : numpy.ndarray
+        R (I, V) and C (J, V).
+    matching : (rows, cols, values), optional
+        The matching cells and M (K, V).
+    cells : (rows, cols, values), optional
+        The non-empty cells in row-major order and D (nnz, V).
+    """
+
+    def __init__(self, rows: np.ndarray, cols: np.ndarray, matching: tuple | None = None,
+                 cells: tuple | None = None) -> None:
+        self.rows, self.cols, self.matching, self.cells = rows, cols, matching, cells
+
+    @classmethod
+    def of_partials(cls, view, partials) -> CellGradient:
+        """The gradient of one value from its :class:`~pandas_agree.engine.tableview.TablePartials` on ``view``
+        (a :class:`~pandas_agree.engine.tableview.TableView`): V = 1."""
+        (i, j), k = view.shape, len(view.rows)
+
+        def part(x, size):
+            return np.zeros((size, 1)) if x is None else np.asarray(x, dtype=float).reshape(size, 1)
+
+        matching = None if partials.matching is None else (view.rows, view.cols, part(partials.matching, k))
+        cells = None
+        if partials.cells is not None:
+            ci, cj, _ = view.entries
+            cells = (ci, cj, part(partials.cells, len(ci)))
+        return cls(part(partials.rows, i), part(partials.cols, j), matching, cells)
+
+    def column(self, x: int) -> CellGradient:
+        """The gradient of the value ``x`` alone (V = 1)."""
+        def pick(extra):
+            return None if extra is None else (extra[0], extra[1], extra[2][:, [x]])
+
+        return CellGradient(self.rows[:, [x]], self.cols[:, [x]], pick(self.matching), pick(self.cells))
+
+    def at(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """The gradient at the cells (i[m], j[m]) (each a cell of the table; D is looked up where it is given):
+        (m, V)."""
+        out = self.rows[i] + self.cols[j]
+        width = self.cols.shape[0]
+        for extra in (self.matching, self.cells):
+            if extra is None or not len(extra[0]):
+                continue
+            keys = np.asarray(extra[0], dtype=np.int64) * width + extra[1]
+            order = np.argsort(keys, kind="stable")
+            wanted = np.asarray(i, dtype=np.int64) * width + j
+            at = np.minimum(np.searchsorted(keys[order], wanted), len(keys) - 1)
+            found = keys[order][at] == wanted
+            out[found] += extra[2][order][at[found]]
+        return out
+
+
+def class_gradient(shape: tuple[int, int], rows: np.ndarray, cols: np.ndarray, partials: np.ndarray) -> CellGradient:
+    """The gradient over the cells of values that depend on the table through the one-vs-rest counts of the
+    classes at ``rows`` and ``cols`` (−1 where a class is absent on a side), from their partials (4, K, V).
 
     A cell (i, j) changes a_k when it is class k's matching cell, b_k when it lies in k's row only, c_k in k's
     column only, d_k elsewhere, so its gradient is Σ_k ∂f/∂d_k + R_i + C_j (+ M_k on class k's matching cell),
     with R = ∂f/∂b − ∂f/∂d on class rows, C = ∂f/∂c − ∂f/∂d on class columns and M = ∂f/∂a − ∂f/∂b − ∂f/∂c +
-    ∂f/∂d (:func:`parts_variance`). A partial left NaN (its count is 0) only ever multiplies empty cells, and is
-    given a value that cancels there.
+    ∂f/∂d; Σ_k ∂f/∂d_k is the same for every cell and left out. A partial left NaN (its count is 0) only ever
+    multiplies empty cells, and is given a value that cancels there.
     """
     gb, gc, gd, matching = _parts(partials)
-    i, j = np.shape(table)
+    i, j = shape
     v = gd.shape[1]
     has_row, has_col = rows >= 0, cols >= 0
     row_part, col_part = np.zeros((i, v)), np.zeros((j, v))
     row_part[rows[has_row]] = (gb - gd)[has_row]
     col_part[cols[has_col]] = (gc - gd)[has_col]
     both = has_row & has_col
-    # Σ_k ∂f/∂d_k is the same for every cell: it leaves the variance as it is
-    return parts_variance(table, row_part, col_part, (rows[both], cols[both], matching[both]),
-                          design=design)
+    return CellGradient(row_part, col_part, (rows[both], cols[both], matching[both]))
 
 
 def _parts(partials) -> tuple[np.ndarray, ...]:

@@ -194,21 +194,27 @@ def test_holm_matches_statsmodels():
     np.testing.assert_allclose(holm(np.array([0.01, np.nan, 0.04]))[[0, 2]], [0.02, 0.04])
 
 
-def test_too_large_a_joint_table_says_what_to_do_with_two_predictions():
-    """Two predictions of 400 labels make a joint table of 401³ ≈ 6.4e7 cells: the error names the columns and the
-    labels, and, since there are no predictions to leave out, says what else to do."""
+def test_too_large_a_joint_table_under_a_design_says_what_to_do_with_two_predictions():
+    """Under a sample design the joint table is held whole (its PSUs' tables are mapped onto it): two predictions of
+    400 labels make 401³ ≈ 6.4e7 cells, and the error names the columns and the labels, and, since there are no
+    predictions to leave out, says what else to do. Without a design the table is held as its non-empty cells."""
     labels = np.arange(400)
-    df = pd.DataFrame({"truth": labels, "a": labels, "b": np.roll(labels, 1)})
+    df = pd.DataFrame({"truth": labels, "a": labels, "b": np.roll(labels, 1), "s": labels % 2})
     with pytest.raises(ValueError, match=r"joint table of truth, a, b would have 6\.45e\+07 cells \(400 × 400 × 400 "
-                                         r"labels.*merge rare labels.*McNemar") as info:
-        df.agree.compare("truth", ["a", "b"])
+                                         r"labels.*under a sample design.*merge rare labels.*McNemar") as info:
+        df.agree.compare("truth", ["a", "b"], strata="s")
     assert "fewer predictions" not in str(info.value)
     with pytest.raises(ValueError, match="merge rare labels"):  # three of them: no pair fits either
-        df.assign(c=labels).agree.compare("truth", ["a", "b", "c"])
+        df.assign(c=labels).agree.compare("truth", ["a", "b", "c"], strata="s")
     # three predictions of 100 labels (101⁴ ≈ 1.04e8 cells): two at a time fit, and leaving one out is the way
     small = df.iloc[:100]
     with pytest.raises(ValueError, match="compare fewer predictions at a time"):
-        small.assign(c=small["a"]).agree.compare("truth", ["a", "b", "c"])
+        small.assign(c=small["a"]).agree.compare("truth", ["a", "b", "c"], strata="s")
+    held = df.agree.compare("truth", ["a", "b"])
+    assert held.n == 400 and len(held.joint_cells) == 400
+    assert held.differences(["OSR"])["OSR"].tolist() == [1.0]
+    with pytest.raises(ValueError, match=r"more than the 50,000,000 held whole; Comparison.joint_cells"):
+        held.joint  # noqa: B018
 
 
 def test_mcnemar_of_equal_discordant_counts_says_it_is_not_corrected():

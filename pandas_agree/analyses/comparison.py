@@ -20,9 +20,9 @@ from ..base.frames import column, column_or_values
 from ..base.options import validate_options
 from ..base.undefined import external_stacklevel
 from ..engine.cells import native_rows
-from ..engine.crosstab import as_label_series, described, no_valid_rows, validate_weights
+from ..engine.crosstab import as_label_series, described, held_sparse, no_valid_rows, validate_weights
 from ..engine.design import DesignColumns, check_replicates, merge_units
-from ..engine.joint import MAX_CELLS, JointTable, joint_table
+from ..engine.joint import MAX_CELLS, MAX_CODES, JointTable, joint_table
 from ..engine.labels import labels_index, positions_of
 from ..engine.native import engine_of
 from ..inference.analytic import interval_notes
@@ -71,14 +71,23 @@ class PairedDifferences(Estimand):
         self.comparison, self.chosen, self.classes = comparison, chosen, classes
         axes = comparison._canonical_axes()
         self.back = [0, *(1 + a for a in np.argsort(axes))]
-        canonical = np.transpose(comparison._joint.counts, axes)
         bounds = {m.code: (m.range[0] - m.range[1], m.range[1] - m.range[0]) for m in chosen}
-        self.gathers, rows, counts = None, None, canonical
-        where = np.nonzero(canonical)  # row-major: the order of the whole table's non-empty cells
+        self.gathers, rows = None, None
+        joint = comparison._joint
+        if joint.counts is None:  # held as its non-empty cells: those, in the canonical axes' row-major order
+            values, own = joint.nonzero()
+            row_major = np.lexsort([own[axis] for axis in axes][::-1])
+            where = tuple(own[axis][row_major] for axis in axes)
+            counts = values[row_major]
+        else:
+            counts = np.transpose(joint.counts, axes)
+            where = np.nonzero(counts)  # row-major: the order of the whole table's non-empty cells
         # each non-empty cell's label on each axis of the joint table's own order (reference, predictions)
         self.cells = [where[axis] for axis in np.argsort(axes)]
-        if canonical.size > SPARSE_JOINT and comparison._sample is None:
-            counts, rows = canonical[where], where[0]
+        if joint.counts is None or (counts.size > SPARSE_JOINT and comparison._sample is None):
+            if counts.ndim > 1:
+                counts = counts[where]
+            rows = where[0]
             # each cell's place in each prediction's table
             self.gathers = comparison._gathers(self.cells)
         super().__init__({}, bounds, counts, scales=dict.fromkeys(bounds, "identity"), rows=rows)
@@ -155,7 +164,10 @@ class Comparison(CountedRows):
     reference : hashable
         The reference column.
     joint : numpy.ndarray
-        The joint table of counts, reference × prediction_1 × … × prediction_P.
+        The joint table of counts, reference × prediction_1 × … × prediction_P (beyond 2²² cells it is held as its
+        non-empty cells, and the whole array is refused beyond 50 million cells).
+    joint_cells : pandas.DataFrame
+        The joint table's non-empty cells: each column's label and the count.
 
     Examples
     --------
@@ -318,7 +330,7 @@ class Comparison(CountedRows):
 
     @property
     def n(self) -> float:
-        return float(self._joint.counts.sum())
+        return self._joint.total
 
     @property
     def _counted_rows(self):
@@ -331,8 +343,31 @@ class Comparison(CountedRows):
 
     @property
     def joint(self) -> np.ndarray:
-        """The joint table of counts, reference × prediction_1 × … × prediction_P."""
-        return self._joint.counts.copy()
+        """The joint table of counts, reference × prediction_1 × … × prediction_P (a ValueError for a table held
+        as its non-empty cells that has more than 50 million cells: :attr:`joint_cells` gives those)."""
+        return self._joint.dense().copy()
+
+    @property
+    def joint_cells(self) -> pd.DataFrame:
+        """The non-empty cells of the joint table: one row per combination of labels the rows hold, a column of
+        each column's label (the reference's, then each prediction's) and ``count`` (the rows, or their weight
+        sum), in the order of the labels.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> cells = df.agree.compare("cultivar", ["knn", "logistic"]).joint_cells
+        >>> cells.columns.tolist(), int(cells["count"].sum()), len(cells)
+        (['cultivar', 'knn', 'logistic', 'count'], 178, 12)
+        """
+        values, where = self._joint.nonzero()
+        columns = {f"_{axis}": labels.take(at) for axis, (labels, at) in enumerate(zip(self._joint.labels, where,
+                                                                                      strict=True))}
+        out = pd.DataFrame(columns)
+        out.columns = pd.Index(self._joint.names, dtype=object, tupleize_cols=False)
+        out["count"] = values
+        return out
 
     # --- counts that add up -----------------------------------------------------------------------------
 
@@ -406,23 +441,35 @@ class Comparison(CountedRows):
             union = union_labels(first, second)
             labels.append(union[np.argsort(positions_of(union, order), kind="stable")])
         shape = tuple(len(lab) for lab in labels)
-        if int(np.prod(shape, dtype=float)) > MAX_CELLS:
-            raise ValueError(f"the joint table of these comparisons would have {np.prod(shape, dtype=float):.3g} "
-                             "cells; compare fewer predictions at a time")
-        counts = np.zeros(shape)
-        flat = []
-        for part in (a, b):
-            at = [positions_of(own, lab) for own, lab in zip(part.labels, labels, strict=True)]
-            counts[np.ix_(*at)] += part.counts
-            flat.append(np.ravel_multi_index(np.meshgrid(*at, indexing="ij"), shape).ravel())
-        units = None
-        if a.units is not None:
-            single = np.zeros(1, dtype=np.int64)
-            units = merge_units(a.units, b.units, (flat[0], single), (flat[1], single), (int(np.prod(shape)), 1))
+        cells = float(np.prod([float(n) for n in shape]))
+        stored = a.units is None and held_sparse(shape)  # held as its non-empty cells, as one count would hold it
+        if cells >= MAX_CODES or (not stored and cells > MAX_CELLS):
+            raise ValueError(f"the joint table of these comparisons would have {cells:.3g} cells; compare fewer "
+                             "predictions at a time")
+        counts, units, kept = None, None, None
+        if stored:
+            values, flat = [], []
+            for part in (a, b):
+                counted, where = part.nonzero()
+                at = [positions_of(own, lab)[w] for own, lab, w in zip(part.labels, labels, where, strict=True)]
+                values.append(counted)
+                flat.append(np.ravel_multi_index(at, shape))
+            found, inverse = np.unique(np.concatenate(flat), return_inverse=True)  # sorted: row-major
+            kept = (np.bincount(inverse, weights=np.concatenate(values)), np.unravel_index(found, shape))
+        else:
+            counts = np.zeros(shape)
+            flat = []
+            for part in (a, b):
+                at = [positions_of(own, lab) for own, lab in zip(part.labels, labels, strict=True)]
+                counts[np.ix_(*at)] += part.dense()
+                flat.append(np.ravel_multi_index(np.meshgrid(*at, indexing="ij"), shape).ravel())
+            if a.units is not None:
+                single = np.zeros(1, dtype=np.int64)
+                units = merge_units(a.units, b.units, (flat[0], single), (flat[1], single), (int(np.prod(shape)), 1))
         joint = JointTable(counts, labels, list(a.names), order, a.n_rows + b.n_rows, a.n_missing + b.n_missing,
                            a.n_zero_weight + b.n_zero_weight, units, weight_missing=a.weight_missing + b.weight_missing,
                            n_missing_weight=a.n_missing_weight + b.n_missing_weight,
-                           n_missing_zero_weight=a.n_missing_zero_weight + b.n_missing_zero_weight)
+                           n_missing_zero_weight=a.n_missing_zero_weight + b.n_missing_zero_weight, stored=kept)
         return type(self)(joint, match=self._match, weighted=self._weighted, lonely_psu=self._lonely_psu,
                           replicates=self._replicates)
 
@@ -606,14 +653,14 @@ class Comparison(CountedRows):
         (cells × I·J_p) that adds them up into each prediction's table (:meth:`_margins_at_cells`)."""
         from scipy import sparse
 
-        shape, m = self._joint.counts.shape, len(cells[0])
+        shape, m = self._joint.shape, len(cells[0])
         return [sparse.csr_array((np.ones(m), (np.arange(m), cells[0] * shape[1 + p] + cells[1 + p])),
                                  shape=(m, shape[0] * shape[1 + p])) for p in range(len(self._agreements))]
 
     def _margins_at_cells(self, stack: np.ndarray, gathers: list) -> list[np.ndarray]:
         """:meth:`_margins` of a stack of the joint table's non-empty cells (b, m), by the matrices of
         :meth:`_gathers`."""
-        shape = self._joint.counts.shape
+        shape = self._joint.shape
         return [np.asarray(stack @ gather).reshape(len(stack), shape[0], shape[1 + p])
                 for p, gather in enumerate(gathers)]
 
@@ -630,26 +677,27 @@ class Comparison(CountedRows):
         correct_a, correct_b = self._correct_at_cells(a, cls), self._correct_at_cells(b, cls)
         return float((counts * correct_a * (1 - correct_b)).sum()), float((counts * (1 - correct_a) * correct_b).sum())
 
-    def _right(self, p: int, cls=None) -> np.ndarray:
-        """1 where prediction p is right, on its table reference × prediction p: on the cells its Agreement pairs
-        (the same label, or the pairs match= made); for a class ``cls`` (a reference label), one-vs-rest: where the
-        reference is ``cls`` exactly when the prediction is the label paired with it."""
+    def _right(self, p: int, cls=None, at: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """1 where prediction p is right, on its table reference × prediction p (or at its cells ``at``, rows and
+        columns): on the cells its Agreement pairs (the same label, or the pairs match= made); for a class ``cls`` (a
+        reference label), one-vs-rest: where the reference is ``cls`` exactly when the prediction is the label
+        paired with it."""
         ag = self._agreements[p]
         rows, cols = ag.common_cells
+        i, j = np.indices(ag.shape) if at is None else at
         if cls is None:
-            right = np.zeros(ag.shape)
-            right[rows, cols] = 1.0
-            return right
-        found = positions_of([cls], ag.common)
-        is_row, is_col = np.zeros(ag.shape[0], dtype=bool), np.zeros(ag.shape[1], dtype=bool)
-        if found[0] >= 0:
-            is_row[rows[found[0]]], is_col[cols[found[0]]] = True, True
-        return np.equal.outer(is_row, is_col).astype(float)
+            paired = np.full(ag.shape[0], -1)
+            paired[rows] = cols
+            return (paired[i] == j).astype(float)
+        found = positions_of([cls], ag.common)[0]
+        if found < 0:  # neither side holds the class: every object is right about it
+            return np.ones(np.shape(i))
+        return ((i == rows[found]) == (j == cols[found])).astype(float)
 
     def _correct(self, p: int, cls=None) -> np.ndarray:
         """:meth:`_right` broadcast over the joint table."""
         right = self._right(p, cls)
-        shape = [1] * self._joint.counts.ndim
+        shape = [1] * len(self._joint.labels)
         shape[0], shape[1 + p] = right.shape
         return right.reshape(shape)
 
@@ -657,14 +705,13 @@ class Comparison(CountedRows):
         """The counts of the non-empty cells of the joint table and their index along each axis. The tests read
         only these: with many labels the joint table has millions of cells, nearly all of them empty."""
         if self._cells is None:
-            where = np.nonzero(self._joint.counts)
-            self._cells = (self._joint.counts[where], where)
+            self._cells = self._joint.nonzero()
         return self._cells
 
     def _correct_at_cells(self, p: int, cls=None) -> np.ndarray:
         """:meth:`_right` at the non-empty cells of the joint table, in the order of :meth:`_nonempty_cells`."""
         _, where = self._nonempty_cells()
-        return self._right(p, cls)[where[0], where[1 + p]]
+        return self._right(p, cls, (where[0], where[1 + p]))
 
     @validate_options
     def differences(self, measures=None, *, classes: str = "common", ci: str | None = None,

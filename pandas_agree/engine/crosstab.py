@@ -37,9 +37,9 @@ from .labels import (
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["BOOKKEEPING", "MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsError", "SideLabels",
-           "Tabulation", "as_label_series", "check_table_size", "check_total", "count_cells", "described",
-           "design_codes", "encode", "held_sparse", "label_order", "label_positions", "merged_order", "nan_last",
-           "no_valid_rows", "order_positions", "partial_counts", "sparse_frame", "stack_cells", "tabulate",
+           "Tabulation", "as_label_series", "check_table_size", "check_total", "count_cells", "counted_codes",
+           "described", "design_codes", "encode", "held_sparse", "label_order", "label_positions", "merged_order",
+           "nan_last", "no_valid_rows", "order_positions", "partial_counts", "sparse_frame", "stack_cells", "tabulate",
            "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
@@ -359,10 +359,11 @@ class _Cells:
     n_missing_zero_weight: int = 0  # rows left out for a missing label whose weight is 0 (with dropna)
 
 
-def _counted_codes(flat: np.ndarray, weights: np.ndarray | None, size: int):
+def counted_codes(flat: np.ndarray, weights: np.ndarray | None, size: int, *, stored: bool | None = None):
     """The count of each combined code and, with weights, its weight sum: dense arrays of ``size`` codes, or for a
-    table held sparse the codes that occur with their counts and sums (sorted; no array of ``size``)."""
-    if not held_sparse((size,)):
+    table held sparse (``stored``; by default, by :func:`held_sparse`) the codes that occur with their counts and
+    sums (sorted; no array of ``size``)."""
+    if not (held_sparse((size,)) if stored is None else stored):
         counts = np.bincount(flat, minlength=size)
         return None, counts, (counts.astype(np.float64) if weights is None
                               else np.bincount(flat, weights=weights, minlength=size))
@@ -417,7 +418,7 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
             n_zero_weight = int(np.count_nonzero((zero_flat >= width) & (zero_flat % width != 0)))
         else:  # a missing label is a category of its own: every row of weight 0 is left out for its weight
             n_zero_weight = len(zero_flat)
-    codes, counts, sums = _counted_codes(flat, weights, height * width)
+    codes, counts, sums = counted_codes(flat, weights, height * width)
 
     row_uniques, col_uniques = row_codes.uniques, col_codes.uniques
     if not dropna:

@@ -100,10 +100,23 @@ def quiet(fn, *args, **kwargs):
 STATS = ["value", "se", "lower", "upper"]
 
 
-def _columns(frame: pd.DataFrame, names) -> np.ndarray:
-    """The columns ``names`` of ``frame`` side by side as floats, one row per row of ``frame`` (read column by column:
-    a list of columns taken from a frame makes a new frame, the largest cost of reading one result)."""
-    return np.column_stack([frame[name].to_numpy(float) for name in names])
+def _columns(frame: pd.DataFrame, names) -> tuple[np.ndarray, np.ndarray]:
+    """The columns ``names`` of ``frame`` side by side as floats, and its column "method", one row per row of
+    ``frame``: read from one array of the whole frame (a list of columns, or each column, taken from a frame makes a
+    new frame or Series, the largest cost of reading one small result)."""
+    at = {name: i for i, name in enumerate(frame.columns.tolist())}
+    cells = frame.to_numpy()  # objects: the floats as they are, and the method's text
+    return cells[:, [at[name] for name in names]].astype(float), cells[:, at["method"]]
+
+
+def _labels(index: pd.Index) -> list:
+    """The labels of ``index`` (tuples for a MultiIndex, read from its levels and codes: the tuples of a new
+    MultiIndex are otherwise built as an array of objects first, which costs as much as the rest of the reading)."""
+    if not isinstance(index, pd.MultiIndex):
+        return index.tolist()
+    levels = [level.tolist() for level in index.levels]
+    return list(zip(*([level[i] for i in codes] for level, codes in zip(levels, index.codes, strict=True)),
+                    strict=True))
 
 
 def two_values(ag: pa.Agreement, k: int, ci=None, **opts) -> dict:
@@ -114,14 +127,13 @@ def two_values(ag: pa.Agreement, k: int, ci=None, **opts) -> dict:
     mc = quiet(ag.multiclass, chance, ci=ci, **opts)
     if ci:
         notes = tuple(mc.attrs.get("notes", ()))
-        stats = _columns(mc, STATS)
-        methods = mc["method"].to_numpy()
+        stats, methods = _columns(mc, STATS)
         for i, code in enumerate(chance):
             out[code] = (*stats[i], methods[i], notes)
     else:
         out.update(zip(chance, mc["value"].to_numpy(float), strict=True))
     b = quiet(ag.binary, CLASS, ci=ci, **opts)
-    rare = dict(zip(b.columns.tolist(), b.to_numpy(float)[-1], strict=True))  # the rare class is the last
+    rare = dict(zip(_labels(b.columns), b.to_numpy(float)[-1], strict=True))  # the rare class is the last
     if ci:
         notes = tuple(b.attrs.get("notes", ()))
         for code in CLASS:
@@ -131,7 +143,7 @@ def two_values(ag: pa.Agreement, k: int, ci=None, **opts) -> dict:
     for timing in TIMINGS:
         av = quiet(ag.averages, AVERAGED, average=AVERAGES, timing=timing, ci=ci, **opts)
         table = av.to_numpy(float)
-        rows, cols = av.index.tolist(), {c: i for i, c in enumerate(av.columns.tolist())}
+        rows, cols = av.index.tolist(), {c: i for i, c in enumerate(_labels(av.columns))}
         notes = tuple(av.attrs.get("notes", ()))
         for code, method in itertools.product(AVERAGED, AVERAGES):
             if method == "micro" and timing == "after":
@@ -158,8 +170,8 @@ def rater_values(ra: pa.RaterAgreement, ci=None, **opts) -> dict:
     if not ci:
         return dict(zip(RATERS, s["value"].to_numpy(float)[at], strict=True))
     notes = tuple(s.attrs.get("notes", ()))
-    stats = _columns(s, STATS)[at]
-    methods = s["method"].to_numpy()[at]
+    stats, methods = _columns(s, STATS)
+    stats, methods = stats[at], methods[at]
     return {code: (*stats[i], methods[i], notes) for i, code in enumerate(RATERS)}
 
 

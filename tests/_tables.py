@@ -43,16 +43,24 @@ def _half(i: int):
     return simulate(*halves[i])
 
 
+PROCESSES = "PANDAS_AGREE_TEST_PROCESSES"
+"""The environment variable that sets how many processes :func:`in_halves` takes: "1" runs the two halves one after
+the other in the test's own process (CI runs one test process a core: more would share the cores, and the switches
+between processes cost about a fifth more CPU); by default two forked processes where the machine has two cores."""
+
+
 def in_halves(simulate, sims: int, seed: int):
     """``simulate(sims, rng, first)`` over two halves of ``sims`` simulations, each with its own generator
     (``SeedSequence([seed, half])``) and the index of its first simulation, on two forked processes where the
-    machine has them: the same results whatever the number of processes. Gives the two results, in order."""
+    machine has them (and :data:`PROCESSES` does not say one): the same results whatever the number of processes.
+    Gives the two results, in order."""
     import multiprocessing
     import os
 
     halves = [(sims // 2, np.random.default_rng([seed, 0]), 0),
               (sims - sims // 2, np.random.default_rng([seed, 1]), sims // 2)]
-    if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if ((os.cpu_count() or 1) < 2 or os.environ.get(PROCESSES) == "1"
+            or "fork" not in multiprocessing.get_all_start_methods()):
         return [simulate(*half) for half in halves]
     _HALVES[:] = [simulate, halves]
     try:

@@ -4,10 +4,10 @@ Every cell of the coverage study's grid (tests/_coverage_grid.py, shared with be
 docs/notes/intervals.md "Small samples"): 2×2 tables with prevalence 0.9–0.97, K = 3, 4, 6 classes with one of
 5, 3, 1%, N = 30–500, moderate and strong agreement, and three raters over 20–100 subjects. Each cell draws 2,000
 samples (seeded, at once) and evaluates each distinct sample once through the public API, its hits weighted by how
-often it was drawn (the distinct samples in two halves on the two cores), and counts, for every value listed, the
-share of default intervals that hold the true value. Every value covers 0.93–0.97, or is listed in SHORT with the
-coverage this test measures and the rule of pandas_agree.inference.auto whose note the results (and so the
-report) print for it.
+often it was drawn (the distinct samples in two halves, on the two cores unless PANDAS_AGREE_TEST_PROCESSES=1),
+and counts, for every value listed, the share of default intervals that hold the true value. Every value covers
+0.93–0.97, or is listed in SHORT with the coverage this test measures and the rule of pandas_agree.inference.auto
+whose note the results (and so the report) print for it.
 
 With ``PANDAS_AGREE_COVERAGE_OUT=<file>`` each cell's coverages are appended to ``<file>`` as a line of JSON:
 ``python benchmarks/coverage_study.py --from-test <file>`` prints the tables of the notes from it.

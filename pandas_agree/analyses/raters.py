@@ -663,18 +663,20 @@ class RaterAgreement:
         blocks, sums, values = self._estimate(chosen, weights, level)
         values = {code: float(values[code]) for code in chosen}
         warn_undefined({code: None for code, v in values.items() if np.isnan(v)})
-        out = pd.DataFrame({"value": values})
+        # every column at once: a frame built column by column costs more than the coefficients of a small study
+        columns = {"value": pd.Series(values, dtype=float)}
         opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, "multinomial",
                                 self._sample)
         if opts is not None:
             estimates = self._intervals(chosen, values, blocks, sums, weights, level, opts)
             stats = ("se", "lower", "upper", *(("deff",) if self._sample is not None else ()))
-            for column in (*stats, "method"):
-                out[column] = [getattr(estimates[code], column) for code in chosen]
-            out = out.astype(dict.fromkeys(stats, float))
+            for column in stats:
+                columns[column] = np.array([getattr(estimates[code], column) for code in chosen], dtype=float)
+            columns["method"] = [estimates[code].method for code in chosen]
         # NaN (not None) where there is no band, so the column prints alike on every pandas
-        out["interpretation"] = [(interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None) or np.nan
-                                 for c in chosen]
+        columns["interpretation"] = [(interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None) or np.nan
+                                     for c in chosen]
+        out = pd.DataFrame(columns)
         light = self._light_notes(sums, weights, level) if "LIGHT" in chosen else []
         for note in light:  # the pairs whose kappa is undefined, as pairwise() warns of them
             warnings.warn(note, UndefinedMeasureWarning, stacklevel=external_stacklevel())

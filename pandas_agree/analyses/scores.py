@@ -163,14 +163,15 @@ class _ScoreAnalysis(CountedRows):
         return estimand.point, _without_spread(found, infinite)
 
     def _frame(self, point: dict, found: dict | None, keys: list, index: list) -> pd.DataFrame:
-        out = pd.DataFrame({"value": [float(point[k]) for k in keys]}, index=pd.Index(index))
+        # every column at once: a frame built column by column costs more than the values of a small analysis
+        columns = {"value": [float(point[k]) for k in keys]}
         if found is not None:
             for column in ESTIMATE_COLUMNS:
-                out[column] = [float(getattr(found[k], column)) for k in keys]
+                columns[column] = [float(getattr(found[k], column)) for k in keys]
             if self._sample is not None:
-                out["deff"] = [float(np.nan if found[k].deff is None else found[k].deff) for k in keys]
-            out["method"] = [found[k].method for k in keys]
-        return out
+                columns["deff"] = [float(np.nan if found[k].deff is None else found[k].deff) for k in keys]
+            columns["method"] = [found[k].method for k in keys]
+        return pd.DataFrame(columns, index=pd.Index(index))
 
 
 PAIRED_DELONG = "DeLong's test for paired AUCs"

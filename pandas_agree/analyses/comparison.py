@@ -32,7 +32,7 @@ from ..inference.distributions import two_sided_p
 from ..inference.estimands import Estimand
 from ..inference.estimates import Estimate, IntervalOptions, interval_options, within
 from ..inference.intervals import estimate
-from ..inference.tests import cochran_q, holm, paired_mcnemar
+from ..inference.tests import cochran_q, cochran_q_of_totals, holm, paired_mcnemar
 from ..measures.registry import resolve
 from .agreement import Agreement
 from .crosstab import Counted
@@ -689,10 +689,12 @@ class Comparison(CountedRows):
             paired = np.full(ag.shape[0], -1)
             paired[rows] = cols
             return (paired[i] == j).astype(float)
+        # the class's row (every prediction's table has the reference's rows) and, where p pairs a label with it,
+        # that label's column: a prediction that never gives the class is wrong about each object of the class
+        row = positions_of([cls], self._joint.labels[0])[0]
         found = positions_of([cls], ag.common)[0]
-        if found < 0:  # neither side holds the class: every object is right about it
-            return np.ones(np.shape(i))
-        return ((i == rows[found]) == (j == cols[found])).astype(float)
+        is_col = (j == cols[found]) if found >= 0 else np.zeros(np.shape(j), dtype=bool)
+        return ((i == row) == is_col).astype(float)
 
     def _correct(self, p: int, cls=None) -> np.ndarray:
         """:meth:`_right` broadcast over the joint table."""
@@ -825,22 +827,79 @@ class Comparison(CountedRows):
         53.15
         """
         keys, rows = [], []  # lists, not a dict: the class labels True and 1 are two keys
-        classes = [None, *self._agreements[0].common]
-        for cls in classes:
+        classes = self._agreements[0].common
+        pairs = self._pairs()
+        if self._sample is None and len(classes):  # each class's discordant counts and Cochran's, from the cells
+            discordant, cochran = self._class_discordant(), self._class_cochran()
+        for at, cls in enumerate([None, *classes]):
             label = "(all)" if cls is None else cls
-            for a, b in self._pairs():
+            for pair, (a, b) in enumerate(pairs):
                 between = f"{self.names[a]} vs {self.names[b]}"
                 if self._sample is not None:
                     keys.append(("DESIGN_T", between, label))
                     rows.append(self._design_t(a, b, cls))
                     continue
                 keys.append(("MCNEMAR", between, label))
-                rows.append(self._mcnemar(a, b, cls))
-            if len(self.names) >= 2 and self._sample is None:
+                rows.append(self._mcnemar(a, b, cls) if cls is None else
+                            paired_mcnemar(*discordant[pair][:, at - 1].tolist()))
+            if self._sample is None:
                 keys.append(("COCHRAN_Q", "all", label))
-                rows.append(self._cochran(cls))
+                rows.append(self._cochran(cls) if cls is None else cochran[at - 1])
         index = labels_index([[k[level] for k in keys] for level in range(3)], ["test", "between", "class"])
         return pd.DataFrame(rows, index=index, columns=["statistic", "df", "pvalue", "method"])
+
+    def _class_errors(self, p: int) -> tuple[np.ndarray, np.ndarray]:
+        """The classes of the tests (the first prediction's common labels), each one against the rest, that
+        prediction p is wrong about at each non-empty cell, as pairs (cell, class): a cell whose reference and
+        prediction are different classes is wrong about those two (about one where the other side's label is none
+        of the classes, or a class p never gives) and right about every other class; a matching cell is right
+        about every class (:meth:`_right`)."""
+        ag = self._agreements[p]
+        classes = self._agreements[0].common
+        _, cols = ag.common_cells
+        found = positions_of(classes, ag.common)
+        held = np.flatnonzero(found >= 0)
+        row_class, col_class = np.full(ag.shape[0], -1), np.full(ag.shape[1], -1)
+        row_class[positions_of(classes, self._joint.labels[0])] = np.arange(len(classes))
+        col_class[cols[found[held]]] = held
+        _, where = self._nonempty_cells()
+        r, c = row_class[where[0]], col_class[where[1 + p]]
+        differ = np.flatnonzero(r != c)
+        first, second = differ[r[differ] >= 0], differ[c[differ] >= 0]
+        return np.concatenate([first, second]), np.concatenate([r[first], c[second]])
+
+    def _class_discordant(self) -> list[np.ndarray]:
+        """For each pair (A, B), each class's objects only A and only B gets right, one class against the rest:
+        (2, classes), from the cells where one of them is wrong about the class, O(non-empty cells)."""
+        counts, _ = self._nonempty_cells()
+        k = len(self._agreements[0].common)
+        errors = [self._class_errors(p) for p in range(len(self.names))]
+        keys = [cells * k + classes for cells, classes in errors]
+        out = []
+        for a, b in self._pairs():
+            only = []
+            for right, wrong in ((a, b), (b, a)):  # wrong's errors where right is not wrong too
+                cells, classes = errors[wrong]
+                alone = ~np.isin(keys[wrong], keys[right])
+                only.append(np.bincount(classes, weights=counts[cells] * alone, minlength=k))
+            out.append(np.array(only))
+        return out
+
+    def _class_cochran(self) -> list[list]:
+        """Cochran's Q of each class, one against the rest (:func:`~pandas_agree.inference.tests.cochran_q` of its
+        table of right and wrong), from the cells where some prediction is wrong about the class: a prediction's
+        objects right are N less those, and Σ n (predictions right)² is N·P² but for those cells."""
+        counts, _ = self._nonempty_cells()
+        k, p = len(self._agreements[0].common), len(self.names)
+        errors = [self._class_errors(q) for q in range(p)]
+        n = float(counts.sum())
+        col_totals = n - np.array([np.bincount(classes, weights=counts[cells], minlength=k)
+                                   for cells, classes in errors]).reshape(p, k)
+        keys, wrong = np.unique(np.concatenate([cells * k + classes for cells, classes in errors]),
+                                return_counts=True)  # each (cell, class) and how many predictions are wrong there
+        squares = n * p**2 + np.bincount(keys % k, weights=counts[keys // k] * ((p - wrong) ** 2 - p**2),
+                                         minlength=k)
+        return cochran_q_of_totals(col_totals, squares)
 
     def _design_t(self, a: int, b: int, cls) -> list:
         """The design-based t-test of "A and B are right equally often": the difference of the proportions right,

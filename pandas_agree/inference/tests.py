@@ -13,7 +13,8 @@ from ..measures import chance
 from ..measures.association import centred_scores
 from .distributions import binomial_cdf, chi2_sf, normal_cdf, t_sf, two_sided_p
 
-__all__ = ["SIDES", "TESTS", "against_null", "centred_scores", "cochran_q", "holm", "homogeneity_statistic",
+__all__ = ["SIDES", "TESTS", "against_null", "centred_scores", "cochran_q", "cochran_q_of_totals", "holm",
+           "homogeneity_statistic",
            "independence", "kappa_variances", "mcnemar", "paired_mcnemar", "run_tests"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
@@ -517,12 +518,21 @@ def cochran_q(counts: np.ndarray, right: np.ndarray) -> list:
     k = right.shape[0]
     per_object = right.sum(axis=0)  # how many classifications are right, for each cell
     col_totals = (counts * right).reshape(k, -1).sum(axis=1)
-    total = col_totals.sum()
-    denominator = k * total - (counts * per_object**2).sum()
-    if denominator == 0:
-        return [np.nan, k - 1, 1.0, "not defined: every object is right for all or for none of them"]
-    q = (k - 1) * (k * (col_totals**2).sum() - total**2) / denominator
-    return [q, k - 1, chi2_sf(q, k - 1), "Cochran's Q (chi-square, k − 1 df)"]
+    return cochran_q_of_totals(col_totals[:, None], np.array([(counts * per_object**2).sum()]))[0]
+
+
+def cochran_q_of_totals(col_totals: np.ndarray, squares: np.ndarray) -> list[list]:
+    """Cochran's Q of k classifications in m tables at once from each one's number of objects right ``col_totals``
+    (k, m) and, for each table, Σ (objects right per object)² over its objects ``squares`` (m,): one row
+    (statistic, df, p-value, method) per table, as :func:`cochran_q` gives it."""
+    k = col_totals.shape[0]
+    total = col_totals.sum(axis=0)
+    denominator = k * total - squares
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = (k - 1) * (k * (col_totals**2).sum(axis=0) - total**2) / denominator
+    return [[np.nan, k - 1, 1.0, "not defined: every object is right for all or for none of them"] if d == 0 else
+            [float(x), k - 1, chi2_sf(float(x), k - 1), "Cochran's Q (chi-square, k − 1 df)"]
+            for x, d in zip(q.tolist(), denominator.tolist(), strict=True)]
 
 
 def holm(pvalues: np.ndarray) -> np.ndarray:

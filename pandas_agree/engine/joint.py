@@ -140,8 +140,7 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
     counts = np.bincount(flat, weights=w, minlength=total).reshape(sizes)
     weight_missing = float(counts.flat[0])  # every row left out is in cell 0 (a missing weight with a weight of 0)
     n_missing = int(missing.sum())
-    n_zero_weight = int(((w == 0) & ~missing).sum()) if w is not None else 0
-    n_missing_zero_weight = int(((weights == 0) & missing).sum()) if w is not None else 0
+    n_zero_weight, n_missing_zero_weight = _zero_weights(missing, weights)
     counts = counts[(slice(1, None),) * len(sizes)]  # drop the missing code on every axis
     labels, keep = [], []
     for axis, c in enumerate(codes):
@@ -151,11 +150,7 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
         labels.append(c.uniques[observed])
     counts = counts[np.ix_(*keep)]
     if counts.sum() == 0:  # why: the columns whose every label is missing, and weights that count nothing
-        empty = [described(name) for c, name in zip(codes, names, strict=True)
-                 if not np.any(np.asarray(c.codes) != c.offset - 1)]
-        useless = weights is not None and bool(np.all(np.isnan(weights) | (weights == 0)))
-        raise no_valid_rows(n_rows, all_missing=empty, weights=weights_named if useless else None,
-                            weighted=weights is not None)
+        raise _no_valid_rows(codes, names, weights, weights_named)
     order = nan_last(label_order(*codes, labels))
     positions = [order_positions(lab, order) for lab in labels]
     counts = counts[np.ix_(*positions)]
@@ -180,6 +175,25 @@ def joint_table(columns: list[pd.Series], weights: np.ndarray | None, names: lis
     return JointTable(counts.astype(float), labels, list(names), order, n_rows, n_missing,
                       n_zero_weight, units, weight_missing=weight_missing, n_missing_weight=n_missing_weight,
                       n_missing_zero_weight=n_missing_zero_weight)
+
+
+def _no_valid_rows(codes, names, weights, weights_named: str):
+    """The error of a joint table without a valid row, saying why: the columns whose every label is missing, and
+    weights that count nothing."""
+    empty = [described(name) for c, name in zip(codes, names, strict=True)
+             if not np.any(np.asarray(c.codes) != c.offset - 1)]
+    useless = weights is not None and bool(np.all(np.isnan(weights) | (weights == 0)))
+    return no_valid_rows(len(codes[0].codes), all_missing=empty, weights=weights_named if useless else None,
+                         weighted=weights is not None)
+
+
+def _zero_weights(missing: np.ndarray, weights: np.ndarray | None) -> tuple[int, int]:
+    """The rows with valid labels left out for a weight of 0, and the rows left out for a missing label whose weight
+    is 0."""
+    if weights is None:
+        return 0, 0
+    zero = weights == 0
+    return int((zero & ~missing).sum()), int((zero & missing).sum())
 
 
 def _flat_codes(codes, sizes, weights):
@@ -212,11 +226,7 @@ def _stored_joint(columns, codes, sizes, weights, names, weights_named) -> Joint
     where = [axis - 1 for axis in np.unravel_index(found[keep], sizes)]  # every axis's missing code dropped
     values = sums[keep]
     if not len(values):  # why: the columns whose every label is missing, and weights that count nothing
-        empty = [described(name) for c, name in zip(codes, names, strict=True)
-                 if not np.any(np.asarray(c.codes) != c.offset - 1)]
-        useless = weights is not None and bool(np.all(np.isnan(weights) | (weights == 0)))
-        raise no_valid_rows(n_rows, all_missing=empty, weights=weights_named if useless else None,
-                            weighted=weights is not None)
+        raise _no_valid_rows(codes, names, weights, weights_named)
     labels = []
     for axis, c in enumerate(codes):
         observed, where[axis] = np.unique(where[axis], return_inverse=True)
@@ -228,8 +238,7 @@ def _stored_joint(columns, codes, sizes, weights, names, weights_named) -> Joint
         place[positions] = np.arange(len(positions))
         where[axis], labels[axis] = place[where[axis]], lab[positions]
     row_major = np.lexsort(where[::-1])
-    n_zero_weight = int(((w == 0) & ~missing).sum()) if w is not None else 0
-    n_missing_zero_weight = int(((weights == 0) & missing).sum()) if w is not None else 0
+    n_zero_weight, n_missing_zero_weight = _zero_weights(missing, weights)
     return JointTable(None, labels, list(names), order, n_rows, int(missing.sum()), n_zero_weight,
                       weight_missing=weight_missing,
                       n_missing_weight=0 if weights is None else int(np.count_nonzero(np.isnan(weights))),

@@ -827,7 +827,7 @@ class Comparison(CountedRows):
         53.15
         """
         keys, rows = [], []  # lists, not a dict: the class labels True and 1 are two keys
-        classes = self._agreements[0].common
+        classes = self._test_classes()
         pairs = self._pairs()
         if self._sample is None and len(classes):  # each class's discordant counts and Cochran's, from the cells
             discordant, cochran = self._class_discordant(), self._class_cochran()
@@ -848,14 +848,20 @@ class Comparison(CountedRows):
         index = labels_index([[k[level] for k in keys] for level in range(3)], ["test", "between", "class"])
         return pd.DataFrame(rows, index=index, columns=["statistic", "df", "pvalue", "method"])
 
+    def _test_classes(self) -> pd.Index:
+        """The classes of the tests, one against the rest: the reference labels that some prediction gives (or
+        pairs with a label of its own), in the order of the reference, whatever the order of the predictions."""
+        rows = np.unique(np.concatenate([ag.common_cells[0] for ag in self._agreements]))
+        return self._joint.labels[0][rows]
+
     def _class_errors(self, p: int) -> tuple[np.ndarray, np.ndarray]:
-        """The classes of the tests (the first prediction's common labels), each one against the rest, that
+        """The classes of the tests (:meth:`_test_classes`), each one against the rest, that
         prediction p is wrong about at each non-empty cell, as pairs (cell, class): a cell whose reference and
         prediction are different classes is wrong about those two (about one where the other side's label is none
         of the classes, or a class p never gives) and right about every other class; a matching cell is right
         about every class (:meth:`_right`)."""
         ag = self._agreements[p]
-        classes = self._agreements[0].common
+        classes = self._test_classes()
         _, cols = ag.common_cells
         found = positions_of(classes, ag.common)
         held = np.flatnonzero(found >= 0)
@@ -872,7 +878,7 @@ class Comparison(CountedRows):
         """For each pair (A, B), each class's objects only A and only B gets right, one class against the rest:
         (2, classes), from the cells where one of them is wrong about the class, O(non-empty cells)."""
         counts, _ = self._nonempty_cells()
-        k = len(self._agreements[0].common)
+        k = len(self._test_classes())
         errors = [self._class_errors(p) for p in range(len(self.names))]
         keys = [cells * k + classes for cells, classes in errors]
         out = []
@@ -890,7 +896,7 @@ class Comparison(CountedRows):
         table of right and wrong), from the cells where some prediction is wrong about the class: a prediction's
         objects right are N less those, and Σ n (predictions right)² is N·P² but for those cells."""
         counts, _ = self._nonempty_cells()
-        k, p = len(self._agreements[0].common), len(self.names)
+        k, p = len(self._test_classes()), len(self.names)
         errors = [self._class_errors(q) for q in range(p)]
         n = float(counts.sum())
         col_totals = n - np.array([np.bincount(classes, weights=counts[cells], minlength=k)

@@ -696,13 +696,6 @@ class Comparison(CountedRows):
         is_col = (j == cols[found]) if found >= 0 else np.zeros(np.shape(j), dtype=bool)
         return ((i == row) == is_col).astype(float)
 
-    def _correct(self, p: int, cls=None) -> np.ndarray:
-        """:meth:`_right` broadcast over the joint table."""
-        right = self._right(p, cls)
-        shape = [1] * len(self._joint.labels)
-        shape[0], shape[1 + p] = right.shape
-        return right.reshape(shape)
-
     def _nonempty_cells(self) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
         """The counts of the non-empty cells of the joint table and their index along each axis. The tests read
         only these: with many labels the joint table has millions of cells, nearly all of them empty."""
@@ -909,19 +902,25 @@ class Comparison(CountedRows):
 
     def _design_t(self, a: int, b: int, cls) -> list:
         """The design-based t-test of "A and B are right equally often": the difference of the proportions right,
-        its linearised variance over the PSUs, Student's t on the design's degrees of freedom."""
-        counts = self._joint.counts
-        axes = self._canonical_axes()
-        right = np.transpose(np.broadcast_to(self._correct(a, cls) - self._correct(b, cls), counts.shape), axes)
-        canonical = np.transpose(counts, axes)
-        n = canonical.sum()
-        flat = canonical.ravel()
-        gradient = right.ravel()[flat > 0] / n  # of Σ n_c r_c / N; the design centres it (Σ n g = 0)
-        se = float(np.sqrt(linearised_variance(canonical, gradient[:, None], self._sample)[0]))
-        t = float((flat * right.ravel()).sum() / n / se) if se > 0 else np.nan
+        its linearised variance over the PSUs, Student's t on the design's degrees of freedom. It reads the
+        non-empty cells alone (the gradient is 0 elsewhere), so a test costs O(non-empty cells), not O(cells)."""
+        counts, _ = self._nonempty_cells()
+        right = self._correct_at_cells(a, cls) - self._correct_at_cells(b, cls)
+        n = float(counts.sum())
+        gradient = right / n  # of Σ n_c r_c / N; the design centres it (Σ n g = 0)
+        u = self._sample.at_cells(self._canonical_keys(), gradient[:, None])
+        se = float(np.sqrt(self._sample.variance(u)[0]))
+        t = float((counts * right).sum() / n / se) if se > 0 else np.nan
         df = self._sample.df
         return [t, float(df), float(two_sided_p(t, df)) if np.isfinite(t) else np.nan,
                 "t-test of the difference of the proportions right (sample design, linearised)"]
+
+    def _canonical_keys(self) -> np.ndarray:
+        """The flat position of each non-empty cell (:meth:`_nonempty_cells`) in the joint table with its axes in
+        the canonical order (:meth:`_canonical_axes`), the cells the sample design's PSU tables are mapped onto."""
+        _, where = self._nonempty_cells()
+        axes, shape = self._canonical_axes(), self._joint.shape
+        return np.ravel_multi_index(tuple(where[ax] for ax in axes), tuple(shape[ax] for ax in axes))
 
     def _mcnemar(self, a: int, b: int, cls) -> list:
         return paired_mcnemar(*self._discordant(a, b, cls))

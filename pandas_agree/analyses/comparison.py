@@ -91,7 +91,9 @@ class PairedDifferences(Estimand):
             # each cell's place in each prediction's table
             self.gathers = comparison._gathers(self.cells)
         super().__init__({}, bounds, counts, scales=dict.fromkeys(bounds, "identity"), rows=rows)
-        self.point = {code: v[0] for code, v in self.evaluate(counts[None], list(bounds)).items()}
+        # on each prediction's own table (its margin of the joint table, held sparse where it is large): no dense
+        # copy of every prediction's I × J table, which 20,000 classes would make 3.2 GB each
+        self.point = comparison._paired_values(chosen, [None] * len(comparison._agreements), classes)
         self.opts = None
 
     def evaluate(self, stack, keys):
@@ -664,9 +666,11 @@ class Comparison(CountedRows):
         return [np.asarray(stack @ gather).reshape(len(stack), shape[0], shape[1 + p])
                 for p, gather in enumerate(gathers)]
 
-    def _paired_values(self, chosen, margins: list[np.ndarray], classes: str = "common") -> dict[str, np.ndarray]:
+    def _paired_values(self, chosen, margins: list[np.ndarray | None],
+                       classes: str = "common") -> dict[str, np.ndarray]:
         """The difference A − B of each measure for every pair, on each prediction's stack of tables (b, I, J_p)
-        (:meth:`_margins`): arrays of shape (b, pairs)."""
+        (:meth:`_margins`): arrays of shape (b, pairs); with margins None, on each prediction's own table: arrays
+        of shape (pairs,)."""
         values = [ag.summary_on(chosen, margin, classes) for ag, margin in zip(self._agreements, margins, strict=True)]
         return {m.code: np.stack([values[a][m.code] - values[b][m.code] for a, b in self._pairs()], axis=-1)
                 for m in chosen}

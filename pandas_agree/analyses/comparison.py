@@ -26,6 +26,7 @@ from ..engine.joint import MAX_CELLS, MAX_CODES, JointTable, joint_table
 from ..engine.labels import labels_index, positions_of
 from ..engine.native import engine_of
 from ..inference.analytic import interval_notes
+from ..inference.bootstrap import CHUNK_CELLS
 from ..inference.delta import linearised_variance
 from ..inference.design import SampleDesign
 from ..inference.distributions import two_sided_p
@@ -101,6 +102,13 @@ class PairedDifferences(Estimand):
         if self.gathers is None:
             margins = self.comparison._margins(np.transpose(stack, self.back))
         else:
+            # each resample's tables are added up dense (I × J_p cells each): as many at a time as CHUNK_CELLS
+            # holds, however few non-empty cells the resamples were drawn in chunks of
+            largest = max(gather.shape[1] for gather in self.gathers)
+            step = max(1, CHUNK_CELLS // largest)
+            if len(stack) > step:
+                parts = [self.evaluate(stack[i:i + step], keys) for i in range(0, len(stack), step)]
+                return {code: np.concatenate([part[code] for part in parts]) for code in keys}
             margins = self.comparison._margins_at_cells(stack, self.gathers)
         paired = self.comparison._paired_values(chosen, margins, self.classes)
         return {code: paired[code] for code in keys}

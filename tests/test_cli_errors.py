@@ -195,6 +195,14 @@ def test_compare_errors_name_both_spellings(run, files):
     assert missing.returncode == 2 and "required: --reference/--actual" in missing.stderr
 
 
+@pytest.mark.parametrize(("predictions", "fragment"), [(["knn"], "two or more columns"),
+                                                       (["knn", "knn"], "must not repeat a column")])
+def test_compare_errors_about_the_predictions_name_the_option(run, files, predictions, fragment):
+    # the library's message begins with its argument's name, predictions, which is no option of the command
+    _one_line_naming(run("compare", files["csv"], "--reference", "cultivar", "--pred", *predictions),
+                     "--pred/--predictions", fragment)
+
+
 # --- measure names ----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("name", "suggested"), [

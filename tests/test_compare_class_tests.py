@@ -28,6 +28,22 @@ def test_a_prediction_that_never_gives_a_class_is_wrong_about_its_objects():
     assert tests.loc[("COCHRAN_Q", "all", "c"), "pvalue"] == pytest.approx(0.001565402258002549, rel=1e-9)
 
 
+def test_the_classes_tested_do_not_depend_on_the_order_of_the_predictions():
+    # p0 never gives "c": listed first, its classes alone were tested and "c" was left out
+    df = pd.DataFrame({"y": list("aabbcc") * 5, "p0": list("aabbaa") * 5, "p1": list("aabbcc") * 5})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        first = df.agree.compare("y", ["p0", "p1"]).tests()
+        second = df.agree.compare("y", ["p1", "p0"]).tests()
+    assert list(first.index.get_level_values("class").unique()) == ["(all)", "a", "b", "c"]
+    assert list(second.index.get_level_values("class").unique()) == ["(all)", "a", "b", "c"]
+    # p1 right about "c" on all 30 objects, p0 wrong on the 10 objects of class c
+    # R: binom.test(10, 10)$p.value = 0.001953125; pchisq(10, 1, lower.tail = FALSE) = 0.001565402258002549
+    assert first.loc[("MCNEMAR", "p0 vs p1", "c"), "pvalue"] == pytest.approx(0.001953125, rel=1e-12)
+    assert first.loc[("COCHRAN_Q", "all", "c"), "pvalue"] == pytest.approx(0.001565402258002549, rel=1e-9)
+    assert second.loc[("MCNEMAR", "p1 vs p0", "c"), "pvalue"] == pytest.approx(0.001953125, rel=1e-12)
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), k=st.integers(2, 6), n=st.integers(30, 300), predictions=st.integers(2, 4))
 def test_each_class_equals_the_tests_of_its_right_or_wrong_columns(seed, k, n, predictions):
@@ -42,7 +58,9 @@ def test_each_class_equals_the_tests_of_its_right_or_wrong_columns(seed, k, n, p
         warnings.simplefilter("ignore")
         comparison = frame.agree.compare("truth", names)
         tests = comparison.tests()
-    for cls in comparison.agreements[names[0]].common:
+    given = [cls for cls in sorted(set(truth)) if any((frame[name] == cls).any() for name in names)]
+    assert list(tests.index.get_level_values("class").unique()) == ["(all)", *given]
+    for cls in given:
         right = np.column_stack([(frame["truth"] == cls) == (frame[name] == cls) for name in names]).astype(int)
         for a in range(predictions):
             for b in range(a + 1, predictions):

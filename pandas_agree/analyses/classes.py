@@ -313,11 +313,12 @@ class ClassSpecific:
             self._class_memo[key] = ClassEvaluation(view, rows, cols, params, correction)
         return self._class_memo[key]
 
-    def summary_on(self, records: list, stack: np.ndarray, classes: str = "common") -> dict[str, np.ndarray]:
+    def summary_on(self, records: list, stack: np.ndarray | None, classes: str = "common") -> dict[str, np.ndarray]:
         """Values of summary measures (registry records) on a stack of tables shaped like this one, (..., I, J):
         the measures of the whole table as they are, class-specific ones as their unweighted average over the classes
         of ``classes`` (each measure's own before/after rule). What :class:`~pandas_agree.Comparison` evaluates on the
-        margins of its joint table.
+        margins of its joint table. ``stack=None`` evaluates them on this table itself, as it is held (sparse
+        beyond :data:`~pandas_agree.engine.crosstab.SPARSE_CELLS` cells, with no dense copy): 0-d arrays.
 
         Examples
         --------
@@ -330,14 +331,14 @@ class ClassSpecific:
         [0.85, 0.5]
         """
         out = {}
+        view = self._view() if stack is None else self._dense_view(stack)
         binary = [m for m in records if m.kind == "binary"]
         if binary:
             _, rows, cols = self._class_positions(classes)
-            counts = _binary.one_vs_rest(self._dense_view(stack), rows, cols)
+            counts = _binary.one_vs_rest(view, rows, cols)
             for code, (value, _) in averages_of(binary, counts, ["unweighted"], "default",
                                                          _binary.resolve_params()).items():
                 out[code] = value[..., 0]
-        view = self._dense_view(stack)
         with np.errstate(all="ignore"):
             for m in records:
                 if m.kind != "binary":  # multiclass and association records

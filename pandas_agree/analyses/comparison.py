@@ -26,6 +26,7 @@ from ..engine.joint import MAX_CELLS, MAX_CODES, JointTable, joint_table
 from ..engine.labels import labels_index, positions_of
 from ..engine.native import engine_of
 from ..inference.analytic import interval_notes
+from ..inference.bootstrap import CHUNK_CELLS
 from ..inference.delta import linearised_variance
 from ..inference.design import SampleDesign
 from ..inference.distributions import two_sided_p
@@ -91,7 +92,9 @@ class PairedDifferences(Estimand):
             # each cell's place in each prediction's table
             self.gathers = comparison._gathers(self.cells)
         super().__init__({}, bounds, counts, scales=dict.fromkeys(bounds, "identity"), rows=rows)
-        self.point = {code: v[0] for code, v in self.evaluate(counts[None], list(bounds)).items()}
+        # on each prediction's own table (its margin of the joint table, held sparse where it is large): no dense
+        # copy of every prediction's I × J table, which 20,000 classes would make 3.2 GB each
+        self.point = comparison._paired_values(chosen, [None] * len(comparison._agreements), classes)
         self.opts = None
 
     def evaluate(self, stack, keys):
@@ -99,6 +102,13 @@ class PairedDifferences(Estimand):
         if self.gathers is None:
             margins = self.comparison._margins(np.transpose(stack, self.back))
         else:
+            # each resample's tables are added up dense (I × J_p cells each): as many at a time as CHUNK_CELLS
+            # holds, however few non-empty cells the resamples were drawn in chunks of
+            largest = max(gather.shape[1] for gather in self.gathers)
+            step = max(1, CHUNK_CELLS // largest)
+            if len(stack) > step:
+                parts = [self.evaluate(stack[i:i + step], keys) for i in range(0, len(stack), step)]
+                return {code: np.concatenate([part[code] for part in parts]) for code in keys}
             margins = self.comparison._margins_at_cells(stack, self.gathers)
         paired = self.comparison._paired_values(chosen, margins, self.classes)
         return {code: paired[code] for code in keys}
@@ -664,9 +674,11 @@ class Comparison(CountedRows):
         return [np.asarray(stack @ gather).reshape(len(stack), shape[0], shape[1 + p])
                 for p, gather in enumerate(gathers)]
 
-    def _paired_values(self, chosen, margins: list[np.ndarray], classes: str = "common") -> dict[str, np.ndarray]:
+    def _paired_values(self, chosen, margins: list[np.ndarray | None],
+                       classes: str = "common") -> dict[str, np.ndarray]:
         """The difference A − B of each measure for every pair, on each prediction's stack of tables (b, I, J_p)
-        (:meth:`_margins`): arrays of shape (b, pairs)."""
+        (:meth:`_margins`): arrays of shape (b, pairs); with margins None, on each prediction's own table: arrays
+        of shape (pairs,)."""
         values = [ag.summary_on(chosen, margin, classes) for ag, margin in zip(self._agreements, margins, strict=True)]
         return {m.code: np.stack([values[a][m.code] - values[b][m.code] for a, b in self._pairs()], axis=-1)
                 for m in chosen}
@@ -695,13 +707,6 @@ class Comparison(CountedRows):
         found = positions_of([cls], ag.common)[0]
         is_col = (j == cols[found]) if found >= 0 else np.zeros(np.shape(j), dtype=bool)
         return ((i == row) == is_col).astype(float)
-
-    def _correct(self, p: int, cls=None) -> np.ndarray:
-        """:meth:`_right` broadcast over the joint table."""
-        right = self._right(p, cls)
-        shape = [1] * len(self._joint.labels)
-        shape[0], shape[1 + p] = right.shape
-        return right.reshape(shape)
 
     def _nonempty_cells(self) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
         """The counts of the non-empty cells of the joint table and their index along each axis. The tests read
@@ -827,7 +832,7 @@ class Comparison(CountedRows):
         53.15
         """
         keys, rows = [], []  # lists, not a dict: the class labels True and 1 are two keys
-        classes = self._agreements[0].common
+        classes = self._test_classes()
         pairs = self._pairs()
         if self._sample is None and len(classes):  # each class's discordant counts and Cochran's, from the cells
             discordant, cochran = self._class_discordant(), self._class_cochran()
@@ -848,14 +853,20 @@ class Comparison(CountedRows):
         index = labels_index([[k[level] for k in keys] for level in range(3)], ["test", "between", "class"])
         return pd.DataFrame(rows, index=index, columns=["statistic", "df", "pvalue", "method"])
 
+    def _test_classes(self) -> pd.Index:
+        """The classes of the tests, one against the rest: the reference labels that some prediction gives (or
+        pairs with a label of its own), in the order of the reference, whatever the order of the predictions."""
+        rows = np.unique(np.concatenate([ag.common_cells[0] for ag in self._agreements]))
+        return self._joint.labels[0][rows]
+
     def _class_errors(self, p: int) -> tuple[np.ndarray, np.ndarray]:
-        """The classes of the tests (the first prediction's common labels), each one against the rest, that
+        """The classes of the tests (:meth:`_test_classes`), each one against the rest, that
         prediction p is wrong about at each non-empty cell, as pairs (cell, class): a cell whose reference and
         prediction are different classes is wrong about those two (about one where the other side's label is none
         of the classes, or a class p never gives) and right about every other class; a matching cell is right
         about every class (:meth:`_right`)."""
         ag = self._agreements[p]
-        classes = self._agreements[0].common
+        classes = self._test_classes()
         _, cols = ag.common_cells
         found = positions_of(classes, ag.common)
         held = np.flatnonzero(found >= 0)
@@ -872,7 +883,7 @@ class Comparison(CountedRows):
         """For each pair (A, B), each class's objects only A and only B gets right, one class against the rest:
         (2, classes), from the cells where one of them is wrong about the class, O(non-empty cells)."""
         counts, _ = self._nonempty_cells()
-        k = len(self._agreements[0].common)
+        k = len(self._test_classes())
         errors = [self._class_errors(p) for p in range(len(self.names))]
         keys = [cells * k + classes for cells, classes in errors]
         out = []
@@ -890,7 +901,7 @@ class Comparison(CountedRows):
         table of right and wrong), from the cells where some prediction is wrong about the class: a prediction's
         objects right are N less those, and Σ n (predictions right)² is N·P² but for those cells."""
         counts, _ = self._nonempty_cells()
-        k, p = len(self._agreements[0].common), len(self.names)
+        k, p = len(self._test_classes()), len(self.names)
         errors = [self._class_errors(q) for q in range(p)]
         n = float(counts.sum())
         col_totals = n - np.array([np.bincount(classes, weights=counts[cells], minlength=k)
@@ -903,19 +914,25 @@ class Comparison(CountedRows):
 
     def _design_t(self, a: int, b: int, cls) -> list:
         """The design-based t-test of "A and B are right equally often": the difference of the proportions right,
-        its linearised variance over the PSUs, Student's t on the design's degrees of freedom."""
-        counts = self._joint.counts
-        axes = self._canonical_axes()
-        right = np.transpose(np.broadcast_to(self._correct(a, cls) - self._correct(b, cls), counts.shape), axes)
-        canonical = np.transpose(counts, axes)
-        n = canonical.sum()
-        flat = canonical.ravel()
-        gradient = right.ravel()[flat > 0] / n  # of Σ n_c r_c / N; the design centres it (Σ n g = 0)
-        se = float(np.sqrt(linearised_variance(canonical, gradient[:, None], self._sample)[0]))
-        t = float((flat * right.ravel()).sum() / n / se) if se > 0 else np.nan
+        its linearised variance over the PSUs, Student's t on the design's degrees of freedom. It reads the
+        non-empty cells alone (the gradient is 0 elsewhere), so a test costs O(non-empty cells), not O(cells)."""
+        counts, _ = self._nonempty_cells()
+        right = self._correct_at_cells(a, cls) - self._correct_at_cells(b, cls)
+        n = float(counts.sum())
+        gradient = right / n  # of Σ n_c r_c / N; the design centres it (Σ n g = 0)
+        u = self._sample.at_cells(self._canonical_keys(), gradient[:, None])
+        se = float(np.sqrt(self._sample.variance(u)[0]))
+        t = float((counts * right).sum() / n / se) if se > 0 else np.nan
         df = self._sample.df
         return [t, float(df), float(two_sided_p(t, df)) if np.isfinite(t) else np.nan,
                 "t-test of the difference of the proportions right (sample design, linearised)"]
+
+    def _canonical_keys(self) -> np.ndarray:
+        """The flat position of each non-empty cell (:meth:`_nonempty_cells`) in the joint table with its axes in
+        the canonical order (:meth:`_canonical_axes`), the cells the sample design's PSU tables are mapped onto."""
+        _, where = self._nonempty_cells()
+        axes, shape = self._canonical_axes(), self._joint.shape
+        return np.ravel_multi_index(tuple(where[ax] for ax in axes), tuple(shape[ax] for ax in axes))
 
     def _mcnemar(self, a: int, b: int, cls) -> list:
         return paired_mcnemar(*self._discordant(a, b, cls))

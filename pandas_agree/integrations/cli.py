@@ -390,12 +390,18 @@ def _option_error(err: Exception, args) -> str:
     message = err.args[0] if isinstance(err, KeyError) and err.args else str(err)
     if isinstance(err, UnknownMeasureError) and args is not None:
         message = _unknown_measure(err, args)
-    for dest in vars(args) if args is not None else ():
+    names = [(dest, dest) for dest in vars(args)] if args is not None else []
+    names += [(python, dest) for python, dest in PYTHON_NAMES.items() if args is not None and hasattr(args, dest)]
+    for name, dest in names:
         flag = _flag(dest, args)
-        for prefix in (f"{dest}: ", f"{dest}= ", f"{dest} ", f"{dest}="):
+        for prefix in (f"{name}: ", f"{name}= ", f"{name} ", f"{name}="):
             if message.startswith(prefix) and dest not in ("run", "command"):
-                return f"argument {flag}: " + message.removeprefix(f"{dest}: ").removeprefix(f"{dest}= ")
+                return f"argument {flag}: " + message.removeprefix(f"{name}: ").removeprefix(f"{name}= ")
     return message
+
+
+# the library's argument names whose command-line option keeps another name (compare's predictions are --pred)
+PYTHON_NAMES = {"predictions": "pred"}
 
 
 def _unknown_measure(err: UnknownMeasureError, args) -> str:

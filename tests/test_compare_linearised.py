@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import pandas_agree  # noqa: F401  (the .agree accessor)
@@ -36,13 +36,17 @@ def _frame(seed: int, k: int, n: int, predictions: int) -> pd.DataFrame:
 
 
 def _agree(structured: dict, moved: dict, codes, rtol: float) -> None:
+    # a variance of 0 (a value that no cell moves, as KAPPA_MAX of a 2×2 table with equal margins) comes out of the
+    # moved cells as round-off, about 1e-14: far below any variance of a difference of values in [−1, 1] of 10⁴
+    # objects or fewer (1e-8 and up)
     for code in codes:
         a, b = np.asarray(structured[code], float), np.asarray(moved[code], float)
         both = np.isfinite(a) & np.isfinite(b)
-        np.testing.assert_allclose(a[both], b[both], rtol=rtol, atol=1e-14, err_msg=code)
+        np.testing.assert_allclose(a[both], b[both], rtol=rtol, atol=1e-12, err_msg=code)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(seed=100, k=2, n=100, predictions=2, classes="common", resampling="multinomial")
 @given(seed=st.integers(0, 10**6), k=st.integers(2, 5), n=st.integers(20, 300), predictions=st.integers(2, 3),
        classes=st.sampled_from(["common", "reference", "union"]),
        resampling=st.sampled_from(["multinomial", "fixed-reference"]))
@@ -53,9 +57,14 @@ def test_equal_to_moving_every_cell_of_the_joint_table(seed, k, n, predictions, 
         paired = PairedDifferences(comparison, _resolve(CODES), classes)
         structured = paired.variances(CODES, resampling)
         moved = paired.moved_variances(CODES, resampling)
+        values = [ag.summary_on(_resolve(CODES), None, classes) for ag in comparison.agreements.values()]
+    # a value at an end of its range (eta or Cramér's V of 0 at independence, a square root's kink) has no
+    # derivative there: the declared gradient takes one side and the moved cells average both
+    edge = {m.code for m in _resolve(CODES)
+            if any(np.isclose(v[m.code], m.range, rtol=0, atol=1e-9).any() for v in values)}
     # the moved cells' central differences carry an error of order (step/count)² ≈ 1e-10 relative, more where a
     # cell of one object holds a value's only support
-    _agree(structured, moved, [c for c in CODES if c not in KINKED], rtol=2e-6)
+    _agree(structured, moved, [c for c in CODES if c not in KINKED | edge], rtol=2e-6)
 
 
 def test_equal_under_a_sample_design_and_its_reference():

@@ -689,14 +689,14 @@ class Comparison(CountedRows):
         correct_a, correct_b = self._correct_at_cells(a, cls), self._correct_at_cells(b, cls)
         return float((counts * correct_a * (1 - correct_b)).sum()), float((counts * (1 - correct_a) * correct_b).sum())
 
-    def _right(self, p: int, cls=None, at: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
-        """1 where prediction p is right, on its table reference × prediction p (or at its cells ``at``, rows and
-        columns): on the cells its Agreement pairs (the same label, or the pairs match= made); for a class ``cls`` (a
-        reference label), one-vs-rest: where the reference is ``cls`` exactly when the prediction is the label
-        paired with it."""
+    def _right(self, p: int, cls, at: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        """1 where prediction p is right, at the cells ``at`` (rows and columns) of its table reference ×
+        prediction p: on the cells its Agreement pairs (the same label, or the pairs match= made); for a class
+        ``cls`` (a reference label), one-vs-rest: where the reference is ``cls`` exactly when the prediction is the
+        label paired with it."""
         ag = self._agreements[p]
         rows, cols = ag.common_cells
-        i, j = np.indices(ag.shape) if at is None else at
+        i, j = at
         if cls is None:
             paired = np.full(ag.shape[0], -1)
             paired[rows] = cols

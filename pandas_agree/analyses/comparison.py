@@ -122,7 +122,11 @@ class PairedDifferences(Estimand):
         at the cell's labels: O(non-empty cells) for each value, where moving every cell took an evaluation of
         every prediction's table for each cell. A record without a declared gradient is moved cell by cell."""
         chosen = [m for m in self.chosen if m.code in keys]
-        found = [ag.summary_gradients(chosen, self.classes) for ag in self.comparison._agreements]
+        wanted = tuple(m.code for m in chosen)
+        if getattr(self, "_gradients", (None,))[0] != wanted:  # the same for a design and for its reference
+            self._gradients = (wanted, [ag.summary_gradients(chosen, self.classes)
+                                        for ag in self.comparison._agreements])
+        found = self._gradients[1]
         declared = [code for code in keys if all(g[code] is not None for g in found)]
         out = {}
         if declared:

@@ -70,3 +70,36 @@ def test_prevalence_index_reads_the_first_label_first():
     """PI is (a − d)/N with a the cell of the first label on both sides (labels in their order)."""
     ag = pa.agreement(["yes"] * 8 + ["no"] * 2, ["yes"] * 7 + ["no"] * 3, labels=["yes", "no"])
     assert ag.multiclass(["PI"]).loc["PI", "value"] == pytest.approx((7 - 2) / 10)
+
+
+@pytest.mark.parametrize("options", [{"ci": "auto"}, {"ci": "linearized"}, {"ci": None},
+                                     {"ci": "bootstrap", "n_resamples": 300, "random_state": 3}])
+@pytest.mark.parametrize("table", [[[40, 9], [6, 45]], [[30, 4, 1], [2, 25, 3], [0, 5, 12]], [[5, 0], [0, 0]]])
+def test_report_paradox_rows_are_those_of_their_own_calls(table, options):
+    """The default report takes the Kappa Paradox table's rows that the multiclass table does not show (PABAK, and
+    PI and BI for two labels) from its one call of the multiclass measures: each row equals that of a call for
+    it alone, resamples included; the multiclass table holds no row of them, and its notes are those of the
+    multiclass measures alone unless those rows need one: in a table of one label's objects the zero width of PI's
+    and BI's intervals (in the Kappa Paradox table) is said in the notes that say it of the others."""
+    ag = pa.Agreement.from_table(table)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = ag.report(**options)
+        alone = ag.multiclass(["PABAK", "PI", "BI"] if len(ag.labels) == 2 else ["PABAK"], **options)
+        shown = ag.multiclass(None, **options)
+    for code in alone.index:
+        _same_row(report.paradox.loc[code], alone.loc[code])
+    assert report.multiclass.index.tolist() == shown.index.tolist()
+    assert "PABAK" not in report.multiclass.attrs.get("undefined_resamples", {})
+    if table != [[5, 0], [0, 0]] or options["ci"] is None:
+        assert report.multiclass.attrs["notes"] == shown.attrs["notes"]
+    else:
+        multiclass = [n for n in report.multiclass.attrs["notes"] if "have zero width" in n]
+        assert len(multiclass) == 1 and "PI, BI" in multiclass[0] and multiclass[0] in report.notes
+
+
+def _same_row(row, expected) -> None:
+    numbers = [c for c in expected.index if c not in ("method", "interpretation")]
+    assert row[numbers].tolist() == pytest.approx(expected[numbers].tolist(), rel=1e-13, nan_ok=True)
+    if "method" in expected:
+        assert row["method"] == expected["method"]

@@ -18,7 +18,7 @@ from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.crosstab import sparse_frame
 from ..measures.parameters import uses
-from ..measures.registry import REGISTRY
+from ..measures.registry import REGISTRY, resolve
 from . import display
 from .options import report_options
 from .ranking import sort_measure
@@ -352,14 +352,19 @@ class AgreementReport(Rendered):
             # the weights serve the weighted coefficients asked for and the test of weighted kappa (KAPPA_W_Z)
             weighted = multiclass_codes is None or any(
                 uses(REGISTRY[code], "kappa_weights") for code in multiclass_codes)
-            self.multiclass = ag.multiclass(multiclass_codes, kappa_weights=opts["kappa_weights"] if weighted else None,
-                                            bands=opts["bands"], **interval_kw)
+            # the default measures without weights: the Kappa Paradox table's rows that they do not hold (PABAK)
+            # come from the same call, with the same resamples
+            default = multiclass_codes is None and opts["kappa_weights"] is None
+            extra = paradox_extra(ag) if default else []
+            every = ag.multiclass([*_default_multiclass(), *extra] if extra else multiclass_codes,
+                                  kappa_weights=opts["kappa_weights"] if weighted else None, bands=opts["bands"],
+                                  **interval_kw)
+            self.multiclass = _without(every, extra)
             test_weights = opts["kappa_weights"]
             if test_weights is None and "KAPPA_W" in self.multiclass.index.tolist():
                 test_weights = "linear"  # the weights of the KAPPA_W shown
             self.tests = ag.tests(kappa_weights=test_weights)
-            self.paradox = paradox_frame(ag, interval_kw,
-                                         self.multiclass if opts["kappa_weights"] is None else None)
+            self.paradox = paradox_frame(ag, interval_kw, every if opts["kappa_weights"] is None else None)
             self.statistics = self._statistics(ag, opts)
         self.summary = case_summary(ag)
         self.design = design_table(ag)
@@ -580,6 +585,28 @@ class AgreementReport(Rendered):
 
 PARADOX = ("OSR", "KAPPA", "KAPPA_MAX", "PABAK", "AC1", "PI", "BI")
 """The rows of the Kappa Paradox table (PI and BI only for two labels)."""
+
+
+def paradox_extra(ag) -> list[str]:
+    """The rows of the Kappa Paradox table of ``ag`` that the default multiclass measures do not hold."""
+    shown = set(_default_multiclass())
+    return [c for c in PARADOX if (c not in ("PI", "BI") or len(ag.labels) == 2) and c not in shown]
+
+
+def _default_multiclass() -> list[str]:
+    """The codes of the default multiclass measures (those :meth:`~pandas_agree.Agreement.multiclass` gives
+    without agreement weights), in their order."""
+    return [m.code for m in resolve(None, "multiclass", default=lambda m: m.default)]
+
+
+def _without(frame: pd.DataFrame, codes: list[str]) -> pd.DataFrame:
+    """``frame`` of multiclass measures without the rows ``codes`` (and their entries in ``attrs``)."""
+    if not codes:
+        return frame
+    out = frame.take([i for i, code in enumerate(frame.index.tolist()) if code not in codes])
+    out.attrs = {key: ({k: v for k, v in value.items() if k not in codes} if key == "undefined_resamples" else value)
+                 for key, value in frame.attrs.items()}
+    return out
 
 
 def paradox_frame(ag, interval_kw: dict, shown: pd.DataFrame | None = None) -> pd.DataFrame:

@@ -459,7 +459,7 @@ def noncentrality_interval(x2: float, df: float, confidence_level: float = 0.95)
         if not at_zero > p:
             return 0.0
         found = _secant_noncentrality(x2, df, p)
-        return float(special.chndtrinc(x2, df, p)) if found is None else found
+        return float(special.chndtrinc(x2, df, p) if found is None else found)
 
     return noncentrality(1 - alpha / 2), noncentrality(alpha / 2), at_zero <= alpha / 2
 

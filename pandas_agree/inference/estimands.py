@@ -269,10 +269,21 @@ class ClassMeasures(Estimand):
         rule = class_rule(self.by_code[key], self._smallest_class())
         if rule is None or max(self.view.shape) > BLURRED_LABELS:
             return None
-        blurred = delta_estimates(self, opts, [key], variances=self._blurred().variances)[key]
+        blurred = self._blurred_estimates(opts)[key]
         return Estimate(estimate.value, estimate.se, blurred.lower, blurred.upper,
                         f"{estimate.method} SE, {blurred.method.replace('linearised', 'blurred')} interval",
                         pvalue=estimate.pvalue, note=rule.note)
+
+    def _blurred_estimates(self, opts) -> dict[str, Estimate]:
+        """The linearised estimates on the blurred table (:meth:`_blurred`) of every record that a small-sample rule
+        gives its interval and that has no analytic one, from one evaluation for all of them (kept for the call's
+        other records)."""
+        if getattr(self, "_blurred_found", None) is None or self._blurred_found[0] is not opts:
+            smallest = self._smallest_class()
+            keys = [code for code, m in self.by_code.items()
+                    if self._analytic.get(code) is None and class_rule(m, smallest) is not None]
+            self._blurred_found = (opts, delta_estimates(self, opts, keys, variances=self._blurred().variances))
+        return self._blurred_found[1]
 
     def _blurred(self) -> ClassMeasures:
         """The same values on the table with :data:`~.auto.BLUR` objects added to every cell of the classes

@@ -829,6 +829,11 @@ def _small(measure: Measure, estimate: Estimate, counts, classes: int, n: float,
                    f"{estimate.method} SE, Donner–Eliasziw interval", note=rule.note)
 
 
+ROOT_TOLERANCE = 2.0**-50
+"""The search for an end of :func:`donner_eliasziw`'s interval stops once Newton's step is below this share of the
+end (or of 1): the next step would move it by a few units in the last place."""
+
+
 def donner_eliasziw(a, b, c, d, confidence_level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """Donner and Eliasziw's (1992) goodness-of-fit interval for kappa of 2×2 tables (a, b: the first row; c, d:
     the second; arrays of any shape).
@@ -838,9 +843,10 @@ def donner_eliasziw(a, b, c, d, confidence_level: float = 0.95) -> tuple[np.ndar
     estimate (2a + b + c)/(2N), the interval holds the κ₀ at which Pearson's X² of the three observed frequencies
     (a, b + c, d) against those shares is at most the χ²₁ quantile of ``confidence_level``: the likelihood-free
     goodness-of-fit test inverted. X² is 0 at the intraclass kappa 1 − (b + c)/(2Nπ(1 − π)) (Scott's pi) and
-    grows on either side, so each end is found by bisection between it and the end of κ's range, max(−π/(1 − π),
-    −(1 − π)/π) below and 1 above (an end of the range where X² stays below the quantile is the interval's end).
-    Donner and Eliasziw solve the same equation as a cubic; bisection to 2⁻⁶⁰ of the range gives its roots to
+    grows on either side, so each end is found between it and the end of κ's range, max(−π/(1 − π), −(1 − π)/π)
+    below and 1 above (an end of the range where X² stays below the quantile is the interval's end), by Newton's
+    method kept inside the bracket that its steps narrow (bisecting it where a step would leave it), to
+    :data:`ROOT_TOLERANCE`. Donner and Eliasziw solve the same equation as a cubic: its roots are found to
     rounding. Where π is 0 or 1 (every object rated alike) kappa is undefined and so is the interval (NaN).
 
     Examples
@@ -865,21 +871,45 @@ def donner_eliasziw(a, b, c, d, confidence_level: float = 0.95) -> tuple[np.ndar
     inside = np.stack([np.maximum(kappa, bottom), np.minimum(kappa, 1.0)])
     observed = (a, b + c, d)
 
-    def excess(k):  # X² at kappa k, less the critical value
-        total = np.zeros_like(k)
-        for x, share in zip(observed, (pi**2 + q * k, 2 * q * (1 - k), (1 - pi) ** 2 + q * k), strict=True):
-            expected = n * share
-            total += np.where(expected > 0, (x - expected) ** 2 / np.where(expected > 0, expected, 1.0),
-                              np.where(x > 0, np.inf, 0.0))
-        return total - critical
+    both_positive, both_negative, split = pi**2, (1 - pi) ** 2, 2 * q
+    rises = (n * q, -n * split, n * q)  # the slope of each expected frequency in kappa
 
-    with np.errstate(divide="ignore", invalid="ignore"):
+    def excess(k, slope: bool = False):  # X² at kappa k, less the critical value (and its slope in k)
+        qk = q * k
+        expected = (n * (both_positive + qk), n * (split * (1 - k)), n * (both_negative + qk))
+        total = np.zeros_like(k)
+        if all((e > 0).all() for e in expected):  # inside the range (every step of the search): no empty share
+            for x, e in zip(observed, expected, strict=True):
+                total += (x - e) ** 2 / e
+        else:  # an end of the range: a share of 0 adds nothing for no objects, and makes X² infinite for some
+            for x, e in zip(observed, expected, strict=True):
+                total += np.where(e > 0, (x - e) ** 2 / np.where(e > 0, e, 1.0), np.where(x > 0, np.inf, 0.0))
+        if not slope:
+            return total - critical
+        # d/dk (x − e)²/e = e′ (1 − x²/e²)
+        return total - critical, sum(rise * (1 - (x / e) ** 2) for x, e, rise in zip(observed, expected, rises,
+                                                                                          strict=True))
+
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        # Newton's method inside the bracket [inside, far] that each step narrows, a step that would leave it
+        # bisecting it instead: X² − quantile rises from ≤ 0 at ``inside`` to its root, so the bracket always holds
+        # it; a handful of steps reach it to rounding where bisection took sixty
         near, out = inside.copy(), far.copy()
-        for _ in range(60):
-            mid = (near + out) / 2
-            below = excess(mid) <= 0
-            near, out = np.where(below, mid, near), np.where(below, out, mid)
-        ends = np.where(excess(far) <= 0, far, (near + out) / 2)
+        k = (near + out) / 2
+        settled = np.zeros(k.shape, dtype=bool)  # an end found is not moved again
+        for _ in range(200):
+            value, slope = excess(k, slope=True)
+            below = value <= 0
+            near, out = np.where(below, k, near), np.where(below, out, k)
+            step = k - value / slope
+            low, high = np.minimum(near, out), np.maximum(near, out)
+            step = np.where(np.isfinite(step) & (step >= low) & (step <= high), step, (near + out) / 2)
+            step = np.where(settled, k, step)
+            settled |= np.abs(step - k) <= ROOT_TOLERANCE * np.maximum(1.0, np.abs(k))
+            k = step
+            if settled.all():
+                break
+        ends = np.where(excess(far) <= 0, far, k)
     return np.where(defined, ends[0], np.nan), np.where(defined, ends[1], np.nan)
 
 

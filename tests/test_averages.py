@@ -319,3 +319,27 @@ def test_the_catalogue_says_corr_before_is_brennan_prediger():
     catalogue = (GUIDE.parents[1] / "catalogue.md").read_text(encoding="utf-8")
     entry = catalogue[catalogue.index("### CORR:"):catalogue.index("### SS1:")]
     assert "Brennan–Prediger's kappa" in entry
+
+
+def test_the_command_line_names_its_option_where_the_averages_leave_labels_out(tmp_path):
+    """Labels never predicted: the report's header, its notes and the warning of the averages name the option that
+    counts them as the caller writes it, ``--classes union`` on the command line and ``classes='union'`` in
+    Python."""
+    import io
+    from contextlib import redirect_stdout
+
+    from pandas_agree.integrations.cli import main
+
+    df = pd.DataFrame({"a": ["x", "y", "z", "x", "y", "z"], "p": ["x", "y", "y", "x", "y", "x"]})
+    path = tmp_path / "labels.csv"
+    df.to_csv(path, index=False)
+    out = io.StringIO()
+    with redirect_stdout(out), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        main(["report", str(path), "--actual", "a", "--pred", "p"])
+    text = out.getvalue()
+    assert "--classes union counts" in text and "classes='union'" not in text
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        python = str(df.agree.report("a", "p"))
+    assert "classes='union' counts" in python and "--classes" not in python

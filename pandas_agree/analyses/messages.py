@@ -11,6 +11,7 @@ import pandas as pd
 
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
+from .order import option_set
 
 __all__ = ["AGREEMENT_DESIGN_TESTS", "CROSSTAB_DESIGN_TESTS", "PARADOX_AGREEMENT", "PARADOX_KAPPA",
            "absent_classes_note", "classes_left_out", "design_note", "few_shared_labels", "kappa_paradox",
@@ -85,8 +86,8 @@ def left_out_text(left_out: dict[str, list], classes: str) -> str:
     values = [value for key, value in (("never predicted", "recall 0 for a label never predicted"),
                                        ("not in the reference", "precision 0 for a label not in the reference"))
               if left_out.get(key)]
-    return (f"the averages over {where} leave out {' and '.join(parts)}; classes='union' counts them, as "
-            f"scikit-learn's averages do ({', '.join(values)})")
+    return (f"the averages over {where} leave out {' and '.join(parts)}; {option_set('classes', 'union')} counts "
+            f"them, as scikit-learn's averages do ({', '.join(values)})")
 
 
 def warn_undefined_averages(codes: list[str], values: np.ndarray, methods: list[str],

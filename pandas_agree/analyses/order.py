@@ -51,6 +51,22 @@ def on_command_line() -> bool:
     return _COMMAND_LINE.get()
 
 
+def option_set(name: str, value: str) -> str:
+    """An option set to ``value`` as the caller writes it: ``--classes union`` on the command line (within
+    :func:`command_line_advice`), ``classes='union'`` in Python.
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.order import command_line_advice, option_set
+    >>> option_set("classes", "union")
+    "classes='union'"
+    >>> with command_line_advice():
+    ...     option_set("max_classes", "all")
+    '--max-classes all'
+    """
+    return f"--{name.replace('_', '-')} {value}" if on_command_line() else f"{name}={value!r}"
+
+
 def ordered_categorical(values) -> bool:
     """Whether ``values`` (a Series or an Index) is an ordered categorical."""
     return isinstance(getattr(values, "dtype", None), pd.CategoricalDtype) and bool(values.dtype.ordered)

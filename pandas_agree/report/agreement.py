@@ -12,6 +12,7 @@ import pandas as pd
 
 from ..analyses.crosstab import layer_statistics, statistics_keywords
 from ..analyses.messages import classes_left_out, design_note, kappa_paradox, predicted_only_named
+from ..analyses.order import option_set
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.undefined import UndefinedMeasureWarning
@@ -68,9 +69,9 @@ def left_out_table(found: dict, classes: str, matched: bool = False):
     if not rows:
         return None
     where = {"common": "the labels present on both sides", "reference": "the reference labels"}[classes]
-    note = (f"The averages run over {where} (classes={classes!r}); classes='union' counts these labels too, as "
-            "scikit-learn's averages do (recall 0 for a label never predicted, precision 0 for one not in the "
-            "reference).")
+    note = (f"The averages run over {where} ({option_set('classes', classes)}); {option_set('classes', 'union')} "
+            "counts these labels too, as scikit-learn's averages do (recall 0 for a label never predicted, precision "
+            "0 for one not in the reference).")
     return Table("Labels Left Out of the Averages", ["Labels"], rows, footnotes=[note])
 
 

@@ -87,7 +87,7 @@ class ComparisonReport(Rendered):
         kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
                                    "resampling")}
         with warnings.catch_warnings():  # the labels the averages leave out are named in the header
-            warnings.filterwarnings("ignore", message=".*classes='union' counts them", category=UserWarning)
+            warnings.filterwarnings("ignore", message=".*union.? counts them", category=UserWarning)
             self.values = comparison.values(opts["measures"], classes=opts["classes"], **kw)
             self.differences = comparison.differences(opts["measures"], classes=opts["classes"], **kw)
         self.tests = comparison.tests()

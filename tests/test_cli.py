@@ -112,9 +112,11 @@ def test_measures_catalogue(run):
     (["report", "{txt_bad}", "--actual", "a", "--pred", "b"], "unsupported file type"),
     (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--ci", "psychic"], "invalid choice"),
     (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--measures", "nonsense"], "unknown measure"),
-    (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--confidence-level", "2"], "confidence_level"),
+    (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--confidence-level", "2"],
+     "argument --confidence-level: must be a number strictly between 0 and 1"),
     (["report", "{csv}", "--actual", "truth"], "required"),
-    (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--weights", "truth"], "weights must be numeric"),
+    (["report", "{csv}", "--actual", "truth", "--pred", "guess", "--weights", "truth"],
+     "argument --weights: must be numeric"),
     (["frobnicate"], "invalid choice"),
 ])
 def test_bad_input_exits_2_with_one_line(run, tmp_path, monkeypatch, data, args, fragment):

@@ -234,7 +234,7 @@ def test_a_command_without_the_parameter_does_not_suggest_it(run, files):
 
 def test_a_bad_beta_names_the_option(run, files):
     _one_line_naming(run(*_commands(files)["report"], "--measures", "FBETA", "--beta", "-1"), "--beta",
-                     "beta must be None or a positive finite number")
+                     "argument --beta: must be None or a positive finite number")
 
 
 def test_labels_give_the_order_and_values_meaning_missing_are_named(tmp_path):
@@ -267,7 +267,7 @@ def test_labels_give_the_order_and_values_meaning_missing_are_named(tmp_path):
     # with the scale low < mid < high the disagreements are of one step: they weigh less than in sorted order
     assert kappa_w(given) == pytest.approx(0.4) and kappa_w(run("--missing", "NA")) < 0.3
     missing = run("--labels", "low", "mid")
-    assert missing.returncode == 2 and "labels must list every observed label" in missing.stderr
+    assert missing.returncode == 2 and "argument --labels: must list every observed label" in missing.stderr
 
 
 def test_cmh_without_a_layer_names_the_option_and_any_table_size(run, files):

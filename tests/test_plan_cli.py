@@ -49,13 +49,13 @@ def test_plan_the_other_way_round(run):
 
 @pytest.mark.parametrize("args, message", [
     (["kappa", "--rate1", "1.5", "--rate2", "0.5", "--kappa1", "0.6", "--kappa0", "0.4"],
-     "argument --rate1: rate1 must be a probability strictly between 0 and 1; got 1.5"),
+     "argument --rate1: must be a probability strictly between 0 and 1; got 1.5"),
     (["kappa", "--rate1", "0.5", "--rate2", "0.5", "--kappa1", "0.4", "--kappa0", "0.4"],
-     "kappa1 must differ from kappa0"),
+     "argument --kappa1: must differ from kappa0"),
     (["kappa", "--rate1", "0.5", "--rate2", "0.5", "--kappa1", "0.6", "--kappa0", "0.4", "--power", "0.01"],
-     "argument --power: power must be greater than alpha"),
+     "argument --power: must be greater than alpha"),
     (["raters", "--kappa1", "0.6", "--kappa0", "0.4", "--proportions", "0.3", "0.3"],
-     "argument --proportions: proportions must sum to 1"),
+     "argument --proportions: must sum to 1"),
     (["kappa-interval", "--kappa0", "0.4", "--proportions", "0.3"], "argument --lower: --lower"),
     (["kappa", "--rate1", "0.5"], "the following arguments are required"),
     (["sensitivity", "--value", "x", "--prevalence", "0.1", "--precision", "0.05"], "invalid float value"),

@@ -228,7 +228,7 @@ def test_cli_max_classes_and_sort_by(capsys):
     assert cli.main(["demo", "--ci", "none", "--json", "--max-classes", "all"]) == 0
     assert json.loads(capsys.readouterr().out)["options"]["max_classes"] is None
     assert cli.main(["demo", "--ci", "none", "--sort-by", "BOGUS"]) == 2
-    assert "argument --sort-by: sort_by must be one of" in capsys.readouterr().err
+    assert "argument --sort-by: must be one of" in capsys.readouterr().err
     assert cli.main(["demo", "--ci", "none", "--max-classes", "0"]) == 2
     assert "argument --max-classes" in capsys.readouterr().err
 

@@ -396,7 +396,8 @@ def _option_error(err: Exception, args) -> str:
         flag = _flag(dest, args)
         for prefix in (f"{name}: ", f"{name}= ", f"{name} ", f"{name}="):
             if message.startswith(prefix) and dest not in ("run", "command"):
-                return f"argument {flag}: " + message.removeprefix(f"{name}: ").removeprefix(f"{name}= ")
+                # argparse's form, "argument --sort-by: must be ...": the library's name is not said again
+                return f"argument {flag}: " + (message.removeprefix(prefix) if prefix != f"{name}=" else message)
     return message
 
 
@@ -614,13 +615,15 @@ def _checked(name: str, convert: Callable[[str], object]) -> Callable[[str], obj
         try:
             value = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be {allowed}; got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"must be {allowed}; got {text!r}") from None
         try:
             check_option(name, value)
         except (TypeError, ValueError) as err:
             if name in COMMAND_LINE_WORDS:
-                raise argparse.ArgumentTypeError(f"{name} must be {allowed}; got {text!r}") from None
-            raise argparse.ArgumentTypeError(str(err)) from None
+                raise argparse.ArgumentTypeError(f"must be {allowed}; got {text!r}") from None
+            # argparse names the option ("argument --n-resamples: ..."): the library's name is not repeated
+            message = str(err)
+            raise argparse.ArgumentTypeError(message.removeprefix(f"{name} ")) from None
         return value
 
     parse.__name__ = convert.__name__

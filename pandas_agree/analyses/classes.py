@@ -278,9 +278,11 @@ class ClassSpecific:
         if left_out_text(left_out, classes):
             warnings.warn(left_out_text(left_out, classes), UserWarning, stacklevel=external_stacklevel())
         if np.isnan(zero_division):
-            skipped = averaging.undefined()
-            warn_undefined_averages(codes, values, methods, {code: list(labels[mask]) if mask.any() else []
-                                                              for code, mask in skipped.items()})
+            skipped = averaging.left_out()  # (measures, K): the labels indexed only where some class is left out
+            found: dict[str, list] = {code: [] for code in codes}
+            for i in np.flatnonzero(skipped.any(axis=1)):
+                found[codes[i]] = list(labels[skipped[i]])
+            warn_undefined_averages(codes, values, methods, found)
         classes_entered = {method: dict(zip(codes, column, strict=True))
                            for method, column in zip(methods, entered.T.tolist(), strict=True)}
         if opts is None:

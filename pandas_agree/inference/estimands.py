@@ -30,7 +30,7 @@ from ..measures import binary as _binary
 from ..measures.averaging import Averaging, ClassValues, averages_of, fill_undefined
 from ..measures.registry import Measure
 from .analytic import binary_analytics, mover_wilson, multiclass_analytics, settle_boundaries
-from .auto import BLURRED_LABELS, MOVER_WILSON, average_rule, blurred_table, class_rule, smallest_class
+from .auto import BLURRED_LABELS, MOVER_WILSON, average_rules, blurred_table, class_rule, smallest_class
 from .delta import (
     TableCells,
     class_design_variance,
@@ -369,7 +369,7 @@ class ClassAverages(Estimand):
         key found at the first call."""
         if getattr(self, "_rule_table", None) is None:
             smallest, k = self._smallest_class(), len(self.class_rows)
-            self._rule_table = {code: [average_rule(m, method, k, smallest, self.timing) for method in self.methods]
+            self._rule_table = {code: average_rules(m, self.methods, k, smallest, self.timing)
                                 for code, m in self.by_code.items()}
         return self._rule_table[key]
 

@@ -76,13 +76,12 @@ def average_bounds(measures: Sequence[Measure], methods: Sequence[str], entered:
     >>> found["F1"][1].tolist(), found["PREV"][0].tolist(), found["PREV"][1].tolist()
     ([1.0, 1.0], [0.0, 0.25], [0.25, 1.0])
     """
-    ends = np.empty((len(measures), 2, len(methods)))
+    ends = np.repeat(np.array([m.range for m in measures], dtype=float).reshape(len(measures), 2, 1), len(methods),
+                     axis=2)
     for i, m in enumerate(measures):
         if m.code in _SHARES:
             ends[i] = np.array([average_range(m, method, n, complete)
                                 for method, n in zip(methods, np.asarray(entered[i]).tolist(), strict=True)]).T
-        else:
-            ends[i] = np.array(m.range)[:, None]
     return {m.code: (ends[i, 0], ends[i, 1]) for i, m in enumerate(measures)}
 
 
@@ -353,7 +352,12 @@ class Averaging:
 
     def undefined(self) -> dict[str, np.ndarray]:
         """Where each measure has an undefined class value that its weighted averages leave out: the value itself
-        under "after", any of its terms under "before". Boolean arrays of the shape of the counts (..., K)."""
+        under "after", any of its terms under "before". Boolean arrays of the shape of the counts (..., K), by
+        code (the rows of :meth:`left_out`)."""
+        return dict(zip((m.code for m in self.measures), self.left_out(), strict=True))
+
+    def left_out(self) -> np.ndarray:
+        """:meth:`undefined` as one array, (measures, ..., K)."""
         wanted = [*self.after, *(REGISTRY[t] for t in self.terms)]
         if all(m.code in self._row for m in wanted):
             raw, _ = self._class_values()
@@ -361,8 +365,10 @@ class Averaging:
         else:  # averages by "micro" only, whose class values do not enter
             row = {m.code: x for x, m in enumerate(wanted)}
             nan = np.isnan(self.store.stacked(wanted)[..., :-1])
-        return {m.code: nan[[row[t] for t in m.terms]].any(axis=0) if before else nan[row[m.code]]
-                for m, before in zip(self.measures, self._is_before, strict=True)}
+        if not self.before:
+            return nan[[row[m.code] for m in self.measures]]
+        return np.stack([nan[[row[t] for t in m.terms]].any(axis=0) if before else nan[row[m.code]]
+                         for m, before in zip(self.measures, self._is_before, strict=True)])
 
     def partials(self, partials, class_partials=None) -> np.ndarray:
         """∂/∂a_k, ∂/∂b_k, ∂/∂c_k, ∂/∂d_k of every average of one table (counts of shape (K,)): shape

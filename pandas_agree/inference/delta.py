@@ -287,6 +287,9 @@ def _parts(partials) -> tuple[np.ndarray, ...]:
     """∂f/∂b, ∂f/∂c, ∂f/∂d and M = ∂f/∂a − ∂f/∂b − ∂f/∂c + ∂f/∂d from the partials (4, K, V), a partial left NaN
     (its count is 0, so it only ever multiplies empty cells) given a value that cancels there."""
     ga, gb, gc, gd = (np.asarray(p, dtype=float) for p in partials)
+    if not np.isnan(partials).any():  # every count moved: nothing to fill in
+        with np.errstate(invalid="ignore"):
+            return gb, gc, gd, ga - gb - gc + gd
     gd = np.where(np.isnan(gd), 0.0, gd)
     gb = np.where(np.isnan(gb), gd, gb)
     gc = np.where(np.isnan(gc), gd, gc)

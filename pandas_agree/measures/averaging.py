@@ -466,12 +466,15 @@ class Averaging:
             combined[x, :2 * n] = found
         with np.errstate(invalid="ignore"):
             slopes = (combined[:, 0::2] - combined[:, 1::2]) / (2 * steps)  # (B, T, M)
-            # (4, K, M, B): the terms added in order, from 0 as each measure's own sum began (a padded term adds 0)
-            padded = np.concatenate([term_partials, np.zeros((*term_partials.shape[:3], 1))], axis=-1)
-            total = np.zeros((*term_partials.shape[:3], len(before)))
+            # the term partials as (terms, M, 4, K), a padded term's 0 last: each measure's term a block of them
+            padded = np.zeros((len(self.terms) + 1, *term_partials.shape[2:3], *term_partials.shape[:2]))
+            padded[:-1] = term_partials.transpose(3, 2, 0, 1)
+            # (B, M, 4, K): the terms added in order, from 0 as each measure's own sum began (a padded term adds 0)
+            total, term = np.zeros((len(before), *padded.shape[1:])), np.empty((len(before), *padded.shape[1:]))
             for i in range(size):
-                total = total + slopes[:, i].T * padded[..., rows[:, i]]
-        out[:, :, np.array([position[m.code] for m in before])[:, None], places[None]] = total.transpose(0, 1, 3, 2)
+                np.multiply(slopes[:, i, :, None, None], padded[rows[:, i]], out=term)
+                total += term
+        out[:, :, np.array([position[m.code] for m in before])[:, None], places[None]] = total.transpose(2, 3, 0, 1)
         return values
 
 
@@ -512,7 +515,8 @@ def _mean_partials(values: np.ndarray, partials: np.ndarray, w: np.ndarray,
         d = wk * dv[:, :, None, :]  # (4, K, M, X)
         d += (v[:, None, :] - mean) * dw[:, :, :, None]
         d /= total
-    d[:, ~entered] = 0.0
+    if not entered.all():
+        d[:, ~entered] = 0.0
     return mean, d
 
 

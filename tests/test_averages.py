@@ -319,3 +319,19 @@ def test_the_catalogue_says_corr_before_is_brennan_prediger():
     catalogue = (GUIDE.parents[1] / "catalogue.md").read_text(encoding="utf-8")
     entry = catalogue[catalogue.index("### CORR:"):catalogue.index("### SS1:")]
     assert "Brennan–Prediger's kappa" in entry
+
+
+@pytest.mark.parametrize("ci", ["linearized", "auto"])
+def test_an_averaging_method_asked_for_twice_gets_the_same_interval_twice(ci):
+    """Each column of an averaging method named twice has the same SE and interval as the first (to rounding: the
+    variances of the columns are sums in products of their own): the partials of the averages fill every column of
+    the method, not only the first one of its name (the second had an SE of 0 and a zero-width interval)."""
+    ag = pa.Agreement.from_table([[50, 10, 0], [5, 20, 5], [0, 2, 8]])
+    twice = ag.averages(["REC", "F1", "SPE"], average=["unweighted", "micro", "unweighted", "micro"], ci=ci)
+    once = ag.averages(["REC", "F1", "SPE"], average=["unweighted", "micro"], ci=ci)
+    for method in ("unweighted", "micro"):
+        columns = twice.loc[:, method]
+        first, second = columns.iloc[:, :4], columns.iloc[:, 4:]
+        assert (second.loc[:, "se"] > 0).all()
+        np.testing.assert_allclose(second.to_numpy(), first.to_numpy(), rtol=1e-12)
+        np.testing.assert_allclose(first.to_numpy(), once.loc[:, method].to_numpy(), rtol=1e-12)

@@ -416,7 +416,7 @@ class Averaging:
             dw = partials(lambda a, b, c, d: _weights_of(weighted, a, b), counts)  # (4, K, M)
             _, filled = self._class_values()
             values = filled[:, :k].T  # (K, X)
-            places = np.array([methods.index(m) for m in weighted])
+            places = np.array([j for j, m in enumerate(methods) if m != "micro"])  # a method named twice: both
             if self.after:
                 rows = [self._row[m.code] for m in self.after]
                 _, d = _mean_partials(values[:, rows], every[:, :k, rows], w, dw)  # (4, K, M, A)
@@ -428,7 +428,8 @@ class Averaging:
                 formulas = self._before_partials(out, term_means, term_partials, places, position,
                                                  fused=self._values is None)
         if "micro" in methods:  # the pooled counts' partials, the same for every class
-            out[:, :, :, methods.index("micro")] = every[:, k:, [self._row[m.code] for m in self.measures]]
+            for j in (j for j, m in enumerate(methods) if m == "micro"):
+                out[:, :, :, j] = every[:, k:, [self._row[m.code] for m in self.measures]]
         if self._values is None:
             self._values = self._averages(formulas)
         return out

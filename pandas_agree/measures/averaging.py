@@ -296,10 +296,9 @@ class Averaging:
                 for x, m in enumerate(self.before):
                     rows[x, :len(m.terms)] = [row_of[frozenset(m.terms)][t] for t in m.terms]
                 out["terms"] = padded[rows]
-                # a class enters a measure's average where some term of its set is defined there
-                some = np.stack([~np.isnan(filled[g, ..., :-1]).all(axis=0) for g in groups[len(groups) - len(sets):]])
-                entered = _over_classes(some.astype(float), (weights > 0).astype(float)).astype(np.int64)
-                out["some"] = entered[[sets.index(frozenset(m.terms)) for m in self.before]]
+                # a class enters a measure's average where some term of it is defined there
+                some = _any_term(~np.isnan(filled[..., :-1]), self._row, self.before)  # (B, ..., K)
+                out["some"] = _over_classes(some.astype(float), (weights > 0).astype(float)).astype(np.int64)
             self._term_means = out
         return self._term_means
 
@@ -365,10 +364,12 @@ class Averaging:
         else:  # averages by "micro" only, whose class values do not enter
             row = {m.code: x for x, m in enumerate(wanted)}
             nan = np.isnan(self.store.stacked(wanted)[..., :-1])
-        if not self.before:
-            return nan[[row[m.code] for m in self.measures]]
-        return np.stack([nan[[row[t] for t in m.terms]].any(axis=0) if before else nan[row[m.code]]
-                         for m, before in zip(self.measures, self._is_before, strict=True)])
+        out = np.empty((len(self.measures), *nan.shape[1:]), dtype=bool)
+        if self.after:
+            out[[i for i, before in enumerate(self._is_before) if not before]] = nan[[row[m.code] for m in self.after]]
+        if self.before:
+            out[[i for i, before in enumerate(self._is_before) if before]] = _any_term(nan, row, self.before)
+        return out
 
     def partials(self, partials, class_partials=None) -> np.ndarray:
         """∂/∂a_k, ∂/∂b_k, ∂/∂c_k, ∂/∂d_k of every average of one table (counts of shape (K,)): shape
@@ -458,9 +459,10 @@ class Averaging:
             moved[:, :, 0] = self._means()["terms"]
         combined = np.zeros((len(before), 2 * size, at.shape[-1]))  # (B, 2T, M), a padded term's slope 0
         values = np.empty((len(before), at.shape[-1])) if fused else None
+        first = 0 if fused else 1  # the evaluations of the formula: with the value's first where it is wanted
         for x, m in enumerate(before):
             n = len(m.terms)
-            found = fill_undefined(apply_formula(m.combine, m, list(moved[x, :n, 1 - fused:2 * n + 1]), params),
+            found = fill_undefined(apply_formula(m.combine, m, list(moved[x, :n, first:2 * n + 1]), params),
                                    zero_division)
             if fused:
                 values[x], found = found[0], found[1:]
@@ -477,6 +479,16 @@ class Averaging:
                 total += term
         out[:, :, np.array([position[m.code] for m in before])[:, None], places[None]] = total.transpose(2, 3, 0, 1)
         return values
+
+
+def _any_term(found: np.ndarray, row: dict, measures: list[Measure]) -> np.ndarray:
+    """Where some term of each of ``measures`` holds: ``found`` has one row for each record (at ``row``, by code),
+    (X, ..., K); the result (len(measures), ..., K)."""
+    size = max(len(m.terms) for m in measures)
+    rows = np.full((len(measures), size), len(found))  # a measure with fewer terms padded with a row that never holds
+    for x, m in enumerate(measures):
+        rows[x, :len(m.terms)] = [row[t] for t in m.terms]
+    return np.concatenate([found, np.zeros((1, *found.shape[1:]), dtype=bool)])[rows].any(axis=1)
 
 
 def _weights_of(methods: list[str], a, b) -> np.ndarray:

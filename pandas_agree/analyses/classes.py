@@ -279,10 +279,10 @@ class ClassSpecific:
             warnings.warn(left_out_text(left_out, classes), UserWarning, stacklevel=external_stacklevel())
         if np.isnan(zero_division):
             skipped = averaging.left_out()  # (measures, K): the labels indexed only where some class is left out
-            found: dict[str, list] = {code: [] for code in codes}
+            skipped_labels: dict[str, list] = {code: [] for code in codes}
             for i in np.flatnonzero(skipped.any(axis=1)):
-                found[codes[i]] = list(labels[skipped[i]])
-            warn_undefined_averages(codes, values, methods, found)
+                skipped_labels[codes[i]] = list(labels[skipped[i]])
+            warn_undefined_averages(codes, values, methods, skipped_labels)
         classes_entered = {method: dict(zip(codes, column, strict=True))
                            for method, column in zip(methods, entered.T.tolist(), strict=True)}
         if opts is None:

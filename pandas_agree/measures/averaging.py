@@ -323,15 +323,15 @@ class Averaging:
             if self.after:
                 at = np.array([i for i, before in enumerate(self._is_before) if not before])[:, None]
                 mean, n_entered = means["after"]  # (A, ..., M)
-                value[at, places], entered[at, places] = np.moveaxis(mean, -1, 1), np.moveaxis(n_entered, -1, 1)
+                value[at, places], entered[at, places] = _methods_first(mean), _methods_first(n_entered)
             if self.before:
                 if formulas is None:  # each formula of its term means
                     formulas = np.stack([fill_undefined(apply_formula(m.combine, m, list(terms[:len(m.terms)]),
                                                                       self.params), self.zero_division)
                                          for m, terms in zip(self.before, means["terms"], strict=True)])
                 at = np.array([i for i, before in enumerate(self._is_before) if before])[:, None]
-                value[at, places] = np.moveaxis(formulas, -1, 1)  # (B, M, ...)
-                entered[at, places] = np.moveaxis(means["some"], -1, 1)
+                value[at, places] = _methods_first(formulas)  # (B, M, ...)
+                entered[at, places] = _methods_first(means["some"])
         micro = [j for j, m in enumerate(methods) if m == "micro"]
         if micro:  # the formula of the pooled counts
             _, filled = self._class_values()
@@ -339,7 +339,8 @@ class Averaging:
             for j in micro:
                 value[:, j] = pooled
                 entered[:, j] = np.shape(a)[-1]
-        value, entered = np.moveaxis(value, 1, -1), np.moveaxis(entered, 1, -1)  # (measures, ..., methods)
+        order = (0, *range(2, value.ndim), 1)
+        value, entered = value.transpose(order), entered.transpose(order)  # (measures, ..., methods)
         value = fill_undefined(value, self.zero_division)
         lo, hi = np.array([m.range for m in measures]).reshape(len(measures), 2, *[1] * (value.ndim - 1)).swapaxes(0, 1)
         near = np.flatnonzero(((value < lo) | (value > hi)).reshape(len(measures), -1).any(axis=1))
@@ -489,6 +490,11 @@ def _any_term(found: np.ndarray, row: dict, measures: list[Measure]) -> np.ndarr
     for x, m in enumerate(measures):
         rows[x, :len(m.terms)] = [row[t] for t in m.terms]
     return np.concatenate([found, np.zeros((1, *found.shape[1:]), dtype=bool)])[rows].any(axis=1)
+
+
+def _methods_first(x: np.ndarray) -> np.ndarray:
+    """``x`` (n, ..., M) with the methods' axis second, (n, M, ...) (a view)."""
+    return x.transpose(0, x.ndim - 1, *range(1, x.ndim - 1))
 
 
 def _weights_of(methods: list[str], a, b) -> np.ndarray:

@@ -452,7 +452,8 @@ class ClassAverages(Estimand):
         averaging = Averaging([self.by_code[k] for k in keys], evaluation.one_vs_rest, self.methods, self.timing,
                               self.params, self.correction, self.zero_division, values=evaluation)
         partials = averaging.partials(_separable_partials,
-                                      lambda records: evaluation.partials(records, self.zero_division))
+                                      lambda records: evaluation.partials(records, self.zero_division),
+                                      with_values=False)  # the intervals are about the table's own values
         k = partials.shape[1]
         variance = table_variance(TableCells(table), self.class_rows, self.class_cols, evaluation.one_vs_rest,
                                   partials.reshape(4, k, -1), design)

@@ -372,9 +372,10 @@ class Averaging:
             out[[i for i, before in enumerate(self._is_before) if before]] = _any_term(nan, row, self.before)
         return out
 
-    def partials(self, partials, class_partials=None) -> np.ndarray:
+    def partials(self, partials, class_partials=None, *, with_values: bool = True) -> np.ndarray:
         """∂/∂a_k, ∂/∂b_k, ∂/∂c_k, ∂/∂d_k of every average of one table (counts of shape (K,)): shape
-        (4, K, measures, methods), taken once (with :meth:`values`, when those were not asked for before).
+        (4, K, measures, methods), taken once (and with them :meth:`values`, unless those were asked for before or
+        ``with_values`` is False: the averages of a table whose values are not wanted, only their variances).
 
         The averages are functions of the class values (or terms) and class weights, each a function of that
         class's counts only, so their partials come from those of the class values by the chain rule:
@@ -395,10 +396,10 @@ class Averaging:
         taken here with ``partials``.
         """
         if self._partials is None:
-            self._partials = self._partials_of(partials, class_partials)
+            self._partials = self._partials_of(partials, class_partials, with_values and self._values is None)
         return self._partials
 
-    def _partials_of(self, partials, class_partials) -> np.ndarray:
+    def _partials_of(self, partials, class_partials, with_values: bool) -> np.ndarray:
         counts = tuple(np.asarray(x, dtype=float) for x in self.counts)
         k = counts[0].shape[-1]
         methods, weighted = self.methods, self.weighted
@@ -428,11 +429,11 @@ class Averaging:
                 rows = [self._row[t] for t in self.terms]
                 term_means, term_partials = _mean_partials(values[:, rows], every[:, :k, rows], w, dw)
                 formulas = self._before_partials(out, term_means, term_partials, places, position,
-                                                 fused=self._values is None)
+                                                 fused=with_values)
         if "micro" in methods:  # the pooled counts' partials, the same for every class
             for j in (j for j, m in enumerate(methods) if m == "micro"):
                 out[:, :, :, j] = every[:, k:, [self._row[m.code] for m in self.measures]]
-        if self._values is None:
+        if with_values:
             self._values = self._averages(formulas)
         return out
 

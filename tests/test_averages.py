@@ -343,3 +343,44 @@ def test_the_command_line_names_its_option_where_the_averages_leave_labels_out(t
         warnings.simplefilter("ignore")
         python = str(df.agree.report("a", "p"))
     assert "classes='union' counts" in python and "--classes" not in python
+
+
+@pytest.mark.parametrize("ci", ["linearized", "auto"])
+def test_an_averaging_method_asked_for_twice_gets_the_same_interval_twice(ci):
+    """Each column of an averaging method named twice has the same SE and interval as the first (to rounding: the
+    variances of the columns are sums in products of their own): the partials of the averages fill every column of
+    the method, not only the first one of its name (the second had an SE of 0 and a zero-width interval)."""
+    ag = pa.Agreement.from_table([[50, 10, 0], [5, 20, 5], [0, 2, 8]])
+    twice = ag.averages(["REC", "F1", "SPE"], average=["unweighted", "micro", "unweighted", "micro"], ci=ci)
+    once = ag.averages(["REC", "F1", "SPE"], average=["unweighted", "micro"], ci=ci)
+    for method in ("unweighted", "micro"):
+        columns = twice.loc[:, method]
+        first, second = columns.iloc[:, :4], columns.iloc[:, 4:]
+        assert (second.loc[:, "se"] > 0).all()
+        np.testing.assert_allclose(second.to_numpy(), first.to_numpy(), rtol=1e-12)
+        np.testing.assert_allclose(first.to_numpy(), once.loc[:, method].to_numpy(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("timing", ["default", "after", "before"])
+def test_the_partials_of_every_average_are_the_slopes_of_the_averages(timing):
+    """The partials of the averages (the chain rule through the class values, the class weights and, before the
+    formula, the term means) agree with central differences of the averages themselves, each count of each class
+    moved on its own."""
+    from pandas_agree.inference.delta import class_partials
+    from pandas_agree.measures.averaging import Averaging
+    from pandas_agree.measures.binary import one_vs_rest, resolve_params
+    from pandas_agree.measures.registry import REGISTRY
+
+    table = np.array([[40.0, 6, 3, 1], [5, 30, 2, 2], [2, 3, 12, 4], [1, 2, 2, 9]])
+    counts = one_vs_rest(table, np.arange(4), np.arange(4))
+    chosen = [REGISTRY[c] for c in ("REC", "PRE", "F1", "CORR", "AGM", "SS4", "YOUD", "GM", "PREV", "HSS", "DOR")]
+    partials = Averaging(chosen, counts, METHODS, timing, resolve_params()).partials(
+        lambda function, at: class_partials(function, at, separable=True))  # (4, K, measures, methods)
+    for t in range(4):
+        for k in range(4):
+            h = 1e-4 * counts[t][k]
+            moved = [[np.array(x, dtype=float) for x in counts] for _ in range(2)]
+            moved[0][t][k] += h
+            moved[1][t][k] -= h
+            up, down = (Averaging(chosen, tuple(x), METHODS, timing, resolve_params()).values()[0] for x in moved)
+            np.testing.assert_allclose(partials[t, k], (up - down) / (2 * h), rtol=1e-5, atol=1e-9)

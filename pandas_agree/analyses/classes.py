@@ -18,12 +18,12 @@ from ..inference.estimates import interval_options
 from ..inference.intervals import estimate
 from ..measures import binary as _binary
 from ..measures.averaging import (
+    Averaging,
+    average_bounds,
     average_partials,
-    average_range,
     average_scale,
     averages_of,
     fill_undefined,
-    undefined_classes,
 )
 from ..measures.parameters import check_parameters_used
 from ..measures.registry import resolve
@@ -269,30 +269,32 @@ class ClassSpecific:
         codes = [m.code for m in chosen]
         class_values = self._class_values(view, rows, cols, (classes, None), params, correction)
         counts = class_values.one_vs_rest
-        pairs = averages_of(chosen, counts, methods, timing, params, correction, zero_division, values=class_values)
-        values = np.array([v for v, _ in pairs.values()])
-        entered = np.array([n for _, n in pairs.values()])
+        averaging = Averaging(chosen, counts, methods, timing, params, correction, zero_division, values=class_values)
+        if opts is not None and opts.ci != "bootstrap" and (opts.sample is None or opts.sample.replicates_kind is None):
+            # the linearised intervals read the partials: the class values, the averages and their partials at once
+            averaging.partials(_separable_partials, lambda records: class_values.partials(records, zero_division))
+        values, entered = averaging.values()
         left_out = classes_left_out(self, classes)
         if left_out_text(left_out, classes):
             warnings.warn(left_out_text(left_out, classes), UserWarning, stacklevel=external_stacklevel())
         if np.isnan(zero_division):
-            skipped = undefined_classes(chosen, counts, timing, params, correction, values=class_values)
-            warn_undefined_averages(codes, values, methods, {code: list(labels[mask]) if mask.any() else []
-                                                              for code, mask in skipped.items()})
-        classes_entered = {method: {code: int(n) for code, n in zip(codes, entered[:, j], strict=True)}
-                           for j, method in enumerate(methods)}
+            skipped = averaging.left_out()  # (measures, K): the labels indexed only where some class is left out
+            skipped_labels: dict[str, list] = {code: [] for code in codes}
+            for i in np.flatnonzero(skipped.any(axis=1)):
+                skipped_labels[codes[i]] = list(labels[skipped[i]])
+            warn_undefined_averages(codes, values, methods, skipped_labels)
+        classes_entered = {method: dict(zip(codes, column, strict=True))
+                           for method, column in zip(methods, entered.T.tolist(), strict=True)}
         if opts is None:
             out = pd.DataFrame(values, index=pd.Index(codes), columns=methods)
         else:
             a, b = counts[0], counts[1]
             complete = bool(np.isclose((a + b).sum(), sum(x[0] for x in counts))) if len(a) else False
-            ranges = [[average_range(m, method, int(entered[i, j]), complete) for j, method in enumerate(methods)]
-                      for i, m in enumerate(chosen)]  # each average's own range: its interval's scale
-            bounds = {m.code: (np.array([r[0] for r in rs]), np.array([r[1] for r in rs]))
-                      for m, rs in zip(chosen, ranges, strict=True)}
-            estimand = ClassAverages(chosen, view, rows, cols, counts, dict(zip(codes, values, strict=True)), bounds,
+            estimand = ClassAverages(chosen, view, rows, cols, counts, dict(zip(codes, values, strict=True)),
+                                     average_bounds(chosen, methods, entered, complete),
                                      {m.code: average_scale(m) for m in chosen}, methods, timing, params, correction,
-                                     zero_division, class_values, self._table_cells, self._counts, self._cell_rows)
+                                     zero_division, class_values, self._table_cells, self._counts, self._cell_rows,
+                                     averaging=averaging)
             estimates = estimate(estimand, opts)
             out = frame_by_method(estimates, methods)
         out.attrs["classes"] = classes_entered

@@ -95,8 +95,9 @@ def warn_undefined_averages(codes: list[str], values: np.ndarray, methods: list[
     """One UndefinedMeasureWarning for averages that are NaN and for undefined class values that the averages
     leave out (``skipped``: the classes of each measure), with the remedy."""
     parts = []
-    nan = [f"{code} (average {_listed(methods[j] for j in np.flatnonzero(np.isnan(row)))})"
-           for code, row in zip(codes, values, strict=True) if np.isnan(row).any()]
+    undefined = np.isnan(np.asarray(values, dtype=float).reshape(len(codes), -1))
+    nan = [f"{codes[i]} (average {_listed(methods[j] for j in np.flatnonzero(undefined[i]))})"
+           for i in np.flatnonzero(undefined.any(axis=1))]
     if nan:
         parts.append("undefined (0/0) values set to NaN: " + "; ".join(nan))
     left = [f"{code} (class {_listed(found)})" for code, found in skipped.items() if len(found)]

@@ -61,16 +61,26 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     notes, zero_width, method_notes = [], [], []
     outside_of, flat_of = [], []
     items = list(estimates.values())
+    counts = [np.size(e.value) for e in items]
     start = 0
     while start < len(items):  # estimates side by side, checked at once, in groups of bounded size (many classes)
         stop, size = start, 0
-        while stop < len(items) and (stop == start or size + np.size(items[stop].value) <= 1 << 15):
-            size += np.size(items[stop].value)
+        while stop < len(items) and (stop == start or size + counts[stop] <= 1 << 15):
+            size += counts[stop]
             stop += 1
-        parts = [_alike(e.value, e.lower, e.upper) for e in items[start:stop]]
-        ends = np.cumsum([v.size for v, _, _ in parts], dtype=np.int64)
-        starts = ends - np.array([v.size for v, _, _ in parts], dtype=np.int64)
-        value, lower, upper = (np.concatenate([p[i].ravel() for p in parts]) for i in range(3))
+        group = items[start:stop]
+        shape = np.shape(group[0].value)
+        if all(getattr(x, "shape", None) == shape for e in group for x in (e.value, e.lower, e.upper)):
+            # arrays of one shape: one array of each statistic
+            sizes = np.array(counts[start:stop], dtype=np.int64)
+            value, lower, upper = (np.array([getattr(e, stat) for e in group], dtype=float).ravel()
+                                   for stat in ("value", "lower", "upper"))
+        else:
+            parts = [_alike(e.value, e.lower, e.upper) for e in group]
+            sizes = np.array([v.size for v, _, _ in parts], dtype=np.int64)
+            value, lower, upper = (np.concatenate([p[i].ravel() for p in parts]) for i in range(3))
+        ends = np.cumsum(sizes, dtype=np.int64)
+        starts = ends - sizes
         with np.errstate(invalid="ignore"):
             tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
             outside = (lower > value + tolerance) | (upper < value - tolerance)

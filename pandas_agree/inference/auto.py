@@ -34,6 +34,7 @@ SEs are reproduced at every size. ``ci="linearized"``, ``ci="bootstrap"`` and sa
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,8 +42,8 @@ import numpy as np
 from ..measures.averaging import averaged_before
 
 __all__ = ["BLUR", "BLURRED_LABELS", "MOVER_WILSON", "RESAMPLED_CELLS", "RULES", "SMALL_CLASS", "SMALL_SAMPLE", "Rule",
-           "average_rule", "blurrable", "blurred_table", "class_rule", "coefficient_rule", "rater_rule", "small",
-           "smallest_class"]
+           "average_rule", "average_rules", "blurrable", "blurred_table", "class_rule", "coefficient_rule",
+           "rater_rule", "small", "smallest_class"]
 
 SMALL_SAMPLE = 200
 """Below this many objects (subjects for several raters) the chance-corrected coefficients take the small-sample
@@ -180,7 +181,7 @@ def rater_rule(n_subjects: float) -> Rule | None:
 def average_rule(measure, method: str, classes: int, smallest: float, timing: str = "default") -> Rule | None:
     """The rule of the ``method`` average of ``measure`` (a record) over ``classes`` classes whose smallest class
     present has ``smallest`` objects (the fewer of its reference and predicted counts), averaged with ``timing``
-    ("default", "before", "after"), or None.
+    ("default", "before", "after"), or None (:func:`average_rules` of one method).
 
     Examples
     --------
@@ -198,13 +199,24 @@ def average_rule(measure, method: str, classes: int, smallest: float, timing: st
     is a mean of proportions (averaged before the formula, its terms would make it the pooled proportion Σa/Σ(a + b),
     the micro average).
     """
-    if measure.code == "PPREV" and classes == 2 and method in ("weighted", "inverse"):
-        return RULES["pprev"]
-    if method == "unweighted" and measure.code in MOVER_WILSON and not averaged_before(measure, timing):
-        return RULES["mover-wilson"]
-    if smallest < SMALL_CLASS and blurrable(measure):
-        return RULES["blurred"]
-    return None
+    return average_rules(measure, [method], classes, smallest, timing)[0]
+
+
+def average_rules(measure, methods, classes: int, smallest: float, timing: str = "default") -> list[Rule | None]:
+    """The rule of each of the ``methods`` averages of ``measure`` (:func:`average_rule`), the measure's own
+    conditions checked once.
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> [rule and rule.method for rule in average_rules(REGISTRY["REC"], ["unweighted", "micro"], 3, 5)]
+    ['mover-wilson', 'blurred']
+    """
+    pprev = measure.code == "PPREV" and classes == 2
+    mover = measure.code in MOVER_WILSON and not averaged_before(measure, timing)
+    blurred = RULES["blurred"] if smallest < SMALL_CLASS and blurrable(measure) else None
+    return [RULES["pprev"] if pprev and method in ("weighted", "inverse") else
+            RULES["mover-wilson"] if mover and method == "unweighted" else blurred for method in methods]
 
 
 def blurrable(measure) -> bool:
@@ -218,7 +230,7 @@ def blurrable(measure) -> bool:
     >>> blurrable(REGISTRY["F1"]), blurrable(REGISTRY["DOR"]), blurrable(REGISTRY["YULEQ"])
     (True, False, False)
     """
-    return not measure.odds_ratio_family and bool(np.all(np.isfinite(measure.range)))
+    return not measure.odds_ratio_family and all(math.isfinite(end) for end in measure.range)
 
 
 def class_rule(measure, smallest: float) -> Rule | None:

@@ -287,6 +287,9 @@ def _parts(partials) -> tuple[np.ndarray, ...]:
     """∂f/∂b, ∂f/∂c, ∂f/∂d and M = ∂f/∂a − ∂f/∂b − ∂f/∂c + ∂f/∂d from the partials (4, K, V), a partial left NaN
     (its count is 0, so it only ever multiplies empty cells) given a value that cancels there."""
     ga, gb, gc, gd = (np.asarray(p, dtype=float) for p in partials)
+    if not np.isnan(partials).any():  # every count moved: nothing to fill in
+        with np.errstate(invalid="ignore"):
+            return gb, gc, gd, ga - gb - gc + gd
     gd = np.where(np.isnan(gd), 0.0, gd)
     gb = np.where(np.isnan(gb), gd, gb)
     gc = np.where(np.isnan(gc), gd, gc)
@@ -558,6 +561,9 @@ def _bounds_of(ends: list, values: list[np.ndarray]) -> np.ndarray:
     number, or one per number) repeated over its numbers, in one step where every end is a number."""
     if all(np.ndim(end) == 0 for end in ends):
         return np.repeat(np.array(ends, dtype=float), [v.size for v in values])
+    ends = [np.asarray(end, dtype=float) for end in ends]
+    if all(end.shape == v.shape for end, v in zip(ends, values, strict=True)):  # one number per number
+        return np.concatenate([end.ravel() for end in ends])
     return np.concatenate([_spread(end, v) for end, v in zip(ends, values, strict=True)])
 
 
@@ -610,10 +616,11 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
     se = np.where(infinite | np.isnan(value), np.nan, se)
     scale_of = [(scales or {}).get(key) or range_scale(_kind(bounds[key])) for key in keys]
     lower, upper = _interval(value, se, (lo, hi), opts.z, "identity")
-    for on in dict.fromkeys(scale_of):
-        if on != "identity":
-            at = np.repeat([s == on for s in scale_of], [v.size for v in values])
-            lower[at], upper[at] = _interval(value[at], se[at], (lo[at], hi[at]), opts.z, on)
+    # the scales that map alike (the logit of the position and Fisher's z) together
+    for on in dict.fromkeys(_SCALES[s] for s in scale_of if s != "identity"):
+        at = np.repeat([s != "identity" and _SCALES[s] is on for s in scale_of], [v.size for v in values])
+        name = next(s for s in scale_of if s != "identity" and _SCALES[s] is on)
+        lower[at], upper[at] = _interval(value[at], se[at], (lo[at], hi[at]), opts.z, name)
     lower = np.where(infinite, np.nan, lower)
     upper = np.where(infinite, np.nan, upper)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -625,12 +632,17 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
     pvalue = np.where(se == 0, np.where(value == 0, 1.0, 0.0), np.where(infinite, np.nan, pvalue))
     joined = within((lo, hi), value, se, lower, upper, "", pvalue=np.where(np.isfinite(value), pvalue, np.nan))
     design = "" if opts.sample is None else f", sample design, t on {opts.sample.df} df"
-    out, start = {}, 0
-    for key, v, on in zip(keys, values, scale_of, strict=True):
-        part = slice(start, start + v.size)
-        start += v.size
-        out[key] = Estimate(joined.value[part].reshape(v.shape), joined.se[part].reshape(v.shape),
-                            joined.lower[part].reshape(v.shape), joined.upper[part].reshape(v.shape),
-                            f"{label} ({on} scale){design}", pvalue=joined.pvalue[part].reshape(v.shape),
-                            deff=None if deff is None else np.where(np.isnan(v), np.nan, deff[part].reshape(v.shape)))
-    return undefined_at_infinity({key: out[key] for key in keys})
+    methods = {on: f"{label} ({on} scale){design}" for on in dict.fromkeys(scale_of)}
+    stats = (joined.value, joined.se, joined.lower, joined.upper, joined.pvalue, deff)
+    shape = values[0].shape
+    if all(v.shape == shape for v in values):  # every quantity's numbers alike: one view of each statistic
+        parts = [None if x is None else x.reshape(len(keys), *shape) for x in stats]
+        found = [[None if x is None else x[i, ...] for x in parts] for i in range(len(keys))]
+    else:
+        ends = np.cumsum([v.size for v in values])
+        found = [[None if x is None else x[end - v.size:end].reshape(v.shape) for x in stats]
+                 for end, v in zip(ends.tolist(), values, strict=True)]
+    out = {key: Estimate(*numbers[:4], methods[on], pvalue=numbers[4],
+                         deff=None if deff is None else np.where(np.isnan(v), np.nan, numbers[5]))
+           for key, v, on, numbers in zip(keys, values, scale_of, found, strict=True)}
+    return undefined_at_infinity(out) if infinite.any() else out

@@ -27,10 +27,10 @@ import numpy as np
 from ..base.undefined import quiet_division
 from ..engine.tableview import TableView
 from ..measures import binary as _binary
-from ..measures.averaging import ClassValues, average_partials, averages_of, fill_undefined
+from ..measures.averaging import Averaging, ClassValues, averages_of, fill_undefined
 from ..measures.registry import Measure
 from .analytic import binary_analytics, mover_wilson, multiclass_analytics, settle_boundaries
-from .auto import BLURRED_LABELS, MOVER_WILSON, average_rule, blurred_table, class_rule, smallest_class
+from .auto import BLURRED_LABELS, MOVER_WILSON, average_rules, blurred_table, class_rule, smallest_class
 from .delta import (
     TableCells,
     class_design_variance,
@@ -339,19 +339,22 @@ class ClassAverages(Estimand):
     """The averages over the classes of some class-specific records, by each averaging method.
 
     ``class_values`` are the records' values of each class (shared with the class-specific call); ``bounds`` give
-    each average's own range, which is its interval's scale; ``n_classes`` is K.
+    each average's own range, which is its interval's scale; ``averaging`` is the
+    :class:`~pandas_agree.measures.averaging.Averaging` that gave the values, whose partials serve the variances of
+    every average (made here when not given).
     """
 
     def __init__(self, chosen: list[Measure], view: TableView, rows: np.ndarray, cols: np.ndarray,
                  one_vs_rest: tuple, values: dict, bounds: dict, scales: dict, methods: list[str], timing: str,
                  params: dict, correction, zero_division: float, class_values: ClassValues, cells: TableCells,
-                 counts: np.ndarray, cell_rows: np.ndarray | None) -> None:
+                 counts: np.ndarray, cell_rows: np.ndarray | None, *, averaging: Averaging | None = None) -> None:
         super().__init__(values, bounds, counts, scales=scales, rows=cell_rows)
         self.by_code = {m.code: m for m in chosen}
         self.view, self.class_rows, self.class_cols, self.one_vs_rest = view, rows, cols, one_vs_rest
         self.methods, self.timing, self.params = methods, timing, params
         self.correction, self.zero_division, self.class_values, self.cells = correction, zero_division, \
             class_values, cells
+        self.averaging = averaging
 
     def evaluate(self, stack, keys):
         resampled = _binary.one_vs_rest(self.view.with_counts(stack), self.class_rows, self.class_cols)
@@ -360,25 +363,31 @@ class ClassAverages(Estimand):
         return {code: v for code, (v, _) in averaged.items()}
 
     def variances(self, keys, design):
+        averaging = self.averaging
+        if averaging is None or [m.code for m in averaging.measures] != list(keys):
+            averaging = Averaging([self.by_code[k] for k in keys], self.one_vs_rest, self.methods, self.timing,
+                                  self.params, self.correction, self.zero_division, values=self.class_values)
         shared = self.class_values.partials if isinstance(self.class_values, ClassEvaluation) else None
-        partials = average_partials([self.by_code[k] for k in keys], self.one_vs_rest, self.methods, self.timing,
-                                    self.params, _separable_partials, self.correction, self.zero_division,
-                                    values=self.class_values,
-                                    class_partials=None if shared is None else
-                                    (lambda records: shared(records, self.zero_division)))
+        partials = averaging.partials(_separable_partials, None if shared is None else
+                                      (lambda records: shared(records, self.zero_division)))
         k = partials.shape[1]
         variance = table_variance(self.cells, self.class_rows, self.class_cols, self.one_vs_rest,
                                   partials.reshape(4, k, -1), design)
         return dict(zip(keys, variance.reshape(len(keys), len(self.methods)), strict=True))
 
     def _rules(self, key) -> list:
-        """The rule of :mod:`.auto` for each averaging method of ``key`` (None where none applies)."""
-        smallest = self._smallest_class()
-        return [average_rule(self.by_code[key], method, len(self.class_rows), smallest, self.timing)
-                for method in self.methods]
+        """The rule of :mod:`.auto` for each averaging method of ``key`` (None where none applies), those of every
+        key found at the first call."""
+        if getattr(self, "_rule_table", None) is None:
+            smallest, k = self._smallest_class(), len(self.class_rows)
+            self._rule_table = {code: average_rules(m, self.methods, k, smallest, self.timing)
+                                for code, m in self.by_code.items()}
+        return self._rule_table[key]
 
     def small_sample(self, key, estimate, opts):
         rules = self._rules(key)
+        if not any(rules):
+            return None
         kinds = [None if rule is None else rule.method for rule in rules]
         if "percentile" in kinds:
             return Resample("percentile", rules[kinds.index("percentile")].note, estimate)
@@ -400,7 +409,7 @@ class ClassAverages(Estimand):
                 names[j] = f"{blurred.method.replace('linearised', 'blurred')} interval"
         at = np.array([kind == "mover-wilson" for kind in kinds])
         if at.any():
-            mean, low, high = self._mover_wilson(key, opts.confidence_level)
+            mean, low, high = self._mover_wilson(opts.confidence_level)[key]
             lo, hi = (np.broadcast_to(np.asarray(x, dtype=float), (m,))[at] for x in self.bounds[key])
             # the ends' distances from the mean of the proportions, about the average's value
             lower[at] = np.where(np.isnan(value[at]), np.nan, np.clip(value[at] - (mean - low), lo, value[at]))
@@ -418,14 +427,20 @@ class ClassAverages(Estimand):
                         f"{estimate.method} SE, {described}", pvalue=estimate.pvalue,
                         note=notes[0] if len(notes) == 1 else notes)
 
-    def _mover_wilson(self, key, confidence_level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _mover_wilson(self, confidence_level: float) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
         """The unweighted mean of the classes' recalls (REC) or precisions (PRE) and its MOVER–Wilson interval
-        (:func:`~.analytic.mover_wilson`): each class's proportion of the diagonal count over its reference (or
-        predicted) count, the classes without that count left out as the average leaves them out (or entered with
+        (:func:`~.analytic.mover_wilson`), by code, for the records of :data:`~.auto.MOVER_WILSON` among the keys
+        (both in one call): each class's proportion of the diagonal count over its reference (or predicted) count,
+        the classes without that count left out as the average leaves them out (or entered with
         ``zero_division``'s value)."""
-        a, b, c, _ = self.one_vs_rest
-        trials = a + b if MOVER_WILSON[key] == "reference" else a + c
-        return mover_wilson(a, trials, confidence_level=confidence_level, undefined=self.zero_division)
+        if getattr(self, "_mover", None) is None or self._mover[0] != confidence_level:
+            a, b, c, _ = self.one_vs_rest
+            codes = [code for code in MOVER_WILSON if code in self.by_code]
+            trials = np.stack([a + b if MOVER_WILSON[code] == "reference" else a + c for code in codes])
+            found = mover_wilson(np.broadcast_to(a, trials.shape), trials, confidence_level=confidence_level,
+                                 undefined=self.zero_division)
+            self._mover = (confidence_level, {code: tuple(x[i] for x in found) for i, code in enumerate(codes)})
+        return self._mover[1]
 
     def _blurred_estimates(self, opts) -> dict[str, Estimate]:
         """The linearised estimates of every average on the table with :data:`~.auto.BLUR` objects added to every
@@ -439,17 +454,19 @@ class ClassAverages(Estimand):
 
     def _blurred_variances(self, keys, design):
         """The variances of the averages ``keys`` on the table with :data:`~.auto.BLUR` objects added to every
-        cell whose row and column hold objects (:func:`~.auto.blurred_table`)."""
+        cell whose row and column hold objects (:func:`~.auto.blurred_table`): the class values and their partials
+        on it in one evaluation of the formulas."""
         view = _dense(self.view)
         table = blurred_table(view.counts)
-        view = view.with_counts(table)
-        one_vs_rest = _binary.one_vs_rest(view, self.class_rows, self.class_cols)
-        values = ClassValues(one_vs_rest, self.params, self.correction)
-        partials = average_partials([self.by_code[k] for k in keys], one_vs_rest, self.methods, self.timing,
-                                    self.params, _separable_partials, self.correction, self.zero_division,
-                                    values=values)
+        evaluation = ClassEvaluation(view.with_counts(table), self.class_rows, self.class_cols, self.params,
+                                     self.correction)
+        averaging = Averaging([self.by_code[k] for k in keys], evaluation.one_vs_rest, self.methods, self.timing,
+                              self.params, self.correction, self.zero_division, values=evaluation)
+        partials = averaging.partials(_separable_partials,
+                                      lambda records: evaluation.partials(records, self.zero_division),
+                                      with_values=False)  # the intervals are about the table's own values
         k = partials.shape[1]
-        variance = table_variance(TableCells(table), self.class_rows, self.class_cols, one_vs_rest,
+        variance = table_variance(TableCells(table), self.class_rows, self.class_cols, evaluation.one_vs_rest,
                                   partials.reshape(4, k, -1), design)
         return dict(zip(keys, variance.reshape(len(keys), len(self.methods)), strict=True))
 

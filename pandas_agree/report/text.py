@@ -5,18 +5,68 @@ design effect stays in the block of its value)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import textwrap
 
 from .display import printable
 from .document import Document, Table
 
-__all__ = ["render", "render_table"]
+__all__ = ["render", "render_table", "wrap"]
 
 WIDTH = 100
 
 HEADER_LINE = 20
 """In a table wider than the page, a column title longer than this and than its column's widest cell (a long label
 over a crosstab's column) wraps onto lines of that many characters."""
+
+
+_PLAIN_BREAKS = re.compile(r"[\t\n\x0b\x0c\r]|  |^ | $")
+"""What :func:`wrap` leaves to :func:`textwrap.wrap`: whitespace other than single spaces between words."""
+
+_CHUNKS = textwrap.TextWrapper.wordsep_re
+"""How :mod:`textwrap` cuts a word at its hyphens ("class-specific" into "class-" and "specific")."""
+
+
+def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "",
+         break_on_hyphens: bool = True) -> list[str]:
+    """``textwrap.wrap(text, width, initial_indent=..., subsequent_indent=..., break_on_hyphens=...)``, the same
+    lines, found a line at a time rather than a word at a time (a report wraps some 60 notes and footnotes).
+
+    Each line ends at the last space, or the last hyphen :mod:`textwrap` would break at, that leaves it at most
+    ``width`` characters with its indent. Text whose whitespace is not single spaces between words, or with a word
+    longer than a line, is wrapped by :func:`textwrap.wrap` itself.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.text import wrap
+    >>> wrap("the class-specific measures of every class", 20, subsequent_indent="  ")
+    ['the class-specific', '  measures of every', '  class']
+    """
+    room = width - max(len(initial_indent), len(subsequent_indent))  # the narrowest line's room
+    if not text or room < 1 or _PLAIN_BREAKS.search(text) or \
+            max(map(len, text.split(" "))) > room:
+        return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent,
+                             break_on_hyphens=break_on_hyphens)
+    lines = []
+    start, end, indent = 0, len(text), initial_indent
+    while end - start > width - len(indent):
+        limit = start + width - len(indent)  # the line holds text[start:limit] at most
+        space = text.rfind(" ", start, limit + 1)  # the end of its last whole word (every word fits a line)
+        stop, resume = space, space + 1
+        # the next word may break beside a hyphen ("class-|specific", "word|--dash") within the line
+        if break_on_hyphens and text.find("-", space + 1, limit + 1) >= 0:
+            after = text.find(" ", space + 1)
+            at = space + 1
+            for chunk in _CHUNKS.split(text[space + 1:after if after >= 0 else end]):
+                if at + len(chunk) > limit:
+                    break
+                at += len(chunk)
+            if at > space + 1:
+                stop = resume = at
+        lines.append(indent + text[start:stop])
+        start, indent = resume, subsequent_indent
+    lines.append(indent + text[start:])
+    return lines
 
 
 def _printable_table(t: Table) -> Table:
@@ -32,7 +82,7 @@ def _printable_table(t: Table) -> Table:
 def render_table(t: Table, width: int = WIDTH) -> str:
     t = _printable_table(t)
     if not t.columns:  # a title with its footnotes
-        return "\n".join([t.title, *(line for note in t.footnotes for line in textwrap.wrap(note, width))]) + "\n"
+        return "\n".join([t.title, *(line for note in t.footnotes for line in wrap(note, width))]) + "\n"
     rows = [(label, None if cells is None else [f"[{c}]" if (i, j) in t.highlight else c for j, c in enumerate(cells)])
             for i, (label, cells) in enumerate(t.rows)]
     table_rows = [r for r in rows if r[1] is not None]
@@ -44,7 +94,7 @@ def render_table(t: Table, width: int = WIDTH) -> str:
         for j, head in enumerate(heads):
             room = max(HEADER_LINE, cell_widths[j])
             if max(map(len, head)) > room:
-                heads[j] = [line for part in head for line in textwrap.wrap(part, room, break_on_hyphens=False)
+                heads[j] = [line for part in head for line in wrap(part, room, break_on_hyphens=False)
                             or [""]]
     depth = max(len(h) for h in heads)
     heads = [[""] * (depth - len(h)) + h for h in heads]
@@ -58,7 +108,7 @@ def render_table(t: Table, width: int = WIDTH) -> str:
     # row labels too long to leave room for the widest column beside them wrap onto lines that do
     room = max(width - max(sum(widths[j] + 2 for j in unit) for unit in units), HEADER_LINE)
     if stub_width > room:
-        labels = {i: textwrap.wrap(label, room, break_on_hyphens=False) or [""] for i, (label, cells) in
+        labels = {i: wrap(label, room, break_on_hyphens=False) or [""] for i, (label, cells) in
                   enumerate(rows) if cells is not None}
         stub_width = max([len(t.stub), *(len(line) for lines in labels.values() for line in lines)])
     else:
@@ -97,7 +147,7 @@ def render_table(t: Table, width: int = WIDTH) -> str:
             out.extend(more)
         out.append("═" * line)
     for note in t.footnotes:
-        out.extend(textwrap.wrap(note, width, subsequent_indent="   "))
+        out.extend(wrap(note, width, subsequent_indent="   "))
     return "\n".join(out) + "\n"
 
 
@@ -105,7 +155,7 @@ def _notes(notes: list[str], width: int) -> str:
     out = ["Notes", "═" * min(width, 40)]
     for note in map(printable, notes):
         nested = note.startswith("  ")
-        out.extend(textwrap.wrap(note.strip(), width, initial_indent="    " if nested else "- ",
+        out.extend(wrap(note.strip(), width, initial_indent="    " if nested else "- ",
                                  subsequent_indent="      " if nested else "  "))
     return "\n".join(out) + "\n"
 

@@ -230,11 +230,12 @@ class _Columns:
 
     def __init__(self, frame: pd.DataFrame) -> None:
         self.columns = frame.columns
+        self._rows = len(frame.index)
         dtypes = frame.dtypes.tolist()
         self._array = self._frame = None
         if dtypes and all(dtype == _FLOAT for dtype in dtypes):
             self._array = frame.to_numpy(dtype=float)
-        elif dtypes and all(dtype in (_FLOAT, _OBJECT) or isinstance(dtype, pd.StringDtype)
+        elif dtypes and all(isinstance(dtype, pd.StringDtype) or (isinstance(dtype, np.dtype) and dtype.kind in "biufO")
                             for dtype in dtypes):
             # numbers beside text: the cells as Python objects, as the columns' lists would hold them
             self._array = frame.to_numpy(dtype=object)
@@ -242,26 +243,40 @@ class _Columns:
             self._frame = pd.DataFrame(frame, copy=False)  # without its attrs
         self._positions: dict | None = None
 
+    def __len__(self) -> int:
+        return self._rows
+
     def position(self, key) -> int:
         if self._positions is None:  # a dict of the columns, made once: MultiIndex.get_loc costs more per key
             positions: dict = {}
-            for i, column in enumerate(self.columns):
+            for i, column in enumerate(_keys(self.columns)):
                 positions[column] = i if column not in positions else None  # a repeated title: get_loc decides
             self._positions = positions
         found = self._positions.get(key)
         return found if found is not None else self.columns.get_loc(key)
 
-    def floats(self, key) -> np.ndarray | None:
-        """The column ``key`` as a float array where the frame is all floats (None otherwise)."""
+    def floats(self, keys: list) -> np.ndarray | None:
+        """The columns ``keys`` as a float array (a column of it for each key) where the frame is all floats (None
+        otherwise)."""
         if self._array is None or self._array.dtype != _FLOAT:
             return None
-        return self._array[:, self.position(key)]
+        return self._array[:, [self.position(key) for key in keys]]
 
     def __call__(self, key) -> list:
         i = self.position(key)
         if self._array is not None:
             return self._array[:, i].tolist()
         return self._frame.iloc[:, i].tolist()
+
+
+def _keys(columns: pd.Index) -> list:
+    """The keys of ``columns`` as Python objects; a MultiIndex's tuples made from its levels and codes (its values,
+    which pandas makes once for each index, take longer: the text of every level is converted)."""
+    if isinstance(columns, pd.MultiIndex):
+        levels = [[*level.tolist(), np.nan] for level in columns.levels]  # a code of -1 is a missing value
+        columns = [[level[c] for c in codes.tolist()] for level, codes in zip(levels, columns.codes, strict=True)]
+        return list(zip(*columns, strict=True))
+    return columns.tolist()
 
 
 def _bare(frame: pd.DataFrame) -> _Columns:
@@ -274,15 +289,18 @@ def _column(frame: _Columns, key) -> list:
     return frame(key)
 
 
-def _with_intervals(frame: pd.DataFrame, key) -> list[str]:
-    """The values of measure ``key`` in every row, each with its interval when the frame has one."""
+def _with_intervals(frame: _Columns, keys: list) -> list[list[str]]:
+    """The values of each measure of ``keys`` in every row (a list for each measure), each with its interval when
+    the frame has one; a frame of floats is formatted at once (:func:`~.display.with_intervals`)."""
     if isinstance(frame.columns, pd.MultiIndex):
-        arrays = [frame.floats((key, stat)) for stat in ("value", "lower", "upper")]
-        if all(a is not None for a in arrays):  # a frame of floats: the column at once
-            return display.with_intervals(*arrays)
-        values, lowers, uppers = (_column(frame, (key, stat)) for stat in ("value", "lower", "upper"))
-        return [display.with_interval(v, lower, upper) for v, lower, upper in zip(values, lowers, uppers, strict=True)]
-    return [display.value(v) for v in _column(frame, key)]
+        arrays = [frame.floats([(key, stat) for key in keys]) for stat in ("value", "lower", "upper")]
+        if all(a is not None for a in arrays):  # a measure after another: the transposed tables read in order
+            cells, n = display.with_intervals(*(a.T for a in arrays)), len(frame)
+            return [cells[k * n:(k + 1) * n] for k in range(len(keys))]
+        return [[display.with_interval(v, lower, upper) for v, lower, upper in
+                 zip(*(_column(frame, (key, stat)) for stat in ("value", "lower", "upper")), strict=True)]
+                for key in keys]
+    return [[display.value(v) for v in _column(frame, key)] for key in keys]
 
 
 DEFF = "DEFF"
@@ -301,9 +319,12 @@ def has_deff(frame: pd.DataFrame) -> bool:
     return "deff" in columns
 
 
-def _deffs(frame: pd.DataFrame, key) -> list[str]:
-    """The design effects of measure ``key`` in every row, with two decimals."""
-    return [display.value(v, 2) for v in _column(frame, (key, "deff"))]
+def _deffs(frame: _Columns, keys: list, deff: bool) -> list[list]:
+    """The design effects of each measure of ``keys`` in every row (a list for each measure), with two decimals;
+    without design effects (``deff`` False), None in every row."""
+    if not deff:
+        return [[None] * len(frame) for _ in keys]
+    return [[display.value(v, 2) for v in _column(frame, (key, "deff"))] for key in keys]
 
 
 def _with_deff(columns: list[str], rows: list, deff: bool) -> tuple[list[str], list, set]:
@@ -331,7 +352,7 @@ def count_places(rep) -> CountPlaces:
     or groups), so that a layer whose weighted counts happen to be whole shows them as the whole table does
     ("934.00" beside "4527.50", not "934")."""
     sections = [sub for _, sub in rep.sections()]
-    summaries = [x for sub in sections for x in sub.summary["N"].tolist()]
+    summaries = [x for sub in sections for x in _column(_bare(sub.summary), "N")]
     counts = [values for sub in sections if (values := _crosstab_counts(sub)) is not None]
     return CountPlaces(display.count_decimals(summaries),
                        display.count_decimals(np.concatenate(counts)) if counts else None)
@@ -352,10 +373,12 @@ def summary(rep, places: int | None = None) -> Table:
     """The Case Processing Summary; its counts with ``places`` decimals (those of the report's other sections,
     :func:`count_places`), or by default none unless one is fractional."""
     s = rep.summary
-    counts, percents = s["N"].tolist(), s["Percent"].tolist()
+    bare = _bare(s)
+    counts, percents = _column(bare, "N"), _column(bare, "Percent")
     if places is None:  # one format for the column (a weighted Missing of 0.5 beside 4)
         places = display.count_decimals(counts)
-    rows = [(str(i), [display.count(counts[r], places), display.percent(percents[r])]) for r, i in enumerate(s.index)]
+    rows = [(str(i), [display.count(counts[r], places), display.percent(percents[r])])
+            for r, i in enumerate(s.index.tolist())]
     columns = ["N", "Percent"]
     return Table("Case Processing Summary", columns, rows, stub="Cases", total_row=True)
 
@@ -830,11 +853,12 @@ def confusions(rep) -> Table | None:
     c = rep.confusions
     if c.empty:
         return None
-    columns = zip(*(c[name].tolist() for name in ("reference", "predicted", "count", "row share", "share")),
+    bare = _bare(c)
+    columns = zip(*(_column(bare, name) for name in ("reference", "predicted", "count", "row share", "share")),
                   strict=True)
     rows = [(str(rank), [display.label(reference), display.label(predicted), display.count(count),
                          display.percent(100 * row_share, small=True), display.percent(100 * share, small=True)])
-            for rank, (reference, predicted, count, row_share, share) in zip(c.index, columns, strict=True)]
+            for rank, (reference, predicted, count, row_share, share) in zip(c.index.tolist(), columns, strict=True)]
     reference, predicted = rep.source.axis_names
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
                                         "Count", "% of row", "% of all"], rows, stub="Rank",
@@ -865,19 +889,18 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     if weighted is None:
         weighted = rep.options.get("kappa_weights") is not None
     rows = []
-    for i, code in enumerate(m.index):
+    for i, code in enumerate(m.index.tolist()):
         v = values[i]
-        ends = (lowers[i], uppers[i]) if has_ci else ()
-        se = ses[i] if has_ci else None
-        cells = [display.value(v, like=ends, inside=ends or None, se=se)]
         if has_ci:
-            ci = display.interval(*ends, like=(v,), value_shown=v, se=se)
-            cells += [display.se(ses[i]), f"{ci} {letters.get(methods[i], '')}".rstrip()]
+            shown, ci = display.value_and_interval(v, lowers[i], uppers[i], se=ses[i])
+            cells = [shown, display.se(ses[i]), f"{ci} {letters.get(methods[i], '')}".rstrip()]
+        else:
+            cells = [display.value(v)]
         if deff:
             cells.append(display.value(deffs[i], 2))
         if interpretations is not None:
             interp = interpretations[i]
-            cells.append("" if pd.isna(interp) else str(interp))
+            cells.append(str(interp) if isinstance(interp, str) else "" if pd.isna(interp) else str(interp))
         name = display.measure_name(code, weighted)
         rows.append((f"{name} ({code})", cells))
     return Table(title, columns, rows, stub="Measure", footnotes=[*notes, *more_notes],
@@ -936,10 +959,11 @@ def tests(rep) -> Table:
     bare = _bare(t)
     letters, notes = footnote_letters(_column(bare, "method"))
     methods = _column(bare, "method")
-    columns = zip(test_statistics(t.index, _column(bare, "statistic"), methods),
+    codes = t.index.tolist()
+    columns = zip(test_statistics(codes, _column(bare, "statistic"), methods),
                   *(_column(bare, c) for c in ("df", "pvalue")), methods, strict=True)
     rows = [(code, [statistic, display.count(df), display.pvalue(p), letters[method]])
-            for code, (statistic, df, p, method) in zip(t.index, columns, strict=True)]
+            for code, (statistic, df, p, method) in zip(codes, columns, strict=True)]
     return Table("Tests", list(TEST_HEADINGS.values()), rows, stub="Test", footnotes=notes)
 
 
@@ -951,10 +975,8 @@ def binary(rep) -> Table:
     codes = shown_measures(b)
     deff = has_deff(b)
     bare = _bare(b)
-    rows = [(f"{display.measure_name(code)} ({code})",
-             list(zip(_with_intervals(bare, code), _deffs(bare, code) if deff else [None] * len(b.index),
-                      strict=True)))
-            for code in codes]
+    rows = [(f"{display.measure_name(code)} ({code})", list(zip(shown, deffs, strict=True)))
+            for code, shown, deffs in zip(codes, _with_intervals(bare, codes), _deffs(bare, codes, deff), strict=True)]
     columns, rows, companions = _with_deff([display.label(c) for c in b.index], rows, deff)
     notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
              "in the notes.", *([DEFF_NOTE] if deff else [])] if ci else []
@@ -1025,8 +1047,9 @@ def averages(rep) -> Table:
     methods = shown_measures(a)
     deff = has_deff(a)
     bare = _bare(a)
-    cells = [list(zip(_with_intervals(bare, m), _deffs(bare, m) if deff else [None] * len(a.index), strict=True))
-             for m in methods]  # by method: (value with interval, design effect) of each measure
+    cells = [list(zip(shown, deffs, strict=True)) for shown, deffs in
+             zip(_with_intervals(bare, methods), _deffs(bare, methods, deff), strict=True)]
+    # by method: (value with interval, design effect) of each measure
     rows = [(f"{display.measure_name(code)} ({code})", [by_method[i] for by_method in cells])
             for i, code in enumerate(a.index)]
     columns, rows, companions = _with_deff(methods, rows, deff)

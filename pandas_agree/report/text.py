@@ -5,7 +5,6 @@ design effect stays in the block of its value)."""
 from __future__ import annotations
 
 import dataclasses
-import re
 import textwrap
 
 from .display import printable
@@ -20,9 +19,6 @@ HEADER_LINE = 20
 over a crosstab's column) wraps onto lines of that many characters."""
 
 
-_PLAIN_BREAKS = re.compile(r"[\t\n\x0b\x0c\r]|  |^ | $")
-"""What :func:`wrap` leaves to :func:`textwrap.wrap`: whitespace other than single spaces between words."""
-
 _CHUNKS = textwrap.TextWrapper.wordsep_re
 """How :mod:`textwrap` cuts a word at its hyphens ("class-specific" into "class-" and "specific")."""
 
@@ -33,8 +29,9 @@ def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str
     lines, found a line at a time rather than a word at a time (a report wraps some 60 notes and footnotes).
 
     Each line ends at the last space, or the last hyphen :mod:`textwrap` would break at, that leaves it at most
-    ``width`` characters with its indent. Text whose whitespace is not single spaces between words, or with a word
-    longer than a line, is wrapped by :func:`textwrap.wrap` itself.
+    ``width`` characters with its indent. Text with whitespace other than single spaces between words (or any
+    character that is not printable), or with a word after a line's end longer than a line, is wrapped by
+    :func:`textwrap.wrap` itself.
 
     Examples
     --------
@@ -42,35 +39,48 @@ def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str
     >>> wrap("the class-specific measures of every class", 20, subsequent_indent="  ")
     ['the class-specific', '  measures of every', '  class']
     """
-    room = width - max(len(initial_indent), len(subsequent_indent))  # the narrowest line's room
-    if not text or room < 1 or _PLAIN_BREAKS.search(text) or \
-            max(map(len, text.split(" "))) > room:
-        return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent,
-                             break_on_hyphens=break_on_hyphens)
-    lines = []
-    start, end, indent = 0, len(text), initial_indent
-    while end - start > width - len(indent):
-        limit = start + width - len(indent)  # the line holds text[start:limit] at most
-        space = text.rfind(" ", start, limit + 1)  # the end of its last whole word (every word fits a line)
-        stop, resume = space, space + 1
-        # the next word may break beside a hyphen ("class-|specific", "word|--dash") within the line
-        if break_on_hyphens and text.find("-", space + 1, limit + 1) >= 0:
-            after = text.find(" ", space + 1)
-            at = space + 1
-            for chunk in _CHUNKS.split(text[space + 1:after if after >= 0 else end]):
-                if at + len(chunk) > limit:
-                    break
-                at += len(chunk)
-            if at > space + 1:
-                stop = resume = at
-        lines.append(indent + text[start:stop])
-        start, indent = resume, subsequent_indent
-    lines.append(indent + text[start:])
-    return lines
+    lines: list[str] = []
+    end = len(text)
+    if text and text[0] != " " and text[-1] != " " and "  " not in text and text.isprintable():
+        start, indent = 0, initial_indent
+        while end - start > width - len(indent):
+            limit = start + width - len(indent)  # the line holds text[start:limit] at most
+            space = text.rfind(" ", start, limit + 1)  # the end of its last whole word
+            if space < 0:  # a first word longer than the line
+                break
+            stop, resume = space, space + 1
+            # the next word may break beside a hyphen ("class-|specific", "word|--dash") within the line
+            if break_on_hyphens and text.find("-", space + 1, limit + 1) >= 0:
+                after = text.find(" ", space + 1)
+                at = space + 1
+                for chunk in _CHUNKS.split(text[space + 1:after if after >= 0 else end]):
+                    if at + len(chunk) > limit:
+                        break
+                    at += len(chunk)
+                if at > space + 1:
+                    stop = resume = at
+            after = text.find(" ", resume)
+            if (after if after >= 0 else end) - resume > width - max(len(indent), len(subsequent_indent)):
+                break  # the word after the line's end longer than a line (textwrap cuts it)
+            lines.append(indent + text[start:stop])
+            start, indent = resume, subsequent_indent
+        else:
+            lines.append(indent + text[start:])
+            return lines
+    return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent,
+                         break_on_hyphens=break_on_hyphens)
 
 
 def _printable_table(t: Table) -> Table:
-    """``t`` with every text printable (control characters as escapes: nothing reaches the terminal raw)."""
+    """``t`` with every text printable (control characters as escapes: nothing reaches the terminal raw); ``t``
+    itself where every text is (as a report's are: all of them are checked at once)."""
+    texts = [t.title, t.stub, t.column_title or "", "".join(t.columns).replace("\n", ""), *t.footnotes]
+    for label, cells in t.rows:
+        texts.append(label)
+        if cells is not None:
+            texts.extend(cells)
+    if "".join(texts).isprintable():
+        return t
     return dataclasses.replace(
         t, title=printable(t.title), columns=["\n".join(map(printable, c.split("\n"))) for c in t.columns],
         stub=printable(t.stub),
@@ -83,12 +93,18 @@ def render_table(t: Table, width: int = WIDTH) -> str:
     t = _printable_table(t)
     if not t.columns:  # a title with its footnotes
         return "\n".join([t.title, *(line for note in t.footnotes for line in wrap(note, width))]) + "\n"
-    rows = [(label, None if cells is None else [f"[{c}]" if (i, j) in t.highlight else c for j, c in enumerate(cells)])
-            for i, (label, cells) in enumerate(t.rows)]
-    table_rows = [r for r in rows if r[1] is not None]
-    stub_width = max([len(t.stub), *(len(r[0]) for r in table_rows)])
+    n_columns = len(t.columns)
+    rows = t.rows if not t.highlight else [
+        (label, None if cells is None else [f"[{c}]" if (i, j) in t.highlight else c for j, c in enumerate(cells)])
+        for i, (label, cells) in enumerate(t.rows)]
+    table_rows = [cells for label, cells in rows if cells is not None]
+    stub_width = max([len(t.stub), *(len(label) for label, cells in rows if cells is not None)])
     heads = [c.split("\n") for c in t.columns]  # a title with a newline takes two lines
-    cell_widths = [max((len(r[1][j]) for r in table_rows), default=0) for j in range(len(t.columns))]
+    # the cells of each column (the rows are read once)
+    by_column = list(zip(*table_rows, strict=True)) if table_rows and all(len(cells) == n_columns for cells in
+                                                                         table_rows) else \
+        [[cells[j] for cells in table_rows] for j in range(n_columns)]
+    cell_widths = [max(map(len, cells), default=0) for cells in by_column]
     if stub_width + sum(max(w, *map(len, h)) + 2 for w, h in zip(cell_widths, heads, strict=True)) > width:
         # wider than the page: titles longer than their cells (and than HEADER_LINE) wrap
         for j, head in enumerate(heads):
@@ -98,7 +114,7 @@ def render_table(t: Table, width: int = WIDTH) -> str:
                             or [""]]
     depth = max(len(h) for h in heads)
     heads = [[""] * (depth - len(h)) + h for h in heads]
-    widths = [max([*map(len, heads[j]), *(len(r[1][j]) for r in table_rows)]) for j in range(len(t.columns))]
+    widths = [max(max(map(len, head)), cell_width) for head, cell_width in zip(heads, cell_widths, strict=True)]
     units: list[list[int]] = []  # a column with its companions (its design effect): never cut apart
     for j in range(len(widths)):
         if j in t.companions and units:
@@ -112,7 +128,7 @@ def render_table(t: Table, width: int = WIDTH) -> str:
                   enumerate(rows) if cells is not None}
         stub_width = max([len(t.stub), *(len(line) for lines in labels.values() for line in lines)])
     else:
-        labels = {i: [label] for i, (label, cells) in enumerate(rows) if cells is not None}
+        labels = None  # each label on its line
     blocks, current, used = [], [], stub_width
     for unit in units:
         w = sum(widths[j] + 2 for j in unit)
@@ -123,6 +139,7 @@ def render_table(t: Table, width: int = WIDTH) -> str:
         used += w
     blocks.append(current)
     out = [t.title]
+    total = len(rows) - int(t.total_row) if t.total_row else None  # the first row of the total
     for n, block in enumerate(blocks):
         line = stub_width + sum(widths[j] + 2 for j in block)
         if len(blocks) > 1:
@@ -136,15 +153,20 @@ def render_table(t: Table, width: int = WIDTH) -> str:
                 "".join("  " + heads[j][k].rjust(widths[j]) for j in block)
             out.append(line_text if k == depth - 1 else line_text.rstrip())
         out.append("─" * line)
+        # a row's line: its label left-aligned in the stub, each cell of the block right-aligned in its column
+        template = f"{{:<{stub_width}}}" + "".join(f"  {{:>{widths[j]}}}" for j in block)
+        whole = block == list(range(n_columns))
         for i, (label, cells) in enumerate(rows):
-            if t.total_row and i == len(rows) - int(t.total_row):
+            if i == total:
                 out.append("─" * line)
             if cells is None:  # a row of text across the table
                 out.append(label.center(line).rstrip())
                 continue
-            first, *more = labels[i]
-            out.append((first.ljust(stub_width) + "".join("  " + cells[j].rjust(widths[j]) for j in block)).rstrip())
-            out.extend(more)
+            if labels is not None:
+                label, *more = labels[i]
+            out.append(template.format(label, *(cells if whole else [cells[j] for j in block])).rstrip())
+            if labels is not None:
+                out.extend(more)
         out.append("═" * line)
     for note in t.footnotes:
         out.extend(wrap(note, width, subsequent_indent="   "))

@@ -16,8 +16,8 @@ from ..measures.registry import REGISTRY
 
 __all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "has_long_run", "interval",
            "label", "layer", "layer_by", "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue",
-           "se", "se_decimals", "se_places", "shorten", "value", "value_and_interval", "with_interval",
-           "with_intervals"]
+           "se", "se_decimals", "se_places", "shorten", "value", "value_and_interval", "values",
+           "with_interval", "with_intervals"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<0.001";0.000'
@@ -463,6 +463,21 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
     return _shown(_places(x, decimals), x, _decimal_format(decimals))
 
 
+def values(numbers, digits: int = 3) -> list[str]:
+    """:func:`value` of each of ``numbers`` (a column of a table), each float below 1000 that does not read as 0
+    formatted at once.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import values
+    >>> values([0.4123, 0.000187, float("nan"), 1234.5678])
+    ['0.412', '0.00019', '—', '1234.6']
+    """
+    small, excel_format = 0.5 * 10.0 ** -digits, _decimal_format(digits)
+    return [_shown(_places(x, digits), x, excel_format) if type(x) is float and (x == 0 or small <= abs(x) < 1000)
+            else value(x, digits) for x in numbers]
+
+
 def _has_spread(se) -> bool:
     """Whether ``se`` is a standard error shown as a number that is not 0 (not missing, 0, infinite, or below
     10⁻⁹, in scientific notation)."""
@@ -654,21 +669,25 @@ def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None, se=Non
     return f"[{_fixed(lower, decimals)}, {_fixed(upper, decimals)}]"
 
 
-def value_and_interval(x, lower, upper, digits: int = 3, *, se=None) -> tuple[str, str]:
+def value_and_interval(x, lower, upper, digits: int = 3, *, se=None, alone: bool = False) -> tuple[str, str]:
     """A value and its interval in two cells: ``value(x, digits, like=(lower, upper), inside=(lower, upper),
     se=se)`` and ``interval(lower, upper, digits, like=(x,), value_shown=x, se=se)``, the decimals they share (those
-    of the three numbers and the SE, and those of the ends, :func:`bound_decimals`) found once.
+    of the three numbers and the SE, and those of the ends, :func:`bound_decimals`) found once. With ``alone``,
+    the value's decimals are its own (``value(x, digits, inside=(lower, upper), se=se)``, not like its ends).
 
     Examples
     --------
     >>> from pandas_agree.report.display import value_and_interval
     >>> value_and_interval(0.41, 0.38, 0.44, se=0.015), value_and_interval(0.999752, 0.99908, 0.99993)
     (('0.410', '[0.380, 0.440]'), ('0.99975', '[0.99908, 0.99993]'))
+    >>> value_and_interval(950.0, 900.0, 1020.0), value_and_interval(950.0, 900.0, 1020.0, alone=True)
+    (('950.0', '[900.0, 1020.0]'), ('950.000', '[900.0, 1020.0]'))
     """
     if isinstance(x, float) and isinstance(lower, float) and isinstance(upper, float) and \
             abs(x) < math.inf and abs(lower) < math.inf and abs(upper) < math.inf:
         decimals = _decimals((x, lower, upper), digits)
-        if decimals is not None:  # else scientific notation
+        if decimals is not None and (not alone or _decimals((x,), digits) == decimals):  # else as value() and
+            # interval() show them (scientific notation, or a value with decimals of its own)
             spread = _has_spread(se)
             if spread:
                 decimals = max(decimals, se_places(se, digits))
@@ -678,7 +697,7 @@ def value_and_interval(x, lower, upper, digits: int = 3, *, se=None) -> tuple[st
                 shown = decimals if ends == decimals else inside_decimals(x, lower, upper, decimals)
                 return (_shown(_places(x, shown), x, _decimal_format(shown)),
                         f"[{_places(lower, ends)}, {_places(upper, ends)}]")
-    return (value(x, digits, like=(lower, upper), inside=(lower, upper), se=se),
+    return (value(x, digits, like=() if alone else (lower, upper), inside=(lower, upper), se=se),
             interval(lower, upper, digits, like=(x,), value_shown=x, se=se))
 
 

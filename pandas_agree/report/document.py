@@ -233,7 +233,7 @@ class _Columns:
         self._rows = len(frame.index)
         dtypes = frame.dtypes.tolist()
         self._array = self._frame = None
-        if dtypes and all(dtype == _FLOAT for dtype in dtypes):
+        if dtypes and dtypes.count(_FLOAT) == len(dtypes):
             self._array = frame.to_numpy(dtype=float)
         elif dtypes and all(isinstance(dtype, pd.StringDtype) or (isinstance(dtype, np.dtype) and dtype.kind in "biufO")
                             for dtype in dtypes):
@@ -995,9 +995,9 @@ def ranked_binary(rep) -> Table:
     names the others and where they are), so that the table takes one screen whatever K is."""
     b = rep.binary
     limit = rep.options["max_classes"]
-    code = sort_measure(b, rep.options.get("sort_by"))
-    ci = isinstance(b.columns, pd.MultiIndex)
     shown = shown_measures(b)
+    code = sort_measure(b, rep.options.get("sort_by"), shown)
+    ci = isinstance(b.columns, pd.MultiIndex)
     headline = [c for c in HEADLINE if c in shown and c != code]
     codes = [code, *(headline if len(shown) > len(headline) + 1 else [c for c in shown if c != code])]
     level = f"{100 * rep.options['confidence_level']:g}% CI"
@@ -1012,12 +1012,13 @@ def ranked_binary(rep) -> Table:
     shown_rows = [*ranking.weakest, *ranking.strongest]  # the labels of the rows shown, taken at once
     labels = dict(zip(shown_rows, b.index.take(shown_rows).tolist(), strict=True))
 
+    shown_values = [display.values([column[i] for i in shown_rows]) for column in values]  # by measure
+    at_row = {i: k for k, i in enumerate(shown_rows)}
+
     def row(i: int) -> tuple[str, list[str]]:
-        cells = [display.value(column[i]) for column in values]
+        cells = [column[at_row[i]] for column in shown_values]
         if ci:
-            v = values[0][i]
-            cells[0] = display.value(v, inside=(lowers[i], uppers[i]))
-            cells.insert(1, display.interval(lowers[i], uppers[i], like=(v,), value_shown=v))
+            cells[0:1] = display.value_and_interval(values[0][i], lowers[i], uppers[i], alone=True)
         if deff:
             cells.insert(at, display.value(deffs[i], 2))
         return display.label(labels[i]), cells

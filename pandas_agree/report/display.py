@@ -384,6 +384,11 @@ def _decimals(values, digits: int) -> int | None:
                 largest = abs(x)
         elif not _is_missing(x) and math.isfinite(float(x)) and abs(float(x)) > largest:
             largest = abs(float(x))
+    return _decimals_up_to(largest, digits)
+
+
+def _decimals_up_to(largest: float, digits: int) -> int | None:
+    """:func:`_decimals` of numbers whose largest magnitude (of those finite) is ``largest``."""
     if largest < 1000:
         return digits
     if largest < WHOLE_FROM:
@@ -597,13 +602,13 @@ def se(x, digits: int = 3) -> str:
     if _is_missing(x) or math.isinf(float(x)):
         return value(x, digits)
     x = float(x)
-    decimals = _decimals([x], digits)
+    decimals = _decimals_up_to(abs(x), digits)
     if decimals is None:
         return _scientific(x)
     decimals = se_decimals(x, decimals)
     if decimals is None:
         return Shown(f"{x:.1e}", x, "0.0E+00")
-    return Shown(f"{x:.{decimals}f}", x, _decimal_format(decimals))
+    return _shown(f"{x:{_FIXED[decimals]}}", x, _decimal_format(decimals))
 
 
 def bound_decimals(x, lower, upper, decimals: int) -> int:
@@ -685,8 +690,8 @@ def value_and_interval(x, lower, upper, digits: int = 3, *, se=None, alone: bool
     """
     if isinstance(x, float) and isinstance(lower, float) and isinstance(upper, float) and \
             abs(x) < math.inf and abs(lower) < math.inf and abs(upper) < math.inf:
-        decimals = _decimals((x, lower, upper), digits)
-        if decimals is not None and (not alone or _decimals((x,), digits) == decimals):  # else as value() and
+        decimals = _decimals_up_to(max(abs(x), abs(lower), abs(upper)), digits)
+        if decimals is not None and (not alone or _decimals_up_to(abs(x), digits) == decimals):  # else as value() and
             # interval() show them (scientific notation, or a value with decimals of its own)
             spread = _has_spread(se)
             if spread:

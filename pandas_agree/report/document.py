@@ -79,7 +79,8 @@ def _long_texts(report) -> set[str]:
     """The texts longer than :data:`~pandas_agree.report.display.LABEL_LIMIT` among the labels, column labels and
     axis names of the report's frames and its groups: what notes and titles may hold whole."""
     values = []
-    checked: dict[int, bool] = {}  # the frames of a report share label indexes: each is read once
+    arrow: list[tuple[pd.Index, pd.Index, int]] = []  # labels of a pyarrow string dtype: measured together
+    checked: set[int] = set()  # the frames of a report may share label indexes: each is read once
     for frame in vars(report).values():
         if isinstance(frame, pd.DataFrame):
             for axis in (frame.index, frame.columns):
@@ -88,17 +89,43 @@ def _long_texts(report) -> set[str]:
                     # a level's distinct values first (a MultiIndex's levels may hold some no row uses: read the
                     # values themselves only where one of them is long)
                     labels = axis.levels[level] if axis.nlevels > 1 else axis
-                    if labels.dtype.kind not in "OUS":
-                        continue  # numbers
-                    if id(labels) not in checked:
-                        checked[id(labels)] = _may_be_long(labels)
-                    if not checked[id(labels)]:
-                        continue  # text of short labels only
-                    if axis.nlevels > 1:
-                        labels = axis.get_level_values(level)
-                    values.extend(labels.unique())
+                    if labels.dtype.kind not in "OUS" or id(labels) in checked:
+                        continue  # numbers, or labels read already
+                    checked.add(id(labels))
+                    if _arrow_text(labels):
+                        arrow.append((labels, axis, level))
+                    elif _may_be_long(labels):
+                        values.extend(_used(axis, level))
+    if arrow and _longest([labels for labels, _, _ in arrow]) > display.LABEL_LIMIT:  # some label is long: which
+        values.extend(x for labels, axis, level in arrow if _may_be_long(labels) for x in _used(axis, level))
     values.extend([getattr(report, "by", None), *getattr(report, "groups", {})])
     return {text for x in values if x is not None and len(text := str(x)) > display.LABEL_LIMIT}
+
+
+def _used(axis: pd.Index, level: int) -> list:
+    """The labels of ``axis`` (of its level ``level``) that may be long: all but the text of at most
+    :data:`~pandas_agree.report.display.LABEL_LIMIT` characters."""
+    labels = axis.get_level_values(level) if axis.nlevels > 1 else axis
+    return [x for x in labels.tolist() if type(x) is not str or len(x) > display.LABEL_LIMIT]
+
+
+def _arrow_text(labels: pd.Index) -> bool:
+    """Whether ``labels`` are of a string dtype stored by pyarrow (whose lengths pyarrow finds at once)."""
+    return isinstance(labels.dtype, pd.StringDtype) and str(labels.dtype.storage).startswith("pyarrow")
+
+
+def _longest(indexes: list[pd.Index]) -> int:
+    """The length of the longest label (in code points, as len() counts them) of indexes of a pyarrow string
+    dtype, found in one pass of pyarrow over all of them (0 where there is none)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    chunks: dict = {}  # by their arrow type (string, large string): a chunked array holds one
+    for labels in indexes:
+        for chunk in labels.array.__arrow_array__().chunks:
+            chunks.setdefault(chunk.type, []).append(chunk)
+    lengths = [pc.max(pc.utf8_length(pa.chunked_array(same, type=kind))).as_py() for kind, same in chunks.items()]
+    return max([0, *(n for n in lengths if n is not None)])
 
 
 def _may_be_long(labels: pd.Index) -> bool:
@@ -109,11 +136,8 @@ def _may_be_long(labels: pd.Index) -> bool:
     if not isinstance(dtype, pd.StringDtype):
         return True
     if str(dtype.storage).startswith("pyarrow"):  # the lengths in code points, as len() counts them
-        import pyarrow.compute as pc
-
-        longest = pc.max(pc.utf8_length(labels.array.__arrow_array__())).as_py()
-    else:
-        longest = labels.str.len().max()
+        return _longest([labels]) > display.LABEL_LIMIT
+    longest = labels.str.len().max()
     return bool(pd.notna(longest) and longest > display.LABEL_LIMIT)  # None, NaN or NA: no label present
 
 
@@ -142,7 +166,7 @@ def _laid_out(report) -> Document:
                 return text
             return display.shorten(text, {whole: display.cut(whole) for whole in wholes if whole in text})
 
-        if not wholes and not any(_may_cut(text) for text in _texts(doc)):
+        if not wholes and not _may_cut(_texts(doc)):
             return replace(doc, long_labels=[*doc.long_labels, *found.entries()])  # nothing to cut: as laid out
         sections = []
         for sec in doc.sections:
@@ -157,32 +181,30 @@ def _laid_out(report) -> Document:
     return replace(doc, long_labels=[*doc.long_labels, *found.entries()])
 
 
-def _texts(doc: Document):
+def _texts(doc: Document) -> list:
     """Every text of ``doc`` that :func:`laid_out` may cut: titles, headings, column titles, row labels, cells,
-    footnotes and notes."""
-    yield doc.title
-    yield doc.meta
+    footnotes and notes (and None where a heading or a column title is missing)."""
+    texts = [doc.title, doc.meta]
     for sec in doc.sections:
-        yield sec.heading
-        yield from sec.notes
+        texts.append(sec.heading)
+        texts += sec.notes
         for t in sec.tables:
-            yield t.title
-            yield t.stub
-            yield t.column_title
-            yield from t.columns
-            yield from t.footnotes
+            texts += (t.title, t.stub, t.column_title, *t.columns, *t.footnotes)
             for label, cells in t.rows:
-                yield label
+                texts.append(label)
                 if cells is not None:
-                    yield from cells
+                    texts += cells
+    return texts
 
 
-def _may_cut(text) -> bool:
-    """Whether :func:`~.display.shorten` may change ``text`` where no label of the report is long: free text
-    (not a shown number) longer than :data:`~.display.LABEL_LIMIT` with a run of more than that many characters
-    without a space."""
-    return isinstance(text, str) and not isinstance(text, display.Shown) and len(text) > display.LABEL_LIMIT \
-        and display.has_long_run(text)
+def _may_cut(texts: list) -> bool:
+    """Whether :func:`~.display.shorten` may change one of ``texts`` where no label of the report is long: free
+    text (not a shown number) longer than :data:`~.display.LABEL_LIMIT` with a run of more than that many
+    characters without a space (:func:`~.display.has_long_run`: a word of ``str.split``, which splits at the same
+    spaces)."""
+    free = [text for text in texts if isinstance(text, str) and len(text) > display.LABEL_LIMIT
+            and not isinstance(text, display.Shown)]
+    return max(map(len, " ".join(free).split()), default=0) > display.LABEL_LIMIT
 
 
 def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: list[str] = (),
@@ -219,28 +241,24 @@ def footnote_letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
     return letters, [f"{letters[m]}. {m}" for m in unique]
 
 
-_FLOAT, _OBJECT = np.dtype(np.float64), np.dtype(object)
+_FLOAT = np.dtype(np.float64)
 
 
 class _Columns:
-    """The columns of a frame, each taken as a list of its cells by its position: a frame of floats (the measures
-    with their SEs and intervals) is read as one numpy array, once; a frame of mixed columns (text beside numbers)
-    column by column. The formatting then reads lists, not the frame cell by cell, and no column is made a Series
-    (which would copy the frame's attrs, the notes and methods of every class, into each one)."""
+    """The columns of a frame, each taken as a list of its cells by its position, the frame read once: a frame of
+    measures (columns (measure, statistic)) of floats as one float array, any other as one array of Python objects
+    (each column's cells as its list would hold them). The formatting then reads lists, not the frame cell by cell,
+    and no column is made a Series (which would copy the frame's attrs, the notes and methods of every class, into
+    each one)."""
 
     def __init__(self, frame: pd.DataFrame) -> None:
         self.columns = frame.columns
         self._rows = len(frame.index)
-        dtypes = frame.dtypes.tolist()
-        self._array = self._frame = None
-        if dtypes and dtypes.count(_FLOAT) == len(dtypes):
-            self._array = frame.to_numpy(dtype=float)
-        elif dtypes and all(isinstance(dtype, pd.StringDtype) or (isinstance(dtype, np.dtype) and dtype.kind in "biufO")
-                            for dtype in dtypes):
-            # numbers beside text: the cells as Python objects, as the columns' lists would hold them
-            self._array = frame.to_numpy(dtype=object)
-        else:
-            self._frame = pd.DataFrame(frame, copy=False)  # without its attrs
+        floats = False
+        if isinstance(frame.columns, pd.MultiIndex):  # measures with their intervals: floats, read as such
+            dtypes = frame.dtypes.tolist()
+            floats = bool(dtypes) and set(map(type, dtypes)) == {type(_FLOAT)}  # float64 (any byte order)
+        self._array = frame.to_numpy(dtype=float if floats else object)
         self._positions: dict | None = None
 
     def __len__(self) -> int:
@@ -258,15 +276,12 @@ class _Columns:
     def floats(self, keys: list) -> np.ndarray | None:
         """The columns ``keys`` as a float array (a column of it for each key) where the frame is all floats (None
         otherwise)."""
-        if self._array is None or self._array.dtype != _FLOAT:
+        if self._array.dtype != _FLOAT:
             return None
         return self._array[:, [self.position(key) for key in keys]]
 
     def __call__(self, key) -> list:
-        i = self.position(key)
-        if self._array is not None:
-            return self._array[:, i].tolist()
-        return self._frame.iloc[:, i].tolist()
+        return self._array[:, self.position(key)].tolist()
 
 
 def _keys(columns: pd.Index) -> list:

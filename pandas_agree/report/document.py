@@ -334,21 +334,19 @@ def has_deff(frame: pd.DataFrame) -> bool:
     return "deff" in columns
 
 
-def _deffs(frame: _Columns, keys: list, deff: bool) -> list[list]:
-    """The design effects of each measure of ``keys`` in every row (a list for each measure), with two decimals;
-    without design effects (``deff`` False), None in every row."""
-    if not deff:
-        return [[None] * len(frame) for _ in keys]
-    return [[display.value(v, 2) for v in _column(frame, (key, "deff"))] for key in keys]
+def _deffs(frame: _Columns, keys: list) -> list[list[str]]:
+    """The design effects of each measure of ``keys`` in every row (a list for each measure), with two decimals."""
+    return [display.values(_column(frame, (key, "deff")), 2) for key in keys]
 
 
-def _with_deff(columns: list[str], rows: list, deff: bool) -> tuple[list[str], list, set]:
-    """Columns and rows whose every cell is followed by a design effect: (columns, rows, companions), the cells of
-    each row given as (value, design effect) pairs; without design effects the cells as they are."""
-    if not deff:
-        return columns, [(label, [value for value, _ in cells]) for label, cells in rows], set()
+def _with_deff(columns: list[str], rows: list, deffs: list | None) -> tuple[list[str], list, set]:
+    """Columns and rows (label, cells) whose every cell is followed by its design effect (``deffs``: those of each
+    row's cells): (columns, rows, companions); without design effects (``deffs`` None) as they are."""
+    if deffs is None:
+        return columns, rows, set()
     columns = [title for column in columns for title in (column, DEFF)]
-    rows = [(label, [text for pair in cells for text in pair]) for label, cells in rows]
+    rows = [(label, [text for pair in zip(cells, row, strict=True) for text in pair])
+            for (label, cells), row in zip(rows, deffs, strict=True)]
     return columns, rows, set(range(1, len(columns), 2))
 
 
@@ -427,17 +425,17 @@ def crosstab(rep, places: int | None = None) -> Table:
     matching = _marked(ag)
     with_percentages = isinstance(ct.index, pd.MultiIndex)
     rows, highlight, position = [], set(), -1
-    for i, key in enumerate(ct.index):
+    for key, row in zip(ct.index.tolist(), ct.to_numpy(dtype=object).tolist(), strict=True):  # the rows read once
         value, stat = key if with_percentages else (key, "Count")
         counts = stat == "Count"
         position += counts
-        cells = []
-        for j in range(len(ct.columns)):
-            cells.append(display.count(ct.iat[i, j], places) if counts else display.percent(ct.iat[i, j]))
-            if counts and (position, j) in matching:
-                highlight.add((len(rows), j))
+        if counts:
+            cells = [display.count(v, places) for v in row]
+            highlight.update((len(rows), j) for j in range(len(row)) if (position, j) in matching)
+        else:
+            cells = [display.percent(v) for v in row]
         rows.append((display.label(value) if counts else "  " + stat, cells))
-    return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
+    return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns.tolist()], rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
                  footnotes=[_matching_note(ag)] if matching else [], total_row=True)
 
@@ -508,14 +506,13 @@ def _cells_crosstab(rep, places: int) -> Table:
     matching = _marked(ag)
     i_total, j_total = len(labels) - 1, len(ct.columns) - 1
     rows, highlight = [], set()
-    for i in range(len(ct.index)):
+    for i, row in enumerate(ct.to_numpy(dtype=object).tolist()):  # the rows read once
         position, stat = divmod(i, n_stats)
         stat = stats[stat]
         if position == i_total and stat in _RESIDUALS:
             continue
         cells = []
-        for j in range(len(ct.columns)):
-            v = ct.iat[i, j]
+        for j, v in enumerate(row):
             if stat in _RESIDUALS and (position == i_total or j == j_total):
                 cells.append("")
             elif stat == "Count":
@@ -990,9 +987,10 @@ def binary(rep) -> Table:
     codes = shown_measures(b)
     deff = has_deff(b)
     bare = _bare(b)
-    rows = [(f"{display.measure_name(code)} ({code})", list(zip(shown, deffs, strict=True)))
-            for code, shown, deffs in zip(codes, _with_intervals(bare, codes), _deffs(bare, codes, deff), strict=True)]
-    columns, rows, companions = _with_deff([display.label(c) for c in b.index], rows, deff)
+    rows = [(f"{display.measure_name(code)} ({code})", shown)  # a measure's row: its cell of every class
+            for code, shown in zip(codes, _with_intervals(bare, codes), strict=True)]
+    columns, rows, companions = _with_deff([display.label(c) for c in b.index.tolist()], rows,
+                                           _deffs(bare, codes) if deff else None)
     notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
              "in the notes.", *([DEFF_NOTE] if deff else [])] if ci else []
     return Table("Class-Specific Measures (each class against the rest)", columns, rows, stub="Measure",
@@ -1063,12 +1061,14 @@ def averages(rep) -> Table:
     methods = shown_measures(a)
     deff = has_deff(a)
     bare = _bare(a)
-    cells = [list(zip(shown, deffs, strict=True)) for shown, deffs in
-             zip(_with_intervals(bare, methods), _deffs(bare, methods, deff), strict=True)]
-    # by method: (value with interval, design effect) of each measure
-    rows = [(f"{display.measure_name(code)} ({code})", [by_method[i] for by_method in cells])
-            for i, code in enumerate(a.index)]
-    columns, rows, companions = _with_deff(methods, rows, deff)
+    codes = a.index.tolist()
+
+    def by_measure(by_method: list[list]) -> list[list]:  # a measure's cells: one of each method
+        return [list(cells) for cells in zip(*by_method, strict=True)] if by_method else [[] for _ in codes]
+
+    rows = [(f"{display.measure_name(code)} ({code})", cells)
+            for code, cells in zip(codes, by_measure(_with_intervals(bare, methods)), strict=True)]
+    columns, rows, companions = _with_deff(methods, rows, by_measure(_deffs(bare, methods)) if deff else None)
     return Table("Averages over Classes", columns, rows, stub="Measure", footnotes=[DEFF_NOTE] if deff else [],
                  companions=companions)
 

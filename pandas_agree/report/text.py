@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
+from operator import itemgetter
 
 from .display import printable
 from .document import Document, Table
@@ -154,23 +155,40 @@ def render_table(t: Table, width: int = WIDTH) -> str:
             out.append(line_text if k == depth - 1 else line_text.rstrip())
         out.append("─" * line)
         # a row's line: its label left-aligned in the stub, each cell of the block right-aligned in its column
-        template = f"{{:<{stub_width}}}" + "".join(f"  {{:>{widths[j]}}}" for j in block)
-        whole = block == list(range(n_columns))
+        template = f"%-{stub_width}s" + "".join(f"  %{widths[j]}s" for j in block)
+        take = itemgetter(*block) if len(block) > 1 else lambda cells, j=block[0]: (cells[j],)
+        run: list = []  # the label and cells of each row of a run of rows of one line each, laid out at once
         for i, (label, cells) in enumerate(rows):
-            if i == total:
-                out.append("─" * line)
-            if cells is None:  # a row of text across the table
-                out.append(label.center(line).rstrip())
-                continue
-            if labels is not None:
-                label, *more = labels[i]
-            out.append(template.format(label, *(cells if whole else [cells[j] for j in block])).rstrip())
-            if labels is not None:
-                out.extend(more)
+            if i == total or cells is None or labels is not None:
+                out.extend(_lines(template, run, len(block) + 1))
+                run = []
+                if i == total:
+                    out.append("─" * line)
+                if cells is None:  # a row of text across the table
+                    out.append(label.center(line).rstrip())
+                    continue
+                if labels is not None:  # a label on lines of its own
+                    label, *more = labels[i]
+                    out.extend(_lines(template, [label, *take(cells)], len(block) + 1))
+                    out.extend(more)
+                    continue
+            run.append(label)
+            run.extend(take(cells))
+        out.extend(_lines(template, run, len(block) + 1))
         out.append("═" * line)
     for note in t.footnotes:
         out.extend(wrap(note, width, subsequent_indent="   "))
     return "\n".join(out) + "\n"
+
+
+def _lines(template: str, texts: list, per_line: int) -> list[str]:
+    """The lines of ``template`` (a row's line: "%-20s  %8s", each text padded to its width) filled with ``texts``
+    in turn, ``per_line`` of them a line, without trailing spaces; one formatting for all of them (the texts of a
+    table hold no line break), with %, which pads text twice as fast as str.format."""
+    if not texts:
+        return []
+    lines = "\n".join([template] * (len(texts) // per_line)) % tuple(texts)
+    return [line.rstrip() for line in lines.split("\n")]
 
 
 def _notes(notes: list[str], width: int) -> str:

@@ -7,6 +7,7 @@ the value, values that read as 0 or -0, NaN, infinities, and numbers from 1000, 
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def _same(shown, expected) -> None:
         assert shown.number == expected.number or (math.isnan(shown.number) and math.isnan(expected.number))
 
 
+@pytest.mark.filterwarnings("error")  # no warning of numpy's for NaN, infinities or huge numbers
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(cells(), min_size=1, max_size=8), st.sampled_from([3, 2, 1, 4]))
 def test_with_intervals_is_with_interval(rows, digits):

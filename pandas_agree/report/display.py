@@ -635,16 +635,13 @@ def bound_decimals(x, lower, upper, decimals: int) -> int:
     if alike:
         shown = _places(x, decimals)
         alike = [end for end in alike if _places(end, decimals) == shown]
-    return _gap_decimals(x, alike, decimals)
+    gap = min([abs(end - x) for end in alike], default=0.0)
+    return decimals if gap == 0 else _gap_decimals(gap, decimals)
 
 
-def _gap_decimals(x: float, alike: list[float], decimals: int) -> int:
-    """:func:`bound_decimals` given the ends ``alike`` that differ from ``x`` but read as it with ``decimals``."""
-    if not alike:
-        return decimals
-    gap = min(abs(end - x) for end in alike)
-    if gap == 0:
-        return decimals
+def _gap_decimals(gap: float, decimals: int) -> int:
+    """:func:`bound_decimals` given the distance ``gap`` (not 0) from the value of the nearest end that differs from
+    it but reads as it with ``decimals``: enough for two significant digits of it."""
     needed = 1 - math.floor(math.log10(gap))
     # an end closer than 10⁻⁹ is the value but for round-off (an average of a constant): shown as the value
     return max(decimals, needed) if needed <= MAX_DECIMALS else decimals
@@ -737,26 +734,32 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
     return _with_interval(x, lower, upper, digits)
 
 
-def _plain_with_interval(x: float, lower: float, upper: float, decimals: int) -> Shown | None:
+def _plain_with_interval(x: float, lower: float, upper: float, decimals: int, gap: float | None = None) -> Shown | None:
     """:func:`with_interval` of finite floats below :data:`WHOLE_FROM` (every value of a table of measures with its
     interval), ``decimals`` those of the largest of them: what :func:`value`, :func:`interval` and
     :func:`bound_decimals` make of them, found at once, each number formatted once where the ends keep the
     value's decimals. None where the value would read as 0 or outside its interval (:func:`_with_interval` shows
-    those)."""
+    those). ``gap``: the distance from the value of the nearest end that differs from it but reads as it with
+    ``decimals`` (inf where none does), where the caller knows it; else it is found from the texts."""
     if x != 0 and abs(x) < 0.5 * 10.0 ** -decimals:  # a small value, with its significant digits
         return None
-    text, low, high = _places(x, decimals), _places(lower, decimals), _places(upper, decimals)
-    if (lower != x and low == text) or (upper != x and high == text):  # an end that differs reads as the value
-        ends = _gap_decimals(x, [end for end, shown in ((lower, low), (upper, high)) if end != x and shown == text],
-                             decimals)
-        if ends > decimals:  # the value with its ends' decimals too
-            decimals = ends
-            text, low, high = _places(x, decimals), _places(lower, decimals), _places(upper, decimals)
-        # the value would read outside its interval: as value(inside=...) shows it (where no end reads as the
-        # value, the ends have the value's decimals and rounding keeps their order: it reads inside)
-        if ((lower != x and low == text) or (upper != x and high == text)) and \
-                inside_decimals(x, lower, upper, decimals) != decimals:
-            return None
+    texts = None
+    if gap is None:
+        texts = text, low, high = _places(x, decimals), _places(lower, decimals), _places(upper, decimals)
+        gap = min(abs(lower - x) if lower != x and low == text else math.inf,
+                  abs(upper - x) if upper != x and high == text else math.inf)
+    if gap < math.inf:  # an end that differs reads as the value: the value with its ends' decimals too
+        ends = _gap_decimals(gap, decimals)
+        if ends > decimals:
+            decimals, texts = ends, None
+    if texts is None:
+        texts = _places(x, decimals), _places(lower, decimals), _places(upper, decimals)
+    text, low, high = texts
+    # the value would read outside its interval: as value(inside=...) shows it (where no end reads as the value,
+    # the ends have the value's decimals and rounding keeps their order: it reads inside)
+    if gap < math.inf and ((lower != x and low == text) or (upper != x and high == text)) and \
+            inside_decimals(x, lower, upper, decimals) != decimals:
+        return None
     ends = f"[{low}, {high}]"
     return _shown(f"{text} {ends}", x, _decimal_format(decimals), ends)
 
@@ -772,29 +775,46 @@ def _with_interval(x, lower, upper, digits: int) -> str:
 
 def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, digits: int = 3) -> list[str]:
     """:func:`with_interval` of each value with its interval (float arrays of one shape, read in C order: a
-    column, or a whole table at once), the cells' decimals and those that need no more thought found at once:
-    finite numbers below :data:`WHOLE_FROM` whose ends are the value or further from it than a unit of the last
-    decimal (rounded, they differ), none of which would read as 0 or −0. Those are formatted directly (with the
-    text :func:`with_interval` gives them); :func:`with_interval` decides the others."""
+    column, or a whole table at once), what can be decided for all cells found at once: their decimals; the cells
+    that need no more thought, finite numbers below :data:`WHOLE_FROM` whose ends are the value or further from it
+    than a unit of the last decimal (rounded, they differ), none of which would read as 0 or −0, formatted directly
+    (with the text :func:`with_interval` gives them); and for the other finite cells, the distance of the nearest
+    end that reads as the value (from the numbers rounded to the cell's decimals, where none is so close to half a
+    unit of the last decimal that its rounding is in doubt). :func:`with_interval`'s functions decide the rest."""
     values, lowers, uppers = (np.asarray(x, dtype=float).ravel() for x in (values, lowers, uppers))
-    with np.errstate(invalid="ignore"):
+    with np.errstate(all="ignore"):  # NaN and huge numbers are not formatted here
         largest = np.maximum(np.maximum(np.abs(values), np.abs(lowers)), np.abs(uppers))  # NaN where one is NaN
+        finite = largest < WHOLE_FROM  # finite numbers below WHOLE_FROM (_plain_with_interval's)
         decimals = np.where(largest >= 1000, max(digits - 2, 0), digits)
         unit = 10.0 ** -decimals.astype(float)
-        direct = (largest < WHOLE_FROM) & ((values == 0) | (np.abs(values) >= unit))
+        direct = finite & ((values == 0) | (np.abs(values) >= unit))
         for end in (lowers, uppers):
             direct &= (end == values) | (np.abs(end - values) > 1.01 * unit)
         for number in (values, lowers, uppers):
             direct &= ~(np.signbit(number) & (np.abs(number) < unit))  # "-0.000"
+        # the other finite cells: which ends read as the value (their numbers rounded to the cell's decimals are
+        # the same), where no number is within a few units of its last bit of half a unit of the last decimal
+        # (where rounding could go either way: _plain_with_interval decides those by the text)
+        rounded, clear = [], finite & ~direct
+        for number in (values, lowers, uppers):
+            scaled = number * 10.0 ** decimals
+            whole = np.floor(scaled)
+            rest = scaled - whole
+            clear &= np.abs(rest - 0.5) > 4 * np.spacing(np.abs(scaled))
+            rounded.append(whole + (rest > 0.5))
+        gaps = np.minimum(np.where((lowers != values) & (rounded[1] == rounded[0]), np.abs(lowers - values), np.inf),
+                          np.where((uppers != values) & (rounded[2] == rounded[0]), np.abs(uppers - values), np.inf))
+    kinds = (finite.astype(np.int8) + direct + 2 * clear).tolist()  # 2: direct, 3: clear, 1: other finite, 0: any
     out = []
-    for x, lower, upper, places, plain in zip(values.tolist(), lowers.tolist(), uppers.tolist(), decimals.tolist(),
-                                              direct.tolist(), strict=True):
-        if plain:
+    for x, lower, upper, places, kind, gap in zip(values.tolist(), lowers.tolist(), uppers.tolist(), decimals.tolist(),
+                                                  kinds, gaps.tolist(), strict=True):
+        if kind == 2:
             spec = _FIXED[places]
             ends = f"[{lower:{spec}}, {upper:{spec}}]"
             out.append(_shown(f"{x:{spec}} {ends}", x, _decimal_format(places), ends))
         else:
-            out.append(with_interval(x, lower, upper, digits))
+            shown = _plain_with_interval(x, lower, upper, places, gap if kind == 3 else None) if kind else None
+            out.append(_with_interval(x, lower, upper, digits) if shown is None else shown)
     return out
 
 

@@ -781,33 +781,36 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
     (with the text :func:`with_interval` gives them); and for the other finite cells, the distance of the nearest
     end that reads as the value (from the numbers rounded to the cell's decimals, where none is so close to half a
     unit of the last decimal that its rounding is in doubt). :func:`with_interval`'s functions decide the rest."""
-    values, lowers, uppers = (np.asarray(x, dtype=float).ravel() for x in (values, lowers, uppers))
+    numbers = np.stack([np.asarray(x, dtype=float).ravel() for x in (values, lowers, uppers)])  # 3 rows: value, ends
     with np.errstate(all="ignore"):  # NaN and huge numbers are not formatted here
-        largest = np.maximum(np.maximum(np.abs(values), np.abs(lowers)), np.abs(uppers))  # NaN where one is NaN
+        sizes = np.abs(numbers)
+        largest = sizes.max(axis=0)  # NaN where one is NaN
         finite = largest < WHOLE_FROM  # finite numbers below WHOLE_FROM (_plain_with_interval's)
         decimals = np.where(largest >= 1000, max(digits - 2, 0), digits)
-        unit = 10.0 ** -decimals.astype(float)
-        direct = finite & ((values == 0) | (np.abs(values) >= unit))
-        for end in (lowers, uppers):
-            direct &= (end == values) | (np.abs(end - values) > 1.01 * unit)
-        for number in (values, lowers, uppers):
-            direct &= ~(np.signbit(number) & (np.abs(number) < unit))  # "-0.000"
+        scale = 10.0 ** decimals  # the numbers in units of the last decimal
+        units = sizes * scale
+        distances = np.abs(numbers[1:] - numbers[0]) * scale
+        direct = finite & ((numbers[1:] == numbers[0]) | (distances > 1.01)).all(axis=0) & \
+            ((numbers[0] == 0) | (units[0] >= 1)) & ~(np.signbit(numbers) & (units < 1)).any(axis=0)  # not "-0.000"
+        kinds = finite.astype(np.int8) + direct  # 2: direct, 1: other finite, 0: any other
+        gaps = np.full(numbers.shape[1], np.inf)
         # the other finite cells: which ends read as the value (their numbers rounded to the cell's decimals are
         # the same), where no number is within a few units of its last bit of half a unit of the last decimal
         # (where rounding could go either way: _plain_with_interval decides those by the text)
-        rounded, clear = [], finite & ~direct
-        for number in (values, lowers, uppers):
-            scaled = number * 10.0 ** decimals
+        rest = np.flatnonzero(kinds == 1)
+        if rest.size:
+            scaled = numbers[:, rest] * scale[rest]
             whole = np.floor(scaled)
-            rest = scaled - whole
-            clear &= np.abs(rest - 0.5) > 4 * np.spacing(np.abs(scaled))
-            rounded.append(whole + (rest > 0.5))
-        gaps = np.minimum(np.where((lowers != values) & (rounded[1] == rounded[0]), np.abs(lowers - values), np.inf),
-                          np.where((uppers != values) & (rounded[2] == rounded[0]), np.abs(uppers - values), np.inf))
-    kinds = (finite.astype(np.int8) + direct + 2 * clear).tolist()  # 2: direct, 3: clear, 1: other finite, 0: any
+            fraction = scaled - whole
+            clear = (np.abs(fraction - 0.5) > 4 * np.spacing(np.abs(scaled))).all(axis=0)
+            rounded = whole + (fraction > 0.5)
+            alike = (numbers[1:, rest] != numbers[0, rest]) & (rounded[1:] == rounded[0])
+            gaps[rest] = np.where(alike, np.abs(numbers[1:, rest] - numbers[0, rest]), np.inf).min(axis=0)
+            kinds[rest] += 2 * clear  # 3: the gap known
+    values, lowers, uppers = numbers.tolist()
+    gaps, kinds = gaps.tolist(), kinds.tolist()
     out = []
-    for x, lower, upper, places, kind, gap in zip(values.tolist(), lowers.tolist(), uppers.tolist(), decimals.tolist(),
-                                                  kinds, gaps.tolist(), strict=True):
+    for x, lower, upper, places, kind, gap in zip(values, lowers, uppers, decimals.tolist(), kinds, gaps, strict=True):
         if kind == 2:
             spec = _FIXED[places]
             ends = f"[{lower:{spec}}, {upper:{spec}}]"

@@ -343,7 +343,7 @@ def count(x, decimals: int | None = None) -> str:
     x = float(x)
     if decimals is None:
         decimals = 0 if _whole(x) else 2
-    return Shown(_places(x, decimals), x, _decimal_format(decimals))
+    return _shown(_places(x, decimals), x, _decimal_format(decimals))
 
 
 def count_decimals(values) -> int:
@@ -829,7 +829,7 @@ def count_of(n, noun: str, plural: str | None = None) -> str:
 def pvalue(p) -> str:
     if _is_missing(p):
         return MISSING
-    return Shown("<0.001" if p < 0.001 else f"{p:.3f}", p, P_FORMAT)
+    return _shown("<0.001" if p < 0.001 else f"{p:.3f}", float(p), P_FORMAT)
 
 
 def measure_name(code: str, weighted: bool = False) -> str:
@@ -866,7 +866,7 @@ def percent(x, *, small: bool = False) -> str:
     decimals = 1
     if small and math.isfinite(x) and _reads_as_zero(x, 1):
         decimals = se_decimals(x, 1) or 1
-    return Shown(f"{_places(x, decimals)}%", x / 100, f"0.{'0' * decimals}%")
+    return _shown(f"{_places(x, decimals)}%", x / 100, f"0.{'0' * decimals}%")
 
 
 def is_number(x) -> bool:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import string
 import weakref
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import compress
 from typing import ClassVar
 
 import numpy as np
@@ -183,13 +185,13 @@ def _laid_out(report) -> Document:
 
 def _texts(doc: Document) -> list:
     """Every text of ``doc`` that :func:`laid_out` may cut: titles, headings, column titles, row labels, cells,
-    footnotes and notes (and None where a heading or a column title is missing)."""
+    footnotes and notes ("" where a heading or a column title is missing)."""
     texts = [doc.title, doc.meta]
     for sec in doc.sections:
-        texts.append(sec.heading)
+        texts.append(sec.heading or "")
         texts += sec.notes
         for t in sec.tables:
-            texts += (t.title, t.stub, t.column_title, *t.columns, *t.footnotes)
+            texts += (t.title, t.stub, t.column_title or "", *t.columns, *t.footnotes)
             for label, cells in t.rows:
                 texts.append(label)
                 if cells is not None:
@@ -202,8 +204,11 @@ def _may_cut(texts: list) -> bool:
     text (not a shown number) longer than :data:`~.display.LABEL_LIMIT` with a run of more than that many
     characters without a space (:func:`~.display.has_long_run`: a word of ``str.split``, which splits at the same
     spaces)."""
-    free = [text for text in texts if isinstance(text, str) and len(text) > display.LABEL_LIMIT
-            and not isinstance(text, display.Shown)]
+    try:  # the long ones picked at C speed (every text has a length), then the free text among them
+        long = list(compress(texts, map(display.LABEL_LIMIT.__lt__, map(len, texts))))
+    except TypeError:  # a None or a number among them
+        long = [text for text in texts if isinstance(text, str) and len(text) > display.LABEL_LIMIT]
+    free = [text for text in long if isinstance(text, str) and not isinstance(text, display.Shown)]
     return max(map(len, " ".join(free).split()), default=0) > display.LABEL_LIMIT
 
 
@@ -246,7 +251,7 @@ _FLOAT = np.dtype(np.float64)
 
 class _Columns:
     """The columns of a frame, each taken as a list of its cells by its position, the frame read once: a frame of
-    measures (columns (measure, statistic)) of floats as one float array, any other as one array of Python objects
+    measures (columns (measure, statistic)) of numbers as one float array, any other as one array of Python objects
     (each column's cells as its list would hold them). The formatting then reads lists, not the frame cell by cell,
     and no column is made a Series (which would copy the frame's attrs, the notes and methods of every class, into
     each one)."""
@@ -254,11 +259,10 @@ class _Columns:
     def __init__(self, frame: pd.DataFrame) -> None:
         self.columns = frame.columns
         self._rows = len(frame.index)
-        floats = False
-        if isinstance(frame.columns, pd.MultiIndex):  # measures with their intervals: floats, read as such
-            dtypes = frame.dtypes.tolist()
-            floats = bool(dtypes) and set(map(type, dtypes)) == {type(_FLOAT)}  # float64 (any byte order)
-        self._array = frame.to_numpy(dtype=float if floats else object)
+        array = None
+        if isinstance(frame.columns, pd.MultiIndex):  # measures with their intervals: numbers, read as floats
+            array = frame.to_numpy()  # numpy's common type: floats where every column holds numbers (no bools)
+        self._array = array if array is not None and array.dtype == _FLOAT else frame.to_numpy(dtype=object)
         self._positions: dict | None = None
 
     def __len__(self) -> int:
@@ -266,9 +270,10 @@ class _Columns:
 
     def position(self, key) -> int:
         if self._positions is None:  # a dict of the columns, made once: MultiIndex.get_loc costs more per key
-            positions: dict = {}
-            for i, column in enumerate(_keys(self.columns)):
-                positions[column] = i if column not in positions else None  # a repeated title: get_loc decides
+            keys = _keys(self.columns)
+            positions = dict(zip(keys, range(len(keys)), strict=True))
+            if len(positions) < len(keys):  # a repeated title: get_loc decides
+                positions.update((key, None) for key, n in Counter(keys).items() if n > 1)
             self._positions = positions
         found = self._positions.get(key)
         return found if found is not None else self.columns.get_loc(key)

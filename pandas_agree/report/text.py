@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
+from itertools import chain
 from operator import itemgetter
 
 from .display import printable
@@ -141,6 +142,10 @@ def render_table(t: Table, width: int = WIDTH) -> str:
     blocks.append(current)
     out = [t.title]
     total = len(rows) - int(t.total_row) if t.total_row else None  # the first row of the total
+    # rows of cells only, each on one line (no total, no row of text, no label on lines of its own)
+    plain = total is None and labels is None and len(table_rows) == len(rows) and len(by_column) == n_columns and \
+        all(len(cells) == n_columns for cells in table_rows)
+    row_labels = [label for label, _ in rows] if plain else []
     for n, block in enumerate(blocks):
         line = stub_width + sum(widths[j] + 2 for j in block)
         if len(blocks) > 1:
@@ -156,6 +161,11 @@ def render_table(t: Table, width: int = WIDTH) -> str:
         out.append("─" * line)
         # a row's line: its label left-aligned in the stub, each cell of the block right-aligned in its column
         template = f"%-{stub_width}s" + "".join(f"  %{widths[j]}s" for j in block)
+        if plain:  # every row a line of its own: the labels and the block's columns read in turn
+            texts = chain.from_iterable(zip(row_labels, *(by_column[j] for j in block), strict=True))
+            out.extend(_lines(template, list(texts), len(block) + 1))
+            out.append("═" * line)
+            continue
         take = itemgetter(*block) if len(block) > 1 else lambda cells, j=block[0]: (cells[j],)
         run: list = []  # the label and cells of each row of a run of rows of one line each, laid out at once
         for i, (label, cells) in enumerate(rows):

@@ -16,7 +16,8 @@ from ..measures.registry import REGISTRY
 
 __all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "has_long_run", "interval",
            "label", "layer", "layer_by", "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue",
-           "se", "se_decimals", "se_places", "shorten", "value", "with_interval", "with_intervals"]
+           "se", "se_decimals", "se_places", "shorten", "value", "value_and_interval", "values",
+           "with_interval", "with_intervals"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<0.001";0.000'
@@ -52,9 +53,7 @@ class Shown(str):
     interval: str | None
 
     def __new__(cls, text: str, number: float, excel_format: str, interval: str | None = None) -> Shown:
-        shown = super().__new__(cls, text)
-        shown.number, shown.excel_format, shown.interval = float(number), excel_format, interval
-        return shown
+        return _shown(text, float(number), excel_format, interval, cls)
 
     def __add__(self, other: str) -> str:
         if not isinstance(other, str):
@@ -68,6 +67,19 @@ class Shown(str):
 
     def __reduce__(self):
         return Shown, (str(self), self.number, self.excel_format, self.interval)
+
+
+def _shown(text: str, number: float, excel_format: str, interval: str | None = None, cls: type = Shown) -> Shown:
+    """``Shown(text, number, excel_format, interval)`` of a float ``number`` (the many cells of a table are made
+    here, without a call of ``Shown.__new__``)."""
+    shown = _new_text(cls, text)
+    shown.number = number
+    shown.excel_format = excel_format
+    shown.interval = interval
+    return shown
+
+
+_new_text = str.__new__
 
 
 def _decimal_format(decimals: int) -> str:
@@ -331,7 +343,7 @@ def count(x, decimals: int | None = None) -> str:
     x = float(x)
     if decimals is None:
         decimals = 0 if _whole(x) else 2
-    return Shown(_places(x, decimals), x, _decimal_format(decimals))
+    return _shown(_places(x, decimals), x, _decimal_format(decimals))
 
 
 def count_decimals(values) -> int:
@@ -372,6 +384,11 @@ def _decimals(values, digits: int) -> int | None:
                 largest = abs(x)
         elif not _is_missing(x) and math.isfinite(float(x)) and abs(float(x)) > largest:
             largest = abs(float(x))
+    return _decimals_up_to(largest, digits)
+
+
+def _decimals_up_to(largest: float, digits: int) -> int | None:
+    """:func:`_decimals` of numbers whose largest magnitude (of those finite) is ``largest``."""
     if largest < 1000:
         return digits
     if largest < WHOLE_FROM:
@@ -430,6 +447,9 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
     if _is_missing(x):
         return MISSING
     x = float(x)
+    if not like and inside is None and se is None and places is None and \
+            (x == 0 or 0.5 * 10.0 ** -digits <= abs(x) < 1000):  # a value alone, with ``digits`` decimals (fast)
+        return _shown(_places(x, digits), x, _decimal_format(digits))
     if math.isinf(x):
         return Shown("inf" if x > 0 else "-inf", x, "0")
     decimals = _decimals([x, *like], digits)
@@ -445,7 +465,22 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
         decimals = max(decimals, places)
     if inside is not None:
         decimals = inside_decimals(x, *inside, decimals)
-    return _fixed(x, decimals)
+    return _shown(_places(x, decimals), x, _decimal_format(decimals))
+
+
+def values(numbers, digits: int = 3) -> list[str]:
+    """:func:`value` of each of ``numbers`` (a column of a table), each float below 1000 that does not read as 0
+    formatted at once.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import values
+    >>> values([0.4123, 0.000187, float("nan"), 1234.5678])
+    ['0.412', '0.00019', '—', '1234.6']
+    """
+    small, excel_format = 0.5 * 10.0 ** -digits, _decimal_format(digits)
+    return [_shown(_places(x, digits), x, excel_format) if type(x) is float and (x == 0 or small <= abs(x) < 1000)
+            else value(x, digits) for x in numbers]
 
 
 def _has_spread(se) -> bool:
@@ -483,6 +518,8 @@ def inside_decimals(x: float, lower, upper, decimals: int) -> int:
     if not (math.isfinite(x) and low <= x <= high):
         return decimals
     ends = bound_decimals(x, low, high, decimals)  # the decimals the ends are shown with, which the value must fit
+    if ends == decimals:  # the value and its ends rounded alike: rounding keeps their order
+        return decimals
     shown_low, shown_high = round(low, ends), round(high, ends)
     if shown_low <= round(x, decimals) <= shown_high:
         return decimals
@@ -508,14 +545,24 @@ def _fixed(x, decimals: int) -> str:
     x = float(x)
     if math.isinf(x):
         return Shown("inf" if x > 0 else "-inf", x, "0")
-    return Shown(_places(x, decimals), x, _decimal_format(decimals))
+    return _shown(_places(x, decimals), x, _decimal_format(decimals))
 
 
 def _places(x: float, decimals: int) -> str:
     """``x`` with ``decimals`` decimals, without the sign of a number that rounds to 0 ("0.000", not "-0.000", for
     a round-off of −8·10⁻¹⁷; as Excel shows it and Python 3.11's "z" format does)."""
-    text = f"{x:.{decimals}f}"
-    return text[1:] if text[0] == "-" and not text.strip("-0.") else text
+    text = f"{x:{_FIXED[decimals]}}"
+    return text if text[0] != "-" or text.strip("-0.") else text[1:]
+
+
+class _FixedFormats(dict):
+    """The format specification of a number with ``decimals`` decimals (".3f"), by its decimals."""
+
+    def __missing__(self, decimals: int) -> str:
+        return f".{decimals}f"
+
+
+_FIXED = _FixedFormats({decimals: f".{decimals}f" for decimals in range(12)})
 
 
 MAX_DECIMALS = 9
@@ -555,13 +602,13 @@ def se(x, digits: int = 3) -> str:
     if _is_missing(x) or math.isinf(float(x)):
         return value(x, digits)
     x = float(x)
-    decimals = _decimals([x], digits)
+    decimals = _decimals_up_to(abs(x), digits)
     if decimals is None:
         return _scientific(x)
     decimals = se_decimals(x, decimals)
     if decimals is None:
         return Shown(f"{x:.1e}", x, "0.0E+00")
-    return Shown(f"{x:.{decimals}f}", x, _decimal_format(decimals))
+    return _shown(f"{x:{_FIXED[decimals]}}", x, _decimal_format(decimals))
 
 
 def bound_decimals(x, lower, upper, decimals: int) -> int:
@@ -582,11 +629,20 @@ def bound_decimals(x, lower, upper, decimals: int) -> int:
         return decimals
     if not math.isfinite(x):
         return decimals
-    gaps = [abs(end - x) for end in ends if math.isfinite(end) and end != x
-            and _places(end, decimals) == _places(x, decimals)]
-    if not gaps or min(gaps) == 0:
-        return decimals
-    needed = 1 - math.floor(math.log10(min(gaps)))
+    # only an end within two units of the last decimal of the value may read as it
+    unit = 2 * 10.0 ** -decimals
+    alike = [end for end in ends if math.isfinite(end) and end != x and abs(end - x) < unit]
+    if alike:
+        shown = _places(x, decimals)
+        alike = [end for end in alike if _places(end, decimals) == shown]
+    gap = min([abs(end - x) for end in alike], default=0.0)
+    return decimals if gap == 0 else _gap_decimals(gap, decimals)
+
+
+def _gap_decimals(gap: float, decimals: int) -> int:
+    """:func:`bound_decimals` given the distance ``gap`` (not 0) from the value of the nearest end that differs from
+    it but reads as it with ``decimals``: enough for two significant digits of it."""
+    needed = 1 - math.floor(math.log10(gap))
     # an end closer than 10⁻⁹ is the value but for round-off (an average of a constant): shown as the value
     return max(decimals, needed) if needed <= MAX_DECIMALS else decimals
 
@@ -615,6 +671,38 @@ def interval(lower, upper, digits: int = 3, *, like=(), value_shown=None, se=Non
     return f"[{_fixed(lower, decimals)}, {_fixed(upper, decimals)}]"
 
 
+def value_and_interval(x, lower, upper, digits: int = 3, *, se=None, alone: bool = False) -> tuple[str, str]:
+    """A value and its interval in two cells: ``value(x, digits, like=(lower, upper), inside=(lower, upper),
+    se=se)`` and ``interval(lower, upper, digits, like=(x,), value_shown=x, se=se)``, the decimals they share (those
+    of the three numbers and the SE, and those of the ends, :func:`bound_decimals`) found once. With ``alone``,
+    the value's decimals are its own (``value(x, digits, inside=(lower, upper), se=se)``, not like its ends).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import value_and_interval
+    >>> value_and_interval(0.41, 0.38, 0.44, se=0.015), value_and_interval(0.999752, 0.99908, 0.99993)
+    (('0.410', '[0.380, 0.440]'), ('0.99975', '[0.99908, 0.99993]'))
+    >>> value_and_interval(950.0, 900.0, 1020.0), value_and_interval(950.0, 900.0, 1020.0, alone=True)
+    (('950.0', '[900.0, 1020.0]'), ('950.000', '[900.0, 1020.0]'))
+    """
+    if isinstance(x, float) and isinstance(lower, float) and isinstance(upper, float) and \
+            abs(x) < math.inf and abs(lower) < math.inf and abs(upper) < math.inf:
+        decimals = _decimals_up_to(max(abs(x), abs(lower), abs(upper)), digits)
+        if decimals is not None and (not alone or _decimals_up_to(abs(x), digits) == decimals):  # else as value() and
+            # interval() show them (scientific notation, or a value with decimals of its own)
+            spread = _has_spread(se)
+            if spread:
+                decimals = max(decimals, se_places(se, digits))
+            if spread or not _reads_as_zero(x, decimals):  # else the value's significant digits
+                x, lower, upper = float(x), float(lower), float(upper)
+                ends = bound_decimals(x, lower, upper, decimals)
+                shown = decimals if ends == decimals else inside_decimals(x, lower, upper, decimals)
+                return (_shown(_places(x, shown), x, _decimal_format(shown)),
+                        f"[{_places(lower, ends)}, {_places(upper, ends)}]")
+    return (value(x, digits, like=() if alone else (lower, upper), inside=(lower, upper), se=se),
+            interval(lower, upper, digits, like=(x,), value_shown=x, se=se))
+
+
 def _interval_places(lower, upper, digits: int, like=(), value_shown=None, se=None) -> int | None:
     """The decimals of an interval's ends as :func:`interval` shows them (None: scientific notation)."""
     decimals = _decimals((lower, upper, *like), digits)
@@ -638,26 +726,42 @@ def with_interval(x, lower, upper, digits: int = 3) -> str:
     (0.82699 [0.82686, 0.82712], not 0.827 [0.82686, 0.82712])."""
     if isinstance(x, float) and isinstance(lower, float) and isinstance(upper, float) and \
             abs(x) < math.inf and abs(lower) < math.inf and abs(upper) < math.inf:
-        # finite floats (every value of a table of measures with its interval): value(), interval() and
-        # bound_decimals() at once, each number formatted once where the ends keep the value's decimals
         largest = max(abs(x), abs(lower), abs(upper))
-        decimals = max(digits - 2, 0) if largest >= 1000 else digits
-        if largest >= WHOLE_FROM or _reads_as_zero(x, decimals):  # a large value, or a small one with its
-            return _with_interval(x, lower, upper, digits)  # significant digits: as value() and interval() show it
-        text = _places(x, decimals)
-        low, high = _places(lower, decimals), _places(upper, decimals)
-        gaps = [abs(end - x) for end, shown in ((lower, low), (upper, high)) if end != x and shown == text]
-        if gaps and min(gaps) != 0:
-            needed = 1 - math.floor(math.log10(min(gaps)))
-            if needed <= MAX_DECIMALS and needed > decimals:  # the value with its ends' decimals too
-                decimals = needed
-                text, low, high = _places(x, needed), _places(lower, needed), _places(upper, needed)
-        places = inside_decimals(x, lower, upper, decimals)
-        if places != decimals:  # the value would read outside its interval: as value(inside=...) shows it
-            return _with_interval(x, lower, upper, digits)
-        ends = f"[{low}, {high}]"
-        return Shown(f"{text} {ends}", x, _decimal_format(decimals), ends)
+        if largest < WHOLE_FROM:
+            shown = _plain_with_interval(x, lower, upper, max(digits - 2, 0) if largest >= 1000 else digits)
+            if shown is not None:
+                return shown
     return _with_interval(x, lower, upper, digits)
+
+
+def _plain_with_interval(x: float, lower: float, upper: float, decimals: int, gap: float | None = None) -> Shown | None:
+    """:func:`with_interval` of finite floats below :data:`WHOLE_FROM` (every value of a table of measures with its
+    interval), ``decimals`` those of the largest of them: what :func:`value`, :func:`interval` and
+    :func:`bound_decimals` make of them, found at once, each number formatted once where the ends keep the
+    value's decimals. None where the value would read as 0 or outside its interval (:func:`_with_interval` shows
+    those). ``gap``: the distance from the value of the nearest end that differs from it but reads as it with
+    ``decimals`` (inf where none does), where the caller knows it; else it is found from the texts."""
+    if x != 0 and abs(x) < 0.5 * 10.0 ** -decimals:  # a small value, with its significant digits
+        return None
+    texts = None
+    if gap is None:
+        texts = text, low, high = _places(x, decimals), _places(lower, decimals), _places(upper, decimals)
+        gap = min(abs(lower - x) if lower != x and low == text else math.inf,
+                  abs(upper - x) if upper != x and high == text else math.inf)
+    if gap < math.inf:  # an end that differs reads as the value: the value with its ends' decimals too
+        ends = _gap_decimals(gap, decimals)
+        if ends > decimals:
+            decimals, texts = ends, None
+    if texts is None:
+        texts = _places(x, decimals), _places(lower, decimals), _places(upper, decimals)
+    text, low, high = texts
+    # the value would read outside its interval: as value(inside=...) shows it (where no end reads as the value,
+    # the ends have the value's decimals and rounding keeps their order: it reads inside)
+    if gap < math.inf and ((lower != x and low == text) or (upper != x and high == text)) and \
+            inside_decimals(x, lower, upper, decimals) != decimals:
+        return None
+    ends = f"[{low}, {high}]"
+    return _shown(f"{text} {ends}", x, _decimal_format(decimals), ends)
 
 
 def _with_interval(x, lower, upper, digits: int) -> str:
@@ -670,29 +774,50 @@ def _with_interval(x, lower, upper, digits: int) -> str:
 
 
 def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, digits: int = 3) -> list[str]:
-    """:func:`with_interval` of each value of a column with its interval (float arrays of one length), the
-    column's decimals and the cells whose ends may read as their value found at once: each other cell is
-    formatted directly, with its decimals (those of :func:`with_interval`, the same text)."""
-    values, lowers, uppers = (np.asarray(x, dtype=float) for x in (values, lowers, uppers))
-    with np.errstate(invalid="ignore"):
-        finite = np.isfinite(values) & np.isfinite(lowers) & np.isfinite(uppers)
-        largest = np.maximum(np.maximum(np.abs(values), np.abs(lowers)), np.abs(uppers))
+    """:func:`with_interval` of each value with its interval (float arrays of one shape, read in C order: a
+    column, or a whole table at once), what can be decided for all cells found at once: their decimals; the cells
+    that need no more thought, finite numbers below :data:`WHOLE_FROM` whose ends are the value or further from it
+    than a unit of the last decimal (rounded, they differ), none of which would read as 0 or −0, formatted directly
+    (with the text :func:`with_interval` gives them); and for the other finite cells, the distance of the nearest
+    end that reads as the value (from the numbers rounded to the cell's decimals, where none is so close to half a
+    unit of the last decimal that its rounding is in doubt). :func:`with_interval`'s functions decide the rest."""
+    numbers = np.stack([np.asarray(x, dtype=float).ravel() for x in (values, lowers, uppers)])  # 3 rows: value, ends
+    with np.errstate(all="ignore"):  # NaN and huge numbers are not formatted here
+        sizes = np.abs(numbers)
+        largest = sizes.max(axis=0)  # NaN where one is NaN
+        finite = largest < WHOLE_FROM  # finite numbers below WHOLE_FROM (_plain_with_interval's)
         decimals = np.where(largest >= 1000, max(digits - 2, 0), digits)
-        # an end within two units of the last decimal of a different value may read as the value: with_interval
-        # decides those; any other end shows as another number
-        unit = 2.0 * 10.0 ** -decimals.astype(float)
-        close = ((lowers != values) & (np.abs(lowers - values) < unit)) | \
-            ((uppers != values) & (np.abs(uppers - values) < unit)) | \
-            ((values != 0) & (np.abs(values) < unit / 4))  # a small value that would read as 0: with_interval
-    direct = (finite & ~close & (largest < WHOLE_FROM)).tolist()  # a large value: with_interval
+        scale = 10.0 ** decimals  # the numbers in units of the last decimal
+        units = sizes * scale
+        distances = np.abs(numbers[1:] - numbers[0]) * scale
+        direct = finite & ((numbers[1:] == numbers[0]) | (distances > 1.01)).all(axis=0) & \
+            ((numbers[0] == 0) | (units[0] >= 1)) & ~(np.signbit(numbers) & (units < 1)).any(axis=0)  # not "-0.000"
+        kinds = finite.astype(np.int8) + direct  # 2: direct, 1: other finite, 0: any other
+        gaps = np.full(numbers.shape[1], np.inf)
+        # the other finite cells: which ends read as the value (their numbers rounded to the cell's decimals are
+        # the same), where no number is within a few units of its last bit of half a unit of the last decimal
+        # (where rounding could go either way: _plain_with_interval decides those by the text)
+        rest = np.flatnonzero(kinds == 1)
+        if rest.size:
+            scaled = numbers[:, rest] * scale[rest]
+            whole = np.floor(scaled)
+            fraction = scaled - whole
+            clear = (np.abs(fraction - 0.5) > 4 * np.spacing(np.abs(scaled))).all(axis=0)
+            rounded = whole + (fraction > 0.5)
+            alike = (numbers[1:, rest] != numbers[0, rest]) & (rounded[1:] == rounded[0])
+            gaps[rest] = np.where(alike, np.abs(numbers[1:, rest] - numbers[0, rest]), np.inf).min(axis=0)
+            kinds[rest] += 2 * clear  # 3: the gap known
+    values, lowers, uppers = numbers.tolist()
+    gaps, kinds = gaps.tolist(), kinds.tolist()
     out = []
-    for x, lower, upper, places, plain in zip(values.tolist(), lowers.tolist(), uppers.tolist(), decimals.tolist(),
-                                              direct, strict=True):
-        if plain:
-            ends = f"[{_places(lower, places)}, {_places(upper, places)}]"
-            out.append(Shown(f"{_places(x, places)} {ends}", x, _decimal_format(places), ends))
+    for x, lower, upper, places, kind, gap in zip(values, lowers, uppers, decimals.tolist(), kinds, gaps, strict=True):
+        if kind == 2:
+            spec = _FIXED[places]
+            ends = f"[{lower:{spec}}, {upper:{spec}}]"
+            out.append(_shown(f"{x:{spec}} {ends}", x, _decimal_format(places), ends))
         else:
-            out.append(with_interval(x, lower, upper, digits))
+            shown = _plain_with_interval(x, lower, upper, places, gap if kind == 3 else None) if kind else None
+            out.append(_with_interval(x, lower, upper, digits) if shown is None else shown)
     return out
 
 
@@ -704,7 +829,7 @@ def count_of(n, noun: str, plural: str | None = None) -> str:
 def pvalue(p) -> str:
     if _is_missing(p):
         return MISSING
-    return Shown("<0.001" if p < 0.001 else f"{p:.3f}", p, P_FORMAT)
+    return _shown("<0.001" if p < 0.001 else f"{p:.3f}", float(p), P_FORMAT)
 
 
 def measure_name(code: str, weighted: bool = False) -> str:
@@ -741,7 +866,7 @@ def percent(x, *, small: bool = False) -> str:
     decimals = 1
     if small and math.isfinite(x) and _reads_as_zero(x, 1):
         decimals = se_decimals(x, 1) or 1
-    return Shown(f"{_places(x, decimals)}%", x / 100, f"0.{'0' * decimals}%")
+    return _shown(f"{_places(x, decimals)}%", x / 100, f"0.{'0' * decimals}%")
 
 
 def is_number(x) -> bool:

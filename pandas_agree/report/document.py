@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import string
 import weakref
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import compress
 from typing import ClassVar
 
 import numpy as np
@@ -79,7 +81,8 @@ def _long_texts(report) -> set[str]:
     """The texts longer than :data:`~pandas_agree.report.display.LABEL_LIMIT` among the labels, column labels and
     axis names of the report's frames and its groups: what notes and titles may hold whole."""
     values = []
-    checked: dict[int, bool] = {}  # the frames of a report share label indexes: each is read once
+    arrow: list[tuple[pd.Index, pd.Index, int]] = []  # labels of a pyarrow string dtype: measured together
+    checked: set[int] = set()  # the frames of a report may share label indexes: each is read once
     for frame in vars(report).values():
         if isinstance(frame, pd.DataFrame):
             for axis in (frame.index, frame.columns):
@@ -88,17 +91,43 @@ def _long_texts(report) -> set[str]:
                     # a level's distinct values first (a MultiIndex's levels may hold some no row uses: read the
                     # values themselves only where one of them is long)
                     labels = axis.levels[level] if axis.nlevels > 1 else axis
-                    if labels.dtype.kind not in "OUS":
-                        continue  # numbers
-                    if id(labels) not in checked:
-                        checked[id(labels)] = _may_be_long(labels)
-                    if not checked[id(labels)]:
-                        continue  # text of short labels only
-                    if axis.nlevels > 1:
-                        labels = axis.get_level_values(level)
-                    values.extend(labels.unique())
+                    if labels.dtype.kind not in "OUS" or id(labels) in checked:
+                        continue  # numbers, or labels read already
+                    checked.add(id(labels))
+                    if _arrow_text(labels):
+                        arrow.append((labels, axis, level))
+                    elif _may_be_long(labels):
+                        values.extend(_used(axis, level))
+    if arrow and _longest([labels for labels, _, _ in arrow]) > display.LABEL_LIMIT:  # some label is long: which
+        values.extend(x for labels, axis, level in arrow if _may_be_long(labels) for x in _used(axis, level))
     values.extend([getattr(report, "by", None), *getattr(report, "groups", {})])
     return {text for x in values if x is not None and len(text := str(x)) > display.LABEL_LIMIT}
+
+
+def _used(axis: pd.Index, level: int) -> list:
+    """The labels of ``axis`` (of its level ``level``) that may be long: all but the text of at most
+    :data:`~pandas_agree.report.display.LABEL_LIMIT` characters."""
+    labels = axis.get_level_values(level) if axis.nlevels > 1 else axis
+    return [x for x in labels.tolist() if type(x) is not str or len(x) > display.LABEL_LIMIT]
+
+
+def _arrow_text(labels: pd.Index) -> bool:
+    """Whether ``labels`` are of a string dtype stored by pyarrow (whose lengths pyarrow finds at once)."""
+    return isinstance(labels.dtype, pd.StringDtype) and str(labels.dtype.storage).startswith("pyarrow")
+
+
+def _longest(indexes: list[pd.Index]) -> int:
+    """The length of the longest label (in code points, as len() counts them) of indexes of a pyarrow string
+    dtype, found in one pass of pyarrow over all of them (0 where there is none)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    chunks: dict = {}  # by their arrow type (string, large string): a chunked array holds one
+    for labels in indexes:
+        for chunk in labels.array.__arrow_array__().chunks:
+            chunks.setdefault(chunk.type, []).append(chunk)
+    lengths = [pc.max(pc.utf8_length(pa.chunked_array(same, type=kind))).as_py() for kind, same in chunks.items()]
+    return max([0, *(n for n in lengths if n is not None)])
 
 
 def _may_be_long(labels: pd.Index) -> bool:
@@ -109,11 +138,8 @@ def _may_be_long(labels: pd.Index) -> bool:
     if not isinstance(dtype, pd.StringDtype):
         return True
     if str(dtype.storage).startswith("pyarrow"):  # the lengths in code points, as len() counts them
-        import pyarrow.compute as pc
-
-        longest = pc.max(pc.utf8_length(labels.array.__arrow_array__())).as_py()
-    else:
-        longest = labels.str.len().max()
+        return _longest([labels]) > display.LABEL_LIMIT
+    longest = labels.str.len().max()
     return bool(pd.notna(longest) and longest > display.LABEL_LIMIT)  # None, NaN or NA: no label present
 
 
@@ -142,7 +168,7 @@ def _laid_out(report) -> Document:
                 return text
             return display.shorten(text, {whole: display.cut(whole) for whole in wholes if whole in text})
 
-        if not wholes and not any(_may_cut(text) for text in _texts(doc)):
+        if not wholes and not _may_cut(_texts(doc)):
             return replace(doc, long_labels=[*doc.long_labels, *found.entries()])  # nothing to cut: as laid out
         sections = []
         for sec in doc.sections:
@@ -157,32 +183,33 @@ def _laid_out(report) -> Document:
     return replace(doc, long_labels=[*doc.long_labels, *found.entries()])
 
 
-def _texts(doc: Document):
+def _texts(doc: Document) -> list:
     """Every text of ``doc`` that :func:`laid_out` may cut: titles, headings, column titles, row labels, cells,
-    footnotes and notes."""
-    yield doc.title
-    yield doc.meta
+    footnotes and notes ("" where a heading or a column title is missing)."""
+    texts = [doc.title, doc.meta]
     for sec in doc.sections:
-        yield sec.heading
-        yield from sec.notes
+        texts.append(sec.heading or "")
+        texts += sec.notes
         for t in sec.tables:
-            yield t.title
-            yield t.stub
-            yield t.column_title
-            yield from t.columns
-            yield from t.footnotes
+            texts += (t.title, t.stub, t.column_title or "", *t.columns, *t.footnotes)
             for label, cells in t.rows:
-                yield label
+                texts.append(label)
                 if cells is not None:
-                    yield from cells
+                    texts += cells
+    return texts
 
 
-def _may_cut(text) -> bool:
-    """Whether :func:`~.display.shorten` may change ``text`` where no label of the report is long: free text
-    (not a shown number) longer than :data:`~.display.LABEL_LIMIT` with a run of more than that many characters
-    without a space."""
-    return isinstance(text, str) and not isinstance(text, display.Shown) and len(text) > display.LABEL_LIMIT \
-        and display.has_long_run(text)
+def _may_cut(texts: list) -> bool:
+    """Whether :func:`~.display.shorten` may change one of ``texts`` where no label of the report is long: free
+    text (not a shown number) longer than :data:`~.display.LABEL_LIMIT` with a run of more than that many
+    characters without a space (:func:`~.display.has_long_run`: a word of ``str.split``, which splits at the same
+    spaces)."""
+    try:  # the long ones picked at C speed (every text has a length), then the free text among them
+        long = list(compress(texts, map(display.LABEL_LIMIT.__lt__, map(len, texts))))
+    except TypeError:  # a None or a number among them
+        long = [text for text in texts if isinstance(text, str) and len(text) > display.LABEL_LIMIT]
+    free = [text for text in long if isinstance(text, str) and not isinstance(text, display.Shown)]
+    return max(map(len, " ".join(free).split()), default=0) > display.LABEL_LIMIT
 
 
 def frame_table(title: str, frame: pd.DataFrame, *, stub: str = "", footnotes: list[str] = (),
@@ -219,49 +246,57 @@ def footnote_letters(methods: list[str]) -> tuple[dict[str, str], list[str]]:
     return letters, [f"{letters[m]}. {m}" for m in unique]
 
 
-_FLOAT, _OBJECT = np.dtype(np.float64), np.dtype(object)
+_FLOAT = np.dtype(np.float64)
 
 
 class _Columns:
-    """The columns of a frame, each taken as a list of its cells by its position: a frame of floats (the measures
-    with their SEs and intervals) is read as one numpy array, once; a frame of mixed columns (text beside numbers)
-    column by column. The formatting then reads lists, not the frame cell by cell, and no column is made a Series
-    (which would copy the frame's attrs, the notes and methods of every class, into each one)."""
+    """The columns of a frame, each taken as a list of its cells by its position, the frame read once: a frame of
+    measures (columns (measure, statistic)) of numbers as one float array, any other as one array of Python objects
+    (each column's cells as its list would hold them). The formatting then reads lists, not the frame cell by cell,
+    and no column is made a Series (which would copy the frame's attrs, the notes and methods of every class, into
+    each one)."""
 
     def __init__(self, frame: pd.DataFrame) -> None:
         self.columns = frame.columns
-        dtypes = frame.dtypes.tolist()
-        self._array = self._frame = None
-        if dtypes and all(dtype == _FLOAT for dtype in dtypes):
-            self._array = frame.to_numpy(dtype=float)
-        elif dtypes and all(dtype in (_FLOAT, _OBJECT) or isinstance(dtype, pd.StringDtype)
-                            for dtype in dtypes):
-            # numbers beside text: the cells as Python objects, as the columns' lists would hold them
-            self._array = frame.to_numpy(dtype=object)
-        else:
-            self._frame = pd.DataFrame(frame, copy=False)  # without its attrs
+        self._rows = len(frame.index)
+        array = None
+        if isinstance(frame.columns, pd.MultiIndex):  # measures with their intervals: numbers, read as floats
+            array = frame.to_numpy()  # numpy's common type: floats where every column holds numbers (no bools)
+        self._array = array if array is not None and array.dtype == _FLOAT else frame.to_numpy(dtype=object)
         self._positions: dict | None = None
+
+    def __len__(self) -> int:
+        return self._rows
 
     def position(self, key) -> int:
         if self._positions is None:  # a dict of the columns, made once: MultiIndex.get_loc costs more per key
-            positions: dict = {}
-            for i, column in enumerate(self.columns):
-                positions[column] = i if column not in positions else None  # a repeated title: get_loc decides
+            keys = _keys(self.columns)
+            positions = dict(zip(keys, range(len(keys)), strict=True))
+            if len(positions) < len(keys):  # a repeated title: get_loc decides
+                positions.update((key, None) for key, n in Counter(keys).items() if n > 1)
             self._positions = positions
         found = self._positions.get(key)
         return found if found is not None else self.columns.get_loc(key)
 
-    def floats(self, key) -> np.ndarray | None:
-        """The column ``key`` as a float array where the frame is all floats (None otherwise)."""
-        if self._array is None or self._array.dtype != _FLOAT:
+    def floats(self, keys: list) -> np.ndarray | None:
+        """The columns ``keys`` as a float array (a column of it for each key) where the frame is all floats (None
+        otherwise)."""
+        if self._array.dtype != _FLOAT:
             return None
-        return self._array[:, self.position(key)]
+        return self._array[:, [self.position(key) for key in keys]]
 
     def __call__(self, key) -> list:
-        i = self.position(key)
-        if self._array is not None:
-            return self._array[:, i].tolist()
-        return self._frame.iloc[:, i].tolist()
+        return self._array[:, self.position(key)].tolist()
+
+
+def _keys(columns: pd.Index) -> list:
+    """The keys of ``columns`` as Python objects; a MultiIndex's tuples made from its levels and codes (its values,
+    which pandas makes once for each index, take longer: the text of every level is converted)."""
+    if isinstance(columns, pd.MultiIndex):
+        levels = [[*level.tolist(), np.nan] for level in columns.levels]  # a code of -1 is a missing value
+        columns = [[level[c] for c in codes.tolist()] for level, codes in zip(levels, columns.codes, strict=True)]
+        return list(zip(*columns, strict=True))
+    return columns.tolist()
 
 
 def _bare(frame: pd.DataFrame) -> _Columns:
@@ -274,15 +309,18 @@ def _column(frame: _Columns, key) -> list:
     return frame(key)
 
 
-def _with_intervals(frame: pd.DataFrame, key) -> list[str]:
-    """The values of measure ``key`` in every row, each with its interval when the frame has one."""
+def _with_intervals(frame: _Columns, keys: list) -> list[list[str]]:
+    """The values of each measure of ``keys`` in every row (a list for each measure), each with its interval when
+    the frame has one; a frame of floats is formatted at once (:func:`~.display.with_intervals`)."""
     if isinstance(frame.columns, pd.MultiIndex):
-        arrays = [frame.floats((key, stat)) for stat in ("value", "lower", "upper")]
-        if all(a is not None for a in arrays):  # a frame of floats: the column at once
-            return display.with_intervals(*arrays)
-        values, lowers, uppers = (_column(frame, (key, stat)) for stat in ("value", "lower", "upper"))
-        return [display.with_interval(v, lower, upper) for v, lower, upper in zip(values, lowers, uppers, strict=True)]
-    return [display.value(v) for v in _column(frame, key)]
+        arrays = [frame.floats([(key, stat) for key in keys]) for stat in ("value", "lower", "upper")]
+        if all(a is not None for a in arrays):  # a measure after another: the transposed tables read in order
+            cells, n = display.with_intervals(*(a.T for a in arrays)), len(frame)
+            return [cells[k * n:(k + 1) * n] for k in range(len(keys))]
+        return [[display.with_interval(v, lower, upper) for v, lower, upper in
+                 zip(*(_column(frame, (key, stat)) for stat in ("value", "lower", "upper")), strict=True)]
+                for key in keys]
+    return [[display.value(v) for v in _column(frame, key)] for key in keys]
 
 
 DEFF = "DEFF"
@@ -301,18 +339,19 @@ def has_deff(frame: pd.DataFrame) -> bool:
     return "deff" in columns
 
 
-def _deffs(frame: pd.DataFrame, key) -> list[str]:
-    """The design effects of measure ``key`` in every row, with two decimals."""
-    return [display.value(v, 2) for v in _column(frame, (key, "deff"))]
+def _deffs(frame: _Columns, keys: list) -> list[list[str]]:
+    """The design effects of each measure of ``keys`` in every row (a list for each measure), with two decimals."""
+    return [display.values(_column(frame, (key, "deff")), 2) for key in keys]
 
 
-def _with_deff(columns: list[str], rows: list, deff: bool) -> tuple[list[str], list, set]:
-    """Columns and rows whose every cell is followed by a design effect: (columns, rows, companions), the cells of
-    each row given as (value, design effect) pairs; without design effects the cells as they are."""
-    if not deff:
-        return columns, [(label, [value for value, _ in cells]) for label, cells in rows], set()
+def _with_deff(columns: list[str], rows: list, deffs: list | None) -> tuple[list[str], list, set]:
+    """Columns and rows (label, cells) whose every cell is followed by its design effect (``deffs``: those of each
+    row's cells): (columns, rows, companions); without design effects (``deffs`` None) as they are."""
+    if deffs is None:
+        return columns, rows, set()
     columns = [title for column in columns for title in (column, DEFF)]
-    rows = [(label, [text for pair in cells for text in pair]) for label, cells in rows]
+    rows = [(label, [text for pair in zip(cells, row, strict=True) for text in pair])
+            for (label, cells), row in zip(rows, deffs, strict=True)]
     return columns, rows, set(range(1, len(columns), 2))
 
 
@@ -331,7 +370,7 @@ def count_places(rep) -> CountPlaces:
     or groups), so that a layer whose weighted counts happen to be whole shows them as the whole table does
     ("934.00" beside "4527.50", not "934")."""
     sections = [sub for _, sub in rep.sections()]
-    summaries = [x for sub in sections for x in sub.summary["N"].tolist()]
+    summaries = [x for sub in sections for x in _column(_bare(sub.summary), "N")]
     counts = [values for sub in sections if (values := _crosstab_counts(sub)) is not None]
     return CountPlaces(display.count_decimals(summaries),
                        display.count_decimals(np.concatenate(counts)) if counts else None)
@@ -352,10 +391,12 @@ def summary(rep, places: int | None = None) -> Table:
     """The Case Processing Summary; its counts with ``places`` decimals (those of the report's other sections,
     :func:`count_places`), or by default none unless one is fractional."""
     s = rep.summary
-    counts, percents = s["N"].tolist(), s["Percent"].tolist()
+    bare = _bare(s)
+    counts, percents = _column(bare, "N"), _column(bare, "Percent")
     if places is None:  # one format for the column (a weighted Missing of 0.5 beside 4)
         places = display.count_decimals(counts)
-    rows = [(str(i), [display.count(counts[r], places), display.percent(percents[r])]) for r, i in enumerate(s.index)]
+    rows = [(str(i), [display.count(counts[r], places), display.percent(percents[r])])
+            for r, i in enumerate(s.index.tolist())]
     columns = ["N", "Percent"]
     return Table("Case Processing Summary", columns, rows, stub="Cases", total_row=True)
 
@@ -389,17 +430,17 @@ def crosstab(rep, places: int | None = None) -> Table:
     matching = _marked(ag)
     with_percentages = isinstance(ct.index, pd.MultiIndex)
     rows, highlight, position = [], set(), -1
-    for i, key in enumerate(ct.index):
+    for key, row in zip(ct.index.tolist(), ct.to_numpy(dtype=object).tolist(), strict=True):  # the rows read once
         value, stat = key if with_percentages else (key, "Count")
         counts = stat == "Count"
         position += counts
-        cells = []
-        for j in range(len(ct.columns)):
-            cells.append(display.count(ct.iat[i, j], places) if counts else display.percent(ct.iat[i, j]))
-            if counts and (position, j) in matching:
-                highlight.add((len(rows), j))
+        if counts:
+            cells = [display.count(v, places) for v in row]
+            highlight.update((len(rows), j) for j in range(len(row)) if (position, j) in matching)
+        else:
+            cells = [display.percent(v) for v in row]
         rows.append((display.label(value) if counts else "  " + stat, cells))
-    return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
+    return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns.tolist()], rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
                  footnotes=[_matching_note(ag)] if matching else [], total_row=True)
 
@@ -470,14 +511,13 @@ def _cells_crosstab(rep, places: int) -> Table:
     matching = _marked(ag)
     i_total, j_total = len(labels) - 1, len(ct.columns) - 1
     rows, highlight = [], set()
-    for i in range(len(ct.index)):
+    for i, row in enumerate(ct.to_numpy(dtype=object).tolist()):  # the rows read once
         position, stat = divmod(i, n_stats)
         stat = stats[stat]
         if position == i_total and stat in _RESIDUALS:
             continue
         cells = []
-        for j in range(len(ct.columns)):
-            v = ct.iat[i, j]
+        for j, v in enumerate(row):
             if stat in _RESIDUALS and (position == i_total or j == j_total):
                 cells.append("")
             elif stat == "Count":
@@ -830,11 +870,12 @@ def confusions(rep) -> Table | None:
     c = rep.confusions
     if c.empty:
         return None
-    columns = zip(*(c[name].tolist() for name in ("reference", "predicted", "count", "row share", "share")),
+    bare = _bare(c)
+    columns = zip(*(_column(bare, name) for name in ("reference", "predicted", "count", "row share", "share")),
                   strict=True)
     rows = [(str(rank), [display.label(reference), display.label(predicted), display.count(count),
                          display.percent(100 * row_share, small=True), display.percent(100 * share, small=True)])
-            for rank, (reference, predicted, count, row_share, share) in zip(c.index, columns, strict=True)]
+            for rank, (reference, predicted, count, row_share, share) in zip(c.index.tolist(), columns, strict=True)]
     reference, predicted = rep.source.axis_names
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
                                         "Count", "% of row", "% of all"], rows, stub="Rank",
@@ -865,19 +906,18 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     if weighted is None:
         weighted = rep.options.get("kappa_weights") is not None
     rows = []
-    for i, code in enumerate(m.index):
+    for i, code in enumerate(m.index.tolist()):
         v = values[i]
-        ends = (lowers[i], uppers[i]) if has_ci else ()
-        se = ses[i] if has_ci else None
-        cells = [display.value(v, like=ends, inside=ends or None, se=se)]
         if has_ci:
-            ci = display.interval(*ends, like=(v,), value_shown=v, se=se)
-            cells += [display.se(ses[i]), f"{ci} {letters.get(methods[i], '')}".rstrip()]
+            shown, ci = display.value_and_interval(v, lowers[i], uppers[i], se=ses[i])
+            cells = [shown, display.se(ses[i]), f"{ci} {letters.get(methods[i], '')}".rstrip()]
+        else:
+            cells = [display.value(v)]
         if deff:
             cells.append(display.value(deffs[i], 2))
         if interpretations is not None:
             interp = interpretations[i]
-            cells.append("" if pd.isna(interp) else str(interp))
+            cells.append(str(interp) if isinstance(interp, str) else "" if pd.isna(interp) else str(interp))
         name = display.measure_name(code, weighted)
         rows.append((f"{name} ({code})", cells))
     return Table(title, columns, rows, stub="Measure", footnotes=[*notes, *more_notes],
@@ -936,10 +976,11 @@ def tests(rep) -> Table:
     bare = _bare(t)
     letters, notes = footnote_letters(_column(bare, "method"))
     methods = _column(bare, "method")
-    columns = zip(test_statistics(t.index, _column(bare, "statistic"), methods),
+    codes = t.index.tolist()
+    columns = zip(test_statistics(codes, _column(bare, "statistic"), methods),
                   *(_column(bare, c) for c in ("df", "pvalue")), methods, strict=True)
     rows = [(code, [statistic, display.count(df), display.pvalue(p), letters[method]])
-            for code, (statistic, df, p, method) in zip(t.index, columns, strict=True)]
+            for code, (statistic, df, p, method) in zip(codes, columns, strict=True)]
     return Table("Tests", list(TEST_HEADINGS.values()), rows, stub="Test", footnotes=notes)
 
 
@@ -951,11 +992,10 @@ def binary(rep) -> Table:
     codes = shown_measures(b)
     deff = has_deff(b)
     bare = _bare(b)
-    rows = [(f"{display.measure_name(code)} ({code})",
-             list(zip(_with_intervals(bare, code), _deffs(bare, code) if deff else [None] * len(b.index),
-                      strict=True)))
-            for code in codes]
-    columns, rows, companions = _with_deff([display.label(c) for c in b.index], rows, deff)
+    rows = [(f"{display.measure_name(code)} ({code})", shown)  # a measure's row: its cell of every class
+            for code, shown in zip(codes, _with_intervals(bare, codes), strict=True)]
+    columns, rows, companions = _with_deff([display.label(c) for c in b.index.tolist()], rows,
+                                           _deffs(bare, codes) if deff else None)
     notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
              "in the notes.", *([DEFF_NOTE] if deff else [])] if ci else []
     return Table("Class-Specific Measures (each class against the rest)", columns, rows, stub="Measure",
@@ -973,9 +1013,9 @@ def ranked_binary(rep) -> Table:
     names the others and where they are), so that the table takes one screen whatever K is."""
     b = rep.binary
     limit = rep.options["max_classes"]
-    code = sort_measure(b, rep.options.get("sort_by"))
-    ci = isinstance(b.columns, pd.MultiIndex)
     shown = shown_measures(b)
+    code = sort_measure(b, rep.options.get("sort_by"), shown)
+    ci = isinstance(b.columns, pd.MultiIndex)
     headline = [c for c in HEADLINE if c in shown and c != code]
     codes = [code, *(headline if len(shown) > len(headline) + 1 else [c for c in shown if c != code])]
     level = f"{100 * rep.options['confidence_level']:g}% CI"
@@ -990,12 +1030,13 @@ def ranked_binary(rep) -> Table:
     shown_rows = [*ranking.weakest, *ranking.strongest]  # the labels of the rows shown, taken at once
     labels = dict(zip(shown_rows, b.index.take(shown_rows).tolist(), strict=True))
 
+    shown_values = [display.values([column[i] for i in shown_rows]) for column in values]  # by measure
+    at_row = {i: k for k, i in enumerate(shown_rows)}
+
     def row(i: int) -> tuple[str, list[str]]:
-        cells = [display.value(column[i]) for column in values]
+        cells = [column[at_row[i]] for column in shown_values]
         if ci:
-            v = values[0][i]
-            cells[0] = display.value(v, inside=(lowers[i], uppers[i]))
-            cells.insert(1, display.interval(lowers[i], uppers[i], like=(v,), value_shown=v))
+            cells[0:1] = display.value_and_interval(values[0][i], lowers[i], uppers[i], alone=True)
         if deff:
             cells.insert(at, display.value(deffs[i], 2))
         return display.label(labels[i]), cells
@@ -1025,11 +1066,14 @@ def averages(rep) -> Table:
     methods = shown_measures(a)
     deff = has_deff(a)
     bare = _bare(a)
-    cells = [list(zip(_with_intervals(bare, m), _deffs(bare, m) if deff else [None] * len(a.index), strict=True))
-             for m in methods]  # by method: (value with interval, design effect) of each measure
-    rows = [(f"{display.measure_name(code)} ({code})", [by_method[i] for by_method in cells])
-            for i, code in enumerate(a.index)]
-    columns, rows, companions = _with_deff(methods, rows, deff)
+    codes = a.index.tolist()
+
+    def by_measure(by_method: list[list]) -> list[list]:  # a measure's cells: one of each method
+        return [list(cells) for cells in zip(*by_method, strict=True)] if by_method else [[] for _ in codes]
+
+    rows = [(f"{display.measure_name(code)} ({code})", cells)
+            for code, cells in zip(codes, by_measure(_with_intervals(bare, methods)), strict=True)]
+    columns, rows, companions = _with_deff(methods, rows, by_measure(_deffs(bare, methods)) if deff else None)
     return Table("Averages over Classes", columns, rows, stub="Measure", footnotes=[DEFF_NOTE] if deff else [],
                  companions=companions)
 

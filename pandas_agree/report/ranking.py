@@ -65,14 +65,14 @@ def shown_measures(frame: pd.DataFrame) -> list:
     columns = frame.columns
     if not isinstance(columns, pd.MultiIndex):
         return list(columns)
-    codes = columns.codes[0]  # the first level's values, each at its first column (no Index of every column made)
-    first = np.unique(codes, return_index=True)[1]
-    return columns.levels[0].take(codes[np.sort(first)]).tolist()
+    level = columns.levels[0].tolist()  # the first level's values, each at its first column (no Index made)
+    return [level[code] for code in dict.fromkeys(columns.codes[0].tolist())]
 
 
-def sort_measure(binary: pd.DataFrame, sort_by: str | None) -> str:
+def sort_measure(binary: pd.DataFrame, sort_by: str | None, shown: list | None = None) -> str:
     """The code of the measure the classes are sorted by: ``sort_by`` (a code or alias of a class-specific
-    measure of ``binary``), or by default F1 when shown, else the first measure shown.
+    measure of ``binary``), or by default F1 when shown, else the first measure shown; ``shown`` the measures of
+    ``binary`` (:func:`shown_measures`) where the caller has them.
 
     Raises
     ------
@@ -91,7 +91,8 @@ def sort_measure(binary: pd.DataFrame, sort_by: str | None) -> str:
     ...
     ValueError: sort_by must be one of the class-specific measures of the report (REC, F1); got 'PRE'
     """
-    shown = shown_measures(binary)
+    if shown is None:
+        shown = shown_measures(binary)
     if sort_by is None:
         return "F1" if "F1" in shown else shown[0]
     try:

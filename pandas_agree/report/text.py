@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
+from itertools import chain
+from operator import itemgetter
 
 from .display import printable
 from .document import Document, Table
 
-__all__ = ["render", "render_table"]
+__all__ = ["render", "render_table", "wrap"]
 
 WIDTH = 100
 
@@ -19,8 +21,68 @@ HEADER_LINE = 20
 over a crosstab's column) wraps onto lines of that many characters."""
 
 
+_CHUNKS = textwrap.TextWrapper.wordsep_re
+"""How :mod:`textwrap` cuts a word at its hyphens ("class-specific" into "class-" and "specific")."""
+
+
+def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "",
+         break_on_hyphens: bool = True) -> list[str]:
+    """``textwrap.wrap(text, width, initial_indent=..., subsequent_indent=..., break_on_hyphens=...)``, the same
+    lines, found a line at a time rather than a word at a time (a report wraps some 60 notes and footnotes).
+
+    Each line ends at the last space, or the last hyphen :mod:`textwrap` would break at, that leaves it at most
+    ``width`` characters with its indent. Text with whitespace other than single spaces between words (or any
+    character that is not printable), or with a word after a line's end longer than a line, is wrapped by
+    :func:`textwrap.wrap` itself.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.text import wrap
+    >>> wrap("the class-specific measures of every class", 20, subsequent_indent="  ")
+    ['the class-specific', '  measures of every', '  class']
+    """
+    lines: list[str] = []
+    end = len(text)
+    if text and text[0] != " " and text[-1] != " " and "  " not in text and text.isprintable():
+        start, indent = 0, initial_indent
+        while end - start > width - len(indent):
+            limit = start + width - len(indent)  # the line holds text[start:limit] at most
+            space = text.rfind(" ", start, limit + 1)  # the end of its last whole word
+            if space < 0:  # a first word longer than the line
+                break
+            stop, resume = space, space + 1
+            # the next word may break beside a hyphen ("class-|specific", "word|--dash") within the line
+            if break_on_hyphens and text.find("-", space + 1, limit + 1) >= 0:
+                after = text.find(" ", space + 1)
+                at = space + 1
+                for chunk in _CHUNKS.split(text[space + 1:after if after >= 0 else end]):
+                    if at + len(chunk) > limit:
+                        break
+                    at += len(chunk)
+                if at > space + 1:
+                    stop = resume = at
+            after = text.find(" ", resume)
+            if (after if after >= 0 else end) - resume > width - max(len(indent), len(subsequent_indent)):
+                break  # the word after the line's end longer than a line (textwrap cuts it)
+            lines.append(indent + text[start:stop])
+            start, indent = resume, subsequent_indent
+        else:
+            lines.append(indent + text[start:])
+            return lines
+    return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent,
+                         break_on_hyphens=break_on_hyphens)
+
+
 def _printable_table(t: Table) -> Table:
-    """``t`` with every text printable (control characters as escapes: nothing reaches the terminal raw)."""
+    """``t`` with every text printable (control characters as escapes: nothing reaches the terminal raw); ``t``
+    itself where every text is (as a report's are: all of them are checked at once)."""
+    texts = [t.title, t.stub, t.column_title or "", "".join(t.columns).replace("\n", ""), *t.footnotes]
+    for label, cells in t.rows:
+        texts.append(label)
+        if cells is not None:
+            texts.extend(cells)
+    if "".join(texts).isprintable():
+        return t
     return dataclasses.replace(
         t, title=printable(t.title), columns=["\n".join(map(printable, c.split("\n"))) for c in t.columns],
         stub=printable(t.stub),
@@ -32,23 +94,29 @@ def _printable_table(t: Table) -> Table:
 def render_table(t: Table, width: int = WIDTH) -> str:
     t = _printable_table(t)
     if not t.columns:  # a title with its footnotes
-        return "\n".join([t.title, *(line for note in t.footnotes for line in textwrap.wrap(note, width))]) + "\n"
-    rows = [(label, None if cells is None else [f"[{c}]" if (i, j) in t.highlight else c for j, c in enumerate(cells)])
-            for i, (label, cells) in enumerate(t.rows)]
-    table_rows = [r for r in rows if r[1] is not None]
-    stub_width = max([len(t.stub), *(len(r[0]) for r in table_rows)])
+        return "\n".join([t.title, *(line for note in t.footnotes for line in wrap(note, width))]) + "\n"
+    n_columns = len(t.columns)
+    rows = t.rows if not t.highlight else [
+        (label, None if cells is None else [f"[{c}]" if (i, j) in t.highlight else c for j, c in enumerate(cells)])
+        for i, (label, cells) in enumerate(t.rows)]
+    table_rows = [cells for label, cells in rows if cells is not None]
+    stub_width = max([len(t.stub), *(len(label) for label, cells in rows if cells is not None)])
     heads = [c.split("\n") for c in t.columns]  # a title with a newline takes two lines
-    cell_widths = [max((len(r[1][j]) for r in table_rows), default=0) for j in range(len(t.columns))]
+    # the cells of each column (the rows are read once)
+    by_column = list(zip(*table_rows, strict=True)) if table_rows and all(len(cells) == n_columns for cells in
+                                                                         table_rows) else \
+        [[cells[j] for cells in table_rows] for j in range(n_columns)]
+    cell_widths = [max(map(len, cells), default=0) for cells in by_column]
     if stub_width + sum(max(w, *map(len, h)) + 2 for w, h in zip(cell_widths, heads, strict=True)) > width:
         # wider than the page: titles longer than their cells (and than HEADER_LINE) wrap
         for j, head in enumerate(heads):
             room = max(HEADER_LINE, cell_widths[j])
             if max(map(len, head)) > room:
-                heads[j] = [line for part in head for line in textwrap.wrap(part, room, break_on_hyphens=False)
+                heads[j] = [line for part in head for line in wrap(part, room, break_on_hyphens=False)
                             or [""]]
     depth = max(len(h) for h in heads)
     heads = [[""] * (depth - len(h)) + h for h in heads]
-    widths = [max([*map(len, heads[j]), *(len(r[1][j]) for r in table_rows)]) for j in range(len(t.columns))]
+    widths = [max(max(map(len, head)), cell_width) for head, cell_width in zip(heads, cell_widths, strict=True)]
     units: list[list[int]] = []  # a column with its companions (its design effect): never cut apart
     for j in range(len(widths)):
         if j in t.companions and units:
@@ -58,11 +126,11 @@ def render_table(t: Table, width: int = WIDTH) -> str:
     # row labels too long to leave room for the widest column beside them wrap onto lines that do
     room = max(width - max(sum(widths[j] + 2 for j in unit) for unit in units), HEADER_LINE)
     if stub_width > room:
-        labels = {i: textwrap.wrap(label, room, break_on_hyphens=False) or [""] for i, (label, cells) in
+        labels = {i: wrap(label, room, break_on_hyphens=False) or [""] for i, (label, cells) in
                   enumerate(rows) if cells is not None}
         stub_width = max([len(t.stub), *(len(line) for lines in labels.values() for line in lines)])
     else:
-        labels = {i: [label] for i, (label, cells) in enumerate(rows) if cells is not None}
+        labels = None  # each label on its line
     blocks, current, used = [], [], stub_width
     for unit in units:
         w = sum(widths[j] + 2 for j in unit)
@@ -73,6 +141,11 @@ def render_table(t: Table, width: int = WIDTH) -> str:
         used += w
     blocks.append(current)
     out = [t.title]
+    total = len(rows) - int(t.total_row) if t.total_row else None  # the first row of the total
+    # rows of cells only, each on one line (no total, no row of text, no label on lines of its own)
+    plain = total is None and labels is None and len(table_rows) == len(rows) and len(by_column) == n_columns and \
+        all(len(cells) == n_columns for cells in table_rows)
+    row_labels = [label for label, _ in rows] if plain else []
     for n, block in enumerate(blocks):
         line = stub_width + sum(widths[j] + 2 for j in block)
         if len(blocks) > 1:
@@ -86,26 +159,53 @@ def render_table(t: Table, width: int = WIDTH) -> str:
                 "".join("  " + heads[j][k].rjust(widths[j]) for j in block)
             out.append(line_text if k == depth - 1 else line_text.rstrip())
         out.append("─" * line)
+        # a row's line: its label left-aligned in the stub, each cell of the block right-aligned in its column
+        template = f"%-{stub_width}s" + "".join(f"  %{widths[j]}s" for j in block)
+        if plain:  # every row a line of its own: the labels and the block's columns read in turn
+            texts = chain.from_iterable(zip(row_labels, *(by_column[j] for j in block), strict=True))
+            out.extend(_lines(template, list(texts), len(block) + 1))
+            out.append("═" * line)
+            continue
+        take = itemgetter(*block) if len(block) > 1 else lambda cells, j=block[0]: (cells[j],)
+        run: list = []  # the label and cells of each row of a run of rows of one line each, laid out at once
         for i, (label, cells) in enumerate(rows):
-            if t.total_row and i == len(rows) - int(t.total_row):
-                out.append("─" * line)
-            if cells is None:  # a row of text across the table
-                out.append(label.center(line).rstrip())
-                continue
-            first, *more = labels[i]
-            out.append((first.ljust(stub_width) + "".join("  " + cells[j].rjust(widths[j]) for j in block)).rstrip())
-            out.extend(more)
+            if i == total or cells is None or labels is not None:
+                out.extend(_lines(template, run, len(block) + 1))
+                run = []
+                if i == total:
+                    out.append("─" * line)
+                if cells is None:  # a row of text across the table
+                    out.append(label.center(line).rstrip())
+                    continue
+                if labels is not None:  # a label on lines of its own
+                    label, *more = labels[i]
+                    out.extend(_lines(template, [label, *take(cells)], len(block) + 1))
+                    out.extend(more)
+                    continue
+            run.append(label)
+            run.extend(take(cells))
+        out.extend(_lines(template, run, len(block) + 1))
         out.append("═" * line)
     for note in t.footnotes:
-        out.extend(textwrap.wrap(note, width, subsequent_indent="   "))
+        out.extend(wrap(note, width, subsequent_indent="   "))
     return "\n".join(out) + "\n"
+
+
+def _lines(template: str, texts: list, per_line: int) -> list[str]:
+    """The lines of ``template`` (a row's line: "%-20s  %8s", each text padded to its width) filled with ``texts``
+    in turn, ``per_line`` of them a line, without trailing spaces; one formatting for all of them (the texts of a
+    table hold no line break), with %, which pads text twice as fast as str.format."""
+    if not texts:
+        return []
+    lines = "\n".join([template] * (len(texts) // per_line)) % tuple(texts)
+    return [line.rstrip() for line in lines.split("\n")]
 
 
 def _notes(notes: list[str], width: int) -> str:
     out = ["Notes", "═" * min(width, 40)]
     for note in map(printable, notes):
         nested = note.startswith("  ")
-        out.extend(textwrap.wrap(note.strip(), width, initial_indent="    " if nested else "- ",
+        out.extend(wrap(note.strip(), width, initial_indent="    " if nested else "- ",
                                  subsequent_indent="      " if nested else "  "))
     return "\n".join(out) + "\n"
 

@@ -216,3 +216,12 @@ def test_labels_of_dates_keep_no_frequency():
     p = pd.Series(pd.Categorical(dates[[0, 2, 2, 1]], categories=dates))
     ag = pa.agreement(a, p)
     assert ag.table.index.freq is None and ag.table.columns.freq is None and list(ag.table.index) == list(dates)
+
+
+def test_floats_are_coded_apart():
+    """-0.0 equals 0.0: columns of floats keep their own labels (the prediction's -0.0 stays on its columns)."""
+    a = pd.Series([0.0, 1.0, 0.0, 1.0])
+    p = pd.Series([-0.0, 1.0, 1.0, 0.0])
+    assert not engine.count_cells(a, p).shared
+    tab = engine.tabulate(a, p)
+    assert np.signbit(tab.table.columns[0]) and not np.signbit(tab.table.index[0])

@@ -290,7 +290,7 @@ def encode(columns: Sequence[pd.Series], names: Sequence[str], *, shared: bool =
 
     With ``shared``, the labels of pyarrow strings are sorted where that is cheap (so that their codes run in
     display order), and columns whose labels are one set are coded among it: the same labels in the same order
-    and dtype (not object, where pandas takes ``True`` for ``1``), or integers of one dtype that together span
+    and dtype (text, integers or booleans: :func:`_equal_is_same`), or integers of one dtype that together span
     fewer than :data:`_SMALL_INT_RANGE` values (the same codes with one offset). Their codes then have one
     ``uniques`` (the same object)."""
     codes = [_direct_codes(column) for column in columns]
@@ -307,14 +307,27 @@ def encode(columns: Sequence[pd.Series], names: Sequence[str], *, shared: bool =
     return _one_set(codes) if shared and len(codes) > 1 else codes
 
 
+def _equal_is_same(dtype) -> bool:
+    """Whether two equal labels of ``dtype`` are the same label: text, integers and booleans (not objects, where
+    pandas takes ``True`` for ``1``, nor floats, where ``-0.0`` equals ``0.0``)."""
+    if isinstance(dtype, np.dtype):
+        return dtype.kind in "iub"
+    if isinstance(dtype, pd.ArrowDtype):
+        import pyarrow as pa
+
+        kind = dtype.pyarrow_dtype
+        return pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_integer(kind)
+    return isinstance(dtype, pd.StringDtype)
+
+
 def _one_set(codes: list[_Codes]) -> list[_Codes]:
     """The codes with one ``uniques`` where their labels are one set (:func:`encode`'s ``shared``), else as they
     are."""
     first = codes[0].uniques
     if all(c.uniques is first for c in codes):
         return codes
-    if first.dtype != object and all(len(c.uniques) == len(first) and c.uniques.dtype == first.dtype
-                                     and c.uniques.equals(first) for c in codes):
+    if _equal_is_same(first.dtype) and all(len(c.uniques) == len(first) and c.uniques.dtype == first.dtype
+                                           and c.uniques.equals(first) for c in codes):
         return [replace(c, uniques=first, categories=None if c.categories is None else first) for c in codes]
     if all(c.ranged and c.uniques.dtype == first.dtype for c in codes):
         low = min(c.offset for c in codes)

@@ -222,14 +222,15 @@ def _arrow_string_codes(labels: pd.Series, *, sort: bool = False) -> _Codes | No
 
     n, head = len(column), min(len(column), _SAMPLE_ROWS)
     known = pc.unique(column.slice(0, head)).drop_null()
-    spread = np.arange(head, n, max(1, 4 * (n - head) // _SAMPLE_ROWS))  # a quarter as many rows
-    if 8 * len(known) > head or len(pc.unique(pa.concat_arrays([known, pc.unique(column.take(spread))
-                                                                    .drop_null()]))) > len(known):
-        return None  # many labels, or labels first met after the first rows (sorted rows)
+    if 8 * len(known) > head:
+        return None  # many labels
     if sort:
         known = known.take(pc.array_sort_indices(known))
     # a missing label first: codes from 1, and 0 for a missing label, as the combined code takes them
     known = pa.concat_arrays([pa.nulls(1, known.type), known])
+    spread = np.arange(head, n, max(1, 4 * (n - head) // _SAMPLE_ROWS))  # a quarter as many rows
+    if pc.index_in(column.take(spread), value_set=known).null_count:
+        return None  # labels first met after the first rows (sorted rows)
     codes, unmatched = _looked_up(column, known)
     if unmatched > n // 16:
         return None

@@ -22,14 +22,11 @@ pytest.importorskip("pyarrow")
 BOOKKEEPING = ("n_rows", "n_missing", "n_zero_weight", "weight_missing", "n_missing_weight", "n_missing_zero_weight")
 
 
-def _apart(monkeypatch_context, fn, *args, **kw):
-    """``fn(*args, **kw)`` with every column coded on its own."""
+def _apart(monkeypatch, fn, *args, **kw):
+    """``fn(*args, **kw)`` with every column coded on its own (within the ``monkeypatch`` context)."""
     encode = engine.encode
-    monkeypatch_context.setattr(engine, "encode", lambda columns, names, shared=False: encode(columns, names))
-    try:
-        return fn(*args, **kw)
-    finally:
-        monkeypatch_context.setattr(engine, "encode", encode)
+    monkeypatch.setattr(engine, "encode", lambda columns, names, shared=False: encode(columns, names))
+    return fn(*args, **kw)
 
 
 def _same_tabulation(a, p, **kw):

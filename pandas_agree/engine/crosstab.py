@@ -1,9 +1,12 @@
 """The crosstab engine: two label columns (and optional frequency weights) to an I×J table of counts.
 
 The rows are read once. Categorical columns give their integer codes directly; integer columns with a
-small range are offset to codes; other columns are factorised once each. Missing labels get code 0, so
-one ``numpy.bincount`` over ``row_code * (J + 1) + col_code`` counts valid and missing rows together,
-without masking the N rows. Everything after that works on the small table.
+small range are offset to codes; other columns are factorised once each (long columns of arrow strings by a
+lookup among the labels of their first rows). Missing labels get code 0, so one ``numpy.bincount`` over
+``row_code * (J + 1) + col_code`` counts valid and missing rows together, without masking the N rows.
+Everything after that works on the small table. Where the two columns' labels are one set (the same labels,
+categories or range of integers) they share one set of codes, ideally in display order: the order is then found
+once for both sides and the table is a slice of the grid of counts.
 
 A table of more than :data:`SPARSE_CELLS` cells is counted and held sparse: the combined codes are sorted and
 counted by run (``numpy.unique``) instead of binned into every cell, and the table is a DataFrame of sparse

@@ -222,3 +222,18 @@ def test_floats_are_coded_apart():
     assert not engine.count_cells(a, p).shared
     tab = engine.tabulate(a, p)
     assert np.signbit(tab.table.columns[0]) and not np.signbit(tab.table.index[0])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(max_size=4), min_size=1, max_size=12, unique=True), st.randoms(use_true_random=False))
+def test_arrow_labels_sorted_as_pandas_sorts_them(labels, random):
+    """Labels of arrow strings sorted by pyarrow are in the order pandas sorts them (any text: case, accents,
+    emoji, control characters), so that a count of one set of them takes that order as it is."""
+    rows = labels * 8
+    shuffled = random.sample(rows, len(rows))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(engine, "_PARALLEL_ROWS", 1)  # short columns of arrow strings looked up
+        a, p = pd.Series(rows, dtype="str"), pd.Series(shuffled, dtype="str")
+        assert engine.count_cells(a, p).shared
+        tab = _same_tabulation(a, p)
+    assert list(tab.order) == sorted(labels, key=lambda s: s.encode("utf-8"))

@@ -158,6 +158,7 @@ class _Codes:
     categories: pd.Index | None  # the declared order of a categorical column
     offset: int = 0  # subtracted from codes, folded into the one combined code (saves a pass over the rows)
     ranged: bool = False  # integers coded as themselves: uniques are every integer from offset on
+    in_order: bool = False  # uniques are in the order pandas sorts them (sorted labels, or a range of integers)
 
 
 def as_label_series(values, name: str) -> pd.Series:
@@ -189,7 +190,8 @@ def _direct_codes(labels: pd.Series, span: int = _SMALL_INT_RANGE) -> _Codes | N
         low, high = int(values.min()), int(values.max())
         # the combined code value * width must not overflow
         if high - low < span and max(-low, high) < 2**31:
-            return _Codes(values, pd.Index(np.arange(low, high + 1, dtype=dtype)), None, low, ranged=True)
+            return _Codes(values, pd.Index(np.arange(low, high + 1, dtype=dtype)), None, low, ranged=True,
+                          in_order=True)
     return None
 
 
@@ -244,7 +246,8 @@ def _arrow_string_codes(labels: pd.Series, *, sort: bool = False) -> _Codes | No
         codes = codes.copy()
         codes[rows] = _looked_up(others, more)[0] + len(known)
         known = pa.concat_arrays([known, more])
-    return _Codes(codes, pd.Index(pd.array(known[1:], dtype=labels.dtype)), None, 1)
+    # sorted labels are in pandas' order too: pandas sorts arrow strings with the same pyarrow sort
+    return _Codes(codes, pd.Index(pd.array(known[1:], dtype=labels.dtype)), None, 1, in_order=sort and not unmatched)
 
 
 def _looked_up(column, known) -> tuple[np.ndarray, int]:
@@ -332,13 +335,14 @@ def _one_set(codes: list[_Codes]) -> list[_Codes]:
         return codes
     if _equal_is_same(first.dtype) and all(len(c.uniques) == len(first) and c.uniques.dtype == first.dtype
                                            and c.uniques.equals(first) for c in codes):
-        return [replace(c, uniques=first, categories=None if c.categories is None else first) for c in codes]
+        return [replace(c, uniques=first, categories=None if c.categories is None else first,
+                        in_order=codes[0].in_order) for c in codes]
     if all(c.ranged and c.uniques.dtype == first.dtype for c in codes):
         low = min(c.offset for c in codes)
         high = max(c.offset + len(c.uniques) - 1 for c in codes)
         if high - low < _SMALL_INT_RANGE:
             uniques = pd.Index(np.arange(low, high + 1, dtype=first.dtype))
-            return [_Codes(c.codes, uniques, None, low, ranged=True) for c in codes]
+            return [_Codes(c.codes, uniques, None, low, ranged=True, in_order=True) for c in codes]
     return codes
 
 
@@ -568,12 +572,7 @@ def _runs(codes: np.ndarray) -> bool:
 
 
 def _at_codes(uniques: pd.Index, codes: np.ndarray) -> pd.Index:
-    """The labels of grid ``codes`` (``uniques[codes - 1]``: code 0, a missing label, is the last); a view of
-    ``uniques`` where the codes are all of them in order (slicing an Index that has looked labels up makes the
-    slice's lookup table), except for dates or times, whose view would keep a frequency that indexing drops."""
-    if 0 < len(codes) == len(uniques) and codes[0] == 1 and _runs(codes) and not isinstance(
-            uniques, pd.DatetimeIndex | pd.TimedeltaIndex):
-        return uniques.view()
+    """The labels of grid ``codes``: ``uniques[codes - 1]`` (code 0, a missing label, is the last)."""
     return taken(uniques, codes - 1)
 
 
@@ -604,6 +603,9 @@ def _observed_order(cells: _Cells) -> tuple[pd.Index, np.ndarray, np.ndarray]:
             row_at[codes] = col_at[codes] = codes - 1
             return row_codes.uniques, row_at, col_at
         labels = _at_codes(cells.row_uniques, codes)
+        if not declared and labels.dtype != object and row_codes.in_order:  # the observed labels, already sorted
+            row_at[codes] = col_at[codes] = np.arange(len(codes))
+            return labels, row_at, col_at
         if not declared and labels.dtype != object:  # typed labels (numbers, arrow strings) sort together
             try:
                 order, sorter = labels.sort_values(return_indexer=True)

@@ -217,9 +217,11 @@ class Crosstab(CountedRows):
             self._counts = values.toarray() if sparse.issparse(values) else values
         # whether the label order is a scale the data or the caller gave (numbers, ordered categoricals, labels=):
         # of each side, and of both
-        self._sides_ordered = tuple(bool(counted.ordered or given or carries_order(side))
-                                    for given, side in zip(counted.sides_ordered, (index, columns), strict=True))
-        self._ordered = bool(counted.ordered or carries_order(index, columns)
+        own = [False, False] if counted.ordered else [carries_order(side) for side in (index, columns)]
+        self._sides_ordered = tuple(bool(counted.ordered or given or carries)
+                                    for given, carries in zip(counted.sides_ordered, own, strict=True))
+        # both sides carry an order of their own only where each does
+        self._ordered = bool(counted.ordered or (all(own) and carries_order(index, columns))
                              or (not self._paired_labels and all(self._sides_ordered)))
         self._sample = None
         if counted.units is not None:

@@ -237,3 +237,31 @@ def test_arrow_labels_sorted_as_pandas_sorts_them(labels, random):
         assert engine.count_cells(a, p).shared
         tab = _same_tabulation(a, p)
     assert list(tab.order) == sorted(labels, key=lambda s: s.encode("utf-8"))
+
+
+@pytest.mark.parametrize("count_rows", [1, 7, 1 << 16])
+def test_counted_a_chunk_of_rows_at_a_time(count_rows, monkeypatch):
+    """Without weights the combined codes are counted a chunk of rows at a time: the table and the rows left out
+    are those of the count of every row at once (with weights of 1)."""
+    monkeypatch.setattr(engine, "_COUNT_ROWS", count_rows)
+    rng = np.random.default_rng(8)
+    a = pd.Series(np.where(rng.random(500) < 0.1, None, rng.choice(["x", "y", "z"], 500)), dtype=object)
+    p = pd.Series(rng.integers(0, 4, 500)).where(rng.random(500) > 0.1)
+    for dropna in (True, False):
+        ours, theirs = engine.tabulate(a, p, dropna=dropna), engine.tabulate(a, p, dropna=dropna, weights=np.ones(500))
+        pd.testing.assert_frame_equal(ours.table, theirs.table)
+        assert (ours.n_missing, ours.weight_missing) == (theirs.n_missing, theirs.weight_missing)
+
+
+def test_counted_in_chunks_of_categorical_codes(monkeypatch):
+    """Small integer codes (a categorical's int8) times the width of the table pass int8's range: the combined codes
+    are made in intp, chunk after chunk."""
+    monkeypatch.setattr(engine, "_COUNT_ROWS", 64)
+    cats = [f"c{i}" for i in range(100)]
+    rng = np.random.default_rng(9)
+    a = pd.Series(pd.Categorical(np.array(cats)[rng.integers(0, 100, 90_000)], categories=cats))
+    p = pd.Series(pd.Categorical(np.array(cats)[rng.integers(0, 100, 90_000)], categories=cats))
+    assert a.array.codes.dtype == np.int8
+    tab = engine.tabulate(a, p)
+    expected = pd.crosstab(a, p).to_numpy()
+    np.testing.assert_array_equal(tab.table.to_numpy(), expected)

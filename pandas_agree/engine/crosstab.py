@@ -52,10 +52,12 @@ __all__ = ["BOOKKEEPING", "MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS",
 _SMALL_INT_RANGE = 1024
 # Columns at least this long are factorised in parallel.
 _PARALLEL_ROWS = 1 << 16
+# The rows whose combined codes are counted at a time (without weights).
+_COUNT_ROWS = 1 << 16
 # The bookkeeping of the rows a count leaves out, as chunks counted apart add it up (the fields of Tabulation)
 BOOKKEEPING = ("n_rows", "n_missing", "n_zero_weight", "weight_missing", "n_missing_weight", "n_missing_zero_weight")
-# The first rows of a long column of arrow strings, whose labels are found first (a quarter as many rows spread over
-# the column check that no label is first met later).
+# The first rows of a long column of arrow strings whose labels are found first (a quarter as many unless its labels
+# are many); a quarter as many rows as those, spread over the column, check that few rows have labels met later.
 _SAMPLE_ROWS = 1 << 14
 # The most cells a table of counts may have (400 MB of float64): more labels than that are identifiers, not classes.
 MAX_CELLS = 50_000_000
@@ -212,29 +214,33 @@ def _arrow_strings(labels: pd.Series):
 
 def _arrow_string_codes(labels: pd.Series, *, sort: bool = False) -> _Codes | None:
     """The codes and labels of a long column of pyarrow-backed strings, found faster than by factorising when its
-    labels are few and all met early: the labels of the first rows, checked against rows spread over the column,
-    then every row looked up among them (a lookup is cheaper than an encoding that grows as it goes), and the rows
-    of labels the sample missed (rare ones, which come after those of the first rows) encoded apart. The int32 codes
-    are kept as arrow gives them: from 1, with 0 for a missing label (an offset of 1). The labels are in order of
-    first appearance, as :func:`pandas.factorize` gives them; with ``sort``, those of the first rows sorted (as
-    pyarrow sorts them: the codes then run in display order), then the others. None where this does not apply
-    (another dtype, a short column, many labels, labels met late): pandas then factorises the column."""
+    labels are few and nearly all met early: the labels of the first rows (a quarter of :data:`_SAMPLE_ROWS`, or
+    all of them for more labels), checked against rows spread over the column, then every row looked up among them
+    (a lookup is cheaper than an encoding that grows as it goes), and the rows of labels the sample missed (rare
+    ones, which come after those of the first rows) encoded apart. The int32 codes are kept as arrow gives them:
+    from 1, with 0 for a missing label (an offset of 1). The labels are in order of first appearance, as
+    :func:`pandas.factorize` gives them; with ``sort``, those of the first rows sorted (as pyarrow sorts them: the
+    codes then run in display order), then the others. None where this does not apply (another dtype, a short
+    column, many labels, labels met late): pandas then factorises the column."""
     column = _arrow_strings(labels)
     if column is None:
         return None
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    n, head = len(column), min(len(column), _SAMPLE_ROWS)
-    known = pc.unique(column.slice(0, head)).drop_null()
-    if 8 * len(known) > head:
+    n = len(column)
+    for head in dict.fromkeys((min(n, max(1, _SAMPLE_ROWS // 4)), min(n, _SAMPLE_ROWS))):
+        known = pc.unique(column.slice(0, head)).drop_null()
+        if 8 * len(known) <= head:
+            break
+    else:
         return None  # many labels
     if sort:
         known = known.take(pc.array_sort_indices(known))
     # a missing label first: codes from 1, and 0 for a missing label, as the combined code takes them
     known = pa.concat_arrays([pa.nulls(1, known.type), known])
-    spread = np.arange(head, n, max(1, 4 * (n - head) // _SAMPLE_ROWS))  # a quarter as many rows
-    if pc.index_in(column.take(spread), value_set=known).null_count:
+    spread = np.arange(head, n, max(1, 4 * (n - head) // head))  # a quarter as many rows as the first ones
+    if pc.index_in(column.take(spread), value_set=known).null_count > len(spread) // 16:
         return None  # labels first met after the first rows (sorted rows)
     codes, unmatched = _looked_up(column, known)
     if unmatched > n // 16:
@@ -247,7 +253,7 @@ def _arrow_string_codes(labels: pd.Series, *, sort: bool = False) -> _Codes | No
         codes[rows] = _looked_up(others, more)[0] + len(known)
         known = pa.concat_arrays([known, more])
     # sorted labels are in pandas' order too: pandas sorts arrow strings with the same pyarrow sort
-    return _Codes(codes, pd.Index(pd.array(known[1:], dtype=labels.dtype)), None, 1, in_order=sort and not unmatched)
+    return _Codes(codes, pd.Index(known[1:], dtype=labels.dtype), None, 1, in_order=sort and not unmatched)
 
 
 def _looked_up(column, known) -> tuple[np.ndarray, int]:
@@ -473,6 +479,30 @@ def counted_codes(flat: np.ndarray, weights: np.ndarray | None, size: int, *, st
     return ordered[starts], np.diff(np.append(starts, len(ordered))), np.add.reduceat(weights[order], starts)
 
 
+def _counted_in_chunks(row_codes: np.ndarray, col_codes: np.ndarray, width: int, shift: int, size: int) -> np.ndarray:
+    """The count of each of ``size`` combined codes ``row code · width + column code + shift``, made and counted
+    :data:`_COUNT_ROWS` rows at a time (at least eight times ``size``, so that counting a chunk costs more than
+    adding its counts up): no array of every row's code, and a buffer that stays in cache."""
+    n = len(row_codes)
+    chunk = max(_COUNT_ROWS, 8 * size)
+    if n <= chunk:
+        flat = np.multiply(row_codes, width, dtype=np.intp, casting="unsafe")
+        np.add(flat, col_codes, out=flat, casting="unsafe")
+        if shift:
+            flat += shift
+        return np.bincount(flat, minlength=size)
+    counts = np.zeros(size, dtype=np.intp)
+    buffer = np.empty(chunk, dtype=np.intp)
+    for start in range(0, n, chunk):
+        flat = buffer[:min(chunk, n - start)]
+        np.multiply(row_codes[start:start + chunk], width, out=flat, dtype=np.intp, casting="unsafe")
+        np.add(flat, col_codes[start:start + chunk], out=flat, casting="unsafe")
+        if shift:
+            flat += shift
+        counts += np.bincount(flat, minlength=size)
+    return counts
+
+
 def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | None = None, dropna: bool = True,
                 names: tuple[str, str] = ("actual", "pred"), keep_codes: bool = False, shared: bool = True) -> _Cells:
     """One pass over the rows: the weighted count of every observed label pair, and the rows left out, with the
@@ -492,37 +522,40 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
     check_table_size((len(row_codes.uniques), len(col_codes.uniques)), [f"labels of {name}" for name in names])
     width = len(col_codes.uniques) + 1
     height = len(row_codes.uniques) + 1
-    # int32 where the combined codes fit (half the memory traffic of intp). Codes with an offset may pass int32's
-    # range on the way, but the arithmetic wraps modulo 2³², so a final code that fits comes out exact.
-    kind = np.int32 if height * width < 2**31 else np.intp
-    flat = np.multiply(row_codes.codes, width, dtype=kind, casting="unsafe")
-    np.add(flat, col_codes.codes, out=flat, casting="unsafe")
     # remove the offsets and shift both codes by one, so that code 0 is a missing label
     shift = (1 - row_codes.offset) * width + 1 - col_codes.offset
-    if shift:
-        flat += kind((shift + 2**31) % 2**32 - 2**31) if kind is np.int32 else shift
-
     n_zero_weight = n_missing_weight = n_missing_zero_weight = 0
-    if weights is not None:
-        if dropna:  # rows of weight 0 that miss a label: left out for the label (code 0 on a side)
+    if weights is None and not keep_codes and not held_sparse((height * width,)):
+        codes, flat = None, None
+        counts = sums = _counted_in_chunks(row_codes.codes, col_codes.codes, width, shift, height * width)
+    else:
+        # int32 where the combined codes fit (half the memory traffic of intp). Codes with an offset may pass
+        # int32's range on the way, but the arithmetic wraps modulo 2³², so a final code that fits comes out exact.
+        kind = np.int32 if height * width < 2**31 else np.intp
+        flat = np.multiply(row_codes.codes, width, dtype=kind, casting="unsafe")
+        np.add(flat, col_codes.codes, out=flat, casting="unsafe")
+        if shift:
+            flat += kind((shift + 2**31) % 2**32 - 2**31) if kind is np.int32 else shift
+        if weights is not None:
+            if dropna:  # rows of weight 0 that miss a label: left out for the label (code 0 on a side)
+                zero_flat = flat[weights == 0]
+                n_missing_zero_weight = int(np.count_nonzero((zero_flat < width) | (zero_flat % width == 0)))
+            missing_weight = np.isnan(weights)
+            n_missing_weight = int(np.count_nonzero(missing_weight))
+            if n_missing_weight:
+                if not dropna:
+                    raise ValueError(
+                        f"weights has {n_missing_weight} missing value(s); with dropna=False every "
+                        "row needs a weight (use dropna=True to leave such rows out)"
+                    )
+                flat[missing_weight] = 0  # counted with the rows that miss a label
+                weights = np.where(missing_weight, 0.0, weights)
             zero_flat = flat[weights == 0]
-            n_missing_zero_weight = int(np.count_nonzero((zero_flat < width) | (zero_flat % width == 0)))
-        missing_weight = np.isnan(weights)
-        n_missing_weight = int(np.count_nonzero(missing_weight))
-        if n_missing_weight:
-            if not dropna:
-                raise ValueError(
-                    f"weights has {n_missing_weight} missing value(s); with dropna=False every "
-                    "row needs a weight (use dropna=True to leave such rows out)"
-                )
-            flat[missing_weight] = 0  # counted with the rows that miss a label
-            weights = np.where(missing_weight, 0.0, weights)
-        zero_flat = flat[weights == 0]
-        if dropna:
-            n_zero_weight = int(np.count_nonzero((zero_flat >= width) & (zero_flat % width != 0)))
-        else:  # a missing label is a category of its own: every row of weight 0 is left out for its weight
-            n_zero_weight = len(zero_flat)
-    codes, counts, sums = counted_codes(flat, weights, height * width)
+            if dropna:
+                n_zero_weight = int(np.count_nonzero((zero_flat >= width) & (zero_flat % width != 0)))
+            else:  # a missing label is a category of its own: every row of weight 0 is left out for its weight
+                n_zero_weight = len(zero_flat)
+        codes, counts, sums = counted_codes(flat, weights, height * width)
 
     row_uniques, col_uniques = row_codes.uniques, col_codes.uniques
     if not dropna:

@@ -17,6 +17,7 @@ from pandas_agree import UndefinedMeasureWarning
 from pandas_agree.engine.crosstab import as_label_series, merged_order, tabulate
 from pandas_agree.engine.joint import joint_table
 from pandas_agree.engine.ratings import category_order, count_ratings
+from pandas_agree.engine.tables import CountedTable
 
 from ._labels import SURROGATE, tag, tags
 
@@ -265,6 +266,8 @@ def _handed_over(monkeypatch, frame: pd.DataFrame, npartitions: int, **kwargs) -
     seen = []
 
     def record(self, table, *, match=None, counted=None, layers=None, layers_by=None):
+        if isinstance(table, CountedTable):  # a table the engine counted, handed over without a frame
+            table = pd.DataFrame(table.values, index=table.index, columns=table.columns)
         seen.append((table, counted))
         raise _HandedOver
 

@@ -15,9 +15,7 @@ from ..base.notices import FewSharedLabelsWarning
 from ..base.options import validate_options
 from ..base.text import shown_list
 from ..base.undefined import external_stacklevel
-from ..engine.labels import (
-    positions_of,
-)
+from ..engine.labels import positions_of, taken
 from ..engine.matching import assign
 from ..engine.native import engine_of
 from ..engine.tableview import TableView
@@ -36,6 +34,23 @@ from .reports import build_report
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["Agreement"]
+
+
+def _matched(order: pd.Index, rows: np.ndarray, cols: np.ndarray) -> tuple:
+    """The labels of the rows and of the columns matched by value, from their positions ``rows`` and ``cols`` in
+    ``order`` (which holds each label once): the position in the columns of each row label and in the rows of each
+    column label (−1 where there is none), every label of either side in that order (:func:`union_order`), and the
+    position in it of each row and each column label."""
+    present = np.zeros(len(order), dtype=bool)
+    present[rows] = True
+    present[cols] = True
+    union = order.view() if present.all() else taken(order, np.flatnonzero(present))
+    rank = np.cumsum(present) - 1
+    col_at = np.full(len(order), -1, dtype=np.intp)
+    col_at[cols] = np.arange(len(cols))
+    row_at = np.full(len(order), -1, dtype=np.intp)
+    row_at[rows] = np.arange(len(rows))
+    return col_at[rows], row_at[cols], union, (rank[rows], rank[cols])
 
 
 class Agreement(AgreementTests, ClassSpecific, Crosstab):
@@ -121,6 +136,9 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
             self._row_of_col = np.full(self._shape[1], -1, dtype=np.int64)
             self._row_of_col[found.cols] = found.rows
             self._union, self._places = paired_union(index, columns, self._row_of_col)
+        elif self._counted.places is not None:  # labels match by value, placed in their order by the engine
+            self._col_of_row, self._row_of_col, self._union, self._places = _matched(self._counted.order,
+                                                                                     *self._counted.places)
         else:  # labels match by value
             self._col_of_row = positions_of(index, columns)  # position in the columns of each row label, −1 if none
             self._row_of_col = positions_of(columns, index)
@@ -233,8 +251,8 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
     def _sides(self) -> tuple[pd.Index, pd.Index, pd.Index]:
         """The labels on both sides, on the reference side only and on the predicted side only (indexing an Index
         of pyarrow strings is slow: taken once)."""
-        return (self._index[self._common_rows], self._index[self._col_of_row < 0],
-                self._columns[self._row_of_col < 0])
+        return (taken(self._index, self._common_rows), taken(self._index, np.flatnonzero(self._col_of_row < 0)),
+                taken(self._columns, np.flatnonzero(self._row_of_col < 0)))
 
     @property
     def labels(self) -> pd.Index:

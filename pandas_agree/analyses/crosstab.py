@@ -39,7 +39,7 @@ from ..engine.crosstab import (
 from ..engine.design import DesignColumns, check_replicates
 from ..engine.labels import as_labels, positions_of
 from ..engine.native import engine_of
-from ..engine.tables import validated_table
+from ..engine.tables import CountedTable, validated_table
 from ..engine.tableview import TableView
 from ..inference import contingency
 from ..inference.analytic import interval_notes
@@ -102,6 +102,9 @@ class Counted:
     labels : pandas.Index, SideLabels or None
         The categories ``labels=`` fixed (None: the observed ones), on both sides or each side its own
         (:class:`~pandas_agree.engine.crosstab.SideLabels`): a batch added later must keep within them.
+    places : (numpy.ndarray, numpy.ndarray) or None
+        The position in ``order`` of each label of the table's rows and of its columns, as the engine placed them
+        (None: each label is looked up in ``order``).
     """
 
     n_rows: int | None = None
@@ -120,6 +123,7 @@ class Counted:
     dropna: bool = True
     labels: pd.Index | SideLabels | None = None
     sides_ordered: tuple[bool, bool] = (False, False)
+    places: tuple[np.ndarray, np.ndarray] | None = None
 
 
 class Crosstab(CountedRows):
@@ -213,9 +217,11 @@ class Crosstab(CountedRows):
             self._counts = values.toarray() if sparse.issparse(values) else values
         # whether the label order is a scale the data or the caller gave (numbers, ordered categoricals, labels=):
         # of each side, and of both
-        self._sides_ordered = tuple(bool(counted.ordered or given or carries_order(side))
-                                    for given, side in zip(counted.sides_ordered, (index, columns), strict=True))
-        self._ordered = bool(counted.ordered or carries_order(index, columns)
+        own = [False, False] if counted.ordered else [carries_order(side) for side in (index, columns)]
+        self._sides_ordered = tuple(bool(counted.ordered or given or carries)
+                                    for given, carries in zip(counted.sides_ordered, own, strict=True))
+        # both sides carry an order of their own only where each does
+        self._ordered = bool(counted.ordered or (all(own) and carries_order(index, columns))
                              or (not self._paired_labels and all(self._sides_ordered)))
         self._sample = None
         if counted.units is not None:
@@ -1674,6 +1680,9 @@ def from_tabulation(tab: Tabulation, kind: type[Crosstab], *, match=None, pairs=
     fields = {"n_rows": tab.n_rows, "n_missing": tab.n_missing, "n_zero_weight": tab.n_zero_weight,
               "weight_missing": tab.weight_missing, "n_missing_weight": tab.n_missing_weight,
               "n_missing_zero_weight": tab.n_missing_zero_weight,
-              "weighted": tab.weighted, "order": tab.order, "units": tab.units, **counted}
+              "weighted": tab.weighted, "order": tab.order, "units": tab.units, "places": tab.places, **counted}
     paired = {} if match is None and pairs is None else {"match": match}  # an Agreement's labels, paired
-    return kind(tab.table, counted=Counted(**fields, pairs=pairs), layers=layers, layers_by=layers_by, **paired)
+    table = tab.table
+    if not held_sparse(table.shape):  # made valid by the engine: its labels and counts need no check
+        table = CountedTable(table.index, table.columns, table.to_numpy())
+    return kind(table, counted=Counted(**fields, pairs=pairs), layers=layers, layers_by=layers_by, **paired)

@@ -1,9 +1,12 @@
 """The crosstab engine: two label columns (and optional frequency weights) to an I×J table of counts.
 
 The rows are read once. Categorical columns give their integer codes directly; integer columns with a
-small range are offset to codes; other columns are factorised once each. Missing labels get code 0, so
-one ``numpy.bincount`` over ``row_code * (J + 1) + col_code`` counts valid and missing rows together,
-without masking the N rows. Everything after that works on the small table.
+small range are offset to codes; other columns are factorised once each (long columns of arrow strings by a
+lookup among the labels of their first rows). Missing labels get code 0, so one ``numpy.bincount`` over
+``row_code * (J + 1) + col_code`` counts valid and missing rows together, without masking the N rows.
+Everything after that works on the small table. Where the two columns' labels are one set (the same labels,
+categories or range of integers) they share one set of codes, ideally in display order: the order is then found
+once for both sides and the table is a slice of the grid of counts.
 
 A table of more than :data:`SPARSE_CELLS` cells is counted and held sparse: the combined codes are sorted and
 counted by run (``numpy.unique``) instead of binned into every cell, and the table is a DataFrame of sparse
@@ -12,10 +15,12 @@ columns, so that memory grows with the non-empty cells and not with I·J.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -31,6 +36,7 @@ from .labels import (
     exact_codes,
     ordered_labels,
     positions_of,
+    taken,
     typed_labels,
 )
 
@@ -46,10 +52,12 @@ __all__ = ["BOOKKEEPING", "MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS",
 _SMALL_INT_RANGE = 1024
 # Columns at least this long are factorised in parallel.
 _PARALLEL_ROWS = 1 << 16
+# The rows whose combined codes are counted at a time (without weights).
+_COUNT_ROWS = 1 << 16
 # The bookkeeping of the rows a count leaves out, as chunks counted apart add it up (the fields of Tabulation)
 BOOKKEEPING = ("n_rows", "n_missing", "n_zero_weight", "weight_missing", "n_missing_weight", "n_missing_zero_weight")
-# The first rows of a long column of arrow strings, whose labels are found first (a quarter as many rows spread over
-# the column check that no label is first met later).
+# The first rows of a long column of arrow strings whose labels are found first (a quarter as many unless its labels
+# are many); a quarter as many rows as those, spread over the column, check that few rows have labels met later.
 _SAMPLE_ROWS = 1 << 14
 # The most cells a table of counts may have (400 MB of float64): more labels than that are identifiers, not classes.
 MAX_CELLS = 50_000_000
@@ -59,7 +67,7 @@ SPARSE_CELLS = 1 << 22
 
 def held_sparse(shape: Sequence[int]) -> bool:
     """Whether a table of ``shape`` is held sparse (more than :data:`SPARSE_CELLS` cells)."""
-    return float(np.prod([float(n) for n in shape])) > SPARSE_CELLS
+    return math.prod(float(n) for n in shape) > SPARSE_CELLS
 
 
 # The totals a table of counts may have. Below MIN_TOTAL products of counts underflow to 0; above MAX_TOTAL = 2**53
@@ -81,7 +89,7 @@ def check_total(total: float, what: str = "table") -> None:
 def check_table_size(shape: Sequence[int], names: Sequence[str], what: str = "crosstab") -> None:
     """A ValueError, before anything is allocated, when a table of ``shape`` (``names`` says what each size
     counts) would have more than :data:`MAX_CELLS` cells."""
-    cells = float(np.prod([float(n) for n in shape]))
+    cells = math.prod(float(n) for n in shape)
     if cells > MAX_CELLS:
         sizes = ", ".join(f"{n:,} {name}" for name, n in zip(names, shape, strict=True))
         raise ValueError(
@@ -108,6 +116,8 @@ class Tabulation:
     weight_missing: float = 0.0
     n_missing_weight: int = 0
     n_missing_zero_weight: int = 0  # rows left out for a missing label whose weight is 0 (among n_missing)
+    # the position in ``order`` of each label of the table's rows and of its columns (None where not found)
+    places: tuple[np.ndarray, np.ndarray] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -149,6 +159,8 @@ class _Codes:
     uniques: pd.Index
     categories: pd.Index | None  # the declared order of a categorical column
     offset: int = 0  # subtracted from codes, folded into the one combined code (saves a pass over the rows)
+    ranged: bool = False  # integers coded as themselves: uniques are every integer from offset on
+    in_order: bool = False  # uniques are in the order pandas sorts them (sorted labels, or a range of integers)
 
 
 def as_label_series(values, name: str) -> pd.Series:
@@ -174,74 +186,93 @@ def _direct_codes(labels: pd.Series, span: int = _SMALL_INT_RANGE) -> _Codes | N
     dtype = labels.dtype
     if isinstance(dtype, pd.CategoricalDtype):
         cats = dtype.categories
-        return _Codes(np.asarray(labels.cat.codes), cats, cats)
+        return _Codes(labels.array.codes, cats, cats)
     if isinstance(dtype, np.dtype) and dtype.kind in "iu" and dtype != np.uint64 and len(labels):
         values = labels.to_numpy()
         low, high = int(values.min()), int(values.max())
         # the combined code value * width must not overflow
         if high - low < span and max(-low, high) < 2**31:
-            return _Codes(values, pd.Index(np.arange(low, high + 1, dtype=dtype)), None, low)
+            return _Codes(values, pd.Index(np.arange(low, high + 1, dtype=dtype)), None, low, ranged=True,
+                          in_order=True)
     return None
 
 
-def _arrow_string_codes(labels: pd.Series) -> _Codes | None:
-    """The codes and labels :func:`pandas.factorize` gives a long column of pyarrow-backed strings (labels in order
-    of first appearance, -1 for a missing label), found faster when its labels are few and all met early: the
-    labels of the first rows, checked against rows spread over the column, then every row looked up among them
-    (a lookup is cheaper than an encoding that grows as it goes), and the rows of labels the sample missed (rare
-    ones, which come after those of the first rows) encoded apart. The int32 codes are kept as arrow gives them.
-    None where this does not apply (another dtype, a short column, many labels, labels met late): pandas then
-    factorises the column."""
+def _arrow_strings(labels: pd.Series):
+    """The pyarrow array of a long column of pyarrow-backed strings, else None."""
     dtype = labels.dtype
     if len(labels) < _PARALLEL_ROWS or not (
             isinstance(dtype, pd.ArrowDtype)
             or (isinstance(dtype, pd.StringDtype) and str(dtype.storage).startswith("pyarrow"))):
         return None
     import pyarrow as pa  # an arrow-backed column: pyarrow is installed
-    import pyarrow.compute as pc
 
     column = labels.array.__arrow_array__()
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
         return None
-    n, head = len(column), min(len(column), _SAMPLE_ROWS)
-    known = pc.unique(column.slice(0, head)).drop_null()
-    spread = np.arange(head, n, max(1, 4 * (n - head) // _SAMPLE_ROWS))  # a quarter as many rows
-    if 8 * len(known) > head or len(pc.unique(pa.concat_arrays([known, pc.unique(column.take(spread))
-                                                                    .drop_null()]))) > len(known):
-        return None  # many labels, or labels first met after the first rows (sorted rows)
+    return column
+
+
+def _arrow_string_codes(labels: pd.Series, *, sort: bool = False) -> _Codes | None:
+    """The codes and labels of a long column of pyarrow-backed strings, found faster than by factorising when its
+    labels are few and nearly all met early: the labels of the first rows (a quarter of :data:`_SAMPLE_ROWS`, or
+    all of them for more labels), checked against rows spread over the column, then every row looked up among them
+    (a lookup is cheaper than an encoding that grows as it goes), and the rows of labels the sample missed (rare
+    ones, which come after those of the first rows) encoded apart. The int32 codes are kept as arrow gives them:
+    from 1, with 0 for a missing label (an offset of 1). The labels are in order of first appearance, as
+    :func:`pandas.factorize` gives them; with ``sort``, those of the first rows sorted (as pyarrow sorts them: the
+    codes then run in display order), then the others. None where this does not apply (another dtype, a short
+    column, many labels, labels met late): pandas then factorises the column."""
+    column = _arrow_strings(labels)
+    if column is None:
+        return None
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    n = len(column)
+    for head in dict.fromkeys((min(n, max(1, _SAMPLE_ROWS // 4)), min(n, _SAMPLE_ROWS))):
+        known = pc.unique(column.slice(0, head)).drop_null()
+        if 8 * len(known) <= head:
+            break
+    else:
+        return None  # many labels
+    if sort:
+        known = known.take(pc.array_sort_indices(known))
+    # a missing label first: codes from 1, and 0 for a missing label, as the combined code takes them
+    known = pa.concat_arrays([pa.nulls(1, known.type), known])
+    spread = np.arange(head, n, max(1, 4 * (n - head) // head))  # a quarter as many rows as the first ones
+    if pc.index_in(column.take(spread), value_set=known).null_count > len(spread) // 16:
+        return None  # labels first met after the first rows (sorted rows)
     codes, unmatched = _looked_up(column, known)
     if unmatched > n // 16:
         return None
     if unmatched:  # rows of labels the sample missed, which are not among the first rows: in order, encoded apart
-        rest = codes < 0
-        if column.null_count:
-            rest &= ~column.is_null().to_numpy(zero_copy_only=False)
-        rows = np.flatnonzero(rest)
+        rows = np.flatnonzero(codes < 0)
         others = column.take(rows)
         more = pc.unique(others)
         codes = codes.copy()
         codes[rows] = _looked_up(others, more)[0] + len(known)
         known = pa.concat_arrays([known, more])
-    return _Codes(codes, pd.Index(pd.array(known, dtype=dtype)), None)
+    # sorted labels are in pandas' order too: pandas sorts arrow strings with the same pyarrow sort
+    return _Codes(codes, pd.Index(known[1:], dtype=labels.dtype), None, 1, in_order=sort and not unmatched)
 
 
 def _looked_up(column, known) -> tuple[np.ndarray, int]:
-    """The position in ``known`` of each value of an arrow ``column`` (int32), -1 where it is missing or absent;
-    and how many present values are absent from ``known``."""
+    """The position in ``known`` of each value of an arrow ``column`` (int32; a missing value is found where
+    ``known`` holds one), -1 where it is not found; and how many values are not found."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     found = pc.index_in(column, value_set=known)
     if isinstance(found, pa.ChunkedArray):
         found = found.chunk(0) if found.num_chunks == 1 else found.combine_chunks()
-    absent = found.null_count - column.null_count  # a missing value is not looked up (known holds no null)
-    if found.null_count:
+    absent = found.null_count
+    if absent:
         found = found.fill_null(-1)
     return found.to_numpy(zero_copy_only=False), absent
 
 
-def _factorized(labels: pd.Series, name: str) -> _Codes:
-    arrow = _arrow_string_codes(labels)
+def _factorized(labels: pd.Series, name: str, sort: bool = False) -> _Codes:
+    arrow = _arrow_string_codes(labels, sort=sort)
     if arrow is not None:
         return arrow
     try:
@@ -266,20 +297,58 @@ def _threads() -> ThreadPoolExecutor:
     return _POOL[1]
 
 
-def encode(columns: Sequence[pd.Series], names: Sequence[str]) -> list[_Codes]:
+def encode(columns: Sequence[pd.Series], names: Sequence[str], *, shared: bool = False) -> list[_Codes]:
     """The codes of every column. Large columns that need factorising are factorised on two threads: hashing
-    pyarrow strings and numbers releases the GIL, so two such columns take about the time of one."""
+    pyarrow strings and numbers releases the GIL, so two such columns take about the time of one.
+
+    With ``shared``, the labels of pyarrow strings are sorted where that is cheap (so that their codes run in
+    display order), and columns whose labels are one set are coded among it: the same labels in the same order
+    and dtype (text, integers or booleans: :func:`_equal_is_same`), or integers of one dtype that together span
+    fewer than :data:`_SMALL_INT_RANGE` values (the same codes with one offset). Their codes then have one
+    ``uniques`` (the same object)."""
     codes = [_direct_codes(column) for column in columns]
     pending = [i for i, c in enumerate(codes) if c is None]
     if len(pending) > 1 and len(columns[pending[0]]) >= _PARALLEL_ROWS:
         # the first column here while the pool's threads take the others
-        futures = {i: _threads().submit(_factorized, columns[i], names[i]) for i in pending[1:]}
-        codes[pending[0]] = _factorized(columns[pending[0]], names[pending[0]])
+        futures = {i: _threads().submit(_factorized, columns[i], names[i], shared) for i in pending[1:]}
+        codes[pending[0]] = _factorized(columns[pending[0]], names[pending[0]], shared)
         for i in pending[1:]:
             codes[i] = futures[i].result()
     else:
         for i in pending:
-            codes[i] = _factorized(columns[i], names[i])
+            codes[i] = _factorized(columns[i], names[i], shared)
+    return _one_set(codes) if shared and len(codes) > 1 else codes
+
+
+def _equal_is_same(dtype) -> bool:
+    """Whether two equal labels of ``dtype`` are the same label: text, integers and booleans (not objects, where
+    pandas takes ``True`` for ``1``, nor floats, where ``-0.0`` equals ``0.0``)."""
+    if isinstance(dtype, np.dtype):
+        return dtype.kind in "iub"
+    if isinstance(dtype, pd.ArrowDtype):
+        import pyarrow as pa
+
+        kind = dtype.pyarrow_dtype
+        return pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_integer(kind)
+    return isinstance(dtype, pd.StringDtype)
+
+
+def _one_set(codes: list[_Codes]) -> list[_Codes]:
+    """The codes with one ``uniques`` where their labels are one set (:func:`encode`'s ``shared``), else as they
+    are."""
+    first = codes[0].uniques
+    if all(c.uniques is first for c in codes):
+        return codes
+    if _equal_is_same(first.dtype) and all(len(c.uniques) == len(first) and c.uniques.dtype == first.dtype
+                                           and c.uniques.equals(first) for c in codes):
+        return [replace(c, uniques=first, categories=None if c.categories is None else first,
+                        in_order=codes[0].in_order) for c in codes]
+    if all(c.ranged and c.uniques.dtype == first.dtype for c in codes):
+        low = min(c.offset for c in codes)
+        high = max(c.offset + len(c.uniques) - 1 for c in codes)
+        if high - low < _SMALL_INT_RANGE:
+            uniques = pd.Index(np.arange(low, high + 1, dtype=first.dtype))
+            return [_Codes(c.codes, uniques, None, low, ranged=True, in_order=True) for c in codes]
     return codes
 
 
@@ -342,11 +411,19 @@ def order_positions(labels: pd.Index, order: pd.Index) -> np.ndarray:
 
 @dataclass(frozen=True)
 class _Cells:
-    """The counts of one pass over the rows, before ordering: observed labels only."""
+    """The counts of one pass over the rows, before ordering: observed labels only.
 
-    table: np.ndarray | sparse.coo_array  # weighted counts, observed rows × observed columns
-    row_labels: pd.Index
-    col_labels: pd.Index
+    A dense count keeps every pair of codes (``grid``) and which of its rows and columns hold an observed label
+    (``rows``, ``cols``); :attr:`table` and the labels are read off them when asked for. A sparse count holds its
+    table of the observed labels as ``grid`` (``rows`` and ``cols`` None)."""
+
+    # dense: the weighted count of every pair of codes, height × width, code 0 a missing label (the integer counts
+    # themselves without weights); sparse: the weighted counts, observed rows × observed columns
+    grid: np.ndarray | sparse.coo_array
+    rows: np.ndarray | None  # dense: the grid's rows of observed labels, in code order (a missing label last)
+    cols: np.ndarray | None
+    row_uniques: pd.Index  # dense: the label of each code after 0 (then NaN, without dropna); sparse: row_labels
+    col_uniques: pd.Index
     row_codes: _Codes
     col_codes: _Codes
     n_rows: int
@@ -358,15 +435,41 @@ class _Cells:
     n_missing_weight: int = 0  # rows left out because their weight is missing
     n_missing_zero_weight: int = 0  # rows left out for a missing label whose weight is 0 (with dropna)
 
+    @property
+    def shared(self) -> bool:
+        """Whether a dense count's rows and columns code one set of labels (a code is the same label on both)."""
+        return self.rows is not None and self.row_uniques is self.col_uniques
+
+    @property
+    def empty(self) -> bool:
+        """Whether no row was counted (every observed label has a positive weighted count)."""
+        return 0 in self.table.shape if self.rows is None else not (len(self.rows) and len(self.cols))
+
+    @cached_property
+    def table(self) -> np.ndarray | sparse.coo_array:
+        """The weighted counts (float64), observed rows × observed columns, in code order."""
+        if self.rows is None:
+            return self.grid
+        return self.grid[np.ix_(self.rows, self.cols)].astype(np.float64, copy=False)
+
+    @cached_property
+    def row_labels(self) -> pd.Index:
+        """The observed labels of the rows, in code order."""
+        return self.row_uniques if self.rows is None else _at_codes(self.row_uniques, self.rows)
+
+    @cached_property
+    def col_labels(self) -> pd.Index:
+        """The observed labels of the columns, in code order."""
+        return self.col_uniques if self.cols is None else _at_codes(self.col_uniques, self.cols)
+
 
 def counted_codes(flat: np.ndarray, weights: np.ndarray | None, size: int, *, stored: bool | None = None):
-    """The count of each combined code and, with weights, its weight sum: dense arrays of ``size`` codes, or for a
-    table held sparse (``stored``; by default, by :func:`held_sparse`) the codes that occur with their counts and
-    sums (sorted; no array of ``size``)."""
+    """The count of each combined code and, with weights, its weight sum (float64): dense arrays of ``size`` codes
+    (without weights, the integer counts stand for the sums), or for a table held sparse (``stored``; by default, by
+    :func:`held_sparse`) the codes that occur with their counts and sums (sorted; no array of ``size``)."""
     if not (held_sparse((size,)) if stored is None else stored):
         counts = np.bincount(flat, minlength=size)
-        return None, counts, (counts.astype(np.float64) if weights is None
-                              else np.bincount(flat, weights=weights, minlength=size))
+        return None, counts, (counts if weights is None else np.bincount(flat, weights=weights, minlength=size))
     if weights is None:
         codes, counts = np.unique(flat, return_counts=True)
         return codes, counts, counts.astype(np.float64)
@@ -376,69 +479,106 @@ def counted_codes(flat: np.ndarray, weights: np.ndarray | None, size: int, *, st
     return ordered[starts], np.diff(np.append(starts, len(ordered))), np.add.reduceat(weights[order], starts)
 
 
+def _counted_in_chunks(row_codes: np.ndarray, col_codes: np.ndarray, width: int, shift: int, size: int) -> np.ndarray:
+    """The count of each of ``size`` combined codes ``row code · width + column code + shift``, made and counted
+    :data:`_COUNT_ROWS` rows at a time (at least eight times ``size``, so that counting a chunk costs more than
+    adding its counts up): no array of every row's code, and a buffer that stays in cache."""
+    n = len(row_codes)
+    chunk = max(_COUNT_ROWS, 8 * size)
+    if n <= chunk:
+        flat = np.multiply(row_codes, width, dtype=np.intp, casting="unsafe")
+        np.add(flat, col_codes, out=flat, casting="unsafe")
+        if shift:
+            flat += shift
+        return np.bincount(flat, minlength=size)
+    counts = np.zeros(size, dtype=np.intp)
+    buffer = np.empty(chunk, dtype=np.intp)
+    for start in range(0, n, chunk):
+        flat = buffer[:min(chunk, n - start)]
+        np.multiply(row_codes[start:start + chunk], width, out=flat, dtype=np.intp, casting="unsafe")
+        np.add(flat, col_codes[start:start + chunk], out=flat, casting="unsafe")
+        if shift:
+            flat += shift
+        counts += np.bincount(flat, minlength=size)
+    return counts
+
+
 def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | None = None, dropna: bool = True,
-                names: tuple[str, str] = ("actual", "pred"), keep_codes: bool = False) -> _Cells:
+                names: tuple[str, str] = ("actual", "pred"), keep_codes: bool = False, shared: bool = True) -> _Cells:
     """One pass over the rows: the weighted count of every observed label pair, and the rows left out, with the
     weight sum of those left out for a missing label (read off the same count: their cells are the missing code's);
-    with ``keep_codes``, each row's combined code too, for the tables of a sample design's PSUs."""
+    with ``keep_codes``, each row's combined code too, for the tables of a sample design's PSUs.
+
+    With ``shared``, a count without weights codes its columns as :func:`encode`'s ``shared`` does (sorted labels
+    of pyarrow strings, one set of labels where the columns have one), which spares the ordering a lookup per side
+    and takes the table off the grid in slices. A weighted count keeps each column's own codes: the weight sum of the
+    rows missing a label adds up cells in code order, whose last bits that order decides; so do the long cells of a
+    chunk (:func:`partial_counts`), listed in code order."""
     if len(actual) != len(pred):
         raise ValueError(
             f"{names[0]} and {names[1]} must have the same length; got {len(actual)} and {len(pred)}"
         )
-    row_codes, col_codes = encode([actual, pred], names)
+    row_codes, col_codes = encode([actual, pred], names, shared=shared and weights is None)
     check_table_size((len(row_codes.uniques), len(col_codes.uniques)), [f"labels of {name}" for name in names])
     width = len(col_codes.uniques) + 1
     height = len(row_codes.uniques) + 1
-    # int32 where the combined codes fit (half the memory traffic of intp). Codes with an offset may pass int32's
-    # range on the way, but the arithmetic wraps modulo 2³², so a final code that fits comes out exact.
-    kind = np.int32 if height * width < 2**31 else np.intp
-    flat = np.multiply(row_codes.codes, width, dtype=kind, casting="unsafe")
-    np.add(flat, col_codes.codes, out=flat, casting="unsafe")
     # remove the offsets and shift both codes by one, so that code 0 is a missing label
     shift = (1 - row_codes.offset) * width + 1 - col_codes.offset
-    flat += kind((shift + 2**31) % 2**32 - 2**31) if kind is np.int32 else shift
-
     n_zero_weight = n_missing_weight = n_missing_zero_weight = 0
-    if weights is not None:
-        if dropna:  # rows of weight 0 that miss a label: left out for the label (code 0 on a side)
+    if weights is None and not keep_codes and not held_sparse((height * width,)):
+        codes, flat = None, None
+        counts = sums = _counted_in_chunks(row_codes.codes, col_codes.codes, width, shift, height * width)
+    else:
+        # int32 where the combined codes fit (half the memory traffic of intp). Codes with an offset may pass
+        # int32's range on the way, but the arithmetic wraps modulo 2³², so a final code that fits comes out exact.
+        kind = np.int32 if height * width < 2**31 else np.intp
+        flat = np.multiply(row_codes.codes, width, dtype=kind, casting="unsafe")
+        np.add(flat, col_codes.codes, out=flat, casting="unsafe")
+        if shift:
+            flat += kind((shift + 2**31) % 2**32 - 2**31) if kind is np.int32 else shift
+        if weights is not None:
+            if dropna:  # rows of weight 0 that miss a label: left out for the label (code 0 on a side)
+                zero_flat = flat[weights == 0]
+                n_missing_zero_weight = int(np.count_nonzero((zero_flat < width) | (zero_flat % width == 0)))
+            missing_weight = np.isnan(weights)
+            n_missing_weight = int(np.count_nonzero(missing_weight))
+            if n_missing_weight:
+                if not dropna:
+                    raise ValueError(
+                        f"weights has {n_missing_weight} missing value(s); with dropna=False every "
+                        "row needs a weight (use dropna=True to leave such rows out)"
+                    )
+                flat[missing_weight] = 0  # counted with the rows that miss a label
+                weights = np.where(missing_weight, 0.0, weights)
             zero_flat = flat[weights == 0]
-            n_missing_zero_weight = int(np.count_nonzero((zero_flat < width) | (zero_flat % width == 0)))
-        missing_weight = np.isnan(weights)
-        n_missing_weight = int(np.count_nonzero(missing_weight))
-        if n_missing_weight:
-            if not dropna:
-                raise ValueError(
-                    f"weights has {n_missing_weight} missing value(s); with dropna=False every "
-                    "row needs a weight (use dropna=True to leave such rows out)"
-                )
-            flat[missing_weight] = 0  # counted with the rows that miss a label
-            weights = np.where(missing_weight, 0.0, weights)
-        zero_flat = flat[weights == 0]
-        if dropna:
-            n_zero_weight = int(np.count_nonzero((zero_flat >= width) & (zero_flat % width != 0)))
-        else:  # a missing label is a category of its own: every row of weight 0 is left out for its weight
-            n_zero_weight = len(zero_flat)
-    codes, counts, sums = counted_codes(flat, weights, height * width)
+            if dropna:
+                n_zero_weight = int(np.count_nonzero((zero_flat >= width) & (zero_flat % width != 0)))
+            else:  # a missing label is a category of its own: every row of weight 0 is left out for its weight
+                n_zero_weight = len(zero_flat)
+        codes, counts, sums = counted_codes(flat, weights, height * width)
 
     row_uniques, col_uniques = row_codes.uniques, col_codes.uniques
     if not dropna:
         row_uniques = pd.Index([*row_uniques, np.nan], dtype=object)
-        col_uniques = pd.Index([*col_uniques, np.nan], dtype=object)
+        col_uniques = row_uniques if col_codes.uniques is row_codes.uniques else pd.Index([*col_uniques, np.nan],
+                                                                                          dtype=object)
+    kept = {"row_codes": row_codes, "col_codes": col_codes, "n_rows": len(actual), "n_zero_weight": n_zero_weight,
+            "flat": flat if keep_codes else None, "width": width, "n_missing_weight": n_missing_weight,
+            "n_missing_zero_weight": n_missing_zero_weight}
     if codes is None:
-        counts, full = counts.reshape(height, width), sums.reshape(height, width)
+        counts, grid = counts.reshape(height, width), sums.reshape(height, width)
         if dropna:
             n_missing = int(counts[0].sum() + counts[1:, 0].sum())
             # a missing weight counts 0 here: its row is under the missing code with a weight of 0
-            weight_missing = float(full[0].sum() + full[1:, 0].sum())
-            full = full[1:, 1:]
-        else:
+            weight_missing = float(grid[0].sum() + grid[1:, 0].sum())
+            inner = grid[1:, 1:]
+            rows, cols = np.flatnonzero(inner.sum(axis=1) > 0) + 1, np.flatnonzero(inner.sum(axis=0) > 0) + 1
+        else:  # a missing label (code 0) is the last category
             n_missing, weight_missing = 0, 0.0
-            full = full[[*range(1, height), 0]][:, [*range(1, width), 0]]
-        keep_rows, keep_cols = full.sum(axis=1) > 0, full.sum(axis=0) > 0
-        return _Cells(full[keep_rows][:, keep_cols], row_uniques[keep_rows], col_uniques[keep_cols], row_codes,
-                      col_codes, len(actual), n_missing, n_zero_weight, flat if keep_codes else None, width,
-                      weight_missing=weight_missing, n_missing_weight=n_missing_weight,
-                      n_missing_zero_weight=n_missing_zero_weight)
+            rows, cols = (np.roll(np.flatnonzero(sums > 0), -1) if sums[0] > 0 else np.flatnonzero(sums > 0)
+                          for sums in (grid.sum(axis=1), grid.sum(axis=0)))
+        return _Cells(grid, rows, cols, row_uniques, col_uniques, n_missing=n_missing, weight_missing=weight_missing,
+                      **kept)
 
     rows, cols = np.divmod(codes, width)
     missing = (rows == 0) | (cols == 0)
@@ -455,9 +595,63 @@ def count_cells(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | Non
     keep_rows, keep_cols = np.unique(rows), np.unique(cols)
     table = sparse.coo_array((sums, (np.searchsorted(keep_rows, rows), np.searchsorted(keep_cols, cols))),
                              shape=(len(keep_rows), len(keep_cols)))
-    return _Cells(table, row_uniques[keep_rows], col_uniques[keep_cols], row_codes, col_codes, len(actual),
-                  n_missing, n_zero_weight, flat if keep_codes else None, width, weight_missing=weight_missing,
-                  n_missing_weight=n_missing_weight, n_missing_zero_weight=n_missing_zero_weight)
+    return _Cells(table, None, None, row_uniques[keep_rows], col_uniques[keep_cols], n_missing=n_missing,
+                  weight_missing=weight_missing, **kept)
+
+
+def _runs(codes: np.ndarray) -> bool:
+    """Whether ``codes`` are consecutive and ascending (a slice takes them)."""
+    return len(codes) > 0 and np.array_equal(codes, np.arange(codes[0], codes[0] + len(codes)))
+
+
+def _at_codes(uniques: pd.Index, codes: np.ndarray) -> pd.Index:
+    """The labels of grid ``codes``: ``uniques[codes - 1]`` (code 0, a missing label, is the last)."""
+    return taken(uniques, codes - 1)
+
+
+def _grid_table(grid: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The float64 table of the ``rows`` × ``cols`` of a grid, in Fortran order (as pandas gives a frame's
+    values): a slice where both run (labels coded in display order), else gathered."""
+    if _runs(rows) and _runs(cols):
+        return grid[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1].astype(np.float64, order="F")
+    return grid[np.ix_(rows, cols)].astype(np.float64, order="F")
+
+
+def _observed_order(cells: _Cells) -> tuple[pd.Index, np.ndarray, np.ndarray]:
+    """The display order of the labels of a dense count (:func:`label_order`), and the position in it of each
+    code of the grid's rows and of its columns (−1 for a label not observed on that side). Where both sides code
+    one set of labels (:attr:`_Cells.shared`) the order is found once for both: the categories they share, or the
+    observed labels sorted where they are typed."""
+    row_codes, col_codes = cells.row_codes, cells.col_codes
+    row_at = np.full(len(cells.grid), -1, dtype=np.intp)
+    col_at = np.full(cells.grid.shape[1], -1, dtype=np.intp)
+    if cells.shared:
+        present = np.zeros(len(cells.grid), dtype=bool)
+        present[cells.rows] = True
+        present[cells.cols] = True
+        codes = np.flatnonzero(present)  # every observed label's code (0, a missing label, first)
+        declared = [c.categories for c in (row_codes, col_codes) if c.categories is not None]
+        if len(declared) == 2 and all(d is row_codes.uniques for d in declared) and codes[0] > 0:
+            # the categories of both sides, the order itself: a label's position in it is its code
+            row_at[codes] = col_at[codes] = codes - 1
+            return row_codes.uniques, row_at, col_at
+        labels = _at_codes(cells.row_uniques, codes)
+        if not declared and labels.dtype != object and row_codes.in_order:  # the observed labels, already sorted
+            row_at[codes] = col_at[codes] = np.arange(len(codes))
+            return labels, row_at, col_at
+        if not declared and labels.dtype != object:  # typed labels (numbers, arrow strings) sort together
+            try:
+                order, sorter = labels.sort_values(return_indexer=True)
+            except TypeError:
+                pass
+            else:
+                row_at[codes[sorter]] = col_at[codes[sorter]] = np.arange(len(sorter))
+                return order, row_at, col_at
+    # each side's labels, as the order of two sides coded apart takes them (pandas may type their union anew)
+    order = nan_last(label_order(row_codes, col_codes, [cells.row_labels, cells.col_labels]))
+    row_at[cells.rows] = positions_of(cells.row_labels, order)
+    col_at[cells.cols] = positions_of(cells.col_labels, order)
+    return order, row_at, col_at
 
 
 class NoValidRowsError(ValueError):
@@ -534,28 +728,34 @@ def tabulate(
                    for name, series in zip(names, (actual, pred), strict=True)]
         raise ValueError(f"no rows to count: {columns[0]} and {columns[1]} are empty")
     cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names, keep_codes=design is not None)
-    full, row_labels, col_labels = cells.table, cells.row_labels, cells.col_labels
-    if 0 in full.shape or full.sum() == 0:
+    if cells.empty:
         raise no_valid_rows(cells.n_rows, weighted=weights is not None)
-    if labels is not None and not isinstance(labels, SideLabels):
-        table = _onto_labels(full, row_labels, col_labels, labels)
+    places = None  # the position in the order of each row and each column of the table
+    if labels is None and cells.rows is not None:  # the table taken from the grid of the dense count once
+        order, row_at, col_at = _observed_order(cells)
+        r = cells.rows[np.argsort(row_at[cells.rows], kind="stable")]
+        c = cells.cols[np.argsort(col_at[cells.cols], kind="stable")]
+        table = pd.DataFrame(_grid_table(cells.grid, r, c), index=_at_codes(cells.row_uniques, r),
+                             columns=_at_codes(cells.col_uniques, c), copy=False)
+        places = row_at[r], col_at[c]
+    elif labels is not None and not isinstance(labels, SideLabels):
+        table = _onto_labels(cells.table, cells.row_labels, cells.col_labels, labels)
         order = table.index
+        places = np.arange(table.shape[0]), np.arange(table.shape[1])
     else:
-        order = label_order(cells.row_codes, cells.col_codes, [row_labels, col_labels])
-        order = nan_last(order)
-        r, c = order_positions(row_labels, order), order_positions(col_labels, order)
-    if isinstance(labels, SideLabels):  # each side its own categories, or its observed labels in the usual order
-        wanted = [_checked_side(given, observed[at], name) if given is not None else observed[at]
-                  for given, observed, at, name in zip((labels.rows, labels.cols), (row_labels, col_labels), (r, c),
-                                                       labels.names, strict=True)]
-        table = _onto(full, row_labels, col_labels, *wanted)
-        order = concat_labels(wanted[0], difference_labels(wanted[1], wanted[0]))
-    elif labels is None:
-        if is_scipy_sparse(full, "coo"):
+        full, row_labels, col_labels = cells.table, cells.row_labels, cells.col_labels
+        order = nan_last(label_order(cells.row_codes, cells.col_codes, [row_labels, col_labels]))
+        r = np.argsort(positions_of(row_labels, order), kind="stable")
+        c = np.argsort(positions_of(col_labels, order), kind="stable")
+        if isinstance(labels, SideLabels):  # each side its own categories, or its observed labels in the usual order
+            wanted = [_checked_side(given, observed[at], name) if given is not None else observed[at]
+                      for given, observed, at, name in zip((labels.rows, labels.cols), (row_labels, col_labels),
+                                                           (r, c), labels.names, strict=True)]
+            table = _onto(full, row_labels, col_labels, *wanted)
+            order = concat_labels(wanted[0], difference_labels(wanted[1], wanted[0]))
+        else:  # held sparse
             table = sparse_frame(_placed(full, np.argsort(r), np.argsort(c), full.shape), row_labels[r],
                                  col_labels[c])
-        else:
-            table = pd.DataFrame(full[r][:, c], index=row_labels[r], columns=col_labels[c])
     table.index.name, table.columns.name = actual.name, pred.name
     units = None
     if design is not None:
@@ -573,7 +773,8 @@ def tabulate(
     # the table's rows and columns are in the exact order; the analyses look the order up with pandas
     return Tabulation(table, order, cells.n_rows, cells.n_missing, cells.n_zero_weight,
                       weights is not None, units, weight_missing=cells.weight_missing,
-                      n_missing_weight=cells.n_missing_weight, n_missing_zero_weight=cells.n_missing_zero_weight)
+                      n_missing_weight=cells.n_missing_weight, n_missing_zero_weight=cells.n_missing_zero_weight,
+                      places=places)
 
 
 def design_codes(design: DesignColumns) -> dict[str, tuple[np.ndarray, pd.Index]]:
@@ -617,7 +818,7 @@ def partial_counts(actual: pd.Series, pred: pd.Series, *, weights: np.ndarray | 
     count of 0, so that the stacked cells meet every label in the order of the rows, as the count of all rows at
     once does.
     """
-    cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names)
+    cells = count_cells(actual, pred, weights=weights, dropna=dropna, names=names, shared=False)
     if isinstance(cells.table, sparse.coo_array):
         r, c, found = cells.table.row, cells.table.col, cells.table.data
     else:

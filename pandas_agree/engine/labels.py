@@ -24,7 +24,7 @@ import pandas as pd
 from pandas.api.types import infer_dtype
 
 __all__ = ["as_labels", "check_listed", "concat_labels", "difference_labels", "duplicated_labels", "exact_codes",
-           "hashed_unique", "isin_labels", "labels_index", "ordered_labels", "positions_of", "sorted_labels",
+           "hashed_unique", "isin_labels", "labels_index", "ordered_labels", "positions_of", "sorted_labels", "taken",
            "typed_labels", "unique_labels"]
 
 _BOOLEANS = (bool, np.bool_)
@@ -151,6 +151,26 @@ def _keys(labels: pd.Index, mask: np.ndarray | None) -> pd.Index:
     if missing.any():
         keys[missing] = np.nan
     return pd.Index(keys, dtype=object, tupleize_cols=False)
+
+
+def taken(labels: pd.Index, positions: np.ndarray) -> pd.Index:
+    """``labels[positions]`` for integer positions: a view of ``labels`` where the positions are all of them in
+    order, an empty slice where there are none, else :meth:`pandas.Index.take`, which takes a fourth of the time
+    of indexing (an Index of dates or times is indexed: its view, slice and ``take`` keep a frequency that
+    indexing drops).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> taken(pd.Index(["a", "b", "c"]), np.array([2, 0])).tolist()
+    ['c', 'a']
+    """
+    if isinstance(labels, pd.DatetimeIndex | pd.TimedeltaIndex):
+        return labels[positions]
+    if len(positions) == len(labels) and np.array_equal(positions, np.arange(len(labels))):
+        return labels.view()
+    return labels[:0] if len(positions) == 0 else labels.take(positions)
 
 
 def positions_of(labels, among) -> np.ndarray:

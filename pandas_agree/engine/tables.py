@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import pandas as pd
 
@@ -11,12 +13,24 @@ from .labels import duplicated_labels
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["checked_counts", "checked_labels", "validated_table"]
+__all__ = ["CountedTable", "checked_counts", "checked_labels", "validated_table"]
+
+
+class CountedTable(NamedTuple):
+    """A dense table the engine counted from rows (:func:`~pandas_agree.engine.crosstab.tabulate`), valid as it is
+    made: distinct labels on each side (new Index objects of its own) and float64 counts, finite and non-negative,
+    of a positive total. :func:`validated_table` takes it as it is."""
+
+    index: pd.Index
+    columns: pd.Index
+    values: np.ndarray
 
 
 def validated_table(table) -> tuple[pd.Index, pd.Index, np.ndarray | sparse.coo_array]:
     """The labels and float64 counts (a dense array, or a sparse one for a sparse input) of a DataFrame, a 2-D
-    array or a scipy sparse array or matrix, or a clear error."""
+    array or a scipy sparse array or matrix, or a clear error; a :class:`CountedTable` as it is."""
+    if isinstance(table, CountedTable):
+        return table
     if is_scipy_sparse(table):
         stored = sparse.coo_array(table)
         if stored.ndim != 2 or 0 in stored.shape:

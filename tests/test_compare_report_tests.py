@@ -68,3 +68,59 @@ def test_the_notes_say_why_the_osr_difference_and_mcnemar_differ(two_classes):
         report = two_classes.agree.compare("truth", ["a", "b"]).report(random_state=0, n_resamples=200)
     assert any(n.startswith("The p-value of a difference of OSR is the Wald test of the paired difference; "
                             "McNemar's test (Tests) asks the same question") for n in report.notes)
+
+
+@pytest.fixture(scope="module")
+def many_classes():
+    """30 classes; the two predictions differ most on the classes 4 and 17 (the first is wrong there more often)."""
+    rng = np.random.default_rng(11)
+    truth = rng.integers(0, 30, 3000)
+    wrong = np.where(np.isin(truth, [4, 17]), 0.6, 0.2)
+    a = np.where(rng.random(3000) < wrong, rng.integers(0, 30, 3000), truth)
+    b = np.where(rng.random(3000) < 0.2, rng.integers(0, 30, 3000), truth)
+    return pd.DataFrame({"truth": truth, "a": a, "b": b})
+
+
+def test_many_classes_show_those_with_the_smallest_pvalues(many_classes):
+    """Above max_classes (default 20) the Tests table shows the whole table's tests and those of the classes whose
+    tests give the smallest p-value, in the order of the labels; the frame, the workbook's sheet and the JSON keep
+    every class, and max_classes=None prints them all."""
+    comparison = many_classes.agree.compare("truth", ["a", "b"])
+    tests = comparison.tests()
+    per_class = tests.drop("(all)", level="class")
+    smallest = per_class["pvalue"].groupby(level="class").min()
+    expected = sorted(smallest.sort_values(kind="stable").index[:5])
+    assert {4, 17} <= set(expected)
+    report = comparison.report(ci=None, max_classes=5)
+    lines = _tests_block(report)
+    shown = [line.split(" · ")[2].split()[0] for line in lines if line.startswith(("MCNEMAR", "COCHRAN_Q"))]
+    assert shown == ["(all)", "(all)"] + [str(c) for c in expected for _ in range(2)]
+    footnote = " ".join(line.strip() for line in lines[lines.index(next(x for x in lines if x.startswith("30 "))):])
+    assert footnote.startswith("30 classes, more than max_classes = 5: the 5 shown are those whose tests give the "
+                               "smallest p-value")
+    assert "report(max_classes=None)" in footnote
+    pd.testing.assert_frame_equal(report.tests, tests)
+    assert len(report.to_dict()["tests"]["index"]) == len(tests)
+    default = _tests_block(comparison.report(ci=None))  # 30 classes, more than 20
+    assert sum(line.startswith("MCNEMAR") for line in default) == 1 + 20
+    every = _tests_block(comparison.report(ci=None, max_classes=None))
+    assert sum(line.startswith("MCNEMAR") for line in every) == 1 + 30
+    assert not any(line.startswith("30 classes") for line in every)
+
+
+def test_many_classes_on_the_command_line(many_classes, tmp_path, capsys):
+    """--max-classes limits the compare command's Tests table and its footnote names the option."""
+    from pandas_agree.integrations import cli
+
+    path = tmp_path / "many.csv"
+    many_classes.to_csv(path, index=False)
+    assert cli.main(["compare", str(path), "--reference", "truth", "--pred", "a", "b", "--ci", "none",
+                     "--max-classes", "4"]) == 0
+    text = capsys.readouterr().out
+    block = text[text.index("\nTests\n"):]
+    assert sum(line.startswith("MCNEMAR") for line in block.splitlines()) == 1 + 4
+    assert "30 classes, more than --max-classes 4: the 4 shown" in " ".join(block.split())
+    assert "--max-classes all" in " ".join(block.split())
+    assert cli.main(["compare", str(path), "--reference", "truth", "--pred", "a", "b", "--ci", "none",
+                     "--max-classes", "all"]) == 0
+    assert "classes, more than" not in capsys.readouterr().out

@@ -33,7 +33,7 @@ def _typed(series: pd.Series) -> bool:
     """Whether a column's labels (a categorical's categories) have a dtype of their own: object columns, which may
     mix numbers and text (pandas 2's "str" columns are object columns), are coded apart."""
     dtype = series.dtype.categories.dtype if isinstance(series.dtype, pd.CategoricalDtype) else series.dtype
-    return dtype != object
+    return not pd.api.types.is_object_dtype(dtype)
 
 
 def _same_tabulation(a, p, **kw):

@@ -951,7 +951,11 @@ class Comparison(CountedRows):
 
         Options: ``measures``, ``classes``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
         ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
-        recorded either way) and ``resampling``, as for :meth:`values` and :meth:`differences`.
+        recorded either way) and ``resampling``, as for :meth:`values` and :meth:`differences`; ``max_classes``
+        (default 20; None for no limit) shapes the text and HTML reports only: above it, the Tests table shows
+        the tests of the whole table and those of the ``max_classes`` classes whose tests give the smallest p-value,
+        in the order of the labels, with a footnote that says so (``report.tests``, the workbook and the JSON keep
+        every class).
 
         Returns
         -------

@@ -643,8 +643,8 @@ AGREEMENT_MEASURES_HELP = (
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = (),
                         ci_choices: Sequence[str] | None = None, measures_help: str = MEASURES_HELP) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
-    --tversky, "kappa_weights", "resampling", "bands", "percentages", "statistics": with --cells, "max_classes": with
-    --sort-by; "by" says the command has --by, which the help of --statistics then names); ``ci_choices`` narrows
+    --tversky, "kappa_weights", "resampling", "bands", "percentages", "statistics": with --cells, "max_classes",
+    "sort_by"; "by" says the command has --by, which the help of --statistics then names); ``ci_choices`` narrows
     --ci to the interval methods the command's statistics take."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help=measures_help)
     p.add_argument("--ci", choices=[*(choices("ci") if ci_choices is None else ci_choices), "none"], default="auto",
@@ -694,9 +694,12 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
         p.add_argument("--cells", nargs="+", type=str.lower, choices=choices("cells"), default=None, metavar="WORD",
                        help=f"SPSS CROSSTABS /CELLS keywords (any case): {' '.join(choices('cells'))}")
     if "max_classes" in extra:
+        beyond = ("the weakest and strongest classes" if "sort_by" in extra else
+                  "the classes whose tests give the smallest p-values")
         p.add_argument("--max-classes", type=_checked("max_classes", _max_classes), default=argparse.SUPPRESS,
                        metavar="N", help="tables over classes in full up to N classes (default 20), 'all' for no "
-                                         "limit; beyond, the weakest and strongest classes")
+                                         f"limit; beyond, {beyond}")
+    if "sort_by" in extra:
         p.add_argument("--sort-by", metavar="CODE", default=None,
                        help="the class-specific measure that sorts many classes (default F1)")
     p.add_argument("--excel", metavar="OUT.xlsx", help="write the report to an Excel workbook (a file ending in .xlsx)")
@@ -768,7 +771,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(report)
     _add_report_options(report, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
-                                       "percentages", "statistics", "max_classes", "by"),
+                                       "percentages", "statistics", "max_classes", "sort_by", "by"),
                         measures_help=AGREEMENT_MEASURES_HELP)
     report.set_defaults(run=run_report)
     crosstabs = sub.add_parser("crosstabs", help="SPSS's CROSSTABS of any two columns of a data file")
@@ -831,7 +834,7 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     comp.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(comp, order=False)
-    _add_report_options(comp, extra=("classes", "resampling"))
+    _add_report_options(comp, extra=("classes", "resampling", "max_classes"))
     comp.set_defaults(run=run_compare)
     sc = sub.add_parser("scores", help="ROC AUC with DeLong's interval, average precision and thresholds of a score "
                                        "(or of class probabilities) against a reference column, or several scores "
@@ -865,7 +868,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc.set_defaults(run=run_scores)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
     _add_report_options(demo, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
-                                     "percentages", "statistics", "max_classes"),
+                                     "percentages", "statistics", "max_classes", "sort_by"),
                         measures_help=AGREEMENT_MEASURES_HELP)
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")

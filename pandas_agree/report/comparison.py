@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..analyses.comparison import DEFAULT_MEASURES
@@ -25,7 +26,7 @@ from .agreement import (
 )
 from .document import Document, Section, Table, design, frame_table, laid_out, summary, tests_table
 from .options import report_options
-from .ranking import shown_measures
+from .ranking import class_limit, every_class, exceeds, kept, shown_measures
 from .rendered import Rendered
 
 __all__ = ["ComparisonReport"]
@@ -33,19 +34,46 @@ __all__ = ["ComparisonReport"]
 # the options of ComparisonReport and their defaults (those of Comparison.values and .differences, but intervals
 # by default)
 OPTIONS = {"measures": None, "classes": "common", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
-           "bootstrap_method": "percentile", "random_state": None, "resampling": "multinomial"}
+           "bootstrap_method": "percentile", "random_state": None, "resampling": "multinomial", "max_classes": 20}
 
 
-def _tests_table(tests: pd.DataFrame, comparison) -> Table:
-    """The Tests table: on two classes, the tests of the whole table alone (each class against the rest is right on
-    the same objects as the whole table, so its tests repeat them), with a footnote that says so."""
+def _tests_table(tests: pd.DataFrame, comparison, max_classes: int | None) -> Table:
+    """The Tests table: the tests of the whole table and of each class against the rest, over at most
+    ``max_classes`` classes (:func:`_classes_shown`). On two classes, the tests of the whole table alone (each class
+    against the rest is right on the same objects as the whole table, so its tests repeat them), with a footnote
+    that says so."""
     classes = tests.index.get_level_values("class")
-    if any(len(ag.labels) != 2 for ag in comparison.agreements.values()):
+    whole = np.array([isinstance(c, str) and c == "(all)" for c in classes], dtype=bool)
+    if all(len(ag.labels) == 2 for ag in comparison.agreements.values()):
+        return tests_table("Tests", tests[whole], stub="Test · between · class", footnotes=[
+            "On two classes each class against the rest is right on the same objects as the whole table: its tests "
+            "are those above (Comparison.tests() lists them for each class)."])
+    per_class = tests[~whole]
+    codes, uniques = pd.factorize(per_class.index.get_level_values("class"), use_na_sentinel=False)
+    if not exceeds(len(uniques), max_classes):
         return tests_table("Tests", tests, stub="Test · between · class")
-    whole = tests[[isinstance(c, str) and c == "(all)" for c in classes]]
-    return tests_table("Tests", whole, stub="Test · between · class", footnotes=[
-        "On two classes each class against the rest is right on the same objects as the whole table: its tests are "
-        "those above (Comparison.tests() lists them for each class)."])
+    shown = _classes_shown(codes, per_class["pvalue"].to_numpy(dtype=float), max_classes)
+    footnote = (f"{len(uniques)} classes, more than {class_limit(max_classes)}: the {max_classes} shown are those "
+                "whose tests give the smallest p-value (the strongest evidence that the predictions differ on the "
+                f"class), in the order of the labels. Every class: {kept('tests', 'Tests', 'tests')}, or "
+                f"{every_class()}.")
+    return tests_table("Tests", pd.concat([tests[whole], per_class[np.isin(codes, shown)]]),
+                       stub="Test · between · class", footnotes=[footnote])
+
+
+def _classes_shown(codes: np.ndarray, pvalues: np.ndarray, max_classes: int) -> np.ndarray:
+    """The codes of the ``max_classes`` classes whose smallest p-value (over their tests) is the smallest; classes
+    whose tests have no p-value come last, ties in the order of the labels.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> _classes_shown(np.array([0, 0, 1, 1, 2, 2]), np.array([0.5, 0.2, np.nan, 0.9, 0.01, np.nan]), 2)
+    array([0, 2])
+    """
+    smallest = np.full(codes.max(initial=-1) + 1, np.inf)
+    np.minimum.at(smallest, codes, np.where(np.isnan(pvalues), np.inf, pvalues))
+    return np.sort(np.argsort(smallest, kind="stable")[:max_classes])
 
 
 def _with_intervals(frame: pd.DataFrame, value: str) -> pd.DataFrame:
@@ -147,7 +175,7 @@ class ComparisonReport(Rendered):
             *([frame_table("Design effects (DEFF)", deff, stub="Prediction or pair",
                            formats=dict.fromkeys(deff.columns, lambda v: display.value(v, 2)))]
               if (deff := _design_effects(self.values, diffs)) is not None else []),
-            _tests_table(self.tests, self.comparison),
+            _tests_table(self.tests, self.comparison, self.options["max_classes"]),
         ]
         meta = f"pandas_agree {__version__} · N = {display.count(self.comparison.n)}"
         measures = DEFAULT_MEASURES if self.options["measures"] is None else self.options["measures"]

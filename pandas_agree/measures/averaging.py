@@ -420,15 +420,16 @@ class Averaging:
             _, filled = self._class_values()
             values = filled[:, :k].T  # (K, X)
             places = np.array([j for j, m in enumerate(methods) if m != "micro"])  # a method named twice: both
+            # the means and their partials of the values averaged after the formula and of the terms of those
+            # averaged before it, side by side in one step: (M, A + T) and (4, K, M, A + T)
+            after = len(self.after)
+            rows = [*(self._row[m.code] for m in self.after), *(self._row[t] for t in self.terms)]
+            means, d = _mean_partials(values[:, rows], every[:, :k, rows], w, dw) if rows else (None, None)
             if self.after:
-                rows = [self._row[m.code] for m in self.after]
-                _, d = _mean_partials(values[:, rows], every[:, :k, rows], w, dw)  # (4, K, M, A)
                 out[:, :, np.array([position[m.code] for m in self.after])[:, None], places[None]] = \
-                    d.transpose(0, 1, 3, 2)
+                    d[..., :after].transpose(0, 1, 3, 2)
             if self.before:
-                rows = [self._row[t] for t in self.terms]
-                term_means, term_partials = _mean_partials(values[:, rows], every[:, :k, rows], w, dw)
-                formulas = self._before_partials(out, term_means, term_partials, places, position,
+                formulas = self._before_partials(out, means[:, after:], d[..., after:], places, position,
                                                  fused=with_values)
         if "micro" in methods:  # the pooled counts' partials, the same for every class
             for j in (j for j, m in enumerate(methods) if m == "micro"):

@@ -395,10 +395,12 @@ def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, 
                 log_value, log_value + 2 * h, log_value + h, log_value - h, log_value - 2 * h,
                 log_value - opts.z * log_se, log_value + opts.z * log_se)))
             slope = np.abs(8 * (up - down) - (up2 - down2)) / (12 * h)
-        se = np.where(np.isinf(log_se), np.inf, slope * log_se)
-    # a zero cell leaves the log scale without a finite SE: the interval is then the whole range
-    lower = np.where(np.isinf(log_se), measure.range[0], lower)
-    upper = np.where(np.isinf(log_se), measure.range[1], upper)
+        se = slope * log_se
+    infinite = np.isinf(log_se)
+    if infinite.any():  # a zero cell leaves the log scale without a finite SE: the interval is the whole range
+        se = np.where(infinite, np.inf, se)
+        lower = np.where(infinite, measure.range[0], lower)
+        upper = np.where(infinite, measure.range[1], upper)
     return clipped(measure, value, se, lower, upper, method)
 
 
@@ -408,8 +410,11 @@ def _woolf(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None,
     into ``boundary``, {code: classes}, for one warning; warned here without it)."""
     log_value, log_se = log_odds_ratio or _log_odds_ratio(counts)
     estimate = _from_log_scale(measure, log_value, log_se, opts, "Woolf")
+    infinite = np.isinf(log_se)
+    if not infinite.any():  # no zero cell: Woolf's interval everywhere
+        return estimate
     a, b, c, d = np.broadcast_arrays(*(np.asarray(x, float) for x in counts))
-    edge = np.isinf(log_se) & ~np.isnan(log_value) & ~np.isnan(np.asarray(estimate.value, float))
+    edge = infinite & ~np.isnan(log_value) & ~np.isnan(np.asarray(estimate.value, float))
     if not edge.any():
         return estimate
     # a zero cell: the odds ratio is 0 or ∞, Woolf's SE infinite; the score interval of the odds ratio of the

@@ -26,7 +26,7 @@ from ..measures.registry import REGISTRY, Measure
 from .association import chi_square_interval, kappa_max_interval
 from .auto import coefficient_rule, smallest_class
 from .distributions import beta_isf, beta_ppf, critical_value, normal_ppf
-from .estimates import Estimate, IntervalOptions, Resample, clipped
+from .estimates import Estimate, IntervalOptions, Resample, clipped, within
 from .linearised import linearised
 from .tests import kappa_variances
 
@@ -326,18 +326,38 @@ def _binomial(measure: Measure, method: Binomial | MappedBinomial, args, opts: I
 
 def _binomial_estimate(measure: Measure, method: Binomial | MappedBinomial, p, se, lower, upper,
                        opts: IntervalOptions, mapping: tuple[float, float] | None = None) -> Estimate:
+    if isinstance(method, MappedBinomial):
+        p, se, lower, upper = _mapped_binomial(mapping, p, se, lower, upper)
+    return clipped(measure, p, se, lower, upper, _binomial_method(method, opts, mapping),
+                   note=_binomial_note(opts))
+
+
+def _mapped_binomial(mapping: tuple[float, float] | None, p, se, lower, upper):
+    """The value, SE and interval of a proportion mapped by p ↦ slope·p + intercept (``mapping``; 2p − 1 without
+    it)."""
+    slope, intercept = mapping if mapping is not None else (2.0, -1.0)
+    return slope * p + intercept, slope * se, slope * lower + intercept, slope * upper + intercept
+
+
+def _binomial_method(method: Binomial | MappedBinomial, opts: IntervalOptions,
+                     mapping: tuple[float, float] | None = None) -> str:
+    """The method column's text of a binomial (or mapped binomial) interval."""
     text = f"{opts.binomial} ({method.detail})"
-    meaning = None if opts.binomial == "normal" else (
+    if not isinstance(method, MappedBinomial):
+        return text
+    slope = mapping[0] if mapping is not None else 2.0
+    words = "2p − 1" if slope == 2 else "(qp − 1)/(q − 1)" + ("" if np.isnan(slope) else
+                                                               f", q = {slope / (slope - 1):g}")
+    return text + f", mapped by {words}"
+
+
+def _binomial_note(opts: IntervalOptions) -> str | None:
+    """What the SE beside a binomial interval is (None beside the normal approximation's, which is built from
+    it)."""
+    return None if opts.binomial == "normal" else (
         f"The SE beside a {opts.binomial} interval is the Wald SE √(p(1 − p)/n) of the proportion (twice that "
         "for HAMANN and HC); the interval is not built from it (it stays wide where the proportion is 0 or 1 and "
         "that SE is 0).")
-    if isinstance(method, MappedBinomial):
-        slope, intercept = mapping if mapping is not None else (2.0, -1.0)
-        words = "2p − 1" if slope == 2 else "(qp − 1)/(q − 1)" + ("" if np.isnan(slope) else
-                                                                   f", q = {slope / (slope - 1):g}")
-        return clipped(measure, slope * p + intercept, slope * se, slope * lower + intercept,
-                       slope * upper + intercept, text + f", mapped by {words}", note=meaning)
-    return clipped(measure, p, se, lower, upper, text, note=meaning)
 
 
 def _binomial_counts(code: str, counts):
@@ -375,10 +395,12 @@ def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, 
                 log_value, log_value + 2 * h, log_value + h, log_value - h, log_value - 2 * h,
                 log_value - opts.z * log_se, log_value + opts.z * log_se)))
             slope = np.abs(8 * (up - down) - (up2 - down2)) / (12 * h)
-        se = np.where(np.isinf(log_se), np.inf, slope * log_se)
-    # a zero cell leaves the log scale without a finite SE: the interval is then the whole range
-    lower = np.where(np.isinf(log_se), measure.range[0], lower)
-    upper = np.where(np.isinf(log_se), measure.range[1], upper)
+        se = slope * log_se
+    infinite = np.isinf(log_se)
+    if infinite.any():  # a zero cell leaves the log scale without a finite SE: the interval is the whole range
+        se = np.where(infinite, np.inf, se)
+        lower = np.where(infinite, measure.range[0], lower)
+        upper = np.where(infinite, measure.range[1], upper)
     return clipped(measure, value, se, lower, upper, method)
 
 
@@ -388,8 +410,11 @@ def _woolf(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None,
     into ``boundary``, {code: classes}, for one warning; warned here without it)."""
     log_value, log_se = log_odds_ratio or _log_odds_ratio(counts)
     estimate = _from_log_scale(measure, log_value, log_se, opts, "Woolf")
+    infinite = np.isinf(log_se)
+    if not infinite.any():  # no zero cell: Woolf's interval everywhere
+        return estimate
     a, b, c, d = np.broadcast_arrays(*(np.asarray(x, float) for x in counts))
-    edge = np.isinf(log_se) & ~np.isnan(log_value) & ~np.isnan(np.asarray(estimate.value, float))
+    edge = infinite & ~np.isnan(log_value) & ~np.isnan(np.asarray(estimate.value, float))
     if not edge.any():
         return estimate
     # a zero cell: the odds ratio is 0 or ∞, Woolf's SE infinite; the score interval of the odds ratio of the
@@ -740,20 +765,30 @@ def _fce(measure: Measure, view: TableView, weights, opts: IntervalOptions) -> E
 
 def _binomials(measures, args, opts: IntervalOptions) -> dict[str, Estimate]:
     """The binomial estimates of ``measures`` (records with a Binomial or MappedBinomial interval) from the
-    counts ``args``, their proportions in one call of :func:`binomial_interval`."""
+    counts ``args``: their proportions in one call of :func:`binomial_interval`, and every estimate clipped to its
+    measure's range in one step (as :func:`_binomial_estimate` gives each)."""
     pairs = [np.broadcast_arrays(np.asarray(m.interval.successes(*args), float),
                                  np.asarray(m.interval.trials(*args), float)) for m in measures]
     if not pairs:
         return {}
-    joined = _proportion(np.concatenate([x.ravel() for x, _ in pairs]), np.concatenate([n.ravel() for _, n in pairs]),
-                         opts)
-    out, start = {}, 0
-    for m, (x, _) in zip(measures, pairs, strict=True):
-        part = slice(start, start + x.size)
-        start += x.size
+    p, se, lower, upper = _proportion(np.concatenate([x.ravel() for x, _ in pairs]),
+                                      np.concatenate([n.ravel() for _, n in pairs]), opts)
+    sizes = [x.size for x, _ in pairs]
+    ends = np.cumsum(sizes).tolist()
+    parts = [slice(end - size, end) for end, size in zip(ends, sizes, strict=True)]
+    methods = []
+    for m, part in zip(measures, parts, strict=True):
         mapping = m.interval.mapping(*args) if isinstance(m.interval, MappedBinomial) else None
-        out[m.code] = _binomial_estimate(m, m.interval, *(v[part].reshape(x.shape) for v in joined), opts, mapping)
-    return out
+        if isinstance(m.interval, MappedBinomial):  # the mapped proportion in its place
+            p[part], se[part], lower[part], upper[part] = _mapped_binomial(mapping, p[part], se[part], lower[part],
+                                                                           upper[part])
+        methods.append(_binomial_method(m.interval, opts, mapping))
+    ranges = np.array([m.range for m in measures], dtype=float)
+    joined = within((np.repeat(ranges[:, 0], sizes), np.repeat(ranges[:, 1], sizes)), p, se, lower, upper, "")
+    note = _binomial_note(opts)
+    return {m.code: Estimate(*(x[part].reshape(pair[0].shape) for x in (joined.value, joined.se, joined.lower,
+                                                                        joined.upper)), method, note=note)
+            for m, part, pair, method in zip(measures, parts, pairs, methods, strict=True)}
 
 
 def _is_binomial(measure: Measure) -> bool:

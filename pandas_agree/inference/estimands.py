@@ -24,10 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from ..base.undefined import quiet_division
 from ..engine.tableview import TableView
 from ..measures import binary as _binary
-from ..measures.averaging import Averaging, ClassValues, averages_of, fill_undefined
+from ..measures.averaging import Averaging, ClassValues, averages_of, class_matrix, fill_undefined
 from ..measures.registry import Measure
 from .analytic import binary_analytics, mover_wilson, multiclass_analytics, settle_boundaries
 from .auto import BLURRED_LABELS, MOVER_WILSON, average_rules, blurred_table, class_rule, smallest_class
@@ -141,16 +140,6 @@ class Estimand:
                 np.zeros_like(np.asarray(self.point[key], dtype=float)) for key, g in grads.items()}
 
 
-def _class_matrix(chosen: list[Measure], params: dict, correction, zero_division: float):
-    """The class values of the records ``chosen`` side by side, as a function of the counts (a, b, c, d), each
-    (..., K): (..., K, len(chosen)), an undefined value taking ``zero_division`` where that is a number."""
-    def values_of(a, b, c, d):
-        with quiet_division():  # set once for every formula
-            return np.stack([fill_undefined(_binary.class_values(m, (a, b, c, d), params, correction), zero_division)
-                             for m in chosen], axis=-1)
-    return values_of
-
-
 PARTIALS_KEPT = 1 << 21
 """The most bytes of class partials an Agreement keeps for its later calls (K = 100 classes and every record: about
 0.1 MiB); a larger table's are computed for each call, so that its memory stays that of the call."""
@@ -189,13 +178,13 @@ class ClassEvaluation(ClassValues):
         for the pooled counts: shape (4, K + 1, len(measures)). The records not met before are evaluated together,
         once."""
         if 32 * (len(self.one_vs_rest[0]) + 1) * len(measures) > PARTIALS_KEPT:  # a large table: not kept
-            function = _class_matrix(list(measures), self.params, self.correction, zero_division)
+            function = class_matrix(list(measures), self.params, self.correction, zero_division)
             return class_partials(function, self._joined, separable=True)
         # each evaluation's partials kept as one block (4, K + 1, records), each record's place in its block
         blocks, known = self._partials.setdefault(repr(float(zero_division)), ([], {}))
         missing = list({m.code: m for m in measures if m.code not in known}.values())
         if missing:
-            function = _class_matrix(missing, self.params, self.correction, zero_division)
+            function = class_matrix(missing, self.params, self.correction, zero_division)
             if math.isnan(zero_division):  # the class values as they are: from the same evaluation
                 values, found = class_partials(function, self._joined, separable=True, with_values=True)
                 for i, m in enumerate(missing):

@@ -18,11 +18,11 @@ import numpy as np
 from ..base.steps import RELATIVE_STEP
 from ..base.undefined import divide, quiet_division
 from . import chance
-from .binary import apply_formula, class_values
+from .binary import apply_formula, class_values, corrected
 from .registry import REGISTRY, Measure
 
 __all__ = ["Averaging", "ClassValues", "average_bounds", "average_partials", "average_range", "average_scale",
-           "averaged_before", "averages_of", "fill_undefined", "undefined_classes"]
+           "averaged_before", "averages_of", "class_matrix", "fill_undefined", "undefined_classes"]
 
 
 def averaged_before(measure: Measure, timing: str) -> bool:
@@ -412,7 +412,7 @@ class Averaging:
         else:
             joined = tuple(np.concatenate([x, x.sum(axis=-1, keepdims=True)], axis=-1) for x in counts) \
                 if "micro" in methods else counts
-            every = partials(_class_matrix(self.records, self.params, self.correction, self.zero_division), joined)
+            every = partials(class_matrix(self.records, self.params, self.correction, self.zero_division), joined)
         formulas = None
         if weighted:
             w = self._class_weights()
@@ -420,15 +420,16 @@ class Averaging:
             _, filled = self._class_values()
             values = filled[:, :k].T  # (K, X)
             places = np.array([j for j, m in enumerate(methods) if m != "micro"])  # a method named twice: both
+            # the means and their partials of the values averaged after the formula and of the terms of those
+            # averaged before it, side by side in one step: (M, A + T) and (4, K, M, A + T)
+            after = len(self.after)
+            rows = [*(self._row[m.code] for m in self.after), *(self._row[t] for t in self.terms)]
+            means, d = _mean_partials(values[:, rows], every[:, :k, rows], w, dw) if rows else (None, None)
             if self.after:
-                rows = [self._row[m.code] for m in self.after]
-                _, d = _mean_partials(values[:, rows], every[:, :k, rows], w, dw)  # (4, K, M, A)
                 out[:, :, np.array([position[m.code] for m in self.after])[:, None], places[None]] = \
-                    d.transpose(0, 1, 3, 2)
+                    d[..., :after].transpose(0, 1, 3, 2)
             if self.before:
-                rows = [self._row[t] for t in self.terms]
-                term_means, term_partials = _mean_partials(values[:, rows], every[:, :k, rows], w, dw)
-                formulas = self._before_partials(out, term_means, term_partials, places, position,
+                formulas = self._before_partials(out, means[:, after:], d[..., after:], places, position,
                                                  fused=with_values)
         if "micro" in methods:  # the pooled counts' partials, the same for every class
             for j in (j for j, m in enumerate(methods) if m == "micro"):
@@ -503,13 +504,38 @@ def _weights_of(methods: list[str], a, b) -> np.ndarray:
     return np.stack([_class_weights(m, a, b) for m in methods], axis=-1)
 
 
-def _class_matrix(chosen: list[Measure], params: dict, correction, zero_division: float):
+def class_matrix(chosen: Sequence[Measure], params: dict, correction, zero_division: float):
     """The class values of the records ``chosen`` side by side, as a function of the counts (a, b, c, d), each
-    (..., K): (..., K, len(chosen)), an undefined value taking ``zero_division`` where that is a number."""
+    (..., K): (..., K, len(chosen)), an undefined value taking ``zero_division`` where that is a number.
+
+    The values are those of :func:`~pandas_agree.measures.binary.class_values` of each record: the formulas
+    evaluated one by one (the odds-ratio family on the corrected counts, taken once), and the rule that puts a
+    value within round-off outside the record's range at its bound checked for all of them at once (applied to
+    the records that need it only).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.measures.binary import resolve_params
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> values = class_matrix([REGISTRY["REC"], REGISTRY["PRE"]], resolve_params(), None, np.nan)
+    >>> values(np.array([4.0, 3]), np.array([1.0, 1]), np.array([1.0, 0]), np.array([3.0, 5])).tolist()
+    [[0.8, 0.8], [0.75, 1.0]]
+    """
+    chosen = list(chosen)
+    lo, hi = np.array([m.range for m in chosen], dtype=float).reshape(len(chosen), 2).T
+
     def values(a, b, c, d):
+        counts = (a, b, c, d)
         with quiet_division():  # set once for every formula
-            return np.stack([fill_undefined(class_values(m, (a, b, c, d), params, correction), zero_division)
-                             for m in chosen], axis=-1)
+            odds = corrected(*counts, correction) if any(m.odds_ratio_family for m in chosen) else counts
+            out = np.stack([apply_formula(m.compute, m, odds if m.odds_ratio_family else counts, params)
+                            for m in chosen], axis=-1)
+            outside = (out < lo) | (out > hi)
+            if outside.any():  # values within round-off outside a bound: at the bound (binary.class_values)
+                for i in np.flatnonzero(outside.reshape(-1, len(chosen)).any(axis=0)).tolist():
+                    out[..., i] = chance.within_range(out[..., i], chosen[i].range)
+            return fill_undefined(out, zero_division)
     return values
 
 

@@ -335,6 +335,15 @@ class TableView:
         i, j = np.nonzero(self.counts)
         return i, j, self.counts[i, j]
 
+    @cached_property
+    def entry_places(self) -> tuple[np.ndarray, np.ndarray]:
+        """The places in the union of labels of the row and of the column of each non-empty cell (:attr:`entries`),
+        read-only: the formulas over the union table read them without forming it."""
+        i, j, _ = self.entries
+        rows, cols = self.row_place[i], self.col_place[j]
+        rows.flags.writeable = cols.flags.writeable = False
+        return rows, cols
+
     def on_rows(self, values: np.ndarray) -> np.ndarray:
         """``values`` of the K matching classes placed on their rows (0 on the other rows), shape (I,)."""
         out = np.zeros(self.shape[0])

@@ -544,8 +544,7 @@ def _margin_gradient(view: TableView, pe: float):
     and Pe = Σ_k p_k· p_·k over the union of labels, as a function of the signs s and T: what does not depend on
     them (the places of the cells, the slope of Pe) is computed once, for the sign search of
     :func:`kappa_max_interval`."""
-    i, j, _ = view.entries
-    u, v = view.row_place[i], view.col_place[j]
+    u, v = view.entry_places
     n = float(view.n)
     rows = np.zeros(view.q)
     cols = np.zeros(view.q)
@@ -585,8 +584,7 @@ class _SignSearch:
 
     def __init__(self, view: TableView, signs: np.ndarray, searched: np.ndarray, pe: float, t: float,
                  counts: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> None:
-        i, j, _ = view.entries
-        u, v = view.row_place[i], view.col_place[j]
+        u, v = view.entry_places
         n, q = float(view.n), view.q
         self.a, self.total = 1 / (2 * n * (1 - pe)), float(counts.sum())
         slope = t * (cols[u] + rows[v] - 2 * pe) / n / (1 - pe) ** 2
@@ -728,9 +726,8 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     # the labels whose margins may well be equal: their differences are left out of T. The SE of a difference is
     # the multinomial one, √((n_k· + n_·k − 2 n_kk)/N² − d_k²/N), whatever the resampling model: it only screens
     labels = np.flatnonzero(rows + cols > 0)
-    i, j, _ = view.entries
-    places = view.row_place[i]
-    matched = np.bincount(places, weights=np.where(places == view.col_place[j], counts, 0.0), minlength=view.q)
+    places, col_places = view.entry_places
+    matched = np.bincount(places, weights=np.where(places == col_places, counts, 0.0), minlength=view.q)
     spread = np.sqrt(np.maximum((rows + cols)[labels] / n - 2 * matched[labels] / n**2 - difference[labels]**2 / n,
                                 0.0))
     bonferroni = -float(normal_ppf((1 - opts.confidence_level) / (2 * len(labels))))
@@ -780,8 +777,8 @@ def _equal_margins_accepted(view: TableView, rows: np.ndarray, cols: np.ndarray,
     statistic = homogeneity_statistic(view)
     if statistic is not None:
         return bool(chi2_sf(statistic, view.q - 1) > 1 - confidence_level)
-    i, j, counts = view.entries
-    u, v = view.row_place[i], view.col_place[j]
+    counts = view.entries[2]
+    u, v = view.entry_places
     cov = np.zeros((view.q, view.q))
     np.add.at(cov, (u, v), -counts)
     cov = cov + cov.T

@@ -198,8 +198,16 @@ per place (three ``bincount`` calls); beyond, a sparse matrix sums them (memory 
 
 
 def _pairs_of(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    i, j, counts = view.entries
-    row, col = view.row_place[i], view.col_place[j]
+    if not view.is_sparse and view.counts.ndim == 2:
+        # a dense table is as large as its union table: the pairs read off the q×q square, the same sums (each
+        # pair's two cells added once, in either order) in the same (k, l) order as the bins below
+        square = view.square
+        stored = square != 0
+        low, high = np.nonzero(np.triu(stored | stored.T, 1))
+        above, below = square[low, high], square[high, low]
+        return low, high, above + below, above - below
+    counts = view.entries[2]
+    row, col = view.entry_places
     off = row != col
     row, col = row[off], col[off]
     q = view.q

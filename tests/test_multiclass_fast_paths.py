@@ -1,0 +1,42 @@
+"""The multiclass measures' fast paths give the numbers of the general ones, bit for bit."""
+
+import numpy as np
+import pytest
+
+from pandas_agree.engine.tableview import TableView
+from pandas_agree.inference import tests
+
+
+def _views(seed: int):
+    """A dense table with labels placed in a shuffled union, and the same table held sparse."""
+    rng = np.random.default_rng(seed)
+    q = int(rng.integers(2, 25))
+    table = rng.integers(0, 4, (q, q)).astype(float) * (rng.random((q, q)) < 0.5)
+    if seed % 2:  # weighted counts: sums that are not whole numbers
+        table = table * rng.random((q, q)) * 7.3
+    rows, cols = rng.permutation(q), rng.permutation(q)
+    dense = TableView(table, np.arange(q), np.arange(q), rows, cols, q)
+    i, j = np.nonzero(table)
+    held = TableView(table[i, j], np.arange(q), np.arange(q), rows, cols, q, (i, j), (q, q))
+    return dense, held
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_pairs_of_a_dense_table_are_those_of_its_stored_cells(seed):
+    dense, held = _views(seed)
+    found, expected = tests._pairs_of(dense), tests._pairs_of(held)
+    for x, y in zip(found, expected, strict=True):
+        if x.size or y.size:
+            assert x.dtype.kind == y.dtype.kind
+            assert x.tobytes() == y.astype(x.dtype).tobytes()
+    assert tests._dense_homogeneity(dense, found) == tests._dense_homogeneity(held, expected)
+
+
+def test_entry_places_are_the_union_places_of_the_cells_and_read_only():
+    dense, held = _views(3)
+    for view in (dense, held):
+        i, j, _ = view.entries
+        rows, cols = view.entry_places
+        assert rows.tolist() == view.row_place[i].tolist() and cols.tolist() == view.col_place[j].tolist()
+        with pytest.raises(ValueError):
+            rows[0] = 0

@@ -22,7 +22,7 @@ from ..base.frames import column, require_frame
 from ..base.lazy import LazyModule
 from ..base.options import keywords, validate_options
 from ..base.text import shown, shown_list
-from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
 from ..engine.crosstab import (
     SPARSE_CELLS,
     NoValidRowsError,
@@ -834,8 +834,8 @@ class Crosstab(CountedRows):
         through the :class:`~pandas_agree.inference.estimands.TableMeasures` estimand); ``bands`` interprets the
         kappa-like rows."""
         values, notes = {}, []
-        for m in chosen:
-            with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"), quiet_division():  # set once for every measure's formulas
+            for m in chosen:
                 values[m.code] = float(m.compute(view, **params(m)))
         by_rule = set()  # NaN by a rule that a note explains
         shape = (int((view.row_totals > 0).sum()), int((view.col_totals > 0).sum()))  # rows, columns with objects

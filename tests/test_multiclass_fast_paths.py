@@ -40,3 +40,21 @@ def test_entry_places_are_the_union_places_of_the_cells_and_read_only():
         assert rows.tolist() == view.row_place[i].tolist() and cols.tolist() == view.col_place[j].tolist()
         with pytest.raises(ValueError):
             rows[0] = 0
+
+
+def test_small_sample_facts_are_read_once_per_table(monkeypatch):
+    from pandas_agree.analyses.agreement import Agreement
+    from pandas_agree.inference import analytic
+
+    calls = []
+    original = analytic._two_by_two
+
+    def counted(view):
+        calls.append(view)
+        return original(view)
+
+    monkeypatch.setattr(analytic, "_two_by_two", counted)
+    ag = Agreement.from_table(np.array([[20, 3, 1], [2, 15, 4], [1, 2, 30]]))
+    frame = ag.multiclass(["KAPPA", "SPI", "BPK", "AC1", "ALPHA"], ci="auto")
+    assert len(calls) == 1
+    assert frame["method"].notna().all()

@@ -58,3 +58,19 @@ def test_small_sample_facts_are_read_once_per_table(monkeypatch):
     frame = ag.multiclass(["KAPPA", "SPI", "BPK", "AC1", "ALPHA"], ci="auto")
     assert len(calls) == 1
     assert frame["method"].notna().all()
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_on_cells_gives_the_numbers_of_the_repeated_sides(seed):
+    dense, held = _views(seed)
+    rng = np.random.default_rng(seed)
+    stack = dense.with_counts(np.stack([dense.counts, dense.counts * 2.5]))
+    for view in (dense, held, stack):
+        lead = view.counts.shape[:-2] if not view.is_sparse else ()
+        rows, cols = rng.random((*lead, view.shape[0])), rng.random((*lead, view.shape[1]))
+        for op in (np.add, np.multiply, np.equal):
+            found = view.on_cells(rows, cols, op)
+            expected = op(view.at_rows(rows), view.at_cols(cols))
+            assert found.shape == expected.shape and found.tobytes() == expected.tobytes()
+        places = view.on_cells(view.row_place, view.col_place, np.equal)
+        assert places.tolist() == (view.at_rows(view.row_place) == view.at_cols(view.col_place)).tolist()

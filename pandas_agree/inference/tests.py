@@ -82,17 +82,17 @@ def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.nd
     p = divide(counts, n[..., None])
     rows = _on_union(divide(view.row_totals, n[..., None]), view.row_place, view.q)
     cols = _on_union(divide(view.col_totals, n[..., None]), view.col_place, view.q)
-    u, v = view.at_rows(view.row_place), view.at_cols(view.col_place)  # each cell's places in the union
     if weights is None:
-        w_cell = (u == v).astype(float)
+        w_cell = view.on_cells(view.row_place, view.col_place, np.equal).astype(float)  # the union's diagonal
         w_row, w_col = cols, rows
     else:
+        u, v = view.at_rows(view.row_place), view.at_cols(view.col_place)  # each cell's places in the union
         w_cell = weights[u, v]
         w_row = np.einsum("ij,...j->...i", weights, cols)  # w̄_i· = Σ_j p_·j w_ij
         w_col = np.einsum("...i,ij->...j", rows, weights)  # w̄_·j = Σ_i p_i· w_ij
     po, pe = (p * w_cell).sum(axis=-1), chance.cohen(rows, cols, weights)
     kappa = chance.chance_corrected(po, pe)
-    spread = view.at_rows(w_row[..., view.row_place]) + view.at_cols(w_col[..., view.col_place])
+    spread = view.on_cells(w_row[..., view.row_place], w_col[..., view.col_place], np.add)
     h1_sum = (p * (w_cell * (1 - pe)[..., None] - spread * (1 - po)[..., None]) ** 2).sum(axis=-1)
     h1 = _difference(h1_sum, (po * pe - 2 * pe + po) ** 2)
     if weights is None:

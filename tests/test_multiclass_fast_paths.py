@@ -74,3 +74,20 @@ def test_on_cells_gives_the_numbers_of_the_repeated_sides(seed):
             assert found.shape == expected.shape and found.tobytes() == expected.tobytes()
         places = view.on_cells(view.row_place, view.col_place, np.equal)
         assert places.tolist() == (view.at_rows(view.row_place) == view.at_cols(view.col_place)).tolist()
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_table_cells_of_an_agreement_read_its_view_and_match_their_own(weighted):
+    import pandas as pd
+
+    from pandas_agree.inference.delta import TableCells
+
+    rng = np.random.default_rng(4)
+    df = pd.DataFrame({"a": rng.integers(0, 6, 400), "p": rng.integers(0, 7, 400), "w": rng.random(400) * 3})
+    ag = df.agree("a", "p", weights="w" if weighted else None)
+    cells, view = ag._table_cells, ag._view()
+    assert cells.ci is view.entries[0] and cells.cn is view.entries[2]
+    own = TableCells(ag._counts)
+    for name in ("ci", "cj", "cn", "r", "c", "total"):
+        found, expected = np.asarray(getattr(cells, name)), np.asarray(getattr(own, name))
+        assert found.dtype == expected.dtype and found.tobytes() == expected.tobytes()

@@ -619,7 +619,17 @@ class Crosstab(CountedRows):
     @cached_property
     def _table_cells(self) -> TableCells:
         """The table's non-empty cells and margins, as every delta-method variance of it takes them."""
-        return TableCells(self._sparse_counts if self._cells is not None else self._counts)
+        if self._cells is not None:
+            return TableCells(self._sparse_counts)
+        view = self._dense_view_held()
+        if view is None:
+            return TableCells(self._counts)
+        return TableCells(self._counts, view.entries, (view.row_totals, view.col_totals))
+
+    def _dense_view_held(self) -> TableView | None:
+        """The view of this dense table that the analysis keeps for every call (its non-empty cells and margins
+        found once for the measures and the delta method's sums), or None where it keeps none."""
+        return None
 
     @cached_property
     def _counts_objects(self) -> bool:

@@ -91,3 +91,25 @@ def test_table_cells_of_an_agreement_read_its_view_and_match_their_own(weighted)
     for name in ("ci", "cj", "cn", "r", "c", "total"):
         found, expected = np.asarray(getattr(cells, name)), np.asarray(getattr(own, name))
         assert found.dtype == expected.dtype and found.tobytes() == expected.tobytes()
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.37, 1e-160])
+def test_independence_of_a_full_dense_table_is_scipys_and_the_measures_x2(scale):
+    from scipy import special, stats
+
+    from pandas_agree.measures.association import chi_square
+
+    rng = np.random.default_rng(7)
+    table = (rng.integers(1, 9, (5, 4)) * scale).astype(float)
+    view = TableView(table, np.arange(4), np.arange(4), np.arange(5), np.arange(4), 5)
+    pearson, g2, df = tests._independence_of(view)
+    expected = np.multiply.outer(table.sum(axis=1), table.sum(axis=0)).ravel() / table.sum()
+    cells = table.ravel()
+    assert pearson == float(((cells - expected) ** 2 / expected).sum() + 0.0)  # the sum as it was written
+    assert g2 == float(2 * special.xlogy(cells, cells / expected).sum())
+    if scale == 1.0:
+        assert pearson == float(chi_square(view))
+        reference = stats.chi2_contingency(table, correction=False)  # scipy's Pearson X² and G²
+        assert pearson == pytest.approx(reference.statistic, rel=1e-12) and df == reference.dof
+        g_test = stats.chi2_contingency(table, correction=False, lambda_="log-likelihood")
+        assert g2 == pytest.approx(g_test.statistic, rel=1e-12)

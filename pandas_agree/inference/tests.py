@@ -10,7 +10,7 @@ import pandas as pd
 from ..base.undefined import divide
 from ..engine.tableview import TableView
 from ..measures import chance
-from ..measures.association import centred_scores
+from ..measures.association import centred_scores, chi_square
 from .distributions import binomial_cdf, chi2_sf, normal_cdf, t_sf, two_sided_p
 
 __all__ = ["SIDES", "TESTS", "against_null", "centred_scores", "cochran_q", "cochran_q_of_totals", "holm",
@@ -404,10 +404,19 @@ def _independence_of(view: TableView) -> tuple[float, float, int] | None:
     if not view.is_sparse and view.counts.ndim == 2 and used_rows == len(row_totals) and \
             used_cols == len(col_totals):
         counts = view.flat_counts()
-        # a dense table whose every row and column holds objects: every cell counts, none is left unstored
-        expected = np.multiply.outer(row_totals, col_totals).ravel() / n
-        likelihood_ratio = float(2 * special.xlogy(counts, counts / expected).sum())
-        pearson = float(((counts - expected) ** 2 / expected).sum() + 0.0)
+        # a dense table whose every row and column holds objects: every cell counts, none is left unstored (the
+        # arrays of the table's size updated in place, the same numbers)
+        expected = np.multiply.outer(row_totals, col_totals).ravel()
+        expected /= n
+        terms = counts / expected
+        special.xlogy(counts, terms, out=terms)
+        terms *= 2
+        likelihood_ratio = float(terms.sum())
+        if float(row_totals.min()) * float(col_totals.min()) / n > 0:
+            # every expected count is positive: Pearson's X² is the one the measures of X² read (the same sum)
+            pearson = float(chi_square(view) + 0.0)
+        else:
+            pearson = float(((counts - expected) ** 2 / expected).sum() + 0.0)
         return pearson, likelihood_ratio, (used_rows - 1) * (used_cols - 1)
     counts, i, j = view.flat()
     keep = (row_totals[i] > 0) & (col_totals[j] > 0)

@@ -113,3 +113,28 @@ def test_independence_of_a_full_dense_table_is_scipys_and_the_measures_x2(scale)
         assert pearson == pytest.approx(reference.statistic, rel=1e-12) and df == reference.dof
         g_test = stats.chi2_contingency(table, correction=False, lambda_="log-likelihood")
         assert g2 == pytest.approx(g_test.statistic, rel=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kappa_variance_under_h1_is_the_sum_over_the_cells_as_written(seed):
+    from pandas_agree.base.undefined import divide
+    from pandas_agree.measures import chance
+
+    dense, _ = _views(seed)
+    view = dense.with_counts(np.stack([dense.counts, dense.counts.T])) if seed % 2 else dense
+    q = view.q
+    weights = None if seed % 4 < 2 else 1 - np.abs(np.subtract.outer(np.arange(q), np.arange(q))) / (q - 1)
+    n = view.n
+    p = divide(view.flat_counts(), n[..., None])
+    rows = tests._on_union(divide(view.row_totals, n[..., None]), view.row_place, q)
+    cols = tests._on_union(divide(view.col_totals, n[..., None]), view.col_place, q)
+    u, v = view.at_rows(view.row_place), view.at_cols(view.col_place)
+    w_cell = (u == v).astype(float) if weights is None else weights[u, v]
+    w_row = cols if weights is None else np.einsum("ij,...j->...i", weights, cols)
+    w_col = rows if weights is None else np.einsum("...i,ij->...j", rows, weights)
+    po, pe = (p * w_cell).sum(axis=-1), chance.cohen(rows, cols, weights)
+    spread = view.at_rows(w_row[..., view.row_place]) + view.at_cols(w_col[..., view.col_place])
+    h1 = tests._difference((p * (w_cell * (1 - pe)[..., None] - spread * (1 - po)[..., None]) ** 2).sum(axis=-1),
+                           (po * pe - 2 * pe + po) ** 2)
+    expected = divide(h1, n * (1 - pe) ** 4)
+    assert np.asarray(tests._kappa_variances(view, weights)[1]).tobytes() == np.asarray(expected).tobytes()

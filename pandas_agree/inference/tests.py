@@ -93,7 +93,13 @@ def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.nd
     po, pe = (p * w_cell).sum(axis=-1), chance.cohen(rows, cols, weights)
     kappa = chance.chance_corrected(po, pe)
     spread = view.on_cells(w_row[..., view.row_place], w_col[..., view.col_place], np.add)
-    h1_sum = (p * (w_cell * (1 - pe)[..., None] - spread * (1 - po)[..., None]) ** 2).sum(axis=-1)
+    # Σ p (w (1 − Pe) − spread (1 − Po))², the arrays of the cells' number updated in place (the same numbers)
+    spread *= (1 - po)[..., None]
+    deviation = w_cell * (1 - pe)[..., None]
+    deviation -= spread
+    np.square(deviation, out=deviation)
+    deviation *= p
+    h1_sum = deviation.sum(axis=-1)
     h1 = _difference(h1_sum, (po * pe - 2 * pe + po) ** 2)
     if weights is None:
         h0 = _difference(pe + pe**2, (rows * cols * (rows + cols)).sum(axis=-1))

@@ -138,3 +138,24 @@ def test_kappa_variance_under_h1_is_the_sum_over_the_cells_as_written(seed):
                            (po * pe - 2 * pe + po) ** 2)
     expected = divide(h1, n * (1 - pe) ** 4)
     assert np.asarray(tests._kappa_variances(view, weights)[1]).tobytes() == np.asarray(expected).tobytes()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_pearson_x2_of_the_measures_is_the_sum_as_written(seed):
+    from pandas_agree.base.undefined import divide
+    from pandas_agree.measures import association
+
+    dense, held = _views(seed)
+    table = dense.counts.copy()
+    table[0] = 0.0  # a row without objects: nothing expected there
+    dense = dense.with_counts(table)
+    stack = dense.with_counts(np.stack([table, table * 3.5]))
+    for view in (dense, stack, held):
+        r, c, n = view.row_totals, view.col_totals, view.n
+        expected = divide(view.at_rows(r) * view.at_cols(c), n[..., None])
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cells = np.where(expected > 0, (view.flat_counts() - expected) ** 2 / expected, 0.0)
+        x2 = cells.sum(axis=-1)
+        if view.is_sparse:
+            x2 = x2 + np.maximum(n - expected.sum(axis=-1), 0.0)
+        assert np.asarray(association._chi_square(view)).tobytes() == np.asarray(x2).tobytes()

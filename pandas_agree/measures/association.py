@@ -95,7 +95,10 @@ def _chi_square(v: TableView) -> np.ndarray:
     counts = v.flat_counts()
     expected = divide(v.on_cells(r, c, np.multiply), n[..., None])
     with np.errstate(divide="ignore", invalid="ignore"):
-        cells = np.where(expected > 0, (counts - expected) ** 2 / expected, 0.0)
+        cells = counts - expected  # (n − e)²/e in place, 0 where nothing is expected
+        np.square(cells, out=cells)
+        cells /= expected
+        cells[~(expected > 0)] = 0.0
     chi2 = cells.sum(axis=-1)
     if v.is_sparse:
         chi2 = chi2 + np.maximum(n - expected.sum(axis=-1), 0.0)

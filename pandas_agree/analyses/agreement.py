@@ -356,6 +356,11 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
                 self._shape if self._cells is not None else None)
         return view
 
+    def _dense_view_held(self) -> TableView | None:
+        view = self._view()
+        dense = not view.is_sparse and view.counts is self._counts and view.counts.dtype == np.float64
+        return view if dense else None
+
     def _dense_view(self, stack: np.ndarray) -> TableView:
         """Dense tables of the shape of this one, (..., I, J), with its labels (such as the margins of a joint
         table)."""

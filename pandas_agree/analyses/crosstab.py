@@ -22,7 +22,7 @@ from ..base.frames import column, require_frame
 from ..base.lazy import LazyModule
 from ..base.options import keywords, validate_options
 from ..base.text import shown, shown_list
-from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
 from ..engine.crosstab import (
     SPARSE_CELLS,
     NoValidRowsError,
@@ -625,7 +625,17 @@ class Crosstab(CountedRows):
     @cached_property
     def _table_cells(self) -> TableCells:
         """The table's non-empty cells and margins, as every delta-method variance of it takes them."""
-        return TableCells(self._sparse_counts if self._cells is not None else self._counts)
+        if self._cells is not None:
+            return TableCells(self._sparse_counts)
+        view = self._dense_view_held()
+        if view is None:
+            return TableCells(self._counts)
+        return TableCells(self._counts, view.entries, (view.row_totals, view.col_totals))
+
+    def _dense_view_held(self) -> TableView | None:
+        """The view of this dense table that the analysis keeps for every call (its non-empty cells and margins
+        found once for the measures and the delta method's sums), or None where it keeps none."""
+        return None
 
     @cached_property
     def _counts_objects(self) -> bool:
@@ -840,8 +850,8 @@ class Crosstab(CountedRows):
         through the :class:`~pandas_agree.inference.estimands.TableMeasures` estimand); ``bands`` interprets the
         kappa-like rows."""
         values, notes = {}, []
-        for m in chosen:
-            with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"), quiet_division():  # set once for every measure's formulas
+            for m in chosen:
                 values[m.code] = float(m.compute(view, **params(m)))
         by_rule = set()  # NaN by a rule that a note explains
         shape = (int((view.row_totals > 0).sum()), int((view.col_totals > 0).sum()))  # rows, columns with objects

@@ -236,6 +236,25 @@ class TableView:
             return values[..., self.cells[1]]
         return np.tile(values, (1,) * (values.ndim - 1) + (self.shape[0],))
 
+    def on_cells(self, row_values: np.ndarray, col_values: np.ndarray, op) -> np.ndarray:
+        """``op(row_values[..., i], col_values[..., j])`` at each cell (i, j) of :meth:`flat`, shape (..., m): the
+        same numbers as ``op(self.at_rows(row_values), self.at_cols(col_values))``, without repeating either side
+        where the table is dense (the I×J cells broadcast at once).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> t = np.array([[5.0, 1, 0], [0, 3, 2]])
+        >>> view = TableView(t, np.arange(2), np.arange(2), np.arange(2), np.arange(3), 3)
+        >>> view.on_cells(np.array([1.0, 2.0]), np.array([10.0, 20.0, 30.0]), np.add).tolist()
+        [11.0, 21.0, 31.0, 12.0, 22.0, 32.0]
+        """
+        if self.is_sparse:
+            return op(row_values[..., self.cells[0]], col_values[..., self.cells[1]])
+        i, j = self.shape
+        out = op(np.asarray(row_values)[..., :, None], np.asarray(col_values)[..., None, :])
+        return out.reshape(*out.shape[:-2], i * j)
+
     def _sum_by(self, index: np.ndarray, size: int) -> np.ndarray:
         """Sums of the stored cells' counts grouped by ``index`` (the row or column of each cell), (..., size)."""
         counts = self.counts
@@ -334,6 +353,15 @@ class TableView:
             return self.cells[0][keep], self.cells[1][keep], self.counts[keep]
         i, j = np.nonzero(self.counts)
         return i, j, self.counts[i, j]
+
+    @cached_property
+    def entry_places(self) -> tuple[np.ndarray, np.ndarray]:
+        """The places in the union of labels of the row and of the column of each non-empty cell (:attr:`entries`),
+        read-only: the formulas over the union table read them without forming it."""
+        i, j, _ = self.entries
+        rows, cols = self.row_place[i], self.col_place[j]
+        rows.flags.writeable = cols.flags.writeable = False
+        return rows, cols
 
     def on_rows(self, values: np.ndarray) -> np.ndarray:
         """``values`` of the K matching classes placed on their rows (0 on the other rows), shape (I,)."""

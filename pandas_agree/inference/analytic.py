@@ -850,18 +850,18 @@ def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: Int
             two = np.arange(2)
             estimate = _fce(measure, TableView(squares, two, two, two, two, 2), None, opts)
             return _small(measure, estimate, (a, b, c, d), 2, float(np.max(a + b + c + d)), opts,
-                          smallest_class(a + b, a + c), squares)
+                          smallest_class(a + b, a + c), int(np.count_nonzero(squares)))
     return None
 
 
 def _small(measure: Measure, estimate: Estimate, counts, classes: int, n: float, opts: IntervalOptions,
-           smallest: float, counts_of: np.ndarray) -> Estimate | Resample:
+           smallest: float, cells: int) -> Estimate | Resample:
     """A chance-corrected coefficient's estimate as the rules of "auto" (:func:`~.auto.coefficient_rule`) take it:
     the analytic one, Donner and Eliasziw's interval beside its SE (``counts``: the 2×2 table's a, b, c, d), or a
-    Resample for the BCa bootstrap's interval beside its SE."""
+    Resample for the BCa bootstrap's interval beside its SE (``cells``: the number of non-empty cells)."""
     if opts.ci in ("bootstrap", "linearized"):  # the rules are those of "auto" (and the binomial methods' names)
         return estimate
-    rule = coefficient_rule(measure.code, n, classes, smallest, int(np.count_nonzero(counts_of)))
+    rule = coefficient_rule(measure.code, n, classes, smallest, cells)
     if rule is None:
         return estimate
     if rule.method == "bca":
@@ -987,6 +987,19 @@ def _two_by_two(view) -> tuple[tuple | None, int]:
     return (sub[0, 0], sub[0, 1], sub[1, 0], sub[1, 1]), 2
 
 
+def _small_sample_facts(view) -> dict:
+    """What the small-sample rules of "auto" read of a table (:func:`_small`), once per view for every
+    chance-corrected coefficient: its 2×2 cells and number of labels (:func:`_two_by_two`), N, its smallest class
+    and its number of non-empty cells."""
+    def facts() -> dict:
+        counts, classes = _two_by_two(view)
+        return {"counts": counts, "classes": classes, "n": float(view.n),
+                "smallest": smallest_class(view.row_totals, view.col_totals),
+                "cells": int(np.count_nonzero(view.counts))}
+
+    return view.memo("small_sample_facts", facts)
+
+
 def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOptions) -> Estimate | Resample | None:
     """The analytic estimate of a multiclass measure, or None (bootstrap), or a Resample where the analytic
     interval does not keep its promise (:func:`~.estimates.small_sample`)."""
@@ -995,13 +1008,11 @@ def multiclass_analytic(measure: Measure, view, params: dict, opts: IntervalOpti
         case Binomial() | MappedBinomial():
             return _binomial(measure, method, (view,), opts)
         case FleissCohenEveritt():
-            estimate = _fce(measure, view, params.get("kappa_weights"), opts)
-            return _small(measure, estimate, *_two_by_two(view), float(view.n), opts,
-                          smallest_class(view.row_totals, view.col_totals), view.counts)
+            return _small(measure, _fce(measure, view, params.get("kappa_weights"), opts), **_small_sample_facts(view),
+                          opts=opts)
         case Linearised():
-            estimate = _linearised(measure, method, view, params, opts)
-            return _small(measure, estimate, *_two_by_two(view), float(view.n), opts,
-                          smallest_class(view.row_totals, view.col_totals), view.counts)
+            return _small(measure, _linearised(measure, method, view, params, opts), **_small_sample_facts(view),
+                          opts=opts)
         case NoncentralChiSquare():
             return chi_square_interval(measure, view, opts)
         case MarginDifferences():

@@ -544,8 +544,7 @@ def _margin_gradient(view: TableView, pe: float):
     and Pe = Σ_k p_k· p_·k over the union of labels, as a function of the signs s and T: what does not depend on
     them (the places of the cells, the slope of Pe) is computed once, for the sign search of
     :func:`kappa_max_interval`."""
-    i, j, _ = view.entries
-    u, v = view.row_place[i], view.col_place[j]
+    u, v = view.entry_places
     n = float(view.n)
     rows = np.zeros(view.q)
     cols = np.zeros(view.q)
@@ -585,27 +584,35 @@ class _SignSearch:
 
     def __init__(self, view: TableView, signs: np.ndarray, searched: np.ndarray, pe: float, t: float,
                  counts: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> None:
-        i, j, _ = view.entries
-        u, v = view.row_place[i], view.col_place[j]
+        u, v = view.entry_places
         n, q = float(view.n), view.q
         self.a, self.total = 1 / (2 * n * (1 - pe)), float(counts.sum())
         slope = t * (cols[u] + rows[v] - 2 * pe) / n / (1 - pe) ** 2
         weighted = counts * slope
-        self.linear = np.bincount(u, weights=counts, minlength=q) - np.bincount(v, weights=counts, minlength=q)
-        self.crossed = np.bincount(u, weights=weighted, minlength=q) - np.bincount(v, weights=weighted, minlength=q)
         self.constant, self.squares = float(weighted.sum()), float((weighted * slope).sum())
-        # row k's Σ_l n_kl s_l (and column k's) at the starting signs; what turned signs add is read off the counts
-        # among the searched labels alone
+        x = signs[u] - signs[v]
+        self.sums = (float((counts * x).sum()), float((counts * x * x).sum()), float((weighted * x).sum()))
+        # what a turn needs of row k and column k of a searched label k (by its position among them): Σ n and
+        # Σ n B of its row less its column, its row's Σ_l n_kl s_l and its column's at the starting signs (what
+        # turned signs add is read off the counts among the searched labels alone), from their cells alone
         self.start, self.signs, self.searched = signs.copy(), signs.copy(), searched
-        self.by_row = np.bincount(u, weights=counts * signs[v], minlength=q)
-        self.by_col = np.bincount(v, weights=counts * signs[u], minlength=q)
+        m = len(searched)
         place = np.full(q, -1)
-        place[searched] = np.arange(len(searched))
-        among = (place[u] >= 0) & (place[v] >= 0)
-        self.between = np.zeros((len(searched), len(searched)))
-        np.add.at(self.between, (place[u[among]], place[v[among]]), counts[among])
-        self.sums = (float(signs @ self.linear), float((counts * (signs[u] - signs[v]) ** 2).sum()),
-                     float(signs @ self.crossed))
+        place[searched] = np.arange(m)
+        near = np.flatnonzero((place[u] >= 0) | (place[v] >= 0))
+        row_at, col_at, cells, moving = place[u[near]], place[v[near]], counts[near], weighted[near]
+
+        def summed(at: np.ndarray, values: np.ndarray) -> np.ndarray:
+            kept = at >= 0
+            return np.bincount(at[kept], weights=values[kept], minlength=m)
+
+        self.linear = summed(row_at, cells) - summed(col_at, cells)
+        self.crossed = summed(row_at, moving) - summed(col_at, moving)
+        self.by_row = summed(row_at, cells * signs[v[near]])
+        self.by_col = summed(col_at, cells * signs[u[near]])
+        among = (row_at >= 0) & (col_at >= 0)
+        self.between = np.zeros((m, m))
+        np.add.at(self.between, (row_at[among], col_at[among]), cells[among])
 
     def variance(self, sums: tuple[float, float, float] | None = None) -> float:
         """The variance at the current signs, or at those whose sums Σ n x, Σ n x², Σ n x B are ``sums``."""
@@ -615,12 +622,12 @@ class _SignSearch:
 
     def turned(self, at: int) -> tuple[float, float, float]:
         """The sums with the sign of ``searched[at]`` turned."""
-        k, sign = self.searched[at], self.signs[self.searched[at]]
+        sign = self.signs[self.searched[at]]
         moved = self.signs[self.searched] - self.start[self.searched]
-        off = (self.by_row[k] + self.between[at] @ moved + self.by_col[k] + self.between[:, at] @ moved
+        off = (self.by_row[at] + self.between[at] @ moved + self.by_col[at] + self.between[:, at] @ moved
                - 2 * self.between[at, at] * sign)
         s1, s2, s3 = self.sums
-        return s1 - 2 * sign * self.linear[k], s2 + 4 * sign * off, s3 - 2 * sign * self.crossed[k]
+        return s1 - 2 * sign * self.linear[at], s2 + 4 * sign * off, s3 - 2 * sign * self.crossed[at]
 
     def turn(self, at: int) -> None:
         self.sums = self.turned(at)
@@ -728,9 +735,8 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     # the labels whose margins may well be equal: their differences are left out of T. The SE of a difference is
     # the multinomial one, √((n_k· + n_·k − 2 n_kk)/N² − d_k²/N), whatever the resampling model: it only screens
     labels = np.flatnonzero(rows + cols > 0)
-    i, j, _ = view.entries
-    places = view.row_place[i]
-    matched = np.bincount(places, weights=np.where(places == view.col_place[j], counts, 0.0), minlength=view.q)
+    places, col_places = view.entry_places
+    matched = np.bincount(places, weights=np.where(places == col_places, counts, 0.0), minlength=view.q)
     spread = np.sqrt(np.maximum((rows + cols)[labels] / n - 2 * matched[labels] / n**2 - difference[labels]**2 / n,
                                 0.0))
     bonferroni = -float(normal_ppf((1 - opts.confidence_level) / (2 * len(labels))))
@@ -780,8 +786,8 @@ def _equal_margins_accepted(view: TableView, rows: np.ndarray, cols: np.ndarray,
     statistic = homogeneity_statistic(view)
     if statistic is not None:
         return bool(chi2_sf(statistic, view.q - 1) > 1 - confidence_level)
-    i, j, counts = view.entries
-    u, v = view.row_place[i], view.col_place[j]
+    counts = view.entries[2]
+    u, v = view.entry_places
     cov = np.zeros((view.q, view.q))
     np.add.at(cov, (u, v), -counts)
     cov = cov + cov.T

@@ -362,9 +362,11 @@ class TableCells:
     """A table of counts as a canonical CSR array, with its margins, its total and its non-empty cells (row-major),
     taken once for every variance of that table (an analysis keeps it for every call on its table). A dense table
     is read as it is (its non-empty cells found by ``numpy.nonzero``; the CSR array made only where a product
-    needs it)."""
+    needs it). Of a dense table, its non-empty cells (rows, columns, counts, in row-major order) and its margins
+    (row and column totals) may be given as its TableView holds them (:attr:`TableView.entries`): found once for
+    both."""
 
-    def __init__(self, table) -> None:
+    def __init__(self, table, entries: tuple | None = None, margins: tuple | None = None) -> None:
         from scipy import sparse
 
         if sparse.issparse(table):
@@ -380,12 +382,18 @@ class TableCells:
         else:
             self._n = None
             self._array = np.asarray(table, dtype=float)
-            stored = self._array != 0
-            self.ci, self.cj = np.nonzero(stored)  # row-major, as the COO of the CSR array
-            self.cn = self._array[stored]
+            if entries is None:
+                stored = self._array != 0
+                self.ci, self.cj = np.nonzero(stored)  # row-major, as the COO of the CSR array
+                self.cn = self._array[stored]
+            else:
+                self.ci, self.cj, self.cn = entries
         self.shape = (self._n if self._array is None else self._array).shape
         held = self._n if self._array is None else self._array
-        self.r, self.c = np.asarray(held.sum(axis=1)).ravel(), np.asarray(held.sum(axis=0)).ravel()
+        if margins is None or self._array is None:
+            self.r, self.c = np.asarray(held.sum(axis=1)).ravel(), np.asarray(held.sum(axis=0)).ravel()
+        else:
+            self.r, self.c = margins
         self.total = self.r.sum()
 
     @property

@@ -10,7 +10,7 @@ import pandas as pd
 from ..base.undefined import divide
 from ..engine.tableview import TableView
 from ..measures import chance
-from ..measures.association import centred_scores
+from ..measures.association import centred_scores, chi_square
 from .distributions import binomial_cdf, chi2_sf, normal_cdf, t_sf, two_sided_p
 
 __all__ = ["SIDES", "TESTS", "against_null", "centred_scores", "cochran_q", "cochran_q_of_totals", "holm",
@@ -82,18 +82,24 @@ def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.nd
     p = divide(counts, n[..., None])
     rows = _on_union(divide(view.row_totals, n[..., None]), view.row_place, view.q)
     cols = _on_union(divide(view.col_totals, n[..., None]), view.col_place, view.q)
-    u, v = view.at_rows(view.row_place), view.at_cols(view.col_place)  # each cell's places in the union
     if weights is None:
-        w_cell = (u == v).astype(float)
+        w_cell = view.on_cells(view.row_place, view.col_place, np.equal).astype(float)  # the union's diagonal
         w_row, w_col = cols, rows
     else:
+        u, v = view.at_rows(view.row_place), view.at_cols(view.col_place)  # each cell's places in the union
         w_cell = weights[u, v]
         w_row = np.einsum("ij,...j->...i", weights, cols)  # w̄_i· = Σ_j p_·j w_ij
         w_col = np.einsum("...i,ij->...j", rows, weights)  # w̄_·j = Σ_i p_i· w_ij
     po, pe = (p * w_cell).sum(axis=-1), chance.cohen(rows, cols, weights)
     kappa = chance.chance_corrected(po, pe)
-    spread = view.at_rows(w_row[..., view.row_place]) + view.at_cols(w_col[..., view.col_place])
-    h1_sum = (p * (w_cell * (1 - pe)[..., None] - spread * (1 - po)[..., None]) ** 2).sum(axis=-1)
+    spread = view.on_cells(w_row[..., view.row_place], w_col[..., view.col_place], np.add)
+    # Σ p (w (1 − Pe) − spread (1 − Po))², the arrays of the cells' number updated in place (the same numbers)
+    spread *= (1 - po)[..., None]
+    deviation = w_cell * (1 - pe)[..., None]
+    deviation -= spread
+    np.square(deviation, out=deviation)
+    deviation *= p
+    h1_sum = deviation.sum(axis=-1)
     h1 = _difference(h1_sum, (po * pe - 2 * pe + po) ** 2)
     if weights is None:
         h0 = _difference(pe + pe**2, (rows * cols * (rows + cols)).sum(axis=-1))
@@ -198,8 +204,16 @@ per place (three ``bincount`` calls); beyond, a sparse matrix sums them (memory 
 
 
 def _pairs_of(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    i, j, counts = view.entries
-    row, col = view.row_place[i], view.col_place[j]
+    if not view.is_sparse and view.counts.ndim == 2:
+        # a dense table is as large as its union table: the pairs read off the q×q square, the same sums (each
+        # pair's two cells added once, in either order) in the same (k, l) order as the bins below
+        square = view.square
+        stored = square != 0
+        low, high = np.nonzero(np.triu(stored | stored.T, 1))
+        above, below = square[low, high], square[high, low]
+        return low, high, above + below, above - below
+    counts = view.entries[2]
+    row, col = view.entry_places
     off = row != col
     row, col = row[off], col[off]
     q = view.q
@@ -396,10 +410,19 @@ def _independence_of(view: TableView) -> tuple[float, float, int] | None:
     if not view.is_sparse and view.counts.ndim == 2 and used_rows == len(row_totals) and \
             used_cols == len(col_totals):
         counts = view.flat_counts()
-        # a dense table whose every row and column holds objects: every cell counts, none is left unstored
-        expected = np.multiply.outer(row_totals, col_totals).ravel() / n
-        likelihood_ratio = float(2 * special.xlogy(counts, counts / expected).sum())
-        pearson = float(((counts - expected) ** 2 / expected).sum() + 0.0)
+        # a dense table whose every row and column holds objects: every cell counts, none is left unstored (the
+        # arrays of the table's size updated in place, the same numbers)
+        expected = np.multiply.outer(row_totals, col_totals).ravel()
+        expected /= n
+        terms = counts / expected
+        special.xlogy(counts, terms, out=terms)
+        terms *= 2
+        likelihood_ratio = float(terms.sum())
+        if float(row_totals.min()) * float(col_totals.min()) / n > 0:
+            # every expected count is positive: Pearson's X² is the one the measures of X² read (the same sum)
+            pearson = float(chi_square(view) + 0.0)
+        else:
+            pearson = float(((counts - expected) ** 2 / expected).sum() + 0.0)
         return pearson, likelihood_ratio, (used_rows - 1) * (used_cols - 1)
     counts, i, j = view.flat()
     keep = (row_totals[i] > 0) & (col_totals[j] > 0)

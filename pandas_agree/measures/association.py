@@ -93,9 +93,12 @@ def chi_square(v: TableView) -> np.ndarray:
 def _chi_square(v: TableView) -> np.ndarray:
     r, c, n = v.row_totals, v.col_totals, v.n
     counts = v.flat_counts()
-    expected = divide(v.at_rows(r) * v.at_cols(c), n[..., None])
+    expected = divide(v.on_cells(r, c, np.multiply), n[..., None])
     with np.errstate(divide="ignore", invalid="ignore"):
-        cells = np.where(expected > 0, (counts - expected) ** 2 / expected, 0.0)
+        cells = counts - expected  # (n − e)²/e in place, 0 where nothing is expected
+        np.square(cells, out=cells)
+        cells /= expected
+        cells[~(expected > 0)] = 0.0
     chi2 = cells.sum(axis=-1)
     if v.is_sparse:
         chi2 = chi2 + np.maximum(n - expected.sum(axis=-1), 0.0)

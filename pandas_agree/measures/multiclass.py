@@ -231,16 +231,21 @@ def _nir(v: TableView) -> np.ndarray:
 
 def _cell_places(v: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The places in the union of the row and column of each non-empty cell, and its count."""
-    i, j, n = v.entries
-    return v.row_place[i], v.col_place[j], n
+    return (*v.entry_places, v.entries[2])
 
 
 def _cell_weights(v: TableView, kappa_weights=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The agreement weight of each non-empty cell (1 on the union's diagonal, else 0, without weights) and the
     places of its row and column."""
-    rp, cp, _ = _cell_places(v)
-    weights = (rp == cp).astype(float) if kappa_weights is None else kappa_weights[rp, cp]
-    return weights, rp, cp
+    rp, cp = v.entry_places
+    if kappa_weights is not None:
+        return kappa_weights[rp, cp], rp, cp
+    return v.memo("matching_cells", lambda: _read_only((rp == cp).astype(float))), rp, cp
+
+
+def _read_only(values: np.ndarray) -> np.ndarray:
+    values.flags.writeable = False
+    return values
 
 
 def _observed(v: TableView, weights: np.ndarray) -> np.float64:

@@ -505,19 +505,19 @@ def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
         return [m for m in records() if _in_default(m, kinds) and default(m)]
     if isinstance(names, str):
         names = [names]
-    allowed = [m for m in records() if _in_default(m, kinds)]
-    choices = (f"; measures must be chosen from {tuple(m.code for m in allowed)}" if len(allowed) <= 12
-               else " (pandas_agree.measures() lists them all)")
-    wanted = " or ".join(kinds)
     looked = (*kinds, "association") if "multiclass" in kinds and "association" not in kinds else kinds
     spaces = list(dict.fromkeys(_namespace(k) for k in looked))
-    chosen: list[Measure] = []
+    chosen: dict[int, Measure] = {}  # by identity: a record's fields are many, and two records are never equal
     for name in names:
         key = _key(name)
         found = [_store(NAMESPACES[space][0])[_NAMES[space][key]] for space in spaces if key in _NAMES[space]]
         found = [m for m in found if _answers(m, kinds)]
         found = [m for m in found if _key(m.code) == key] or found  # a code names its own record
         if not found:
+            allowed = [m for m in records() if _in_default(m, kinds)]
+            choices = (f"; measures must be chosen from {tuple(m.code for m in allowed)}" if len(allowed) <= 12
+                       else " (pandas_agree.measures() lists them all)")
+            wanted = " or ".join(kinds)
             elsewhere = [_store(kinds_of[0])[_NAMES[space][key]] for space, kinds_of in NAMESPACES.items()
                          if key in _NAMES[space]]
             if elsewhere:
@@ -526,9 +526,8 @@ def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
                                  f"{other.kind} measure, not a{'n' if wanted[0] in 'aeiou' else ''} {wanted} one"
                                  f"{choices}")
             raise UnknownMeasureError(name, suggestions(name, kinds), choices)
-        if found[0] not in chosen:
-            chosen.append(found[0])
-    return chosen
+        chosen.setdefault(id(found[0]), found[0])
+    return list(chosen.values())
 
 
 def notes_of(chosen: Iterable[Measure], setting: Setting) -> list[tuple[str, list[str], bool]]:

@@ -810,11 +810,16 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
     values, lowers, uppers = numbers.tolist()
     gaps, kinds = gaps.tolist(), kinds.tolist()
     out = []
+    direct: dict[int, tuple[str, str, str]] = {}  # by decimals: the value's and the ends' % templates, the format
     for x, lower, upper, places, kind, gap in zip(values, lowers, uppers, decimals.tolist(), kinds, gaps, strict=True):
-        if kind == 2:
-            spec = _FIXED[places]
-            ends = f"[{lower:{spec}}, {upper:{spec}}]"
-            out.append(_shown(f"{x:{spec}} {ends}", x, _decimal_format(places), ends))
+        if kind == 2:  # "%.3f" % x is f"{x:.3f}", with one template for each cell of these decimals
+            templates = direct.get(places)
+            if templates is None:
+                templates = direct[places] = (f"%.{places}f ", f"[%.{places}f, %.{places}f]", _decimal_format(places))
+            ends = templates[1] % (lower, upper)
+            shown = _new_text(Shown, templates[0] % x + ends)
+            shown.number, shown.excel_format, shown.interval = x, templates[2], ends
+            out.append(shown)
         else:
             shown = _plain_with_interval(x, lower, upper, places, gap if kind == 3 else None) if kind else None
             out.append(_with_interval(x, lower, upper, digits) if shown is None else shown)

@@ -695,7 +695,9 @@ def value_and_interval(x, lower, upper, digits: int = 3, *, se=None, alone: bool
                 decimals = max(decimals, se_places(se, digits))
             if spread or not _reads_as_zero(x, decimals):  # else the value's significant digits
                 x, lower, upper = float(x), float(lower), float(upper)
-                ends = bound_decimals(x, lower, upper, decimals)
+                unit = 2 * 10.0 ** -decimals  # bound_decimals' test first: no end within two units of the value
+                ends = decimals if (lower == x or abs(lower - x) >= unit) and (upper == x or abs(upper - x) >= unit) \
+                    else bound_decimals(x, lower, upper, decimals)
                 shown = decimals if ends == decimals else inside_decimals(x, lower, upper, decimals)
                 return (_shown(_places(x, shown), x, _decimal_format(shown)),
                         f"[{_places(lower, ends)}, {_places(upper, ends)}]")

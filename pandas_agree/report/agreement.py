@@ -356,8 +356,9 @@ class AgreementReport(Rendered):
             # the default measures without weights: the Kappa Paradox table's rows that they do not hold (PABAK)
             # come from the same call, with the same resamples
             default = multiclass_codes is None and opts["kappa_weights"] is None
-            extra = paradox_extra(ag) if default else []
-            every = ag.multiclass([*_default_multiclass(), *extra] if extra else multiclass_codes,
+            defaults = _default_multiclass() if default else []
+            extra = paradox_extra(ag, defaults) if default else []
+            every = ag.multiclass([*defaults, *extra] if extra else multiclass_codes,
                                   kappa_weights=opts["kappa_weights"] if weighted else None, bands=opts["bands"],
                                   **interval_kw)
             self.multiclass = _without(every, extra)
@@ -589,9 +590,10 @@ PARADOX = ("OSR", "KAPPA", "KAPPA_MAX", "PABAK", "AC1", "PI", "BI")
 """The rows of the Kappa Paradox table (PI and BI only for two labels)."""
 
 
-def paradox_extra(ag) -> list[str]:
-    """The rows of the Kappa Paradox table of ``ag`` that the default multiclass measures do not hold."""
-    shown = set(_default_multiclass())
+def paradox_extra(ag, defaults: list[str] | None = None) -> list[str]:
+    """The rows of the Kappa Paradox table of ``ag`` that the default multiclass measures (``defaults``, where the
+    caller has them) do not hold."""
+    shown = set(_default_multiclass() if defaults is None else defaults)
     return [c for c in PARADOX if (c not in ("PI", "BI") or len(ag.labels) == 2) and c not in shown]
 
 

@@ -464,7 +464,7 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
             "count": found.astype(np.int64) if self._counts_objects else found,
             "row share": found / view.row_totals[rows],
             "share": found / self.n,
-        }, index=pd.RangeIndex(1, len(found) + 1, name="rank"))
+        }, index=pd.RangeIndex(1, len(found) + 1, name="rank"), copy=False)  # the arrays are its own
         return out
 
     # --- SPSS CROSSTABS -------------------------------------------------------------------------------

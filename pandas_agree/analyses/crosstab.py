@@ -701,8 +701,8 @@ class Crosstab(CountedRows):
         """
         index, columns = self._index, self._columns
         if margins:
-            index = pd.Index([*self._index, "Total"], dtype=object, name=self._index.name)
-            columns = pd.Index([*self._columns, "Total"], dtype=object, name=self._columns.name)
+            index = pd.Index([*self._index.tolist(), "Total"], dtype=object, name=self._index.name)
+            columns = pd.Index([*self._columns.tolist(), "Total"], dtype=object, name=self._columns.name)
         if self._cells is not None:  # sparse columns, as the table is held
             rows, cols, counts = *self._cells, self._counts
             if margins:

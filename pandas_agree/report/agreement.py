@@ -131,13 +131,13 @@ def cases(counts, missing: str = "Missing", *, rows: bool = False) -> pd.DataFra
     """A Case Processing Summary of Valid, ``missing`` and Total ``counts``, each with its percentage of the total
     (the total's 100 exactly, whatever the rounding of the others). Counts of ``rows`` (unweighted) are integers
     where they are whole (a table given as counts may hold fractions); weighted counts are floats."""
-    counts = np.asarray(counts, dtype=float)
+    counts = np.array(counts, dtype=float)  # a copy: the frame holds it
     with np.errstate(divide="ignore", invalid="ignore"):
         percent = 100 * counts / counts[-1]
     percent[-1] = 100.0 if counts[-1] > 0 else np.nan
     whole = rows and bool(np.all(counts == np.round(counts))) and counts[-1] < 2**53
     return pd.DataFrame({"N": counts.astype(np.int64) if whole else counts, "Percent": percent},
-                        index=pd.Index(["Valid", missing, "Total"], name="Cases"))
+                        index=pd.Index(["Valid", missing, "Total"], name="Cases"), copy=False)  # arrays of its own
 
 
 def lonely_psu_notes(design: dict) -> list[str]:
@@ -356,8 +356,9 @@ class AgreementReport(Rendered):
             # the default measures without weights: the Kappa Paradox table's rows that they do not hold (PABAK)
             # come from the same call, with the same resamples
             default = multiclass_codes is None and opts["kappa_weights"] is None
-            extra = paradox_extra(ag) if default else []
-            every = ag.multiclass([*_default_multiclass(), *extra] if extra else multiclass_codes,
+            defaults = _default_multiclass() if default else []
+            extra = paradox_extra(ag, defaults) if default else []
+            every = ag.multiclass([*defaults, *extra] if extra else multiclass_codes,
                                   kappa_weights=opts["kappa_weights"] if weighted else None, bands=opts["bands"],
                                   **interval_kw)
             self.multiclass = _without(every, extra)
@@ -409,7 +410,7 @@ class AgreementReport(Rendered):
                          + (" (found on all rows; every group uses it)." if self.groups
                             or ag.mapping.attrs.get("match") == "all rows" else "."))
         timing = opts["timing"]
-        before = [code for code in self.averages.index if REGISTRY[code].averaging == "before"]
+        before = [code for code in self.averages.index.tolist() if REGISTRY[code].averaging == "before"]
         if opts["positive"] is not None:
             notes.append(f"Two-class problem: the class-specific measures are those of the positive class "
                          f"{display.label(opts['positive'])}, without averaging.")
@@ -433,7 +434,8 @@ class AgreementReport(Rendered):
         if opts["ci"] is not None:
             averaged = {} if opts["positive"] is not None else self.averages.attrs.get("methods", {})
             notes += _interval_notes(self.binary.attrs.get("methods", {}), averaged,
-                                     dict(zip(self.multiclass.index, self.multiclass["method"], strict=True)),
+                                     dict(zip(self.multiclass.index.tolist(), self.multiclass["method"].tolist(),
+                                              strict=True)),
                                      opts["confidence_level"], opts["random_state"])
         return notes
 
@@ -588,9 +590,10 @@ PARADOX = ("OSR", "KAPPA", "KAPPA_MAX", "PABAK", "AC1", "PI", "BI")
 """The rows of the Kappa Paradox table (PI and BI only for two labels)."""
 
 
-def paradox_extra(ag) -> list[str]:
-    """The rows of the Kappa Paradox table of ``ag`` that the default multiclass measures do not hold."""
-    shown = set(_default_multiclass())
+def paradox_extra(ag, defaults: list[str] | None = None) -> list[str]:
+    """The rows of the Kappa Paradox table of ``ag`` that the default multiclass measures (``defaults``, where the
+    caller has them) do not hold."""
+    shown = set(_default_multiclass() if defaults is None else defaults)
     return [c for c in PARADOX if (c not in ("PI", "BI") or len(ag.labels) == 2) and c not in shown]
 
 
@@ -604,7 +607,10 @@ def _without(frame: pd.DataFrame, codes: list[str]) -> pd.DataFrame:
     """``frame`` of multiclass measures without the rows ``codes`` (and their entries in ``attrs``)."""
     if not codes:
         return frame
-    out = frame.take([i for i, code in enumerate(frame.index.tolist()) if code not in codes])
+    kept = [i for i, code in enumerate(frame.index.tolist()) if code not in codes]
+    # the rows left out are those asked for after the others (the usual case): the rest is a slice, which costs a
+    # fraction of a take
+    out = frame.iloc[:len(kept)] if kept == list(range(len(kept))) else frame.take(kept)
     out.attrs = {key: ({k: v for k, v in value.items() if k not in codes} if key == "undefined_resamples" else value)
                  for key, value in frame.attrs.items()}
     return out

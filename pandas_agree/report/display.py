@@ -695,7 +695,9 @@ def value_and_interval(x, lower, upper, digits: int = 3, *, se=None, alone: bool
                 decimals = max(decimals, se_places(se, digits))
             if spread or not _reads_as_zero(x, decimals):  # else the value's significant digits
                 x, lower, upper = float(x), float(lower), float(upper)
-                ends = bound_decimals(x, lower, upper, decimals)
+                unit = 2 * 10.0 ** -decimals  # bound_decimals' test first: no end within two units of the value
+                ends = decimals if (lower == x or abs(lower - x) >= unit) and (upper == x or abs(upper - x) >= unit) \
+                    else bound_decimals(x, lower, upper, decimals)
                 shown = decimals if ends == decimals else inside_decimals(x, lower, upper, decimals)
                 return (_shown(_places(x, shown), x, _decimal_format(shown)),
                         f"[{_places(lower, ends)}, {_places(upper, ends)}]")
@@ -810,11 +812,16 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
     values, lowers, uppers = numbers.tolist()
     gaps, kinds = gaps.tolist(), kinds.tolist()
     out = []
+    direct: dict[int, tuple[str, str, str]] = {}  # by decimals: the value's and the ends' % templates, the format
     for x, lower, upper, places, kind, gap in zip(values, lowers, uppers, decimals.tolist(), kinds, gaps, strict=True):
-        if kind == 2:
-            spec = _FIXED[places]
-            ends = f"[{lower:{spec}}, {upper:{spec}}]"
-            out.append(_shown(f"{x:{spec}} {ends}", x, _decimal_format(places), ends))
+        if kind == 2:  # "%.3f" % x is f"{x:.3f}", with one template for each cell of these decimals
+            templates = direct.get(places)
+            if templates is None:
+                templates = direct[places] = (f"%.{places}f ", f"[%.{places}f, %.{places}f]", _decimal_format(places))
+            ends = templates[1] % (lower, upper)
+            shown = _new_text(Shown, templates[0] % x + ends)
+            shown.number, shown.excel_format, shown.interval = x, templates[2], ends
+            out.append(shown)
         else:
             shown = _plain_with_interval(x, lower, upper, places, gap if kind == 3 else None) if kind else None
             out.append(_with_interval(x, lower, upper, digits) if shown is None else shown)

@@ -1028,7 +1028,8 @@ def ranked_binary(rep) -> Table:
     lowers, uppers = (_column(bare, (code, stat)) for stat in ("lower", "upper")) if ci else (None, None)
     deffs = _column(bare, (code, "deff")) if deff else None
     shown_rows = [*ranking.weakest, *ranking.strongest]  # the labels of the rows shown, taken at once
-    labels = dict(zip(shown_rows, b.index.take(shown_rows).tolist(), strict=True))
+    every_label = b.index.tolist()  # a list read once (an Index's take costs more than the list)
+    labels = {i: every_label[i] for i in shown_rows}
 
     shown_values = [display.values([column[i] for i in shown_rows]) for column in values]  # by measure
     at_row = {i: k for k, i in enumerate(shown_rows)}

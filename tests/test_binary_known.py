@@ -278,3 +278,18 @@ def test_accessor_shortcuts():
     pd.testing.assert_frame_equal(df.agree.binary("cultivar", "knn", measures=["F1"]), ag.binary(["F1"]))
     pd.testing.assert_frame_equal(df.agree.averages("cultivar", "knn", measures=["F1"], timing="after"),
                                   ag.averages(["F1"], timing="after"))
+
+
+def test_hss_se_is_fleiss_cohen_everitt_of_each_class_table():
+    """The SE beside each class's HSS is the large-sample SE of kappa (Fleiss, Cohen & Everitt 1969) of that
+    class's 2×2 table against the rest, as statsmodels' cohens_kappa gives it (std_kappa)."""
+    table = np.array([[30, 4, 1, 0], [6, 22, 3, 2], [2, 5, 18, 1], [0, 3, 2, 9]])
+    found = pa.Agreement.from_table(table).binary(["HSS"], ci="auto")
+    for k in range(4):
+        a = table[k, k]
+        b, c = table[k].sum() - a, table[:, k].sum() - a
+        d = table.sum() - a - b - c
+        expected = cohens_kappa(np.array([[a, b], [c, d]]), return_results=True)
+        assert found[("HSS", "value")].iloc[k] == pytest.approx(expected.kappa, rel=1e-12)
+        assert found[("HSS", "se")].iloc[k] == pytest.approx(expected.std_kappa, rel=1e-10)
+    assert found.attrs["methods"]["HSS"].startswith("Fleiss–Cohen–Everitt")

@@ -408,3 +408,44 @@ def test_multiclass_partials_equal_moving_every_cell(table, extra_column, fracti
         assert np.isfinite(g) == np.isfinite(s), code
         if np.isfinite(s):
             assert g == pytest.approx(s, rel=1e-5, abs=1e-7), code
+
+
+def test_table_products_by_blas_blocks_agree_with_the_sparse_product():
+    """A table held dense and mostly non-empty is multiplied by BLAS in blocks of rows (or of columns, for a
+    wide right-hand side); a sparse one, or a dense one mostly empty, by its CSR array: the same numbers."""
+    from scipy import sparse
+
+    from pandas_agree.inference.delta import BLAS_BLOCK, TableCells
+
+    rng = np.random.default_rng(3)
+    table = rng.integers(0, 5, (70, 90)).astype(float)
+    for width in (3, 400, 4000):  # blocks of rows; one row a block; one row in blocks of columns
+        x = rng.standard_normal((90, width))
+        assert (90 * width > BLAS_BLOCK) == (width == 4000)
+        found = TableCells(table).times(x)
+        np.testing.assert_allclose(found, table @ x, rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(TableCells(sparse.csr_array(table)).times(x), found, rtol=1e-12, atol=1e-12)
+    empty = np.zeros((70, 90))
+    empty[5, 7] = 3.0
+    np.testing.assert_allclose(TableCells(empty).times(x), empty @ x, rtol=1e-12, atol=1e-12)
+
+
+def test_variances_of_the_averages_the_same_for_a_table_held_dense_or_sparse():
+    """Σ n (R_i + C_j)² − (Σ n (R_i + C_j))²/N from the product of the table with C, dense or sparse, equal to
+    the sum over the cells written out (under both sampling models)."""
+    from scipy import sparse
+
+    from pandas_agree.inference.delta import TableCells, parts_variance
+
+    rng = np.random.default_rng(5)
+    table = rng.integers(0, 9, (12, 12)).astype(float)
+    row_part, col_part = rng.standard_normal((12, 4)), rng.standard_normal((12, 4))
+    g = row_part[:, None, :] + col_part[None, :, :]  # (I, J, V)
+    n = table[:, :, None]
+    multinomial = (n * g * g).sum(axis=(0, 1)) - (n * g).sum(axis=(0, 1)) ** 2 / table.sum()
+    by_row = (n * g).sum(axis=1)
+    fixed = (n * g * g).sum(axis=(0, 1)) - (by_row ** 2 / table.sum(axis=1)[:, None]).sum(axis=0)
+    for held in (table, sparse.csr_array(table)):
+        np.testing.assert_allclose(parts_variance(TableCells(held), row_part, col_part), multinomial, rtol=1e-10)
+        np.testing.assert_allclose(parts_variance(TableCells(held), row_part, col_part, design="fixed-reference"),
+                                   fixed, rtol=1e-10)

@@ -28,7 +28,7 @@ from .auto import coefficient_rule, smallest_class
 from .distributions import beta_isf, beta_ppf, critical_value, normal_ppf
 from .estimates import Estimate, IntervalOptions, Resample, clipped, within
 from .linearised import linearised
-from .tests import kappa_variances
+from .tests import kappa_variances, two_by_two_kappa
 
 __all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "donner_eliasziw", "interval_notes",
            "mover_wilson", "multiclass_analytic", "multiclass_analytics", "odds_ratio_score_interval",
@@ -847,8 +847,9 @@ def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: Int
         case FleissCohenEveritt():
             a, b, c, d = counts
             squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
-            two = np.arange(2)
-            estimate = _fce(measure, TableView(squares, two, two, two, two, 2), None, opts)
+            kappa, var1 = two_by_two_kappa(a, b, c, d)  # Fleiss, Cohen & Everitt's SE of each 2×2 table
+            se = np.sqrt(var1)
+            estimate = clipped(measure, kappa, se, kappa - opts.z * se, kappa + opts.z * se, "Fleiss–Cohen–Everitt")
             return _small(measure, estimate, (a, b, c, d), 2, float(np.max(a + b + c + d)), opts,
                           smallest_class(a + b, a + c), int(np.count_nonzero(squares)))
     return None

@@ -358,6 +358,11 @@ def _sparse(table):
                                                                                                       dtype=float))
 
 
+BLAS_BLOCK = 1 << 18
+"""The most multiply-adds of one BLAS product of :meth:`TableCells.times` (OpenBLAS's threshold for running a
+product on more than one thread)."""
+
+
 class TableCells:
     """A table of counts as a canonical CSR array, with its margins, its total and its non-empty cells (row-major),
     taken once for every variance of that table (an analysis keeps it for every call on its table). A dense table
@@ -405,6 +410,26 @@ class TableCells:
             indptr = np.concatenate([[0], np.cumsum(np.bincount(self.ci, minlength=self.shape[0]))])
             self._n = sparse.csr_array((self.cn, self.cj, indptr), shape=self.shape)
         return self._n
+
+    def times(self, x: np.ndarray) -> np.ndarray:
+        """The product n @ x of the table with ``x`` (J, V): (I, V). A table held dense with at least a quarter
+        of its cells non-empty is multiplied as it is, by BLAS in blocks of rows of at most :data:`BLAS_BLOCK`
+        multiply-adds each (OpenBLAS runs a product of that size on the calling thread; a larger one waits for
+        its threads on a busy machine); another by its CSR array, in O(non-empty cells · V)."""
+        x = np.asarray(x, dtype=float)
+        if self._array is None or 4 * len(self.cn) < self._array.size or x.ndim != 2:
+            return self.n @ x
+        i, j = self.shape
+        v = x.shape[1]
+        out = np.empty((i, v))
+        rows = max(1, BLAS_BLOCK // max(j * v, 1))
+        cols = v if rows > 1 else max(1, BLAS_BLOCK // max(j, 1))
+        x = np.ascontiguousarray(x)
+        for start in range(0, i, rows):
+            part = self._array[start:start + rows]
+            for first in range(0, v, cols):
+                np.matmul(part, x[:, first:first + cols], out=out[start:start + rows, first:first + cols])
+        return out
 
 
 
@@ -455,7 +480,7 @@ def _design_parts_variance(table: TableCells, row_part, col_part, matching, cell
 
 
 def _parts_variance(table: TableCells, row_part, col_part, matching, cells, design):
-    n, r, c, total = table.n, table.r, table.c, table.total
+    r, c, total = table.r, table.c, table.total
     row_part = np.asarray(row_part, dtype=float)
     col_part = np.asarray(col_part, dtype=float)
     v = row_part.shape[1]
@@ -469,8 +494,8 @@ def _parts_variance(table: TableCells, row_part, col_part, matching, cells, desi
         at, extra = np.zeros(0, dtype=np.int64), np.zeros((0, v))
     if matching is not None and len(matching[0]) and len(cn):
         mr, mc, mv = matching
-        key = ci.astype(np.int64) * n.shape[1] + cj  # sorted: the COO of a canonical CSR array is row-major
-        wanted = np.asarray(mr, dtype=np.int64) * n.shape[1] + np.asarray(mc, dtype=np.int64)
+        key = ci.astype(np.int64) * table.shape[1] + cj  # sorted: the COO of a canonical CSR array is row-major
+        wanted = np.asarray(mr, dtype=np.int64) * table.shape[1] + np.asarray(mc, dtype=np.int64)
         place = np.minimum(np.searchsorted(key, wanted), len(key) - 1)
         found = key[place] == wanted  # an empty matching cell has no objects: its M does not enter
         if cells is not None:
@@ -481,8 +506,8 @@ def _parts_variance(table: TableCells, row_part, col_part, matching, cells, desi
     cc = col_part - (c @ col_part) / total  # R and C are shifted by constants, against cancellation
     if design == "fixed-reference":
         # R adds a constant to each row, which leaves that row's variance as it is
-        squares = (n @ (cc * cc)).sum(axis=0)  # Σ_i Σ_j n_ij C_j²
-        by_row = n @ cc  # Σ_j n_ij C_j, (I, V)
+        squares = c @ (cc * cc)  # Σ_i Σ_j n_ij C_j²
+        by_row = table.times(cc)  # Σ_j n_ij C_j, (I, V)
         base = cc[cj[at]]
         squares = squares + _weighted_sum(ni, extra * (extra + 2 * base))
         np.add.at(by_row, ci[at], ni[:, None] * extra)
@@ -491,7 +516,7 @@ def _parts_variance(table: TableCells, row_part, col_part, matching, cells, desi
         return _rounded(squares, squares - centred)
     rr = row_part - (r @ row_part) / total
     # Σ n (R_i + C_j)² = Σ r R² + Σ c C² + 2 Σ_i R_i (n C)_i
-    squares = r @ (rr * rr) + c @ (cc * cc) + 2 * np.einsum("iv,iv->v", rr, n @ cc)
+    squares = r @ (rr * rr) + c @ (cc * cc) + 2 * np.einsum("iv,iv->v", rr, table.times(cc))
     first = r @ rr + c @ cc
     base = rr[ci[at]] + cc[cj[at]]
     squares = squares + _weighted_sum(ni, extra * (extra + 2 * base))

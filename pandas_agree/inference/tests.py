@@ -15,7 +15,7 @@ from .distributions import binomial_cdf, chi2_sf, normal_cdf, t_sf, two_sided_p
 
 __all__ = ["SIDES", "TESTS", "against_null", "centred_scores", "cochran_q", "cochran_q_of_totals", "holm",
            "homogeneity_statistic",
-           "independence", "kappa_variances", "mcnemar", "paired_mcnemar", "run_tests"]
+           "independence", "kappa_variances", "mcnemar", "paired_mcnemar", "run_tests", "two_by_two_kappa"]
 
 TESTS = ("KAPPA_Z", "KAPPA_W_Z", "MCNEMAR", "MCNEMAR_EXACT", "BOWKER", "STUART_MAXWELL", "CHI2", "G2", "ACC_NIR")
 FCE = "Fleiss, Cohen & Everitt (1969)"
@@ -108,6 +108,32 @@ def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.nd
         h0 = _difference((expected * (weights - w_row[..., :, None] - w_col[..., None, :]) ** 2).sum(axis=(-2, -1)),
                          pe**2)
     return kappa, divide(h1, n * (1 - pe) ** 4), divide(h0, n * (1 - pe) ** 2)
+
+
+def two_by_two_kappa(a, b, c, d) -> tuple[np.ndarray, np.ndarray]:
+    """Kappa of the 2×2 tables [[a, b], [c, d]] (arrays of any one shape: one table per number, a class against
+    the rest) and its variance under H1: :func:`kappa_variances` of those tables without weights, the sums over
+    the four cells written out (no table view to build).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> kappa, var1 = two_by_two_kappa(np.array([20.0]), np.array([5.0]), np.array([10.0]), np.array([15.0]))
+    >>> [round(float(kappa[0]), 6), round(float(var1[0]), 6)]  # as kappa_variances of [[20, 5], [10, 15]]
+    [0.4, 0.016128]
+    """
+    a, b, c, d = (np.asarray(x, dtype=float) for x in (a, b, c, d))
+    n = a + b + c + d
+    p11, p12, p21, p22 = (divide(x, n) for x in (a, b, c, d))
+    r1, r2, c1, c2 = divide(a + b, n), divide(c + d, n), divide(a + c, n), divide(b + d, n)
+    po, pe = p11 + p22, r1 * c1 + r2 * c2
+    kappa = chance.chance_corrected(po, pe)
+    # w̄_i· = p_·i and w̄_·j = p_j· (w the identity): cell (i, j) moves by δ_ij (1 − Pe) − (p_·i + p_j·)(1 − Po)
+    agree, spread = 1 - pe, 1 - po
+    h1_sum = (p11 * (agree - (c1 + r1) * spread) ** 2 + p12 * ((c1 + r2) * spread) ** 2
+              + p21 * ((c2 + r1) * spread) ** 2 + p22 * (agree - (c2 + r2) * spread) ** 2)
+    h1 = _difference(h1_sum, (po * pe - 2 * pe + po) ** 2)
+    return kappa, divide(h1, n * agree ** 4)
 
 
 def _difference(total: np.ndarray, subtracted: np.ndarray) -> np.ndarray:

@@ -18,6 +18,7 @@ from pandas_agree.measures.registry import REGISTRY
 from pandas_agree.report import display
 
 binary_module = importlib.import_module("pandas_agree.measures.binary")
+averaging_module = importlib.import_module("pandas_agree.measures.averaging")
 
 # the table has a class never in the reference: its undefined values are part of what is compared
 pytestmark = [pytest.mark.filterwarnings("ignore::pandas_agree.UndefinedMeasureWarning"),
@@ -79,7 +80,8 @@ def test_binary_and_averages_evaluate_each_formula_once(monkeypatch):
             calls[formulas[fn]] = calls.get(formulas[fn], 0) + 1
         return original(fn, measure, args, params)
 
-    monkeypatch.setattr(binary_module, "apply_formula", counted)
+    for module in (binary_module, averaging_module):  # every module that evaluates formulas
+        monkeypatch.setattr(module, "apply_formula", counted)
     ag.binary(ci="auto")
     ag.averages(ci="auto")
     assert calls == {"REC": 1, "F1": 1, "CORR": 1}

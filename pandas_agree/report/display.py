@@ -328,19 +328,30 @@ def _whole(x: float) -> bool:
     return abs(x - round(x)) <= 1e-9 * max(1.0, abs(x))
 
 
+EXACT_COUNTS_BELOW = 2.0**53
+"""Counts are shown in full below 2⁵³, where every whole number is a float (a weighted count of a population, in
+the billions, keeps every digit); from there on, and for an infinite number of degrees of freedom, in scientific
+notation ("9.007e+15", "inf"), whose digits are all that the float holds."""
+
+
 def count(x, decimals: int | None = None) -> str:
     """A count: whole numbers without decimals, weighted sums with two; ``decimals`` (from :func:`count_decimals`
-    of the column or table it is shown in) gives every count of a column the same.
+    of the column or table it is shown in) gives every count of a column the same. From
+    :data:`EXACT_COUNTS_BELOW` on, and where infinite, in scientific notation.
 
     Examples
     --------
     >>> from pandas_agree.report.display import count
     >>> count(67.00000000000001), count(46.666666666666664), count(3.0, decimals=2)
     ('67', '46.67', '3.00')
+    >>> count(328_239_523.0), count(1e300), count(float("inf"))
+    ('328239523', '1.000e+300', 'inf')
     """
     if _is_missing(x):
         return MISSING
     x = float(x)
+    if not abs(x) < EXACT_COUNTS_BELOW:
+        return _scientific(x)
     if decimals is None:
         decimals = 0 if _whole(x) else 2
     return _shown(_places(x, decimals), x, _decimal_format(decimals))

@@ -12,6 +12,7 @@ The warning is raised once per public call, after the values are computed, by
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from contextvars import ContextVar
 
@@ -59,6 +60,8 @@ def divide(num, den, *, infinite: bool = False) -> np.ndarray:
     """
     num = np.asarray(num, dtype=np.float64)
     den = np.asarray(den, dtype=np.float64)
+    if num.ndim == 0 and den.ndim == 0:  # one number over another: in Python floats (the same IEEE quotient)
+        return np.asarray(_divide_scalar(float(num), float(den), infinite), dtype=np.float64)
     if _QUIET.get():  # within quiet_division(): numpy's division warnings are off already
         out = num / den
     else:
@@ -69,6 +72,16 @@ def divide(num, den, *, infinite: bool = False) -> np.ndarray:
     zero = den == 0
     # np.where only where a denominator is 0 (an ndarray either way, also where num and den have no dimension)
     return np.where(zero, np.nan, out) if zero.any() else np.asarray(out)
+
+
+def _divide_scalar(num: float, den: float, infinite: bool) -> float:
+    """:func:`divide` of two numbers, as NumPy divides them (x/0 is ±inf with the signs of x and of the zero, 0/0
+    and NaN/0 are NaN), without NumPy's per-call overhead."""
+    if den != 0 or math.isnan(den):
+        return num / den
+    if not infinite or num == 0 or math.isnan(num):
+        return math.nan
+    return math.copysign(math.inf, num) * math.copysign(1.0, den)
 
 
 class quiet_division:  # a context manager, named like np.errstate

@@ -970,7 +970,10 @@ def _donner_eliasziw_of(a: float, b: float, c: float, d: float, confidence_level
 def _linearised(measure: Measure, method: Linearised, view, params: dict, opts: IntervalOptions) -> Estimate:
     """Gwet's linearised variance over the non-empty cells of the table, each weighted by its count."""
     pa, pe, d_pa, d_pe = method.gradient(view, **params)
-    value, se = linearised(pa, pe, d_pa, d_pe, view.entries[2], ddof=0)
+    counts = view.entries[2]
+    # each cell's share of N, once per view for every coefficient
+    shares = view.memo("cell_shares", lambda: np.asarray(counts, dtype=float) / float(counts.sum()))
+    value, se = linearised(pa, pe, d_pa, d_pe, counts, ddof=0, shares=shares)
     return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Gwet linearised")
 
 

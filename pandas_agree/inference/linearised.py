@@ -19,6 +19,8 @@ For two raters the two give SEs in the ratio √(n/(n − 1)).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..base.undefined import divide
@@ -27,7 +29,7 @@ from ..measures import chance
 __all__ = ["linearised"]
 
 
-def linearised(pa, pe, d_pa, d_pe, weights, *, ddof: int) -> tuple[float, float]:
+def linearised(pa, pe, d_pa, d_pe, weights, *, ddof: int, shares: np.ndarray | None = None) -> tuple[float, float]:
     """The coefficient (Pa − Pe)/(1 − Pe) and its linearised standard error.
 
     Parameters
@@ -40,6 +42,8 @@ def linearised(pa, pe, d_pa, d_pe, weights, *, ddof: int) -> tuple[float, float]
         The weight of each unit (cell counts, or subject weights), of the shape of ``d_pa``.
     ddof : {0, 1}
         0 for the cells of a table (divisor N), 1 for subjects (divisor W − 1).
+    shares : numpy.ndarray, optional
+        ``weights / weights.sum()``, where the caller has it (the same units for several coefficients).
 
     Returns
     -------
@@ -55,11 +59,19 @@ def linearised(pa, pe, d_pa, d_pe, weights, *, ddof: int) -> tuple[float, float]
     (0.6, 0.08)
     """
     weights = np.asarray(weights, dtype=float)
-    value = chance.chance_corrected(pa, pe)
+    value = float(chance.chance_corrected(pa, pe))
     influence = np.broadcast_to(divide(np.asarray(d_pa) - (1 - value) * np.asarray(d_pe), 1 - pe), weights.shape)
-    total = weights.sum()
-    share = weights / total
-    centred = influence - (share * influence).sum()
+    total = float(weights.sum())
+    share = weights / total if shares is None else shares
     spread = total - ddof
-    variance = (share * centred**2).sum() / spread if spread > 0 else np.nan
-    return float(value), float(np.sqrt(max(variance, 0.0))) if not np.isnan(variance) else np.nan
+    if not spread > 0:
+        return value, np.nan
+    # Σ s z and Σ s (z − z̄)² as products over the units (numpy's own loop, not a multi-threaded BLAS call)
+    centred = influence - _dot(share, influence)
+    variance = _dot(share * centred, centred) / spread
+    return value, math.sqrt(max(variance, 0.0)) if not math.isnan(variance) else np.nan
+
+
+def _dot(x: np.ndarray, y: np.ndarray) -> float:
+    """Σ x y over units of one axis (else over every axis, elementwise)."""
+    return float(np.einsum("i,i->", x, y) if x.ndim == 1 else (x * y).sum())

@@ -7,6 +7,8 @@ variances and the rater coefficients all take their Po and Pe from here.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..base.undefined import divide
@@ -57,6 +59,11 @@ def chance_corrected(po, pe) -> np.ndarray:
     (0.5, True)
     """
     po, pe = np.asarray(po, dtype=float), np.asarray(pe, dtype=float)
+    if po.ndim == 0 and pe.ndim == 0:  # one coefficient: in Python floats (the same IEEE arithmetic)
+        chance = float(pe)
+        if abs(1 - chance) <= ROUNDING * max(1.0, abs(chance)):
+            chance = 1.0
+        return divide(float(po) - chance, 1 - chance)
     chance = np.where(np.abs(1 - pe) <= ROUNDING * np.maximum(1.0, np.abs(pe)), 1.0, pe)
     return divide(po - chance, 1 - chance)
 
@@ -72,6 +79,12 @@ def within_range(values, bounds: tuple[float, float]) -> np.ndarray:
     (1.0, 1.5)
     """
     values = np.asarray(values, dtype=float)
+    if values.ndim == 0:  # one value: compared as a Python float
+        value, low, high = float(values), float(bounds[0]), float(bounds[1])
+        for bound, outside in ((low, value < low), (high, value > high)):
+            if outside and math.isfinite(bound) and abs(value - bound) <= ROUNDING * max(1.0, abs(bound)):
+                return np.asarray(bound)
+        return values
     low, high = values < bounds[0], values > bounds[1]
     if not (low | high).any():  # the common case, checked once
         return values

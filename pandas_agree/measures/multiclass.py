@@ -90,7 +90,8 @@ def _multiclass(**fields) -> Measure:
 
 
 def _po(v: TableView) -> np.ndarray:
-    return divide(v.agreement, v.n)
+    """The share of objects on matching labels, once per view for every measure that reads it."""
+    return v.memo("po", lambda: divide(v.agreement, v.n))
 
 
 def _matched_margins(v: TableView) -> tuple[np.ndarray, np.ndarray]:
@@ -177,11 +178,15 @@ def _kappa_w(v: TableView, kappa_weights=None) -> np.ndarray:
 
 
 def _union_shares(v: TableView) -> np.ndarray:
-    """π_l = (n_l· + n_·l)/(2N) over the q labels of the union, shape (..., q)."""
-    pi = np.zeros((*v.n.shape, v.q))
-    pi[..., v.row_place] += v.row_totals
-    pi[..., v.col_place] += v.col_totals
-    return divide(pi, 2 * v.n[..., None])
+    """π_l = (n_l· + n_·l)/(2N) over the q labels of the union, shape (..., q), once per view (read-only) for
+    every coefficient that reads it."""
+    def shares() -> np.ndarray:
+        pi = np.zeros((*v.n.shape, v.q))
+        pi[..., v.row_place] += v.row_totals
+        pi[..., v.col_place] += v.col_totals
+        return _read_only(divide(pi, 2 * v.n[..., None]))
+
+    return v.memo("union_shares", shares)
 
 
 def _ac1(v: TableView, kappa_weights=None) -> np.ndarray:
@@ -248,8 +253,11 @@ def _read_only(values: np.ndarray) -> np.ndarray:
     return values
 
 
-def _observed(v: TableView, weights: np.ndarray) -> np.float64:
-    """Σ w p over the non-empty cells, with ``weights`` those of :func:`_cell_weights`."""
+def _observed(v: TableView, weights: np.ndarray, kappa_weights=None) -> np.float64:
+    """Σ w p over the non-empty cells, with ``weights`` those of :func:`_cell_weights` for ``kappa_weights``
+    (without agreement weights, once per view for every coefficient)."""
+    if kappa_weights is None:
+        return v.memo("observed", lambda: np.float64((weights * v.entries[2]).sum() / v.n))
     return np.float64((weights * v.entries[2]).sum() / v.n)
 
 
@@ -263,15 +271,15 @@ def _spi_gradient(v: TableView, kappa_weights=None):
     if kappa_weights is not None:
         pi = _union_shares(v)
         slope = _scott_slope(pi, kappa_weights)
-        return _observed(v, weights), chance.scott(pi, kappa_weights), weights, slope[rp] + slope[cp]
+        return _observed(v, weights, kappa_weights), chance.scott(pi, kappa_weights), weights, slope[rp] + slope[cp]
     matched = np.zeros(v.q)  # π over the matching labels only
     matched[v.row_place[v.rows]] = _union_shares(v)[v.row_place[v.rows]]
-    return _observed(v, weights), chance.scott(matched), weights, matched[rp] + matched[cp]
+    return _observed(v, weights, kappa_weights), chance.scott(matched), weights, matched[rp] + matched[cp]
 
 
 def _bpk_gradient(v: TableView, kappa_weights=None):
     weights, _, _ = _cell_weights(v, kappa_weights)
-    return _observed(v, weights), _bpk_chance(v, kappa_weights), weights, 0.0
+    return _observed(v, weights, kappa_weights), _bpk_chance(v, kappa_weights), weights, 0.0
 
 
 def _ac1_gradient(v: TableView, kappa_weights=None):
@@ -280,7 +288,7 @@ def _ac1_gradient(v: TableView, kappa_weights=None):
     total = v.q if kappa_weights is None else kappa_weights.sum()
     scale = divide(total, v.q * (v.q - 1))
     slope = scale * (1 - 2 * pi) / 2
-    return _observed(v, weights), chance.gwet(pi, kappa_weights), weights, slope[rp] + slope[cp]
+    return _observed(v, weights, kappa_weights), chance.gwet(pi, kappa_weights), weights, slope[rp] + slope[cp]
 
 
 def _alpha_gradient(v: TableView, kappa_weights=None):
@@ -288,8 +296,8 @@ def _alpha_gradient(v: TableView, kappa_weights=None):
     pi = _union_shares(v)
     slope = _scott_slope(pi, kappa_weights)
     eps = 1 / (2 * v.n)  # Krippendorff's alpha is (Pa' − Pe)/(1 − Pe) with Pa' = (1 − ε)·Pa + ε
-    return ((1 - eps) * _observed(v, weights) + eps, chance.scott(pi, kappa_weights), (1 - eps) * weights,
-            slope[rp] + slope[cp])
+    return ((1 - eps) * _observed(v, weights, kappa_weights) + eps, chance.scott(pi, kappa_weights),
+            (1 - eps) * weights, slope[rp] + slope[cp])
 
 
 # --- partials with respect to the table's summaries (TablePartials), for the delta method --------------------

@@ -30,10 +30,12 @@ def frame_by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFr
     stats = estimate_columns(estimates)
     columns = product_index(list(estimates), stats, ["code", "stat"])
     items = list(estimates.values())
-    if all(np.shape(getattr(e, stat)) == (len(index),) for e in items for stat in stats):
-        # (codes, stats, classes) in one step, its classes put first: each statistic of every code a column
-        data = np.array([[getattr(e, stat) for stat in stats] for e in items], dtype=float).reshape(
-            len(columns), len(index)).T
+    try:  # (codes, stats, classes) in one step where every statistic has one number per class
+        data = np.array([[getattr(e, stat) for stat in stats] for e in items], dtype=float)
+    except ValueError:  # statistics of several shapes
+        data = None
+    if data is not None and data.shape == (len(items), len(stats), len(index)):
+        data = data.reshape(len(columns), len(index)).T  # the classes first: each statistic of every code a column
     else:
         data = np.empty((len(index), len(columns)))
         for x, e in enumerate(items):  # a value with one number for every class (or one for all) fills its column

@@ -69,25 +69,28 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
             size += counts[stop]
             stop += 1
         group = items[start:stop]
-        shape = np.shape(group[0].value)
-        if all(getattr(x, "shape", None) == shape for e in group for x in (e.value, e.lower, e.upper)):
-            # arrays of one shape: one array of each statistic
-            sizes = np.array(counts[start:stop], dtype=np.int64)
-            value, lower, upper = (np.array([getattr(e, stat) for e in group], dtype=float).ravel()
-                                   for stat in ("value", "lower", "upper"))
+        try:  # statistics of one shape: (estimates, 3, numbers) in one step
+            stacked = np.array([(e.value, e.lower, e.upper) for e in group], dtype=float).reshape(
+                len(group), 3, -1)
+        except ValueError:  # shapes that differ
+            stacked = None
+        if stacked is not None:
+            value, lower, upper = stacked[:, 0], stacked[:, 1], stacked[:, 2]
         else:
             parts = [_alike(e.value, e.lower, e.upper) for e in group]
             sizes = np.array([v.size for v, _, _ in parts], dtype=np.int64)
             value, lower, upper = (np.concatenate([p[i].ravel() for p in parts]) for i in range(3))
-        ends = np.cumsum(sizes, dtype=np.int64)
-        starts = ends - sizes
         with np.errstate(invalid="ignore"):
             tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
             outside = (lower > value + tolerance) | (upper < value - tolerance)
             flat = np.isfinite(value) & (upper - lower <= tolerance)
         for found, into in ((outside, outside_of), (flat, flat_of)):
-            running = np.concatenate([[0], np.cumsum(found)])
-            into += (running[ends] > running[starts]).tolist()
+            if stacked is not None:  # a row of each estimate's numbers
+                into += found.any(axis=1).tolist()
+            else:
+                ends = np.cumsum(sizes, dtype=np.int64)
+                running = np.concatenate([[0], np.cumsum(found)])
+                into += (running[ends] > running[ends - sizes]).tolist()
         start = stop
     for (code, e), outside, flat in zip(estimates.items(), outside_of, flat_of, strict=True):
         if e.method.endswith(", degenerate"):  # a method that says so explains its interval in its note

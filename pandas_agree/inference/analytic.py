@@ -811,8 +811,7 @@ def _binomials(measures, args, opts: IntervalOptions) -> dict[str, Estimate]:
     """The binomial estimates of ``measures`` (records with a Binomial or MappedBinomial interval) from the
     counts ``args``: their proportions in one call of :func:`binomial_interval`, and every estimate clipped to its
     measure's range in one step (as :func:`_binomial_estimate` gives each)."""
-    pairs = [np.broadcast_arrays(np.asarray(m.interval.successes(*args), float),
-                                 np.asarray(m.interval.trials(*args), float)) for m in measures]
+    pairs = [_alike(m.interval.successes(*args), m.interval.trials(*args)) for m in measures]
     if not pairs:
         return {}
     p, se, lower, upper = _proportion(np.concatenate([x.ravel() for x, _ in pairs]),
@@ -830,8 +829,13 @@ def _binomials(measures, args, opts: IntervalOptions) -> dict[str, Estimate]:
     ranges = np.array([m.range for m in measures], dtype=float)
     joined = within((np.repeat(ranges[:, 0], sizes), np.repeat(ranges[:, 1], sizes)), p, se, lower, upper, "")
     note = _binomial_note(opts)
-    return {m.code: Estimate(*(x[part].reshape(pair[0].shape) for x in (joined.value, joined.se, joined.lower,
-                                                                        joined.upper)), method, note=note)
+    stats = (joined.value, joined.se, joined.lower, joined.upper)
+    shape = pairs[0][0].shape
+    if all(x.shape == shape for x, _ in pairs):  # one row of each statistic for each measure
+        rows = [x.reshape(len(measures), *shape) for x in stats]
+        return {m.code: Estimate(*(x[i, ...] for x in rows), method, note=note)
+                for i, (m, method) in enumerate(zip(measures, methods, strict=True))}
+    return {m.code: Estimate(*(x[part].reshape(pair[0].shape) for x in stats), method, note=note)
             for m, part, pair, method in zip(measures, parts, pairs, methods, strict=True)}
 
 

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from ..base.steps import RELATIVE_STEP
+from ..engine.tableview import nonzero_cells
 from ..measures.registry import range_scale
 from .bootstrap import CHUNK_CELLS, chunk_sizes, replicate
 from .design import SampleDesign, SimpleRandom
@@ -388,9 +389,8 @@ class TableCells:
             self._n = None
             self._array = np.asarray(table, dtype=float)
             if entries is None:
-                stored = self._array != 0
-                self.ci, self.cj = np.nonzero(stored)  # row-major, as the COO of the CSR array
-                self.cn = self._array[stored]
+                self.ci, self.cj = nonzero_cells(self._array)  # row-major, as the COO of the CSR array
+                self.cn = self._array[self.ci, self.cj]
             else:
                 self.ci, self.cj, self.cn = entries
         self.shape = (self._n if self._array is None else self._array).shape

@@ -225,3 +225,36 @@ def test_risk_titles_stay_distinct_whatever_the_labels():
     assert risk_estimate(t).index.is_unique
     plain = risk_estimate(pd.DataFrame([[3, 1], [2, 4]], index=["u", "v"], columns=["b", "c"]))
     assert list(plain.index[:3]) == ["Odds Ratio for row (u / v)", "For cohort column = b", "For cohort column = c"]
+
+
+
+def test_corrected_log_ratio_beside_wald_reads_each_its_own_counts():
+    """With correction=0.5, LRP's log-method interval is that of the corrected counts of each class (0.5 added to
+    the four cells of a class whose 2×2 has a zero), while YOUD's Wald SE (outside the odds-ratio family) reads the
+    counts as they are: the proportion both read (REC) is not taken from one set of counts for the other.
+    Reference: Simel, Samsa & Matchar (1991), SE of log(p1/p2) = √(1/x1 − 1/n1 + 1/x2 − 1/n2); the Wald SE
+    √(Σ p(1 − p)/n); written out here with scipy's normal quantile."""
+    from scipy.stats import norm
+
+    table = np.array([[8.0, 0, 0], [1, 9, 3], [2, 4, 7]])  # class "a": b = 0, corrected for LRP only
+    out = pa.Agreement.from_table(pd.DataFrame(table, index=list("abc"), columns=list("abc"))).binary(
+        ["YOUD", "LRP"], ci="auto", correction=0.5)
+    z = norm.ppf(0.975)
+    n = table.sum()
+    corrected_somewhere = False
+    for k, label in enumerate("abc"):
+        a = table[k, k]
+        b, c = table[k].sum() - a, table[:, k].sum() - a
+        d = n - a - b - c
+        rec, spe = a / (a + b), d / (c + d)
+        youd_se = np.sqrt(rec * (1 - rec) / (a + b) + spe * (1 - spe) / (c + d))
+        assert out.loc[label, ("YOUD", "se")] == pytest.approx(youd_se, rel=1e-12)
+        if min(a, b, c, d) == 0:
+            a, b, c, d = a + 0.5, b + 0.5, c + 0.5, d + 0.5
+            corrected_somewhere = True
+        lrp = (a / (a + b)) / (c / (c + d))
+        log_se = np.sqrt(1 / a - 1 / (a + b) + 1 / c - 1 / (c + d))
+        assert out.loc[label, ("LRP", "value")] == pytest.approx(lrp, rel=1e-12)
+        assert out.loc[label, ("LRP", "lower")] == pytest.approx(lrp * np.exp(-z * log_se), rel=1e-12)
+        assert out.loc[label, ("LRP", "upper")] == pytest.approx(lrp * np.exp(z * log_se), rel=1e-12)
+    assert corrected_somewhere

@@ -29,10 +29,18 @@ def estimate_columns(estimates: dict[str, Estimate]) -> tuple[str, ...]:
 def frame_by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFrame:
     stats = estimate_columns(estimates)
     columns = product_index(list(estimates), stats, ["code", "stat"])
-    data = np.empty((len(index), len(columns)))
-    for x, e in enumerate(estimates.values()):  # a value with one number for every class fills its column
-        for y, stat in enumerate(stats):
-            data[:, len(stats) * x + y] = getattr(e, stat)
+    items = list(estimates.values())
+    try:  # (codes, stats, classes) in one step where every statistic has one number per class
+        data = np.array([[getattr(e, stat) for stat in stats] for e in items], dtype=float)
+    except ValueError:  # statistics of several shapes
+        data = None
+    if data is not None and data.shape == (len(items), len(stats), len(index)):
+        data = data.reshape(len(columns), len(index)).T  # the classes first: each statistic of every code a column
+    else:
+        data = np.empty((len(index), len(columns)))
+        for x, e in enumerate(items):  # a value with one number for every class (or one for all) fills its column
+            for y, stat in enumerate(stats):
+                data[:, len(stats) * x + y] = getattr(e, stat)
     out = pd.DataFrame(data, index=index, columns=columns)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = undefined_resamples(estimates)

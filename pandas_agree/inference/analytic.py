@@ -69,25 +69,28 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
             size += counts[stop]
             stop += 1
         group = items[start:stop]
-        shape = np.shape(group[0].value)
-        if all(getattr(x, "shape", None) == shape for e in group for x in (e.value, e.lower, e.upper)):
-            # arrays of one shape: one array of each statistic
-            sizes = np.array(counts[start:stop], dtype=np.int64)
-            value, lower, upper = (np.array([getattr(e, stat) for e in group], dtype=float).ravel()
-                                   for stat in ("value", "lower", "upper"))
+        try:  # statistics of one shape: (estimates, 3, numbers) in one step
+            stacked = np.array([(e.value, e.lower, e.upper) for e in group], dtype=float).reshape(
+                len(group), 3, -1)
+        except ValueError:  # shapes that differ
+            stacked = None
+        if stacked is not None:
+            value, lower, upper = stacked[:, 0], stacked[:, 1], stacked[:, 2]
         else:
             parts = [_alike(e.value, e.lower, e.upper) for e in group]
             sizes = np.array([v.size for v, _, _ in parts], dtype=np.int64)
             value, lower, upper = (np.concatenate([p[i].ravel() for p in parts]) for i in range(3))
-        ends = np.cumsum(sizes, dtype=np.int64)
-        starts = ends - sizes
         with np.errstate(invalid="ignore"):
             tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
             outside = (lower > value + tolerance) | (upper < value - tolerance)
             flat = np.isfinite(value) & (upper - lower <= tolerance)
         for found, into in ((outside, outside_of), (flat, flat_of)):
-            running = np.concatenate([[0], np.cumsum(found)])
-            into += (running[ends] > running[starts]).tolist()
+            if stacked is not None:  # a row of each estimate's numbers
+                into += found.any(axis=1).tolist()
+            else:
+                ends = np.cumsum(sizes, dtype=np.int64)
+                running = np.concatenate([[0], np.cumsum(found)])
+                into += (running[ends] > running[ends - sizes]).tolist()
         start = stop
     for (code, e), outside, flat in zip(estimates.items(), outside_of, flat_of, strict=True):
         if e.method.endswith(", degenerate"):  # a method that says so explains its interval in its note
@@ -360,23 +363,49 @@ def _binomial_note(opts: IntervalOptions) -> str | None:
         "that SE is 0).")
 
 
-def _binomial_counts(code: str, counts):
-    """The successes and trials of the binomial proportion ``code`` (a record with a Binomial interval)."""
+def _binomial_counts(code: str, counts, found: dict | None = None):
+    """The successes and trials of the binomial proportion ``code`` (a record with a Binomial interval), taken
+    once for each code where ``found`` keeps them."""
+    if found is not None and code in found:
+        return found[code]
     method = REGISTRY[code].interval
-    return method.successes(*counts), method.trials(*counts)
+    pair = method.successes(*counts), method.trials(*counts)
+    if found is not None:
+        found[code] = pair
+    return pair
+
+
+def _binomial_variance(code: str, counts, found: dict | None = None) -> np.ndarray:
+    """p(1 − p)/n of the binomial proportion ``code``, taken once for each code where ``found`` keeps it."""
+    key = ("variance", code)
+    if found is not None and key in found:
+        return found[key]
+    successes, trials = _binomial_counts(code, counts, found)
+    p = divide(successes, trials)
+    variance = divide(p * (1 - p), trials)
+    if found is not None:
+        found[key] = variance
+    return variance
 
 
 def _wald(measure: Measure, method: Wald, counts, opts: IntervalOptions, value) -> Estimate:
+    return clipped(measure, *_wald_parts(method, counts, opts, value))
+
+
+def _wald_parts(method: Wald, counts, opts: IntervalOptions, value, found: dict | None = None) -> tuple:
+    """The Wald estimate's value, SE, interval (not yet clipped to the range) and method name."""
     variance = 0.0
     for term in method.terms:
-        successes, trials = _binomial_counts(term, counts)
-        p = divide(successes, trials)
-        variance = variance + divide(p * (1 - p), trials)
+        variance = variance + _binomial_variance(term, counts, found)
     se = abs(method.slope) * np.sqrt(variance)
-    return clipped(measure, value, se, value - opts.z * se, value + opts.z * se, "Wald")
+    return value, se, value - opts.z * se, value + opts.z * se, "Wald"
 
 
 def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str) -> Estimate:
+    return clipped(measure, *_from_log_scale_parts(measure, log_value, log_se, opts, method))
+
+
+def _from_log_scale_parts(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str) -> tuple:
     """Map an interval for a log quantity through the measure's increasing function of it; the SE is the log
     scale's times the function's slope, as the record declares it (``Woolf(slope=...)``), else by the five-point
     central difference with the step 10⁻³ (about 10⁻¹² relative where the slope is not small beside the value)."""
@@ -401,33 +430,40 @@ def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, 
         se = np.where(infinite, np.inf, se)
         lower = np.where(infinite, measure.range[0], lower)
         upper = np.where(infinite, measure.range[1], upper)
-    return clipped(measure, value, se, lower, upper, method)
+    return value, se, lower, upper, method
 
 
 def _woolf(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None, boundary=None) -> Estimate:
     """Woolf's interval mapped through the measure's function of the log odds ratio; where a zero cell puts the
     odds ratio at 0 or ∞, the Miettinen–Nurminen score interval mapped instead, without SE (the classes counted
     into ``boundary``, {code: classes}, for one warning; warned here without it)."""
+    *parts, note = _woolf_parts(measure, counts, opts, log_odds_ratio, boundary)
+    return clipped(measure, *parts, note=note)
+
+
+def _woolf_parts(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None, boundary=None) -> tuple:
+    """:func:`_woolf`'s value, SE, interval (not yet clipped to the range), method name and note."""
     log_value, log_se = log_odds_ratio or _log_odds_ratio(counts)
-    estimate = _from_log_scale(measure, log_value, log_se, opts, "Woolf")
+    value, se, lower, upper, method = _from_log_scale_parts(measure, log_value, log_se, opts, "Woolf")
     infinite = np.isinf(log_se)
     if not infinite.any():  # no zero cell: Woolf's interval everywhere
-        return estimate
+        return value, se, lower, upper, method, None
     a, b, c, d = np.broadcast_arrays(*(np.asarray(x, float) for x in counts))
-    edge = infinite & ~np.isnan(log_value) & ~np.isnan(np.asarray(estimate.value, float))
+    value = np.asarray(value, dtype=float)
+    edge = infinite & ~np.isnan(log_value) & ~np.isnan(value)
     if not edge.any():
-        return estimate
+        return value, se, lower, upper, method, None
     # a zero cell: the odds ratio is 0 or ∞, Woolf's SE infinite; the score interval of the odds ratio of the
     # reference's two rows (a of a + b against c of c + d) instead, mapped through the measure's function of it
-    lower, upper = np.array(estimate.lower, float), np.array(estimate.upper, float)
+    lower, upper = np.array(lower, float), np.array(upper, float)
     ends = odds_ratio_score_interval(a[edge], (a + b)[edge], c[edge], (c + d)[edge], opts.confidence_level)
     with np.errstate(divide="ignore"):
         mapped = _mapped(measure, np.log(np.stack(ends)))
     lower[edge], upper[edge] = mapped
-    se = np.where(edge, np.nan, estimate.se)
+    se = np.where(edge, np.nan, se)
     _boundary(boundary, measure.code, int(edge.sum()))
-    return clipped(measure, estimate.value, se, lower, upper, "Woolf; Miettinen–Nurminen score at a zero cell",
-                   note=BOUNDARY_NOTES["odds-ratio"])
+    return (value, se, lower, upper, "Woolf; Miettinen–Nurminen score at a zero cell",
+            BOUNDARY_NOTES["odds-ratio"])
 
 
 def _mapped(measure: Measure, log_odds):
@@ -544,7 +580,15 @@ def settle_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) 
 
 
 def _log_ratio(measure: Measure, method: LogRatio, counts, opts: IntervalOptions, value, boundary=None) -> Estimate:
-    (x1, n1), (x2, n2) = (_binomial_counts(code, counts) for code in (method.numerator, method.denominator))
+    *parts, note = _log_ratio_parts(measure, method, counts, opts, value, boundary)
+    return clipped(measure, *parts, note=note)
+
+
+def _log_ratio_parts(measure: Measure, method: LogRatio, counts, opts: IntervalOptions, value, boundary=None,
+                     found: dict | None = None) -> tuple:
+    """The log method's value, SE, interval (not yet clipped to the range), method name and note; Koopman's
+    score interval where the ratio is 0 or ∞."""
+    (x1, n1), (x2, n2) = (_binomial_counts(code, counts, found) for code in (method.numerator, method.denominator))
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # tiny counts: an infinite bound, clipped
         log_se = np.sqrt(1 / x1 - 1 / n1 + 1 / x2 - 1 / n2)
         log_value = np.log(value)
@@ -558,12 +602,12 @@ def _log_ratio(measure: Measure, method: LogRatio, counts, opts: IntervalOptions
     x1, n1, x2, n2 = np.broadcast_arrays(*(np.asarray(x, float) for x in (x1, n1, x2, n2)))
     edge = np.isinf(log_se) & ((value == 0) | np.isposinf(value))
     if not edge.any():
-        return clipped(measure, value, se, lower, upper, "log method (Simel 1991)")
+        return value, se, lower, upper, "log method (Simel 1991)", None
     lower, upper = np.array(np.broadcast_to(lower, value.shape)), np.array(np.broadcast_to(upper, value.shape))
     lower[edge], upper[edge] = ratio_score_interval(x1[edge], n1[edge], x2[edge], n2[edge], opts.confidence_level)
     _boundary(boundary, measure.code, int(edge.sum()))
-    return clipped(measure, value, np.where(edge, np.nan, se), lower, upper,
-                   "log method (Simel 1991); Koopman score at 0 or ∞", note=BOUNDARY_NOTES["ratio"])
+    return (value, np.where(edge, np.nan, se), lower, upper, "log method (Simel 1991); Koopman score at 0 or ∞",
+            BOUNDARY_NOTES["ratio"])
 
 
 _LOG_RANGE = 300.0
@@ -767,8 +811,7 @@ def _binomials(measures, args, opts: IntervalOptions) -> dict[str, Estimate]:
     """The binomial estimates of ``measures`` (records with a Binomial or MappedBinomial interval) from the
     counts ``args``: their proportions in one call of :func:`binomial_interval`, and every estimate clipped to its
     measure's range in one step (as :func:`_binomial_estimate` gives each)."""
-    pairs = [np.broadcast_arrays(np.asarray(m.interval.successes(*args), float),
-                                 np.asarray(m.interval.trials(*args), float)) for m in measures]
+    pairs = [_alike(m.interval.successes(*args), m.interval.trials(*args)) for m in measures]
     if not pairs:
         return {}
     p, se, lower, upper = _proportion(np.concatenate([x.ravel() for x, _ in pairs]),
@@ -786,8 +829,13 @@ def _binomials(measures, args, opts: IntervalOptions) -> dict[str, Estimate]:
     ranges = np.array([m.range for m in measures], dtype=float)
     joined = within((np.repeat(ranges[:, 0], sizes), np.repeat(ranges[:, 1], sizes)), p, se, lower, upper, "")
     note = _binomial_note(opts)
-    return {m.code: Estimate(*(x[part].reshape(pair[0].shape) for x in (joined.value, joined.se, joined.lower,
-                                                                        joined.upper)), method, note=note)
+    stats = (joined.value, joined.se, joined.lower, joined.upper)
+    shape = pairs[0][0].shape
+    if all(x.shape == shape for x, _ in pairs):  # one row of each statistic for each measure
+        rows = [x.reshape(len(measures), *shape) for x in stats]
+        return {m.code: Estimate(*(x[i, ...] for x in rows), method, note=note)
+                for i, (m, method) in enumerate(zip(measures, methods, strict=True))}
+    return {m.code: Estimate(*(x[part].reshape(pair[0].shape) for x in stats), method, note=note)
             for m, part, pair, method in zip(measures, parts, pairs, methods, strict=True)}
 
 
@@ -803,6 +851,10 @@ def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOp
                                                                  opts))
     log_odds: dict[bool, tuple] = {}  # Woolf's log odds ratios and their SE, shared by the measures that map them
     boundary: dict[str, int] = {}  # the values at 0 or ∞ given a score interval, warned of once
+    # the proportions' counts and binomial variances, shared by the Wald and log-ratio intervals: those of the
+    # counts (False) and of the corrected counts of the odds-ratio family (True) apart
+    found: dict[bool, dict] = {False: {}, True: {}}
+    parts: dict[str, tuple] = {}  # the Wald, Woolf and log-method estimates, clipped to their ranges together
     for m in measures:
         if m.code in out:
             continue
@@ -810,13 +862,33 @@ def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOp
         if isinstance(m.interval, Woolf):
             if m.odds_ratio_family not in log_odds:
                 log_odds[m.odds_ratio_family] = _log_odds_ratio(used)
-            out[m.code] = _woolf(m, used, opts, log_odds[m.odds_ratio_family], boundary)
+            parts[m.code] = _woolf_parts(m, used, opts, log_odds[m.odds_ratio_family], boundary)
         elif isinstance(m.interval, LogRatio):
-            out[m.code] = _log_ratio(m, m.interval, used, opts, values[m.code], boundary)
+            parts[m.code] = _log_ratio_parts(m, m.interval, used, opts, values[m.code], boundary,
+                                             found[bool(m.odds_ratio_family)])
+        elif isinstance(m.interval, Wald):
+            parts[m.code] = (*_wald_parts(m.interval, counts, opts, values[m.code], found[False]), None)
         else:
             out[m.code] = binary_analytic(m, counts, used, params, opts, values[m.code])
+    out.update(_clipped_together([m for m in measures if m.code in parts], parts))
     warn_boundary(boundary)
     return out
+
+
+def _clipped_together(measures: list[Measure], parts: dict[str, tuple]) -> dict[str, Estimate]:
+    """The Estimates of ``measures`` from their unclipped ``parts`` (value, SE, lower, upper, method, note), each
+    clipped to its measure's range as :func:`~.estimates.clipped` does, all in one step where every value has
+    one shape."""
+    if not measures:
+        return {}
+    shape = np.shape(parts[measures[0].code][0])
+    if not all(np.shape(x) == shape for m in measures for x in parts[m.code][:4]):
+        return {m.code: clipped(m, *parts[m.code][:5], note=parts[m.code][5]) for m in measures}
+    ranges = np.array([m.range for m in measures], dtype=float).reshape(len(measures), 2, *[1] * len(shape))
+    joined = within((ranges[:, 0], ranges[:, 1]), *(np.array([parts[m.code][i] for m in measures], dtype=float)
+                                                    for i in range(4)), "")
+    return {m.code: Estimate(joined.value[x], joined.se[x], joined.lower[x], joined.upper[x], parts[m.code][4],
+                             note=parts[m.code][5]) for x, m in enumerate(measures)}
 
 
 def multiclass_analytics(measures, view, params_of, opts: IntervalOptions) -> dict[str, Estimate | Resample | None]:

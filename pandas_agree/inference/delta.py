@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from ..base.steps import RELATIVE_STEP
+from ..engine.tableview import nonzero_cells
 from ..measures.registry import range_scale
 from .bootstrap import CHUNK_CELLS, chunk_sizes, replicate
 from .design import SampleDesign, SimpleRandom
@@ -388,9 +389,8 @@ class TableCells:
             self._n = None
             self._array = np.asarray(table, dtype=float)
             if entries is None:
-                stored = self._array != 0
-                self.ci, self.cj = np.nonzero(stored)  # row-major, as the COO of the CSR array
-                self.cn = self._array[stored]
+                self.ci, self.cj = nonzero_cells(self._array)  # row-major, as the COO of the CSR array
+                self.cn = self._array[self.ci, self.cj]
             else:
                 self.ci, self.cj, self.cn = entries
         self.shape = (self._n if self._array is None else self._array).shape
@@ -564,15 +564,19 @@ def _interval(value: np.ndarray, se: np.ndarray, bounds: tuple, z: float, scale:
         return lower, upper
     lo, hi = (np.broadcast_to(np.asarray(b, dtype=float), np.shape(value)) for b in bounds)
     inside = (value > lo) & (value < hi) & np.isfinite(se)
-    # a point inside the range where the value is not, so that nothing below divides by 0
-    safe = np.where(inside, value, np.where(np.isfinite(lo), np.where(np.isfinite(hi), (lo + hi) / 2, lo + 1.0),
-                                            hi - 1.0))
+    lower, upper = np.array(lower, dtype=float), np.array(upper, dtype=float)
+    lower[inside], upper[inside] = _mapped_back(value[inside], se[inside], lo[inside], hi[inside], z, scale)
+    return lower, upper
+
+
+def _mapped_back(value: np.ndarray, se: np.ndarray, lo: np.ndarray, hi: np.ndarray, z: float, scale: str):
+    """The ends of the Wald interval on ``scale`` of values strictly inside their ranges [lo, hi] with a finite
+    SE (flat arrays alike), mapped back."""
     with np.errstate(all="ignore"):
         forward, slope, inverse = _SCALES[scale](np.where(np.isfinite(lo), lo, 0.0),
                                                  np.where(np.isfinite(hi), hi, 1.0))
-        centre, spread = forward(safe), z * se * slope(safe)
-        mapped_lower, mapped_upper = inverse(centre - spread), inverse(centre + spread)
-    return np.where(inside, mapped_lower, lower), np.where(inside, mapped_upper, upper)
+        centre, spread = forward(value), z * se * slope(value)
+        return inverse(centre - spread), inverse(centre + spread)
 
 
 def _kind(bounds) -> tuple[float, float]:
@@ -649,11 +653,17 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
     se = np.where(infinite | np.isnan(value), np.nan, se)
     scale_of = [(scales or {}).get(key) or range_scale(_kind(bounds[key])) for key in keys]
     lower, upper = _interval(value, se, (lo, hi), opts.z, "identity")
+    # the values inside their ranges with a finite SE, on a scale other than the identity: their ends mapped back,
     # the scales that map alike (the logit of the position and Fisher's z) together
-    for on in dict.fromkeys(_SCALES[s] for s in scale_of if s != "identity"):
-        at = np.repeat([s != "identity" and _SCALES[s] is on for s in scale_of], [v.size for v in values])
-        name = next(s for s in scale_of if s != "identity" and _SCALES[s] is on)
-        lower[at], upper[at] = _interval(value[at], se[at], (lo[at], hi[at]), opts.z, name)
+    maps = list(dict.fromkeys(_SCALES[s] for s in scale_of if s != "identity"))
+    if maps:
+        group = np.repeat([-1 if s == "identity" else maps.index(_SCALES[s]) for s in scale_of],
+                          [v.size for v in values])
+        inside = (group >= 0) & (value > lo) & (value < hi) & np.isfinite(se)
+        for x, on in enumerate(maps):
+            at = inside & (group == x)
+            name = next(s for s in scale_of if s != "identity" and _SCALES[s] is on)
+            lower[at], upper[at] = _mapped_back(value[at], se[at], lo[at], hi[at], opts.z, name)
     lower = np.where(infinite, np.nan, lower)
     upper = np.where(infinite, np.nan, upper)
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.undefined import divide
-from ..engine.tableview import TableView
+from ..engine.tableview import TableView, nonzero_cells
 from ..measures import chance
 from ..measures.association import centred_scores, chi_square
 from .distributions import binomial_cdf, chi2_sf, normal_cdf, t_sf, two_sided_p
@@ -235,7 +235,7 @@ def _pairs_of(view: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
         # pair's two cells added once, in either order) in the same (k, l) order as the bins below
         square = view.square
         stored = square != 0
-        low, high = np.nonzero(np.triu(stored | stored.T, 1))
+        low, high = nonzero_cells(np.triu(stored | stored.T, 1))
         above, below = square[low, high], square[high, low]
         return low, high, above + below, above - below
     counts = view.entries[2]

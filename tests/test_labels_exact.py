@@ -148,3 +148,24 @@ def test_distinct_rating_patterns():
     categorical = pd.DataFrame({"a": pd.Categorical(["x", "y", "x"], categories=["y", "x", "z"])})
     patterns, weights = rating_patterns(categorical, np.ones(3))
     assert patterns["a"].dtype == categorical["a"].dtype and weights.tolist() == [2, 1]
+
+
+@pytest.mark.parametrize("dtype", [object, "str"])
+def test_strings_equal_up_to_a_nul_character_are_two_labels(dtype):
+    """Before pandas 3 an object column's strings are hashed as C strings, which end at a NUL character: "a\\x00b"
+    was counted as "a" and "\\x00" as "". Each is a label of its own, in the table, the labels and the measures,
+    with the cells a count of the pairs gives."""
+    import collections
+
+    import pandas_agree as pa
+
+    reference = ["a", "a\x00b", "a", "b", "", "\x00", "a\x00c"] * 3
+    predicted = ["a\x00b", "a", "a", "b", "\x00", "", "a\x00c"] * 3
+    ag = pa.agreement(pd.Series(reference, dtype=dtype), pd.Series(predicted, dtype=dtype))
+    labels = sorted(set(reference))
+    assert sorted(ag.labels.tolist()) == labels and sorted(ag.table.index.tolist()) == labels
+    pairs = collections.Counter(zip(reference, predicted, strict=True))
+    for (r, p), n in pairs.items():
+        assert ag.table.loc[r, p] == n
+    assert ag.table.to_numpy().sum() == len(reference)
+    assert ag.multiclass(["OSR"], ci=None).loc["OSR", "value"] == pytest.approx(9 / 21)

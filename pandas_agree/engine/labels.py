@@ -78,14 +78,16 @@ def _encodes(label: str) -> bool:
 
 
 def _unencodable(labels: pd.Index) -> np.ndarray | None:
-    """Which labels are strings UTF-8 cannot encode, where pandas would take them for one another (before pandas
-    3, in an object Index of strings or one of pandas' python-stored strings, ``string[python]``, which a column of
-    that dtype gives); None where none are or pandas keeps them apart."""
+    """Which labels are strings pandas would take for others (before pandas 3, in an object Index of strings or
+    one of pandas' python-stored strings, ``string[python]``, which a column of that dtype gives): strings UTF-8
+    cannot encode, and strings with a NUL character (read as the end of a C string); None where none are or pandas
+    keeps them apart."""
     python_strings = isinstance(labels.dtype, pd.StringDtype) and labels.dtype.storage == "python"
     if not _HASHES_UTF8 or (labels.dtype != object and not python_strings) or \
             infer_dtype(labels, skipna=True) in _NO_BOOLEAN | {"boolean"}:
         return None
-    found = np.fromiter((isinstance(x, str) and not _encodes(x) for x in labels), dtype=bool, count=len(labels))
+    found = np.fromiter((isinstance(x, str) and ("\x00" in x or not _encodes(x)) for x in labels), dtype=bool,
+                        count=len(labels))
     return found if found.any() else None
 
 
@@ -380,16 +382,26 @@ def _ambiguous(label) -> bool:
     return isinstance(label, numbers.Number) and hash(label) in (0, 1) and bool(label == 0 or label == 1)
 
 
-def _split_unencodable(values: np.ndarray, codes: np.ndarray, uniques: pd.Index,
-                       unencodable: list[int]) -> tuple[np.ndarray, pd.Index]:
-    """The codes with the strings UTF-8 cannot encode (a lone surrogate) told apart: pandas before 3 hashes a
-    column of strings through their UTF-8 bytes and takes every such string for the first one. Their rows (and
-    only theirs) are factorised again by their bytes with surrogates passed through, then all the codes are
-    renumbered in order of first appearance."""
-    rows = np.flatnonzero(np.isin(codes, unencodable))
-    keys = np.empty(len(rows), dtype=object)
-    keys[:] = [v.encode("utf-8", "surrogatepass") for v in values[rows]]
-    inner, _ = pd.factorize(keys)
+def _collided(values: np.ndarray, codes: np.ndarray, uniques: pd.Index) -> list[int]:
+    """The codes whose rows hold another string than their label: pandas before 3 hashes the strings of an object
+    column as C strings, which end at a NUL character, and takes "a\\x00b" for "a" (one comparison a row, in C)."""
+    present = codes >= 0
+    labels = np.asarray(uniques, dtype=object)
+    differ = np.zeros(len(codes), dtype=bool)
+    differ[present] = values[present] != labels[codes[present]]
+    return np.unique(codes[differ]).tolist() if differ.any() else []
+
+
+def _split_exactly(values: np.ndarray, codes: np.ndarray, uniques: pd.Index,
+                   taken: list[int]) -> tuple[np.ndarray, pd.Index]:
+    """The codes with the labels that pandas before 3 takes for one another told apart: the rows of the codes
+    ``taken`` (and only theirs) coded again by the labels' own equality, then all the codes renumbered in order of
+    first appearance. pandas before 3 hashes a column of strings through their UTF-8 bytes, so that it takes every
+    string UTF-8 cannot encode (a lone surrogate) for the first one, and reads each as a C string, so that it takes
+    strings equal up to a NUL character for one another."""
+    rows = np.flatnonzero(np.isin(codes, taken))
+    seen: dict = {}
+    inner = np.fromiter((seen.setdefault(v, len(seen)) for v in values[rows]), dtype=np.int64, count=len(rows))
     combined = codes.astype(np.int64)
     combined[rows] = len(uniques) + inner
     out, _ = pd.factorize(combined, use_na_sentinel=False)
@@ -407,7 +419,8 @@ def _split_unencodable(values: np.ndarray, codes: np.ndarray, uniques: pd.Index,
 
 def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.ndarray) -> tuple[np.ndarray, pd.Index]:
     """The codes :func:`pandas.factorize` gives an object column, with ``True`` and ``1`` (``False`` and ``0``)
-    made two labels, in order of first appearance as pandas numbers them.
+    made two labels, in order of first appearance as pandas numbers them; before pandas 3, strings it takes for one
+    another (:func:`_split_exactly`) made two labels too.
 
     ``codes`` and ``uniques`` are pandas' factorisation of ``values`` (codes −1 for missing values). Only a column
     whose labels include 0 or 1 and a boolean costs more than a look at its K labels: the rows of those (at most
@@ -425,9 +438,11 @@ def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.nd
     """
     if not isinstance(uniques, pd.Index):
         uniques = pd.Index(np.asarray(uniques, dtype=object), dtype=object, tupleize_cols=False)
-    unencodable = [i for i, label in enumerate(uniques) if isinstance(label, str) and not _encodes(label)]
-    if unencodable:
-        codes, uniques = _split_unencodable(values, codes, uniques, unencodable)
+    taken = [i for i, label in enumerate(uniques) if isinstance(label, str) and not _encodes(label)]
+    if _HASHES_UTF8:
+        taken = sorted({*taken, *_collided(values, codes, uniques)})
+    if taken:
+        codes, uniques = _split_exactly(values, codes, uniques, taken)
     ambiguous = [i for i, label in enumerate(uniques) if _ambiguous(label)]
     if not ambiguous:
         return codes, uniques

@@ -332,3 +332,20 @@ def test_a_perfect_correlation_has_the_same_t_both_ways():
     out = measures(table, row_scores=rows, col_scores=cols).loc[(SYM, "Pearson's R"), "t"]
     back = measures(table.T, row_scores=cols, col_scores=rows).loc[(SYM, "Pearson's R"), "t"]
     assert out == back == -np.inf
+
+
+def test_uncertainty_and_g2_of_a_dense_table_with_empty_cells_read_its_non_empty_cells_alone():
+    # every row and column holds objects, a third of the cells none: the empty cells add nothing to the mutual
+    # information nor to G² (scikit-learn's normalized_mutual_info_score, arithmetic mean, is the symmetric UC)
+    from sklearn.metrics import normalized_mutual_info_score
+
+    rng = np.random.default_rng(7)
+    table = rng.integers(1, 40, size=(9, 9)).astype(float)
+    table[rng.random((9, 9)) < 0.35] = 0.0
+    table[np.arange(9), np.arange(9)] += 5
+    x, y = expand(table)
+    ag = pa.Agreement.from_table(table)
+    uc = ag.multiclass(["UC"]).loc["UC", "value"]
+    assert uc == pytest.approx(normalized_mutual_info_score(x, y, average_method="arithmetic"), rel=1e-12)
+    g2 = contingency.chi2_contingency(table, correction=False, lambda_="log-likelihood").statistic
+    assert ag.tests().loc["G2", "statistic"] == pytest.approx(g2, rel=1e-12)

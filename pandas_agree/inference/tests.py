@@ -435,10 +435,10 @@ def _independence_of(view: TableView) -> tuple[float, float, int] | None:
     n = float(view.n)
     if not view.is_sparse and view.counts.ndim == 2 and used_rows == len(row_totals) and \
             used_cols == len(col_totals):
-        counts = view.flat_counts()
-        # a dense table whose every row and column holds objects: every cell counts, none is left unstored (the
-        # arrays of the table's size updated in place, the same numbers)
-        expected = np.multiply.outer(row_totals, col_totals).ravel()
+        # a dense table whose every row and column holds objects: none is left unstored. G² over its non-empty
+        # cells (an empty one adds 0), the arrays updated in place
+        i, j, counts = view.entries
+        expected = row_totals[i] * col_totals[j]
         expected /= n
         terms = counts / expected
         special.xlogy(counts, terms, out=terms)
@@ -448,7 +448,8 @@ def _independence_of(view: TableView) -> tuple[float, float, int] | None:
             # every expected count is positive: Pearson's X² is the one the measures of X² read (the same sum)
             pearson = float(chi_square(view) + 0.0)
         else:
-            pearson = float(((counts - expected) ** 2 / expected).sum() + 0.0)
+            expected = np.multiply.outer(row_totals, col_totals).ravel() / n
+            pearson = float(((view.flat_counts() - expected) ** 2 / expected).sum() + 0.0)
         return pearson, likelihood_ratio, (used_rows - 1) * (used_cols - 1)
     counts, i, j = view.flat()
     keep = (row_totals[i] > 0) & (col_totals[j] > 0)

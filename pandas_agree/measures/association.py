@@ -406,15 +406,20 @@ def _entropies(v: TableView):
 
 
 def _entropies_of(v: TableView):
-    counts = v.flat_counts()
     n = v.n[..., None]
     r, c = divide(v.row_totals, n), divide(v.col_totals, n)
     with np.errstate(divide="ignore", invalid="ignore"):
         ux = -np.where(r > 0, r * np.log(r), 0.0).sum(axis=-1)
         uy = -np.where(c > 0, c * np.log(c), 0.0).sum(axis=-1)
-        p = divide(counts, n)
         log_r, log_c = np.log(r), np.log(c)  # a logarithm per row and column, placed at each cell
-        info = np.where(counts > 0, p * (np.log(p) - v.at_rows(log_r) - v.at_cols(log_c)), 0.0).sum(axis=-1)
+        if np.ndim(v.n) == 0:  # one table: its non-empty cells only (an empty cell adds 0)
+            i, j, counts = v.entries
+            p = divide(counts, n)
+            info = np.where(counts > 0, p * (np.log(p) - log_r[i] - log_c[j]), 0.0).sum(axis=-1)
+        else:
+            counts = v.flat_counts()
+            p = divide(counts, n)
+            info = np.where(counts > 0, p * (np.log(p) - v.at_rows(log_r) - v.at_cols(log_c)), 0.0).sum(axis=-1)
     info = np.where(info <= ROUNDING * (ux + uy), 0.0, info)
     return ux, uy, info
 

@@ -335,17 +335,44 @@ def test_a_perfect_correlation_has_the_same_t_both_ways():
 
 
 def test_uncertainty_and_g2_of_a_dense_table_with_empty_cells_read_its_non_empty_cells_alone():
-    # every row and column holds objects, a third of the cells none: the empty cells add nothing to the mutual
+    # every row and column holds objects, most cells none: the empty cells add nothing to the mutual
     # information nor to G² (scikit-learn's normalized_mutual_info_score, arithmetic mean, is the symmetric UC)
     from sklearn.metrics import normalized_mutual_info_score
 
     rng = np.random.default_rng(7)
     table = rng.integers(1, 40, size=(9, 9)).astype(float)
-    table[rng.random((9, 9)) < 0.35] = 0.0
+    table[rng.random((9, 9)) < 0.6] = 0.0  # most cells empty: the sums read the others
     table[np.arange(9), np.arange(9)] += 5
     x, y = expand(table)
     ag = pa.Agreement.from_table(table)
+    assert ag._view().mostly_empty
     uc = ag.multiclass(["UC"]).loc["UC", "value"]
     assert uc == pytest.approx(normalized_mutual_info_score(x, y, average_method="arithmetic"), rel=1e-12)
     g2 = contingency.chi2_contingency(table, correction=False, lambda_="log-likelihood").statistic
     assert ag.tests().loc["G2", "statistic"] == pytest.approx(g2, rel=1e-12)
+
+
+def test_kappa_variances_of_a_mostly_empty_dense_table_are_statsmodels():
+    # Fleiss, Cohen & Everitt's variances over the non-empty cells of a dense table with most cells empty, as
+    # statsmodels' cohens_kappa gives them (var_kappa under H1, var_kappa0 under H0), unweighted and weighted
+    from statsmodels.stats.inter_rater import cohens_kappa
+
+    from pandas_agree.engine.tableview import TableView
+    from pandas_agree.inference.tests import kappa_variances
+
+    rng = np.random.default_rng(11)
+    table = rng.integers(1, 30, size=(8, 8)).astype(float)
+    table[rng.random((8, 8)) < 0.7] = 0.0
+    table[np.arange(8), np.arange(8)] += 20
+    view = TableView(table, np.arange(8), np.arange(8), np.arange(8), np.arange(8), 8)
+    assert view.mostly_empty
+    kappa, var1, var0 = kappa_variances(view)
+    expected = cohens_kappa(table)
+    assert [float(kappa), float(var1), float(var0)] == pytest.approx(
+        [expected.kappa, expected.var_kappa, expected.var_kappa0], rel=1e-12)
+    weights = 1 - np.abs(np.subtract.outer(np.arange(8), np.arange(8))) / 7  # linear agreement weights
+    kappa, var1, var0 = kappa_variances(TableView(table, np.arange(8), np.arange(8), np.arange(8), np.arange(8), 8),
+                                        weights)
+    expected = cohens_kappa(table, wt="linear")  # statsmodels' weights are disagreements: |i − j|
+    assert [float(kappa), float(var1), float(var0)] == pytest.approx(
+        [expected.kappa, expected.var_kappa, expected.var_kappa0], rel=1e-12)

@@ -375,6 +375,12 @@ class TableView:
         return i, j, self.counts[i, j]
 
     @cached_property
+    def mostly_empty(self) -> bool:
+        """Whether the view is one dense table with at most half of its cells non-empty: a sum over its cells
+        (where an empty cell adds 0) then reads its :attr:`entries`, rather than every cell."""
+        return not self.is_sparse and self.counts.ndim == 2 and 2 * len(self.entries[2]) <= self.counts.size
+
+    @cached_property
     def entry_places(self) -> tuple[np.ndarray, np.ndarray]:
         """The places in the union of labels of the row and of the column of each non-empty cell (:attr:`entries`),
         read-only: the formulas over the union table read them without forming it."""

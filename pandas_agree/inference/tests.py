@@ -77,22 +77,27 @@ def kappa_variances(view: TableView, weights: np.ndarray | None = None) -> tuple
 
 
 def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    counts = view.flat_counts()
+    if view.mostly_empty:  # one dense table, at most half of it non-empty: its non-empty cells (an empty one adds 0)
+        i, j, counts = view.entries
+
+        def on_cells(row_values, col_values, op):
+            return op(row_values[..., i], col_values[..., j])
+    else:
+        counts, on_cells = view.flat_counts(), view.on_cells
     n = view.n
     p = divide(counts, n[..., None])
     rows = _on_union(divide(view.row_totals, n[..., None]), view.row_place, view.q)
     cols = _on_union(divide(view.col_totals, n[..., None]), view.col_place, view.q)
     if weights is None:
-        w_cell = view.on_cells(view.row_place, view.col_place, np.equal).astype(float)  # the union's diagonal
+        w_cell = on_cells(view.row_place, view.col_place, np.equal).astype(float)  # the union's diagonal
         w_row, w_col = cols, rows
     else:
-        u, v = view.at_rows(view.row_place), view.at_cols(view.col_place)  # each cell's places in the union
-        w_cell = weights[u, v]
+        w_cell = on_cells(view.row_place, view.col_place, lambda u, v: weights[u, v])  # by the places in the union
         w_row = np.einsum("ij,...j->...i", weights, cols)  # w̄_i· = Σ_j p_·j w_ij
         w_col = np.einsum("...i,ij->...j", rows, weights)  # w̄_·j = Σ_i p_i· w_ij
     po, pe = (p * w_cell).sum(axis=-1), chance.cohen(rows, cols, weights)
     kappa = chance.chance_corrected(po, pe)
-    spread = view.on_cells(w_row[..., view.row_place], w_col[..., view.col_place], np.add)
+    spread = on_cells(w_row[..., view.row_place], w_col[..., view.col_place], np.add)
     # Σ p (w (1 − Pe) − spread (1 − Po))², the arrays of the cells' number updated in place (the same numbers)
     spread *= (1 - po)[..., None]
     deviation = w_cell * (1 - pe)[..., None]
@@ -435,10 +440,14 @@ def _independence_of(view: TableView) -> tuple[float, float, int] | None:
     n = float(view.n)
     if not view.is_sparse and view.counts.ndim == 2 and used_rows == len(row_totals) and \
             used_cols == len(col_totals):
-        # a dense table whose every row and column holds objects: none is left unstored. G² over its non-empty
-        # cells (an empty one adds 0), the arrays updated in place
-        i, j, counts = view.entries
-        expected = row_totals[i] * col_totals[j]
+        # a dense table whose every row and column holds objects: none is left unstored. G² over its cells, or
+        # over its non-empty ones where they are at most half (an empty cell adds 0), the arrays updated in place
+        if view.mostly_empty:
+            i, j, counts = view.entries
+            expected = row_totals[i] * col_totals[j]
+        else:
+            counts = view.flat_counts()
+            expected = np.multiply.outer(row_totals, col_totals).ravel()
         expected /= n
         terms = counts / expected
         special.xlogy(counts, terms, out=terms)

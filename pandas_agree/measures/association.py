@@ -412,7 +412,7 @@ def _entropies_of(v: TableView):
         ux = -np.where(r > 0, r * np.log(r), 0.0).sum(axis=-1)
         uy = -np.where(c > 0, c * np.log(c), 0.0).sum(axis=-1)
         log_r, log_c = np.log(r), np.log(c)  # a logarithm per row and column, placed at each cell
-        if np.ndim(v.n) == 0:  # one table: its non-empty cells only (an empty cell adds 0)
+        if v.mostly_empty:  # one dense table, at most half of it non-empty: those cells (an empty one adds 0)
             i, j, counts = v.entries
             p = divide(counts, n)
             info = np.where(counts > 0, p * (np.log(p) - log_r[i] - log_c[j]), 0.0).sum(axis=-1)

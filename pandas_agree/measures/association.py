@@ -98,7 +98,9 @@ def _chi_square(v: TableView) -> np.ndarray:
         cells = counts - expected  # (n − e)²/e in place, 0 where nothing is expected
         np.square(cells, out=cells)
         cells /= expected
-        cells[~(expected > 0)] = 0.0
+        # the mask only where some expected count is not positive: the smallest is that of the smallest margins
+        if not (r.min(axis=-1) * c.min(axis=-1) / n > 0).all():
+            cells[~(expected > 0)] = 0.0
     chi2 = cells.sum(axis=-1)
     if v.is_sparse:
         chi2 = chi2 + np.maximum(n - expected.sum(axis=-1), 0.0)

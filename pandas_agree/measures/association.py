@@ -268,9 +268,12 @@ def _shared(v: TableView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     moving a tied cell up and down by the same amount gives."""
     i, j, n = v.entries
     r, c = v.row_totals, v.col_totals
-    at_row_max, at_col_max = n == v.row_max[i], n == v.col_max[j]
-    in_row = at_row_max / np.bincount(i, at_row_max, minlength=len(r))[i]
-    in_col = at_col_max / np.bincount(j, at_col_max, minlength=len(c))[j]
+    in_row, in_col = np.zeros(len(n)), np.zeros(len(n))
+    # 1 over the number of the row's (column's) largest cells, at those cells alone
+    at = np.flatnonzero(n == v.row_max[i])
+    in_row[at] = 1.0 / np.bincount(i[at], minlength=len(r))[i[at]]
+    at = np.flatnonzero(n == v.col_max[j])
+    in_col[at] = 1.0 / np.bincount(j[at], minlength=len(c))[j[at]]
     return in_row, in_col, _split(r == r.max()), _split(c == c.max())
 
 

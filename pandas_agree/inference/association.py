@@ -735,8 +735,8 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     # the labels whose margins may well be equal: their differences are left out of T. The SE of a difference is
     # the multinomial one, √((n_k· + n_·k − 2 n_kk)/N² − d_k²/N), whatever the resampling model: it only screens
     labels = np.flatnonzero(rows + cols > 0)
-    matched = np.zeros(view.q)  # n_kk at the place of each matching label
-    matched[view.row_place[view.rows]] = view.diagonal
+    places, col_places = view.entry_places
+    matched = np.bincount(places, weights=np.where(places == col_places, counts, 0.0), minlength=view.q)
     spread = np.sqrt(np.maximum((rows + cols)[labels] / n - 2 * matched[labels] / n**2 - difference[labels]**2 / n,
                                 0.0))
     bonferroni = -float(normal_ppf((1 - opts.confidence_level) / (2 * len(labels))))

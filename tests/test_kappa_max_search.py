@@ -24,7 +24,9 @@ def margins(view: TableView):
     difference = rows - cols
     pe = float(rows @ cols)
     tv = float(np.maximum(difference, 0.0).sum())
-    gradient = _margin_gradient(view, pe)
+    u, v = view.entry_places
+    spread = cols[u] + rows[v] - 2 * pe
+    gradient = _margin_gradient(view, pe, difference, spread)
     counts = view.entries[2]
 
     def variance(signs):
@@ -99,7 +101,8 @@ def test_each_turn_keeps_the_variance_over_the_cells(view, turns):
     pe, tv, signs, searched, variance, rows, cols = margins(view)
     if not pe < 1 or not len(searched):
         return
-    search = _SignSearch(view, signs, searched, pe, tv, view.entries[2], rows, cols)
+    u, v = view.entry_places
+    search = _SignSearch(view, signs, searched, pe, tv, view.entries[2], cols[u] + rows[v] - 2 * pe)
     for at in (t % len(searched) for t in turns):
         trial = search.variance(search.turned(at))
         search.turn(at)

@@ -539,19 +539,15 @@ def noncentral_v_interval(x2: float, df: float, n: float, smaller: int,
     return lower, upper, degenerate
 
 
-def _margin_gradient(view: TableView, pe: float):
+def _margin_gradient(view: TableView, pe: float, difference: np.ndarray, spread: np.ndarray):
     """The gradient, at each non-empty cell, of 1 − T/(1 − Pe) with T = Σ_k s_k (p_k· − p_·k)/2 (the signs fixed)
     and Pe = Σ_k p_k· p_·k over the union of labels, as a function of the signs s and T: what does not depend on
     them (the places of the cells, the slope of Pe) is computed once, for the sign search of
-    :func:`kappa_max_interval`."""
+    :func:`kappa_max_interval`. ``difference`` is p_k· − p_·k of each label, ``spread`` p_·i + p_j· − 2 Pe at
+    each non-empty cell (i, j)."""
     u, v = view.entry_places
     n = float(view.n)
-    rows = np.zeros(view.q)
-    cols = np.zeros(view.q)
-    rows[view.row_place] = view.row_totals / n
-    cols[view.col_place] = view.col_totals / n
-    difference = rows - cols
-    d_pe = (cols[u] + rows[v] - 2 * pe) / n
+    d_pe = spread / n
 
     def gradient(signs: np.ndarray, tv: float) -> np.ndarray:
         # −d_t/(1 − Pe) − T·d_pe/(1 − Pe)² with d_t = (s_u − s_v − s·(p_· − p_·))/(2N), in place (the same values)
@@ -574,7 +570,7 @@ class _SignSearch:
     variance under multinomial sampling: one sign turned at a time while the variance grows, each trial's variance
     found from the current one's in O(labels), not over every cell.
 
-    ``rows`` and ``cols`` are the shares p_k· and p_·k of each label of the union.
+    ``spread`` is p_·i + p_j· − 2 Pe at each non-empty cell (i, j) (p_k· and p_·k the shares of label k).
 
     Under multinomial sampling the variance Σ n g² − (Σ n g)²/N does not change when a constant is added to every
     cell's gradient, so the gradient's term in s·(p_· − p_·) drops out, and with x = s_u − s_v the variance is
@@ -583,11 +579,11 @@ class _SignSearch:
     counts of row k and column k off the diagonal."""
 
     def __init__(self, view: TableView, signs: np.ndarray, searched: np.ndarray, pe: float, t: float,
-                 counts: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> None:
+                 counts: np.ndarray, spread: np.ndarray) -> None:
         u, v = view.entry_places
         n, q = float(view.n), view.q
         self.a, self.total = 1 / (2 * n * (1 - pe)), float(counts.sum())
-        slope = t * (cols[u] + rows[v] - 2 * pe) / n / (1 - pe) ** 2
+        slope = t * spread / n / (1 - pe) ** 2
         weighted = counts * slope
         self.constant, self.squares = float(weighted.sum()), float((weighted * slope).sum())
         x = signs[u] - signs[v]
@@ -698,7 +694,9 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     value = 1 - tv / (1 - pe)
     counts, cell_rows = view.entries[2], view.entries[0]
 
-    gradient = _margin_gradient(view, pe)
+    u, v = view.entry_places
+    spread = cols[u] + rows[v] - 2 * pe  # the slope of Pe at each non-empty cell, times N
+    gradient = _margin_gradient(view, pe, difference, spread)
     multinomial = isinstance(opts.design, str) and opts.design == "multinomial"
     total = counts.sum()
 
@@ -715,7 +713,7 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     # the sign search turns at most 12 tied labels, those with the largest margins (the others keep +1)
     searched = tied[np.argsort(-(rows + cols)[tied], kind="stable")[:12]]
     if multinomial and len(searched):
-        signs = _SignSearch(view, signs, searched, pe, tv, counts, rows, cols).settled()
+        signs = _SignSearch(view, signs, searched, pe, tv, counts, spread).settled()
     else:
         best = variance(signs, tv)
         improved = len(searched) > 0

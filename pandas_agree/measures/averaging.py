@@ -18,7 +18,7 @@ import numpy as np
 from ..base.steps import RELATIVE_STEP
 from ..base.undefined import divide, quiet_division
 from . import chance
-from .binary import apply_formula, class_values, corrected
+from .binary import apply_formula, class_values, corrected, shared_terms
 from .registry import REGISTRY, Measure
 
 __all__ = ["Averaging", "ClassValues", "average_bounds", "average_partials", "average_range", "average_scale",
@@ -527,7 +527,7 @@ def class_matrix(chosen: Sequence[Measure], params: dict, correction, zero_divis
 
     def values(a, b, c, d):
         counts = (a, b, c, d)
-        with quiet_division():  # set once for every formula
+        with quiet_division(), shared_terms():  # set once for every formula; the shared proportions taken once
             odds = corrected(*counts, correction) if any(m.odds_ratio_family for m in chosen) else counts
             out = np.stack([apply_formula(m.compute, m, odds if m.odds_ratio_family else counts, params)
                             for m in chosen], axis=-1)

@@ -405,10 +405,17 @@ def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, 
     return clipped(measure, *_from_log_scale_parts(measure, log_value, log_se, opts, method))
 
 
-def _from_log_scale_parts(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str) -> tuple:
+def _log_points(log_value, log_se, opts: IntervalOptions) -> np.ndarray:
+    """The log value and the ends of its interval stacked, (3, ...): what a measure with a declared slope maps."""
+    return np.stack(np.broadcast_arrays(log_value, log_value - opts.z * log_se, log_value + opts.z * log_se))
+
+
+def _from_log_scale_parts(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str,
+                          points: np.ndarray | None = None) -> tuple:
     """Map an interval for a log quantity through the measure's increasing function of it; the SE is the log
     scale's times the function's slope, as the record declares it (``Woolf(slope=...)``), else by the five-point
-    central difference with the step 10⁻³ (about 10⁻¹² relative where the slope is not small beside the value)."""
+    central difference with the step 10⁻³ (about 10⁻¹² relative where the slope is not small beside the value).
+    ``points`` are :func:`_log_points` of ``log_value`` and ``log_se`` where several measures map the same."""
     def f(x):
         return _mapped(measure, x)
 
@@ -416,8 +423,7 @@ def _from_log_scale_parts(measure: Measure, log_value, log_se, opts: IntervalOpt
     h = 1e-3
     with np.errstate(all="ignore"):  # the value, the steps of its slope and the interval's ends in one call
         if declared is not None:
-            value, lower, upper = f(np.stack(np.broadcast_arrays(
-                log_value, log_value - opts.z * log_se, log_value + opts.z * log_se)))
+            value, lower, upper = f(_log_points(log_value, log_se, opts) if points is None else points)
             slope = np.abs(declared(np.asarray(log_value, dtype=float)))
         else:
             value, up2, up, down, down2, lower, upper = f(np.stack(np.broadcast_arrays(
@@ -441,10 +447,12 @@ def _woolf(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None,
     return clipped(measure, *parts, note=note)
 
 
-def _woolf_parts(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None, boundary=None) -> tuple:
-    """:func:`_woolf`'s value, SE, interval (not yet clipped to the range), method name and note."""
+def _woolf_parts(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None, boundary=None,
+                 points: np.ndarray | None = None) -> tuple:
+    """:func:`_woolf`'s value, SE, interval (not yet clipped to the range), method name and note (``points``:
+    :func:`_log_points` of ``log_odds_ratio``, shared by the measures that map it)."""
     log_value, log_se = log_odds_ratio or _log_odds_ratio(counts)
-    value, se, lower, upper, method = _from_log_scale_parts(measure, log_value, log_se, opts, "Woolf")
+    value, se, lower, upper, method = _from_log_scale_parts(measure, log_value, log_se, opts, "Woolf", points)
     infinite = np.isinf(log_se)
     if not infinite.any():  # no zero cell: Woolf's interval everywhere
         return value, se, lower, upper, method, None
@@ -471,6 +479,8 @@ def _mapped(measure: Measure, log_odds):
     its range)."""
     with np.errstate(all="ignore"):
         mapped = measure.compute(np.exp(log_odds), 1.0, 1.0, 1.0)
+    if not np.isinf(log_odds).any():  # no end of the range among them
+        return np.asarray(mapped, dtype=float)
     return np.where(np.isposinf(log_odds), measure.range[1], np.where(np.isneginf(log_odds), measure.range[0], mapped))
 
 
@@ -861,8 +871,10 @@ def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOp
         used = corrected if m.odds_ratio_family else counts
         if isinstance(m.interval, Woolf):
             if m.odds_ratio_family not in log_odds:
-                log_odds[m.odds_ratio_family] = _log_odds_ratio(used)
-            parts[m.code] = _woolf_parts(m, used, opts, log_odds[m.odds_ratio_family], boundary)
+                found_log = _log_odds_ratio(used)
+                log_odds[m.odds_ratio_family] = (found_log, _log_points(*found_log, opts))
+            log_odds_ratio, points = log_odds[m.odds_ratio_family]
+            parts[m.code] = _woolf_parts(m, used, opts, log_odds_ratio, boundary, points)
         elif isinstance(m.interval, LogRatio):
             parts[m.code] = _log_ratio_parts(m, m.interval, used, opts, values[m.code], boundary,
                                              found[bool(m.odds_ratio_family)])
@@ -918,12 +930,11 @@ def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: Int
             return _log_ratio(measure, method, corrected, opts, value)
         case FleissCohenEveritt():
             a, b, c, d = counts
-            squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
             kappa, var1 = two_by_two_kappa(a, b, c, d)  # Fleiss, Cohen & Everitt's SE of each 2×2 table
             se = np.sqrt(var1)
             estimate = clipped(measure, kappa, se, kappa - opts.z * se, kappa + opts.z * se, "Fleiss–Cohen–Everitt")
             return _small(measure, estimate, (a, b, c, d), 2, float(np.max(a + b + c + d)), opts,
-                          smallest_class(a + b, a + c), int(np.count_nonzero(squares)))
+                          smallest_class(a + b, a + c), sum(int(np.count_nonzero(x)) for x in (a, b, c, d)))
     return None
 
 

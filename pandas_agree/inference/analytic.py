@@ -35,7 +35,7 @@ __all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "donner_e
            "ratio_score_interval", "settle_boundaries"]
 
 
-def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
+def interval_notes(estimates: dict[str, Estimate], stacked: np.ndarray | None = None) -> list[str]:
     """The notes a reader needs beside these intervals: each interval that leaves out its own estimate or has
     zero width, with the reason, and what the SE beside a binomial interval is.
 
@@ -46,6 +46,9 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     analytic intervals are built around the estimate. Any method gives a zero-width interval where the table
     shows it no variation (all objects in one row or one column, a proportion of 0 or 1 under the normal
     approximation, resamples that all agree), which does not mean that the value is known exactly.
+
+    ``stacked`` gives every estimate's value, lower and upper end side by side, (estimates, 3, numbers), where the
+    caller holds them so (a frame of estimates of one shape).
 
     Examples
     --------
@@ -63,6 +66,10 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     items = list(estimates.values())
     counts = [np.size(e.value) for e in items]
     start = 0
+    if stacked is not None:  # every estimate's row at once
+        outside, flat = _outside_or_flat(stacked[:, 0], stacked[:, 1], stacked[:, 2])
+        outside_of, flat_of = outside.any(axis=1).tolist(), flat.any(axis=1).tolist()
+        start = len(items)
     while start < len(items):  # estimates side by side, checked at once, in groups of bounded size (many classes)
         stop, size = start, 0
         while stop < len(items) and (stop == start or size + counts[stop] <= 1 << 15):
@@ -80,10 +87,7 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
             parts = [_alike(e.value, e.lower, e.upper) for e in group]
             sizes = np.array([v.size for v, _, _ in parts], dtype=np.int64)
             value, lower, upper = (np.concatenate([p[i].ravel() for p in parts]) for i in range(3))
-        with np.errstate(invalid="ignore"):
-            tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
-            outside = (lower > value + tolerance) | (upper < value - tolerance)
-            flat = np.isfinite(value) & (upper - lower <= tolerance)
+        outside, flat = _outside_or_flat(value, lower, upper)
         for found, into in ((outside, outside_of), (flat, flat_of)):
             if stacked is not None:  # a row of each estimate's numbers
                 into += found.any(axis=1).tolist()
@@ -121,6 +125,15 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                         "prevalences is 1/K), and only then is it known exactly" if prevalence else "")
                      + "; more objects are needed to estimate its uncertainty.")
     return notes + method_notes
+
+
+def _outside_or_flat(value, lower, upper) -> tuple[np.ndarray, np.ndarray]:
+    """Where an interval leaves out its estimate, and where it has zero width (within 10⁻¹² relative)."""
+    with np.errstate(invalid="ignore"):
+        tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
+        outside = (lower > value + tolerance) | (upper < value - tolerance)
+        flat = np.isfinite(value) & (upper - lower <= tolerance)
+    return outside, flat
 
 
 def _alike(*arrays) -> list[np.ndarray]:

@@ -85,6 +85,9 @@ _bd = _shared(lambda a, b, c, d: b + d)
 _cd = _shared(lambda a, b, c, d: c + d)
 _abc = _shared(lambda a, b, c, d: a + b + c)
 _n = _shared(lambda a, b, c, d: a + b + c + d)
+_times_ad = _shared(lambda a, b, c, d: a * d)
+_times_bc = _shared(lambda a, b, c, d: b * c)
+_cross = _shared(lambda a, b, c, d: _times_ad(a, b, c, d) - _times_bc(a, b, c, d))  # ad − bc
 
 _PROPORTIONS: dict = {}
 
@@ -241,7 +244,7 @@ _binary(code="SS4", name="Sokal–Sneath 4", aliases=("Sokal-Sneath 4",), formul
 
 
 def _corr(a, b, c, d):
-    return divide(a * d - b * c, np.sqrt((a + b) * (a + c) * (b + d) * (c + d)))
+    return divide(_cross(a, b, c, d), np.sqrt(_ab(a, b, c, d) * _ac(a, b, c, d) * _bd(a, b, c, d) * _cd(a, b, c, d)))
 
 
 def _corr_terms(rr, s, p):
@@ -258,16 +261,19 @@ _binary(code="CORR", name="Matthews correlation", aliases=("MCC", "phi", "phi co
 # --- measures averaged after the formula -----------------------------------------------------------------
 
 _binary(code="SS1", name="Sokal–Sneath 1", aliases=("Sokal-Sneath 1",), formula="2(a+d)/(2(a+d)+b+c)",
-        compute=lambda a, b, c, d: divide(2 * (a + d), 2 * (a + d) + b + c), range=(0.0, 1.0), transposed="SS1",
+        compute=lambda a, b, c, d: divide(2 * _ad(a, b, c, d), 2 * _ad(a, b, c, d) + b + c), range=(0.0, 1.0),
+        transposed="SS1",
         reference=SOKAL_SNEATH)
 _binary(code="SS2", name="Sokal–Sneath 2", aliases=("Sokal-Sneath 2",), formula="a/(a+2(b+c))",
-        compute=lambda a, b, c, d: divide(a, a + 2 * (b + c)), range=(0.0, 1.0), transposed="SS2",
+        compute=lambda a, b, c, d: divide(a, a + 2 * _bc(a, b, c, d)), range=(0.0, 1.0), transposed="SS2",
         reference=SOKAL_SNEATH)
 _binary(code="SS5", name="Sokal–Sneath 5", aliases=("Sokal-Sneath 5",), formula="ad/√((a+b)(c+d)(a+c)(b+d))",
-        compute=lambda a, b, c, d: divide(a * d, np.sqrt((a + b) * (c + d) * (a + c) * (b + d))), range=(0.0, 1.0),
+        compute=lambda a, b, c, d: divide(_times_ad(a, b, c, d), np.sqrt(
+            _ab(a, b, c, d) * _cd(a, b, c, d) * _ac(a, b, c, d) * _bd(a, b, c, d))), range=(0.0, 1.0),
         transposed="SS5", reference=SOKAL_SNEATH)
 _binary(code="RT", name="Rogers–Tanimoto", aliases=("Rogers-Tanimoto",), formula="(a+d)/(a+d+2(b+c))",
-        compute=lambda a, b, c, d: divide(a + d, a + d + 2 * (b + c)), range=(0.0, 1.0), transposed="RT",
+        compute=lambda a, b, c, d: divide(_ad(a, b, c, d), _ad(a, b, c, d) + 2 * _bc(a, b, c, d)), range=(0.0, 1.0),
+        transposed="RT",
         reference="Rogers & Tanimoto (1960); " + REZANKOVA_HUSEK)
 
 
@@ -280,32 +286,37 @@ _binary(code="TVERSKY", name="Tversky index", aliases=("Tversky",), formula="(a+
         compute=_tversky, range=(0.0, 1.0), reference="Tversky (1977); " + REZANKOVA_HUSEK + " eq. 2.22",
         params=("tversky",), default=False)
 _binary(code="HAMANN", name="Hamann", aliases=("Hamann coefficient",), formula="((a+d)−(b+c))/N",
-        compute=lambda a, b, c, d: divide(a + d - b - c, _n(a, b, c, d)), range=(-1.0, 1.0), transposed="HAMANN",
+        compute=lambda a, b, c, d: divide(_ad(a, b, c, d) - b - c, _n(a, b, c, d)), range=(-1.0, 1.0),
+        transposed="HAMANN",
         reference="Hamann (1961); " + REZANKOVA_HUSEK,
         interval=MappedBinomial(_ad, _n, "a+d of N"))
 _binary(code="HSS", name="Heidke skill score", aliases=("class-specific kappa", "Heidke"),
         formula="2(ad−bc)/((a+b)(b+d)+(a+c)(c+d))",
-        compute=lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (b + d) + (a + c) * (c + d)),
+        compute=lambda a, b, c, d: divide(2 * _cross(a, b, c, d),
+                                          _ab(a, b, c, d) * _bd(a, b, c, d) + _ac(a, b, c, d) * _cd(a, b, c, d)),
         range=(-1.0, 1.0), transposed="HSS", reference="Heidke (1926); Kim & Kwon (2019)",
         interval=FleissCohenEveritt())
 _binary(code="SOMERSD", name="symmetric Somers' d", aliases=("Somers' d", "Somers d"),
         formula="2(ad−bc)/((a+b)(c+d)+(a+c)(b+d))",
-        compute=lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (c + d) + (a + c) * (b + d)),
+        compute=lambda a, b, c, d: divide(2 * _cross(a, b, c, d),
+                                          _ab(a, b, c, d) * _cd(a, b, c, d) + _ac(a, b, c, d) * _bd(a, b, c, d)),
         range=(-1.0, 1.0), transposed="SOMERSD", reference="Somers (1962); " + REZANKOVA_HUSEK + " eq. 2.10")
 
 _binary(code="YULEQ", name="Yule's Q", aliases=("Goodman–Kruskal gamma", "gamma"), formula="(ad−bc)/(ad+bc)",
-        compute=lambda a, b, c, d: divide(a * d - b * c, a * d + b * c), range=(-1.0, 1.0), transposed="YULEQ",
+        compute=lambda a, b, c, d: divide(_cross(a, b, c, d), _times_ad(a, b, c, d) + _times_bc(a, b, c, d)),
+        range=(-1.0, 1.0), transposed="YULEQ",
         reference="Yule (1900); " + REZANKOVA_HUSEK, interval=Woolf(slope=lambda x: 0.5 / np.cosh(x / 2) ** 2),
         odds_ratio_family=True)
 _binary(code="YULEY", name="Yule's Y", aliases=("coefficient of colligation",), formula="(√ad−√bc)/(√ad+√bc)",
-        compute=lambda a, b, c, d: divide(np.sqrt(a * d) - np.sqrt(b * c), np.sqrt(a * d) + np.sqrt(b * c)),
+        compute=lambda a, b, c, d: divide(np.sqrt(_times_ad(a, b, c, d)) - np.sqrt(_times_bc(a, b, c, d)),
+                                          np.sqrt(_times_ad(a, b, c, d)) + np.sqrt(_times_bc(a, b, c, d))),
         range=(-1.0, 1.0), transposed="YULEY", reference="Yule (1912); " + REZANKOVA_HUSEK,
         interval=Woolf(slope=lambda x: 0.25 / np.cosh(x / 4) ** 2), odds_ratio_family=True)
 
 
 @_shared
 def _dor(a, b, c, d):
-    return divide(a * d, b * c, infinite=True)
+    return divide(_times_ad(a, b, c, d), _times_bc(a, b, c, d), infinite=True)
 
 
 @_shared

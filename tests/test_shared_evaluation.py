@@ -126,3 +126,24 @@ def test_with_intervals_is_with_interval_cell_by_cell(cells):
         if isinstance(y, display.Shown):
             assert (x.number, x.excel_format, x.interval) == (y.number, y.excel_format, y.interval) or (
                 np.isnan(x.number) and np.isnan(y.number))
+
+
+def test_formulas_in_one_shared_block_give_each_formula_s_own_values():
+    # every binary record evaluated in one block that shares its proportions (class_matrix) against each evaluated
+    # on its own, bit for bit: counts with zeros (0/0, x/0), fractional counts and a Haldane correction
+    rng = np.random.default_rng(11)
+    a, b, c, d = (np.round(rng.gamma(0.6, 4.0, (3, 40)), 1) for _ in range(4))
+    a[0, :5], b[0, 3:8], c[1, 6:12], d[2, :4] = 0.0, 0.0, 0.0, 0.0
+    records = [m for m in REGISTRY.values() if m.kind == "binary"]
+    params = resolve_params(beta=2.0, tversky=(0.5, 2.0))
+    for correction in (None, 0.5):
+        together = averaging_module.class_matrix(records, params, correction, np.nan)(a, b, c, d)
+        for i, m in enumerate(records):
+            alone = class_values(m, (a, b, c, d), params, correction)
+            np.testing.assert_array_equal(together[..., i], alone, err_msg=m.code)
+    # the shared values are those of the counts given: other arrays of the same values, other counts
+    with binary_module.shared_terms():
+        first = REGISTRY["YOUD"].compute(a, b, c, d)
+        other = REGISTRY["YOUD"].compute(b, a, d, c)
+    np.testing.assert_array_equal(other, class_values(REGISTRY["YOUD"], (b, a, d, c), params))
+    assert not np.array_equal(first, other, equal_nan=True)

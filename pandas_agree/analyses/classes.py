@@ -146,9 +146,11 @@ class ClassSpecific:
         if opts is not None and opts.ci != "bootstrap":  # the intervals read the partials: values and partials at once
             store.partials(chosen, zero_division)
         values = {m.code: fill_undefined(store.of(m), zero_division) for m in chosen}
-        # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow)
-        warn_undefined({code: list(labels[np.isnan(v)]) if np.isnan(v).any() else []
-                        for code, v in values.items()})
+        # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow); the NaNs of
+        # every measure found in one step
+        nan = np.isnan(np.stack(list(values.values()))) if values else np.zeros((0, len(labels)), dtype=bool)
+        warn_undefined({code: list(labels[nan[x]]) if some else []
+                        for x, (code, some) in enumerate(zip(values, nan.any(axis=1).tolist(), strict=True))})
         index = pd.Index(labels, name="class")
         if opts is None:
             return pd.DataFrame(values, index=index, columns=[m.code for m in chosen])

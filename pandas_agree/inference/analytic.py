@@ -35,7 +35,7 @@ __all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "donner_e
            "ratio_score_interval", "settle_boundaries"]
 
 
-def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
+def interval_notes(estimates: dict[str, Estimate], stacked: np.ndarray | None = None) -> list[str]:
     """The notes a reader needs beside these intervals: each interval that leaves out its own estimate or has
     zero width, with the reason, and what the SE beside a binomial interval is.
 
@@ -46,6 +46,9 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     analytic intervals are built around the estimate. Any method gives a zero-width interval where the table
     shows it no variation (all objects in one row or one column, a proportion of 0 or 1 under the normal
     approximation, resamples that all agree), which does not mean that the value is known exactly.
+
+    ``stacked`` gives every estimate's value, lower and upper end side by side, (estimates, 3, numbers), where the
+    caller holds them so (a frame of estimates of one shape).
 
     Examples
     --------
@@ -63,6 +66,10 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     items = list(estimates.values())
     counts = [np.size(e.value) for e in items]
     start = 0
+    if stacked is not None:  # every estimate's row at once
+        outside, flat = _outside_or_flat(stacked[:, 0], stacked[:, 1], stacked[:, 2])
+        outside_of, flat_of = outside.any(axis=1).tolist(), flat.any(axis=1).tolist()
+        start = len(items)
     while start < len(items):  # estimates side by side, checked at once, in groups of bounded size (many classes)
         stop, size = start, 0
         while stop < len(items) and (stop == start or size + counts[stop] <= 1 << 15):
@@ -80,10 +87,7 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
             parts = [_alike(e.value, e.lower, e.upper) for e in group]
             sizes = np.array([v.size for v, _, _ in parts], dtype=np.int64)
             value, lower, upper = (np.concatenate([p[i].ravel() for p in parts]) for i in range(3))
-        with np.errstate(invalid="ignore"):
-            tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
-            outside = (lower > value + tolerance) | (upper < value - tolerance)
-            flat = np.isfinite(value) & (upper - lower <= tolerance)
+        outside, flat = _outside_or_flat(value, lower, upper)
         for found, into in ((outside, outside_of), (flat, flat_of)):
             if stacked is not None:  # a row of each estimate's numbers
                 into += found.any(axis=1).tolist()
@@ -121,6 +125,15 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                         "prevalences is 1/K), and only then is it known exactly" if prevalence else "")
                      + "; more objects are needed to estimate its uncertainty.")
     return notes + method_notes
+
+
+def _outside_or_flat(value, lower, upper) -> tuple[np.ndarray, np.ndarray]:
+    """Where an interval leaves out its estimate, and where it has zero width (within 10⁻¹² relative)."""
+    with np.errstate(invalid="ignore"):
+        tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
+        outside = (lower > value + tolerance) | (upper < value - tolerance)
+        flat = np.isfinite(value) & (upper - lower <= tolerance)
+    return outside, flat
 
 
 def _alike(*arrays) -> list[np.ndarray]:
@@ -405,10 +418,17 @@ def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, 
     return clipped(measure, *_from_log_scale_parts(measure, log_value, log_se, opts, method))
 
 
-def _from_log_scale_parts(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str) -> tuple:
+def _log_points(log_value, log_se, opts: IntervalOptions) -> np.ndarray:
+    """The log value and the ends of its interval stacked, (3, ...): what a measure with a declared slope maps."""
+    return np.stack(np.broadcast_arrays(log_value, log_value - opts.z * log_se, log_value + opts.z * log_se))
+
+
+def _from_log_scale_parts(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str,
+                          points: np.ndarray | None = None) -> tuple:
     """Map an interval for a log quantity through the measure's increasing function of it; the SE is the log
     scale's times the function's slope, as the record declares it (``Woolf(slope=...)``), else by the five-point
-    central difference with the step 10⁻³ (about 10⁻¹² relative where the slope is not small beside the value)."""
+    central difference with the step 10⁻³ (about 10⁻¹² relative where the slope is not small beside the value).
+    ``points`` are :func:`_log_points` of ``log_value`` and ``log_se`` where several measures map the same."""
     def f(x):
         return _mapped(measure, x)
 
@@ -416,8 +436,7 @@ def _from_log_scale_parts(measure: Measure, log_value, log_se, opts: IntervalOpt
     h = 1e-3
     with np.errstate(all="ignore"):  # the value, the steps of its slope and the interval's ends in one call
         if declared is not None:
-            value, lower, upper = f(np.stack(np.broadcast_arrays(
-                log_value, log_value - opts.z * log_se, log_value + opts.z * log_se)))
+            value, lower, upper = f(_log_points(log_value, log_se, opts) if points is None else points)
             slope = np.abs(declared(np.asarray(log_value, dtype=float)))
         else:
             value, up2, up, down, down2, lower, upper = f(np.stack(np.broadcast_arrays(
@@ -441,10 +460,12 @@ def _woolf(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None,
     return clipped(measure, *parts, note=note)
 
 
-def _woolf_parts(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None, boundary=None) -> tuple:
-    """:func:`_woolf`'s value, SE, interval (not yet clipped to the range), method name and note."""
+def _woolf_parts(measure: Measure, counts, opts: IntervalOptions, log_odds_ratio=None, boundary=None,
+                 points: np.ndarray | None = None) -> tuple:
+    """:func:`_woolf`'s value, SE, interval (not yet clipped to the range), method name and note (``points``:
+    :func:`_log_points` of ``log_odds_ratio``, shared by the measures that map it)."""
     log_value, log_se = log_odds_ratio or _log_odds_ratio(counts)
-    value, se, lower, upper, method = _from_log_scale_parts(measure, log_value, log_se, opts, "Woolf")
+    value, se, lower, upper, method = _from_log_scale_parts(measure, log_value, log_se, opts, "Woolf", points)
     infinite = np.isinf(log_se)
     if not infinite.any():  # no zero cell: Woolf's interval everywhere
         return value, se, lower, upper, method, None
@@ -471,6 +492,8 @@ def _mapped(measure: Measure, log_odds):
     its range)."""
     with np.errstate(all="ignore"):
         mapped = measure.compute(np.exp(log_odds), 1.0, 1.0, 1.0)
+    if not np.isinf(log_odds).any():  # no end of the range among them
+        return np.asarray(mapped, dtype=float)
     return np.where(np.isposinf(log_odds), measure.range[1], np.where(np.isneginf(log_odds), measure.range[0], mapped))
 
 
@@ -861,8 +884,10 @@ def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOp
         used = corrected if m.odds_ratio_family else counts
         if isinstance(m.interval, Woolf):
             if m.odds_ratio_family not in log_odds:
-                log_odds[m.odds_ratio_family] = _log_odds_ratio(used)
-            parts[m.code] = _woolf_parts(m, used, opts, log_odds[m.odds_ratio_family], boundary)
+                found_log = _log_odds_ratio(used)
+                log_odds[m.odds_ratio_family] = (found_log, _log_points(*found_log, opts))
+            log_odds_ratio, points = log_odds[m.odds_ratio_family]
+            parts[m.code] = _woolf_parts(m, used, opts, log_odds_ratio, boundary, points)
         elif isinstance(m.interval, LogRatio):
             parts[m.code] = _log_ratio_parts(m, m.interval, used, opts, values[m.code], boundary,
                                              found[bool(m.odds_ratio_family)])
@@ -918,12 +943,11 @@ def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: Int
             return _log_ratio(measure, method, corrected, opts, value)
         case FleissCohenEveritt():
             a, b, c, d = counts
-            squares = np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
             kappa, var1 = two_by_two_kappa(a, b, c, d)  # Fleiss, Cohen & Everitt's SE of each 2×2 table
             se = np.sqrt(var1)
             estimate = clipped(measure, kappa, se, kappa - opts.z * se, kappa + opts.z * se, "Fleiss–Cohen–Everitt")
             return _small(measure, estimate, (a, b, c, d), 2, float(np.max(a + b + c + d)), opts,
-                          smallest_class(a + b, a + c), int(np.count_nonzero(squares)))
+                          smallest_class(a + b, a + c), sum(int(np.count_nonzero(x)) for x in (a, b, c, d)))
     return None
 
 

@@ -187,8 +187,9 @@ class ClassEvaluation(ClassValues):
             function = class_matrix(missing, self.params, self.correction, zero_division)
             if math.isnan(zero_division):  # the class values as they are: from the same evaluation
                 values, found = class_partials(function, self._joined, separable=True, with_values=True)
+                by_record = np.ascontiguousarray(np.moveaxis(values, -1, 0))  # each record's values a block
                 for i, m in enumerate(missing):
-                    self._both.setdefault(m.code, np.ascontiguousarray(values[..., i]))
+                    self._both.setdefault(m.code, by_record[i])
             else:
                 found = class_partials(function, self._joined, separable=True)
             blocks.append(found)

@@ -18,7 +18,7 @@ import numpy as np
 from ..base.steps import RELATIVE_STEP
 from ..base.undefined import divide, quiet_division
 from . import chance
-from .binary import apply_formula, class_values, corrected
+from .binary import apply_formula, class_values, corrected, shared_terms
 from .registry import REGISTRY, Measure
 
 __all__ = ["Averaging", "ClassValues", "average_bounds", "average_partials", "average_range", "average_scale",
@@ -463,13 +463,14 @@ class Averaging:
         combined = np.zeros((len(before), 2 * size, at.shape[-1]))  # (B, 2T, M), a padded term's slope 0
         values = np.empty((len(before), at.shape[-1])) if fused else None
         first = 0 if fused else 1  # the evaluations of the formula: with the value's first where it is wanted
-        for x, m in enumerate(before):
-            n = len(m.terms)
-            found = fill_undefined(apply_formula(m.combine, m, list(moved[x, :n, first:2 * n + 1]), params),
-                                   zero_division)
-            if fused:
-                values[x], found = found[0], found[1:]
-            combined[x, :2 * n] = found
+        with quiet_division():  # set once for every formula
+            for x, m in enumerate(before):
+                n = len(m.terms)
+                found = fill_undefined(apply_formula(m.combine, m, list(moved[x, :n, first:2 * n + 1]), params),
+                                       zero_division)
+                if fused:
+                    values[x], found = found[0], found[1:]
+                combined[x, :2 * n] = found
         with np.errstate(invalid="ignore"):
             slopes = (combined[:, 0::2] - combined[:, 1::2]) / (2 * steps)  # (B, T, M)
             # the term partials as (terms, M, 4, K), a padded term's 0 last: each measure's term a block of them
@@ -527,7 +528,7 @@ def class_matrix(chosen: Sequence[Measure], params: dict, correction, zero_divis
 
     def values(a, b, c, d):
         counts = (a, b, c, d)
-        with quiet_division():  # set once for every formula
+        with quiet_division(), shared_terms():  # set once for every formula; the shared proportions taken once
             odds = corrected(*counts, correction) if any(m.odds_ratio_family for m in chosen) else counts
             out = np.stack([apply_formula(m.compute, m, odds if m.odds_ratio_family else counts, params)
                             for m in chosen], axis=-1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from contextvars import ContextVar
 
 import numpy as np
 
@@ -21,13 +22,83 @@ from .citations import KO_CLASAGREE, REZANKOVA_HUSEK, SOKAL_SNEATH
 from .interval_methods import Binomial, FleissCohenEveritt, LogRatio, MappedBinomial, Wald, Woolf
 from .registry import Measure, register
 
-__all__ = ["apply_formula", "class_values", "corrected", "one_vs_rest", "resolve_params"]
+__all__ = ["apply_formula", "class_values", "corrected", "one_vs_rest", "resolve_params", "shared_terms"]
 
 INF = math.inf
 
 
-def _n(a, b, c, d):
-    return a + b + c + d
+_SHARED: ContextVar[dict | None] = ContextVar("pandas_agree_shared_terms", default=None)
+
+
+class shared_terms:  # a context manager, named like np.errstate
+    """A block of formulas evaluated on the same counts, in which the sub-expressions that several formulas share
+    (the sums of the counts, the proportions REC, SPE, PRE, NPV, ACC, …, the odds ratio) are evaluated once for each
+    set of counts (the same four arrays) and read again by the other formulas. Each value is the one the formula
+    would compute itself: the same operations on the same arrays.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> counts = (np.array([4.0]), np.array([1.0]), np.array([1.0]), np.array([3.0]))
+    >>> with shared_terms():
+    ...     youden, recall = REGISTRY["YOUD"].compute(*counts), REGISTRY["REC"].compute(*counts)
+    >>> round(float(youden[0]), 4), float(recall[0])
+    (0.55, 0.8)
+    """
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> shared_terms:
+        self._token = _SHARED.set({})
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _SHARED.reset(self._token)
+
+
+def _shared(fn: Callable) -> Callable:
+    """``fn`` of the counts (a, b, c, d), evaluated once for each set of counts within :class:`shared_terms`."""
+    def once(a, b, c, d):
+        memo = _SHARED.get()
+        if memo is None:
+            return fn(a, b, c, d)
+        key = (fn, id(a), id(b), id(c), id(d))
+        found = memo.get(key)
+        if found is None:  # the counts kept with the value: their ids stay theirs for the block
+            found = memo[key] = (fn(a, b, c, d), (a, b, c, d))
+        return found[0]
+    once.__doc__ = fn.__doc__
+    return once
+
+
+# the counts and their sums that the formulas share
+_a = _shared(lambda a, b, c, d: a)
+_b = _shared(lambda a, b, c, d: b)
+_c = _shared(lambda a, b, c, d: c)
+_d = _shared(lambda a, b, c, d: d)
+_ab = _shared(lambda a, b, c, d: a + b)
+_ac = _shared(lambda a, b, c, d: a + c)
+_ad = _shared(lambda a, b, c, d: a + d)
+_bc = _shared(lambda a, b, c, d: b + c)
+_bd = _shared(lambda a, b, c, d: b + d)
+_cd = _shared(lambda a, b, c, d: c + d)
+_abc = _shared(lambda a, b, c, d: a + b + c)
+_n = _shared(lambda a, b, c, d: a + b + c + d)
+_times_ad = _shared(lambda a, b, c, d: a * d)
+_times_bc = _shared(lambda a, b, c, d: b * c)
+_cross = _shared(lambda a, b, c, d: _times_ad(a, b, c, d) - _times_bc(a, b, c, d))  # ad − bc
+
+_PROPORTIONS: dict = {}
+
+
+def _proportion_of(successes: Callable, trials: Callable) -> Callable:
+    """The proportion ``successes`` / ``trials`` of the counts as a function of them: one function for each pair,
+    so that the formulas that read it (REC in YOUD, GM, SS4, …) share its value within :class:`shared_terms`."""
+    key = (successes, trials)
+    if key not in _PROPORTIONS:
+        _PROPORTIONS[key] = _shared(lambda a, b, c, d: divide(successes(a, b, c, d), trials(a, b, c, d)))
+    return _PROPORTIONS[key]
 
 
 def _binary(**fields) -> Measure:
@@ -37,66 +108,60 @@ def _binary(**fields) -> Measure:
 def _proportion(successes: Callable, trials: Callable, detail: str) -> dict:
     """The formula and the interval method of a proportion ``successes`` / ``trials`` of the counts (``detail``
     says which count of which total), from the one pair of functions."""
-    return {"compute": lambda a, b, c, d: divide(successes(a, b, c, d), trials(a, b, c, d)),
-            "interval": Binomial(successes, trials, detail)}
+    return {"compute": _proportion_of(successes, trials), "interval": Binomial(successes, trials, detail)}
 
 
 # --- proportions -----------------------------------------------------------------------------------------
 
 _binary(code="ACC", name="accuracy", aliases=("Rand", "simple matching", "SMC"), formula="(a+d)/N",
         range=(0.0, 1.0), transposed="ACC", reference=KO_CLASAGREE,
-        **_proportion(lambda a, b, c, d: a + d, _n, "a+d of N"))
+        **_proportion(_ad, _n, "a+d of N"))
 _binary(code="ERR", name="error rate", aliases=("misclassification rate",), formula="(b+c)/N", range=(0.0, 1.0),
-        transposed="ERR", reference=KO_CLASAGREE, **_proportion(lambda a, b, c, d: b + c, _n, "b+c of N"), best=0.0)
+        transposed="ERR", reference=KO_CLASAGREE, **_proportion(_bc, _n, "b+c of N"), best=0.0)
 _binary(code="REC", name="recall", aliases=("sensitivity", "TPR", "true positive rate", "hit rate"),
         formula="a/(a+b)", range=(0.0, 1.0), transposed="PRE", reference=KO_CLASAGREE,
-        **_proportion(lambda a, b, c, d: a, lambda a, b, c, d: a + b, "a of a+b"))
+        **_proportion(_a, _ab, "a of a+b"))
 _binary(code="SPE", name="specificity", aliases=("TNR", "true negative rate"), formula="d/(c+d)", range=(0.0, 1.0),
         transposed="NPV", reference=KO_CLASAGREE,
-        **_proportion(lambda a, b, c, d: d, lambda a, b, c, d: c + d, "d of c+d"))
+        **_proportion(_d, _cd, "d of c+d"))
 _binary(code="PRE", name="precision", aliases=("PPV", "positive predictive value"), formula="a/(a+c)",
         range=(0.0, 1.0), transposed="REC", reference=KO_CLASAGREE,
-        **_proportion(lambda a, b, c, d: a, lambda a, b, c, d: a + c, "a of a+c"))
+        **_proportion(_a, _ac, "a of a+c"))
 _binary(code="NPV", name="negative predictive value", formula="d/(b+d)", range=(0.0, 1.0), transposed="SPE",
-        reference=KO_CLASAGREE, **_proportion(lambda a, b, c, d: d, lambda a, b, c, d: b + d, "d of b+d"))
+        reference=KO_CLASAGREE, **_proportion(_d, _bd, "d of b+d"))
 _binary(code="FNR", name="miss rate", aliases=("false negative rate",), formula="b/(a+b)", range=(0.0, 1.0),
         transposed="FDR", reference=REZANKOVA_HUSEK,
-        **_proportion(lambda a, b, c, d: b, lambda a, b, c, d: a + b, "b of a+b"), best=0.0)
+        **_proportion(_b, _ab, "b of a+b"), best=0.0)
 _binary(code="FPR", name="fall-out", aliases=("false positive rate",), formula="c/(c+d)", range=(0.0, 1.0),
         transposed="FOR", reference=REZANKOVA_HUSEK,
-        **_proportion(lambda a, b, c, d: c, lambda a, b, c, d: c + d, "c of c+d"), best=0.0)
+        **_proportion(_c, _cd, "c of c+d"), best=0.0)
 _binary(code="FDR", name="false discovery rate", formula="c/(a+c)", range=(0.0, 1.0), transposed="FNR",
-        reference=REZANKOVA_HUSEK, **_proportion(lambda a, b, c, d: c, lambda a, b, c, d: a + c, "c of a+c"), best=0.0)
+        reference=REZANKOVA_HUSEK, **_proportion(_c, _ac, "c of a+c"), best=0.0)
 _binary(code="FOR", name="false omission rate", formula="b/(b+d)", range=(0.0, 1.0), transposed="FPR",
-        reference=REZANKOVA_HUSEK, **_proportion(lambda a, b, c, d: b, lambda a, b, c, d: b + d, "b of b+d"), best=0.0)
+        reference=REZANKOVA_HUSEK, **_proportion(_b, _bd, "b of b+d"), best=0.0)
 _binary(code="PREV", name="prevalence", aliases=("reference share",), formula="(a+b)/N", range=(0.0, 1.0),
         transposed="PPREV", reference="share of the class in the reference",
-        **_proportion(lambda a, b, c, d: a + b, _n, "a+b of N"), best=None)
+        **_proportion(_ab, _n, "a+b of N"), best=None)
 _binary(code="PPREV", name="predicted prevalence", formula="(a+c)/N", range=(0.0, 1.0), transposed="PREV",
-        reference=REZANKOVA_HUSEK + " (its 'prevalence')", **_proportion(lambda a, b, c, d: a + c, _n, "a+c of N"),
+        reference=REZANKOVA_HUSEK + " (its 'prevalence')", **_proportion(_ac, _n, "a+c of N"),
         best=None)
 _binary(code="RR", name="Russell–Rao", aliases=("support",), formula="a/N", range=(0.0, 1.0), transposed="RR",
-        reference="Russell & Rao (1940); " + REZANKOVA_HUSEK, **_proportion(lambda a, b, c, d: a, _n, "a of N"),
+        reference="Russell & Rao (1940); " + REZANKOVA_HUSEK, **_proportion(_a, _n, "a of N"),
         best=None)
 _binary(code="JACCARD", name="Jaccard", aliases=("Tanimoto", "critical success index", "CSI", "threat score"),
         formula="a/(a+b+c)", range=(0.0, 1.0), transposed="JACCARD", reference="Jaccard (1912); " + KO_CLASAGREE,
-        **_proportion(lambda a, b, c, d: a, lambda a, b, c, d: a + b + c, "a of a+b+c"))
+        **_proportion(_a, _abc, "a of a+b+c"))
 
 
-def _rec(a, b, c, d):
-    return divide(a, a + b)
-
-
-def _spe(a, b, c, d):
-    return divide(d, c + d)
-
-
-def _pre(a, b, c, d):
-    return divide(a, a + c)
-
-
-def _npv(a, b, c, d):
-    return divide(d, b + d)
+# the proportions that other formulas read (the functions of REC, SPE, PRE, NPV, FNR, FPR, ACC and PREV above)
+_rec = _proportion_of(_a, _ab)
+_spe = _proportion_of(_d, _cd)
+_pre = _proportion_of(_a, _ac)
+_npv = _proportion_of(_d, _bd)
+_fnr = _proportion_of(_b, _ab)
+_fpr = _proportion_of(_c, _cd)
+_acc = _proportion_of(_ad, _n)
+_prev = _proportion_of(_ab, _n)
 
 
 # --- measures averaged before the formula (the macro's rule) ---------------------------------------------
@@ -153,7 +218,7 @@ def _agm_terms(rec, spe, prev):
 
 
 _binary(code="AGM", name="adjusted G-mean", formula="0 if REC=0, else (GM+SPE·Q)/(1+Q), Q=(c+d)/N",
-        compute=lambda a, b, c, d: _agm_terms(_rec(a, b, c, d), _spe(a, b, c, d), divide(a + b, _n(a, b, c, d))),
+        compute=lambda a, b, c, d: _agm_terms(_rec(a, b, c, d), _spe(a, b, c, d), _prev(a, b, c, d)),
         range=(0.0, 1.0), reference="Batuwita & Palade (2012); " + KO_CLASAGREE, terms=("REC", "SPE", "PREV"),
         combine=_agm_terms)
 
@@ -163,7 +228,7 @@ def _opre_terms(acc, rec, spe):
 
 
 _binary(code="OPRE", name="optimized precision", formula="ACC − |REC−SPE|/(REC+SPE)",
-        compute=lambda a, b, c, d: _opre_terms(divide(a + d, _n(a, b, c, d)), _rec(a, b, c, d), _spe(a, b, c, d)),
+        compute=lambda a, b, c, d: _opre_terms(_acc(a, b, c, d), _rec(a, b, c, d), _spe(a, b, c, d)),
         range=(-INF, 1.0), reference="Ranawana & Palade (2006); " + KO_CLASAGREE, terms=("ACC", "REC", "SPE"),
         combine=_opre_terms)
 
@@ -179,7 +244,7 @@ _binary(code="SS4", name="Sokal–Sneath 4", aliases=("Sokal-Sneath 4",), formul
 
 
 def _corr(a, b, c, d):
-    return divide(a * d - b * c, np.sqrt((a + b) * (a + c) * (b + d) * (c + d)))
+    return divide(_cross(a, b, c, d), np.sqrt(_ab(a, b, c, d) * _ac(a, b, c, d) * _bd(a, b, c, d) * _cd(a, b, c, d)))
 
 
 def _corr_terms(rr, s, p):
@@ -196,16 +261,19 @@ _binary(code="CORR", name="Matthews correlation", aliases=("MCC", "phi", "phi co
 # --- measures averaged after the formula -----------------------------------------------------------------
 
 _binary(code="SS1", name="Sokal–Sneath 1", aliases=("Sokal-Sneath 1",), formula="2(a+d)/(2(a+d)+b+c)",
-        compute=lambda a, b, c, d: divide(2 * (a + d), 2 * (a + d) + b + c), range=(0.0, 1.0), transposed="SS1",
+        compute=lambda a, b, c, d: divide(2 * _ad(a, b, c, d), 2 * _ad(a, b, c, d) + b + c), range=(0.0, 1.0),
+        transposed="SS1",
         reference=SOKAL_SNEATH)
 _binary(code="SS2", name="Sokal–Sneath 2", aliases=("Sokal-Sneath 2",), formula="a/(a+2(b+c))",
-        compute=lambda a, b, c, d: divide(a, a + 2 * (b + c)), range=(0.0, 1.0), transposed="SS2",
+        compute=lambda a, b, c, d: divide(a, a + 2 * _bc(a, b, c, d)), range=(0.0, 1.0), transposed="SS2",
         reference=SOKAL_SNEATH)
 _binary(code="SS5", name="Sokal–Sneath 5", aliases=("Sokal-Sneath 5",), formula="ad/√((a+b)(c+d)(a+c)(b+d))",
-        compute=lambda a, b, c, d: divide(a * d, np.sqrt((a + b) * (c + d) * (a + c) * (b + d))), range=(0.0, 1.0),
+        compute=lambda a, b, c, d: divide(_times_ad(a, b, c, d), np.sqrt(
+            _ab(a, b, c, d) * _cd(a, b, c, d) * _ac(a, b, c, d) * _bd(a, b, c, d))), range=(0.0, 1.0),
         transposed="SS5", reference=SOKAL_SNEATH)
 _binary(code="RT", name="Rogers–Tanimoto", aliases=("Rogers-Tanimoto",), formula="(a+d)/(a+d+2(b+c))",
-        compute=lambda a, b, c, d: divide(a + d, a + d + 2 * (b + c)), range=(0.0, 1.0), transposed="RT",
+        compute=lambda a, b, c, d: divide(_ad(a, b, c, d), _ad(a, b, c, d) + 2 * _bc(a, b, c, d)), range=(0.0, 1.0),
+        transposed="RT",
         reference="Rogers & Tanimoto (1960); " + REZANKOVA_HUSEK)
 
 
@@ -218,33 +286,40 @@ _binary(code="TVERSKY", name="Tversky index", aliases=("Tversky",), formula="(a+
         compute=_tversky, range=(0.0, 1.0), reference="Tversky (1977); " + REZANKOVA_HUSEK + " eq. 2.22",
         params=("tversky",), default=False)
 _binary(code="HAMANN", name="Hamann", aliases=("Hamann coefficient",), formula="((a+d)−(b+c))/N",
-        compute=lambda a, b, c, d: divide(a + d - b - c, _n(a, b, c, d)), range=(-1.0, 1.0), transposed="HAMANN",
+        compute=lambda a, b, c, d: divide(_ad(a, b, c, d) - b - c, _n(a, b, c, d)), range=(-1.0, 1.0),
+        transposed="HAMANN",
         reference="Hamann (1961); " + REZANKOVA_HUSEK,
-        interval=MappedBinomial(lambda a, b, c, d: a + d, _n, "a+d of N"))
+        interval=MappedBinomial(_ad, _n, "a+d of N"))
 _binary(code="HSS", name="Heidke skill score", aliases=("class-specific kappa", "Heidke"),
         formula="2(ad−bc)/((a+b)(b+d)+(a+c)(c+d))",
-        compute=lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (b + d) + (a + c) * (c + d)),
+        compute=lambda a, b, c, d: divide(2 * _cross(a, b, c, d),
+                                          _ab(a, b, c, d) * _bd(a, b, c, d) + _ac(a, b, c, d) * _cd(a, b, c, d)),
         range=(-1.0, 1.0), transposed="HSS", reference="Heidke (1926); Kim & Kwon (2019)",
         interval=FleissCohenEveritt())
 _binary(code="SOMERSD", name="symmetric Somers' d", aliases=("Somers' d", "Somers d"),
         formula="2(ad−bc)/((a+b)(c+d)+(a+c)(b+d))",
-        compute=lambda a, b, c, d: divide(2 * (a * d - b * c), (a + b) * (c + d) + (a + c) * (b + d)),
+        compute=lambda a, b, c, d: divide(2 * _cross(a, b, c, d),
+                                          _ab(a, b, c, d) * _cd(a, b, c, d) + _ac(a, b, c, d) * _bd(a, b, c, d)),
         range=(-1.0, 1.0), transposed="SOMERSD", reference="Somers (1962); " + REZANKOVA_HUSEK + " eq. 2.10")
 
 _binary(code="YULEQ", name="Yule's Q", aliases=("Goodman–Kruskal gamma", "gamma"), formula="(ad−bc)/(ad+bc)",
-        compute=lambda a, b, c, d: divide(a * d - b * c, a * d + b * c), range=(-1.0, 1.0), transposed="YULEQ",
+        compute=lambda a, b, c, d: divide(_cross(a, b, c, d), _times_ad(a, b, c, d) + _times_bc(a, b, c, d)),
+        range=(-1.0, 1.0), transposed="YULEQ",
         reference="Yule (1900); " + REZANKOVA_HUSEK, interval=Woolf(slope=lambda x: 0.5 / np.cosh(x / 2) ** 2),
         odds_ratio_family=True)
 _binary(code="YULEY", name="Yule's Y", aliases=("coefficient of colligation",), formula="(√ad−√bc)/(√ad+√bc)",
-        compute=lambda a, b, c, d: divide(np.sqrt(a * d) - np.sqrt(b * c), np.sqrt(a * d) + np.sqrt(b * c)),
+        compute=lambda a, b, c, d: divide(np.sqrt(_times_ad(a, b, c, d)) - np.sqrt(_times_bc(a, b, c, d)),
+                                          np.sqrt(_times_ad(a, b, c, d)) + np.sqrt(_times_bc(a, b, c, d))),
         range=(-1.0, 1.0), transposed="YULEY", reference="Yule (1912); " + REZANKOVA_HUSEK,
         interval=Woolf(slope=lambda x: 0.25 / np.cosh(x / 4) ** 2), odds_ratio_family=True)
 
 
+@_shared
 def _dor(a, b, c, d):
-    return divide(a * d, b * c, infinite=True)
+    return divide(_times_ad(a, b, c, d), _times_bc(a, b, c, d), infinite=True)
 
 
+@_shared
 def _lndor(a, b, c, d):
     with np.errstate(divide="ignore"):
         return np.log(_dor(a, b, c, d))
@@ -257,11 +332,11 @@ _binary(code="LNDOR", name="log diagnostic odds ratio", aliases=("log odds ratio
         compute=_lndor, range=(-INF, INF), transposed="LNDOR", reference=KO_CLASAGREE,
         interval=Woolf(slope=np.ones_like), best=INF, odds_ratio_family=True)
 _binary(code="LRP", name="positive likelihood ratio", aliases=("LR+", "positive LR"), formula="REC/(1−SPE)",
-        compute=lambda a, b, c, d: divide(_rec(a, b, c, d), divide(c, c + d), infinite=True), range=(0.0, INF),
+        compute=lambda a, b, c, d: divide(_rec(a, b, c, d), _fpr(a, b, c, d), infinite=True), range=(0.0, INF),
         reference="Simel, Samsa & Matchar (1991); " + REZANKOVA_HUSEK + " eq. 2.7", interval=LogRatio("REC", "FPR"),
         best=INF, odds_ratio_family=True)
 _binary(code="LRN", name="negative likelihood ratio", aliases=("LR-", "LR−", "negative LR"), formula="(1−REC)/SPE",
-        compute=lambda a, b, c, d: divide(divide(b, a + b), _spe(a, b, c, d), infinite=True), range=(0.0, INF),
+        compute=lambda a, b, c, d: divide(_fnr(a, b, c, d), _spe(a, b, c, d), infinite=True), range=(0.0, INF),
         reference="Simel, Samsa & Matchar (1991); " + REZANKOVA_HUSEK + " eq. 2.8", interval=LogRatio("FNR", "SPE"),
         best=0.0, odds_ratio_family=True)
 _binary(code="DP", name="discriminant power", formula="(√3/π)·(ln(REC/(1−SPE)) + ln(SPE/(1−REC))) = (√3/π)·LNDOR",

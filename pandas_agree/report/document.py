@@ -257,6 +257,7 @@ class _Columns:
     each one)."""
 
     def __init__(self, frame: pd.DataFrame) -> None:
+        self.frame = frame
         self.columns = frame.columns
         self._rows = len(frame.index)
         array = None
@@ -264,6 +265,25 @@ class _Columns:
             array = frame.to_numpy()  # numpy's common type: floats where every column holds numbers (no bools)
         self._array = array if array is not None and array.dtype == _FLOAT else frame.to_numpy(dtype=object)
         self._positions: dict | None = None
+        self._index: list | None = None
+
+    @property
+    def index(self) -> list:
+        """The frame's row labels as a list."""
+        if self._index is None:
+            self._index = self.frame.index.tolist()
+        return self._index
+
+    def rows(self, positions: list[int], frame: pd.DataFrame) -> _Columns:
+        """The columns of ``frame``, which holds the rows ``positions`` of the frame read here with the same
+        columns (taken by position), without reading it again."""
+        out = object.__new__(_Columns)
+        out.frame, out.columns, out._rows = frame, frame.columns, len(positions)
+        out._array = self._array[positions]
+        out._positions = self._positions if frame.columns is self.columns else None
+        index = self.index
+        out._index = [index[i] for i in positions]
+        return out
 
     def __len__(self) -> int:
         return self._rows
@@ -302,6 +322,13 @@ def _keys(columns: pd.Index) -> list:
 def _bare(frame: pd.DataFrame) -> _Columns:
     """``frame``'s columns for :func:`_column`, read once (see :class:`_Columns`)."""
     return _Columns(frame)
+
+
+def _bare_of(rep, frame: pd.DataFrame) -> _Columns:
+    """:func:`_bare` of a frame of ``rep``: the columns the report read as it made the frame, where it holds them
+    (``rep._read``, by the frame's id; the frame itself still there), else read now."""
+    held = getattr(rep, "_read", {}).get(id(frame))
+    return held if held is not None and held.frame is frame else _Columns(frame)
 
 
 def _column(frame: _Columns, key) -> list:
@@ -891,7 +918,7 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     (named so: "Gwet's AC2", "weighted Scott's pi"), by default whether the report has ``kappa_weights``."""
     m = rep.multiclass if frame is None else frame
     has_ci = "lower" in m.columns
-    bare = _bare(m)
+    bare = _bare_of(rep, m)
     letters, notes = footnote_letters(_column(bare, "method")) if has_ci else ({}, [])
     level = f"{100 * rep.options['confidence_level']:g}% CI"
     deff = "deff" in m.columns
@@ -906,7 +933,7 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     if weighted is None:
         weighted = rep.options.get("kappa_weights") is not None
     rows = []
-    for i, code in enumerate(m.index.tolist()):
+    for i, code in enumerate(bare.index):
         v = values[i]
         if has_ci:
             shown, ci = display.value_and_interval(v, lowers[i], uppers[i], se=ses[i])

@@ -21,9 +21,9 @@ from ..engine.crosstab import sparse_frame
 from ..measures.parameters import uses
 from ..measures.registry import REGISTRY, resolve
 from . import display
+from .document import _bare, _bare_of
 from .options import report_options
 from .ranking import sort_measure
-from .document import _bare, _bare_of
 from .rendered import Rendered
 
 sparse = LazyModule("scipy.sparse")

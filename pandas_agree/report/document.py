@@ -288,14 +288,25 @@ class _Columns:
     def __len__(self) -> int:
         return self._rows
 
-    def position(self, key) -> int:
-        if self._positions is None:  # a dict of the columns, made once: MultiIndex.get_loc costs more per key
+    def _by_key(self) -> dict:
+        """The position of each column by its key (None for a repeated one), made once: MultiIndex.get_loc costs
+        more per key, and a test of a key on a new Index makes its hash table."""
+        if self._positions is None:
             keys = _keys(self.columns)
             positions = dict(zip(keys, range(len(keys)), strict=True))
             if len(positions) < len(keys):  # a repeated title: get_loc decides
                 positions.update((key, None) for key, n in Counter(keys).items() if n > 1)
             self._positions = positions
-        found = self._positions.get(key)
+        return self._positions
+
+    def __contains__(self, key) -> bool:
+        """Whether ``key`` is a column (of a MultiIndex, a key of its first level), as ``key in frame.columns``."""
+        if isinstance(self.columns, pd.MultiIndex):
+            return key in self.columns
+        return key in self._by_key()
+
+    def position(self, key) -> int:
+        found = self._by_key().get(key)
         return found if found is not None else self.columns.get_loc(key)
 
     def floats(self, keys: list) -> np.ndarray | None:
@@ -917,19 +928,19 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     design effects and interpretation; ``weighted`` whether the coefficients that take agreement weights took them
     (named so: "Gwet's AC2", "weighted Scott's pi"), by default whether the report has ``kappa_weights``."""
     m = rep.multiclass if frame is None else frame
-    has_ci = "lower" in m.columns
     bare = _bare_of(rep, m)
+    has_ci = "lower" in bare
     letters, notes = footnote_letters(_column(bare, "method")) if has_ci else ({}, [])
     level = f"{100 * rep.options['confidence_level']:g}% CI"
-    deff = "deff" in m.columns
+    deff = "deff" in bare
     columns = ["Value", *(["SE", level] if has_ci else []), *([DEFF] if deff else []),
-               *(["Interpretation"] if "interpretation" in m.columns else [])]
+               *(["Interpretation"] if "interpretation" in bare else [])]
     # each column taken once as a list, read by position (the frame's codes are its index)
     values = _column(bare, "value")
     lowers, uppers, ses, methods = (_column(bare, c) for c in ("lower", "upper", "se", "method")) if has_ci else \
         ((), (), (), ())
     deffs = _column(bare, "deff") if deff else ()
-    interpretations = _column(bare, "interpretation") if "interpretation" in m.columns else None
+    interpretations = _column(bare, "interpretation") if "interpretation" in bare else None
     if weighted is None:
         weighted = rep.options.get("kappa_weights") is not None
     rows = []

@@ -380,6 +380,9 @@ class AgreementReport(Rendered):
         self.crosstab = _crosstab(ag, opts["percentages"]) if opts["cells"] is None else \
             cell_statistics_frame(ag, opts["cells"], opts["percentages"])
         self.confusions = ag.confusions(top=CONFUSIONS)
+        # each frame read once, as it is made: the notes and the text and HTML reports read these lists
+        for frame in (self.summary, self.tests, self.confusions, self.binary, self.averages):
+            self._read[id(frame)] = _bare(frame)
         self.notes = self._notes(ag, opts, caught) + group_notes
 
     def _statistics(self, ag, opts: dict) -> dict[str, pd.DataFrame]:
@@ -417,7 +420,7 @@ class AgreementReport(Rendered):
                          + (" (found on all rows; every group uses it)." if self.groups
                             or ag.mapping.attrs.get("match") == "all rows" else "."))
         timing = opts["timing"]
-        before = [code for code in self.averages.index.tolist() if REGISTRY[code].averaging == "before"]
+        before = [code for code in _bare_of(self, self.averages).index if REGISTRY[code].averaging == "before"]
         if opts["positive"] is not None:
             notes.append(f"Two-class problem: the class-specific measures are those of the positive class "
                          f"{display.label(opts['positive'])}, without averaging.")

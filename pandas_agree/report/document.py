@@ -408,7 +408,7 @@ def count_places(rep) -> CountPlaces:
     or groups), so that a layer whose weighted counts happen to be whole shows them as the whole table does
     ("934.00" beside "4527.50", not "934")."""
     sections = [sub for _, sub in rep.sections()]
-    summaries = [x for sub in sections for x in _column(_bare(sub.summary), "N")]
+    summaries = [x for sub in sections for x in _column(_bare_of(sub, sub.summary), "N")]
     counts = [values for sub in sections if (values := _crosstab_counts(sub)) is not None]
     return CountPlaces(display.count_decimals(summaries),
                        display.count_decimals(np.concatenate(counts)) if counts else None)
@@ -429,12 +429,12 @@ def summary(rep, places: int | None = None) -> Table:
     """The Case Processing Summary; its counts with ``places`` decimals (those of the report's other sections,
     :func:`count_places`), or by default none unless one is fractional."""
     s = rep.summary
-    bare = _bare(s)
+    bare = _bare_of(rep, s)
     counts, percents = _column(bare, "N"), _column(bare, "Percent")
     if places is None:  # one format for the column (a weighted Missing of 0.5 beside 4)
         places = display.count_decimals(counts)
     rows = [(str(i), [display.count(counts[r], places), display.percent(percents[r])])
-            for r, i in enumerate(s.index.tolist())]
+            for r, i in enumerate(bare.index)]
     columns = ["N", "Percent"]
     return Table("Case Processing Summary", columns, rows, stub="Cases", total_row=True)
 
@@ -908,12 +908,12 @@ def confusions(rep) -> Table | None:
     c = rep.confusions
     if c.empty:
         return None
-    bare = _bare(c)
+    bare = _bare_of(rep, c)
     columns = zip(*(_column(bare, name) for name in ("reference", "predicted", "count", "row share", "share")),
                   strict=True)
     rows = [(str(rank), [display.label(reference), display.label(predicted), display.count(count),
                          display.percent(100 * row_share, small=True), display.percent(100 * share, small=True)])
-            for rank, (reference, predicted, count, row_share, share) in zip(c.index.tolist(), columns, strict=True)]
+            for rank, (reference, predicted, count, row_share, share) in zip(bare.index, columns, strict=True)]
     reference, predicted = rep.source.axis_names
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
                                         "Count", "% of row", "% of all"], rows, stub="Rank",
@@ -1011,10 +1011,10 @@ def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test", footnote
 
 def tests(rep) -> Table:
     t = rep.tests
-    bare = _bare(t)
+    bare = _bare_of(rep, t)
     letters, notes = footnote_letters(_column(bare, "method"))
     methods = _column(bare, "method")
-    codes = t.index.tolist()
+    codes = bare.index
     columns = zip(test_statistics(codes, _column(bare, "statistic"), methods),
                   *(_column(bare, c) for c in ("df", "pvalue")), methods, strict=True)
     rows = [(code, [statistic, display.count(df), display.pvalue(p), letters[method]])
@@ -1029,10 +1029,10 @@ def binary(rep) -> Table:
     ci = isinstance(b.columns, pd.MultiIndex)
     codes = shown_measures(b)
     deff = has_deff(b)
-    bare = _bare(b)
+    bare = _bare_of(rep, b)
     rows = [(f"{display.measure_name(code)} ({code})", shown)  # a measure's row: its cell of every class
             for code, shown in zip(codes, _with_intervals(bare, codes), strict=True)]
-    columns, rows, companions = _with_deff([display.label(c) for c in b.index.tolist()], rows,
+    columns, rows, companions = _with_deff([display.label(c) for c in bare.index], rows,
                                            _deffs(bare, codes) if deff else None)
     notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
              "in the notes.", *([DEFF_NOTE] if deff else [])] if ci else []
@@ -1060,13 +1060,13 @@ def ranked_binary(rep) -> Table:
     deff = has_deff(b)
     at = 2 if ci else 1  # the design effect of the sorting measure: after its value (and interval)
 
-    bare = _bare(b)
+    bare = _bare_of(rep, b)
     values = [_column(bare, (c, "value") if ci else c) for c in codes]  # each column taken once
     ranking = rank(b, code, limit, values[0])
     lowers, uppers = (_column(bare, (code, stat)) for stat in ("lower", "upper")) if ci else (None, None)
     deffs = _column(bare, (code, "deff")) if deff else None
     shown_rows = [*ranking.weakest, *ranking.strongest]  # the labels of the rows shown, taken at once
-    every_label = b.index.tolist()  # a list read once (an Index's take costs more than the list)
+    every_label = bare.index  # a list read once (an Index's take costs more than the list)
     labels = {i: every_label[i] for i in shown_rows}
 
     shown_values = [display.values([column[i] for i in shown_rows]) for column in values]  # by measure
@@ -1104,8 +1104,8 @@ def averages(rep) -> Table:
     a = rep.averages
     methods = shown_measures(a)
     deff = has_deff(a)
-    bare = _bare(a)
-    codes = a.index.tolist()
+    bare = _bare_of(rep, a)
+    codes = bare.index
 
     def by_measure(by_method: list[list]) -> list[list]:  # a measure's cells: one of each method
         return [list(cells) for cells in zip(*by_method, strict=True)] if by_method else [[] for _ in codes]

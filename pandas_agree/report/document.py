@@ -16,7 +16,7 @@ import pandas as pd
 from ..analyses.order import on_command_line
 from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG, ZERO_ASE
 from . import display
-from .ranking import class_limit, every_class, exceeds, kept, rank, shown_measures, sort_measure
+from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
 __all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "count_places",
            "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "laid_out",
@@ -265,6 +265,7 @@ class _Columns:
             array = frame.to_numpy()  # numpy's common type: floats where every column holds numbers (no bools)
         self._array = array if array is not None and array.dtype == _FLOAT else frame.to_numpy(dtype=object)
         self._positions: dict | None = None
+        self._keys: list | None = None
         self._index: list | None = None
 
     @property
@@ -280,7 +281,8 @@ class _Columns:
         out = object.__new__(_Columns)
         out.frame, out.columns, out._rows = frame, frame.columns, len(positions)
         out._array = self._array[positions]
-        out._positions = self._positions if frame.columns is self.columns else None
+        same = frame.columns is self.columns
+        out._positions, out._keys = (self._positions, self._keys) if same else (None, None)
         index = self.index
         out._index = [index[i] for i in positions]
         return out
@@ -292,12 +294,31 @@ class _Columns:
         """The position of each column by its key (None for a repeated one), made once: MultiIndex.get_loc costs
         more per key, and a test of a key on a new Index makes its hash table."""
         if self._positions is None:
-            keys = _keys(self.columns)
+            keys = self.keys()
             positions = dict(zip(keys, range(len(keys)), strict=True))
             if len(positions) < len(keys):  # a repeated title: get_loc decides
                 positions.update((key, None) for key, n in Counter(keys).items() if n > 1)
             self._positions = positions
         return self._positions
+
+    def keys(self) -> list:
+        """The columns' keys (tuples for a MultiIndex), in their order."""
+        if self._keys is None:
+            self._keys = _keys(self.columns)
+        return self._keys
+
+    def measures(self) -> list:
+        """The measures (or averaging methods) of a frame of measures in the order of its columns, each once, as
+        :func:`~.ranking.shown_measures` gives them."""
+        if isinstance(self.columns, pd.MultiIndex):
+            return list(dict.fromkeys(key[0] for key in self.keys()))
+        return list(self.keys())
+
+    def has_deff(self) -> bool:
+        """Whether the frame carries design effects, as :func:`has_deff` finds."""
+        if isinstance(self.columns, pd.MultiIndex):
+            return any(key[-1] == "deff" for key in self.keys())
+        return "deff" in self.keys()
 
     def __contains__(self, key) -> bool:
         """Whether ``key`` is a column (of a MultiIndex, a key of its first level), as ``key in frame.columns``."""
@@ -1027,9 +1048,9 @@ def binary(rep) -> Table:
     if exceeds(len(b.index), rep.options.get("max_classes")):
         return ranked_binary(rep)
     ci = isinstance(b.columns, pd.MultiIndex)
-    codes = shown_measures(b)
-    deff = has_deff(b)
     bare = _bare_of(rep, b)
+    codes = bare.measures()
+    deff = bare.has_deff()
     rows = [(f"{display.measure_name(code)} ({code})", shown)  # a measure's row: its cell of every class
             for code, shown in zip(codes, _with_intervals(bare, codes), strict=True)]
     columns, rows, companions = _with_deff([display.label(c) for c in bare.index], rows,
@@ -1051,16 +1072,16 @@ def ranked_binary(rep) -> Table:
     names the others and where they are), so that the table takes one screen whatever K is."""
     b = rep.binary
     limit = rep.options["max_classes"]
-    shown = shown_measures(b)
+    bare = _bare_of(rep, b)
+    shown = bare.measures()
     code = sort_measure(b, rep.options.get("sort_by"), shown)
     ci = isinstance(b.columns, pd.MultiIndex)
     headline = [c for c in HEADLINE if c in shown and c != code]
     codes = [code, *(headline if len(shown) > len(headline) + 1 else [c for c in shown if c != code])]
     level = f"{100 * rep.options['confidence_level']:g}% CI"
-    deff = has_deff(b)
+    deff = bare.has_deff()
     at = 2 if ci else 1  # the design effect of the sorting measure: after its value (and interval)
 
-    bare = _bare_of(rep, b)
     values = [_column(bare, (c, "value") if ci else c) for c in codes]  # each column taken once
     ranking = rank(b, code, limit, values[0])
     lowers, uppers = (_column(bare, (code, stat)) for stat in ("lower", "upper")) if ci else (None, None)
@@ -1102,9 +1123,9 @@ def ranked_binary(rep) -> Table:
 
 def averages(rep) -> Table:
     a = rep.averages
-    methods = shown_measures(a)
-    deff = has_deff(a)
     bare = _bare_of(rep, a)
+    methods = bare.measures()
+    deff = bare.has_deff()
     codes = bare.index
 
     def by_measure(by_method: list[list]) -> list[list]:  # a measure's cells: one of each method

@@ -544,3 +544,32 @@ def test_cli_choices_come_from_the_specification():
 NARROWED = {("scores", "ci"): ("auto", "linearized", "bootstrap", "none"),
             ("scores", "average"): ("unweighted", "weighted")}
 """The CLI options a command narrows to the choices its analysis takes (each choice still the specification's)."""
+
+
+def test_arguments_bound_directly_are_those_of_signature_bind():
+    # the checked call binds plain calls itself: the same arguments, in the same order, as inspect's bind, and
+    # the same TypeError for a call that does not fit
+    import re
+
+    from pandas_agree.base.options import _binder
+
+    def f(self, a, b=1, *, c=2, d=None, **kw):
+        pass
+
+    def g(x, y=2, *, z):
+        pass
+
+    fits = [(f, (0, 1), {}), (f, (0,), {"a": 1, "c": 3}), (f, (0, 1, 2), {"d": 4, "zz": 5, "c": 1}),
+            (g, (1,), {"z": 3}), (g, (), {"x": 1, "z": 2, "y": 3})]
+    for func, args, kwargs in fits:
+        sig = inspect.signature(func)
+        expected = sig.bind(*args, **kwargs).arguments
+        bound = _binder(sig)(args, kwargs)
+        assert list(bound.items()) == list(expected.items())
+    misfits = [(f, (0,), {}), (f, (0, 1), {"a": 2}), (g, (1, 2, 3), {"z": 1}), (g, (1,), {"w": 1}), (g, (1,), {})]
+    for func, args, kwargs in misfits:
+        sig = inspect.signature(func)
+        with pytest.raises(TypeError) as expected:
+            sig.bind(*args, **kwargs)
+        with pytest.raises(TypeError, match=re.escape(str(expected.value))):
+            _binder(sig)(args, kwargs)

@@ -240,3 +240,33 @@ def test_n_of_valid_cases_shares_the_summaries_format_across_layers():
     shown = {line.split()[-1] for line in text.splitlines() if line.startswith("N of Valid Cases")}
     # R: margin.table(UCBAdmissions, 3) gives 933 (+ 0.5 here), 585, 918, 792, 584, 714 and 4526 in all
     assert shown == {"4526.50", "933.50", "585.00", "918.00", "792.00", "584.00", "714.00"}
+
+
+# --- the printed tables are those of the report's frames ----------------------------------------------------------
+
+def test_printed_tables_read_the_frames_the_report_holds_when_printed():
+    # the report reads its frames once as it makes them; a frame replaced before printing is printed as it is then
+    table = pd.DataFrame([[20, 5, 1], [3, 15, 2], [0, 4, 9]], index=list("xyz"), columns=list("xyz"))
+    report = pa.Agreement.from_table(table).report(ci=None)
+    report.tests = report.tests.iloc[:2]
+    report.summary = report.summary.assign(Percent=[50.0, 50.0, 100.0])
+    report.multiclass = report.multiclass.iloc[[1, 0]]
+    report.confusions = report.confusions.iloc[:1]
+    tests, summary = _table(report, "Tests"), _table(report, "Case Processing Summary")
+    multiclass, confusions = _table(report, "Multiclass Measures"), _table(report, "Largest Confusions")
+    assert [label for label, _ in tests.rows] == ["KAPPA_Z", "MCNEMAR"]
+    assert [cells[1] for _, cells in summary.rows] == ["50.0%", "50.0%", "100.0%"]
+    assert [label for label, _ in multiclass.rows] == ["Cohen's kappa (KAPPA)", "overall success rate (OSR)"]
+    assert len(confusions.rows) == 1 and confusions.rows[0][1][:3] == ["x", "y", "5"]  # the largest: 5 at (x, y)
+
+
+def test_crosstab_margins_are_integers_of_the_sums():
+    # counts of objects: integers, the margins their sums (pandas.crosstab(..., margins=True) gives the same)
+    df = pd.DataFrame({"a": list("xxyyyz"), "p": list("xyyyzz")})
+    expected = pd.crosstab(df["a"], df["p"], margins=True, margins_name="Total")
+    table = df.agree("a", "p").crosstab()
+    assert table.dtypes.tolist() == [np.dtype(np.int64)] * 4
+    assert table.to_numpy().tolist() == expected.to_numpy().tolist()
+    weighted = pd.DataFrame({"a": list("xxy"), "p": list("xyy"), "w": [0.5, 1.25, 2.0]}).agree.crosstabs(
+        "a", "p", weights="w").crosstab()
+    assert weighted.to_numpy().tolist() == [[0.5, 1.25, 1.75], [0.0, 2.0, 2.0], [0.5, 3.25, 3.75]]

@@ -242,12 +242,6 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
         return self._sides[2].view()
 
     @cached_property
-    def _label_objects(self) -> tuple[np.ndarray, np.ndarray]:
-        """The reference and predicted labels as object arrays, which index fast (an Index of pyarrow strings does
-        not)."""
-        return self._index.to_numpy(dtype=object), self._columns.to_numpy(dtype=object)
-
-    @cached_property
     def _sides(self) -> tuple[pd.Index, pd.Index, pd.Index]:
         """The labels on both sides, on the reference side only and on the predicted side only (indexing an Index
         of pyarrow strings is slow: taken once)."""

@@ -607,6 +607,11 @@ class Crosstab(CountedRows):
 
     # --- the table's derived forms, built once ------------------------------------------------------------
 
+    @cached_property
+    def _label_objects(self) -> tuple[np.ndarray, np.ndarray]:
+        """The row and column labels as object arrays, which index fast (an Index of pyarrow strings does not)."""
+        return self._index.to_numpy(dtype=object), self._columns.to_numpy(dtype=object)
+
     def _frame(self) -> pd.DataFrame:
         """The table as a dense DataFrame of its own labels."""
         dense = self._counts
@@ -701,8 +706,9 @@ class Crosstab(CountedRows):
         """
         index, columns = self._index, self._columns
         if margins:
-            index = pd.Index([*self._index.tolist(), "Total"], dtype=object, name=self._index.name)
-            columns = pd.Index([*self._columns.tolist(), "Total"], dtype=object, name=self._columns.name)
+            rows, cols = self._label_objects
+            index = pd.Index([*rows.tolist(), "Total"], dtype=object, name=self._index.name)
+            columns = pd.Index([*cols.tolist(), "Total"], dtype=object, name=self._columns.name)
         if self._cells is not None:  # sparse columns, as the table is held
             rows, cols, counts = *self._cells, self._counts
             if margins:
@@ -715,11 +721,14 @@ class Crosstab(CountedRows):
             out = sparse_frame(table, index, columns)
             return out.astype(pd.SparseDtype(np.int64, 0)) if self._counts_objects else out
         counts = self._counts
-        if margins:
-            counts = np.pad(counts, ((0, 1), (0, 1)))
-            counts[:-1, -1] = self._counts.sum(axis=1)
-            counts[-1] = counts[:-1].sum(axis=0)
-        if self._counts_objects:
+        if margins:  # made in the dtype shown: counts of objects as integers (whole, so their sums are the same)
+            i, j = counts.shape
+            full = np.empty((i + 1, j + 1), dtype=np.int64 if self._counts_objects else counts.dtype)
+            full[:i, :j] = counts
+            full[:i, j] = counts.sum(axis=1)
+            full[i] = full[:i].sum(axis=0)
+            counts = full
+        elif self._counts_objects:
             counts = counts.astype(np.int64)
         return pd.DataFrame(counts, index=index, columns=columns)
 

@@ -682,6 +682,7 @@ def validate_options(func: F | None = None, *, passes: Iterable[str] | Callable[
     own = tuple(n for n in keyword_names(func) if n != var_kw)
     passed = _passed(passes)
     constructor = method == "self" and func.__name__ == "__init__"
+    bind = _binder(sig)
 
     @functools.wraps(func)
     def checked(*args, **kwargs):
@@ -692,7 +693,7 @@ def validate_options(func: F | None = None, *, passes: Iterable[str] | Callable[
             outer = _CALL.get()
             kwargs = renamed_keywords(kwargs, takes, _call_name(func, method, args) if outer is None else outer[0])
         try:
-            arguments = sig.bind(*args, **kwargs).arguments
+            arguments = bind(args, kwargs)
         except TypeError:
             name = _call_name(func, method, args)
             known = passed(_owner(method, args)) if passes is not None else None
@@ -723,6 +724,36 @@ def validate_options(func: F | None = None, *, passes: Iterable[str] | Callable[
     if passes is not None:
         checked.__passes_options__ = passed  # type: ignore[attr-defined]
     return checked
+
+
+def _binder(sig: inspect.Signature) -> Callable[[tuple, dict], dict]:
+    """``sig.bind(*args, **kwargs).arguments`` (the arguments given, in the signature's order, the ``**kwargs``
+    under their parameter's name), found directly for a call whose arguments plainly fit a signature of
+    positional-or-keyword and keyword-only parameters (and ``**kwargs``); ``sig.bind`` binds any other call (and
+    raises its TypeError)."""
+    params = list(sig.parameters.values())
+    kinds = {p.kind for p in params}
+    if inspect.Parameter.POSITIONAL_ONLY in kinds or inspect.Parameter.VAR_POSITIONAL in kinds:
+        return lambda args, kwargs: sig.bind(*args, **kwargs).arguments
+    named = [p.name for p in params if p.kind is not p.VAR_KEYWORD]
+    positional = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+    required = [p.name for p in params if p.kind is not p.VAR_KEYWORD and p.default is p.empty]
+    var_kw = next((p.name for p in params if p.kind is p.VAR_KEYWORD), None)
+    known = frozenset(named)
+
+    def bind(args: tuple, kwargs: dict) -> dict:
+        if len(args) > len(positional) or (var_kw is None and not known.issuperset(kwargs)):
+            return sig.bind(*args, **kwargs).arguments
+        given = dict(zip(positional, args, strict=False))  # the first parameters, those given
+        if not given.keys().isdisjoint(kwargs) or any(n not in given and n not in kwargs for n in required):
+            return sig.bind(*args, **kwargs).arguments
+        given.update(kwargs)
+        arguments = {n: given[n] for n in named if n in given}
+        if var_kw is not None and len(arguments) < len(given):
+            arguments[var_kw] = {k: v for k, v in kwargs.items() if k not in known}
+        return arguments
+
+    return bind
 
 
 def _passed(passes) -> Callable[[type | None], tuple[str, ...]]:

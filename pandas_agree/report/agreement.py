@@ -21,6 +21,7 @@ from ..engine.crosstab import sparse_frame
 from ..measures.parameters import uses
 from ..measures.registry import REGISTRY, resolve
 from . import display
+from .document import _bare, _bare_of
 from .options import report_options
 from .ranking import sort_measure
 from .rendered import Rendered
@@ -361,18 +362,27 @@ class AgreementReport(Rendered):
             every = ag.multiclass([*defaults, *extra] if extra else multiclass_codes,
                                   kappa_weights=opts["kappa_weights"] if weighted else None, bands=opts["bands"],
                                   **interval_kw)
+            # the frame read once: the multiclass and paradox tables of the document and the notes read its rows
+            read = _bare(every)
+            kept = [i for i, code in enumerate(read.index) if code not in extra]
             self.multiclass = _without(every, extra)
+            self._read = {id(self.multiclass): read.rows(kept, self.multiclass) if extra else read}
             test_weights = opts["kappa_weights"]
-            if test_weights is None and "KAPPA_W" in self.multiclass.index.tolist():
+            if test_weights is None and "KAPPA_W" in self._read[id(self.multiclass)].index:
                 test_weights = "linear"  # the weights of the KAPPA_W shown
             self.tests = ag.tests(kappa_weights=test_weights)
-            self.paradox = paradox_frame(ag, interval_kw, every if opts["kappa_weights"] is None else None)
+            self.paradox, paradox_read = _paradox(ag, interval_kw, read if opts["kappa_weights"] is None else None)
+            if paradox_read is not None:
+                self._read[id(self.paradox)] = paradox_read
             self.statistics = self._statistics(ag, opts)
         self.summary = case_summary(ag)
         self.design = design_table(ag)
         self.crosstab = _crosstab(ag, opts["percentages"]) if opts["cells"] is None else \
             cell_statistics_frame(ag, opts["cells"], opts["percentages"])
         self.confusions = ag.confusions(top=CONFUSIONS)
+        # each frame read once, as it is made: the notes and the text and HTML reports read these lists
+        for frame in (self.summary, self.tests, self.confusions, self.binary, self.averages):
+            self._read[id(frame)] = _bare(frame)
         self.notes = self._notes(ag, opts, caught) + group_notes
 
     def _statistics(self, ag, opts: dict) -> dict[str, pd.DataFrame]:
@@ -410,7 +420,7 @@ class AgreementReport(Rendered):
                          + (" (found on all rows; every group uses it)." if self.groups
                             or ag.mapping.attrs.get("match") == "all rows" else "."))
         timing = opts["timing"]
-        before = [code for code in self.averages.index.tolist() if REGISTRY[code].averaging == "before"]
+        before = [code for code in _bare_of(self, self.averages).index if REGISTRY[code].averaging == "before"]
         if opts["positive"] is not None:
             notes.append(f"Two-class problem: the class-specific measures are those of the positive class "
                          f"{display.label(opts['positive'])}, without averaging.")
@@ -433,9 +443,9 @@ class AgreementReport(Rendered):
                 seen.add(text)
         if opts["ci"] is not None:
             averaged = {} if opts["positive"] is not None else self.averages.attrs.get("methods", {})
+            multiclass = _bare_of(self, self.multiclass)
             notes += _interval_notes(self.binary.attrs.get("methods", {}), averaged,
-                                     dict(zip(self.multiclass.index.tolist(), self.multiclass["method"].tolist(),
-                                              strict=True)),
+                                     dict(zip(multiclass.index, multiclass("method"), strict=True)),
                                      opts["confidence_level"], opts["random_state"])
         return notes
 
@@ -621,12 +631,18 @@ def paradox_frame(ag, interval_kw: dict, shown: pd.DataFrame | None = None) -> p
     labels, the prevalence and bias indices, with the intervals of ``interval_kw``; the rows of ``shown`` (the
     multiclass measures of the same call, unweighted) are taken from it. ``attrs["paradox"]`` holds the note where
     the paradox is at work (:func:`~pandas_agree.analyses.messages.kappa_paradox`)."""
+    return _paradox(ag, interval_kw, None if shown is None else _bare(shown))[0]
+
+
+def _paradox(ag, interval_kw: dict, shown=None) -> tuple[pd.DataFrame, object]:
+    """:func:`paradox_frame` of the multiclass measures ``shown`` read by :func:`~.document._bare` (or None), and
+    the table read the same way where its rows are all those of ``shown`` (else None)."""
     codes = [c for c in PARADOX if c not in ("PI", "BI") or len(ag.labels) == 2]
-    at = {} if shown is None else {code: i for i, code in enumerate(shown.index.tolist()) if code in codes}
+    at = {} if shown is None else {code: i for i, code in enumerate(shown.index) if code in codes}
     found = [c for c in codes if c in at]
     missing = [c for c in codes if c not in at]
     # rows taken by position (a frame's .loc and .reindex by labels cost more than the measures they hold here)
-    frames = [shown.take([at[c] for c in found])] if found else []
+    frames = [shown.frame.take([at[c] for c in found])] if found else []
     if missing:
         frames.append(ag.multiclass(missing, **interval_kw))
     if len(frames) > 1:
@@ -637,10 +653,12 @@ def paradox_frame(ag, interval_kw: dict, shown: pd.DataFrame | None = None) -> p
     if not frames[-1].columns.equals(frame.columns):
         frame = frame.reindex(columns=frames[-1].columns.union(frame.columns, sort=False))
     frame.attrs = {}
-    value = dict(zip(codes, frame["value"].tolist(), strict=True))
+    read = shown.rows([at[c] for c in codes], frame) if not missing else None
+    values = read("value") if read is not None else frame["value"].tolist()
+    value = dict(zip(codes, values, strict=True))
     frame.attrs["paradox"] = kappa_paradox(value["OSR"], value["KAPPA"], value["PABAK"], value["AC1"],
                                            value.get("PI"), value.get("BI"))
-    return frame
+    return frame, read
 
 
 def table_notes(table, value: str) -> list[str]:

@@ -16,7 +16,7 @@ import pandas as pd
 from ..analyses.order import on_command_line
 from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG, ZERO_ASE
 from . import display
-from .ranking import class_limit, every_class, exceeds, kept, rank, shown_measures, sort_measure
+from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
 __all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "count_places",
            "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "laid_out",
@@ -257,6 +257,7 @@ class _Columns:
     each one)."""
 
     def __init__(self, frame: pd.DataFrame) -> None:
+        self.frame = frame
         self.columns = frame.columns
         self._rows = len(frame.index)
         array = None
@@ -264,18 +265,69 @@ class _Columns:
             array = frame.to_numpy()  # numpy's common type: floats where every column holds numbers (no bools)
         self._array = array if array is not None and array.dtype == _FLOAT else frame.to_numpy(dtype=object)
         self._positions: dict | None = None
+        self._keys: list | None = None
+        self._index: list | None = None
+
+    @property
+    def index(self) -> list:
+        """The frame's row labels as a list."""
+        if self._index is None:
+            self._index = self.frame.index.tolist()
+        return self._index
+
+    def rows(self, positions: list[int], frame: pd.DataFrame) -> _Columns:
+        """The columns of ``frame``, which holds the rows ``positions`` of the frame read here with the same
+        columns (taken by position), without reading it again."""
+        out = object.__new__(_Columns)
+        out.frame, out.columns, out._rows = frame, frame.columns, len(positions)
+        out._array = self._array[positions]
+        same = frame.columns is self.columns
+        out._positions, out._keys = (self._positions, self._keys) if same else (None, None)
+        index = self.index
+        out._index = [index[i] for i in positions]
+        return out
 
     def __len__(self) -> int:
         return self._rows
 
-    def position(self, key) -> int:
-        if self._positions is None:  # a dict of the columns, made once: MultiIndex.get_loc costs more per key
-            keys = _keys(self.columns)
+    def _by_key(self) -> dict:
+        """The position of each column by its key (None for a repeated one), made once: MultiIndex.get_loc costs
+        more per key, and a test of a key on a new Index makes its hash table."""
+        if self._positions is None:
+            keys = self.keys()
             positions = dict(zip(keys, range(len(keys)), strict=True))
             if len(positions) < len(keys):  # a repeated title: get_loc decides
                 positions.update((key, None) for key, n in Counter(keys).items() if n > 1)
             self._positions = positions
-        found = self._positions.get(key)
+        return self._positions
+
+    def keys(self) -> list:
+        """The columns' keys (tuples for a MultiIndex), in their order."""
+        if self._keys is None:
+            self._keys = _keys(self.columns)
+        return self._keys
+
+    def measures(self) -> list:
+        """The measures (or averaging methods) of a frame of measures in the order of its columns, each once, as
+        :func:`~.ranking.shown_measures` gives them."""
+        if isinstance(self.columns, pd.MultiIndex):
+            return list(dict.fromkeys(key[0] for key in self.keys()))
+        return list(self.keys())
+
+    def has_deff(self) -> bool:
+        """Whether the frame carries design effects, as :func:`has_deff` finds."""
+        if isinstance(self.columns, pd.MultiIndex):
+            return any(key[-1] == "deff" for key in self.keys())
+        return "deff" in self.keys()
+
+    def __contains__(self, key) -> bool:
+        """Whether ``key`` is a column (of a MultiIndex, a key of its first level), as ``key in frame.columns``."""
+        if isinstance(self.columns, pd.MultiIndex):
+            return key in self.columns
+        return key in self._by_key()
+
+    def position(self, key) -> int:
+        found = self._by_key().get(key)
         return found if found is not None else self.columns.get_loc(key)
 
     def floats(self, keys: list) -> np.ndarray | None:
@@ -302,6 +354,13 @@ def _keys(columns: pd.Index) -> list:
 def _bare(frame: pd.DataFrame) -> _Columns:
     """``frame``'s columns for :func:`_column`, read once (see :class:`_Columns`)."""
     return _Columns(frame)
+
+
+def _bare_of(rep, frame: pd.DataFrame) -> _Columns:
+    """:func:`_bare` of a frame of ``rep``: the columns the report read as it made the frame, where it holds them
+    (``rep._read``, by the frame's id; the frame itself still there), else read now."""
+    held = getattr(rep, "_read", {}).get(id(frame))
+    return held if held is not None and held.frame is frame else _Columns(frame)
 
 
 def _column(frame: _Columns, key) -> list:
@@ -370,7 +429,7 @@ def count_places(rep) -> CountPlaces:
     or groups), so that a layer whose weighted counts happen to be whole shows them as the whole table does
     ("934.00" beside "4527.50", not "934")."""
     sections = [sub for _, sub in rep.sections()]
-    summaries = [x for sub in sections for x in _column(_bare(sub.summary), "N")]
+    summaries = [x for sub in sections for x in _column(_bare_of(sub, sub.summary), "N")]
     counts = [values for sub in sections if (values := _crosstab_counts(sub)) is not None]
     return CountPlaces(display.count_decimals(summaries),
                        display.count_decimals(np.concatenate(counts)) if counts else None)
@@ -391,12 +450,12 @@ def summary(rep, places: int | None = None) -> Table:
     """The Case Processing Summary; its counts with ``places`` decimals (those of the report's other sections,
     :func:`count_places`), or by default none unless one is fractional."""
     s = rep.summary
-    bare = _bare(s)
+    bare = _bare_of(rep, s)
     counts, percents = _column(bare, "N"), _column(bare, "Percent")
     if places is None:  # one format for the column (a weighted Missing of 0.5 beside 4)
         places = display.count_decimals(counts)
     rows = [(str(i), [display.count(counts[r], places), display.percent(percents[r])])
-            for r, i in enumerate(s.index.tolist())]
+            for r, i in enumerate(bare.index)]
     columns = ["N", "Percent"]
     return Table("Case Processing Summary", columns, rows, stub="Cases", total_row=True)
 
@@ -870,12 +929,12 @@ def confusions(rep) -> Table | None:
     c = rep.confusions
     if c.empty:
         return None
-    bare = _bare(c)
+    bare = _bare_of(rep, c)
     columns = zip(*(_column(bare, name) for name in ("reference", "predicted", "count", "row share", "share")),
                   strict=True)
     rows = [(str(rank), [display.label(reference), display.label(predicted), display.count(count),
                          display.percent(100 * row_share, small=True), display.percent(100 * share, small=True)])
-            for rank, (reference, predicted, count, row_share, share) in zip(c.index.tolist(), columns, strict=True)]
+            for rank, (reference, predicted, count, row_share, share) in zip(bare.index, columns, strict=True)]
     reference, predicted = rep.source.axis_names
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
                                         "Count", "% of row", "% of all"], rows, stub="Rank",
@@ -890,23 +949,23 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     design effects and interpretation; ``weighted`` whether the coefficients that take agreement weights took them
     (named so: "Gwet's AC2", "weighted Scott's pi"), by default whether the report has ``kappa_weights``."""
     m = rep.multiclass if frame is None else frame
-    has_ci = "lower" in m.columns
-    bare = _bare(m)
+    bare = _bare_of(rep, m)
+    has_ci = "lower" in bare
     letters, notes = footnote_letters(_column(bare, "method")) if has_ci else ({}, [])
     level = f"{100 * rep.options['confidence_level']:g}% CI"
-    deff = "deff" in m.columns
+    deff = "deff" in bare
     columns = ["Value", *(["SE", level] if has_ci else []), *([DEFF] if deff else []),
-               *(["Interpretation"] if "interpretation" in m.columns else [])]
+               *(["Interpretation"] if "interpretation" in bare else [])]
     # each column taken once as a list, read by position (the frame's codes are its index)
     values = _column(bare, "value")
     lowers, uppers, ses, methods = (_column(bare, c) for c in ("lower", "upper", "se", "method")) if has_ci else \
         ((), (), (), ())
     deffs = _column(bare, "deff") if deff else ()
-    interpretations = _column(bare, "interpretation") if "interpretation" in m.columns else None
+    interpretations = _column(bare, "interpretation") if "interpretation" in bare else None
     if weighted is None:
         weighted = rep.options.get("kappa_weights") is not None
     rows = []
-    for i, code in enumerate(m.index.tolist()):
+    for i, code in enumerate(bare.index):
         v = values[i]
         if has_ci:
             shown, ci = display.value_and_interval(v, lowers[i], uppers[i], se=ses[i])
@@ -973,10 +1032,10 @@ def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test", footnote
 
 def tests(rep) -> Table:
     t = rep.tests
-    bare = _bare(t)
+    bare = _bare_of(rep, t)
     letters, notes = footnote_letters(_column(bare, "method"))
     methods = _column(bare, "method")
-    codes = t.index.tolist()
+    codes = bare.index
     columns = zip(test_statistics(codes, _column(bare, "statistic"), methods),
                   *(_column(bare, c) for c in ("df", "pvalue")), methods, strict=True)
     rows = [(code, [statistic, display.count(df), display.pvalue(p), letters[method]])
@@ -989,12 +1048,12 @@ def binary(rep) -> Table:
     if exceeds(len(b.index), rep.options.get("max_classes")):
         return ranked_binary(rep)
     ci = isinstance(b.columns, pd.MultiIndex)
-    codes = shown_measures(b)
-    deff = has_deff(b)
-    bare = _bare(b)
+    bare = _bare_of(rep, b)
+    codes = bare.measures()
+    deff = bare.has_deff()
     rows = [(f"{display.measure_name(code)} ({code})", shown)  # a measure's row: its cell of every class
             for code, shown in zip(codes, _with_intervals(bare, codes), strict=True)]
-    columns, rows, companions = _with_deff([display.label(c) for c in b.index.tolist()], rows,
+    columns, rows, companions = _with_deff([display.label(c) for c in bare.index], rows,
                                            _deffs(bare, codes) if deff else None)
     notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
              "in the notes.", *([DEFF_NOTE] if deff else [])] if ci else []
@@ -1013,22 +1072,22 @@ def ranked_binary(rep) -> Table:
     names the others and where they are), so that the table takes one screen whatever K is."""
     b = rep.binary
     limit = rep.options["max_classes"]
-    shown = shown_measures(b)
+    bare = _bare_of(rep, b)
+    shown = bare.measures()
     code = sort_measure(b, rep.options.get("sort_by"), shown)
     ci = isinstance(b.columns, pd.MultiIndex)
     headline = [c for c in HEADLINE if c in shown and c != code]
     codes = [code, *(headline if len(shown) > len(headline) + 1 else [c for c in shown if c != code])]
     level = f"{100 * rep.options['confidence_level']:g}% CI"
-    deff = has_deff(b)
+    deff = bare.has_deff()
     at = 2 if ci else 1  # the design effect of the sorting measure: after its value (and interval)
 
-    bare = _bare(b)
     values = [_column(bare, (c, "value") if ci else c) for c in codes]  # each column taken once
     ranking = rank(b, code, limit, values[0])
     lowers, uppers = (_column(bare, (code, stat)) for stat in ("lower", "upper")) if ci else (None, None)
     deffs = _column(bare, (code, "deff")) if deff else None
     shown_rows = [*ranking.weakest, *ranking.strongest]  # the labels of the rows shown, taken at once
-    every_label = b.index.tolist()  # a list read once (an Index's take costs more than the list)
+    every_label = bare.index  # a list read once (an Index's take costs more than the list)
     labels = {i: every_label[i] for i in shown_rows}
 
     shown_values = [display.values([column[i] for i in shown_rows]) for column in values]  # by measure
@@ -1064,10 +1123,10 @@ def ranked_binary(rep) -> Table:
 
 def averages(rep) -> Table:
     a = rep.averages
-    methods = shown_measures(a)
-    deff = has_deff(a)
-    bare = _bare(a)
-    codes = a.index.tolist()
+    bare = _bare_of(rep, a)
+    methods = bare.measures()
+    deff = bare.has_deff()
+    codes = bare.index
 
     def by_measure(by_method: list[list]) -> list[list]:  # a measure's cells: one of each method
         return [list(cells) for cells in zip(*by_method, strict=True)] if by_method else [[] for _ in codes]

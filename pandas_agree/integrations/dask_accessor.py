@@ -117,14 +117,23 @@ def _design_partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, d
     groups, no_group = {}, 0
     if by is not None:
         g = part[by]
-        frame["g"] = g.array
+        positions = group_rows(g)
+        # grouped by the groups' positions (a group-by of the values would take "a\x00b" for "a" before pandas 3)
+        code = np.full(len(part), len(positions), dtype=np.int64)  # the last position: no group
+        for i, rows in enumerate(positions.values()):
+            code[rows] = i
+        frame["g"] = code
         keys.append("g")
-        groups = {value: _cells(part.iloc[rows], actual, pred, weights, dropna)
-                  for value, rows in group_rows(g).items()}
+        groups = {value: _cells(part.iloc[rows], actual, pred, weights, dropna) for value, rows in positions.items()}
         no_group = int(g.isna().sum())
     grouped = frame[valid].groupby(keys, dropna=False, observed=True, sort=False)
     cells = grouped.size().reset_index(name="n")
     cells["w"] = np.bincount(grouped.ngroup().to_numpy(), weights=weight[valid], minlength=len(cells))
+    if by is not None:  # the positions back to the groups' values (NaN: no group)
+        values = np.empty(len(positions) + 1, dtype=object)
+        for i, value in enumerate([*positions, np.nan]):
+            values[i] = value
+        cells["g"] = pd.Series(values[cells["g"].to_numpy()], index=cells.index, dtype=object)
     for key, labels in (("a", a_labels), ("p", p_labels)):  # the positions back to labels (−1: a missing label)
         cells[key] = pd.Series(np.append(labels.to_numpy(dtype=object), np.nan)[cells[key].to_numpy()],
                                index=cells.index, dtype=object)

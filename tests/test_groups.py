@@ -118,3 +118,14 @@ def test_dask_groups_keep_strings_equal_up_to_a_nul_character_apart(options):
         pd.testing.assert_frame_equal(
             quiet(theirs.groups[value].agreement.multiclass, ["KAPPA", "OSR"], ci="auto"),
             quiet(ours.groups[value].agreement.multiclass, ["KAPPA", "OSR"], ci="auto"))
+
+
+@pytest.mark.parametrize("options", [{}, {"strata": "s"}])
+def test_polars_groups_and_layers_keep_strings_equal_up_to_a_nul_character_apart(options):
+    pl = pytest.importorskip("polars")
+    df = nul_frame()
+    expected = collections.Counter(df["g"])
+    report = quiet(pl.from_pandas(df).agree.report, "r", "p", by="g", ci=None, **options)
+    assert list(report.groups) == sorted(expected) and group_totals(report) == expected
+    table = quiet(pl.from_pandas(df).agree.crosstabs, "r", "p", layers="g", **options)
+    assert {k: int(v.table.to_numpy().sum()) for k, v in table.layers.items()} == expected

@@ -124,3 +124,23 @@ def test_many_classes_on_the_command_line(many_classes, tmp_path, capsys):
     assert cli.main(["compare", str(path), "--reference", "truth", "--pred", "a", "b", "--ci", "none",
                      "--max-classes", "all"]) == 0
     assert "classes, more than" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("labels", [["a", "a\x00b", "", "\x00", "a\x00c", "b"], [1, True, 0, False, 2, 3]],
+                         ids=["strings equal up to a NUL character", "booleans and 0, 1"])
+def test_the_classes_counted_against_max_classes_are_the_tables_labels(labels):
+    """Six labels that pandas' hash tables take for three (True for 1, False for 0; before pandas 3, "a\\x00b" for "a"
+    and "\\x00" for ""): max_classes=3 shows three classes' tests and says six classes."""
+    rng = np.random.default_rng(5)
+    truth = rng.integers(0, 6, 600)
+    a = np.where(rng.random(600) < 0.3, rng.integers(0, 6, 600), truth)
+    b = np.where(rng.random(600) < 0.2, rng.integers(0, 6, 600), truth)
+    values = np.empty(6, dtype=object)
+    values[:] = labels
+    frame = pd.DataFrame({"truth": values[truth], "a": values[a], "b": values[b]}, dtype=object)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        comparison = frame.agree.compare("truth", ["a", "b"])
+        lines = _tests_block(comparison.report(ci=None, max_classes=3))
+    assert sum(line.startswith("MCNEMAR") for line in lines) == 1 + 3
+    assert any(line.startswith("6 classes, more than max_classes = 3") for line in lines)

@@ -254,3 +254,32 @@ def test_shortcuts_take_the_design():
     ours = quiet(ddf.agree.report, "actual", "pred", random_state=0, **kw)
     assert str(ours) == str(quiet(df.agree.report, "actual", "pred", random_state=0, **kw))
     assert "Sample Design" in str(ours)
+
+
+@pytest.mark.parametrize("design", ["two-stage", "strata of rows"])
+def test_strata_and_clusters_equal_up_to_a_nul_character_are_apart(design):
+    """Strata and clusters whose names differ by a NUL character: pandas before 3 hashes an object column of
+    strings as C strings and took "p\\x00s0c1" for "p\\x00s0c0" in a partition's group-by (every PSU one). Each is a
+    stratum or cluster of its own, as on the pandas path, whose design is that of the integer ids."""
+    df = sample()
+    names = {0: "", 1: "\x00", 2: "s", 3: "s\x00", 4: "s\x00t", 5: "t"}
+    texts = df.assign(stratum=df["stratum"].map(names).astype(object), psu=("p\x00" + df["psu"]).astype(object))
+    theirs = df.agree("actual", "pred", **DESIGNS[design])
+    with dask.config.set({"dataframe.convert-string": False}):
+        ours = quiet(dd.from_pandas(texts, npartitions=3).agree, "actual", "pred", **DESIGNS[design])
+    assert ours.design["strata"] == 6 and ours.design["psus"] == theirs.design["psus"]
+    same(ours, theirs)
+    pl = pytest.importorskip("polars")
+    same(quiet(pl.from_pandas(texts).agree, "actual", "pred", **DESIGNS[design]), theirs)
+
+
+def test_strata_true_and_1_are_two_strata():
+    """An object column of strata holding True and 1: two strata, as on the pandas path (a group-by of the values
+    took them for one)."""
+    df = sample()
+    texts = df.assign(stratum=df["stratum"].map({0: True, 1: 1, 2: False, 3: 0, 4: "s", 5: 1.5}).astype(object))
+    theirs = df.agree("actual", "pred", **DESIGNS["strata of rows"])
+    with dask.config.set({"dataframe.convert-string": False}):
+        ours = quiet(dd.from_pandas(texts, npartitions=3).agree, "actual", "pred", **DESIGNS["strata of rows"])
+    assert ours.design["strata"] == 6
+    same(ours, theirs)

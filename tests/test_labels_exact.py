@@ -90,6 +90,16 @@ def test_exact_codes_in_order_of_appearance():
     assert exact_codes(plain, *factorized)[0] is factorized[0]
 
 
+def test_exact_codes_without_booleans_tell_only_strings_apart():
+    """booleans=False (the groups of a report, keys of a dict): True and 1 stay one value, as a dict keys them;
+    strings equal up to a NUL character, which pandas before 3 hashes as one C string, are two."""
+    strings = np.array(["a", "a\x00b", "", "\x00", "a", "\x00"], dtype=object)
+    codes, uniques = exact_codes(strings, *pd.factorize(strings), booleans=False)
+    assert codes.tolist() == [0, 1, 2, 3, 0, 3] and uniques.tolist() == ["a", "a\x00b", "", "\x00"]
+    mixed = np.array([1, True, None, 1.0, "a"], dtype=object)
+    codes, uniques = exact_codes(mixed, *pd.factorize(mixed), booleans=False)
+    assert codes.tolist() == [0, 0, -1, 0, 1] and uniques.tolist() == [1, "a"]
+
 def test_typed_labels_keep_values_exact():
     assert typed_labels(pd.Index([True, np.False_], dtype=object)).dtype == bool
     assert typed_labels(pd.Index([1, np.int64(2)], dtype=object)).dtype == np.int64

@@ -126,6 +126,24 @@ def test_from_long_and_duplicates():
         pa.RaterAgreement.from_long(long, "subject", "rater", "nope")
 
 
+@pytest.mark.parametrize("subjects, raters", [
+    (["s", "s\x00", "", "\x00", "s\x00t"], ["r", "r\x00"]),  # pandas before 3 takes "s\x00" for "s"
+    ([1, True, 0, False, 2], ["r", "r\x00"]),  # pandas takes True for 1
+], ids=["strings equal up to a NUL character", "True and 1 subjects"])
+def test_from_long_keeps_ids_pandas_takes_for_one_another_apart(subjects, raters):
+    """Each subject and each rater is its own, as in the wide data (no pair is repeated)."""
+    rng = np.random.default_rng(2)
+    ratings = rng.integers(0, 3, (len(subjects), len(raters)))
+    ratings[0] = ratings[1] = [0, 1]  # subjects 0 and 1: pandas took them for one subject rated twice
+    long = pd.DataFrame({"subject": pd.Series(subjects, dtype=object).repeat(len(raters)).to_numpy(),
+                         "rater": pd.Series(raters * len(subjects), dtype=object).to_numpy(),
+                         "level": ratings.ravel()})
+    from_long = pa.RaterAgreement.from_long(long, "subject", "rater", "level")
+    wide = pd.DataFrame(ratings, columns=[f"rater{k}" for k in range(len(raters))])
+    from_wide = wide.agree.raters(list(wide.columns))
+    assert from_long.n_subjects == len(subjects)
+    pd.testing.assert_frame_equal(from_long.summary(ci=None), from_wide.summary(ci=None))
+
 def test_subjects_with_one_rating_drop_out():
     df = pd.DataFrame({"a": [1, 2, 3, np.nan], "b": [1, 2, np.nan, 4], "c": [1, 3, np.nan, np.nan]})
     ra = df.agree.raters(["a", "b", "c"])

@@ -6,7 +6,8 @@ in the order of its categories, other values sorted; values that cannot be sorte
 tuples) by the name of their type, then within each type sorted (or in order of first appearance where a type's
 values cannot be sorted either). Rows with a missing group value belong to no group. The groups are the keys of
 a dict (``report.groups``), so values that a dict and pandas' groupby take for one (``True`` and ``1``) are one
-group.
+group, and values a dict keeps apart are two groups, whatever the pandas version (strings that differ by a NUL
+character, ``"a\\x00b"`` and ``"a"``, which pandas before 3 takes for one).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Hashable, Iterable
 import numpy as np
 import pandas as pd
 
-from ..engine.labels import as_labels
+from ..engine.labels import as_labels, exact_codes, positions_of
 
 __all__ = ["group_order", "group_rows"]
 
@@ -79,10 +80,12 @@ def group_rows(keys: pd.Series) -> dict[Hashable, np.ndarray]:
     >>> {k: v.tolist() for k, v in group_rows(pd.Series(["b", "a", None, "b"])).items()}
     {'a': [1], 'b': [0, 3]}
     """
-    # groups are keys of a dict (report.groups): values that pandas' groupby takes for one (True and 1) are one
-    codes, uniques = pd.factorize(keys.to_numpy(dtype=object), use_na_sentinel=True)
+    # groups are keys of a dict (report.groups): values that pandas' groupby takes for one (True and 1) are one;
+    # strings that pandas before 3 takes for one ("a\x00b" and "a") are two, as they are two keys
+    values = keys.to_numpy(dtype=object)
+    codes, uniques = exact_codes(values, *pd.factorize(values, use_na_sentinel=True), booleans=False)
     order = group_order(list(uniques), keys.dtype)
     by_code = np.argsort(codes, kind="stable")
     starts = np.searchsorted(codes[by_code], np.arange(len(uniques) + 1))
-    at = pd.Index(uniques, dtype=object, tupleize_cols=False).get_indexer(as_labels(order))
+    at = positions_of(as_labels(order), uniques)
     return dict(zip(order, (by_code[starts[c]:starts[c + 1]] for c in at), strict=True))

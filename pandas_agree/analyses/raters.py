@@ -28,7 +28,7 @@ from ..base.undefined import UndefinedMeasureWarning, divide, external_stackleve
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, design_codes, validate_weights
 from ..engine.design import DesignColumns, check_replicates, merge_units, unit_tables
-from ..engine.labels import difference_labels, positions_of
+from ..engine.labels import difference_labels, positions_of, sorted_labels, taken, unique_labels
 from ..engine.native import engine_of, lazy_frame
 from ..engine.ratings import RatingCounts, category_order, count_ratings, distinct_rows
 from ..inference.analytic import interval_notes
@@ -236,13 +236,7 @@ class RaterAgreement:
         require_frame(data, "data")
         for arg, col in (("subject", subject), ("rater", rater), ("rating", rating)):
             column(data, col, arg)
-        duplicated = data.duplicated([subject, rater], keep=False)
-        if duplicated.any():
-            pairs = data.loc[duplicated, [subject, rater]].drop_duplicates().head(5)
-            shown = ", ".join(f"({s!r}, {r!r})" for s, r in pairs.itertuples(index=False))
-            raise ValueError(f"each subject–rater pair must appear once; repeated: {shown}")
-        wide = data.pivot(index=subject, columns=rater, values=rating)
-        return cls(wide, labels=labels)
+        return cls(_pivoted(data, subject, rater, rating), labels=labels)
 
     @classmethod
     @validate_options
@@ -1024,6 +1018,32 @@ def type_clash_note(categories: pd.Index) -> str | None:
             "two of them ever agree; convert the rater columns to one type (for example with .astype(str)) if "
             "they mean the same category.")
 
+
+def _pivoted(data: pd.DataFrame, subject, rater, rating) -> pd.DataFrame:
+    """Long ratings pivoted to one row per subject and one column per rater (:meth:`pandas.DataFrame.pivot`),
+    a ValueError where a (subject, rater) pair repeats. Where pandas takes ids for one another (``True`` for ``1``;
+    before pandas 3, strings equal up to a NUL character, ``"s\\x00"`` for ``"s"``), the pairs are those of the ids'
+    positions among their sorted distinct values (:mod:`~pandas_agree.engine.labels`)."""
+    ids = {name: (data[name], unique_labels(data[name])) for name in (subject, rater)}
+    if all(len(found) == column.nunique(dropna=False) for column, found in ids.values()):
+        pairs, coded = data[[subject, rater]], None
+    else:
+        order = {name: sorted_labels(found) for name, (_, found) in ids.items()}
+        at = {name: positions_of(column, order[name]) for name, (column, _) in ids.items()}
+        pairs = pd.DataFrame({"s": at[subject], "r": at[rater]})
+        coded = pairs.assign(y=data[rating].array)
+    duplicated = pairs.duplicated(keep=False).to_numpy()
+    if duplicated.any():
+        first = duplicated & ~pairs.duplicated().to_numpy()  # each repeated pair once
+        shown = ", ".join(f"({s!r}, {r!r})" for s, r in
+                          data.loc[first, [subject, rater]].head(5).itertuples(index=False))
+        raise ValueError(f"each subject–rater pair must appear once; repeated: {shown}")
+    if coded is None:
+        return data.pivot(index=subject, columns=rater, values=rating)
+    wide = coded.pivot(index="s", columns="r", values="y")
+    wide.index = taken(order[subject], wide.index.to_numpy()).rename(subject)
+    wide.columns = taken(order[rater], wide.columns.to_numpy()).rename(rater)
+    return wide
 
 def rater_columns(columns) -> list:
     """The rater columns named by ``columns=``: a list of two or more distinct names.

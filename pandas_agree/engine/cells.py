@@ -9,7 +9,16 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from .crosstab import NoValidRowsError, Tabulation, described, design_codes, no_valid_rows, tabulate
+from .crosstab import (
+    NoValidRowsError,
+    Tabulation,
+    coded_keys,
+    described,
+    design_codes,
+    keys_back,
+    no_valid_rows,
+    tabulate,
+)
 from .design import DesignColumns, domain_df, unit_tables
 from .labels import positions_of
 from .native import WEIGHT_MISSING, grouped_counts
@@ -60,8 +69,9 @@ def design_tabulation(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
         repeat = np.repeat(np.arange(len(cells)), cells["n"].to_numpy())
         counted_rows = cells[present].iloc[repeat].assign(cell=cell[repeat], w=cells["uw"].to_numpy(float)[repeat])
         per_key = pd.concat([units[[*present, "rows"]], cells[present].assign(rows=-cells["n"])], ignore_index=True)
-        others = (per_key.groupby(present, dropna=False, observed=True, sort=False)["rows"].sum()
-                  .loc[lambda x: x > 0].reset_index())
+        per_key, labels = coded_keys(per_key, present)  # (a group-by of the values may merge strata)
+        others = keys_back(per_key.groupby(present, dropna=False, observed=True, sort=False)["rows"].sum()
+                           .loc[lambda x: x > 0].reset_index(), labels)
         empty = others[present].iloc[np.repeat(np.arange(len(others)), others["rows"].to_numpy())]
         rows = pd.concat([counted_rows, empty.assign(cell=-1, w=0.0)], ignore_index=True)
     columns = DesignColumns(*(rows[DESIGN_KEYS[name]] if design[name] is not None else None for name in DESIGN))
@@ -172,7 +182,9 @@ class NativeCounts:
             keys = [DESIGN_KEYS[name] for name in present]
             every_row = pd.DataFrame({**{DESIGN_KEYS[name]: self.key(column).to_numpy()
                                          for name, column in present.items()}, "rows": n})
-            units = every_row.groupby(keys, dropna=False, observed=True, sort=False)["rows"].sum().reset_index()
+            every_row, labels = coded_keys(every_row, keys)  # (a group-by of the values may merge strata)
+            units = keys_back(every_row.groupby(keys, dropna=False, observed=True, sort=False)["rows"].sum()
+                              .reset_index(), labels)
             lacking = {name: int(n[self.key(column).isna().to_numpy()].sum()) for name, column in present.items()
                        if name != "fpc"}
             tab = design_tabulation((long, bookkeeping), cells, units, lacking, names=(self.actual, self.pred),

@@ -43,10 +43,10 @@ from .labels import (
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["BOOKKEEPING", "MAX_CELLS", "MAX_TOTAL", "MIN_TOTAL", "SPARSE_CELLS", "NoValidRowsError", "SideLabels",
-           "Tabulation", "as_label_series", "check_table_size", "check_total", "count_cells", "counted_codes",
-           "described", "design_codes", "encode", "held_sparse", "label_order", "label_positions", "merged_order",
-           "nan_last", "no_valid_rows", "order_positions", "partial_counts", "sparse_frame", "stack_cells", "tabulate",
-           "validate_weights"]
+           "Tabulation", "as_label_series", "check_table_size", "check_total", "coded_keys", "count_cells",
+           "counted_codes", "described", "design_codes", "encode", "held_sparse", "keys_back", "label_order",
+           "label_positions", "merged_order", "nan_last", "no_valid_rows", "order_positions", "partial_counts",
+           "sparse_frame", "stack_cells", "tabulate", "validate_weights"]
 
 # An integer column whose values span at most this many codes is counted without factorising.
 _SMALL_INT_RANGE = 1024
@@ -857,6 +857,47 @@ def label_positions(labels: pd.Series, name: str = "labels") -> tuple[np.ndarray
     """
     (codes,) = encode([labels], [name])
     return np.asarray(codes.codes, dtype=np.intp) - codes.offset, codes.uniques
+
+
+def _hashed_loosely(column: pd.Series) -> bool:
+    """Whether a group-by of the column's values may merge labels: objects (``True`` and ``1``; before pandas 3,
+    strings equal up to a NUL character) or pandas' python-stored strings."""
+    dtype = column.dtype
+    return pd.api.types.is_object_dtype(dtype) or (isinstance(dtype, pd.StringDtype) and dtype.storage == "python")
+
+
+def coded_keys(frame: pd.DataFrame, keys: Sequence[Hashable]) -> tuple[pd.DataFrame, dict]:
+    """The frame with each key column of objects (or python-stored strings) replaced by its labels' positions
+    (:func:`label_positions`, −1 for a missing value), and the labels of each such column: a group-by of the
+    positions keeps apart the labels that a group-by of the values merges. :func:`keys_back` turns the positions
+    of a grouped frame back into the labels.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"k": pd.Series(["a", "a\\x00b", "a"], dtype=object), "n": [1, 2, 3]})
+    >>> coded, labels = coded_keys(frame, ["k"])
+    >>> summed = coded.groupby("k", sort=False)["n"].sum().reset_index()
+    >>> keys_back(summed, labels)["k"].tolist(), summed["n"].tolist()
+    (['a', 'a\\x00b'], [4, 2])
+    """
+    labels = {}
+    coded = frame
+    for key in keys:
+        if _hashed_loosely(frame[key]):
+            if coded is frame:
+                coded = frame.copy(deep=False)
+            coded[key], labels[key] = label_positions(frame[key], str(key))
+    return coded, labels
+
+
+def keys_back(frame: pd.DataFrame, labels: dict) -> pd.DataFrame:
+    """The frame with the positions of the key columns of :func:`coded_keys` turned back into their labels (an
+    object column, NaN for position −1), in place."""
+    for key, found in labels.items():
+        values = np.append(found.to_numpy(dtype=object), np.nan)
+        frame[key] = pd.Series(values[frame[key].to_numpy()], index=frame.index, dtype=object)
+    return frame
 
 
 def stack_cells(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:

@@ -387,8 +387,11 @@ def _collided(values: np.ndarray, codes: np.ndarray, uniques: pd.Index) -> list[
     column as C strings, which end at a NUL character, and takes "a\\x00b" for "a" (one comparison a row, in C)."""
     present = codes >= 0
     labels = np.asarray(uniques, dtype=object)
-    differ = np.zeros(len(codes), dtype=bool)
-    differ[present] = values[present] != labels[codes[present]]
+    if present.all():
+        differ = np.asarray(values != labels[codes], dtype=bool)
+    else:  # (a missing value is compared with no label: pd.NA != "a" is no boolean)
+        differ = np.zeros(len(codes), dtype=bool)
+        differ[present] = values[present] != labels[codes[present]]
     return np.unique(codes[differ]).tolist() if differ.any() else []
 
 
@@ -417,7 +420,8 @@ def _split_exactly(values: np.ndarray, codes: np.ndarray, uniques: pd.Index,
     return out.astype(np.intp), pd.Index(labels, dtype=object, name=uniques.name, tupleize_cols=False)
 
 
-def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.ndarray) -> tuple[np.ndarray, pd.Index]:
+def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.ndarray, *,
+                booleans: bool = True) -> tuple[np.ndarray, pd.Index]:
     """The codes :func:`pandas.factorize` gives an object column, with ``True`` and ``1`` (``False`` and ``0``)
     made two labels, in order of first appearance as pandas numbers them; before pandas 3, strings it takes for one
     another (:func:`_split_exactly`) made two labels too.
@@ -425,7 +429,10 @@ def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.nd
     ``codes`` and ``uniques`` are pandas' factorisation of ``values`` (codes −1 for missing values). Only a column
     whose labels include 0 or 1 and a boolean costs more than a look at its K labels: the rows of those (at most
     two) codes are checked, in C, for booleans, and where a code holds both kinds its booleans get a code of their
-    own (a pass to renumber the codes in order of appearance).
+    own (a pass to renumber the codes in order of appearance). With ``booleans=False`` they are left as pandas
+    (and a dict) takes them, one value, and only the strings are told apart (the groups of a report, keys of a
+    dict). Before pandas 3 a column of strings without a missing value costs one comparison a row, in C, to find
+them; other columns, and every column from pandas 3 on, a look at the K labels.
 
     Examples
     --------
@@ -439,10 +446,14 @@ def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.nd
     if not isinstance(uniques, pd.Index):
         uniques = pd.Index(np.asarray(uniques, dtype=object), dtype=object, tupleize_cols=False)
     taken = [i for i, label in enumerate(uniques) if isinstance(label, str) and not _encodes(label)]
-    if _HASHES_UTF8:
+    # (pandas before 3 reads C strings only in the hash table it takes for an object column whose every value is a
+    # string, none missing)
+    if _HASHES_UTF8 and infer_dtype(uniques, skipna=False) == "string" and (codes >= 0).all():
         taken = sorted({*taken, *_collided(values, codes, uniques)})
     if taken:
         codes, uniques = _split_exactly(values, codes, uniques, taken)
+    if not booleans:
+        return codes, uniques
     ambiguous = [i for i, label in enumerate(uniques) if _ambiguous(label)]
     if not ambiguous:
         return codes, uniques

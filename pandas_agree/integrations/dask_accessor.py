@@ -35,6 +35,8 @@ from ..base.options import validate_options
 from ..engine.crosstab import (
     BOOKKEEPING,
     NoValidRowsError,
+    coded_keys,
+    keys_back,
     label_positions,
     partial_counts,
     stack_cells,
@@ -102,6 +104,9 @@ def _design_partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, d
                           if design[name] is not None})
     missing = {name: int(frame[_KEYS[name]].isna().sum()) for name in ("strata", "cluster")
                if design[name] is not None}
+    # strata and clusters grouped by their positions too, as the pandas path codes them
+    frame, design_labels = coded_keys(frame, [_KEYS[name] for name in ("strata", "cluster")
+                                              if design[name] is not None])
     a, p = part[actual], part[pred]
     # grouped by the labels' positions (True and 1 are two labels; a group-by of the labels would merge them)
     (frame["a"], a_labels), (frame["p"], p_labels) = label_positions(a, "actual"), label_positions(p, "pred")
@@ -117,18 +122,29 @@ def _design_partition(part: pd.DataFrame, actual, pred, weights, dropna: bool, d
     groups, no_group = {}, 0
     if by is not None:
         g = part[by]
-        frame["g"] = g.array
+        positions = group_rows(g)
+        # grouped by the groups' positions (a group-by of the values would take "a\x00b" for "a" before pandas 3)
+        code = np.full(len(part), len(positions), dtype=np.int64)  # the last position: no group
+        for i, rows in enumerate(positions.values()):
+            code[rows] = i
+        frame["g"] = code
         keys.append("g")
-        groups = {value: _cells(part.iloc[rows], actual, pred, weights, dropna)
-                  for value, rows in group_rows(g).items()}
+        groups = {value: _cells(part.iloc[rows], actual, pred, weights, dropna) for value, rows in positions.items()}
         no_group = int(g.isna().sum())
     grouped = frame[valid].groupby(keys, dropna=False, observed=True, sort=False)
     cells = grouped.size().reset_index(name="n")
     cells["w"] = np.bincount(grouped.ngroup().to_numpy(), weights=weight[valid], minlength=len(cells))
+    if by is not None:  # the positions back to the groups' values (NaN: no group)
+        values = np.empty(len(positions) + 1, dtype=object)
+        for i, value in enumerate([*positions, np.nan]):
+            values[i] = value
+        cells["g"] = pd.Series(values[cells["g"].to_numpy()], index=cells.index, dtype=object)
     for key, labels in (("a", a_labels), ("p", p_labels)):  # the positions back to labels (−1: a missing label)
         cells[key] = pd.Series(np.append(labels.to_numpy(dtype=object), np.nan)[cells[key].to_numpy()],
                                index=cells.index, dtype=object)
-    units = frame.groupby(present, dropna=False, observed=True, sort=False).size().reset_index(name="rows")
+    keys_back(cells, design_labels)
+    units = keys_back(frame.groupby(present, dropna=False, observed=True, sort=False).size().reset_index(name="rows"),
+                      design_labels)
     return {"table": table, "missing": missing, "cells": cells, "units": units, "groups": groups,
             "no_group": no_group}
 

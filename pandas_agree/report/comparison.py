@@ -12,6 +12,7 @@ from ..analyses.comparison import DEFAULT_MEASURES
 from ..analyses.messages import classes_left_out, left_out_text
 from ..base.options import validate_options
 from ..base.version import __version__
+from ..engine.labels import positions_of, unique_labels
 from ..measures.registry import resolve
 from . import display
 from .agreement import (
@@ -49,7 +50,9 @@ def _tests_table(tests: pd.DataFrame, comparison, max_classes: int | None) -> Ta
             "On two classes each class against the rest is right on the same objects as the whole table: its tests "
             "are those above (Comparison.tests() lists them for each class)."])
     per_class = tests[~whole]
-    codes, uniques = pd.factorize(per_class.index.get_level_values("class"), use_na_sentinel=False)
+    classes = per_class.index.get_level_values("class")
+    uniques = unique_labels(classes)  # True and 1 two classes, and "a\x00b" and "a" before pandas 3
+    codes = positions_of(classes, uniques)
     if not exceeds(len(uniques), max_classes):
         return tests_table("Tests", tests, stub="Test · between · class")
     shown = _classes_shown(codes, per_class["pvalue"].to_numpy(dtype=float), max_classes)

@@ -21,7 +21,7 @@ from ..engine.crosstab import sparse_frame
 from ..measures.parameters import uses
 from ..measures.registry import REGISTRY, resolve
 from . import display
-from .document import _bare, _bare_of
+from .document import columns_of, read_columns
 from .options import report_options
 from .ranking import sort_measure
 from .rendered import Rendered
@@ -344,6 +344,7 @@ class AgreementReport(Rendered):
         interval_kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method",
                                             "random_state", "resampling")}
         binary_kw = {k: opts[k] for k in ("beta", "tversky", "correction")}
+        self._read: dict[int, object] = {}  # the columns of each frame, by the frame's id, read as it is made
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             self.binary = ag.binary(binary_codes, classes=opts["classes"], positive=opts["positive"], **binary_kw,
@@ -363,10 +364,10 @@ class AgreementReport(Rendered):
                                   kappa_weights=opts["kappa_weights"] if weighted else None, bands=opts["bands"],
                                   **interval_kw)
             # the frame read once: the multiclass and paradox tables of the document and the notes read its rows
-            read = _bare(every)
+            read = read_columns(every)
             kept = [i for i, code in enumerate(read.index) if code not in extra]
             self.multiclass = _without(every, extra)
-            self._read = {id(self.multiclass): read.rows(kept, self.multiclass) if extra else read}
+            self._read[id(self.multiclass)] = read.rows(kept, self.multiclass) if extra else read
             test_weights = opts["kappa_weights"]
             if test_weights is None and "KAPPA_W" in self._read[id(self.multiclass)].index:
                 test_weights = "linear"  # the weights of the KAPPA_W shown
@@ -382,8 +383,15 @@ class AgreementReport(Rendered):
         self.confusions = ag.confusions(top=CONFUSIONS)
         # each frame read once, as it is made: the notes and the text and HTML reports read these lists
         for frame in (self.summary, self.tests, self.confusions, self.binary, self.averages):
-            self._read[id(frame)] = _bare(frame)
+            self._read[id(frame)] = read_columns(frame)
         self.notes = self._notes(ag, opts, caught) + group_notes
+
+    def read_columns(self, frame: pd.DataFrame):
+        """The columns of ``frame``, one of this report's frames, as the document reads them: those the report read
+        as it made the frame, where the report still holds that frame, else read now
+        (:func:`~.document.read_columns`)."""
+        held = self._read.get(id(frame))
+        return held if held is not None and held.frame is frame else read_columns(frame)
 
     def _statistics(self, ag, opts: dict) -> dict[str, pd.DataFrame]:
         """The CROSSTABS tables asked for; over the groups as layers when ``cmh`` is among them."""
@@ -420,7 +428,7 @@ class AgreementReport(Rendered):
                          + (" (found on all rows; every group uses it)." if self.groups
                             or ag.mapping.attrs.get("match") == "all rows" else "."))
         timing = opts["timing"]
-        before = [code for code in _bare_of(self, self.averages).index if REGISTRY[code].averaging == "before"]
+        before = [code for code in columns_of(self, self.averages).index if REGISTRY[code].averaging == "before"]
         if opts["positive"] is not None:
             notes.append(f"Two-class problem: the class-specific measures are those of the positive class "
                          f"{display.label(opts['positive'])}, without averaging.")
@@ -443,7 +451,7 @@ class AgreementReport(Rendered):
                 seen.add(text)
         if opts["ci"] is not None:
             averaged = {} if opts["positive"] is not None else self.averages.attrs.get("methods", {})
-            multiclass = _bare_of(self, self.multiclass)
+            multiclass = columns_of(self, self.multiclass)
             notes += _interval_notes(self.binary.attrs.get("methods", {}), averaged,
                                      dict(zip(multiclass.index, multiclass("method"), strict=True)),
                                      opts["confidence_level"], opts["random_state"])
@@ -631,11 +639,11 @@ def paradox_frame(ag, interval_kw: dict, shown: pd.DataFrame | None = None) -> p
     labels, the prevalence and bias indices, with the intervals of ``interval_kw``; the rows of ``shown`` (the
     multiclass measures of the same call, unweighted) are taken from it. ``attrs["paradox"]`` holds the note where
     the paradox is at work (:func:`~pandas_agree.analyses.messages.kappa_paradox`)."""
-    return _paradox(ag, interval_kw, None if shown is None else _bare(shown))[0]
+    return _paradox(ag, interval_kw, None if shown is None else read_columns(shown))[0]
 
 
 def _paradox(ag, interval_kw: dict, shown=None) -> tuple[pd.DataFrame, object]:
-    """:func:`paradox_frame` of the multiclass measures ``shown`` read by :func:`~.document._bare` (or None), and
+    """:func:`paradox_frame` of the multiclass measures ``shown`` read by :func:`~.document.read_columns` (or None), and
     the table read the same way where its rows are all those of ``shown`` (else None)."""
     codes = [c for c in PARADOX if c not in ("PI", "BI") or len(ag.labels) == 2]
     at = {} if shown is None else {code: i for i, code in enumerate(shown.index) if code in codes}

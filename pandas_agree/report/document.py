@@ -18,9 +18,9 @@ from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG, ZE
 from . import display
 from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
-__all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "count_places",
+__all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of", "count_places",
            "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "laid_out",
-           "section", "statistics_tables", "test_statistics", "tests_table"]
+           "read_columns", "section", "statistics_tables", "test_statistics", "tests_table"]
 
 
 def _text(x) -> str:
@@ -351,20 +351,20 @@ def _keys(columns: pd.Index) -> list:
     return columns.tolist()
 
 
-def _bare(frame: pd.DataFrame) -> _Columns:
+def read_columns(frame: pd.DataFrame) -> _Columns:
     """``frame``'s columns for :func:`_column`, read once (see :class:`_Columns`)."""
     return _Columns(frame)
 
 
-def _bare_of(rep, frame: pd.DataFrame) -> _Columns:
-    """:func:`_bare` of a frame of ``rep``: the columns the report read as it made the frame, where it holds them
-    (``rep._read``, by the frame's id; the frame itself still there), else read now."""
-    held = getattr(rep, "_read", {}).get(id(frame))
-    return held if held is not None and held.frame is frame else _Columns(frame)
+def columns_of(rep, frame: pd.DataFrame) -> _Columns:
+    """:func:`read_columns` of a frame of ``rep``: what the report's ``read_columns`` gives (the columns it read as
+    it made the frame, where it still holds that frame), else the frame read now."""
+    reader = getattr(rep, "read_columns", None)
+    return reader(frame) if reader is not None else _Columns(frame)
 
 
 def _column(frame: _Columns, key) -> list:
-    """The column ``key`` of a frame (pass ``_bare(frame)``) as a list of its cells, by its position."""
+    """The column ``key`` of a frame (pass ``read_columns(frame)``) as a list of its cells, by its position."""
     return frame(key)
 
 
@@ -429,7 +429,7 @@ def count_places(rep) -> CountPlaces:
     or groups), so that a layer whose weighted counts happen to be whole shows them as the whole table does
     ("934.00" beside "4527.50", not "934")."""
     sections = [sub for _, sub in rep.sections()]
-    summaries = [x for sub in sections for x in _column(_bare_of(sub, sub.summary), "N")]
+    summaries = [x for sub in sections for x in _column(columns_of(sub, sub.summary), "N")]
     counts = [values for sub in sections if (values := _crosstab_counts(sub)) is not None]
     return CountPlaces(display.count_decimals(summaries),
                        display.count_decimals(np.concatenate(counts)) if counts else None)
@@ -450,7 +450,7 @@ def summary(rep, places: int | None = None) -> Table:
     """The Case Processing Summary; its counts with ``places`` decimals (those of the report's other sections,
     :func:`count_places`), or by default none unless one is fractional."""
     s = rep.summary
-    bare = _bare_of(rep, s)
+    bare = columns_of(rep, s)
     counts, percents = _column(bare, "N"), _column(bare, "Percent")
     if places is None:  # one format for the column (a weighted Missing of 0.5 beside 4)
         places = display.count_decimals(counts)
@@ -929,7 +929,7 @@ def confusions(rep) -> Table | None:
     c = rep.confusions
     if c.empty:
         return None
-    bare = _bare_of(rep, c)
+    bare = columns_of(rep, c)
     columns = zip(*(_column(bare, name) for name in ("reference", "predicted", "count", "row share", "share")),
                   strict=True)
     rows = [(str(rank), [display.label(reference), display.label(predicted), display.count(count),
@@ -949,7 +949,7 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     design effects and interpretation; ``weighted`` whether the coefficients that take agreement weights took them
     (named so: "Gwet's AC2", "weighted Scott's pi"), by default whether the report has ``kappa_weights``."""
     m = rep.multiclass if frame is None else frame
-    bare = _bare_of(rep, m)
+    bare = columns_of(rep, m)
     has_ci = "lower" in bare
     letters, notes = footnote_letters(_column(bare, "method")) if has_ci else ({}, [])
     level = f"{100 * rep.options['confidence_level']:g}% CI"
@@ -1018,7 +1018,7 @@ def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test", footnote
     """A Tests table of a frame of tests (columns "statistic", "df", "pvalue", "method"; index test codes, or
     tuples whose first item is the test's code, shown joined by " · "), with the headings of
     :data:`TEST_HEADINGS`, each method in full and ``footnotes`` under it."""
-    bare = _bare(frame)
+    bare = read_columns(frame)
     statistics, dfs, pvalues, methods = (_column(bare, c) for c in ("statistic", "df", "pvalue", "method"))
     keys = frame.index.tolist()
     codes = [key[0] if isinstance(key, tuple) else key for key in keys]
@@ -1032,7 +1032,7 @@ def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test", footnote
 
 def tests(rep) -> Table:
     t = rep.tests
-    bare = _bare_of(rep, t)
+    bare = columns_of(rep, t)
     letters, notes = footnote_letters(_column(bare, "method"))
     methods = _column(bare, "method")
     codes = bare.index
@@ -1048,7 +1048,7 @@ def binary(rep) -> Table:
     if exceeds(len(b.index), rep.options.get("max_classes")):
         return ranked_binary(rep)
     ci = isinstance(b.columns, pd.MultiIndex)
-    bare = _bare_of(rep, b)
+    bare = columns_of(rep, b)
     codes = bare.measures()
     deff = bare.has_deff()
     rows = [(f"{display.measure_name(code)} ({code})", shown)  # a measure's row: its cell of every class
@@ -1072,7 +1072,7 @@ def ranked_binary(rep) -> Table:
     names the others and where they are), so that the table takes one screen whatever K is."""
     b = rep.binary
     limit = rep.options["max_classes"]
-    bare = _bare_of(rep, b)
+    bare = columns_of(rep, b)
     shown = bare.measures()
     code = sort_measure(b, rep.options.get("sort_by"), shown)
     ci = isinstance(b.columns, pd.MultiIndex)
@@ -1123,7 +1123,7 @@ def ranked_binary(rep) -> Table:
 
 def averages(rep) -> Table:
     a = rep.averages
-    bare = _bare_of(rep, a)
+    bare = columns_of(rep, a)
     methods = bare.measures()
     deff = bare.has_deff()
     codes = bare.index

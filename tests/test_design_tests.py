@@ -148,6 +148,21 @@ def test_symmetry_and_marginal_homogeneity_are_wald_tests_of_the_design():
     assert "on 3 and 28 df" in tests.loc["BOWKER", "method"]
 
 
+def test_symmetry_tests_of_a_single_label_under_a_design_are_not_applicable():
+    """A table of one label (every object agrees on it, as a subpopulation of R's apistrat with awards == "Yes",
+    where sch.wide and comp.imp are both "Yes") has no pair of labels and no margin to compare: under a design
+    Bowker's and Stuart–Maxwell's tests are NaN, as without one, and the report of such a group is made."""
+    df = pd.DataFrame({"a": ["y"] * 6, "p": ["y"] * 6, "s": [1, 1, 1, 2, 2, 2], "w": [2.0] * 6})
+    tests = quiet(df.agree("a", "p", weights="w", strata="s").tests)
+    assert np.isnan(tests.loc[["BOWKER", "STUART_MAXWELL"], "statistic"]).all()
+    assert "at least 2 labels" in tests.loc["STUART_MAXWELL", "method"]
+    df["g"] = ["one"] * 6
+    more = pd.DataFrame({"a": ["y", "n", "y", "n"], "p": ["n", "n", "y", "y"], "s": [1, 1, 2, 2], "w": [1.0] * 4,
+                         "g": ["two"] * 4})
+    report = quiet(pd.concat([df, more]).agree.report, "a", "p", weights="w", strata="s", by="g", ci=None)
+    assert list(report.groups) == ["one", "two"]
+
+
 def test_independence_of_an_agreement_is_svychisq():
     """CHI2 and G2 of ``tests()`` under a design are Rao–Scott's second-order F; svychisq(~actual + pred, des)
     (statistic = "F"): F = 94.7680370024949 on 3.16478946650453 and 94.9436839951359 df, p = 3.78614636589667e-29."""

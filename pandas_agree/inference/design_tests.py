@@ -281,8 +281,13 @@ def symmetry_tests(sample: SampleDesign, row_place: np.ndarray, col_place: np.nd
 
     ``row_place`` and ``col_place`` give the place of each row and each column of the design's I×J table among
     the q labels. Bowker: the differences (n_ab − n_ba)/N of the pairs a < b with cases; Stuart–Maxwell: the
-    differences of the margins (n_a+ − n_+a)/N of every label but the last.
+    differences of the margins (n_a+ − n_+a)/N of every label but the last. With fewer than 2 labels there is
+    neither a pair nor a margin to compare: both are undefined (NaN).
     """
+    if q < 2:
+        return (DesignTest.undefined("F", "not applicable: Bowker's symmetry test needs at least 2 labels"),
+                DesignTest.undefined("F", "not applicable: Stuart–Maxwell marginal homogeneity test needs at least "
+                                          "2 labels"))
     nu = test_df(sample)
     row_place, col_place = np.asarray(row_place, dtype=np.int64), np.asarray(col_place, dtype=np.int64)
     keys, counts = sample.cells

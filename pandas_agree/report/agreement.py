@@ -303,6 +303,10 @@ class AgreementReport(Rendered):
     :meth:`plot` shows the same classes when it would have more than 60 rows. The DataFrames above,
     :meth:`to_excel` and :meth:`to_dict` always hold every class.
 
+    A report is made once: its DataFrames are its results, and its text, HTML and the workbook's Report sheet are
+    laid out from them when first shown and then kept. Work on copies (``report.binary.copy()``): a frame edited
+    in place would leave the report's outputs disagreeing with one another.
+
     Examples
     --------
     >>> import pandas_agree as pa

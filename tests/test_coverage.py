@@ -74,17 +74,13 @@ def _hits(p: np.ndarray, target: dict, n: int, sims: int, rng: np.random.Generat
 
 
 def _ends(frame: pd.DataFrame, keys: list, rows: bool = False) -> dict:
-    """The values of ``frame`` at each of ``keys`` (``(row, column)`` with ``rows``, else a column's values), read
-    from one array of the frame by position (``frame.loc[row, column]`` and ``frame[column]`` cost about as much
-    as the evaluation of a table: each makes a new object with a deep copy of the frame's attrs)."""
-    cells = frame.to_numpy()  # objects where the frame has text columns: the floats as they are
+    """The values of ``frame`` at each of ``keys``: with ``rows``, the cell ``(row, column)``, read by position;
+    else the column's values, read from the array of the frame's floats. (``frame.loc[row, column]`` and
+    ``frame[column]`` cost more: the second makes a Series with a deep copy of the frame's attrs.)"""
     if rows:
-        at = frame.index.get_indexer([key[0] for key in keys]), frame.columns.get_indexer([key[1] for key in keys])
-    else:
-        at = slice(None), frame.columns.get_indexer(keys)
-    assert all((i >= 0).all() for i in at if not isinstance(i, slice)), (keys, frame.index, frame.columns)
-    found = cells[at].astype(float)
-    return dict(zip(keys, found if rows else found.T, strict=True))
+        return {key: frame.iat[frame.index.get_loc(key[0]), frame.columns.get_loc(key[1])] for key in keys}
+    cells = frame.to_numpy(float)
+    return {key: cells[:, frame.columns.get_loc(key)] for key in keys}
 
 
 @pytest.mark.parametrize("k, n", CASES)

@@ -44,8 +44,9 @@ def test_paired_interval_coverage():
             warnings.simplefilter("ignore")
             d = df.agree.compare("truth", ["a", "b"]).differences(["OSR", "KAPPA"], ci="auto", n_resamples=1000,
                                                                     random_state=rng)
-        for m in hits:
-            hits[m] += d.iloc[0][(m, "lower")] <= true_diff[m] <= d.iloc[0][(m, "upper")]
+        for m in hits:  # the first row's cells read by position (d.iloc[0] would make a Series each time)
+            lower, upper = (d.iat[0, d.columns.get_loc((m, end))] for end in ("lower", "upper"))
+            hits[m] += lower <= true_diff[m] <= upper
     coverage = {m: h / sims for m, h in hits.items()}
     print(f"\npaired interval coverage at N = {n}: {coverage}")
     assert 0.93 <= coverage["OSR"] <= 0.97 and 0.93 <= coverage["KAPPA"] <= 0.97, coverage

@@ -47,25 +47,40 @@ def simulate(k: int, n: int, sims: int) -> dict:
     p = true_table(k)
     target = truth(p)
     halves = in_halves(lambda count, rng, _: _hits(p, target, n, count, rng), sims, 1000 * k + n)
-    return {key: float(np.mean(np.concatenate([np.atleast_1d(h) for half in halves for h in half[key]])))
-            for key in target}
+    # the share of the intervals (one a table, or one a class and table) that hold the true value
+    return {key: sum(float(half[key].sum()) for half in halves) / (sims * np.size(target[key])) for key in target}
 
 
 def _hits(p: np.ndarray, target: dict, n: int, sims: int, rng: np.random.Generator) -> dict:
+    """The intervals that hold the true value, by code: counts over the ``sims`` tables drawn (an array of one per
+    class for REC, F1 and CORR). The tables are drawn at once (the same draws as one at a time), and a distinct
+    table is evaluated once, its hits counted as often as it was drawn: each interval is a function of the table
+    (analytic, linearised, or the BCa bootstrap of KAPPA on a small table, seeded with the package's default seed),
+    so that this is the count of the ``sims`` evaluations."""
     k = len(p)
-    hits: dict[str, list] = {key: [] for key in target}
-    for _ in range(sims):
-        table = rng.multinomial(n, p.ravel()).reshape(k, k).astype(float)
-        ag = pa.Agreement.from_table(pd.DataFrame(table))
+    distinct, times = np.unique(rng.multinomial(n, p.ravel(), size=sims), axis=0, return_counts=True)
+    hits = {key: np.zeros(np.shape(value)) for key, value in target.items()}
+    for table, drawn in zip(distinct, times, strict=True):
+        ag = pa.Agreement.from_table(pd.DataFrame(table.reshape(k, k).astype(float)))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             m = ag.multiclass(["OSR", "KAPPA"], ci="auto")
             b = ag.binary(["REC", "F1", "CORR"], ci="auto")
-        for code in ("OSR", "KAPPA"):
-            hits[code].append(covered(m.loc[code, "lower"], m.loc[code, "upper"], target[code]))
-        for code in ("REC", "F1", "CORR"):
-            hits[code].append(covered(b[(code, "lower")], b[(code, "upper")], target[code]))
+        ends = _ends(m, [(code, end) for code in ("OSR", "KAPPA") for end in ("lower", "upper")], rows=True)
+        ends.update(_ends(b, [(code, end) for code in ("REC", "F1", "CORR") for end in ("lower", "upper")]))
+        for code in target:
+            hits[code] += drawn * covered(ends[code, "lower"], ends[code, "upper"], target[code])
     return hits
+
+
+def _ends(frame: pd.DataFrame, keys: list, rows: bool = False) -> dict:
+    """The values of ``frame`` at each of ``keys``: with ``rows``, the cell ``(row, column)``, read by position;
+    else the column's values, read from the array of the frame's floats. (``frame.loc[row, column]`` and
+    ``frame[column]`` cost more: the second makes a Series with a deep copy of the frame's attrs.)"""
+    if rows:
+        return {key: frame.iat[frame.index.get_loc(key[0]), frame.columns.get_loc(key[1])] for key in keys}
+    cells = frame.to_numpy(float)
+    return {key: cells[:, frame.columns.get_loc(key)] for key in keys}
 
 
 @pytest.mark.parametrize("k, n", CASES)
@@ -185,9 +200,9 @@ def test_skewed_f1_average_coverage():
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 av = ag.averages(["F1"], average=["unweighted", "weighted"], timing=timing, ci="auto")
-            for a in ("unweighted", "weighted"):
-                hits[(a, timing)].append(covered(av[(a, "lower")].iloc[0], av[(a, "upper")].iloc[0],
-                                                 target[(a, timing)]))
+            for a in ("unweighted", "weighted"):  # the first row's cells, read by position
+                lower, upper = (av.iat[0, av.columns.get_loc((a, end))] for end in ("lower", "upper"))
+                hits[(a, timing)].append(covered(lower, upper, target[(a, timing)]))
     cover = {key: float(np.mean(v)) for key, v in hits.items()}
     print("\nK=3 with a 5% class, N=50, F1 averages (linearised): "
           + ", ".join(f"{a} {t} {v:.3f}" for (a, t), v in cover.items()))

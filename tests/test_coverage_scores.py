@@ -32,8 +32,11 @@ def _hits(n, prevalence, auc):
             s = rng.normal(shift * y, 1.0)
             analysis = scores(y, s)
             for k, scale in enumerate(("auto", "identity")):
-                row = analysis.values("AUC", ci="auto", scale=scale).loc["AUC"]
-                hits[k] += row["lower"] <= auc <= row["upper"]
+                found = analysis.values("AUC", ci="auto", scale=scale)
+                # the two cells read by position (taking the row as a Series costs more than its interval)
+                row = found.index.get_loc("AUC")
+                lower, upper = (found.iat[row, found.columns.get_loc(end)] for end in ("lower", "upper"))
+                hits[k] += lower <= auc <= upper
         return hits
 
     return sum(in_halves(simulate, SIMS, int(n * 1000 + prevalence * 100 + auc * 10))) / SIMS

@@ -21,7 +21,7 @@ from ..engine.crosstab import sparse_frame
 from ..measures.parameters import uses
 from ..measures.registry import REGISTRY, resolve
 from . import display
-from .document import columns_of, read_columns
+from .document import columns_of, keep_columns, read_columns
 from .options import report_options
 from .ranking import sort_measure
 from .rendered import Rendered
@@ -348,7 +348,6 @@ class AgreementReport(Rendered):
         interval_kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method",
                                             "random_state", "resampling")}
         binary_kw = {k: opts[k] for k in ("beta", "tversky", "correction")}
-        self._read: dict[int, object] = {}  # the columns of each frame, by the frame's id, read as it is made
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             self.binary = ag.binary(binary_codes, classes=opts["classes"], positive=opts["positive"], **binary_kw,
@@ -371,14 +370,15 @@ class AgreementReport(Rendered):
             read = read_columns(every)
             kept = [i for i, code in enumerate(read.index) if code not in extra]
             self.multiclass = _without(every, extra)
-            self._read[id(self.multiclass)] = read.rows(kept, self.multiclass) if extra else read
+            shown = read.rows(kept, self.multiclass) if extra else read
+            keep_columns(self, shown)
             test_weights = opts["kappa_weights"]
-            if test_weights is None and "KAPPA_W" in self._read[id(self.multiclass)].index:
+            if test_weights is None and "KAPPA_W" in shown.index:
                 test_weights = "linear"  # the weights of the KAPPA_W shown
             self.tests = ag.tests(kappa_weights=test_weights)
             self.paradox, paradox_read = _paradox(ag, interval_kw, read if opts["kappa_weights"] is None else None)
             if paradox_read is not None:
-                self._read[id(self.paradox)] = paradox_read
+                keep_columns(self, paradox_read)
             self.statistics = self._statistics(ag, opts)
         self.summary = case_summary(ag)
         self.design = design_table(ag)
@@ -387,15 +387,8 @@ class AgreementReport(Rendered):
         self.confusions = ag.confusions(top=CONFUSIONS)
         # each frame read once, as it is made: the notes and the text and HTML reports read these lists
         for frame in (self.summary, self.tests, self.confusions, self.binary, self.averages):
-            self._read[id(frame)] = read_columns(frame)
+            keep_columns(self, read_columns(frame))
         self.notes = self._notes(ag, opts, caught) + group_notes
-
-    def read_columns(self, frame: pd.DataFrame):
-        """The columns of ``frame``, one of this report's frames, as the document reads them: those the report read
-        as it made the frame, where the report still holds that frame, else read now
-        (:func:`~.document.read_columns`)."""
-        held = self._read.get(id(frame))
-        return held if held is not None and held.frame is frame else read_columns(frame)
 
     def _statistics(self, ag, opts: dict) -> dict[str, pd.DataFrame]:
         """The CROSSTABS tables asked for; over the groups as layers when ``cmh`` is among them."""

@@ -19,8 +19,8 @@ from . import display
 from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
 __all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of", "count_places",
-           "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "laid_out",
-           "read_columns", "section", "statistics_tables", "test_statistics", "tests_table"]
+           "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "keep_columns",
+           "laid_out", "read_columns", "section", "statistics_tables", "test_statistics", "tests_table"]
 
 
 def _text(x) -> str:
@@ -356,11 +356,22 @@ def read_columns(frame: pd.DataFrame) -> _Columns:
     return _Columns(frame)
 
 
-def columns_of(rep, frame: pd.DataFrame) -> _Columns:
-    """:func:`read_columns` of a frame of ``rep``: what the report's ``read_columns`` gives (the columns it read as
-    it made the frame, where it still holds that frame), else the frame read now."""
-    reader = getattr(rep, "read_columns", None)
-    return reader(frame) if reader is not None else _Columns(frame)
+_READ: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""The columns of a report's frames that the report read as it made them (:func:`keep_columns`), by report and by
+the frame's id."""
+
+
+def keep_columns(report, columns: _Columns) -> None:
+    """Keep ``columns`` (:func:`read_columns` of one of ``report``'s frames, read as the report made it) for
+    :func:`columns_of`: the document reads the frame's values from them, not from the frame again."""
+    _READ.setdefault(report, {})[id(columns.frame)] = columns
+
+
+def columns_of(report, frame: pd.DataFrame) -> _Columns:
+    """:func:`read_columns` of a frame of ``report``: the columns the report kept as it made the frame
+    (:func:`keep_columns`), where it still holds that frame, else the frame read now."""
+    held = _READ.get(report, {}).get(id(frame))
+    return held if held is not None and held.frame is frame else _Columns(frame)
 
 
 def _column(frame: _Columns, key) -> list:

@@ -574,10 +574,13 @@ class ScoreComparisonReport(Rendered):
         return f"<ScoreComparisonReport: {self.title}>"
 
     def _frames(self) -> dict[str, pd.DataFrame]:
-        values = self.values.copy()
-        values.index = pd.Index([f"{display.label(s, None)} · {m}" for s, m in values.index], dtype=object,
-                                name="score · measure")
-        return {"values": values, "differences": _by_pair(self.differences), "tests": _by_pair(self.tests)}
+        """The frames of the workbook as the report holds them, each level of their index a column of the sheet to
+        filter and sort by: the values by score and measure, the differences of the AUCs and their tests by the
+        pair's first and second score (the columns of the values and of the differences line up)."""
+        differences = self.differences
+        if "measure" in differences.index.names:
+            differences = differences.xs("AUC", level="measure")
+        return {"values": self.values, "differences": differences, "tests": self.tests}
 
     def to_excel(self, path: str | Path) -> None:
         """One workbook: Report (the text report's tables laid out for print), Values (the cases, each score's

@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..base.spelling import option_set
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
-from .order import option_set
 
 __all__ = ["AGREEMENT_DESIGN_TESTS", "CROSSTAB_DESIGN_TESTS", "PARADOX_AGREEMENT", "PARADOX_KAPPA",
            "absent_classes_note", "classes_left_out", "design_note", "few_shared_labels", "kappa_paradox",

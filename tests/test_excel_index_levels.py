@@ -42,6 +42,9 @@ def test_comparison_tests_sheet_has_a_column_for_test_pair_and_class(compare_rep
     assert {row[5].number_format for row in body} == {P_FORMAT}
     assert {row[4].number_format for row in body if row[4].value is not None} == {"0"}  # exact binomial: none
     assert [row[6].value for row in body] == tests["method"].tolist()
+    # the column of test codes is as wide as its capitals: COCHRAN_Q in Arial 10 is 6.39 em, 11.5 digits (0.556 em)
+    # wide, and a cell's margins take about one digit more
+    assert openpyxl.load_workbook(path)["Tests"].column_dimensions["A"].width >= 12.5
     # filtering by one column is what the sheet is for: one pair's tests, class by class
     frame = pd.read_excel(path, sheet_name="Tests", header=1)
     pair = frame[frame["between"] == "knn vs logistic"]

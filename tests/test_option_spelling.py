@@ -122,3 +122,22 @@ def test_python_callers_keep_the_arguments(files):
         pd.read_csv(files / "none.csv").agree.report("a", "p")
     scores = pd.read_csv(files / "scores.csv").agree.scores("y", "s").report()
     assert any("under scale='auto' the interval" in note for note in scores.notes)
+
+
+def test_errors_name_the_options_that_way_on(tmp_path, capsys):
+    import pandas as pd
+
+    lonely = tmp_path / "lonely.csv"  # stratum 2 has a single PSU
+    pd.DataFrame({"a": list("xyxyxy"), "p": list("xyyyxx"), "s": [1, 1, 2, 2, 3, 3],
+                  "c": [1, 2, 3, 3, 4, 5]}).to_csv(lonely, index=False)
+    status, _, err = _run(capsys, "report", lonely, "--actual", "a", "--pred", "p", "--strata", "s", "--cluster", "c",
+                          "--lonely-psu", "fail")
+    assert status == 2 and "use --lonely-psu adjust or --lonely-psu remove, or merge strata" in err
+    with pytest.raises(ValueError, match=r"use lonely_psu='adjust' or 'remove', or merge strata"):
+        pd.read_csv(lonely).agree.report("a", "p", strata="s", cluster="c", lonely_psu="fail")
+    ratings = tmp_path / "ratings.csv"
+    pd.DataFrame({"r1": [1, 2, -1, 3], "r2": [2, 2, 1, 3], "r3": [1, 3, 1, 2]}).to_csv(ratings, index=False)
+    status, _, err = _run(capsys, "raters", ratings, "--columns", "r1", "r2", "r3", "--level", "ratio")
+    assert status == 2
+    assert "--level ratio needs ratings of 0 or more" in err and "use --level interval for these ratings" in err
+    assert "level='" not in err

@@ -98,12 +98,13 @@ def test_workbook(tmp_path, report):
     assert wb.sheetnames == ["Report", "Values", "Tests", "ROC", "Notes"]
     cells = {c.value: c for row in wb["Tests"].iter_rows() for c in row if c.value is not None}
     assert "Paired tests of the AUCs" in cells
-    row = cells["s100b − wfns"].row
-    shown = [c.value for c in wb["Tests"][row]][1:]  # statistic, df (empty), p, Holm's p, method
+    row = next(r for r in wb["Tests"].iter_rows() if (r[0].value, r[1].value) == ("s100b", "wfns"))  # the pair
+    shown = [c.value for c in row][2:]  # statistic, df (empty), p, Holm's p, method
     assert shown[0] == pytest.approx(Z_S100B_WFNS, abs=1e-12) and shown[1] is None
     assert shown[2:4] == pytest.approx([P_S100B_WFNS, P_HOLM[0]], abs=1e-10)
-    values = [c.value for row in wb["Values"].iter_rows() for c in row]
-    assert "s100b · AUC" in values and "Paired differences of the AUCs" in values
+    values = [[c.value for c in row] for row in wb["Values"].iter_rows()]
+    assert ["s100b", "AUC"] in [row[:2] for row in values]
+    assert "Paired differences of the AUCs" in [row[0] for row in values]
     report_text = [c.value for row in wb["Report"].iter_rows() for c in row if isinstance(c.value, str)]
     assert "Paired tests of the AUCs" in report_text
     roc = pd.read_excel(path, sheet_name="ROC", header=1)

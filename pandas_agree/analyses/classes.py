@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.options import AVERAGES, validate_options
+from ..base.spelling import on_command_line
 from ..base.undefined import external_stacklevel, warn_undefined
 from ..engine.labels import concat_labels, positions_of
 from ..inference.delta import CellGradient, class_gradient, class_partials
@@ -28,7 +29,6 @@ from ..measures.averaging import (
 from ..measures.parameters import check_parameters_used
 from ..measures.registry import resolve
 from .messages import absent_classes_note, classes_left_out, left_out_text, shown_labels, warn_undefined_averages
-from .order import on_command_line
 from .results import frame_by_class, frame_by_method
 
 __all__ = ["ClassSpecific"]

@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..base.spelling import on_command_line, option_set
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
-from .order import option_set
 
 __all__ = ["AGREEMENT_DESIGN_TESTS", "CROSSTAB_DESIGN_TESTS", "PARADOX_AGREEMENT", "PARADOX_KAPPA",
            "absent_classes_note", "classes_left_out", "design_note", "few_shared_labels", "kappa_paradox",
@@ -133,11 +133,18 @@ def no_shared_label(rows: pd.Index, cols: pd.Index) -> ValueError:
     clashes = spelling_clashes(rows, cols)
     hint = (f" The labels {clashes[0][0]!r} and {clashes[0][1]!r} differ only in type (number against text); "
             "convert one side so that they are equal." if clashes else "")
+    ways = [option_set("match", "accuracy"), option_set("match", "residual"), *([] if on_command_line() else
+                                                                                 ["a dict"])]
     return ValueError(
         "no label is present on both sides (K = 0), so nothing can agree: reference labels "
         f"{shown_labels(rows)}, predicted labels {shown_labels(cols)}. Labels match by value.{hint} To pair "
-        "cluster ids with classes use match='accuracy', match='residual' or a dict. A crosstab of two variables "
-        "that share no label is df.agree.crosstabs(row, col).")
+        f"cluster ids with classes use {', '.join(ways[:-1])} or {ways[-1]}. A crosstab of two variables "
+        f"that share no label is {_crosstabs()}.")
+
+
+def _crosstabs() -> str:
+    """The crosstab of any two variables as the reader asks for it: the command line's command, or the call."""
+    return "pandas-agree crosstabs --row COL --col COL" if on_command_line() else "df.agree.crosstabs(row, col)"
 
 
 def few_shared_labels(shape: tuple[int, int], common: pd.Index, names: tuple) -> list[str]:
@@ -152,8 +159,8 @@ def few_shared_labels(shape: tuple[int, int], common: pd.Index, names: tuple) ->
     return [f"only {k} label{'s are' if k != 1 else ' is'} on both sides ({shown_list(common, most=3)}) of {i} "
             f"reference and {j} predicted labels: fewer than half of {few} can agree. If {named[0]} and "
             f"{named[1]} are not two classifications into the same classes, their crosstab and its CROSSTABS "
-            "statistics are df.agree.crosstabs(row, col); cluster ids are paired with classes by "
-            "match='accuracy'."]
+            f"statistics are {_crosstabs()}; cluster ids are paired with classes by "
+            f"{option_set('match', 'accuracy')}."]
 
 
 def type_clashes(rows: pd.Index, cols: pd.Index, row_matched: np.ndarray, col_matched: np.ndarray) -> list[str]:

@@ -11,14 +11,14 @@ import numpy as np
 import pandas as pd
 
 from ..base.notices import LabelOrderWarning
+from ..base.spelling import on_command_line
 from ..base.undefined import external_stacklevel
 from ..engine.labels import concat_labels, difference_labels, isin_labels, sorted_labels, unique_labels
 
-__all__ = ["carries_order", "command_line_advice", "label_order_told", "numbers", "on_command_line",
-           "ordered_categorical", "paired_union", "union_order", "warn_label_order"]
+__all__ = ["carries_order", "label_order_told", "numbers", "ordered_categorical", "paired_union", "union_order",
+           "warn_label_order"]
 
 _TOLD = contextvars.ContextVar("label_order_told", default=False)
-_COMMAND_LINE = contextvars.ContextVar("label_order_command_line", default=False)
 
 
 @contextlib.contextmanager
@@ -31,40 +31,6 @@ def label_order_told():
         yield
     finally:
         _TOLD.reset(token)
-
-
-@contextlib.contextmanager
-def command_line_advice():
-    """Within this context :func:`warn_label_order` advises what the command line offers (its options that give the
-    order of the labels), not the arguments and the ordered pandas Categorical a Python caller can give. A context
-    variable, as :func:`label_order_told`."""
-    token = _COMMAND_LINE.set(True)
-    try:
-        yield
-    finally:
-        _COMMAND_LINE.reset(token)
-
-
-def on_command_line() -> bool:
-    """Whether this runs within :func:`command_line_advice`: the command line's run, whose messages and notes name
-    its options rather than Python calls."""
-    return _COMMAND_LINE.get()
-
-
-def option_set(name: str, value: str) -> str:
-    """An option set to ``value`` as the caller writes it: ``--classes union`` on the command line (within
-    :func:`command_line_advice`), ``classes='union'`` in Python.
-
-    Examples
-    --------
-    >>> from pandas_agree.analyses.order import command_line_advice, option_set
-    >>> option_set("classes", "union")
-    "classes='union'"
-    >>> with command_line_advice():
-    ...     option_set("max_classes", "all")
-    '--max-classes all'
-    """
-    return f"--{name.replace('_', '-')} {value}" if on_command_line() else f"{name}={value!r}"
 
 
 def ordered_categorical(values) -> bool:
@@ -100,10 +66,10 @@ def warn_label_order(what: str, order: str, *, sides: str = "these labels", advi
     """A :class:`~pandas_agree.LabelOrderWarning` that ``what`` read the labels in the ``order`` described, and how
     to give another: ``sides`` names the labels without an order of their own, ``advice`` the argument that gives
     it in Python and ``options`` the command line's options (several joined by "/"), which alone are advised within
-    :func:`command_line_advice`. Nothing within :func:`label_order_told`."""
+    :func:`~pandas_agree.base.spelling.command_line_advice`. Nothing within :func:`label_order_told`."""
     if _TOLD.get():
         return
-    if _COMMAND_LINE.get():
+    if on_command_line():
         first = options.split("/")[0]
         how = (f"{options}, the categories in their order (e.g. {first} low mid high; every category of the data "
                "listed). A column of integer codes, or one named by --numeric, is read as numbers, in their order.")

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.options import validate_options
+from ..base.spelling import on_command_line
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, warn_undefined
 from ..engine.crosstab import as_label_series
 from ..engine.design import DesignColumns, check_replicates
@@ -31,7 +32,7 @@ from ..measures.binary import apply_formula
 from ..measures.registry import SCORES, Measure, range_scale, resolve
 from ..measures.scores import CALIBRATION_BINS, MULTICLASS_PROBABILITY_ROWS, POSITIVE_LOG_LOSS, PROBABILITY_CODES
 from .agreement import Agreement
-from .order import numbers, on_command_line
+from .order import numbers
 from .reports import build_report
 from .rows import CountedRows
 

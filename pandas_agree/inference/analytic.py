@@ -9,6 +9,7 @@ import functools
 import numpy as np
 
 from ..base.options import BINOMIAL_CI, check_option
+from ..base.spelling import option_set
 from ..base.undefined import divide
 from ..engine.tableview import TableView
 from ..measures.interval_methods import (
@@ -550,28 +551,34 @@ def _log_odds_ratio(counts) -> tuple[np.ndarray, np.ndarray]:
     return log_or, log_se
 
 
-BOUNDARY_UNDEFINED_NOTE = (
-    "Under ci=\"linearized\", ci=\"bootstrap\" and a sample design, a class-specific odds ratio or likelihood "
-    "ratio at 0 or ∞ (a zero cell in the class's 2×2 table; Yule's Q and Y then at ±1) has no SE or interval: "
-    "NaN. The delta method's SE there is 0 or infinite, its interval a point or the whole range, and the table "
-    "bootstrap draws no object into an empty cell, so every resample sits at the same boundary. ci=\"auto\" (without "
-    "a sample design) gives a score interval there (Koopman's for LRP and LRN, Miettinen–Nurminen's for the odds "
-    "ratio); correction=0.5 makes the values finite.")
-"""The note under class-specific values at 0 or ∞ left without SE or interval (:func:`settle_boundaries`)."""
+def _ci(value: str) -> str:
+    """``ci="value"`` as the notes and warnings below write it in Python; ``--ci value`` on the command line."""
+    return option_set("ci", value, python=f'ci="{value}"')
+
+
+def boundary_undefined_note() -> str:
+    """The note under class-specific values at 0 or ∞ left without SE or interval (:func:`settle_boundaries`), its
+    options as the reader writes them (:func:`~pandas_agree.base.spelling.option_set`)."""
+    return (f"Under {_ci('linearized')}, {_ci('bootstrap')} and a sample design, a class-specific odds ratio or "
+            "likelihood ratio at 0 or ∞ (a zero cell in the class's 2×2 table; Yule's Q and Y then at ±1) has no SE "
+            "or interval: NaN. The delta method's SE there is 0 or infinite, its interval a point or the whole range, "
+            "and the table bootstrap draws no object into an empty cell, so every resample sits at the same "
+            f"boundary. {_ci('auto')} (without a sample design) gives a score interval there (Koopman's for LRP and "
+            "LRN, Miettinen–Nurminen's for the odds ratio); correction=0.5 makes the values finite.")
 
 
 def settle_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) -> dict:
     """The class-specific ``estimates`` of ``measures`` (records; ``counts``: the one-vs-rest a, b, c, d after any
     correction) with the values of the odds-ratio family at the end of their range (a zero cell: an odds ratio or
     likelihood ratio of 0 or ∞) left without SE, interval, p-value and design effect (NaN, with
-    :data:`BOUNDARY_UNDEFINED_NOTE` and one warning) where the delta method, the bootstrap or a sample design gave
+    :func:`boundary_undefined_note` and one warning) where the delta method, the bootstrap or a sample design gave
     them: neither says anything there. Under ``ci="auto"`` without a design the analytic estimates stand (a score
     interval there)."""
     if opts.sample is None and opts.ci not in ("linearized", "bootstrap"):
         return estimates
     a, b, c, d = counts
     zero_cell = (np.asarray(a) == 0) | (np.asarray(b) == 0) | (np.asarray(c) == 0) | (np.asarray(d) == 0)
-    out, boundary = dict(estimates), {}
+    out, boundary, note = dict(estimates), {}, boundary_undefined_note()
     for m in measures:
         e = estimates.get(m.code)
         if not m.odds_ratio_family or not isinstance(e, Estimate):
@@ -588,7 +595,7 @@ def settle_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) 
 
         notes = () if e.note is None else (e.note,) if isinstance(e.note, str) else tuple(e.note)
         out[m.code] = Estimate(e.value, blank(e.se), blank(e.lower), blank(e.upper), e.method, e.undefined,
-                               blank(e.pvalue), (*notes, BOUNDARY_UNDEFINED_NOTE), blank(e.deff))
+                               blank(e.pvalue), (*notes, note), blank(e.deff))
         boundary[m.code] = int(edge.sum())
     if boundary:
         import warnings
@@ -597,7 +604,7 @@ def settle_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) 
 
         listed = "; ".join(f"{code} ({n} class{'es' if n > 1 else ''})" for code, n in boundary.items())
         warnings.warn("the SE and interval of a value at the end of its range (a zero cell in its class's 2×2 "
-                      f"table) are undefined under this method and set to NaN: {listed}; ci=\"auto\" gives a "
+                      f"table) are undefined under this method and set to NaN: {listed}; {_ci('auto')} gives a "
                       "score interval (see the notes)", UndefinedMeasureWarning, stacklevel=external_stacklevel())
     return out
 

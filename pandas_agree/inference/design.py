@@ -33,6 +33,7 @@ import numpy as np
 
 from ..base.lazy import LazyModule
 from ..base.options import LONELY_PSU, REPLICATES
+from ..base.spelling import option_set
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 from ..engine.design import UnitTables
 from .distributions import critical_value
@@ -110,7 +111,8 @@ class SampleDesign:
             one = len(self.lonely) == 1
             raise ValueError(f"{len(self.lonely)} {'stratum has' if one else 'strata have'} a single PSU "
                              f"({list(self.lonely[:5])}); {'its' if one else 'their'} variance cannot be estimated: "
-                             "use lonely_psu='adjust' or 'remove', or merge strata")
+                             f"use {option_set('lonely_psu', 'adjust')} or "
+                             f"{option_set('lonely_psu', 'remove', python=repr('remove'))}, or merge strata")
         n_units = units.n_units
         if n_units < 2:  # one PSU: its deviation from itself is 0, which is no estimate of a variance
             warnings.warn("the sample design has a single PSU: no design-based variance can be estimated, and every "

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..base.options import BINOMIAL_CI, BOOTSTRAP_METHODS, CI_METHODS, RESAMPLING, check_options
+from ..base.spelling import option_set
 from ..base.undefined import external_stacklevel
 from ..measures.registry import Measure
 from .auto import SMALL_SAMPLE, rater_rule
@@ -162,8 +163,9 @@ def interval_options(ci: str | None, confidence_level: float, n_resamples: int, 
             raise ValueError(f"resampling={resampling!r} does not apply to a sample design (strata=, cluster=, "
                              "fpc=), whose PSUs give the variance")
         if ci in BINOMIAL_CI:
-            warnings.warn(f"the binomial interval of ci={ci!r} assumes independent rows; under the sample design the "
-                          "intervals are linearised over its PSUs (or taken from its replicates), as ci='auto' gives "
+            warnings.warn(f"the binomial interval of {option_set('ci', ci)} assumes independent rows; under the "
+                          "sample design the intervals are linearised over its PSUs (or taken from its replicates), "
+                          f"as {option_set('ci', 'auto')} gives "
                           "them: the method column names them", UserWarning, stacklevel=external_stacklevel())
         return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, sample)
     return IntervalOptions(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling)

@@ -14,9 +14,9 @@ from pathlib import Path
 import pandas as pd
 
 from .. import datasets
-from ..analyses.order import command_line_advice
 from ..analyses.scores import SCORE_CI
 from ..base.options import RENAMED, SPEC, check_option, choices
+from ..base.spelling import command_line_advice, command_line_option
 from ..base.version import __version__
 from ..measures.registry import KINDS, Suggestion, UnknownMeasureError, measures
 from ..report.display import printable
@@ -180,7 +180,7 @@ def _flag(dest: str, args=None) -> str:
     """The option whose value argparse keeps as ``dest``, as its errors name it (both names of an aliased one)."""
     if args is not None and dest in ALIASES and getattr(args, "command", None) == "compare":
         return ALIASES[dest]
-    return "--" + dest.replace("_", "-")
+    return command_line_option(dest)
 
 
 def _check_columns(frame: pd.DataFrame, args) -> None:
@@ -266,7 +266,7 @@ def _labels(frame: pd.DataFrame, args, columns: list, dest: str = "labels") -> l
             return list(pd.to_numeric(pd.Series(given)))
         except (TypeError, ValueError):
             which = "label columns hold" if len(columns) > 1 else f"column {columns[0]!r} holds"
-            raise UsageError(f"argument --{dest.replace('_', '-')}: the {which} numbers; {given!r} are not all "
+            raise UsageError(f"argument {_flag(dest)}: the {which} numbers; {given!r} are not all "
                              "numbers") from None
     return list(given)
 
@@ -410,7 +410,7 @@ def _unknown_measure(err: UnknownMeasureError, args) -> str:
     those whose parameters this command has an option for), and the measures command to list the names."""
     def spell(name: str, value) -> str:
         values = value if isinstance(value, tuple) else (value,)
-        return " ".join([_flag(name), *(f"{v:g}" if isinstance(v, float) else str(v) for v in values)])
+        return command_line_option(name, *(f"{v:g}" if isinstance(v, float) else v for v in values))
 
     def available(suggestion: Suggestion) -> bool:
         return all(hasattr(args, name) for name, _ in suggestion.params)

@@ -33,6 +33,7 @@ from typing import Literal
 
 import numpy as np
 
+from ..base.spelling import option_set
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
 __all__ = [
@@ -962,7 +963,7 @@ def binned_partials(scores, positives, negatives, bin_index, n_bins: int,
     if "MCE" in names and _one_class_at_the_largest_gap(sums):
         _warn("the linearised SE of the maximum calibration error (MCE) is undefined where the bin of the largest gap "
               "holds objects of one class only (its share of positives, 0 or 1, has no spread to linearise): NaN; "
-              "ci='bootstrap' gives an interval")
+              f"{option_set('ci', 'bootstrap')} gives an interval")
         out["MCE"] = (np.full(s.shape, np.nan), np.full(s.shape, np.nan))
     return out
 

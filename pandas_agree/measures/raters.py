@@ -22,6 +22,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from ..base.spelling import option_set
 from ..base.undefined import divide
 from . import chance
 from .citations import GWET_2014
@@ -185,10 +186,10 @@ def distances(level: str, coincidence: np.ndarray, categories: pd.Index) -> np.n
     try:
         values = np.asarray(categories, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError(f"level={level!r} needs numeric ratings; the categories are "
+        raise ValueError(f"{option_set('level', level)} needs numeric ratings; the categories are "
                          f"{list(categories[:5])}") from None
     if not np.isfinite(values).all():
-        raise ValueError(f"level={level!r} needs finite ratings; the categories include "
+        raise ValueError(f"{option_set('level', level)} needs finite ratings; the categories include "
                          f"{list(categories[~np.isfinite(values)][:5])}")
     if level == "interval":
         top = np.max(np.abs(values)) if len(values) else 0.0
@@ -196,8 +197,9 @@ def distances(level: str, coincidence: np.ndarray, categories: pd.Index) -> np.n
         return diff**2
     diff = np.subtract.outer(values, values)
     if (values < 0).any():
-        raise ValueError(f"level='ratio' needs ratings of 0 or more (a ratio scale starts at 0); the categories "
-                         f"include {list(categories[values < 0][:5])}; use level='interval' for these ratings")
+        raise ValueError(f"{option_set('level', 'ratio')} needs ratings of 0 or more (a ratio scale starts at 0); "
+                         f"the categories include {list(categories[values < 0][:5])}; use "
+                         f"{option_set('level', 'interval')} for these ratings")
     return np.where(diff == 0, 0.0, divide(diff, np.add.outer(values, values))) ** 2
 
 

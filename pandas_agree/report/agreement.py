@@ -12,9 +12,9 @@ import pandas as pd
 
 from ..analyses.crosstab import layer_statistics, statistics_keywords
 from ..analyses.messages import classes_left_out, design_note, kappa_paradox, predicted_only_named
-from ..analyses.order import option_set
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
+from ..base.spelling import option_set
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.crosstab import sparse_frame

@@ -238,7 +238,8 @@ class ComparisonReport(Rendered):
     def to_excel(self, path: str | Path) -> None:
         """One workbook: Report (the text report's tables laid out for print, as in
         :meth:`AgreementReport.to_excel <pandas_agree.AgreementReport.to_excel>`), Summary (cases, values,
-        differences), Tests, Notes (with the options).
+        differences), Tests (the test, the pair it is between and the class each in a column of their own, to
+        filter and sort by), Notes (with the options).
 
         Parameters
         ----------
@@ -261,12 +262,10 @@ class ComparisonReport(Rendered):
         """
         from .excel import write_frames
 
-        tests = self.tests.copy()
-        tests.index = pd.Index([" · ".join(map(display.label, i)) for i in tests.index], dtype=object)
-        write_frames(path, laid_out(self), {
+        write_frames(path, laid_out(self), {  # Tests: test, between and class each in a column of its own
             "Summary": [("Case Processing Summary", self.summary), ("Values", flat_columns(self.values)),
                         ("Paired differences", flat_columns(self.differences))],
-            "Tests": [("Tests", tests)]}, self.notes, self.options)
+            "Tests": [("Tests", self.tests)]}, self.notes, self.options)
 
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).

@@ -13,7 +13,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
-from ..analyses.order import on_command_line
+from ..base.spelling import on_command_line
 from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG, ZERO_ASE
 from . import display
 from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure

@@ -727,7 +727,8 @@ def write(rep, path: str | Path) -> None:
 def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tuple[str, pd.DataFrame]]],
                  notes: list[str], options: dict) -> None:
     """A workbook of the "Report" sheet (the document laid out for print), then titled DataFrames (index in the
-    first column), then a Notes sheet with the options. Sheet names are made valid for Excel (see
+    first column; each level of a MultiIndex in a column of its own, headed by its name, so that a sheet filters
+    and sorts by any of them), then a Notes sheet with the options. Sheet names are made valid for Excel (see
     :func:`~pandas_agree.report.xlsx.sheet_names`)."""
     path = checked_path(path)
     wb, report, styles = _workbook()
@@ -738,7 +739,8 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
         ws = StreamSheet(name, styles)
         for title, frame in tables:
             ws.title(title)
-            ws.header([frame.index.name or "", *frame.columns])
+            levels = frame.index.nlevels  # the label columns: one for each level of the index
+            ws.header([*(name or "" for name in frame.index.names), *frame.columns])
             formats = _frame_formats(frame)
             thresholds = {j for j, c in enumerate(frame.columns) if _column_kind(c) == "threshold"}
             # positions (a curve's points) are numbers, labels text
@@ -748,18 +750,22 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
             for i, idx in enumerate(frame.index):  # by position: labels may be tuples, booleans or NaN
                 if positions:
                     ws.number(1, idx, "0")
+                elif levels > 1:
+                    for k, label in enumerate(idx):
+                        ws.text(1 + k, label)
                 else:
                     ws.text(1, idx)
                 for j in range(len(frame.columns)):
                     v = frame.iat[i, j]
+                    col = 1 + levels + j
                     if isinstance(v, str) or v is None or not display.is_number(v):
-                        ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
+                        ws.text(col, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
                     elif j in thresholds:  # an infinite threshold: an empty cell whose comment says what it is
                         if np.isinf(v):
                             infinite.add(infinite_sign(v))
-                        ws.number(2 + j, v, formats[j][i], comments=_INFINITE_CELL)
+                        ws.number(col, v, formats[j][i], comments=_INFINITE_CELL)
                     else:
-                        ws.number(2 + j, v, formats[j][i])
+                        ws.number(col, v, formats[j][i])
                 ws.skip()
             if infinite:
                 ws.note(_INFINITE_THRESHOLDS[" and ".join(sorted(infinite, reverse=True))])

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..analyses.order import on_command_line
+from ..base.spelling import on_command_line, option_set
 from ..measures.registry import REGISTRY, resolve
 
 __all__ = ["Ranking", "class_limit", "every_class", "exceeds", "kept", "rank", "shown_measures", "sort_measure"]
@@ -23,12 +23,12 @@ __all__ = ["Ranking", "class_limit", "every_class", "exceeds", "kept", "rank", "
 
 def every_class() -> str:
     """How a report prints every class: the command line's option on the command line, else the call."""
-    return "--max-classes all" if on_command_line() else "report(max_classes=None)"
+    return option_set("max_classes", "all", python="report(max_classes=None)")
 
 
 def class_limit(limit: int) -> str:
     """The limit on the classes a report prints, as the caller set it: "max_classes = 20", "--max-classes 20"."""
-    return f"--max-classes {limit}" if on_command_line() else f"max_classes = {limit}"
+    return option_set("max_classes", limit, python=f"max_classes = {limit}")
 
 
 def kept(attribute: str, sheet: str, key: str) -> str:

@@ -11,6 +11,7 @@ import pandas as pd
 
 from ..analyses.scores import PAIRED_DELONG
 from ..base.options import validate_options
+from ..base.spelling import option_set
 from ..base.version import __version__
 from ..measures.registry import SCORES
 from ..measures.scores import CALIBRATION_BINS, MULTICLASS_PROBABILITY_ROWS
@@ -44,6 +45,15 @@ def _name(code: str) -> str:
         return "Hand and Till's M, one-vs-one AUC (AUC_OVO)"
     summed = {key: name for key, name, _ in MULTICLASS_PROBABILITY_ROWS.values()}
     return f"{summed[code]} ({code})" if code in summed else code
+
+
+def _delong_note() -> str:
+    """The note on the SE and interval of the AUC, its options as the reader writes them (``scale='auto'``,
+    ``--scale auto`` on the command line)."""
+    return ("AUC and Gini: DeLong, DeLong and Clarke-Pearson's (1988) SE (pROC's); under "
+            f"{option_set('scale', 'auto')} the interval on the logit scale with Student's t on the smaller class's "
+            f"count less one ({option_set('scale', 'identity')} gives pROC's). The other statistics: the linearised "
+            "SE (delta method).")
 
 
 def _listed(items) -> str:
@@ -230,10 +240,7 @@ class ScoresReport(Rendered):
                               f"its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF is its "
                               "variance over that of as many objects drawn independently.")
         elif opts["ci"] is not None and not scores.multiclass:
-            self.notes.append("AUC and Gini: DeLong, DeLong and Clarke-Pearson's (1988) SE (pROC's); under "
-                              "scale='auto' the interval on the logit scale with Student's t on the smaller class's "
-                              "count less one (scale='identity' gives pROC's). The other statistics: the linearised "
-                              "SE (delta method).")
+            self.notes.append(_delong_note())
         elif opts["ci"] is not None:
             self.notes.append("The averages over the classes and Hand and Till's M: the linearised SE (delta method) "
                               "of the objects with all their probabilities.")
@@ -502,10 +509,7 @@ class ScoreComparisonReport(Rendered):
                               "t = ΔAUC / SE on those degrees of freedom.")
         else:
             if opts["ci"] is not None:
-                self.notes.append("AUC and Gini: DeLong, DeLong and Clarke-Pearson's (1988) SE (pROC's); under "
-                                  "scale='auto' the interval on the logit scale with Student's t on the smaller "
-                                  "class's count less one (scale='identity' gives pROC's). The other statistics: "
-                                  "the linearised SE (delta method).")
+                self.notes.append(_delong_note())
             self.notes.append("Paired differences of the AUCs: DeLong's SE of the difference, which takes the "
                               "correlation of the scores of the same objects into account, with the normal "
                               "distribution; the tests are DeLong's Z = ΔAUC / SE, two-sided (pROC's roc.test).")
@@ -574,10 +578,13 @@ class ScoreComparisonReport(Rendered):
         return f"<ScoreComparisonReport: {self.title}>"
 
     def _frames(self) -> dict[str, pd.DataFrame]:
-        values = self.values.copy()
-        values.index = pd.Index([f"{display.label(s, None)} · {m}" for s, m in values.index], dtype=object,
-                                name="score · measure")
-        return {"values": values, "differences": _by_pair(self.differences), "tests": _by_pair(self.tests)}
+        """The frames of the workbook as the report holds them, each level of their index a column of the sheet to
+        filter and sort by: the values by score and measure, the differences of the AUCs and their tests by the
+        pair's first and second score (the columns of the values and of the differences line up)."""
+        differences = self.differences
+        if "measure" in differences.index.names:
+            differences = differences.xs("AUC", level="measure")
+        return {"values": self.values, "differences": differences, "tests": self.tests}
 
     def to_excel(self, path: str | Path) -> None:
         """One workbook: Report (the text report's tables laid out for print), Values (the cases, each score's

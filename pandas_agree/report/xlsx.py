@@ -34,7 +34,7 @@ from . import display
 from .sheet import BOLD, CELL_LIMIT, HEADER, INFINITE_VALUE, RULE, TITLE, comment, infinite_sign
 
 __all__ = ["CELL_LIMIT", "COLUMN_LIMIT", "ROW_LIMIT", "StreamSheet", "Styles", "number_widths", "print_setup", "save",
-           "sheet_names"]
+           "sheet_names", "text_chars"]
 
 ROW_LIMIT = 1_048_576  # the most rows an Excel sheet holds
 COLUMN_LIMIT = 16_384  # the most columns an Excel sheet holds
@@ -84,6 +84,20 @@ def numeric_label(value) -> str | None:
     if isinstance(value, (float, np.floating)) and math.isfinite(value):
         return repr(float(value))
     return None
+
+
+def text_chars(text: str) -> float:
+    """The width of ``text`` in the unit of a column's width, the digits of Arial 10: a character each, a capital
+    letter 1.3 (Arial's capitals are about 0.7 em wide, its digits 0.556 em), so that a column of codes such as
+    "COCHRAN_Q" is wide enough for them.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.xlsx import text_chars
+    >>> text_chars("class"), round(text_chars("COCHRAN_Q"), 2)
+    (5.0, 11.4)
+    """
+    return len(text) + 0.3 * sum(map(str.isupper, text))
 
 
 def _escape(text: str) -> str:
@@ -161,9 +175,10 @@ class StreamSheet:
             self.cut += 1
         return text
 
-    def text_body(self, value, font=None, fill=None, border=None, wrap: bool = False) -> tuple[str, int]:
-        """The XML of a text cell after its reference (an inline string, never a formula), and its length; a label
-        that is a number (:func:`numeric_label`) is a number cell, as the column holds it."""
+    def text_body(self, value, font=None, fill=None, border=None, wrap: bool = False) -> tuple[str, float]:
+        """The XML of a text cell after its reference (an inline string, never a formula), and its width
+        (:func:`text_chars`); a label that is a number (:func:`numeric_label`) is a number cell, as the column holds
+        it."""
         number = numeric_label(value)
         if number is not None:
             sid = self.styles(font=font, fill=fill, border=border)
@@ -172,7 +187,7 @@ class StreamSheet:
         align = Alignment(wrap_text=True, vertical="top") if wrap else _TOP if self.wrap_columns else None
         sid = self.styles(font=font, fill=fill, border=border, alignment=align)
         space = ' xml:space="preserve"' if text[:1].isspace() or text[-1:].isspace() or "  " in text else ""
-        return f' t="inlineStr"{_style(sid)}><is><t{space}>{_escape(text)}</t></is></c>', len(text)
+        return f' t="inlineStr"{_style(sid)}><is><t{space}>{_escape(text)}</t></is></c>', text_chars(text)
 
     def _add(self, col: int, xml: str, last: int | None = None) -> None:
         self._cells.append((col, xml))

@@ -1,0 +1,67 @@
+"""Every group of a report keeps its entry in to_dict()/to_json() and its own rows in the workbook; to_json(path)
+writes a file as pandas' does; the command line takes --layers as Python takes layers=; a layered Crosstab's repr
+names its layers."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import pandas_agree as pa
+
+
+@pytest.fixture(scope="module")
+def wine() -> pd.DataFrame:
+    return pa.datasets.load("wine_predictions")
+
+
+def _with_groups(df: pd.DataFrame, first, second) -> pd.DataFrame:
+    out = df.copy()
+    out["g"] = pd.array([first if i % 2 else second for i in range(len(out))], dtype=object)
+    return out
+
+
+@pytest.mark.parametrize(("first", "second", "keys"), [
+    (1, "1", ["1", "'1'"]),
+    (True, "True", ["True", "'True'"]),
+    (2.5, "2.5", ["2.5", "'2.5'"]),
+])
+def test_groups_whose_texts_are_alike_each_keep_their_report(wine, first, second, keys):
+    report = _with_groups(wine, first, second).agree.report("cultivar", "knn", by="g", ci=None)
+    assert len(report.groups) == 2
+    data = json.loads(report.to_json())
+    assert list(data["groups"]) == keys
+    # each key holds its own group's report: 89 rows each, its own crosstab
+    for key, value in zip(keys, report.groups, strict=True):
+        assert data["groups"][key]["crosstab"] == json.loads(json.dumps(report.groups[value].to_dict()["crosstab"]))
+        assert data["groups"][key]["summary"]["data"][0][0] == 89
+
+
+def test_ordinary_group_keys_are_the_groups_texts(wine):
+    df = wine.assign(g=np.where(np.arange(len(wine)) % 3 == 0, "A", "B"), n=np.arange(len(wine)) % 2)
+    assert list(df.agree.report("cultivar", "knn", by="g", ci=None).to_dict()["groups"]) == ["A", "B"]
+    assert list(df.agree.report("cultivar", "knn", by="n", ci=None).to_dict()["groups"]) == ["0", "1"]
+
+
+def test_group_keys_are_distinct_whatever_the_values():
+    from pandas_agree.report.agreement import group_keys
+
+    assert group_keys(["A", np.int64(3)]) == ["A", "3"]
+    assert group_keys([1, "1", "'1'"]) == ["1", "'1'", "\"'1'\""]
+    for values in ([1, "1", "'1'", "\"'1'\""], [True, "True", 1, "1"], [0, "0", 0.5, "0.5"]):
+        keys = group_keys(values)
+        assert len(set(keys)) == len(values)
+
+
+def test_layers_whose_texts_are_alike_each_keep_their_report(wine):
+    df = _with_groups(wine, 1, "1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = df.agree.crosstabs("cultivar", "knn", layers="g").report()
+    data = json.loads(report.to_json())
+    assert list(data["layers"]) == ["1", "'1'"]
+    assert [d["summary"]["data"][0][0] for d in data["layers"].values()] == [89, 89]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -13,6 +14,7 @@ import pytest
 
 import pandas_agree as pa
 
+ASAH = Path(__file__).parent / "data" / "asah.csv"
 
 @pytest.fixture(scope="module")
 def wine() -> pd.DataFrame:
@@ -65,3 +67,37 @@ def test_layers_whose_texts_are_alike_each_keep_their_report(wine):
     data = json.loads(report.to_json())
     assert list(data["layers"]) == ["1", "'1'"]
     assert [d["summary"]["data"][0][0] for d in data["layers"].values()] == [89, 89]
+
+
+def _reports(wine):
+    asah = pd.read_csv(ASAH)
+    anxiety = pa.datasets.load("anxiety")
+    return {
+        "agreement": lambda: wine.agree.report("cultivar", "knn", ci=None),
+        "crosstab": lambda: wine.agree.crosstabs("cultivar", "knn").report(),
+        "comparison": lambda: wine.agree.compare("cultivar", ["knn", "logistic"]).report(n_resamples=50),
+        "raters": lambda: anxiety.agree.raters(["rater1", "rater2", "rater3"]).report(n_resamples=50),
+        "scores": lambda: asah.agree.scores("outcome", "s100b", positive="Poor").report(),
+        "score comparison": lambda: asah.agree.compare_scores("outcome", ["s100b", "wfns"],
+                                                              positive="Poor").report(),
+    }
+
+
+@pytest.mark.parametrize("kind", ["agreement", "crosstab", "comparison", "raters", "scores", "score comparison"])
+@pytest.mark.parametrize("as_path", [str, Path])
+def test_to_json_writes_a_path_given_by_position(wine, tmp_path, kind, as_path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = _reports(wine)[kind]()
+    path = tmp_path / "réport.json"
+    assert report.to_json(as_path(path)) is None
+    text = path.read_text(encoding="utf-8")
+    assert text == report.to_json() and json.loads(text) == report.to_dict() | json.loads(text)
+    assert report.to_json(path, indent=2) is None and json.loads(path.read_text(encoding="utf-8")) == json.loads(text)
+
+
+def test_to_json_keeps_the_text_and_refuses_unknown_keywords(wine):
+    report = wine.agree.report("cultivar", "knn", ci=None)
+    assert isinstance(report.to_json(), str) and isinstance(report.to_json(indent=1), str)
+    with pytest.raises(TypeError, match="indnt"):
+        report.to_json(indnt=2)

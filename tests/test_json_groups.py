@@ -9,6 +9,7 @@ import warnings
 from pathlib import Path
 
 import numpy as np
+import openpyxl
 import pandas as pd
 import pytest
 
@@ -101,3 +102,25 @@ def test_to_json_keeps_the_text_and_refuses_unknown_keywords(wine):
     assert isinstance(report.to_json(), str) and isinstance(report.to_json(indent=1), str)
     with pytest.raises(TypeError, match="indnt"):
         report.to_json(indnt=2)
+
+
+@pytest.mark.parametrize("groups", [["All", "B"], ["", "B"], ["Total", "All data"]])
+def test_the_rows_of_all_data_are_told_apart_from_any_group(wine, tmp_path, groups):
+    df = wine.assign(g=groups * (len(wine) // 2))
+    path = tmp_path / "groups.xlsx"
+    df.agree.report("cultivar", "knn", by="g", ci=None).to_excel(path)
+    wb = openpyxl.load_workbook(path)
+    groups = sorted(groups)  # the order of the report's groups
+    shown = ["''" if g == "" else g for g in groups]  # an empty text shows as '' (a blank cell is all data's)
+    summary = [row[0] for row in wb["Summary"].iter_rows(min_row=3, max_row=11, values_only=True)]
+    assert summary == [None] * 3 + [shown[0]] * 3 + [shown[1]] * 3
+    for name in ("Confusions", "Class measures", "Averages"):
+        cells = [row[0] for row in wb[name].iter_rows(min_row=3, values_only=True) if row[1] is not None]
+        k = cells.index(shown[0])
+        assert k > 0 and cells[:k] == [None] * k  # the rows of all data first, their group cells blank
+        assert None not in cells[k:] and set(cells[k:]) == set(shown)
+    for name in ("Summary", "Confusions", "Class measures", "Averages"):
+        assert any("blank group cell" in str(row[0]) for row in wb[name].iter_rows(values_only=True))
+    titles = [str(t) for t in pd.read_excel(path, sheet_name="Crosstab", header=None)[0] if "Crosstabulation" in str(t)]
+    assert titles == ["cultivar * knn Crosstabulation — all data",
+                      *(f"cultivar * knn Crosstabulation — g = {g}" for g in groups)]

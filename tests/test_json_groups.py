@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 
 import pandas_agree as pa
+from pandas_agree.integrations import cli
 
 ASAH = Path(__file__).parent / "data" / "asah.csv"
 
@@ -102,6 +103,24 @@ def test_to_json_keeps_the_text_and_refuses_unknown_keywords(wine):
     assert isinstance(report.to_json(), str) and isinstance(report.to_json(indent=1), str)
     with pytest.raises(TypeError, match="indnt"):
         report.to_json(indnt=2)
+
+
+def test_the_command_line_takes_layers_as_python_does(tmp_path, capsys):
+    df = pa.datasets.load("wine_predictions")
+    df["site"] = np.where(np.arange(len(df)) % 2, "P", "Q")
+    df["wave"] = np.where(np.arange(len(df)) % 3, "x", "y")
+    path = tmp_path / "wine.csv"
+    df.to_csv(path, index=False)
+    base = ["crosstabs", str(path), "--row", "cultivar", "--col", "knn", "--json"]
+    outputs = []
+    for layers in (["--layers", "site", "wave"], ["--layer", "site", "wave"], ["--layer", "site", "--layer", "wave"],
+                   ["--layers", "site", "--layers", "wave"]):
+        assert cli.main([*base, *layers]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert all(out == outputs[0] for out in outputs)
+    assert outputs[0]["layers_by"] == "site, wave" and len(outputs[0]["layers"]) == 4
+    assert cli.main([*base, "--layers", "site"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["layers"]) == ["P", "Q"]
 
 
 @pytest.mark.parametrize("groups", [["All", "B"], ["", "B"], ["Total", "All data"]])

@@ -18,6 +18,7 @@ from pandas_agree.integrations import cli
 
 ASAH = Path(__file__).parent / "data" / "asah.csv"
 
+
 @pytest.fixture(scope="module")
 def wine() -> pd.DataFrame:
     return pa.datasets.load("wine_predictions")
@@ -121,6 +122,15 @@ def test_the_command_line_takes_layers_as_python_does(tmp_path, capsys):
     assert outputs[0]["layers_by"] == "site, wave" and len(outputs[0]["layers"]) == 4
     assert cli.main([*base, "--layers", "site"]) == 0
     assert list(json.loads(capsys.readouterr().out)["layers"]) == ["P", "Q"]
+
+
+def test_the_repr_of_a_layered_crosstab_names_its_layers(wine):
+    df = wine.assign(site=np.where(np.arange(len(wine)) % 2, "P", "Q"), wave=np.arange(len(wine)) % 3)
+    assert repr(df.agree.crosstabs("cultivar", "knn", layers="site")) == (
+        "<Crosstab: 3×3 table, N = 178, 2 layers by site>")
+    assert repr(df.agree.crosstabs("cultivar", "knn", layers=["site", "wave"])) == (
+        "<Crosstab: 3×3 table, N = 178, 6 layers by site, wave>")
+    assert repr(df.agree.crosstabs("cultivar", "knn")) == "<Crosstab: 3×3 table, N = 178>"
 
 
 @pytest.mark.parametrize("groups", [["All", "B"], ["", "B"], ["Total", "All data"]])

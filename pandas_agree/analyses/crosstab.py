@@ -599,8 +599,16 @@ class Crosstab(CountedRows):
     def __repr__(self) -> str:
         i, j = self._shape
         missing = self.n_missing
-        return (f"<{type(self).__name__}: {i}×{j} table, N = {self.n:g}" + self._repr_more()
+        return (f"<{type(self).__name__}: {i}×{j} table, N = {self.n:g}" + self._repr_more() + self._repr_layers()
                 + (f", {missing} row{'s' if missing != 1 else ''} missing" if missing else "") + ">")
+
+    def _repr_layers(self) -> str:
+        """The layers in :meth:`__repr__`: their number and the layer columns (", 3 layers by Dept")."""
+        if not self._layers:
+            return ""
+        by = self._layers_by if isinstance(self._layers_by, list) else [self._layers_by]
+        n = len(self._layers)
+        return f", {n:,} layer{'s' if n != 1 else ''} by {', '.join(map(str, by))}"
 
     def _repr_more(self) -> str:
         return ""

@@ -778,9 +778,10 @@ def build_parser() -> argparse.ArgumentParser:
     crosstabs.add_argument("file", help="CSV, TSV, Excel (.xlsx), Parquet or SPSS (.sav) file")
     crosstabs.add_argument("--row", required=True, metavar="COL", help="column of the row variable")
     crosstabs.add_argument("--col", required=True, metavar="COL", help="column of the column variable")
-    crosstabs.add_argument("--layer", nargs="+", metavar="COL",
+    # --layers as the Python keyword layers= is spelt; either may be repeated, the columns add up
+    crosstabs.add_argument("--layer", "--layers", dest="layer", action="extend", nargs="+", metavar="COL",
                            help="layer columns (CROSSTABS row BY col BY layer): a table for each value, each "
-                                "combination of several")
+                                "combination of several (--layers A B, or --layer A --layer B)")
     crosstabs.add_argument("--weights", help="column of frequency weights (sampling weights with a sample design)")
     _add_design_options(crosstabs)
     crosstabs.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")

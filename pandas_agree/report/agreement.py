@@ -582,6 +582,11 @@ class AgreementReport(Rendered):
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
 
+        With groups (``by=``), ``"by"`` names the group column and ``"groups"`` holds each group's report, keyed
+        by the group's text (``str(value)``: ``"A"``, ``"1"``); groups whose texts are the same (``1`` beside
+        ``"1"``, ``True`` beside ``"True"``) are keyed by their values as Python writes them (``"1"`` and
+        ``"'1'"``), so that every group keeps its own entry (see :func:`group_keys`).
+
         Examples
         --------
         >>> import pandas_agree as pa
@@ -596,7 +601,8 @@ class AgreementReport(Rendered):
         out.update(statistics_dict(self))
         if self.groups:
             out["by"] = jsonable(self.by)
-            out["groups"] = {str(g): rep.to_dict() for g, rep in self.groups.items()}
+            out["groups"] = dict(zip(group_keys(list(self.groups)), (rep.to_dict() for rep in self.groups.values()),
+                                     strict=True))
         return out
 
 
@@ -769,6 +775,43 @@ def frame_dict(df: pd.DataFrame) -> dict:
                                                                          strict=True)]
         return out
     out["data"] = [[jsonable(v) for v in row] for row in df.itertuples(index=False)]
+    return out
+
+
+def group_keys(values: list) -> list[str]:
+    """The keys of groups (or layers) in :meth:`AgreementReport.to_dict`, one distinct text per value: each value's
+    text (``str(value)``), except where values share a text (``1`` and ``"1"``, ``True`` and ``"True"``): those are
+    keyed by their values as Python writes them (``repr``: ``"1"`` and ``"'1'"``), as the notes name labels that
+    differ only in type. Should a key made so still be another's, every value is keyed by its ``repr``, and keys
+    that are still alike are told apart by a number (``" (2)"``), as the workbook's sheet names are.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.agreement import group_keys
+    >>> group_keys(["A", "B"]), group_keys([1, "1", "2"]), group_keys([True, "True"])
+    (['A', 'B'], ['1', "'1'", '2'], ['True', "'True'"])
+    >>> group_keys([1, "1", "'1'"])
+    ['1', "'1'", '"\\'1\\'"']
+    """
+    texts = [str(display.plain(v)) for v in values]
+    seen: dict[str, int] = {}
+    for text in texts:
+        seen[text] = seen.get(text, 0) + 1
+    if len(seen) == len(texts):
+        return texts
+    keys = [repr(display.plain(v)) if seen[text] > 1 else text for text, v in zip(texts, values, strict=True)]
+    if len(set(keys)) < len(keys):
+        keys = [repr(display.plain(v)) for v in values]
+    out: list[str] = []
+    taken = set(keys)
+    for key in keys:
+        if key in out:
+            n = 2
+            while f"{key} ({n})" in taken:
+                n += 1
+            key = f"{key} ({n})"
+            taken.add(key)
+        out.append(key)
     return out
 
 

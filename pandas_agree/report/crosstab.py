@@ -17,6 +17,7 @@ from .agreement import (
     cell_statistics_frame,
     design_table,
     frame_dict,
+    group_keys,
     jsonable,
     statistics_dict,
     table_notes,
@@ -204,7 +205,8 @@ class CrosstabReport(Rendered):
 
 def layer_keys(by, values: list) -> list[str]:
     """The keys of the layers in :meth:`CrosstabReport.to_dict`: a layer of one variable by its value's text
-    (``str(value)``, "A"); a layer of several variables as the text report names it, each variable with its value
+    (``str(value)``, "A"; values that share a text, 1 beside "1", as :func:`~pandas_agree.report.agreement.group_keys`
+    keys them: "1" and "'1'"); a layer of several variables as the text report names it, each variable with its value
     ("Dept = A, Gender = Male"), every character kept (no label is cut). Where two such keys would read the same
     (labels holding ", " and " = ", or 1 beside "1"), every layer is keyed by the text of its tuple of values
     ("('A', 'Male')").
@@ -216,12 +218,14 @@ def layer_keys(by, values: list) -> list[str]:
     (['A', 'B'], ['Dept = A, Gender = Male', 'Dept = A, Gender = Female'])
     >>> layer_keys(["x", "y"], [(1, "a"), ("1", "a")])
     ["(1, 'a')", "('1', 'a')"]
+    >>> layer_keys("x", [1, "1"])
+    ['1', "'1'"]
     """
     if not isinstance(by, list):
-        return [str(value) for value in values]
+        return group_keys(values)
     keys = [", ".join(f"{display.label(x, None)} = {display.label(v, None)}" for x, v in zip(by, value, strict=True))
             if isinstance(value, tuple) and len(value) == len(by) else str(value) for value in values]
-    return keys if len(set(keys)) == len(keys) else [str(value) for value in values]
+    return keys if len(set(keys)) == len(keys) else group_keys([display.plain(value) for value in values])
 
 
 def _flat(frame: pd.DataFrame) -> pd.DataFrame:

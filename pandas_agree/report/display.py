@@ -15,8 +15,8 @@ from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 
 __all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "has_long_run", "interval",
-           "label", "layer", "layer_by", "long_labels", "measure_name", "name", "plot_text", "printable", "pvalue",
-           "se", "se_decimals", "se_places", "shorten", "value", "value_and_interval", "values",
+           "label", "layer", "layer_by", "long_labels", "measure_name", "name", "plain", "plot_text", "printable",
+           "pvalue", "se", "se_decimals", "se_places", "shorten", "value", "value_and_interval", "values",
            "with_interval", "with_intervals"]
 
 MISSING = "—"
@@ -267,14 +267,14 @@ def label(x, limit: int | None = LABEL_LIMIT) -> str:
     >>> label("y" * 1000)
     'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…yyyyyyyyyy (1,000 characters)'
     """
-    return "(missing)" if _is_missing(x) else cut(str(_plain(x)), limit)
+    return "(missing)" if _is_missing(x) else cut(str(plain(x)), limit)
 
 
-def _plain(x):
+def plain(x):
     """``x`` with numpy scalars as Python ones, in tuples too (a MultiIndex's key shows as ``('a', 1)``, not
     ``('a', np.int64(1))``)."""
     if isinstance(x, tuple):
-        return tuple(_plain(v) for v in x)
+        return tuple(plain(v) for v in x)
     return x.item() if isinstance(x, np.generic) else x
 
 

@@ -95,15 +95,45 @@ def bound_formats(value, lower, upper) -> tuple[list[str], list[str]]:
 
 
 def _sections(rep):
-    return [("All" if value is None else value, sub) for value, sub in rep.sections()]
+    """The sections of ``rep``: (None, the report of all data), then (value, report) of each group."""
+    return rep.sections()
+
+
+# the "group" column of a grouped sheet leaves the rows of all data blank: any text there ("All", "Total") could be a
+# group's value, a blank cannot (rows with a missing group value belong to no group)
+GROUP_NOTE = ("A blank group cell marks the rows of all data (every group together, with the rows that belong to "
+              "no group); the other rows are those of the group named in their cell.")
+
+
+def _group_text(group):
+    """A group's value as its cell holds it: the value, or ``''`` for an empty text (a blank is all data's)."""
+    return repr("") if isinstance(group, str) and group == "" else group
 
 
 def _lead(ws: StreamSheet, grouped: bool, group) -> int:
-    """Write the group in the first column when the report has groups; return the next free column."""
+    """Write the group in the first column when the report has groups (a blank cell for all data, ``group`` None);
+    return the next free column."""
     if grouped:
-        ws.text(1, group)
+        if group is not None:
+            ws.text(1, _group_text(group))
         return 2
     return 1
+
+
+def _group_column(ws: StreamSheet, group, n: int):
+    """The "group" column of ``n`` rows for :meth:`StreamSheet.rows` and its width: the group's value, or blank cells
+    for all data (``group`` None)."""
+    if group is not None:
+        return ws.text_column([_group_text(group)], np.zeros(n, dtype=np.int64))
+    return (lambda letter, first, rows: [f'<c r="{letter}{r}"/>' for r in range(first, first + len(range(n)[rows]))],
+            0)
+
+
+def _section_title(rep, title: str, group) -> str:
+    """``title`` of a section of a sheet: with groups, the group's ("— site = A") or "— all data"."""
+    if not rep.groups:
+        return title
+    return f"{title} — all data" if group is None else f"{title} — {rep.by} = {display.label(group)}"
 
 
 def _stat_formats(frame: pd.DataFrame, stats: list[str], key=None) -> dict[str, list[str]]:
@@ -181,6 +211,8 @@ def _summary_sheet(ws: StreamSheet, rep, grouped: bool) -> None:
             ws.number(col + 3, t.loc[code, "pvalue"], P_FORMAT)
             ws.text(col + 4, t.loc[code, "method"], counted=False)  # the last column: runs on to the right
             ws.skip()
+    if grouped:
+        ws.note(GROUP_NOTE)
     ws.finish()
 
 
@@ -197,8 +229,7 @@ def _crosstab_sheet(ws: StreamSheet, rep) -> None:
         ag = sub.agreement
         ct = ag.crosstab(margins=True)
         title = f"{sub.title} Crosstabulation"
-        ws.title(title if group == "All" and not rep.groups else f"{title} — {rep.by} = {display.label(group)}"
-                 if group != "All" else f"{title} — all data")
+        ws.title(_section_title(rep, title, group))
         if all(isinstance(dtype, pd.SparseDtype) for dtype in ct.dtypes) or len(ct.columns) >= COLUMN_LIMIT:
             _stored_cells(ws, ag, ct)
             continue
@@ -263,8 +294,7 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
     footnote on expected counts, the Monte Carlo estimate, the layers' kappas) below them."""
     for group, sub in _sections(rep):
         for title, frame in sub.statistics.items():
-            ws.title(title if not rep.groups else f"{title} — {rep.by} = {display.label(group)}"
-                     if group != "All" else f"{title} — all data")
+            ws.title(_section_title(rep, title, group))
             ws.header([frame.index.name or "", *frame.columns])
             formats = _frame_formats(frame)
             for i, idx in enumerate(frame.index):
@@ -564,7 +594,7 @@ def _confusions_sheet(ws: StreamSheet, rep) -> None:
         cut += len(c) - len(shown)
         columns, widths = [], []
         if grouped:
-            column, width = ws.text_column([group], np.zeros(len(shown), dtype=np.int64))
+            column, width = _group_column(ws, group, len(shown))
             columns.append(column)
             widths.append(width)
         for values, fmt in ((shown.index.to_numpy(dtype=float), "0"),):
@@ -590,6 +620,8 @@ def _confusions_sheet(ws: StreamSheet, rep) -> None:
     if cut:
         ws.note(f"{cut:,} more cells do not fit in a sheet ({ROW_LIMIT:,} rows); Agreement.confusions(top=None) "
                 "lists them all.", font=BOLD)
+    if grouped:
+        ws.note(GROUP_NOTE)
     ws.finish(freeze="A3")
 
 
@@ -612,7 +644,7 @@ def _wide_sheet(ws: StreamSheet, rep, frame_of, stub: str, first_level: str) -> 
         n = len(f.index)
         columns, widths = [], []
         if grouped:
-            column, width = ws.text_column([group], np.zeros(n, dtype=np.int64))
+            column, width = _group_column(ws, group, n)
             columns.append(column)
             widths.append(width)
         column, width = ws.text_column(list(f.index))  # rows by position: labels may be tuples, booleans or NaN
@@ -629,6 +661,8 @@ def _wide_sheet(ws: StreamSheet, rep, frame_of, stub: str, first_level: str) -> 
         ws.rows(1, columns, n)
         for col, width in enumerate(widths, start=1):
             ws.width(col, width, pad=0)
+    if grouped:
+        ws.note(GROUP_NOTE)
     letter = ws.letter(len(lead) + 2)
     ws.title_rows, ws.title_columns = "1:2", f"A:{ws.letter(len(lead) + 1)}"
     ws.finish(freeze=f"{letter}3")
@@ -640,7 +674,7 @@ def _notes_sheet(ws: StreamSheet, rep) -> None:
     ws.title("Notes")
     for group, sub in _sections(rep):
         if rep.groups:
-            ws.text(1, f"{rep.by} = {display.label(group)}" if group != "All" else "All data", font=BOLD)
+            ws.text(1, f"{rep.by} = {display.label(group)}" if group is not None else "All data", font=BOLD)
             ws.skip()
         for note in sub.notes:
             ws.text(1, note)

@@ -64,16 +64,39 @@ class Rendered:
         return html
 
     @validate_options(passes=JSON_OPTIONS)
-    def to_json(self, **kwargs) -> str:
-        """:meth:`to_dict` as a JSON string; keyword arguments go to :func:`json.dumps`.
+    def to_json(self, path=None, **kwargs) -> str | None:
+        """:meth:`to_dict` as JSON text; keyword arguments go to :func:`json.dumps`.
+
+        Parameters
+        ----------
+        path : str or path-like, optional
+            Where to write the JSON (UTF-8). Without it the text is returned, as :meth:`pandas.DataFrame.to_json`
+            does.
+        **kwargs
+            Passed to :func:`json.dumps` (``indent``, ``sort_keys``, ...; non-ASCII characters are kept).
+
+        Returns
+        -------
+        str or None
+            The JSON text, or None when it was written to ``path``.
 
         Examples
         --------
         >>> import json
+        >>> import tempfile
+        >>> from pathlib import Path
         >>> import pandas_agree as pa
         >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
         >>> data = json.loads(report.to_json(indent=2))
         >>> sorted(data)[:4]
         ['averages', 'binary', 'confusions', 'crosstab']
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     report.to_json(Path(folder) / "report.json")
+        ...     json.loads((Path(folder) / "report.json").read_text(encoding="utf-8")) == data
+        True
         """
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        text = json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        if path is None:
+            return text
+        Path(path).write_text(text, encoding="utf-8")
+        return None

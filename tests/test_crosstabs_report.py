@@ -83,7 +83,9 @@ def test_numeric_labels_are_the_scores_and_text_labels_their_positions():
         expected.loc[("Directional Measures", "Eta — Rows Dependent"), "value"])
     # text labels: 1, 2, … over the categories with cases of each side (a label only predicted is not a gap)
     text = pd.DataFrame([[8.0, 2, 1], [3, 9, 4]], index=["a", "b"], columns=["a", "b", "c"])
-    out = pa.Agreement.from_table(text).crosstab_statistics("corr")
+    with pytest.warns(pa.LabelOrderWarning, match=r"correlations read the labels as an ordered scale, .* the order "
+                                                  r"used is 'a' < 'b' < 'c'\."):  # the table's order: no scale
+        out = pa.Agreement.from_table(text).crosstab_statistics("corr")
     assert out["Symmetric Measures"].loc["Pearson's R", "value"] == pytest.approx(
         association_measures(text.to_numpy(), keywords="corr").loc[("Symmetric Measures", "Pearson's R"), "value"])
 

@@ -162,6 +162,11 @@ def test_a_class_absent_from_the_table_is_said():
     assert "neither side names it" in " ".join(str(report).split())
     full = pa.Agreement.from_table(table.iloc[:2, :2]).averages(["F1"], ci="auto")
     assert not any("has no objects in the table" in n for n in full.attrs["notes"])
+    one = pa.Agreement.from_table(pd.DataFrame([[9.0, 0], [0, 0]], index=list("ab"), columns=list("ab")))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        said = [n for n in one.averages(["F1"]).attrs["notes"] if "has no objects in the table" in n]
+    assert len(said) == 1 and "each average is over the 1 class present," in said[0]
 
 
 # R: library(vcd); confint(Kappa(matrix(c(20, 5, 3, 4, 25, 6, 2, 5, 30), 3, byrow = TRUE)))  (vcd 1.4)

@@ -144,3 +144,12 @@ def test_the_classes_counted_against_max_classes_are_the_tables_labels(labels):
         lines = _tests_block(comparison.report(ci=None, max_classes=3))
     assert sum(line.startswith("MCNEMAR") for line in lines) == 1 + 3
     assert any(line.startswith("6 classes, more than max_classes = 3") for line in lines)
+
+
+def test_one_class_shown_is_said_in_the_singular(many_classes):
+    report = many_classes.agree.compare("truth", ["a", "b"]).report(ci=None, max_classes=1)
+    lines = _tests_block(report)
+    footnote = " ".join(line.strip() for line in lines[lines.index(next(x for x in lines if x.startswith("30 "))):])
+    assert footnote.startswith("30 classes, more than max_classes = 1: the one shown is the class whose tests give "
+                               "the smallest p-value")
+    assert sum(line.startswith("MCNEMAR") for line in lines) == 1 + 1

@@ -2,6 +2,7 @@
 factor its own levels), ``--row-labels``/``--col-labels`` on the command line, and the warning of an order the
 labels lack, once per call and of the side(s) without one."""
 
+import html
 import json
 import warnings
 
@@ -252,3 +253,77 @@ def test_a_report_that_quiets_its_layers_leaves_other_threads_warning():
     worker.join(5)
     assert pa.LabelOrderWarning in caught
     assert not [w for w in here if w.category is pa.LabelOrderWarning]
+
+
+# R: write.csv(as.data.frame(Titanic), row.names=FALSE)  (Class, Sex, Age, Survived, Freq; 32 rows)
+TITANIC_FREQ = {("1st", "No"): 122, ("1st", "Yes"): 203, ("2nd", "No"): 167, ("2nd", "Yes"): 118,
+                ("3rd", "No"): 528, ("3rd", "Yes"): 178, ("Crew", "No"): 673, ("Crew", "Yes"): 212}
+TITANIC_ORDER = "the order used is '1st' < '2nd' < '3rd' < 'Crew' for the rows and 'No' < 'Yes' for the columns"
+
+
+def _titanic_rows() -> pd.DataFrame:
+    """The Class × Survived counts of R's Titanic, spread as R's data frame spreads them (Sex and Age dropped)."""
+    return pd.DataFrame([(c, s, n) for (c, s), n in TITANIC_FREQ.items()], columns=["Class", "Survived", "Freq"])
+
+
+@pytest.mark.parametrize("words, statistic", [(["chisq"], "linear-by-linear association"), (["gamma"], "gamma"),
+                                              (["corr"], "Spearman's and Pearson's correlations")])
+def test_a_crosstab_report_notes_the_order_its_ordinal_statistics_read(words, statistic, tmp_path):
+    """The warning of the order read goes to the caller and into the report's notes, so its text, HTML, Excel and
+    JSON outputs say it too (as the agreement report does)."""
+    with pytest.warns(pa.LabelOrderWarning) as caught:
+        report = _titanic_rows().agree.crosstabs("Class", "Survived", weights="Freq").report(statistics=words)
+    assert len([w for w in caught if w.category is pa.LabelOrderWarning]) == 1
+    assert report.source.n == 2201  # R: sum(Titanic)
+    noted = [note for note in report.notes if TITANIC_ORDER in note]
+    assert len(noted) == 1 and statistic in noted[0] and noted[0].startswith("The statistic")
+    assert noted[0].rstrip(".") in str(caught[0].message).rstrip(".")
+    assert TITANIC_ORDER in " ".join(str(report).split())
+    assert html.escape(TITANIC_ORDER) in report.to_html(plots=False)
+    assert any(TITANIC_ORDER in note for note in report.to_dict()["notes"])
+    report.to_excel(tmp_path / "titanic.xlsx")
+    notes = pd.read_excel(tmp_path / "titanic.xlsx", sheet_name="Notes", header=None)
+    assert notes.astype(str).apply(lambda column: column.str.contains(TITANIC_ORDER, regex=False)).any().any()
+
+
+def test_a_crosstab_report_without_an_order_to_read_has_no_such_note():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        report = _titanic_rows().agree.crosstabs("Class", "Survived", weights="Freq").report(
+            statistics=["phi", "lambda", "risk"], cells=["count", "row"])
+        ordered = _titanic_rows().agree.crosstabs("Class", "Survived", weights="Freq", labels={
+            "Class": ["1st", "2nd", "3rd", "Crew"], "Survived": ["No", "Yes"]}).report(statistics=["gamma", "corr"])
+    assert report.source.n == 2201  # R: sum(Titanic)
+    assert not [note for note in report.notes + ordered.notes if "order" in note]
+
+
+def test_a_layered_report_notes_the_order_once_for_the_whole_table(tmp_path, capsys):
+    with pytest.warns(pa.LabelOrderWarning) as caught:
+        report = _hec().agree.crosstabs("Hair", "Eye", weights="Freq", layers="Sex").report(
+            statistics=["chisq", "gamma"])
+    assert len([w for w in caught if w.category is pa.LabelOrderWarning]) == 1
+    order = "'Black' < 'Blond' < 'Brown' < 'Red' for the rows"  # sorted: HairEyeColor's text labels
+    assert len([note for note in report.notes if order in note]) == 1
+    assert not [note for layer in report.layers.values() for note in layer.notes if order in note]
+    assert " ".join(str(report).split()).count(order) == 1
+    # the command line's quiet HTML page says it too, naming the command line's options
+    path, page = tmp_path / "hec.csv", tmp_path / "hec.html"
+    _hec().to_csv(path, index=False)
+    assert cli.main(["crosstabs", str(path), "--row", "Hair", "--col", "Eye", "--weights", "Freq", "--statistics",
+                     "gamma", "--quiet", "--html", str(page)]) == 0
+    out = capsys.readouterr()
+    assert out.out == "" and out.err == ""
+    text = page.read_text(encoding="utf-8")
+    assert html.escape(order) in text and "--row-labels/--col-labels" in text
+
+
+def test_the_warning_names_one_statistic_or_measure_in_the_singular():
+    ct = pa.Crosstab.from_table(pd.DataFrame(R_HAIR_EYE, index=HAIR, columns=EYE))
+    for call, start in ((lambda: ct.statistics(["gamma"]), "The statistic gamma read "),
+                        (lambda: ct.statistics(["gamma", "d"]), "The statistics gamma, Somers' d read "),
+                        (lambda: ct.statistics(["corr"]), "The statistics Spearman's and Pearson's correlations read "),
+                        (lambda: ct.measures(["GAMMA"]), "The measure GAMMA read "),
+                        (lambda: ct.measures(["GAMMA", "TAU_B"]), "The measures GAMMA, TAU_B read ")):
+        with pytest.warns(pa.LabelOrderWarning) as caught:
+            call()
+        assert [str(w.message)[:len(start)] for w in caught] == [start]

@@ -83,7 +83,9 @@ def test_numeric_labels_are_the_scores_and_text_labels_their_positions():
         expected.loc[("Directional Measures", "Eta — Rows Dependent"), "value"])
     # text labels: 1, 2, … over the categories with cases of each side (a label only predicted is not a gap)
     text = pd.DataFrame([[8.0, 2, 1], [3, 9, 4]], index=["a", "b"], columns=["a", "b", "c"])
-    out = pa.Agreement.from_table(text).crosstab_statistics("corr")
+    with pytest.warns(pa.LabelOrderWarning, match=r"correlations read the labels as an ordered scale, .* the order "
+                                                  r"used is 'a' < 'b' < 'c'\."):  # the table's order: no scale
+        out = pa.Agreement.from_table(text).crosstab_statistics("corr")
     assert out["Symmetric Measures"].loc["Pearson's R", "value"] == pytest.approx(
         association_measures(text.to_numpy(), keywords="corr").loc[("Symmetric Measures", "Pearson's R"), "value"])
 
@@ -277,3 +279,17 @@ def test_cli_takes_the_spss_words(tmp_path, capsys):
     assert "Risk Estimate" in data["groups"]["A"]["statistics"]
     assert cli.main(["demo", "--ci", "none", "--cells", "percent"]) == 2
     assert "argument --cells: invalid choice: 'percent'" in capsys.readouterr().err
+
+
+def test_the_footnote_on_expected_counts_says_one_cell_in_the_singular():
+    # row and column totals 20, 60, 60, 60 of N = 200: only the first cell expects fewer than 5 (20 · 20 / 200 = 2)
+    table = np.array([[5, 5, 5, 5], [5, 20, 20, 15], [5, 15, 20, 20], [5, 20, 15, 20]])
+    expected = stats.contingency.expected_freq(table)
+    assert (expected < 5).sum() == 1 and expected.min() == pytest.approx(2.0)
+    text = str(pa.Crosstab.from_table(table).report(statistics=["chisq"]))
+    # 1/16 = 6.25% shows as 6.2 (Python's round-half-even formatting of the exact binary 6.25)
+    assert "a. 1 cell (6.2%) has expected count less than 5. The minimum expected count is 2.00." in text
+    two = np.array([[5, 5, 5, 5], [5, 5, 25, 25], [5, 5, 25, 25], [5, 5, 25, 25]])  # 20 · 20 / 200 twice
+    assert (stats.contingency.expected_freq(two) < 5).sum() == 2
+    assert "a. 2 cells (12.5%) have expected count less than 5." in str(
+        pa.Crosstab.from_table(two).report(statistics=["chisq"]))

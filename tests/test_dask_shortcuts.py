@@ -78,7 +78,7 @@ def _same_rows(ours, theirs):
         assert getattr(ours, name) == getattr(theirs, name), name
 
 
-@pytest.mark.filterwarnings("ignore:The statistics linear-by-linear association")  # text labels, as on pandas
+@pytest.mark.filterwarnings("ignore:The statistic linear-by-linear association")  # text labels, as on pandas
 @pytest.mark.parametrize("options", [{}, {"weights": "w"}, {"weights": "w", "dropna": False},
                                      {"weights": "w", "layers": ["site"]},
                                      {"weights": "w", "strata": "st", "cluster": "psu"}],

@@ -191,3 +191,11 @@ def test_the_matching_table_of_more_pairs_than_max_classes_prints_the_first_and_
     assert len(_matching(small).rows) == 400
     few = quiet(iris().agree.report, "cls", "cluster", match="accuracy", ci=None)
     assert len(_matching(few).rows) == 3 and not any("max_classes" in f for f in _matching(few).footnotes)
+
+
+def test_one_pair_printed_is_said_in_the_singular():
+    df = pd.DataFrame({"y": [0, 0, 0, 1, 1, 1, 2, 2, 2], "k": [7, 7, 8, 8, 8, 9, 9, 9, 7]})
+    rep = quiet(df.agree.report, "y", "k", match="accuracy", ci=None, max_classes=1)
+    table = _matching(rep)
+    assert len(table.rows) == 1
+    assert table.footnotes[-1].startswith("3 pairs, more than max_classes = 1: the first is shown.")

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -275,3 +276,14 @@ def test_a_report_of_1000_classes_renders_under_a_memory_limit(tmp_path):
     lines, plotted, classes, _ = done.stdout.split(maxsplit=3)
     assert int(lines) <= 400 and plotted == "True" and int(classes) == 1000
     assert out.stat().st_size > 0
+
+
+def test_one_class_with_an_undefined_value_is_said_in_the_singular():
+    # seven classes, the last with no objects on either side: its F1 is undefined (0/0)
+    table = np.diag(np.arange(1, 8) * 5.0) + 1
+    table[6, :] = table[:, 6] = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pa.UndefinedMeasureWarning)
+        text = " ".join(str(pa.Agreement.from_table(table).report(ci=None, max_classes=4)).split())
+    assert "the 4 shown are the 2 weakest and the 2 strongest by F1" in text
+    assert "the 1 class where F1 is undefined is among those not shown." in text

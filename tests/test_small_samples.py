@@ -162,3 +162,33 @@ def test_a_class_absent_from_the_table_is_said():
     assert "neither side names it" in " ".join(str(report).split())
     full = pa.Agreement.from_table(table.iloc[:2, :2]).averages(["F1"], ci="auto")
     assert not any("has no objects in the table" in n for n in full.attrs["notes"])
+    one = pa.Agreement.from_table(pd.DataFrame([[9.0, 0], [0, 0]], index=list("ab"), columns=list("ab")))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        said = [n for n in one.averages(["F1"]).attrs["notes"] if "has no objects in the table" in n]
+    assert len(said) == 1 and "each average is over the 1 class present," in said[0]
+
+
+# R: library(vcd); confint(Kappa(matrix(c(20, 5, 3, 4, 25, 6, 2, 5, 30), 3, byrow = TRUE)))  (vcd 1.4)
+VCD_3X3 = np.array([[20, 5, 3], [4, 25, 6], [2, 5, 30]])
+VCD_KAPPA_WALD = {"KAPPA": (0.4930194, 0.7498637), "KAPPA_W": (0.5262914, 0.7807079)}  # Unweighted, Weighted
+
+
+def test_the_ci_docstrings_say_what_auto_gives_a_small_sample():
+    """The documented intervals are those given: below 200 objects "auto" (and a binomial method's name) gives
+    kappa the BCa bootstrap's interval on three classes, and only "linearized" gives vcd's Wald interval."""
+    ag = pa.Agreement.from_table(VCD_3X3)  # 100 objects
+    for ci in ("auto", "wilson"):
+        out = ag.multiclass(["KAPPA", "KAPPA_W"], kappa_weights="linear", ci=ci, n_resamples=200)
+        assert out["method"].str.contains("bootstrap bca").all()
+    wald = ag.multiclass(["KAPPA", "KAPPA_W"], kappa_weights="linear", ci="linearized")
+    for code, (lower, upper) in VCD_KAPPA_WALD.items():
+        assert (wald.loc[code, "lower"], wald.loc[code, "upper"]) == pytest.approx((lower, upper), abs=5e-7)
+    for method in (pa.Agreement.binary, pa.Agreement.multiclass, pa.Agreement.averages):
+        text = " ".join(method.__doc__.split())
+        assert "pandas_agree.inference.auto" in text and "linearized" in text, method.__name__
+    binary = " ".join(pa.Agreement.binary.__doc__.split())
+    assert '"Small samples" in docs/notes/intervals.md' in binary and "below 200 objects" in binary
+    assert "vcd's ``confint(Kappa(...))``" in binary
+    multiclass = " ".join(pa.Agreement.multiclass.__doc__.split())
+    assert "BCa bootstrap" in multiclass and "below 200 objects" in multiclass

@@ -380,7 +380,12 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
         ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling
             As in :meth:`binary`. Analytic intervals: binomial for OSR (and HC mapped), Fleiss–Cohen–Everitt's
             SE under H1 for KAPPA and KAPPA_W, Gwet's linearised variance for SPI, BPK, AC1 and ALPHA; the
-            delta method for the others (from the partials each record declares, in O(non-empty cells)).
+            delta method for the others (from the partials each record declares, in O(non-empty cells)). Under
+            "auto" and a binomial method name, below 200 objects (or with a class of fewer than 20) the
+            chance-corrected coefficients keep that SE but take the BCa bootstrap's interval, or on two classes
+            Donner and Eliasziw's (KAPPA, KAPPA_W, SPI, ALPHA): the small-sample rules of "auto"
+            (:mod:`pandas_agree.inference.auto`; "Small samples" in docs/notes/intervals.md). The Wald interval
+            of the SE at every size (vcd's ``confint(Kappa(...))`` for KAPPA and KAPPA_W) is ``ci="linearized"``'s.
 
         Returns
         -------

@@ -97,10 +97,20 @@ class ClassSpecific:
             from 0 to 1 that every undefined value takes (no warning).
         ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "linearized", \
 "bootstrap"}
-            Confidence intervals. "auto": the published analytic interval of each measure (Wilson for
-            proportions) and the linearised (delta-method) interval where there is none; a binomial method
-            name: "auto" with that method for proportions; "linearized": the delta method for every measure;
-            "bootstrap": the table bootstrap for every measure (docs/notes/intervals.md).
+            Confidence intervals (docs/notes/intervals.md); the "method" column, or ``attrs["methods"]``, names each
+            value's. "auto": the published analytic interval of each measure (Wilson for proportions) and the
+            linearised (delta-method) interval where there is none, except where the small-sample rules of "auto"
+            give another interval beside the same SE, because the coverage study found that one covering too little
+            (:mod:`pandas_agree.inference.auto`; "Small samples" in docs/notes/intervals.md): below 200 objects, the
+            chance-corrected coefficients (KAPPA, KAPPA_W, SPI, BPK, AC1, ALPHA, HSS) get the BCa bootstrap's
+            interval (so too with a class of fewer than 20 objects, on tables of at most 400 non-empty cells), or
+            Donner and Eliasziw's on two classes (KAPPA, KAPPA_W, SPI, ALPHA, HSS); with a class of fewer than 20
+            objects, the class-specific values without a binomial interval (F1, ...) and the averages get the Wald
+            interval of an SE blurred by half an object in every cell; the unweighted averages of REC and PRE get
+            the MOVER–Wilson interval at any size. A binomial method name: "auto" with that method for proportions,
+            the small-sample rules included. "linearized": the delta method for every measure and no small-sample
+            rule (for KAPPA and KAPPA_W, the Wald interval of the Fleiss–Cohen–Everitt SE, as vcd's
+            ``confint(Kappa(...))``). "bootstrap": the table bootstrap for every measure.
         confidence_level : float, default 0.95
         n_resamples, bootstrap_method, random_state, resampling
             Table bootstrap: number of resamples, "percentile", "basic" or "bca", seed or Generator, and the
@@ -198,8 +208,12 @@ class ClassSpecific:
             and ``micro`` averages of precision, recall and F1 with its default labels and ``zero_division=0``.
         ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling
             As in :meth:`binary`. No average has a published interval: under "auto" each gets the delta method
-            (its gradient from those of the class values and weights); under "bootstrap" the table bootstrap
-            with the same before/after rule on every resample.
+            (its gradient from those of the class values and weights), except where the small-sample rules of
+            "auto" (:mod:`pandas_agree.inference.auto`) give another interval beside the linearised SE: the
+            MOVER–Wilson interval for the unweighted averages of REC and PRE, the Wald interval of a blurred SE
+            with a class of fewer than 20 objects, the percentile bootstrap's for the weighted and inverse
+            averages of PPREV on two classes. "linearized" gives the delta method to every average; under
+            "bootstrap" the table bootstrap with the same before/after rule on every resample.
 
         Returns
         -------

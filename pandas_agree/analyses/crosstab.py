@@ -855,7 +855,7 @@ class Crosstab(CountedRows):
             chosen = [m for m in chosen if not any(undefined for *_, undefined in notes_of([m], setting))]
         if any(m.level != "nominal" for m in chosen) and self._order_matters():
             ordinal = [m.code for m in chosen if m.level != "nominal"]
-            self._warn_order(f"The measures {', '.join(ordinal)}")
+            self._warn_order(f"The measure{'s' if len(ordinal) > 1 else ''} {', '.join(ordinal)}")
         row_scores, col_scores = scores(self._index, rows, self._columns, cols)
         view = replace(self._own_view(), row_scores=row_scores, col_scores=col_scores)
         return self._table_measures(chosen, view, lambda m: {}, opts)
@@ -1021,7 +1021,8 @@ class Crosstab(CountedRows):
         association = [w for w in words if w in ASSOCIATION_KEYWORDS]
         scaled = [ORDINAL_KEYWORDS[w] for w in words if w in ORDINAL_KEYWORDS]
         if scaled and self._order_matters():
-            self._warn_order(f"The statistics {', '.join(scaled)}")
+            several = len(scaled) > 1 or "corr" in words  # corr: Spearman's and Pearson's correlations
+            self._warn_order(f"The statistic{'s' if several else ''} {', '.join(scaled)}")
         if association:
             measures = association_measures(frame.to_numpy(), row_scores, col_scores,
                                             [w for w in association if w != "kappa"])

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.spelling import on_command_line, option_set
-from ..base.text import shown, shown_list
+from ..base.text import count_of, shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
 __all__ = ["AGREEMENT_DESIGN_TESTS", "CROSSTAB_DESIGN_TESTS", "PARADOX_AGREEMENT", "PARADOX_KAPPA",
@@ -263,7 +263,7 @@ def absent_classes_note(labels: pd.Index, present: int) -> str:
     many = len(labels) > 1
     return (f"Class{'es' if many else ''} {shown_labels(labels)} {'have' if many else 'has'} no objects in the table "
             f"(neither side names {'them' if many else 'it'}): {'their' if many else 'its'} class-specific values are "
-            f"undefined, and each average is over the {present} classes present, so its value and interval are "
-            "those of the average over the classes present, not over every class; no interval can allow for a "
-            "class the sample lacks. Measures of the whole table (kappa, accuracy) estimate the same quantities "
-            "as with the class present.")
+            f"undefined, and each average is over the {count_of(present, 'class', 'classes')} present, so its value "
+            "and interval are those of the average over the classes present, not over every class; no interval can "
+            "allow for a class the sample lacks. Measures of the whole table (kappa, accuracy) estimate the same "
+            "quantities as with the class present.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["LIMIT", "shown", "shown_list"]
+__all__ = ["LIMIT", "count_of", "shown", "shown_list"]
 
 LIMIT = 40
 """The most characters of a label a message shows."""
@@ -43,3 +43,15 @@ def shown_list(labels: Iterable[Any], most: int = 5, separator: str = ", ") -> s
     labels = list(labels)
     text = separator.join(shown(x) for x in labels[:most])
     return text + (f"{separator}… ({len(labels)} in all)" if len(labels) > most else "")
+
+
+def count_of(n, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun in the number it needs: "1 row", "3 rows" (``plural`` where adding "s" is wrong).
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import count_of
+    >>> count_of(1, "cell"), count_of(3, "cell"), count_of(1, "class", "classes"), count_of(0, "class", "classes")
+    ('1 cell', '3 cells', '1 class', '0 classes')
+    """
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

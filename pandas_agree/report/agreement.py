@@ -30,7 +30,7 @@ sparse = LazyModule("scipy.sparse")
 
 __all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "attrs_dict", "case_summary", "cell_statistics_frame",
            "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes", "run_dict",
-           "statistics_dict", "table_notes"]
+           "statistics_dict", "table_notes", "warning_notes"]
 
 CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
@@ -439,13 +439,7 @@ class AgreementReport(Rendered):
                                                    "formula."}[timing])
         for frame in (self.multiclass, self.binary, self.averages):
             notes += [n for n in frame.attrs.get("notes", []) if n not in notes]
-        seen = set()
-        for w in caught:
-            text = str(w.message)
-            if issubclass(w.category, (UndefinedMeasureWarning, UserWarning)) and text not in seen:
-                if not any(text in n for n in notes):
-                    notes.append(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
-                seen.add(text)
+        notes += warning_notes(caught, notes)
         if opts["ci"] is not None:
             averaged = {} if opts["positive"] is not None else self.averages.attrs.get("methods", {})
             multiclass = columns_of(self, self.multiclass)
@@ -670,6 +664,33 @@ def _paradox(ag, interval_kw: dict, shown=None) -> tuple[pd.DataFrame, object]:
     frame.attrs["paradox"] = kappa_paradox(value["OSR"], value["KAPPA"], value["PABAK"], value["AC1"],
                                            value.get("PI"), value.get("BI"))
     return frame, read
+
+
+def warning_notes(caught, notes: Sequence[str] = ()) -> list[str]:
+    """The notes that say what the warnings ``caught`` as a report was made said (an undefined value, the order of
+    labels a statistic read, …), so that its text, HTML, Excel and JSON outputs say it too: each warning's message
+    once, as a sentence, unless one of ``notes`` (those the report has already) says it.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from pandas_agree.report.agreement import warning_notes
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warnings.warn("the order used is 'a' < 'b'")
+    ...     warnings.warn("the order used is 'a' < 'b'")
+    >>> warning_notes(caught)
+    ["The order used is 'a' < 'b'."]
+    """
+    out: list[str] = []
+    seen = set()
+    for w in caught:
+        text = str(w.message)
+        if issubclass(w.category, (UndefinedMeasureWarning, UserWarning)) and text and text not in seen:
+            if not any(text in n for n in (*notes, *out)):
+                out.append(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
+            seen.add(text)
+    return out
 
 
 def table_notes(table, value: str) -> list[str]:

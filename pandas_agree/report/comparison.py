@@ -56,7 +56,8 @@ def _tests_table(tests: pd.DataFrame, comparison, max_classes: int | None) -> Ta
     if not exceeds(len(uniques), max_classes):
         return tests_table("Tests", tests, stub="Test · between · class")
     shown = _classes_shown(codes, per_class["pvalue"].to_numpy(dtype=float), max_classes)
-    footnote = (f"{len(uniques)} classes, more than {class_limit(max_classes)}: the {max_classes} shown are those "
+    shown_are = "the one shown is the class" if max_classes == 1 else f"the {max_classes} shown are those"
+    footnote = (f"{len(uniques)} classes, more than {class_limit(max_classes)}: {shown_are} "
                 "whose tests give the smallest p-value (the strongest evidence that the predictions differ on the "
                 f"class), in the order of the labels. Every class: {kept('tests', 'Tests', 'tests')}, or "
                 f"{every_class()}.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pandas as pd
@@ -21,6 +22,7 @@ from .agreement import (
     jsonable,
     statistics_dict,
     table_notes,
+    warning_notes,
 )
 from .options import report_options
 from .rendered import Rendered
@@ -56,7 +58,9 @@ class CrosstabReport(Rendered):
         With layers, the layer variable (:attr:`Crosstab.layers_by`: a list of names for several, whose layer
         values are tuples); None without. ``by`` is its text ("a, b").
     notes : list of str
-        What a reader needs to know (rows left out, weights, the design).
+        What a reader needs to know (rows left out, weights, the design), and what the warnings of the statistics
+        said (the order of labels the ordinal statistics read, an undefined value), which are also given to the
+        caller as warnings.
     options : dict
         The options used.
 
@@ -92,7 +96,11 @@ class CrosstabReport(Rendered):
             self.crosstab = crosstab.crosstab()
         else:
             self.crosstab = cell_statistics_frame(crosstab, opts["cells"], ())
-        self.statistics = crosstab.statistics(list(words), random_state=opts["random_state"]) if words else {}
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            self.statistics = crosstab.statistics(list(words), random_state=opts["random_state"]) if words else {}
+        for w in caught:  # the caller is warned as without the report, and the notes say it in every output
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
         self.layers = {}
         if layered:  # a layer's labels are among the whole table's: its warning of their order is the table's
             with label_order_told():
@@ -100,15 +108,16 @@ class CrosstabReport(Rendered):
                     value: CrosstabReport(sub, layer=True, **{**options, "statistics": [w for w in words if w != "cmh"]
                                                              or None})
                     for value, sub in crosstab.layers.items()}
-        self.notes = self._notes(crosstab)
+        self.notes = self._notes(crosstab, caught)
 
-    def _notes(self, ct) -> list[str]:
+    def _notes(self, ct, caught) -> list[str]:
         notes = []
         if ct.design is not None and self.statistics:
             notes.append(design_note(ct.design, CROSSTAB_DESIGN_TESTS,
                                      "Fisher's exact test and the Cochran–Mantel–Haenszel statistics have no "
                                      "design-based form and are left out"))
-        return notes + table_notes(ct, "value")
+        notes += table_notes(ct, "value")
+        return notes + warning_notes(caught, notes)
 
     @property
     def title(self) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import numpy as np
 import pandas as pd
 
+from ..base.text import count_of
 from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 
@@ -837,11 +838,6 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
             shown = _plain_with_interval(x, lower, upper, places, gap if kind == 3 else None) if kind else None
             out.append(_with_interval(x, lower, upper, digits) if shown is None else shown)
     return out
-
-
-def count_of(n, noun: str, plural: str | None = None) -> str:
-    """``n`` and the noun in the number it needs: "1 row", "3 rows"."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def pvalue(p) -> str:

@@ -540,7 +540,8 @@ def matching(rep) -> Table | None:
     if cut:
         every = ('the "Matching" sheet of --excel and "mapping" in --json' if on_command_line() else
                  'report.agreement.mapping (Agreement.assignment() as a dict) and "mapping" in to_dict()')
-        notes.append(f"{len(mapping):,} pairs, more than {class_limit(limit)}: the first {limit} are shown. All are "
+        first = "the first is shown" if limit == 1 else f"the first {limit} are shown"
+        notes.append(f"{len(mapping):,} pairs, more than {class_limit(limit)}: {first}. All are "
                      f"{every}; {every_class()} prints them.")
     return Table(f"Matching of {predicted} to {reference}", [reference, "Count", "Δ"], rows, stub=predicted,
                  footnotes=notes)
@@ -670,9 +671,10 @@ def chi_square_table(title: str, frame: pd.DataFrame, n_places: int | None = Non
         mark = ""
         if name == "Pearson Chi-Square" and not pd.isna(r["value"]):
             attrs = frame.attrs
-            mark = feet.mark(f"{attrs['cells_expected_below_5']} cells ({attrs['percent_expected_below_5']:.1f}%) "
-                             "have expected count less than 5. The minimum expected count is "
-                             f"{attrs['min_expected']:.2f}")
+            below = attrs["cells_expected_below_5"]
+            mark = feet.mark(f"{display.count_of(below, 'cell')} ({attrs['percent_expected_below_5']:.1f}%) "
+                             f"{'has' if below == 1 else 'have'} expected count less than 5. The minimum expected "
+                             f"count is {attrs['min_expected']:.2f}")
         elif name == "Continuity Correction":
             mark = feet.mark("Computed only for a 2x2 table")
         elif name == "N of Valid Cases":

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.spelling import on_command_line, option_set
+from ..base.text import count_of
 from ..measures.registry import REGISTRY, resolve
 
 __all__ = ["Ranking", "class_limit", "every_class", "exceeds", "kept", "rank", "shown_measures", "sort_measure"]
@@ -132,8 +133,8 @@ class Ranking:
         """What the view shows and how to see every class."""
         weak, strong = self.words
         shown = len(self.weakest) + len(self.strongest)
-        undefined = (f"; the {self.undefined} class{'' if self.undefined == 1 else 'es'} where {self.code} is "
-                     "undefined are among those not shown" if self.undefined else "")
+        undefined = (f"; the {count_of(self.undefined, 'class', 'classes')} where {self.code} is undefined "
+                     f"{'is' if self.undefined == 1 else 'are'} among those not shown" if self.undefined else "")
         return (f"{n_classes} classes, more than {class_limit(max_classes)}: the {shown} shown are the "
                 f"{len(self.weakest)} {weak} and the {len(self.strongest)} {strong} by {self.code} "
                 f"({REGISTRY[self.code].name}), the {weak} first{undefined}. Every class: "

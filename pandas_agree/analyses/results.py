@@ -34,9 +34,7 @@ def frame_by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFr
         data = np.array([[getattr(e, stat) for stat in stats] for e in items], dtype=float)
     except ValueError:  # statistics of several shapes
         data = None
-    stacked = None
     if data is not None and data.shape == (len(items), len(stats), len(index)):
-        stacked = data[:, [0, 2, 3]]  # (codes, value/lower/upper, classes): what the interval notes read
         data = data.reshape(len(columns), len(index)).T  # the classes first: each statistic of every code a column
     else:
         data = np.empty((len(index), len(columns)))
@@ -46,7 +44,7 @@ def frame_by_class(estimates: dict[str, Estimate], index: pd.Index) -> pd.DataFr
     out = pd.DataFrame(data, index=index, columns=columns)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = undefined_resamples(estimates)
-    out.attrs["notes"] = interval_notes(estimates, stacked)
+    out.attrs["notes"] = interval_notes(estimates)
     return out
 
 
@@ -55,10 +53,9 @@ def frame_by_method(estimates: dict[str, Estimate], methods: list) -> pd.DataFra
     columns = product_index(methods, stats, ["method", "stat"])
     # (codes, methods, stats): each statistic of every code in one step
     data = np.stack([np.array([getattr(e, stat) for e in estimates.values()], dtype=float).reshape(
-        len(estimates), len(methods)) for stat in stats], axis=-1)
-    out = pd.DataFrame(data.reshape(len(estimates), len(columns)), index=pd.Index(list(estimates)), columns=columns)
+        len(estimates), len(methods)) for stat in stats], axis=-1).reshape(len(estimates), len(columns))
+    out = pd.DataFrame(data, index=pd.Index(list(estimates)), columns=columns)
     out.attrs["methods"] = {code: e.method for code, e in estimates.items()}
     out.attrs["undefined_resamples"] = undefined_resamples(estimates)
-    # (codes, value/lower/upper, methods): what the interval notes read
-    out.attrs["notes"] = interval_notes(estimates, data[:, :, [0, 2, 3]].transpose(0, 2, 1))
+    out.attrs["notes"] = interval_notes(estimates)
     return out

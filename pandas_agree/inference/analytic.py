@@ -36,7 +36,7 @@ __all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "donner_e
            "ratio_score_interval", "settle_boundaries"]
 
 
-def interval_notes(estimates: dict[str, Estimate], stacked: np.ndarray | None = None) -> list[str]:
+def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     """The notes a reader needs beside these intervals: each interval that leaves out its own estimate or has
     zero width, with the reason, and what the SE beside a binomial interval is.
 
@@ -47,9 +47,6 @@ def interval_notes(estimates: dict[str, Estimate], stacked: np.ndarray | None = 
     analytic intervals are built around the estimate. Any method gives a zero-width interval where the table
     shows it no variation (all objects in one row or one column, a proportion of 0 or 1 under the normal
     approximation, resamples that all agree), which does not mean that the value is known exactly.
-
-    ``stacked`` gives every estimate's value, lower and upper end side by side, (estimates, 3, numbers), where the
-    caller holds them so (a frame of estimates of one shape).
 
     Examples
     --------
@@ -67,10 +64,6 @@ def interval_notes(estimates: dict[str, Estimate], stacked: np.ndarray | None = 
     items = list(estimates.values())
     counts = [np.size(e.value) for e in items]
     start = 0
-    if stacked is not None:  # every estimate's row at once
-        outside, flat = _outside_or_flat(stacked[:, 0], stacked[:, 1], stacked[:, 2])
-        outside_of, flat_of = outside.any(axis=1).tolist(), flat.any(axis=1).tolist()
-        start = len(items)
     while start < len(items):  # estimates side by side, checked at once, in groups of bounded size (many classes)
         stop, size = start, 0
         while stop < len(items) and (stop == start or size + counts[stop] <= 1 << 15):
@@ -88,7 +81,10 @@ def interval_notes(estimates: dict[str, Estimate], stacked: np.ndarray | None = 
             parts = [_alike(e.value, e.lower, e.upper) for e in group]
             sizes = np.array([v.size for v, _, _ in parts], dtype=np.int64)
             value, lower, upper = (np.concatenate([p[i].ravel() for p in parts]) for i in range(3))
-        outside, flat = _outside_or_flat(value, lower, upper)
+        with np.errstate(invalid="ignore"):
+            tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
+            outside = (lower > value + tolerance) | (upper < value - tolerance)
+            flat = np.isfinite(value) & (upper - lower <= tolerance)
         for found, into in ((outside, outside_of), (flat, flat_of)):
             if stacked is not None:  # a row of each estimate's numbers
                 into += found.any(axis=1).tolist()
@@ -126,15 +122,6 @@ def interval_notes(estimates: dict[str, Estimate], stacked: np.ndarray | None = 
                         "prevalences is 1/K), and only then is it known exactly" if prevalence else "")
                      + "; more objects are needed to estimate its uncertainty.")
     return notes + method_notes
-
-
-def _outside_or_flat(value, lower, upper) -> tuple[np.ndarray, np.ndarray]:
-    """Where an interval leaves out its estimate, and where it has zero width (within 10⁻¹² relative)."""
-    with np.errstate(invalid="ignore"):
-        tolerance = 1e-12 * np.maximum(1.0, np.abs(value))
-        outside = (lower > value + tolerance) | (upper < value - tolerance)
-        flat = np.isfinite(value) & (upper - lower <= tolerance)
-    return outside, flat
 
 
 def _alike(*arrays) -> list[np.ndarray]:

@@ -530,8 +530,10 @@ def class_matrix(chosen: Sequence[Measure], params: dict, correction, zero_divis
         counts = (a, b, c, d)
         with quiet_division(), shared_terms():  # set once for every formula; the shared proportions taken once
             odds = corrected(*counts, correction) if any(m.odds_ratio_family for m in chosen) else counts
-            out = np.stack([apply_formula(m.compute, m, odds if m.odds_ratio_family else counts, params)
-                            for m in chosen], axis=-1)
+            # each value written into its column as it comes (no list of every value beside their stack)
+            out = np.empty((*np.broadcast_shapes(*(np.shape(x) for x in counts)), len(chosen)))
+            for i, m in enumerate(chosen):
+                out[..., i] = apply_formula(m.compute, m, odds if m.odds_ratio_family else counts, params)
             outside = (out < lo) | (out > hi)
             if outside.any():  # values within round-off outside a bound: at the bound (binary.class_values)
                 for i in np.flatnonzero(outside.reshape(-1, len(chosen)).any(axis=0)).tolist():

@@ -432,7 +432,7 @@ def exact_codes(values: np.ndarray, codes: np.ndarray, uniques: pd.Index | np.nd
     own (a pass to renumber the codes in order of appearance). With ``booleans=False`` they are left as pandas
     (and a dict) takes them, one value, and only the strings are told apart (the groups of a report, keys of a
     dict). Before pandas 3 a column of strings without a missing value costs one comparison a row, in C, to find
-them; other columns, and every column from pandas 3 on, a look at the K labels.
+    them; other columns, and every column from pandas 3 on, a look at the K labels.
 
     Examples
     --------

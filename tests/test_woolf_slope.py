@@ -35,3 +35,21 @@ def test_lndor_se_is_woolf_s_to_the_last_digits():
     # the 2×2 of class 0 of [[8, 2, 1], [1, 9, 3], [2, 4, 6]]: a = 8, b = 3, c = 3, d = 22
     found = pa.Agreement.from_table(np.array([[8, 2, 1], [1, 9, 3], [2, 4, 6]])).binary(["LNDOR"], ci="auto")
     assert found.loc[0, ("LNDOR", "se")] == pytest.approx(np.sqrt(1 / 8 + 1 / 3 + 1 / 3 + 1 / 22), rel=1e-15)
+
+
+def test_zero_cells_leave_the_odds_ratio_family_without_a_runtime_warning():
+    """A table without confusions makes each class's log odds ratio and its Woolf SE infinite, so that the ends
+    of the Woolf interval read ∞ − ∞; those ends are replaced (the value at the end of its range gets the score
+    interval of the notes), and numpy's "invalid value" RuntimeWarning must not reach the caller. The shared
+    evaluation of the family gives what each measure alone gives."""
+    import warnings
+
+    ag = pa.Agreement.from_table(np.array([[5, 0], [0, 5]]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        warnings.simplefilter("ignore", pa.UndefinedMeasureWarning)
+        together = ag.binary(CODES, ci="wilson")
+        alone = {code: ag.binary([code], ci="wilson")[code] for code in CODES}
+    assert np.isposinf(together[("DOR", "value")]).all()
+    for code in CODES:
+        np.testing.assert_array_equal(together[code].to_numpy(), alone[code].to_numpy())

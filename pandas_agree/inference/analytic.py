@@ -407,8 +407,10 @@ def _from_log_scale(measure: Measure, log_value, log_se, opts: IntervalOptions, 
 
 
 def _log_points(log_value, log_se, opts: IntervalOptions) -> np.ndarray:
-    """The log value and the ends of its interval stacked, (3, ...): what a measure with a declared slope maps."""
-    return np.stack(np.broadcast_arrays(log_value, log_value - opts.z * log_se, log_value + opts.z * log_se))
+    """The log value and the ends of its interval stacked, (3, ...): what a measure with a declared slope maps (an
+    end of ∞ − ∞, where a zero cell makes the log value and its SE infinite, is NaN, which the caller replaces)."""
+    with np.errstate(invalid="ignore"):
+        return np.stack(np.broadcast_arrays(log_value, log_value - opts.z * log_se, log_value + opts.z * log_se))
 
 
 def _from_log_scale_parts(measure: Measure, log_value, log_se, opts: IntervalOptions, method: str,

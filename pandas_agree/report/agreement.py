@@ -3,6 +3,7 @@ exports to Excel, HTML and JSON."""
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Hashable, Sequence
 from pathlib import Path
@@ -795,8 +796,20 @@ def frame_dict(df: pd.DataFrame) -> dict:
         out["cells"] = [[int(i), int(j), jsonable(v)] for i, j, v in zip(cells.row, cells.col, cells.data,
                                                                          strict=True)]
         return out
-    out["data"] = [[jsonable(v) for v in row] for row in df.itertuples(index=False)]
+    # the rows read at once as Python objects: itertuples (and every column taken as a Series) would copy the
+    # frame's attrs, the notes and methods of every class, into each column
+    out["data"] = [[_json_cell(v) for v in row] for row in df.to_numpy(dtype=object).tolist()]
     return out
+
+
+def _json_cell(v):
+    """:func:`jsonable` of one cell, with the common cells (Python floats and text) taken first."""
+    kind = type(v)
+    if kind is float:
+        return v if math.isfinite(v) else None
+    if kind is str:
+        return v
+    return jsonable(v)
 
 
 def group_keys(values: list) -> list[str]:

@@ -668,8 +668,9 @@ class RaterAgreement:
                 columns[column] = np.array([getattr(estimates[code], column) for code in chosen], dtype=float)
             columns["method"] = [estimates[code].method for code in chosen]
         # NaN (not None) where there is no band, so the column prints alike on every pandas
-        columns["interpretation"] = [(interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None) or np.nan
-                                     for c in chosen]
+        kappa_like = [c for c in chosen if RATERS[c].kappa_like]
+        band = dict(zip(kappa_like, interpret([values[c] for c in kappa_like], bands), strict=True))
+        columns["interpretation"] = [band.get(c) or np.nan for c in chosen]
         out = pd.DataFrame(columns)
         light = self._light_notes(sums, weights, level) if "LIGHT" in chosen else []
         for note in light:  # the pairs whose kappa is undefined, as pairwise() warns of them

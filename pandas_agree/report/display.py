@@ -392,6 +392,8 @@ def labels_apart(*label_sets: Sequence) -> Iterator[dict]:
     outer = _APART.get()
     shown = dict(outer) if outer else {}
     for labels in label_sets:
+        if _plainly_apart(labels):
+            continue  # the ordinary case, found at C speed: no label shown apart
         values = list({_MISSING if _is_missing(v) else _exact(v): v for v in labels}.values())  # each label once
         defaults = [_label(v, None) for v in values]
         texts = apart(range(len(values)), defaults.__getitem__, lambda i, values=values: _quoted(values[i]), _alike,
@@ -404,6 +406,22 @@ def labels_apart(*label_sets: Sequence) -> Iterator[dict]:
         yield shown
     finally:
         _APART.reset(token)
+
+
+def _plainly_apart(labels: Sequence) -> bool:
+    """Whether labels are seen apart at a glance, none of them blank (the ordinary case, checked at C speed): all
+    numbers (int or float, no NaN: distinct numbers have distinct texts), or all ASCII text without control
+    characters, none empty, none with a space at either end or two spaces in a row (distinct such texts read
+    apart). False where a closer look is needed."""
+    kinds = set(map(type, labels))
+    if kinds <= {int, float}:
+        return float not in kinds or all(x == x for x in labels)
+    if kinds != {str}:
+        return False
+    joined = "\x00".join(labels)  # printable ASCII holds no NUL: the labels' boundaries
+    return (joined.isascii() and joined.replace("\x00", "").isprintable() and "  " not in joined
+            and " \x00" not in joined and "\x00 " not in joined and "\x00\x00" not in joined
+            and joined[:1] not in ("", " ", "\x00") and joined[-1:] not in (" ", "\x00"))
 
 
 def cell_label(x):

@@ -268,3 +268,13 @@ def test_rater_categories_and_comparison_classes_print_apart(tmp_path):
     comparison = df.agree.compare("r1", ["r2", "r3"]).report(ci=None)
     tests = next(t for sec in laid_out(comparison).sections for t in sec.tables if t.title == "Tests")
     assert {row.rsplit(" · ", 1)[-1] for row, _ in tests.rows} == {"(all)", "1", "'1'", "''"}
+
+
+def test_the_plot_shows_labels_apart():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    figure = _report([1, "1", ""]).plot()
+    ticks = [t.get_text() for t in figure.axes[0].get_xticklabels()]
+    assert ticks == ["1", "'1'", "''"]

@@ -227,7 +227,7 @@ def test_missing_label_beside_its_name_as_text():
 
 @st.composite
 def _label_sets(draw):
-    kinds = ["str", "alike", "mixed", "boolint", "surrogate", "tuple", "int", "float"]
+    kinds = ["str", "alike", "mixed", "boolint", "surrogate", "tuple", "int", "float", "bool", "long"]
     pools = [draw(label_pool(kinds=kinds, max_size=4))[1] for _ in range(2)]
     extra = draw(st.lists(st.sampled_from(["", " ", "  ", "\u200b", "a", "a ", "a\x00", "a\\x00", "1", "True",
                                            "(missing)", "\u00e9", "e\u0301", "\u3000"]), max_size=4))

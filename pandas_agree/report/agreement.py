@@ -389,7 +389,8 @@ class AgreementReport(Rendered):
         # each frame read once, as it is made: the notes and the text and HTML reports read these lists
         for frame in (self.summary, self.tests, self.confusions, self.binary, self.averages):
             keep_columns(self, read_columns(frame))
-        self.notes = self._notes(ag, opts, caught) + group_notes
+        with display.labels_apart(ag.table_labels):  # the notes name labels as the tables show them
+            self.notes = self._notes(ag, opts, caught) + group_notes
 
     def _statistics(self, ag, opts: dict) -> dict[str, pd.DataFrame]:
         """The CROSSTABS tables asked for; over the groups as layers when ``cmh`` is among them."""
@@ -481,6 +482,11 @@ class AgreementReport(Rendered):
             sections.append(Section(heading,
                                     [*([header] if header else []), *section(sub, places)], sub.notes, figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)
+
+    def _label_sets(self) -> list[list]:
+        """The labels the report prints: those of the tables of all data and of every group (one set: a label
+        reads the same in every section), and the groups."""
+        return [[x for _, sub in self.sections() for x in sub.agreement.table_labels], list(self.groups)]
 
     def __repr__(self) -> str:
         return f"<AgreementReport: {self.title}, N = {self.agreement.n:g}" + (
@@ -817,7 +823,8 @@ def group_keys(values: list) -> list[str]:
     text (``str(value)``), except where values share a text (``1`` and ``"1"``, ``True`` and ``"True"``): those are
     keyed by their values as Python writes them (``repr``: ``"1"`` and ``"'1'"``), as the notes name labels that
     differ only in type. Should a key made so still be another's, every value is keyed by its ``repr``, and keys
-    that are still alike are told apart by a number (``" (2)"``), as the workbook's sheet names are.
+    that are still alike are told apart by a number (``" (2)"``), as the workbook's sheet names are. The rule is
+    :func:`~pandas_agree.report.display.apart`'s, which the printed outputs apply to their labels too.
 
     Examples
     --------
@@ -827,26 +834,7 @@ def group_keys(values: list) -> list[str]:
     >>> group_keys([1, "1", "'1'"])
     ['1', "'1'", '"\\'1\\'"']
     """
-    texts = [str(display.plain(v)) for v in values]
-    seen: dict[str, int] = {}
-    for text in texts:
-        seen[text] = seen.get(text, 0) + 1
-    if len(seen) == len(texts):
-        return texts
-    keys = [repr(display.plain(v)) if seen[text] > 1 else text for text, v in zip(texts, values, strict=True)]
-    if len(set(keys)) < len(keys):
-        keys = [repr(display.plain(v)) for v in values]
-    out: list[str] = []
-    taken = set(keys)
-    for key in keys:
-        if key in out:
-            n = 2
-            while f"{key} ({n})" in taken:
-                n += 1
-            key = f"{key} ({n})"
-            taken.add(key)
-        out.append(key)
-    return out
+    return display.apart(values)
 
 
 def jsonable(v):
@@ -884,9 +872,11 @@ def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options
     words = statistics_keywords(options["statistics"], layers=True)
     group_options = {**options, "statistics": [w for w in words if w != "cmh"] or None} \
         if options["statistics"] is not None else options
-    for value, make in groups.items():
-        try:
-            reports[value] = AgreementReport(make(), **group_options)
-        except ValueError as err:
-            notes.append(f"Group {by} = {value} has no report: {err}")
-    return AgreementReport(everything, by=by, groups=reports, group_notes=notes, **options)
+    # the groups' notes name labels and groups as the report of all data shows them
+    with display.labels_apart(everything.table_labels, list(groups)):
+        for value, make in groups.items():
+            try:
+                reports[value] = AgreementReport(make(), **group_options)
+            except ValueError as err:
+                notes.append(f"Group {by} = {display.label(value)} has no report: {err}")
+        return AgreementReport(everything, by=by, groups=reports, group_notes=notes, **options)

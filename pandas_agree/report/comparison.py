@@ -160,6 +160,10 @@ class ComparisonReport(Rendered):
     def title(self) -> str:
         return f"{', '.join(map(str, self.comparison.names))} against {self.comparison.reference}"
 
+    def _label_sets(self) -> list[list]:
+        """The labels the report prints: those of every prediction's table with the reference, in one set."""
+        return [[x for ag in self.comparison.agreements.values() for x in ag.table_labels]]
+
     def document(self) -> Document:
         values = _with_intervals(self.values, "value")
         diffs = self.differences
@@ -261,6 +265,10 @@ class ComparisonReport(Rendered):
         >>> sheets
         ['Report', 'Summary', 'Tests', 'Notes']
         """
+        with display.labels_apart(*self._label_sets()):  # labels as the Report sheet shows them
+            self._to_excel(path)
+
+    def _to_excel(self, path: str | Path) -> None:
         from .excel import write_frames
 
         write_frames(path, laid_out(self), {  # Tests: test, between and class each in a column of its own

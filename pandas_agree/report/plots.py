@@ -211,7 +211,9 @@ def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = 
         raise ValueError(f"measures: {', '.join(missing)} not in the report's class-specific measures "
                          f"({', '.join(shown)}); give them to report(measures=...) first")
     plt = pyplot()
-    with plt.rc_context(fallback_fonts([*rep.agreement.labels, *rep.agreement.axis_names])):
+    # labels that print alike are told apart as the report's tables show them
+    with plt.rc_context(fallback_fonts([*rep.agreement.labels, *rep.agreement.axis_names])), \
+            display.labels_apart(*rep._label_sets()):
         return _report_figure(plt, rep, measures, normalize)
 
 

@@ -494,6 +494,10 @@ def run_raters(args) -> int:
     if args.long:
         from ..analyses.raters import RaterAgreement
 
+        if args.weights is not None:  # from_long takes none: a weight belongs to a subject, a row of wide data
+            raise UsageError("argument --weights: long data (--long) take no weights; give the ratings one row per "
+                             "subject, one column per rater, beside the weights, and name them with --columns")
+
         raters = RaterAgreement.from_long(frame, *args.long, strata=args.strata, cluster=args.cluster, fpc=args.fpc,
                                           labels=_labels(frame, args, [args.long[2]]))
     else:

@@ -208,7 +208,8 @@ def test_long_data_without_a_design_or_weights_say_so_in_the_readers_words(ratin
 
 
 @pytest.mark.parametrize(("option", "value", "spelt"), [("beta", 2.0, "--beta 2"),
-                                                         ("tversky", (0.5, 0.5), "--tversky 0.5 0.5")])
+                                                         ("tversky", (0.5, 0.5), "--tversky 0.5 0.5"),
+                                                         ("correction", 0.5, "--correction 0.5")])
 def test_a_parameter_no_measure_uses_is_named_as_the_reader_gave_it(files, capsys, option, value, spelt):
     import re
 

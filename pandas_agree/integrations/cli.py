@@ -143,9 +143,9 @@ def _code_key(code) -> tuple:
 
 
 # the command-line options that are options of the reports (argparse dest -> report option)
-REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "correction", "ci", "confidence_level",
-                  "n_resamples", "bootstrap_method", "random_state", "resampling", "kappa_weights", "bands", "level",
-                  "percentages", "sort_by", "statistics", "cells")
+REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "correction", "zero_division", "ci",
+                  "confidence_level", "n_resamples", "bootstrap_method", "random_state", "resampling", "kappa_weights",
+                  "bands", "level", "percentages", "sort_by", "statistics", "cells")
 # the command-line options that name columns of the data file
 COLUMN_OPTIONS = ("actual", "reference", "pred", "row", "col", "layer", "weights", "by", "columns", "long", "numeric",
                   "strata", "cluster", "fpc", "score")
@@ -605,6 +605,7 @@ def _seed(text: str) -> int | str:
 
 COMMAND_LINE_WORDS = {
     "correction": "a non-negative finite number such as 0.5 (leave --correction out for none)",
+    "zero_division": "a number from 0 to 1, or nan (the default)",
     "max_classes": "'all' or an integer >= 1",
     "random_state": "an integer >= 0 or 'fresh'",
 }
@@ -648,9 +649,9 @@ AGREEMENT_MEASURES_HELP = (
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = (),
                         ci_choices: Sequence[str] | None = None, measures_help: str = MEASURES_HELP) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
-    --tversky, "correction", "kappa_weights", "resampling", "bands", "percentages", "statistics": with --cells,
-    "max_classes", "sort_by"; "by" says the command has --by, which the help of --statistics then names);
-    ``ci_choices`` narrows --ci to the interval methods the command's statistics take."""
+    --tversky, "correction", "zero_division", "kappa_weights", "resampling", "bands", "percentages",
+    "statistics": with --cells, "max_classes", "sort_by"; "by" says the command has --by, which the help of
+    --statistics then names); ``ci_choices`` narrows --ci to the interval methods the command's statistics take."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help=measures_help)
     p.add_argument("--ci", choices=[*(choices("ci") if ci_choices is None else ci_choices), "none"], default="auto",
                    help="interval method (default auto)")
@@ -680,6 +681,11 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
                        help="Haldane-Anscombe correction of the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ, "
                             "YULEY): C is added to the four cells of every class whose 2x2 table has a zero, so that "
                             "their values are finite; 0.5 is usual (default: none)")
+    if "zero_division" in extra:
+        p.add_argument("--zero-division", type=_checked("zero_division", float), default=None, metavar="Z",
+                       help="the value of every undefined (0/0) class-specific value, as scikit-learn's "
+                            "zero_division: a number from 0 to 1, which the averages then count (default nan: "
+                            "undefined values are NaN, left out of the averages, with a warning)")
     if "kappa_weights" in extra:
         p.add_argument("--kappa-weights", choices=choices("kappa_weights"), default=None,
                        help="the weights of the weighted coefficients (weighted kappa and the weighted forms of "
@@ -780,8 +786,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     report.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(report)
-    _add_report_options(report, extra=("classes", "positive", "beta", "correction", "kappa_weights", "resampling",
-                                       "bands", "percentages", "statistics", "max_classes", "sort_by", "by"),
+    _add_report_options(report, extra=("classes", "positive", "beta", "correction", "zero_division",
+                                       "kappa_weights", "resampling", "bands", "percentages", "statistics",
+                                       "max_classes", "sort_by", "by"),
                         measures_help=AGREEMENT_MEASURES_HELP)
     report.set_defaults(run=run_report)
     crosstabs = sub.add_parser("crosstabs", help="SPSS's CROSSTABS of any two columns of a data file")
@@ -878,8 +885,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the largest false positive rate of the partial AUC (--measures PAUC --max-fpr 0.1)")
     sc.set_defaults(run=run_scores)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
-    _add_report_options(demo, extra=("classes", "positive", "beta", "correction", "kappa_weights", "resampling",
-                                     "bands", "percentages", "statistics", "max_classes", "sort_by"),
+    _add_report_options(demo, extra=("classes", "positive", "beta", "correction", "zero_division", "kappa_weights",
+                                     "resampling", "bands", "percentages", "statistics", "max_classes", "sort_by"),
                         measures_help=AGREEMENT_MEASURES_HELP)
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")

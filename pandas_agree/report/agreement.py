@@ -38,7 +38,7 @@ CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions l
 # the options of AgreementReport and their defaults (those of the Agreement methods, but intervals by default)
 REPORT_OPTIONS = {
     "measures": None, "classes": "common", "positive": None, "beta": None, "tversky": None, "correction": None,
-    "average": AVERAGES, "timing": "default", "kappa_weights": None,
+    "zero_division": np.nan, "average": AVERAGES, "timing": "default", "kappa_weights": None,
     "bands": "landis-koch", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
     "bootstrap_method": "percentile", "random_state": None, "resampling": "multinomial", "percentages": (),
     "max_classes": 20, "sort_by": None, "statistics": None, "cells": None,
@@ -348,7 +348,7 @@ class AgreementReport(Rendered):
         binary_codes, multiclass_codes = _split_measures(opts["measures"])
         interval_kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method",
                                             "random_state", "resampling")}
-        binary_kw = {k: opts[k] for k in ("beta", "tversky", "correction")}
+        binary_kw = {k: opts[k] for k in ("beta", "tversky", "correction", "zero_division")}
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             self.binary = ag.binary(binary_codes, classes=opts["classes"], positive=opts["positive"], **binary_kw,

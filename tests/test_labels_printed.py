@@ -3,6 +3,8 @@ where two labels of one output would read the same (1 and "1", True and "True", 
 "a\\\\x00") or a label would read as nothing (""), those labels are printed as Python writes them (repr) in the text
 report, the HTML report, the workbook's Report and data sheets and the command line; every other label as before."""
 
+import html
+import re
 import unicodedata
 from html.parser import HTMLParser
 
@@ -278,3 +280,102 @@ def test_the_plot_shows_labels_apart():
     figure = _report([1, "1", ""]).plot()
     ticks = [t.get_text() for t in figure.axes[0].get_xticklabels()]
     assert ticks == ["1", "'1'", "''"]
+
+
+def _class_probabilities(labels) -> pd.DataFrame:
+    """Six objects of each class (an object column) and a probability column for each class, the object's own
+    class the likeliest."""
+    rng = np.random.default_rng(7)
+    y = [x for x in labels for _ in range(6)]
+    p = rng.dirichlet(np.ones(len(labels)), len(y))
+    p[np.arange(len(y)), np.repeat(np.arange(len(labels)), 6)] += 0.5
+    p /= p.sum(axis=1, keepdims=True)
+    return pd.DataFrame({"y": pd.Series(y, dtype=object), **{f"p{k}": p[:, k] for k in range(len(labels))}})
+
+
+def _text_rows(text: str, title: str) -> list[str]:
+    """The row labels of a table of the text report (cells two or more spaces apart)."""
+    lines = text.splitlines()
+    top = lines.index(title)
+    body = []
+    for line in lines[top + 4:]:
+        if line.startswith("═"):
+            break
+        body.append(re.split(r"\s{2,}", line)[0])
+    return body
+
+
+def _sheet_section(sheet, title: str) -> list[list]:
+    """The rows under ``title`` on a workbook's sheet up to the next empty row, its header first."""
+    rows = [list(row) for row in sheet.iter_rows(values_only=True)]
+    top = next(i for i, row in enumerate(rows) if row[0] == title)
+    section = []
+    for row in rows[top + 1:]:
+        if all(v is None for v in row):
+            break
+        section.append(row)
+    return section
+
+
+@pytest.mark.parametrize(("labels", "expected"), [
+    ([1, "1", "x"], ["1", "'1'", "x"]),
+    (["", " ", "x"], ["''", "' '", "x"]),
+], ids=["1 and '1'", "'' and ' '"])
+def test_class_probabilities_print_their_classes_apart(labels, expected, tmp_path):
+    df = _class_probabilities(labels)
+    report = df.agree.scores("y", ["p0", "p1", "p2"]).report(ci=None)
+    shown = [expected[labels.index(x)] for x in report.scores.labels.tolist()]
+    title = "One-vs-rest values by class"
+    assert _text_rows(str(report), title) == shown
+    parser = _Tables()
+    parser.feed(report.to_html(plots=False))
+    assert parser.tables[title][0]["tbody"] == shown
+    path = tmp_path / "classes.xlsx"
+    report.to_excel(path)
+    book = openpyxl.load_workbook(path)
+    printed = _sheet_section(book["Report"], title)
+    assert [row[0] for row in printed[1:]] == shown
+    # the data sheets keep a number a number: only the labels shown apart become their repr
+    cells = [x if e == str(x) else e for x, e in zip(report.scores.labels.tolist(), shown, strict=True)]
+    assert [row[0] for row in _sheet_section(book["Values"], title)[1:]] == cells
+    roc = _sheet_section(book["ROC"], "ROC curve")
+    column = roc[0].index("class")
+    assert list(dict.fromkeys(row[column] for row in roc[1:] if isinstance(row[0], (int, float)))) == cells
+
+
+def test_notes_and_plot_of_class_probabilities_name_classes_apart():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    y = pd.Series([1, "1", "x"] * 4, dtype=object)
+    p = np.full((12, 3), 0.1)
+    p[np.arange(12), np.arange(12) % 3] = 0.8  # every class's probability separates it from the rest
+    report = pd.DataFrame({"y": y, "p0": p[:, 0], "p1": p[:, 1], "p2": p[:, 2]}).agree.scores(
+        "y", ["p0", "p1", "p2"]).report()
+    note = next(n for n in report.notes if n.startswith("The one-vs-rest intervals"))
+    assert " of 1, '1' and x have zero width: the probability of 1, '1' and x separates" in note
+    assert note in " ".join(str(report).split())
+    legend = report.plot().axes[0].get_legend()
+    assert [t.get_text().split(" (AUC")[0] for t in legend.get_texts()] == ["1", "'1'", "x"]
+
+
+@pytest.mark.parametrize(("labels", "positive", "expected"), [
+    ([1, "1"], "1", "'1'"), (["", " "], " ", "' '"), (["", " "], "", "''"),
+], ids=["'1' beside 1", "' ' beside ''", "'' beside ' '"])
+def test_score_reports_name_the_positive_label_apart(labels, positive, expected, tmp_path):
+    df = pd.DataFrame({"y": pd.Series(labels * 4, dtype=object), "s": np.linspace(0, 1, 8),
+                       "1": np.linspace(1, 0, 8) ** 2})
+    one = df.agree.scores("y", "s", positive=positive).report(ci=None)
+    two = df.agree.compare_scores("y", ["1", "s"], positive=positive).report(ci=None)
+    # a score column's name is a variable's name, not a label: "1" is printed as it is beside the labels 1 and "1"
+    for report, title in ((one, f"Scores report: s against y (positive: {expected})"),
+                          (two, f"Score comparison report: 1, s against y (positive: {expected})")):
+        assert str(report).splitlines()[0] == title
+        assert f"<h2>{html.escape(title)}</h2>" in report.to_html(plots=False)
+        path = tmp_path / "scores.xlsx"
+        report.to_excel(path)
+        assert openpyxl.load_workbook(path)["Report"]["A1"].value == title
+    assert "Statistics of 1" in str(two) and "1 − s" in str(two)
+    two.to_excel(path)
+    assert {row[0] for row in _sheet_section(openpyxl.load_workbook(path)["Values"], "Statistics")[1:]} == {"1", "s"}

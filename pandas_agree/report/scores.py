@@ -56,6 +56,12 @@ def _delong_note() -> str:
             "SE (delta method).")
 
 
+def _column(name) -> str:
+    """A column's name (a score's, the reference's) as the reports print it: a variable's name, printed as it is
+    where labels that print alike are shown apart (a score column "1" beside the labels 1 and "1")."""
+    return display.name(name, "(missing)")  # a column named None or NaN reads "(missing)", as display.label reads it
+
+
 def _listed(items) -> str:
     items = [str(x) for x in items]
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
@@ -172,12 +178,12 @@ def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub
     return Table(title, columns, rows, stub=stub, footnotes=notes, companions={columns.index(DEFF)} if deff else set())
 
 
-def _roc_panel(ax, curves: dict, legend: str | None) -> None:
-    """The ROC curves (each named with its AUC, by its key unless the key is None) and the chance diagonal."""
-    for k, (label, curve) in enumerate(curves.items()):
+def _roc_panel(ax, curves: list[tuple[str | None, pd.DataFrame]], legend: str | None) -> None:
+    """The ROC curves (each named with its AUC, after its text unless that is None) and the chance diagonal."""
+    for k, (text, curve) in enumerate(curves):
         fpr, tpr = curve["fpr"].to_numpy(), curve["tpr"].to_numpy()
         area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))  # the trapezoids: the AUC, ties included
-        name = f"AUC {display.value(area)}" if label is None else f"{display.plot_text(display.label(label))} " \
+        name = f"AUC {display.value(area)}" if text is None else f"{display.plot_text(text)} " \
             f"(AUC {display.value(area)})"
         ax.plot(fpr, tpr, color=f"C{k % 10}", label=name)
     ax.plot([0, 1], [0, 1], color="grey", linewidth=1, linestyle="--")
@@ -233,8 +239,9 @@ class ScoresReport(Rendered):
             "A higher score speaks for the positive label; a threshold calls positive every object scored at or "
             "above it. Rows with a missing label, score or weight are left out.",
         ]
-        self.notes.extend(_zero_width_notes(self.values, self.classes))
-        self.notes.extend(_infinite_notes(self.values, self.classes))
+        with display.labels_apart(*self._label_sets()):  # the notes name classes as the tables show them
+            self.notes.extend(_zero_width_notes(self.values, self.classes))
+            self.notes.extend(_infinite_notes(self.values, self.classes))
         if opts["ci"] is not None and scores.design is not None:
             self.notes.append("Sample design: every SE is design-based (the influence of each object totalled over "
                               f"its PSU), with Student's t on {scores.design['df']} degrees of freedom; DEFF is its "
@@ -262,6 +269,11 @@ class ScoresReport(Rendered):
         if scores.multiclass:
             return f"class probabilities {', '.join(map(str, names[1]))} against {names[0]}"
         return f"{names[1][0]} against {names[0]} (positive: {display.label(scores.positive)})"
+
+    def _label_sets(self) -> list[list]:
+        """The labels the report prints: the reference labels (the classes of class probabilities; the positive
+        label and the others of one score)."""
+        return [self.scores.labels.tolist()]
 
     def document(self) -> Document:
         level = self.options["confidence_level"]
@@ -335,7 +347,9 @@ class ScoresReport(Rendered):
 
         plt = pyplot()
         texts = [] if not self.scores.multiclass else self.scores.roc().index.get_level_values("class").unique()
-        with plt.rc_context(fallback_fonts(map(str, [*texts, self.scores.names[0], *self.scores.names[1]]))):
+        # classes that print alike are told apart as the report's tables show them
+        with plt.rc_context(fallback_fonts(map(str, [*texts, self.scores.names[0], *self.scores.names[1]]))), \
+                display.labels_apart(*self._label_sets()):
             return self._plot(plt)
 
     def _plot(self, plt):
@@ -344,9 +358,9 @@ class ScoresReport(Rendered):
         fig, axes = plt.subplots(1, panels, figsize=(4.6 * panels, 4.4), squeeze=False)
         ax = axes[0, 0]
         roc = self.scores.roc()
-        _roc_panel(ax, {None: roc} if one else
-                   {c: roc.xs(c, level="class") for c in dict.fromkeys(roc.index.get_level_values("class"))},
-                   None if one else "class")
+        _roc_panel(ax, [(None, roc)] if one else
+                   [(display.label(c), roc.xs(c, level="class"))
+                    for c in dict.fromkeys(roc.index.get_level_values("class"))], None if one else "class")
         if one:
             pr = self.scores.precision_recall()
             ax = axes[0, 1]
@@ -397,6 +411,10 @@ class ScoresReport(Rendered):
         >>> sheets
         ['Report', 'Values', 'ROC', 'Notes']
         """
+        with display.labels_apart(*self._label_sets()):  # labels as the Report sheet shows them
+            self._to_excel(path)
+
+    def _to_excel(self, path: str | Path) -> None:
         from .excel import write_frames
 
         values = [("Case Processing Summary", self.summary), ("Statistics", self.values)]
@@ -407,8 +425,14 @@ class ScoresReport(Rendered):
         if self.calibration is not None:
             values.append(("Calibration", self.calibration))
         roc = self.scores.roc()  # the points numbered from 0 (for each class); the +inf threshold an empty cell
-        roc = roc.rename_axis(["class", "point"]).reset_index(level="class") if self.scores.multiclass else \
-            roc.rename_axis("point")
+        if self.scores.multiclass:
+            classes = roc.index.levels[0]
+            shown = [display.cell_label(c) for c in classes]
+            if any(s is not c for s, c in zip(shown, classes, strict=True)):  # classes shown apart, as in Values
+                roc.index = roc.index.set_levels(pd.Index(shown, dtype=object), level=0)
+            roc = roc.rename_axis(["class", "point"]).reset_index(level="class")
+        else:
+            roc = roc.rename_axis("point")
         write_frames(path, laid_out(self), {"Values": values, "ROC": [("ROC curve", roc)]}, self.notes, self.options)
 
     def to_dict(self) -> dict:
@@ -443,7 +467,7 @@ COMPARISON_OPTIONS = {"measures": None, "ci": "auto", "confidence_level": 0.95, 
 
 
 def _pair(first, second) -> str:
-    return f"{display.label(first)} − {display.label(second)}"
+    return f"{_column(first)} − {_column(second)}"
 
 
 def _by_pair(frame: pd.DataFrame) -> pd.DataFrame:
@@ -496,10 +520,10 @@ class ScoreComparisonReport(Rendered):
                       "positive label."]
         if "se" in self.values.columns:
             for score in comparison.scores:
-                self.notes.extend(f"{display.label(score)}: {note}" for note in
+                self.notes.extend(f"{_column(score)}: {note}" for note in
                                   _zero_width_notes(self.values.xs(score, level="score")))
         for score in comparison.scores:
-            self.notes.extend(f"{display.label(score)}: {note}" for note in
+            self.notes.extend(f"{_column(score)}: {note}" for note in
                               _infinite_notes(self.values.xs(score, level="score")))
         self.notes.extend(_identical_notes(self.differences))
         if comparison.design is not None:
@@ -518,14 +542,18 @@ class ScoreComparisonReport(Rendered):
     @property
     def title(self) -> str:
         comparison = self.comparison
-        return (f"{', '.join(map(display.label, comparison.scores))} against {display.label(comparison.names[0])} "
+        return (f"{', '.join(map(_column, comparison.scores))} against {_column(comparison.names[0])} "
                 f"(positive: {display.label(comparison.positive)})")
+
+    def _label_sets(self) -> list[list]:
+        """The labels the report prints: the reference labels (the positive label and the others)."""
+        return [self.comparison.labels.tolist()]
 
     def document(self) -> Document:
         level = self.options["confidence_level"]
         tables = [summary(self), *([design(self)] if self.design is not None else [])]
         for score in self.comparison.scores:
-            tables.append(_values_table(f"Statistics of {display.label(score)}",
+            tables.append(_values_table(f"Statistics of {_column(score)}",
                                         self.values.xs(score, level="score"), level))
         differences = _by_pair(self.differences)
         if "method" in differences.columns:
@@ -570,7 +598,7 @@ class ScoreComparisonReport(Rendered):
         with plt.rc_context(fallback_fonts(map(str, self.comparison.scores))):
             fig, ax = plt.subplots(figsize=(4.6, 4.4))
             roc = self.comparison.roc()
-            _roc_panel(ax, {score: roc.loc[score] for score in self.comparison.scores}, "score")
+            _roc_panel(ax, [(_column(score), roc.loc[score]) for score in self.comparison.scores], "score")
             fig.tight_layout()
         return fig
 
@@ -610,6 +638,8 @@ class ScoreComparisonReport(Rendered):
         >>> sheets
         ['Report', 'Values', 'Tests', 'ROC', 'Notes']
         """
+        # the data sheets hold no label (their first columns name the score columns, variables): only the Report
+        # sheet, laid out as the text report is, shows the labels apart
         from .excel import write_frames
 
         frames = self._frames()

@@ -97,7 +97,12 @@ def _api_names() -> set[str]:
 def _public_methods(cls) -> list[str]:
     return [name for name, member in inspect.getmembers(cls)
             if not name.startswith("_") and (inspect.isfunction(member) or inspect.ismethod(member))
-            and name != "document"]
+            and name not in RENDERER_HOOKS]
+
+
+# what every report gives the renderers (pandas_agree.report.rendered.Rendered): its document, and the sets of labels
+# its outputs tell apart; documented there and in docs/notes/report.md, not one by one in the API reference
+RENDERER_HOOKS = ("document", "label_sets")
 
 
 PUBLIC_CLASSES = {"pandas_agree.Agreement": pa.Agreement, "pandas_agree.AgreementReport": pa.AgreementReport,

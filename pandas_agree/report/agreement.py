@@ -483,7 +483,7 @@ class AgreementReport(Rendered):
                                     [*([header] if header else []), *section(sub, places)], sub.notes, figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)
 
-    def _label_sets(self) -> list[list]:
+    def label_sets(self) -> list[list]:
         """The labels the report prints: those of the tables of all data and of every group (one set: a label
         reads the same in every section), and the groups."""
         return [[x for _, sub in self.sections() for x in sub.agreement.table_labels], list(self.groups)]

@@ -160,7 +160,7 @@ class ComparisonReport(Rendered):
     def title(self) -> str:
         return f"{', '.join(map(str, self.comparison.names))} against {self.comparison.reference}"
 
-    def _label_sets(self) -> list[list]:
+    def label_sets(self) -> list[list]:
         """The labels the report prints: those of every prediction's table with the reference, in one set."""
         return [[x for ag in self.comparison.agreements.values() for x in ag.table_labels]]
 
@@ -265,7 +265,7 @@ class ComparisonReport(Rendered):
         >>> sheets
         ['Report', 'Summary', 'Tests', 'Notes']
         """
-        with display.labels_apart(*self._label_sets()):  # labels as the Report sheet shows them
+        with display.labels_apart(*self.label_sets()):  # labels as the Report sheet shows them
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:

@@ -139,7 +139,7 @@ class CrosstabReport(Rendered):
         """
         return [(None, self), *self.layers.items()]
 
-    def _label_sets(self) -> list[list]:
+    def label_sets(self) -> list[list]:
         """The labels the report prints: those of the rows and columns of the whole table and of every layer (one
         set), and the values of each layer variable (a set each)."""
         tables = [x for _, sub in self.sections() for x in sub.source.table_labels]
@@ -187,7 +187,7 @@ class CrosstabReport(Rendered):
         >>> list(sheets)
         ['Report', 'Summary', 'Crosstab', 'Statistics', 'Notes']
         """
-        with display.labels_apart(*self._label_sets()):  # labels as the Report sheet shows them
+        with display.labels_apart(*self.label_sets()):  # labels as the Report sheet shows them
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:

@@ -153,7 +153,7 @@ def laid_out(report) -> Document:
     :attr:`Document.long_labels`. Linear in the length of the labels: a label of megabytes prints in a fraction of
     a second. Labels that would print alike (``1`` and ``"1"``) or as nothing (``""``) are shown as Python writes
     them (``'1'``, ``''``) throughout, every other label as it is (:func:`~.display.labels_apart`, over the
-    report's :meth:`_label_sets`). Laid out once per report (a report does not change once made): its text, HTML
+    report's :meth:`label_sets`). Laid out once per report (a report does not change once made): its text, HTML
     and Excel exports share the document."""
     if report not in _LAID_OUT:
         _LAID_OUT[report] = _laid_out(report)
@@ -161,7 +161,7 @@ def laid_out(report) -> Document:
 
 
 def _laid_out(report) -> Document:
-    with display.labels_apart(*report._label_sets()), display.long_labels() as found:
+    with display.labels_apart(*report.label_sets()), display.long_labels() as found:
         doc = report.document()
         wholes = _long_texts(report) | set(found.shown)
 

@@ -746,7 +746,7 @@ def write(rep, path: str | Path) -> None:
     """Write ``rep`` to an .xlsx workbook at ``path``; its labels as the Report sheet shows them (apart where they
     would read alike, :func:`~.display.labels_apart`)."""
     path = checked_path(path)
-    with display.labels_apart(*rep._label_sets()):
+    with display.labels_apart(*rep.label_sets()):
         _write(rep, path)
 
 

@@ -168,7 +168,7 @@ class RaterReport(Rendered):
         lettered = self.tests.assign(method=[letters.get(m, "") if isinstance(m, str) else m for m in methods])
         return tests_table("Tests", lettered, footnotes=[*footnotes, *more_notes])
 
-    def _label_sets(self) -> list[list]:
+    def label_sets(self) -> list[list]:
         """The labels the report prints: the rating categories."""
         return [self.raters.categories.tolist()]
 
@@ -227,7 +227,7 @@ class RaterReport(Rendered):
         >>> sheets
         ['Report', 'Summary', 'Categories', 'Raters', 'Notes']
         """
-        with display.labels_apart(*self._label_sets()):  # labels as the Report sheet shows them
+        with display.labels_apart(*self.label_sets()):  # labels as the Report sheet shows them
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:

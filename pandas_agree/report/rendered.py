@@ -18,7 +18,7 @@ JSON_OPTIONS = ("skipkeys", "check_circular", "allow_nan", "cls", "indent", "sep
 
 class Rendered:
     """What every report shares: text, Jupyter HTML, an HTML page and JSON, from ``document()`` and
-    ``to_dict()``."""
+    ``to_dict()``; the renderers tell apart the labels of each of ``label_sets()`` that would print alike."""
 
     def document(self) -> Document:  # pragma: no cover - every report defines it
         raise NotImplementedError
@@ -26,7 +26,7 @@ class Rendered:
     def to_dict(self) -> dict:  # pragma: no cover - every report defines it
         raise NotImplementedError
 
-    def _label_sets(self) -> list[list]:
+    def label_sets(self) -> list[list]:
         """The labels the report prints, in the sets within which each must read apart from the others (the labels
         of its tables; its groups or the values of each layer variable): see
         :func:`~pandas_agree.report.display.labels_apart`. None by default."""

@@ -239,7 +239,7 @@ class ScoresReport(Rendered):
             "A higher score speaks for the positive label; a threshold calls positive every object scored at or "
             "above it. Rows with a missing label, score or weight are left out.",
         ]
-        with display.labels_apart(*self._label_sets()):  # the notes name classes as the tables show them
+        with display.labels_apart(*self.label_sets()):  # the notes name classes as the tables show them
             self.notes.extend(_zero_width_notes(self.values, self.classes))
             self.notes.extend(_infinite_notes(self.values, self.classes))
         if opts["ci"] is not None and scores.design is not None:
@@ -270,7 +270,7 @@ class ScoresReport(Rendered):
             return f"class probabilities {', '.join(map(str, names[1]))} against {names[0]}"
         return f"{names[1][0]} against {names[0]} (positive: {display.label(scores.positive)})"
 
-    def _label_sets(self) -> list[list]:
+    def label_sets(self) -> list[list]:
         """The labels the report prints: the reference labels (the classes of class probabilities; the positive
         label and the others of one score)."""
         return [self.scores.labels.tolist()]
@@ -349,7 +349,7 @@ class ScoresReport(Rendered):
         texts = [] if not self.scores.multiclass else self.scores.roc().index.get_level_values("class").unique()
         # classes that print alike are told apart as the report's tables show them
         with plt.rc_context(fallback_fonts(map(str, [*texts, self.scores.names[0], *self.scores.names[1]]))), \
-                display.labels_apart(*self._label_sets()):
+                display.labels_apart(*self.label_sets()):
             return self._plot(plt)
 
     def _plot(self, plt):
@@ -411,7 +411,7 @@ class ScoresReport(Rendered):
         >>> sheets
         ['Report', 'Values', 'ROC', 'Notes']
         """
-        with display.labels_apart(*self._label_sets()):  # labels as the Report sheet shows them
+        with display.labels_apart(*self.label_sets()):  # labels as the Report sheet shows them
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:
@@ -545,7 +545,7 @@ class ScoreComparisonReport(Rendered):
         return (f"{', '.join(map(_column, comparison.scores))} against {_column(comparison.names[0])} "
                 f"(positive: {display.label(comparison.positive)})")
 
-    def _label_sets(self) -> list[list]:
+    def label_sets(self) -> list[list]:
         """The labels the report prints: the reference labels (the positive label and the others)."""
         return [self.comparison.labels.tolist()]
 

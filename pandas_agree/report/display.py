@@ -828,8 +828,7 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
     # the direct cells' numbers as text, all at once (C order: their values, then their lower and upper ends)
     cells = np.flatnonzero(kinds == 2)
     places, n = decimals[cells], cells.size
-    listed = rounded_text(numbers[:, cells], int(places[0]) if n and (places == places[0]).all()
-                          else np.tile(places, 3))
+    listed = rounded_text(numbers[:, cells], int(places[0]) if n and (places == places[0]).all() else places)
     direct_texts = zip(listed[:n], listed[n:2 * n], listed[2 * n:], strict=True)  # each one's value, lower, upper
     values, lowers, uppers = numbers.tolist()
     gaps, kinds = gaps.tolist(), kinds.tolist()

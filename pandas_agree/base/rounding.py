@@ -119,7 +119,18 @@ def _exact(x: float, places: int, notation: str) -> str:
         raise ValueError(f"places must be 0 or more, not {places}")
     if not math.isfinite(x) or x == 0:  # nothing to round (0 without a sign)
         return f"{abs(x) if x == 0 else x:.{places}{notation}}"
-    value = Decimal(repr(x))
+    text = repr(x)
+    if notation != "f":
+        significant = places + 1 if notation == "e" else max(places, 1)
+        digits = text.lstrip("-").split("e")[0].replace(".", "").strip("0")  # the repr's significant digits
+        if significant <= 15 and abs(x) >= 2.2250738585072014e-308 and (len(digits) != significant + 1 or
+                                                                        digits[-1] != "5"):
+            # not a tie: no tie lies between the binary value and its repr (a tie nearer the binary value than a
+            # repr of more digits would be the repr; one nearer than a repr of at most 15 digits is not a normal
+            # float's),
+            # and Python's correctly rounded digits are the repr's rounded
+            return f"{x:.{places}{notation}}"
+    value = Decimal(text)
     if notation == "f":
         text = format(_EXACT.quantize(value, Decimal((0, (1,), -places))), "f")
         return text[1:] if text[0] == "-" and not text.strip("-0.") else text  # 0 without a sign

@@ -825,24 +825,25 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
             alike = (numbers[1:, rest] != numbers[0, rest]) & (rounded[1:] == rounded[0])
             gaps[rest] = np.where(alike, np.abs(numbers[1:, rest] - numbers[0, rest]), np.inf).min(axis=0)
             kinds[rest] += 2 * clear  # 3: the gap known
-    # the direct cells' numbers as text, all at once (C order: their values, then their lower and upper ends)
+    # the direct cells' numbers as text, all at once (C order: their values, then their lower and upper ends), and
+    # their texts "value [lower, upper]"
     cells = np.flatnonzero(kinds == 2)
     places, n = decimals[cells], cells.size
     listed = rounded_text(numbers[:, cells], int(places[0]) if n and (places == places[0]).all() else places)
-    direct_texts = zip(listed[:n], listed[n:2 * n], listed[2 * n:], strict=True)  # each one's value, lower, upper
+    ends = [f"[{low}, {high}]" for low, high in zip(listed[n:2 * n], listed[2 * n:], strict=True)]
+    direct = iter(zip([f"{text} {cell}" for text, cell in zip(listed[:n], ends, strict=True)], ends, strict=True))
     values, lowers, uppers = numbers.tolist()
     gaps, kinds = gaps.tolist(), kinds.tolist()
     out = []
     formats: dict[int, str] = {}  # the Excel number format, by decimals
     for x, lower, upper, places, kind, gap in zip(values, lowers, uppers, decimals.tolist(), kinds, gaps, strict=True):
         if kind == 2:
-            text, low, high = next(direct_texts)
+            text, interval = next(direct)
             excel_format = formats.get(places)
             if excel_format is None:
                 excel_format = formats[places] = _decimal_format(places)
-            ends = f"[{low}, {high}]"
-            shown = _new_text(Shown, f"{text} {ends}")
-            shown.number, shown.excel_format, shown.interval = x, excel_format, ends
+            shown = _new_text(Shown, text)
+            shown.number, shown.excel_format, shown.interval = x, excel_format, interval
             out.append(shown)
         else:
             shown = _plain_with_interval(x, lower, upper, places, gap if kind == 3 else None) if kind else None

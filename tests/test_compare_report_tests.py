@@ -153,3 +153,25 @@ def test_one_class_shown_is_said_in_the_singular(many_classes):
     assert footnote.startswith("30 classes, more than max_classes = 1: the one shown is the class whose tests give "
                                "the smallest p-value")
     assert sum(line.startswith("MCNEMAR") for line in lines) == 1 + 1
+
+
+def test_json_keeps_the_levels_of_the_tests_apart():
+    """to_json() keys each row of the Tests by its three levels (test, between, class), as the workbook's Tests
+    sheet gives each a column, and as every report writes a MultiIndex of rows: the frame comes back from the JSON.
+    A class label that is a number stays a number."""
+    import json
+
+    rng = np.random.default_rng(5)
+    truth = rng.integers(1, 4, 300)
+    frame = pd.DataFrame({"truth": truth, **{name: np.where(rng.random(300) < accuracy, truth, rng.integers(1, 4, 300))
+                                             for name, accuracy in (("a", 0.8), ("b", 0.7), ("c", 0.6))}})
+    report = frame.agree.compare("truth", ["a", "b", "c"]).report(ci=None)
+    data = json.loads(report.to_json())["tests"]
+    assert data["index"][:2] == [["MCNEMAR", "a vs b", "(all)"], ["MCNEMAR", "a vs c", "(all)"]]
+    assert ["COCHRAN_Q", "all", 3] in data["index"]
+    back = pd.DataFrame(data["data"], index=pd.MultiIndex.from_tuples(map(tuple, data["index"]),
+                                                                      names=["test", "between", "class"]),
+                        columns=data["columns"]).fillna(np.nan)
+    expected = report.tests
+    pd.testing.assert_index_equal(back.index, expected.index)
+    pd.testing.assert_frame_equal(back, expected, check_dtype=False, rtol=1e-12)

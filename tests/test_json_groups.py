@@ -152,4 +152,45 @@ def test_the_rows_of_all_data_are_told_apart_from_any_group(wine, tmp_path, grou
         assert any("blank group cell" in str(row[0]) for row in wb[name].iter_rows(values_only=True))
     titles = [str(t) for t in pd.read_excel(path, sheet_name="Crosstab", header=None)[0] if "Crosstabulation" in str(t)]
     assert titles == ["cultivar * knn Crosstabulation — all data",
-                      *(f"cultivar * knn Crosstabulation — g = {g}" for g in groups)]
+                      *(f"cultivar * knn Crosstabulation — g = {g}" for g in shown)]  # '' as in its cells
+
+
+def _cell_by_cell(df: pd.DataFrame) -> list:
+    """The rows of ``df`` as JSON data, each cell read on its own through its column (the reading frame_dict
+    replaces by one of the whole frame)."""
+    from pandas_agree.report.agreement import jsonable
+
+    columns = [df.iloc[:, j].tolist() for j in range(df.shape[1])]
+    return [[jsonable(column[i]) for column in columns] for i in range(len(df))]
+
+
+def test_the_data_of_a_frame_of_every_kind_of_column_is_read_as_cell_by_cell():
+    from pandas_agree.report.agreement import frame_dict
+
+    df = pd.DataFrame({
+        "float": [0.5, np.nan, np.inf, -np.inf],
+        "int": np.array([1, 2, 3, 4], dtype=np.int64),
+        "bool": [True, False, True, False],
+        "text": pd.array(["a", None, "", "d"], dtype="string"),
+        "object": pd.Series([1, "1", None, (1, "b")], dtype=object),
+        "nullable": pd.array([1, None, 3, 4], dtype="Int64"),
+        "category": pd.Categorical(["x", "y", None, "x"]),
+        "time": pd.to_datetime(["2020-01-01", None, "2021-06-30", "2022-12-31"]),
+        "float32": np.array([0.25, np.nan, 1.5, 2.0], dtype=np.float32),
+    })
+    df.attrs["notes"] = ["a note the frame carries", {"and": [1, 2]}]
+    data = frame_dict(df)["data"]
+    assert data == _cell_by_cell(df)
+    assert data[0][:3] == [0.5, 1, True] and data[1][0] is None and data[2][0] is None
+    json.dumps(data, allow_nan=False)  # JSON-ready: no NaN or infinity left
+
+
+def test_the_data_of_every_frame_of_a_report_is_read_as_cell_by_cell(wine):
+    from pandas_agree.report.agreement import frame_dict
+
+    report = wine.agree.report("cultivar", "knn", statistics="all", cells="all")
+    for name in ("summary", "crosstab", "confusions", "binary", "averages", "multiclass", "tests", "paradox"):
+        frame = getattr(report, name)
+        assert frame_dict(frame)["data"] == _cell_by_cell(frame), name
+    for frame in report.statistics.values():
+        assert frame_dict(frame)["data"] == _cell_by_cell(frame)

@@ -141,3 +141,87 @@ def test_errors_name_the_options_that_way_on(tmp_path, capsys):
     assert status == 2
     assert "--level ratio needs ratings of 0 or more" in err and "use --level interval for these ratings" in err
     assert "level='" not in err
+
+
+@pytest.fixture(scope="module")
+def ratings(tmp_path_factory):
+    import pandas as pd
+
+    folder = tmp_path_factory.mktemp("raters_spelling")
+    wide = pd.DataFrame({"r1": [1, 2, 3, 3, 2, 1], "r2": [1, 2, 3, 2, 2, 1], "r3": [2, 2, 3, 3, 1, 1],
+                         "st": list("aabbcc"), "w": [1, 2, 1, 2, 1, 2]})
+    wide.to_csv(folder / "wide.csv", index=False)
+    long = wide.reset_index(names="subject").melt(["subject", "st", "w"], ["r1", "r2", "r3"], "rater", "rating")
+    long.to_csv(folder / "long.csv", index=False)
+    return folder
+
+
+def test_weights_unused_at_a_level_are_named_as_the_reader_gave_them(ratings, capsys):
+    """Agreement weights with Krippendorff's alpha at another level than nominal: --kappa-weights and --level on the
+    command line, kappa_weights= and level= in Python."""
+    import pandas as pd
+
+    status, out, err = _run(capsys, "raters", ratings / "wide.csv", "--columns", "r1", "r2", "r3", "--level",
+                            "ordinal", "--kappa-weights", "linear", "--measures", "ALPHA")
+    assert status == 2 and out == ""
+    assert err.startswith("pandas-agree: error: --kappa-weights linear is not used by the measures asked for (ALPHA): "
+                          "--level ordinal sets Krippendorff's alpha's differences"), err
+    assert err.endswith("or leave --kappa-weights out") and "kappa_weights" not in err and "level=" not in err
+    ra = pd.read_csv(ratings / "wide.csv").agree.raters(["r1", "r2", "r3"])
+    with pytest.raises(ValueError, match=r"^kappa_weights='linear' is not used by the measures asked for \(ALPHA\): "
+                                         r"level='ordinal' sets .* or leave kappa_weights out$"):
+        ra.summary(["ALPHA"], kappa_weights="linear", level="ordinal")
+    with pytest.raises(ValueError, match=r"^kappa_weights=given is not used .* leave kappa_weights out$"):
+        ra.summary(["ALPHA"], kappa_weights=[[1, 0.5, 0], [0.5, 1, 0.5], [0, 0.5, 1]], level="ordinal")
+
+
+def test_a_level_no_coefficient_uses_is_named_as_the_reader_gave_it(ratings, capsys):
+    import pandas as pd
+
+    status, out, err = _run(capsys, "raters", ratings / "wide.csv", "--columns", "r1", "r2", "r3", "--level",
+                            "interval", "--measures", "FLEISS")
+    assert status == 2 and out == ""
+    assert err == ("pandas-agree: error: --level interval is not used by the measures asked for (FLEISS): it is used "
+                   "by ALPHA; ask for one of them or leave --level out")
+    with pytest.raises(ValueError, match=r"^level='interval' is not used .* or leave level out$"):
+        pd.read_csv(ratings / "wide.csv").agree.raters(["r1", "r2", "r3"]).summary(["FLEISS"], level="interval")
+
+
+def test_long_data_without_a_design_or_weights_say_so_in_the_readers_words(ratings, capsys):
+    import pandas as pd
+
+    import pandas_agree as pa
+
+    status, out, err = _run(capsys, "raters", ratings / "long.csv", "--long", "subject", "rater", "rating",
+                            "--strata", "st")
+    assert status == 2 and out == ""
+    assert err.startswith("pandas-agree: error: argument --strata: long data (--long) take no sample design;"), err
+    assert "--columns" in err and "df.agree" not in err and "strata=" not in err and "from_long" not in err
+    with pytest.raises(ValueError, match=r"^strata: long data \(from_long\) take no sample design; pivot them .* "
+                                         r"df\.agree\.raters\(columns, strata=\.\.\., cluster=\.\.\., fpc=\.\.\.\)$"):
+        pa.RaterAgreement.from_long(pd.read_csv(ratings / "long.csv"), "subject", "rater", "rating", strata="st")
+    # weights belong to subjects, rows of wide data: with --long they are an error, not left unused
+    status, out, err = _run(capsys, "raters", ratings / "long.csv", "--long", "subject", "rater", "rating",
+                            "--weights", "w")
+    assert status == 2 and out == ""
+    assert err.startswith("pandas-agree: error: argument --weights: long data (--long) take no weights;"), err
+
+
+@pytest.mark.parametrize(("option", "value", "spelt"), [("beta", 2.0, "--beta 2"),
+                                                         ("tversky", (0.5, 0.5), "--tversky 0.5 0.5"),
+                                                         ("correction", 0.5, "--correction 0.5")])
+def test_a_parameter_no_measure_uses_is_named_as_the_reader_gave_it(files, capsys, option, value, spelt):
+    import re
+
+    import pandas as pd
+
+    values = [f"{v:g}" for v in (value if isinstance(value, tuple) else (value,))]
+    status, out, err = _run(capsys, "report", files / "zero.csv", "--actual", "a", "--pred", "p", "--measures",
+                            "REC", f"--{option}", *values)
+    assert status == 2 and out == ""
+    assert err.startswith(f"pandas-agree: error: {spelt} is not used by the measures asked for (REC): it is used "
+                          "by "), err
+    assert err.endswith(f"; ask for one of them or leave --{option} out") and f"{option}=" not in err, err
+    with pytest.raises(ValueError, match=rf"^{re.escape(f'{option}={value!r}')} is not used by the measures asked "
+                                         rf"for \(REC\).* or leave {option} out$"):
+        pd.read_csv(files / "zero.csv").agree.report("a", "p", measures=["REC"], **{option: value})

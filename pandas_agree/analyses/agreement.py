@@ -510,7 +510,8 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
         """Every table of this Agreement in one :class:`~pandas_agree.AgreementReport`.
 
         Options pass through to the methods: ``measures`` (class-specific and multiclass codes together; a kind
-        not named keeps its default set), ``classes``, ``beta``, ``tversky``, ``correction``, ``average``,
+        not named keeps its default set), ``classes``, ``beta``, ``tversky``, ``correction``, ``zero_division``
+        (the value of an undefined class value, in the class-specific table and the averages), ``average``,
         ``timing``, ``kappa_weights``, ``bands``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
         ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
         recorded either way), ``resampling``, and ``percentages`` ("row", "column", "total") for the crosstab.

@@ -621,6 +621,20 @@ class Crosstab(CountedRows):
         """The row and column labels as object arrays, which index fast (an Index of pyarrow strings does not)."""
         return self._index.to_numpy(dtype=object), self._columns.to_numpy(dtype=object)
 
+    @property
+    def table_labels(self) -> list:
+        """The labels of the table's rows, then those of its columns, in one list (a label of both sides is in it
+        twice): the labels a report of the table prints.
+
+        Examples
+        --------
+        >>> import pandas_agree as pa
+        >>> pa.Crosstab.from_table([[1, 2], [3, 4]]).table_labels
+        [0, 1, 0, 1]
+        """
+        rows, columns = self._label_objects
+        return [*rows.tolist(), *columns.tolist()]
+
     def _frame(self) -> pd.DataFrame:
         """The table as a dense DataFrame of its own labels."""
         dense = self._counts

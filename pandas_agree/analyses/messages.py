@@ -104,8 +104,8 @@ def warn_undefined_averages(codes: list[str], values: np.ndarray, methods: list[
     left = [f"{code} (class {_listed(found)})" for code, found in skipped.items() if len(found)]
     if left:
         parts.append("undefined (0/0) class values (or terms, before the formula) left out of the averages: "
-                     + "; ".join(left) + "; zero_division=0 counts them as 0, as scikit-learn's zero_division=0 "
-                     "does")
+                     + "; ".join(left) + f"; {option_set('zero_division', 0)} counts them as 0, as scikit-learn's "
+                     "zero_division=0 does")
     if parts:
         warnings.warn(". ".join(parts), UndefinedMeasureWarning, stacklevel=external_stacklevel())
 

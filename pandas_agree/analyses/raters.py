@@ -23,6 +23,7 @@ import pandas as pd
 from ..base.frames import column, column_or_values, require_frame
 from ..base.options import validate_options
 from ..base.rounding import rounded_text
+from ..base.spelling import on_command_line, option_named, option_set
 from ..base.steps import RELATIVE_STEP
 from ..base.text import shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
@@ -231,9 +232,14 @@ class RaterAgreement:
         """
         given = [name for name, x in (("strata", strata), ("cluster", cluster), ("fpc", fpc)) if x is not None]
         if given:
-            raise ValueError(f"{given[0]}: long data (from_long) take no sample design; pivot them to one row per "
-                             "subject (DataFrame.pivot) with the design's columns and use "
-                             "df.agree.raters(columns, strata=..., cluster=..., fpc=...)")
+            if on_command_line():
+                how = ("give the ratings one row per subject, one column per rater, beside the design's columns, and "
+                       "name them with --columns and --strata, --cluster, --fpc")
+            else:
+                how = ("pivot them to one row per subject (DataFrame.pivot) with the design's columns and use "
+                       "df.agree.raters(columns, strata=..., cluster=..., fpc=...)")
+            raise ValueError(f"{given[0]}: long data ({'--long' if on_command_line() else 'from_long'}) take no "
+                             f"sample design; {how}")
         require_frame(data, "data")
         for arg, col in (("subject", subject), ("rater", rater), ("rating", rating)):
             column(data, col, arg)
@@ -641,11 +647,12 @@ class RaterAgreement:
         check_parameters_used([RATERS[code] for code in chosen],
                               {"kappa_weights": kappa_weights, "level": None if level == "nominal" else level}, "rater")
         if kappa_weights is not None and level != "nominal" and not weighted_codes(chosen, True, level):
-            given = repr(kappa_weights) if isinstance(kappa_weights, str) else "given"
-            raise ValueError(f"kappa_weights={given} is not used by the measures asked for ({', '.join(chosen)}): "
-                             f"level={level!r} sets Krippendorff's alpha's differences, so the agreement weights "
-                             "apply to ALPHA at the nominal level only; ask for FLEISS, CONGER, AC1, LIGHT, BPK or "
-                             "PO, or leave kappa_weights out")
+            given = (option_set("kappa_weights", kappa_weights) if isinstance(kappa_weights, str) else
+                     f"{option_named('kappa_weights')} given" if on_command_line() else "kappa_weights=given")
+            raise ValueError(f"{given} is not used by the measures asked for ({', '.join(chosen)}): "
+                             f"{option_set('level', level)} sets Krippendorff's alpha's differences, so the agreement "
+                             "weights apply to ALPHA at the nominal level only; ask for FLEISS, CONGER, AC1, LIGHT, "
+                             f"BPK or PO, or leave {option_named('kappa_weights')} out")
         q = len(self._categories)
         weights = np.eye(q) if kappa_weights is None else agreement_weights(kappa_weights, q, self._categories)
         if not self._ordered and q > 2:
@@ -669,8 +676,9 @@ class RaterAgreement:
                 columns[column] = np.array([getattr(estimates[code], column) for code in chosen], dtype=float)
             columns["method"] = [estimates[code].method for code in chosen]
         # NaN (not None) where there is no band, so the column prints alike on every pandas
-        columns["interpretation"] = [(interpret([values[c]], bands)[0] if RATERS[c].kappa_like else None) or np.nan
-                                     for c in chosen]
+        kappa_like = [c for c in chosen if RATERS[c].kappa_like]
+        band = dict(zip(kappa_like, interpret([values[c] for c in kappa_like], bands), strict=True))
+        columns["interpretation"] = [band.get(c) or np.nan for c in chosen]
         out = pd.DataFrame(columns)
         light = self._light_notes(sums, weights, level) if "LIGHT" in chosen else []
         for note in light:  # the pairs whose kappa is undefined, as pairwise() warns of them

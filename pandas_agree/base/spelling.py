@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 
-__all__ = ["command_line_advice", "command_line_option", "on_command_line", "option_set"]
+__all__ = ["command_line_advice", "command_line_option", "on_command_line", "option_named", "option_set"]
 
 _COMMAND_LINE = contextvars.ContextVar("command_line", default=False)
 
@@ -51,10 +51,28 @@ def command_line_option(name: str, *values) -> str:
     return " ".join(["--" + name.replace("_", "-"), *map(str, values)])
 
 
+def option_named(name: str) -> str:
+    """An option named without a value, as the reader writes it: ``--kappa-weights`` on the command line (within
+    :func:`command_line_advice`), ``kappa_weights`` in Python ("leave kappa_weights out").
+
+    Examples
+    --------
+    >>> from pandas_agree.base.spelling import command_line_advice, option_named
+    >>> option_named("kappa_weights")
+    'kappa_weights'
+    >>> with command_line_advice():
+    ...     option_named("kappa_weights")
+    '--kappa-weights'
+    """
+    return command_line_option(name) if on_command_line() else name
+
+
 def option_set(name: str, value, python: str | None = None) -> str:
     """An option set to ``value`` as the reader writes it: ``--classes union`` on the command line (within
-    :func:`command_line_advice`), ``classes='union'`` in Python, or ``python`` where the Python caller writes it
-    otherwise (a call, ``report(max_classes=None)``; ``max_classes = 20``).
+    :func:`command_line_advice`; a tuple is the option's several values, ``--tversky 0.5 0.5``, and a float
+    is written as ``{:g}`` writes it, ``--beta 2``),
+    ``classes='union'`` in Python, or ``python`` where the Python caller writes it otherwise (a call,
+    ``report(max_classes=None)``; ``max_classes = 20``).
 
     Examples
     --------
@@ -64,9 +82,10 @@ def option_set(name: str, value, python: str | None = None) -> str:
     >>> option_set("max_classes", "all", python="report(max_classes=None)")
     'report(max_classes=None)'
     >>> with command_line_advice():
-    ...     option_set("max_classes", "all", python="report(max_classes=None)")
-    '--max-classes all'
+    ...     option_set("max_classes", "all", python="report(max_classes=None)"), option_set("tversky", (0.5, 0.5))
+    ('--max-classes all', '--tversky 0.5 0.5')
     """
     if on_command_line():
-        return command_line_option(name, value)
+        values = value if isinstance(value, tuple) else (value,)
+        return command_line_option(name, *(f"{v:g}" if isinstance(v, float) else v for v in values))
     return f"{name}={value!r}" if python is None else python

@@ -143,9 +143,9 @@ def _code_key(code) -> tuple:
 
 
 # the command-line options that are options of the reports (argparse dest -> report option)
-REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "ci", "confidence_level", "n_resamples",
-                  "bootstrap_method", "random_state", "resampling", "kappa_weights", "bands", "level", "percentages",
-                  "sort_by", "statistics", "cells")
+REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "correction", "zero_division", "ci",
+                  "confidence_level", "n_resamples", "bootstrap_method", "random_state", "resampling", "kappa_weights",
+                  "bands", "level", "percentages", "sort_by", "statistics", "cells")
 # the command-line options that name columns of the data file
 COLUMN_OPTIONS = ("actual", "reference", "pred", "row", "col", "layer", "weights", "by", "columns", "long", "numeric",
                   "strata", "cluster", "fpc", "score")
@@ -494,6 +494,10 @@ def run_raters(args) -> int:
     if args.long:
         from ..analyses.raters import RaterAgreement
 
+        if args.weights is not None:  # from_long takes none: a weight belongs to a subject, a row of wide data
+            raise UsageError("argument --weights: long data (--long) take no weights; give the ratings one row per "
+                             "subject, one column per rater, beside the weights, and name them with --columns")
+
         raters = RaterAgreement.from_long(frame, *args.long, strata=args.strata, cluster=args.cluster, fpc=args.fpc,
                                           labels=_labels(frame, args, [args.long[2]]))
     else:
@@ -600,6 +604,8 @@ def _seed(text: str) -> int | str:
 
 
 COMMAND_LINE_WORDS = {
+    "correction": "a non-negative finite number such as 0.5 (leave --correction out for none)",
+    "zero_division": "a number from 0 to 1, or nan (the default)",
     "max_classes": "'all' or an integer >= 1",
     "random_state": "an integer >= 0 or 'fresh'",
 }
@@ -643,9 +649,9 @@ AGREEMENT_MEASURES_HELP = (
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = (),
                         ci_choices: Sequence[str] | None = None, measures_help: str = MEASURES_HELP) -> None:
     """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
-    --tversky, "kappa_weights", "resampling", "bands", "percentages", "statistics": with --cells, "max_classes",
-    "sort_by"; "by" says the command has --by, which the help of --statistics then names); ``ci_choices`` narrows
-    --ci to the interval methods the command's statistics take."""
+    --tversky, "correction", "zero_division", "kappa_weights", "resampling", "bands", "percentages",
+    "statistics": with --cells, "max_classes", "sort_by"; "by" says the command has --by, which the help of
+    --statistics then names); ``ci_choices`` narrows --ci to the interval methods the command's statistics take."""
     p.add_argument("--measures", nargs="+", metavar="CODE", help=measures_help)
     p.add_argument("--ci", choices=[*(choices("ci") if ci_choices is None else ci_choices), "none"], default="auto",
                    help="interval method (default auto)")
@@ -670,6 +676,16 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
                        help="the beta of FBETA (--measures FBETA --beta 2 is the F2 score)")
         p.add_argument("--tversky", nargs=2, type=float, default=None, metavar=("ALPHA", "BETA"),
                        help="the weights of the Tversky index (--measures TVERSKY --tversky 0.5 0.5)")
+    if "correction" in extra:
+        p.add_argument("--correction", type=_checked("correction", float), default=None, metavar="C",
+                       help="Haldane-Anscombe correction of the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ, "
+                            "YULEY): C is added to the four cells of every class whose 2x2 table has a zero, so that "
+                            "their values are finite; 0.5 is usual (default: none)")
+    if "zero_division" in extra:
+        p.add_argument("--zero-division", type=_checked("zero_division", float), default=None, metavar="Z",
+                       help="the value of every undefined (0/0) class-specific value, as scikit-learn's "
+                            "zero_division: a number from 0 to 1, which the averages then count (default nan: "
+                            "undefined values are NaN, left out of the averages, with a warning)")
     if "kappa_weights" in extra:
         p.add_argument("--kappa-weights", choices=choices("kappa_weights"), default=None,
                        help="the weights of the weighted coefficients (weighted kappa and the weighted forms of "
@@ -770,8 +786,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     report.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(report)
-    _add_report_options(report, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
-                                       "percentages", "statistics", "max_classes", "sort_by", "by"),
+    _add_report_options(report, extra=("classes", "positive", "beta", "correction", "zero_division",
+                                       "kappa_weights", "resampling", "bands", "percentages", "statistics",
+                                       "max_classes", "sort_by", "by"),
                         measures_help=AGREEMENT_MEASURES_HELP)
     report.set_defaults(run=run_report)
     crosstabs = sub.add_parser("crosstabs", help="SPSS's CROSSTABS of any two columns of a data file")
@@ -868,8 +885,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the largest false positive rate of the partial AUC (--measures PAUC --max-fpr 0.1)")
     sc.set_defaults(run=run_scores)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
-    _add_report_options(demo, extra=("classes", "positive", "beta", "kappa_weights", "resampling", "bands",
-                                     "percentages", "statistics", "max_classes", "sort_by"),
+    _add_report_options(demo, extra=("classes", "positive", "beta", "correction", "zero_division", "kappa_weights",
+                                     "resampling", "bands", "percentages", "statistics", "max_classes", "sort_by"),
                         measures_help=AGREEMENT_MEASURES_HELP)
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")

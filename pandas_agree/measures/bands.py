@@ -27,5 +27,6 @@ def interpret(values: np.ndarray, bands: str) -> list:
     right = bands == "cohen"
     positions = np.searchsorted(edges, values, side="left" if right else "right")
     if not right:
-        positions = np.where(np.isin(values, edges[1:]), positions - 1, positions)
+        on_edge = (values[:, None] == np.asarray(edges[1:])).any(axis=1)  # np.isin, without its per-call cost
+        positions = np.where(on_edge, positions - 1, positions)
     return [None if np.isnan(v) else names[int(p)] for v, p in zip(values, positions, strict=True)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..base.spelling import on_command_line, option_named, option_set
 from .registry import Measure, records
 
 __all__ = ["check_parameters_used", "uses"]
@@ -33,7 +34,8 @@ def _words(codes: list[str]) -> str:
 
 def check_parameters_used(chosen: Iterable[Measure], given: Mapping[str, Any], kind: str) -> None:
     """A ValueError when a parameter is given (not None) to a call none of whose measures ``chosen`` (records of
-    ``kind``) uses it, naming the measures that do.
+    ``kind``) uses it, naming the measures that do, and the parameter as the reader writes it
+    (:func:`~pandas_agree.base.spelling.option_set`: ``--kappa-weights linear`` on the command line).
 
     Examples
     --------
@@ -51,7 +53,10 @@ KAPPA_W, AC1 and ALPHA; ask for one of them (weighted kappa is KAPPA_W) or leave
             continue
         users = [m.code for m in records(kind) if uses(m, parameter)]
         hint = " (weighted kappa is KAPPA_W)" if parameter == "kappa_weights" and "KAPPA_W" in users else ""
-        shown = repr(value) if isinstance(value, (str, int, float, tuple)) else "given"
+        simple = isinstance(value, (str, int, float, tuple))
+        named = option_set(parameter, value, python=f"{parameter}={value!r}") if simple else \
+            f"{parameter}=given" if not on_command_line() else f"{option_named(parameter)} given"
         raise ValueError(
-            f"{parameter}={shown} is not used by the measures asked for ({_words([m.code for m in chosen])}): it is "
-            f"used by {_words(users)}; ask for one of them{hint} or leave {parameter} out")
+            f"{named} is not used by the measures asked for "
+            f"({_words([m.code for m in chosen])}): it is used by {_words(users)}; ask for one of them{hint} or "
+            f"leave {option_named(parameter)} out")

@@ -3,6 +3,7 @@ exports to Excel, HTML and JSON."""
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Hashable, Sequence
 from pathlib import Path
@@ -37,7 +38,7 @@ CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions l
 # the options of AgreementReport and their defaults (those of the Agreement methods, but intervals by default)
 REPORT_OPTIONS = {
     "measures": None, "classes": "common", "positive": None, "beta": None, "tversky": None, "correction": None,
-    "average": AVERAGES, "timing": "default", "kappa_weights": None,
+    "zero_division": np.nan, "average": AVERAGES, "timing": "default", "kappa_weights": None,
     "bands": "landis-koch", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
     "bootstrap_method": "percentile", "random_state": None, "resampling": "multinomial", "percentages": (),
     "max_classes": 20, "sort_by": None, "statistics": None, "cells": None,
@@ -347,7 +348,7 @@ class AgreementReport(Rendered):
         binary_codes, multiclass_codes = _split_measures(opts["measures"])
         interval_kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method",
                                             "random_state", "resampling")}
-        binary_kw = {k: opts[k] for k in ("beta", "tversky", "correction")}
+        binary_kw = {k: opts[k] for k in ("beta", "tversky", "correction", "zero_division")}
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             self.binary = ag.binary(binary_codes, classes=opts["classes"], positive=opts["positive"], **binary_kw,
@@ -388,7 +389,8 @@ class AgreementReport(Rendered):
         # each frame read once, as it is made: the notes and the text and HTML reports read these lists
         for frame in (self.summary, self.tests, self.confusions, self.binary, self.averages):
             keep_columns(self, read_columns(frame))
-        self.notes = self._notes(ag, opts, caught) + group_notes
+        with display.labels_apart(ag.table_labels):  # the notes name labels as the tables show them
+            self.notes = self._notes(ag, opts, caught) + group_notes
 
     def _statistics(self, ag, opts: dict) -> dict[str, pd.DataFrame]:
         """The CROSSTABS tables asked for; over the groups as layers when ``cmh`` is among them."""
@@ -480,6 +482,11 @@ class AgreementReport(Rendered):
             sections.append(Section(heading,
                                     [*([header] if header else []), *section(sub, places)], sub.notes, figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)
+
+    def _label_sets(self) -> list[list]:
+        """The labels the report prints: those of the tables of all data and of every group (one set: a label
+        reads the same in every section), and the groups."""
+        return [[x for _, sub in self.sections() for x in sub.agreement.table_labels], list(self.groups)]
 
     def __repr__(self) -> str:
         return f"<AgreementReport: {self.title}, N = {display.significant(self.agreement.n)}" + (
@@ -795,8 +802,20 @@ def frame_dict(df: pd.DataFrame) -> dict:
         out["cells"] = [[int(i), int(j), jsonable(v)] for i, j, v in zip(cells.row, cells.col, cells.data,
                                                                          strict=True)]
         return out
-    out["data"] = [[jsonable(v) for v in row] for row in df.itertuples(index=False)]
+    # the rows read at once as Python objects: itertuples (and every column taken as a Series) would copy the
+    # frame's attrs, the notes and methods of every class, into each column
+    out["data"] = [[_json_cell(v) for v in row] for row in df.to_numpy(dtype=object).tolist()]
     return out
+
+
+def _json_cell(v):
+    """:func:`jsonable` of one cell, with the common cells (Python floats and text) taken first."""
+    kind = type(v)
+    if kind is float:
+        return v if math.isfinite(v) else None
+    if kind is str:
+        return v
+    return jsonable(v)
 
 
 def group_keys(values: list) -> list[str]:
@@ -804,7 +823,8 @@ def group_keys(values: list) -> list[str]:
     text (``str(value)``), except where values share a text (``1`` and ``"1"``, ``True`` and ``"True"``): those are
     keyed by their values as Python writes them (``repr``: ``"1"`` and ``"'1'"``), as the notes name labels that
     differ only in type. Should a key made so still be another's, every value is keyed by its ``repr``, and keys
-    that are still alike are told apart by a number (``" (2)"``), as the workbook's sheet names are.
+    that are still alike are told apart by a number (``" (2)"``), as the workbook's sheet names are. The rule is
+    :func:`~pandas_agree.report.display.apart`'s, which the printed outputs apply to their labels too.
 
     Examples
     --------
@@ -814,26 +834,7 @@ def group_keys(values: list) -> list[str]:
     >>> group_keys([1, "1", "'1'"])
     ['1', "'1'", '"\\'1\\'"']
     """
-    texts = [str(display.plain(v)) for v in values]
-    seen: dict[str, int] = {}
-    for text in texts:
-        seen[text] = seen.get(text, 0) + 1
-    if len(seen) == len(texts):
-        return texts
-    keys = [repr(display.plain(v)) if seen[text] > 1 else text for text, v in zip(texts, values, strict=True)]
-    if len(set(keys)) < len(keys):
-        keys = [repr(display.plain(v)) for v in values]
-    out: list[str] = []
-    taken = set(keys)
-    for key in keys:
-        if key in out:
-            n = 2
-            while f"{key} ({n})" in taken:
-                n += 1
-            key = f"{key} ({n})"
-            taken.add(key)
-        out.append(key)
-    return out
+    return display.apart(values)
 
 
 def jsonable(v):
@@ -871,9 +872,11 @@ def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options
     words = statistics_keywords(options["statistics"], layers=True)
     group_options = {**options, "statistics": [w for w in words if w != "cmh"] or None} \
         if options["statistics"] is not None else options
-    for value, make in groups.items():
-        try:
-            reports[value] = AgreementReport(make(), **group_options)
-        except ValueError as err:
-            notes.append(f"Group {by} = {value} has no report: {err}")
-    return AgreementReport(everything, by=by, groups=reports, group_notes=notes, **options)
+    # the groups' notes name labels and groups as the report of all data shows them
+    with display.labels_apart(everything.table_labels, list(groups)):
+        for value, make in groups.items():
+            try:
+                reports[value] = AgreementReport(make(), **group_options)
+            except ValueError as err:
+                notes.append(f"Group {by} = {display.label(value)} has no report: {err}")
+        return AgreementReport(everything, by=by, groups=reports, group_notes=notes, **options)

@@ -160,6 +160,10 @@ class ComparisonReport(Rendered):
     def title(self) -> str:
         return f"{', '.join(map(str, self.comparison.names))} against {self.comparison.reference}"
 
+    def _label_sets(self) -> list[list]:
+        """The labels the report prints: those of every prediction's table with the reference, in one set."""
+        return [[x for ag in self.comparison.agreements.values() for x in ag.table_labels]]
+
     def document(self) -> Document:
         values = _with_intervals(self.values, "value")
         diffs = self.differences
@@ -261,6 +265,10 @@ class ComparisonReport(Rendered):
         >>> sheets
         ['Report', 'Summary', 'Tests', 'Notes']
         """
+        with display.labels_apart(*self._label_sets()):  # labels as the Report sheet shows them
+            self._to_excel(path)
+
+    def _to_excel(self, path: str | Path) -> None:
         from .excel import write_frames
 
         write_frames(path, laid_out(self), {  # Tests: test, between and class each in a column of its own
@@ -271,6 +279,11 @@ class ComparisonReport(Rendered):
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
 
+        The rows of ``"tests"`` are keyed by their three index levels kept apart, each key a list [test, between,
+        class] (a class label a number stays a number; "(all)" is the whole table), as the workbook's Tests sheet
+        gives each level a column of its own: ``pd.MultiIndex.from_tuples(map(tuple, data["tests"]["index"]),
+        names=["test", "between", "class"])`` is ``report.tests.index`` again.
+
         Examples
         --------
         >>> import pandas_agree as pa
@@ -279,11 +292,11 @@ class ComparisonReport(Rendered):
         >>> data = report.to_dict()
         >>> data["differences"]["index"]
         ['knn − logistic']
+        >>> data["tests"]["index"][:2]
+        [['MCNEMAR', 'knn vs logistic', '(all)'], ['COCHRAN_Q', 'all', '(all)']]
         """
-        tests = self.tests.copy()
-        tests.index = pd.Index([" · ".join(map(display.label, i)) for i in tests.index], dtype=object)
         out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
-               "differences": frame_dict(self.differences), "tests": frame_dict(tests),
+               "differences": frame_dict(self.differences), "tests": frame_dict(self.tests),
                "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
                "version": __version__}
         if self.comparison.design is not None:

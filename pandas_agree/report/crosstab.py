@@ -108,7 +108,8 @@ class CrosstabReport(Rendered):
                     value: CrosstabReport(sub, layer=True, **{**options, "statistics": [w for w in words if w != "cmh"]
                                                              or None})
                     for value, sub in crosstab.layers.items()}
-        self.notes = self._notes(crosstab, caught)
+        with display.labels_apart(crosstab.table_labels):  # the notes name labels as the tables show them
+            self.notes = self._notes(crosstab, caught)
 
     def _notes(self, ct, caught) -> list[str]:
         notes = []
@@ -137,6 +138,14 @@ class CrosstabReport(Rendered):
         [None, 'A', 'B']
         """
         return [(None, self), *self.layers.items()]
+
+    def _label_sets(self) -> list[list]:
+        """The labels the report prints: those of the rows and columns of the whole table and of every layer (one
+        set), and the values of each layer variable (a set each)."""
+        tables = [x for _, sub in self.sections() for x in sub.source.table_labels]
+        if isinstance(self.layers_by, list):
+            return [tables, *([value[k] for value in self.layers] for k in range(len(self.layers_by)))]
+        return [tables, list(self.layers)]
 
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
@@ -178,6 +187,10 @@ class CrosstabReport(Rendered):
         >>> list(sheets)
         ['Report', 'Summary', 'Crosstab', 'Statistics', 'Notes']
         """
+        with display.labels_apart(*self._label_sets()):  # labels as the Report sheet shows them
+            self._to_excel(path)
+
+    def _to_excel(self, path: str | Path) -> None:
         from .document import laid_out
         from .excel import write_frames
 

@@ -6,7 +6,8 @@ import contextlib
 import contextvars
 import math
 import re
-from collections.abc import Iterator
+import unicodedata
+from collections.abc import Callable, Hashable, Iterator, Sequence
 
 import numpy as np
 import pandas as pd
@@ -16,10 +17,10 @@ from ..base.text import count_of
 from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 
-__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "count", "count_of", "cut", "fixed", "has_long_run", "interval",
-           "label", "layer", "layer_by", "long_labels", "measure_name", "name", "plain", "plot_text", "printable",
-           "pvalue", "se", "se_decimals", "se_places", "shorten", "significant", "value", "value_and_interval",
-           "values", "with_interval", "with_intervals"]
+__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "apart", "cell_label", "count", "count_of", "cut", "fixed",
+           "has_long_run", "interval", "label", "labels_apart", "layer", "layer_by", "long_labels", "measure_name",
+           "name", "plain", "plot_text", "printable", "pvalue", "se", "se_decimals", "se_places", "shorten",
+           "significant", "value", "value_and_interval", "values", "with_interval", "with_intervals"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<0.001";0.000'
@@ -256,20 +257,183 @@ def shorten(text: str, known: dict[str, str] | None = None) -> str:
 def label(x, limit: int | None = LABEL_LIMIT) -> str:
     """A class label as text, the one way every renderer shows a label: a missing label shows as "(missing)",
     control characters as their escapes (see :func:`printable`), a label longer than ``limit`` characters cut (see
-    :func:`cut`; ``limit=None`` keeps every character, as the workbook's data sheets do).
+    :func:`cut`; ``limit=None`` keeps every character, as the workbook's data sheets do). While
+    :func:`labels_apart` is in force, a label that would print like another of its output, or as nothing, shows
+    as Python writes it (``'1'`` beside ``1``, ``''``).
 
     Examples
     --------
     >>> import numpy as np
-    >>> from pandas_agree.report.display import label
+    >>> from pandas_agree.report.display import label, labels_apart
     >>> label(True), label(float("nan")), label((1, "a")), label("a\\tb")
     ('True', '(missing)', "(1, 'a')", 'a\\\\tb')
     >>> label(("a", np.int64(1))), label(np.float64(0.5))
     ("('a', 1)", '0.5')
     >>> label("y" * 1000)
     'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…yyyyyyyyyy (1,000 characters)'
+    >>> with labels_apart([1, "1", ""]):
+    ...     label(1), label("1"), label("")
+    ('1', "'1'", "''")
     """
+    apart = _APART.get()
+    if apart:
+        shown = apart.get(_exact(x))
+        if shown is not None:
+            return cut(shown, limit)
+    return _label(x, limit)
+
+
+def _label(x, limit: int | None = LABEL_LIMIT) -> str:
+    """A label's text by itself (:func:`label` outside :func:`labels_apart`)."""
     return "(missing)" if _is_missing(x) else cut(str(plain(x)), limit)
+
+
+def _exact(x) -> Hashable:
+    """A key under which two labels are equal only where they are one label (``True`` is not ``1``, ``"1"`` is
+    not ``1``; ``1`` and ``1.0`` are one label, as the engine matches them)."""
+    if isinstance(x, np.generic):
+        x = x.item()
+    kind = type(x)
+    return x if kind is str else (kind is bool, x)
+
+
+# characters that print as nothing beside the format characters (category Cf): the combining grapheme joiner,
+# variation selectors, Khmer and Mongolian marks, blank letters and a blank braille pattern
+_INVISIBLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0"
+                        "\U000e0100-\U000e01ef]")
+
+
+def _alike(text: str) -> str:
+    """What of a printed text a reader sees: its visible characters, the spaces between them collapsed (HTML
+    collapses them; a table's padding hides them at the ends), without the characters that print as nothing
+    (zero-width spaces and joiners, soft hyphens, variation selectors, blank letters), composed (NFC: "é" and "e"
+    with a combining acute read the same). "" for a text that prints as nothing."""
+    if text.isascii():
+        if text and text[0] != " " and text[-1] != " " and "  " not in text:
+            return text  # nothing to take away (fast)
+        return " ".join(text.split())
+    text = _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
+    return " ".join("".join(c for c in text if unicodedata.category(c) != "Cf").split())
+
+
+def apart(values: Sequence, text: Callable = lambda v: str(plain(v)), quoted: Callable = lambda v: repr(plain(v)),
+          alike: Callable | None = None, blank: bool = False) -> list[str]:
+    """One distinct text for each of ``values`` (distinct labels, or groups): each value's ``text``, except where
+    texts read alike (``alike`` of them equal; by default the texts themselves) or, with ``blank``, where a text
+    reads as nothing (``alike`` of it empty): those values are written as Python writes them (``quoted``, their
+    ``repr``: ``1`` and ``'1'``, ``''``, ``'a\\u200b'``). Should a text made so still read like another, every value
+    is written so, and texts that are still alike are told apart by a number (``" (2)"``). Values whose texts are
+    apart keep them, so that ordinary output does not change. The one rule of the JSON keys of groups and layers
+    (:func:`~pandas_agree.report.agreement.group_keys`) and of the labels of every printed output
+    (:func:`labels_apart`).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import apart
+    >>> apart(["A", "B"]), apart([1, "1", "2"]), apart([True, "True"])
+    (['A', 'B'], ['1', "'1'", '2'], ['True', "'True'"])
+    >>> apart([1, "1", "'1'"])
+    ['1', "'1'", '"\\'1\\'"']
+    >>> apart(["", " ", "x"], alike=str.strip, blank=True)
+    ["''", "' '", 'x']
+    """
+    texts = [text(v) for v in values]
+    keys = texts if alike is None else [alike(t) for t in texts]
+    seen: dict[str, int] = {}
+    for key in keys:
+        seen[key] = seen.get(key, 0) + 1
+    if len(seen) == len(keys) and not (blank and "" in seen):
+        return texts  # every text apart (the ordinary case: one pass)
+    out = [quoted(v) if seen[key] > 1 or (blank and key == "") else t
+           for t, key, v in zip(texts, keys, values, strict=True)]
+    read = out if alike is None else [alike(t) for t in out]
+    if len(set(read)) < len(read):
+        out = [quoted(v) for v in values]
+        read = out if alike is None else [alike(t) for t in out]
+    taken = set(read)
+    told: set[str] = set()
+    for i, key in enumerate(read):
+        if key in told:
+            n = 2
+            while f"{key} ({n})" in taken:
+                n += 1
+            out[i], key = f"{out[i]} ({n})", f"{key} ({n})"
+            taken.add(key)
+        told.add(key)
+    return out
+
+
+_MISSING = object()  # the key of the missing label (NaN, None, NA: one label)
+_APART: contextvars.ContextVar[dict | None] = contextvars.ContextVar("pandas_agree_labels_apart", default=None)
+
+
+def _quoted(x) -> str:
+    """A label as Python writes it, made printable; a missing label keeps "(missing)" (no text is written so)."""
+    return "(missing)" if _is_missing(x) else printable(repr(plain(x)))
+
+
+@contextlib.contextmanager
+def labels_apart(*label_sets: Sequence) -> Iterator[dict]:
+    """Show the labels of one output apart while it is laid out: within each of ``label_sets`` (the labels of a
+    table, rows and columns together; a report's groups; the values of a layer variable), labels that print alike
+    (the same text once what prints as nothing is set aside: ``1`` and ``"1"``, ``True`` and ``"True"``, ``"a"``
+    and ``"a "``, ``"a"`` and ``"a\\u200b"``) and labels that print as nothing (``""``, ``" "``) are shown as
+    Python writes them (``'1'``, ``''``; see :func:`apart`) by :func:`label` (and so in every table, heading and
+    note) and by :func:`cell_label` (the workbook's data sheets); every other label is shown as it is. Within an
+    outer ``labels_apart`` the outer forms stay. Costs a pass over the labels (their texts), none per label
+    shown when no label needs it.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import label, labels_apart
+    >>> with labels_apart([True, "True", "x"], ["A", "a"]):
+    ...     [label(v) for v in (True, "True", "x", "A", "a")]
+    ['True', "'True'", 'x', 'A', 'a']
+    """
+    outer = _APART.get()
+    shown = dict(outer) if outer else {}
+    for labels in label_sets:
+        if _plainly_apart(labels):
+            continue  # the ordinary case, found at C speed: no label shown apart
+        values = list({_MISSING if _is_missing(v) else _exact(v): v for v in labels}.values())  # each label once
+        defaults = [_label(v, None) for v in values]
+        texts = apart(range(len(values)), defaults.__getitem__, lambda i, values=values: _quoted(values[i]), _alike,
+                      blank=True)
+        for v, default, text in zip(values, defaults, texts, strict=True):
+            if text != default:  # a label shown apart
+                shown.setdefault(_exact(v), text)
+    token = _APART.set(shown)
+    try:
+        yield shown
+    finally:
+        _APART.reset(token)
+
+
+def _plainly_apart(labels: Sequence) -> bool:
+    """Whether labels are seen apart at a glance, none of them blank (the ordinary case, checked at C speed): all
+    numbers (int or float, no NaN: distinct numbers have distinct texts), or all ASCII text without control
+    characters, none empty, none with a space at either end or two spaces in a row (distinct such texts read
+    apart). False where a closer look is needed."""
+    kinds = set(map(type, labels))
+    if kinds <= {int, float}:
+        return float not in kinds or all(x == x for x in labels)
+    if kinds != {str}:
+        return False
+    joined = "\x00".join(labels)  # printable ASCII holds no NUL: the labels' boundaries
+    return (joined.isascii() and joined.replace("\x00", "").isprintable() and "  " not in joined
+            and " \x00" not in joined and "\x00 " not in joined and "\x00\x00" not in joined
+            and joined[:1] not in ("", " ", "\x00") and joined[-1:] not in (" ", "\x00"))
+
+
+def cell_label(x):
+    """A label as a workbook's data sheet writes it: the label itself (a number stays a number), or, where
+    :func:`labels_apart` shows it apart, that text (``'1'`` beside the number 1, ``''`` rather than a blank)."""
+    apart = _APART.get()
+    if apart:
+        shown = apart.get(_exact(x))
+        if shown is not None:
+            return shown
+    return x
 
 
 def plain(x):
@@ -290,7 +454,7 @@ def name(x, default: str) -> str:
     >>> name(0, "reference"), name(("a", 1), "reference"), name(None, "reference")
     ('0', "('a', 1)", 'reference')
     """
-    return default if x is None else label(x)
+    return default if x is None else _label(x)  # a name is not a label: never quoted
 
 
 def layer_by(by, default: str = "layer") -> str:

@@ -151,15 +151,17 @@ def laid_out(report) -> Document:
     :data:`~pandas_agree.report.display.LABEL_LIMIT` characters cut ("aaaa…aaaa (2,097,152 characters)") in titles,
     headings, tables, footnotes and notes, and the whole text of each label so cut once, in
     :attr:`Document.long_labels`. Linear in the length of the labels: a label of megabytes prints in a fraction of
-    a second. Laid out once per report (a report does not change once made): its text, HTML and Excel exports
-    share the document."""
+    a second. Labels that would print alike (``1`` and ``"1"``) or as nothing (``""``) are shown as Python writes
+    them (``'1'``, ``''``) throughout, every other label as it is (:func:`~.display.labels_apart`, over the
+    report's :meth:`_label_sets`). Laid out once per report (a report does not change once made): its text, HTML
+    and Excel exports share the document."""
     if report not in _LAID_OUT:
         _LAID_OUT[report] = _laid_out(report)
     return _LAID_OUT[report]
 
 
 def _laid_out(report) -> Document:
-    with display.long_labels() as found:
+    with display.labels_apart(*report._label_sets()), display.long_labels() as found:
         doc = report.document()
         wholes = _long_texts(report) | set(found.shown)
 

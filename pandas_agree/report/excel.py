@@ -106,8 +106,9 @@ GROUP_NOTE = ("A blank group cell marks the rows of all data (every group togeth
 
 
 def _group_text(group):
-    """A group's value as its cell holds it: the value, or ``''`` for an empty text (a blank is all data's)."""
-    return repr("") if isinstance(group, str) and group == "" else group
+    """A group's value as its cell holds it: the value, or where it would read as another group's or as nothing,
+    as Python writes it (``''`` for an empty text: a blank is all data's; see :func:`~.display.labels_apart`)."""
+    return display.cell_label(group)
 
 
 def _lead(ws: StreamSheet, grouped: bool, group) -> int:
@@ -237,14 +238,14 @@ def _crosstab_sheet(ws: StreamSheet, rep) -> None:
             _cell_statistics(ws, sub)
             continue
         header = ws.row
-        ws.header([display.name(ag.axis_names[0], ""), *ct.columns])
+        ws.header([display.name(ag.axis_names[0], ""), *map(display.cell_label, ct.columns)])
         # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
         values = ct.to_numpy(dtype=float)
         fmt = _counts_format(values)
         matching = _matching(ag, values.shape)
         last = len(ct.index) - 1
         for i, label in enumerate(ct.index):
-            ws.text(1, label, font=BOLD if i == last else None)
+            ws.text(1, display.cell_label(label), font=BOLD if i == last else None)
             ws.numbers(2, values[i], fmt, fills=matching[i], fill=MATCH, widths=False)
             ws.skip()
         for j, w in enumerate(_column_widths(values, fmt)):
@@ -269,7 +270,7 @@ def _cell_statistics(ws: StreamSheet, rep) -> None:
     """The crosstab with SPSS's cell statistics: row label and statistic in the first two columns, then one column
     per column label and the total; full precision (counts with the count format, percentages with one decimal)."""
     ag, ct = rep.agreement, rep.crosstab
-    ws.header([display.name(ag.axis_names[0], ""), "statistic", *ct.columns])
+    ws.header([display.name(ag.axis_names[0], ""), "statistic", *map(display.cell_label, ct.columns)])
     stats = list(dict.fromkeys(ct.index.get_level_values(-1)))
     values = ct.to_numpy(dtype=float)
     matching = _matching(ag, (len(ct.index) // len(stats), len(ct.columns)))
@@ -277,7 +278,7 @@ def _cell_statistics(ws: StreamSheet, rep) -> None:
     counts = _counts_format(values[[i for i, (_, stat) in enumerate(ct.index) if stat == "Count"]])
     for i, (label, stat) in enumerate(ct.index):
         position = i // len(stats)
-        ws.text(1, label, font=BOLD if position == last else None)
+        ws.text(1, display.cell_label(label), font=BOLD if position == last else None)
         ws.text(2, stat)
         # percentages, expected counts and residuals with one decimal, as SPSS (and the text report) show them
         fmt = counts if stat == "Count" else "0.0"
@@ -529,8 +530,8 @@ def _stored_cells(ws: StreamSheet, ag, ct: pd.DataFrame) -> None:
     rows = np.repeat(np.arange(cells.shape[0]), np.diff(cells.indptr))
     left = max(ROW_LIMIT - ws.row - 4, 0)
     fmt = _counts_format(cells.data)
-    row_labels, row_width = ws.text_column(list(ct.index), rows[:left])
-    col_labels, col_width = ws.text_column(list(ct.columns), cells.indices[:left])
+    row_labels, row_width = ws.text_column(list(map(display.cell_label, ct.index)), rows[:left])
+    col_labels, col_width = ws.text_column(list(map(display.cell_label, ct.columns)), cells.indices[:left])
     counts, count_width = ws.number_column(cells.data[:left], fmt)
     ws.rows(1, [row_labels, col_labels, counts], min(left, len(rows)))
     for col, width in enumerate((row_width, col_width, count_width), start=1):
@@ -559,7 +560,7 @@ def _matching_sheet(ws: StreamSheet, rep) -> None:
     columns, widths = [], []
     for name in ("cluster", "class"):
         codes, labels = _codes(shown[name])
-        column, width = ws.text_column(labels, codes)
+        column, width = ws.text_column(list(map(display.cell_label, labels)), codes)
         columns.append(column)
         widths.append(width)
     for name, fmt in (("count", _counts_format(shown["count"])), ("delta", "0.0000")):
@@ -603,7 +604,7 @@ def _confusions_sheet(ws: StreamSheet, rep) -> None:
             widths.append(width)
         for name in ("reference", "predicted"):
             codes, labels = _codes(shown[name])
-            column, width = ws.text_column(labels, codes)
+            column, width = ws.text_column(list(map(display.cell_label, labels)), codes)
             columns.append(column)
             widths.append(width)
         for name, scale, fmt in (("count", 1, _counts_format(shown["count"])), ("row share", 100, "0.0"),
@@ -647,7 +648,8 @@ def _wide_sheet(ws: StreamSheet, rep, frame_of, stub: str, first_level: str) -> 
             column, width = _group_column(ws, group, n)
             columns.append(column)
             widths.append(width)
-        column, width = ws.text_column(list(f.index))  # rows by position: labels may be tuples, booleans or NaN
+        # rows by position: labels may be tuples, booleans or NaN
+        column, width = ws.text_column(list(map(display.cell_label, f.index)))
         columns.append(column)
         widths.append(width)
         for key in keys:
@@ -742,8 +744,14 @@ def _save(wb: Workbook, path: Path, report: Sheet, streamed: list[StreamSheet], 
 
 
 def write(rep, path: str | Path) -> None:
-    """Write ``rep`` to an .xlsx workbook at ``path``."""
+    """Write ``rep`` to an .xlsx workbook at ``path``; its labels as the Report sheet shows them (apart where they
+    would read alike, :func:`~.display.labels_apart`)."""
     path = checked_path(path)
+    with display.labels_apart(*rep._label_sets()):
+        _write(rep, path)
+
+
+def _write(rep, path: Path) -> None:
     wb, report, styles = _workbook()
     report_sheet(report, laid_out(rep))
     statistics = [("Statistics", _statistics_sheet)] if any(sub.statistics for _, sub in rep.sections()) else []
@@ -764,7 +772,8 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
     """A workbook of the "Report" sheet (the document laid out for print), then titled DataFrames (index in the
     first column; each level of a MultiIndex in a column of its own, headed by its name, so that a sheet filters
     and sorts by any of them), then a Notes sheet with the options. Sheet names are made valid for Excel (see
-    :func:`~pandas_agree.report.xlsx.sheet_names`)."""
+    :func:`~pandas_agree.report.xlsx.sheet_names`). Labels are written as :func:`~.display.cell_label` writes them:
+    call it within the report's :func:`~.display.labels_apart`."""
     path = checked_path(path)
     wb, report, styles = _workbook()
     report_sheet(report, document)
@@ -775,7 +784,7 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
         for title, frame in tables:
             ws.title(title)
             levels = frame.index.nlevels  # the label columns: one for each level of the index
-            ws.header([*(name or "" for name in frame.index.names), *frame.columns])
+            ws.header([*(name or "" for name in frame.index.names), *map(display.cell_label, frame.columns)])
             formats = _frame_formats(frame)
             thresholds = {j for j, c in enumerate(frame.columns) if _column_kind(c) == "threshold"}
             # positions (a curve's points) are numbers, labels text
@@ -787,9 +796,9 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
                     ws.number(1, idx, "0")
                 elif levels > 1:
                     for k, label in enumerate(idx):
-                        ws.text(1 + k, label)
+                        ws.text(1 + k, display.cell_label(label))
                 else:
-                    ws.text(1, idx)
+                    ws.text(1, display.cell_label(idx))
                 for j in range(len(frame.columns)):
                     v = frame.iat[i, j]
                     col = 1 + levels + j

@@ -104,11 +104,16 @@ def heatmap(ax, agreement, normalize: bool = False) -> None:
     ax.set_xlabel(_label("prediction" if predicted is None else predicted))
     ax.set_ylabel(_label("reference" if reference is None else reference))
     if max(shown.shape) <= ANNOTATE:
+        from matplotlib.transforms import TransformedPatchPath
+
         top = shown.max() if shown.size else 1
+        # the clip path ax.text gives each text (the axes' patch), made once: made for each text, its transforms
+        # take most of the time of a table of many cells
+        clip = TransformedPatchPath(ax.patch)
         for i in range(shown.shape[0]):
             for j in range(shown.shape[1]):
                 text = f"{display.fixed(float(shown[i, j]), 1)}%" if normalize else display.count(shown[i, j])
-                ax.text(j, i, text, ha="center", va="center", fontsize=8,
+                ax.text(j, i, text, ha="center", va="center", fontsize=8, clip_path=clip,
                         color="white" if shown[i, j] > 0.6 * top else "black")
     rows, cols = agreement.common_cells
     blocks = np.unique(np.column_stack([rows // s, cols // t]), axis=0) if len(rows) else np.empty((0, 2), int)
@@ -145,22 +150,27 @@ def forest(ax, binary: pd.DataFrame, measures: Sequence[str], title: str | None 
     with_ci = isinstance(binary.columns, pd.MultiIndex)
     codes = [m for m in measures if m in (binary.columns.get_level_values(0) if with_ci else binary.columns)]
     labels, positions, y = [], [], 0.0
+    names = [_label(cls) for cls in binary.index]  # by position: labels may be tuples, booleans or NaN
     for k, code in enumerate(codes):
         color = f"C{k}"
-        for i, cls in enumerate(binary.index):  # by position: labels may be tuples, booleans or NaN
+
+        def column(stat, code=code):
+            return binary.iloc[:, binary.columns.get_loc((code, stat) if with_ci else code)].to_numpy(dtype=float)
+
+        ys = []
+        for i, name in enumerate(names):
             if split is not None and i == split:
                 y += 0.5
-            def at(stat, i=i, code=code):
-                return binary.iat[i, binary.columns.get_loc((code, stat) if with_ci else code)]
-
-            value = at("value")
-            if with_ci:
-                ax.plot([at("lower"), at("upper")], [y, y], color=color, linewidth=1.5)
-            ax.plot([value], [y], "o", color=color)
-            labels.append(f"{code} · {_label(cls)}")
-            positions.append(y)
+            labels.append(f"{code} · {name}")
+            ys.append(y)
             y += 1
         y += 0.5
+        ys = np.array(ys)
+        positions += ys.tolist()
+        if with_ci:  # every interval of the measure as one line, its segments apart (NaN between them)
+            ends = np.column_stack([column("lower"), column("upper"), np.full(len(ys), np.nan)]).ravel()
+            ax.plot(ends, np.repeat(ys, 3), color=color, linewidth=1.5)
+        ax.plot(column("value"), ys, "o", color=color, linestyle="none")
     ax.set_yticks(positions, labels)
     ax.invert_yaxis()
     ax.grid(axis="x", alpha=0.3)
@@ -201,7 +211,9 @@ def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = 
         raise ValueError(f"measures: {', '.join(missing)} not in the report's class-specific measures "
                          f"({', '.join(shown)}); give them to report(measures=...) first")
     plt = pyplot()
-    with plt.rc_context(fallback_fonts([*rep.agreement.labels, *rep.agreement.axis_names])):
+    # labels that print alike are told apart as the report's tables show them
+    with plt.rc_context(fallback_fonts([*rep.agreement.labels, *rep.agreement.axis_names])), \
+            display.labels_apart(*rep._label_sets()):
         return _report_figure(plt, rep, measures, normalize)
 
 

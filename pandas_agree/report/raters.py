@@ -169,6 +169,10 @@ class RaterReport(Rendered):
         lettered = self.tests.assign(method=[letters.get(m, "") if isinstance(m, str) else m for m in methods])
         return tests_table("Tests", lettered, footnotes=[*footnotes, *more_notes])
 
+    def _label_sets(self) -> list[list]:
+        """The labels the report prints: the rating categories."""
+        return [self.raters.categories.tolist()]
+
     def document(self) -> Document:
         coefficients = self._coefficients_table(self.coefficients, "Agreement among Raters",
                                                 self.weighted_coefficients)
@@ -224,6 +228,10 @@ class RaterReport(Rendered):
         >>> sheets
         ['Report', 'Summary', 'Categories', 'Raters', 'Notes']
         """
+        with display.labels_apart(*self._label_sets()):  # labels as the Report sheet shows them
+            self._to_excel(path)
+
+    def _to_excel(self, path: str | Path) -> None:
         from .excel import write_frames
 
         write_frames(path, laid_out(self), {

@@ -26,6 +26,12 @@ class Rendered:
     def to_dict(self) -> dict:  # pragma: no cover - every report defines it
         raise NotImplementedError
 
+    def _label_sets(self) -> list[list]:
+        """The labels the report prints, in the sets within which each must read apart from the others (the labels
+        of its tables; its groups or the values of each layer variable): see
+        :func:`~pandas_agree.report.display.labels_apart`. None by default."""
+        return []
+
     def __str__(self) -> str:
         return render(laid_out(self))
 

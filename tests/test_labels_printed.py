@@ -1,0 +1,280 @@
+"""Labels that print alike are told apart in every printed output (docs/notes/report.md, "Labels that print alike"):
+where two labels of one output would read the same (1 and "1", True and "True", "" and " ", "a\\x00" and the text
+"a\\\\x00") or a label would read as nothing (""), those labels are printed as Python writes them (repr) in the text
+report, the HTML report, the workbook's Report and data sheets and the command line; every other label as before."""
+
+import unicodedata
+from html.parser import HTMLParser
+
+import numpy as np
+import openpyxl
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pandas_agree.integrations import cli
+from pandas_agree.report.display import apart, label, labels_apart, name
+from pandas_agree.report.document import laid_out
+from tests._fuzz_labels import label_key, label_pool
+
+
+def _objects(labels, pred=None) -> pd.DataFrame:
+    """Each label twice on both sides (object columns, so that 1 and "1" are two labels of one column)."""
+    pred = labels if pred is None else pred
+    return pd.DataFrame({"a": pd.Series([x for x in labels for _ in range(2)], dtype=object),
+                         "p": pd.Series([x for x in pred for _ in range(2)], dtype=object)})
+
+
+def _report(labels, **options):
+    return _objects(labels).agree.report("a", "p", ci=None, **options)
+
+
+def _seen(text: str) -> str:
+    """What a reader sees of a printed text: the characters that print as nothing left out, spaces collapsed."""
+    text = unicodedata.normalize("NFC", text)
+    return " ".join("".join(c for c in text if unicodedata.category(c) != "Cf").split())
+
+
+def _apart(texts) -> bool:
+    seen = [_seen(t) for t in texts]
+    return len(set(seen)) == len(seen) and "" not in seen
+
+
+def _text_crosstab(report) -> tuple[list[str], list[str]]:
+    """The column and row headers of the (first) crosstab of the text report, of labels without spaces."""
+    lines = str(report).splitlines()
+    top = next(i for i, line in enumerate(lines) if line.endswith("Crosstabulation"))
+    header = lines[top + 3].split()
+    body = []
+    for line in lines[top + 5:]:
+        if line.startswith("─"):
+            break
+        body.append(line.split()[0])
+    return header[1:-1], body  # without the stub and "Total"
+
+
+class _Tables(HTMLParser):
+    """The header cells (th) of each table of an HTML page, after the h3 title before it."""
+
+    def __init__(self):
+        super().__init__()
+        self.tables, self.title, self._in, self._text = {}, None, None, ""
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("h3", "th"):
+            self._in, self._text = tag, ""
+        elif tag == "table":
+            self.tables.setdefault(self.title, []).append({"thead": [], "tbody": []})
+        elif tag in ("thead", "tbody"):
+            self._part = tag
+
+    def handle_endtag(self, tag):
+        if tag == "h3" and self._in == "h3":
+            self.title, self._in = self._text, None
+        elif tag == "th" and self._in == "th":
+            self.tables[self.title][-1][self._part].append(self._text)
+            self._in = None
+
+    def handle_data(self, data):
+        if self._in:
+            self._text += data
+
+
+def _html_crosstab(report) -> tuple[list[str], list[str]]:
+    parser = _Tables()
+    parser.feed(report.to_html(plots=False))
+    title = next(t for t in parser.tables if t and t.endswith("Crosstabulation"))
+    table = parser.tables[title][0]
+    return table["thead"][3:-1], table["tbody"][:-1]  # without "", the column variable, the stub and "Total"
+
+
+def _sheet_crosstab(report, path) -> tuple[list, list, list]:
+    """The Crosstab data sheet's column and row headers, and the Report sheet's crosstab column headers."""
+    report.to_excel(path)
+    book = openpyxl.load_workbook(path)
+    data = book["Crosstab"]
+    header = [c.value for c in data[2]][1:-1]
+    rows = [data.cell(r, 1).value for r in range(3, data.max_row + 1)]
+    rows = rows[:rows.index("Total")]
+    sheet = book["Report"]
+    top = next(r for r in range(1, sheet.max_row + 1) if str(sheet.cell(r, 1).value).endswith("Crosstabulation"))
+    printed = [c.value for c in sheet[top + 2]][1:]
+    printed = printed[:printed.index("Total")]
+    return header, rows, [x for x in printed if x is not None]
+
+
+def _cells(values) -> list[str]:
+    """Cells as a reader sees them: an empty cell as nothing, a number as its text."""
+    return ["" if v is None else str(v) for v in values]
+
+
+@pytest.mark.parametrize(("labels", "expected"), [
+    ([1, "1", 2], ["1", "'1'", "2"]),
+    (["", " ", "x"], ["''", "' '", "x"]),
+    (["a", "a\x00", "a\\x00"], ["a", "'a\\x00'", "'a\\\\x00'"]),
+    (["", "x"], ["''", "x"]),
+    ([True, "True", "x"], ["True", "'True'", "x"]),
+    (["a", "a\u200b", "b"], ["'a'", "'a\\u200b'", "b"]),
+    (["a", "a ", "b"], ["'a'", "'a '", "b"]),
+], ids=["1 and '1'", "'' and ' '", "a and a\\x00", "'' alone", "True and 'True'", "zero-width space", "a space"])
+def test_labels_print_apart_in_text_html_and_workbook(labels, expected, tmp_path):
+    report = _report(labels)
+    order = [labels.index(x) for x in report.agreement.labels.tolist()]  # the table's order of the labels
+    shown = [expected[i] for i in order]
+    columns, rows = _text_crosstab(report) if all(" " not in e for e in expected) else (shown, shown)
+    assert columns == shown and rows == shown
+    doc = laid_out(report)
+    table = next(t for sec in doc.sections for t in sec.tables if t.title.endswith("Crosstabulation"))
+    assert table.columns[:-1] == shown and [row for row, _ in table.rows][:-1] == shown
+    columns, rows = _html_crosstab(report)
+    assert columns == shown and rows == shown
+    header, body, printed = _sheet_crosstab(report, tmp_path / "labels.xlsx")
+    assert _apart(_cells(header)) and _apart(_cells(body)) and _apart(_cells(printed))
+    assert _cells(printed) == shown
+    # the data sheets keep a number a number: only the labels shown apart become their repr
+    assert _cells(header) == [e if isinstance(x, str) and e != x else str(x) for x, e in
+                              zip(report.agreement.labels.tolist(), shown, strict=True)]
+
+
+def test_an_empty_label_alone_is_written_as_two_quotes(tmp_path):
+    report = _report(["", "x"])
+    assert "''" in _text_crosstab(report)[0]
+    header, body, printed = _sheet_crosstab(report, tmp_path / "empty.xlsx")
+    assert header[0] == "''" and body[0] == "''" and printed[0] == "''"  # not an empty cell
+
+
+def test_notes_and_other_tables_name_labels_as_the_crosstab_shows_them():
+    with pytest.warns(UserWarning, match="differ only in type"):
+        report = _objects([1, "1", "z"], pred=[1, "y", "z"]).agree.report("a", "p", ci=None)
+    assert "Reference labels never predicted: '1'." in report.notes  # "1" beside the label 1
+    text = str(report)
+    assert "Reference labels never predicted: '1'." in text
+    left_out = text.split("Labels Left Out of the Averages")[1].split("═\n")[1]
+    assert "Reference labels never predicted          '1'" in left_out
+    confusions = text.split("Largest Confusions")[1].split("═\n")[1].splitlines()
+    assert confusions[2].split()[:3] == ["1", "'1'", "y"]  # rank, reference, predicted
+
+
+def test_groups_print_apart(tmp_path):
+    df = _objects(["x", "y"] * 3)
+    df["g"] = pd.Series([1, 1, 1, 1, "1", "1", "1", "1", "", "", "", ""], dtype=object)
+    report = df.agree.report("a", "p", ci=None, by="g")
+    headings = [line for line in str(report).splitlines() if line.startswith("▌ Group")]
+    assert [h.split(" ─")[0] for h in headings] == ["▌ Group: g = 1", "▌ Group: g = ''", "▌ Group: g = '1'"]
+    parser = _Tables()
+    page = report.to_html(plots=False)
+    assert "Group: g = &#x27;1&#x27;" in page and "Group: g = &#x27;&#x27;" in page
+    path = tmp_path / "groups.xlsx"
+    report.to_excel(path)
+    book = openpyxl.load_workbook(path)
+    titles = [c.value for c in book["Crosstab"]["A"] if c.value and "Crosstabulation" in str(c.value)]
+    assert titles == ["a * p Crosstabulation — all data", "a * p Crosstabulation — g = 1",
+                      "a * p Crosstabulation — g = ''", "a * p Crosstabulation — g = '1'"]
+    groups = {c.value for c in book["Summary"]["A"][2:] if c.value is not None and c.row < 15}
+    assert groups == {1, "''", "'1'"}  # the number stays a number; the group cell of all data stays blank
+    del parser
+
+
+def test_layers_print_apart(tmp_path):
+    df = pd.DataFrame({"r": list("xyxyxyxy"), "c": list("uvvuuvvu"),
+                       "g": pd.Series([1, 1, 1, 1, "1", "1", "1", "1"], dtype=object)})
+    report = df.agree.crosstabs("r", "c", layers="g").report()
+    headings = [line.split(" ─")[0] for line in str(report).splitlines() if line.startswith("▌ Layer")]
+    assert headings == ["▌ Layer: g = 1", "▌ Layer: g = '1'"]
+    path = tmp_path / "layers.xlsx"
+    report.to_excel(path)
+    titles = [c.value for c in openpyxl.load_workbook(path)["Crosstab"]["A"]
+              if c.value and "Crosstabulation" in str(c.value)]
+    assert titles[1:] == ["r * c Crosstabulation (g = 1)", "r * c Crosstabulation (g = '1')"]
+
+
+def test_crosstabs_rows_and_columns_print_apart(tmp_path):
+    df = pd.DataFrame({"r": pd.Series([1, "1", 1, "1", ""], dtype=object), "c": list("uvvuu")})
+    report = df.agree.crosstabs("r", "c").report()
+    doc = laid_out(report)
+    table = next(t for sec in doc.sections for t in sec.tables if "Crosstabulation" in t.title)
+    assert [row.split()[0] for row, cells in table.rows if cells is not None][:3] == ["1", "'1'", "''"]
+    path = tmp_path / "crosstabs.xlsx"
+    report.to_excel(path)
+    column = [c.value for c in openpyxl.load_workbook(path)["Crosstab"]["A"]]
+    assert "'1' · Count" in column and "1 · Count" in column and "'' · Count" in column
+
+
+def test_command_line_prints_blank_and_spaced_labels_apart(tmp_path, capsys):
+    path = tmp_path / "spaced.csv"
+    path.write_text('truth,guess\na,a\n"a ","a "\n" "," "\nb,b\na,b\n')
+    assert cli.main(["report", str(path), "--actual", "truth", "--pred", "guess", "--ci", "none"]) == 0
+    out = capsys.readouterr().out
+    crosstab = out.split("Crosstabulation")[1].split("Matching cells")[0]
+    assert "'a '" in crosstab and "' '" in crosstab and "'a'" in crosstab
+
+
+def test_ordinary_labels_and_names_are_unchanged():
+    with labels_apart(["a", "b", 1, 2.5, True, ("a", 1)]):
+        assert [label(x) for x in ("a", "b", 1, 2.5, True, ("a", 1))] == ["a", "b", "1", "2.5", "True", "('a', 1)"]
+    with labels_apart([1, "1"]):
+        assert label("1") == "'1'" and name("1", "reference") == "1"  # a variable's name is not a label
+    assert label("1") == "1"  # outside an output's layout nothing changes
+    # the JSON keys of groups follow the same rule (group_keys), an empty key is a key
+    assert apart(["", "a"]) == ["", "a"] and apart([1, "1"]) == ["1", "'1'"]
+
+
+def test_missing_label_beside_its_name_as_text():
+    with labels_apart([np.nan, "(missing)", "x"]):
+        assert label(np.nan) == "(missing)" and label("(missing)") == "'(missing)'" and label("x") == "x"
+
+
+@st.composite
+def _label_sets(draw):
+    kinds = ["str", "alike", "mixed", "boolint", "surrogate", "tuple", "int", "float", "bool", "long"]
+    pools = [draw(label_pool(kinds=kinds, max_size=4))[1] for _ in range(2)]
+    extra = draw(st.lists(st.sampled_from(["", " ", "  ", "\u200b", "a", "a ", "a\x00", "a\\x00", "1", "True",
+                                           "(missing)", "\u00e9", "e\u0301", "\u3000"]), max_size=4))
+    labels = list({label_key(x): x for x in [*pools[0], *pools[1], *extra] if label_key(x) is not None}.values())
+    return labels
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_label_sets())
+def test_printed_headers_of_a_crosstab_are_pairwise_distinct(labels):
+    if len(labels) < 2:
+        return
+    report = _objects(labels).agree.crosstabs("a", "p").report()
+    doc = laid_out(report)
+    table = next(t for sec in doc.sections for t in sec.tables if "Crosstabulation" in t.title)
+    columns = table.columns[:-1]
+    rows = [row for row, cells in table.rows if cells is not None][:-1]
+    assert len(columns) == len(rows) == len(labels)
+    assert _apart(columns), columns
+    assert _apart(rows), rows
+    text = str(report)
+    assert all(c in text for c in columns)
+
+
+def test_rater_categories_and_comparison_classes_print_apart(tmp_path):
+    df = pd.DataFrame({"r1": pd.Series([1, "1", "", 1, "1", ""], dtype=object),
+                       "r2": pd.Series([1, "1", "", "1", "1", ""], dtype=object),
+                       "r3": pd.Series([1, "1", "", 1, 1, ""], dtype=object)})
+    with pytest.warns(UserWarning, match="differ only in type"):
+        raters = df.agree.raters(["r1", "r2", "r3"]).report(ci=None)
+    tables = {t.title: t for sec in laid_out(raters).sections for t in sec.tables}
+    assert [row for row, _ in tables["Fleiss' Kappa by Category"].rows] == ["1", "'1'", "''"]
+    assert tables["Ratings by Rater"].columns == ["1", "'1'", "''"]
+    path = tmp_path / "raters.xlsx"
+    raters.to_excel(path)
+    sheet = openpyxl.load_workbook(path)["Raters"]
+    assert [c.value for c in sheet[2]] == ["rater", 1, "'1'", "''"]
+    comparison = df.agree.compare("r1", ["r2", "r3"]).report(ci=None)
+    tests = next(t for sec in laid_out(comparison).sections for t in sec.tables if t.title == "Tests")
+    assert {row.rsplit(" · ", 1)[-1] for row, _ in tests.rows} == {"(all)", "1", "'1'", "''"}
+
+
+def test_the_plot_shows_labels_apart():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    figure = _report([1, "1", ""]).plot()
+    ticks = [t.get_text() for t in figure.axes[0].get_xticklabels()]
+    assert ticks == ["1", "'1'", "''"]

@@ -137,7 +137,8 @@ class ClassSpecific:
         Warns
         -----
         UndefinedMeasureWarning
-            Once per call when some values are undefined (0/0) and ``zero_division`` is NaN; they are NaN.
+            Once per call when some values are undefined (0/0) and stay NaN: every such value when
+            ``zero_division`` is NaN, those of the measures it does not reach otherwise.
 
         Examples
         --------
@@ -239,8 +240,8 @@ class ClassSpecific:
             Once per call when ``classes`` leaves out a reference label that is never predicted or a predicted
             label that is not in the reference, naming them and the remedy.
         UndefinedMeasureWarning
-            Once per call when ``zero_division`` is NaN and class values are undefined (left out) or an average
-            is undefined (NaN).
+            Once per call when class values are undefined (left out) or an average is undefined (NaN): of any
+            measure when ``zero_division`` is NaN, of those it does not reach otherwise.
 
         Examples
         --------

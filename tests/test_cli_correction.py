@@ -37,8 +37,9 @@ ARGS = ["--actual", "Species", "--pred", "rule", "--measures", "DOR", "LRP", "KA
 
 
 def test_the_report_with_correction_is_the_python_reports(table_csv, capsys):
-    python = pd.read_csv(table_csv).agree.report("Species", "rule", measures=["DOR", "LRP", "KAPPA"], ci=None,
-                                                 correction=0.5)
+    with command_line_advice():  # its notes name the option as the command line writes it
+        python = pd.read_csv(table_csv).agree.report("Species", "rule", measures=["DOR", "LRP", "KAPPA"], ci=None,
+                                                     correction=0.5)
     np.testing.assert_allclose(python.binary["DOR"], DOR_CORRECTED, rtol=1e-12)
     status, out, err = _main(capsys, "report", table_csv, *ARGS, "--correction", "0.5", "--json")
     assert status == 0, err

@@ -511,7 +511,9 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
 
         Options pass through to the methods: ``measures`` (class-specific and multiclass codes together; a kind
         not named keeps its default set), ``classes``, ``beta``, ``tversky``, ``correction``, ``zero_division``
-        (the value of an undefined class value, in the class-specific table and the averages), ``average``,
+        (the value of an undefined class value of the measures of range [0, 1] outside the odds-ratio family, in
+        the class-specific table and the averages; the others stay NaN; a note names the values it set),
+        ``average``,
         ``timing``, ``kappa_weights``, ``bands``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
         ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
         recorded either way), ``resampling``, and ``percentages`` ("row", "column", "total") for the crosstab.

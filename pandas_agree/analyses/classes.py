@@ -25,6 +25,7 @@ from ..measures.averaging import (
     average_scale,
     averages_of,
     fill_undefined,
+    takes_zero_division,
 )
 from ..measures.parameters import check_parameters_used
 from ..measures.registry import resolve
@@ -94,7 +95,11 @@ class ClassSpecific:
             the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ, YULEY) only. 0.5 is usual.
         zero_division : np.nan or float, default np.nan
             The value of an undefined (0/0) class value, as in scikit-learn: NaN (with a warning), or a number
-            from 0 to 1 that every undefined value takes (no warning).
+            from 0 to 1 that the undefined values of the proportions take: the measures whose declared range is
+            [0, 1], outside the odds-ratio family (PRE, REC, SPE, NPV, F1, FBETA, ACC, …), for which
+            scikit-learn's convention of a proportion without trials makes sense. The others (signed or
+            unbounded: YOUD, MARK, HSS, the odds-ratio family DOR, LNDOR, YULEQ, …) stay NaN with the warning
+            naming them: a number would contradict their formulas (an LNDOR of 1 beside a DOR of 1).
         ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "linearized", \
 "bootstrap"}
             Confidence intervals (docs/notes/intervals.md); the "method" column, or ``attrs["methods"]``, names each
@@ -132,7 +137,8 @@ class ClassSpecific:
         Warns
         -----
         UndefinedMeasureWarning
-            Once per call when some values are undefined (0/0) and ``zero_division`` is NaN; they are NaN.
+            Once per call when some values are undefined (0/0) and stay NaN: every such value when
+            ``zero_division`` is NaN, those of the measures it does not reach otherwise.
 
         Examples
         --------
@@ -155,7 +161,7 @@ class ClassSpecific:
         store = self._class_values(view, rows, cols, (classes, positive), params, correction)
         if opts is not None and opts.ci != "bootstrap":  # the intervals read the partials: values and partials at once
             store.partials(chosen, zero_division)
-        values = {m.code: fill_undefined(store.of(m), zero_division) for m in chosen}
+        values = {m.code: fill_undefined(store.of(m), zero_division, takes_zero_division(m)) for m in chosen}
         # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow); the NaNs of
         # every measure found in one step
         nan = np.isnan(np.stack(list(values.values()))) if values else np.zeros((0, len(labels)), dtype=bool)
@@ -203,7 +209,10 @@ class ClassSpecific:
             As in :meth:`binary`.
         zero_division : np.nan or float, default np.nan
             As in scikit-learn: NaN leaves an undefined (0/0) class value out of the average (with a warning);
-            a number from 0 to 1 is the value of every undefined class value, term and average.
+            a number from 0 to 1 is the value of every undefined class value, term and average of the measures
+            it reaches (as in :meth:`binary`: range [0, 1], outside the odds-ratio family; their terms are
+            proportions too). The other measures are averaged as without it, their terms averaged before the
+            formula included, with the warning naming the class values left out.
             ``classes="union", timing="after", zero_division=0`` gives scikit-learn's ``macro``, ``weighted``
             and ``micro`` averages of precision, recall and F1 with its default labels and ``zero_division=0``.
         ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling
@@ -231,8 +240,8 @@ class ClassSpecific:
             Once per call when ``classes`` leaves out a reference label that is never predicted or a predicted
             label that is not in the reference, naming them and the remedy.
         UndefinedMeasureWarning
-            Once per call when ``zero_division`` is NaN and class values are undefined (left out) or an average
-            is undefined (NaN).
+            Once per call when class values are undefined (left out) or an average is undefined (NaN): of any
+            measure when ``zero_division`` is NaN, of those it does not reach otherwise.
 
         Examples
         --------
@@ -293,12 +302,18 @@ class ClassSpecific:
         left_out = classes_left_out(self, classes)
         if left_out_text(left_out, classes):
             warnings.warn(left_out_text(left_out, classes), UserWarning, stacklevel=external_stacklevel())
-        if np.isnan(zero_division):
+        # the measures outside zero_division's scope leave their undefined class values out whatever it is
+        unfilled = np.isnan(zero_division) or not all(takes_zero_division(m) for m in chosen)
+        if unfilled:
             skipped = averaging.left_out()  # (measures, K): the labels indexed only where some class is left out
+            if not np.isnan(zero_division):
+                skipped = skipped & ~np.array([takes_zero_division(m) for m in chosen]).reshape(
+                    -1, *[1] * (skipped.ndim - 1))
             skipped_labels: dict[str, list] = {code: [] for code in codes}
             for i in np.flatnonzero(skipped.any(axis=1)):
                 skipped_labels[codes[i]] = list(labels[skipped[i]])
-            warn_undefined_averages(codes, values, methods, skipped_labels)
+            warn_undefined_averages(codes, values, methods, skipped_labels,
+                                    frozenset(m.code for m in chosen if not takes_zero_division(m)))
         classes_entered = {method: dict(zip(codes, column, strict=True))
                            for method, column in zip(methods, entered.T.tolist(), strict=True)}
         if opts is None:

@@ -92,9 +92,10 @@ def left_out_text(left_out: dict[str, list], classes: str) -> str:
 
 
 def warn_undefined_averages(codes: list[str], values: np.ndarray, methods: list[str],
-                            skipped: dict[str, list]) -> None:
+                            skipped: dict[str, list], outside: frozenset = frozenset()) -> None:
     """One UndefinedMeasureWarning for averages that are NaN and for undefined class values that the averages
-    leave out (``skipped``: the classes of each measure), with the remedy."""
+    leave out (``skipped``: the classes of each measure), with the remedy (``zero_division=``, which does not
+    reach the codes ``outside``)."""
     parts = []
     undefined = np.isnan(np.asarray(values, dtype=float).reshape(len(codes), -1))
     nan = [f"{codes[i]} (average {_listed(methods[j] for j in np.flatnonzero(undefined[i]))})"
@@ -103,9 +104,15 @@ def warn_undefined_averages(codes: list[str], values: np.ndarray, methods: list[
         parts.append("undefined (0/0) values set to NaN: " + "; ".join(nan))
     left = [f"{code} (class {_listed(found)})" for code, found in skipped.items() if len(found)]
     if left:
+        # zero_division= reaches the measures of range [0, 1] outside the odds-ratio family only
+        reached = [code for code, found in skipped.items() if len(found) and code not in outside]
+        unreached = [code for code, found in skipped.items() if len(found) and code in outside]
+        remedy = "" if not reached else (
+            f"; {option_set('zero_division', 0)} counts them as 0, as scikit-learn's zero_division=0 does"
+            + ("" if not unreached else
+               f", except those of {', '.join(unreached)}, which stay left out (not proportions)"))
         parts.append("undefined (0/0) class values (or terms, before the formula) left out of the averages: "
-                     + "; ".join(left) + f"; {option_set('zero_division', 0)} counts them as 0, as scikit-learn's "
-                     "zero_division=0 does")
+                     + "; ".join(left) + remedy)
     if parts:
         warnings.warn(". ".join(parts), UndefinedMeasureWarning, stacklevel=external_stacklevel())
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..engine.tableview import TableView
 from ..measures import binary as _binary
-from ..measures.averaging import Averaging, ClassValues, averages_of, class_matrix, fill_undefined
+from ..measures.averaging import Averaging, ClassValues, averages_of, class_matrix, fill_undefined, takes_zero_division
 from ..measures.registry import Measure
 from .analytic import binary_analytics, mover_wilson, multiclass_analytics, settle_boundaries
 from .auto import BLURRED_LABELS, MOVER_WILSON, average_rules, blurred_table, class_rule, smallest_class
@@ -253,7 +253,8 @@ class ClassMeasures(Estimand):
     def evaluate(self, stack, keys):
         resampled = _binary.one_vs_rest(self.view.with_counts(stack), self.class_rows, self.class_cols)
         return {code: fill_undefined(_binary.class_values(self.by_code[code], resampled, self.params,
-                                                          self.correction), self.zero_division) for code in keys}
+                                                          self.correction), self.zero_division,
+                                     takes_zero_division(self.by_code[code])) for code in keys}
 
     def small_sample(self, key, estimate, opts):
         rule = class_rule(self.by_code[key], self._smallest_class())

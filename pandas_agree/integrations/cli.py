@@ -683,9 +683,11 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
                             "their values are finite; 0.5 is usual (default: none)")
     if "zero_division" in extra:
         p.add_argument("--zero-division", type=_checked("zero_division", float), default=None, metavar="Z",
-                       help="the value of every undefined (0/0) class-specific value, as scikit-learn's "
-                            "zero_division: a number from 0 to 1, which the averages then count (default nan: "
-                            "undefined values are NaN, left out of the averages, with a warning)")
+                       help="the value of every undefined (0/0) class-specific value of the proportions (the "
+                            "measures of range [0, 1] outside the odds-ratio family: PRE, REC, F1, ...), as "
+                            "scikit-learn's zero_division: a number from 0 to 1, which the averages then count; "
+                            "the others (YOUD, DOR, LNDOR, YULEQ, ...) stay NaN (default nan: undefined values are "
+                            "NaN, left out of the averages, with a warning)")
     if "kappa_weights" in extra:
         p.add_argument("--kappa-weights", choices=choices("kappa_weights"), default=None,
                        help="the weights of the weighted coefficients (weighted kappa and the weighted forms of "

@@ -3,9 +3,10 @@ inverse-weighted and micro (the formula of the pooled counts), each measure aver
 values) or before it (its terms, the !KO_clasagree rule), as its record declares or ``timing=`` says.
 
 An undefined class value (0/0) is left out of an average, or with ``zero_division`` a number takes that number,
-as scikit-learn's ``zero_division=`` does. Under "before" each term is averaged over the classes where that term
-is defined, so a class that is never predicted keeps its recall of 0 in the average of the recalls although its
-precision is undefined.
+as scikit-learn's ``zero_division=`` does, for the measures of :func:`takes_zero_division` (range [0, 1],
+outside the odds-ratio family); the others' undefined values stay left out. Under "before" each term is averaged
+over the classes where that term is defined, so a class that is never predicted keeps its recall of 0 in the
+average of the recalls although its precision is undefined.
 """
 
 from __future__ import annotations
@@ -143,8 +144,25 @@ def _weighted_means(values: np.ndarray, groups: list[np.ndarray], weights: np.nd
     return mean, _over_classes(share[rows], positive).astype(np.int64)
 
 
-def fill_undefined(values: np.ndarray, zero_division: float) -> np.ndarray:
-    """``values`` with every undefined (NaN) value replaced by ``zero_division`` when it is a number.
+def takes_zero_division(measure: Measure) -> bool:
+    """Whether ``zero_division=`` gives an undefined (0/0) value of ``measure`` its number: the measures whose
+    declared range is [0, 1] outside the odds-ratio family, proportions and means of proportions (precision,
+    recall, F-scores, …), for which scikit-learn's convention of a proportion without trials makes sense. The
+    others (signed and unbounded measures: Youden's J, the odds ratio, Yule's Q, …) stay NaN.
+
+    Examples
+    --------
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> takes_zero_division(REGISTRY["PRE"]), takes_zero_division(REGISTRY["YULEQ"])
+    (True, False)
+    """
+    return tuple(measure.range) == (0.0, 1.0) and not measure.odds_ratio_family
+
+
+def fill_undefined(values: np.ndarray, zero_division: float, applies=True) -> np.ndarray:
+    """``values`` with every undefined (NaN) value replaced by ``zero_division`` when it is a number, where
+    ``applies`` (a bool, or a bool array that broadcasts against ``values``: :func:`takes_zero_division` of each
+    measure) holds.
 
     Examples
     --------
@@ -152,8 +170,17 @@ def fill_undefined(values: np.ndarray, zero_division: float) -> np.ndarray:
     >>> from pandas_agree.measures.averaging import fill_undefined
     >>> fill_undefined(np.array([0.5, np.nan]), 0.0).tolist(), fill_undefined(np.array([np.nan]), np.nan).tolist()
     ([0.5, 0.0], [nan])
+    >>> fill_undefined(np.array([np.nan, np.nan]), 1.0, np.array([True, False])).tolist()
+    [1.0, nan]
     """
-    return values if math.isnan(zero_division) else np.where(np.isnan(values), zero_division, values)
+    if math.isnan(zero_division) or not np.any(applies):
+        return values
+    return np.where(np.isnan(values) & applies, zero_division, values)
+
+
+def _scope(measures: Sequence[Measure], ndim: int) -> np.ndarray:
+    """:func:`takes_zero_division` of each of ``measures`` on the first axis of an array of ``ndim`` axes."""
+    return np.array([takes_zero_division(m) for m in measures], dtype=bool).reshape(-1, *[1] * (ndim - 1))
 
 
 class ClassValues:
@@ -207,7 +234,9 @@ class Averaging:
     to the averages. A class enters where its value (or the term) is defined and its weight is positive; the
     weights of the classes that enter are renormalised. The count of classes that entered a "before" average is
     that of the classes that entered the average of at least one term. With ``zero_division`` a number, every
-    undefined value (of a class, a term, or an average) takes it, so every class with a positive weight enters.
+    undefined value (of a class, a term, or an average) of a measure of :func:`takes_zero_division` takes it, so
+    every class with a positive weight enters; the other measures (and the terms they average before their
+    formula) are averaged as without it.
 
     The class weights, every class value (from ``values``, a :class:`ClassValues` of these counts, or one made
     here) and the term averages of each set of terms are taken once, and the "after" averages of all the measures
@@ -253,13 +282,25 @@ class Averaging:
         self._term_means: dict | None = None
         self._values: tuple[np.ndarray, np.ndarray] | None = None
         self._partials: np.ndarray | None = None
+        # zero_division= reaches the measures of takes_zero_division only, with the terms they average before
+        # their formula; the others are averaged as without it (their terms too), each group on its own
+        self._parts: list[tuple[np.ndarray, Averaging]] | None = None
+        if not math.isnan(zero_division):
+            inside = np.array([takes_zero_division(m) for m in self.measures], dtype=bool)
+            if not inside.any():
+                self.zero_division = math.nan
+            elif not inside.all():
+                self._parts = [(np.flatnonzero(mask), Averaging([self.measures[i] for i in np.flatnonzero(mask)],
+                                                                counts, methods, timing, params, correction, z,
+                                                                values=self.store))
+                               for mask, z in ((inside, zero_division), (~inside, math.nan))]
 
     def _class_values(self) -> tuple[np.ndarray, np.ndarray]:
         """The class values of :attr:`records` and those of the pooled counts (the last), before and with
         ``zero_division``: (records, ..., K + 1) each, taken once."""
         if self._stack is None:
             raw = self.store.stacked(self.records)
-            self._stack = (raw, fill_undefined(raw, self.zero_division))
+            self._stack = (raw, fill_undefined(raw, self.zero_division, _scope(self.records, raw.ndim)))
         return self._stack
 
     def _class_weights(self) -> np.ndarray:
@@ -306,8 +347,21 @@ class Averaging:
         """The averages, (measures, ..., methods), each put at its bound where within round-off outside the
         measure's range, and the number of classes that entered each (int)."""
         if self._values is None:
-            self._values = self._averages()
+            if self._parts is not None:
+                found = [part.values() for _, part in self._parts]
+                self._values = tuple(self._merged([x[i] for x in found]) for i in range(2))
+            else:
+                self._values = self._averages()
         return self._values
+
+    def _merged(self, blocks: list[np.ndarray], axis: int = 0) -> np.ndarray:
+        """The blocks of the groups of measures of :attr:`_parts` (each with its measures on ``axis``) put together
+        in the order of :attr:`measures`."""
+        out = np.empty((*blocks[0].shape[:axis], len(self.measures), *blocks[0].shape[axis + 1:]),
+                       dtype=np.result_type(*blocks))
+        for (at, _), block in zip(self._parts, blocks, strict=True):
+            out[(slice(None),) * axis + (at,)] = block
+        return out
 
     def _averages(self, formulas: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`values`; ``formulas`` holds the value of the formula of each measure averaged before it (B, ...,
@@ -327,7 +381,8 @@ class Averaging:
             if self.before:
                 if formulas is None:  # each formula of its term means
                     formulas = np.stack([fill_undefined(apply_formula(m.combine, m, list(terms[:len(m.terms)]),
-                                                                      self.params), self.zero_division)
+                                                                      self.params), self.zero_division,
+                                                        takes_zero_division(m))
                                          for m, terms in zip(self.before, means["terms"], strict=True)])
                 at = np.array([i for i, before in enumerate(self._is_before) if before])[:, None]
                 value[at, places] = _methods_first(formulas)  # (B, M, ...)
@@ -341,7 +396,7 @@ class Averaging:
                 entered[:, j] = np.shape(a)[-1]
         order = (0, *range(2, value.ndim), 1)
         value, entered = value.transpose(order), entered.transpose(order)  # (measures, ..., methods)
-        value = fill_undefined(value, self.zero_division)
+        value = fill_undefined(value, self.zero_division, _scope(measures, value.ndim))
         lo, hi = np.array([m.range for m in measures]).reshape(len(measures), 2, *[1] * (value.ndim - 1)).swapaxes(0, 1)
         near = np.flatnonzero(((value < lo) | (value > hi)).reshape(len(measures), -1).any(axis=1))
         if len(near):
@@ -358,6 +413,8 @@ class Averaging:
 
     def left_out(self) -> np.ndarray:
         """:meth:`undefined` as one array, (measures, ..., K)."""
+        if self._parts is not None:
+            return self._merged([part.left_out() for _, part in self._parts])
         wanted = [*self.after, *(REGISTRY[t] for t in self.terms)]
         if all(m.code in self._row for m in wanted):
             raw, _ = self._class_values()
@@ -395,7 +452,12 @@ class Averaging:
         with them (as :class:`pandas_agree.inference.estimands.ClassEvaluation` keeps them); without it they are
         taken here with ``partials``.
         """
-        if self._partials is None:
+        if self._partials is None and self._parts is not None:
+            # the group without zero_division takes its class partials here: those kept are with it
+            self._partials = self._merged([part.partials(partials, class_partials if x == 0 else None,
+                                                         with_values=with_values and self._values is None)
+                                           for x, (_, part) in enumerate(self._parts)], axis=2)
+        elif self._partials is None:
             self._partials = self._partials_of(partials, class_partials, with_values and self._values is None)
         return self._partials
 
@@ -467,7 +529,7 @@ class Averaging:
             for x, m in enumerate(before):
                 n = len(m.terms)
                 found = fill_undefined(apply_formula(m.combine, m, list(moved[x, :n, first:2 * n + 1]), params),
-                                       zero_division)
+                                       zero_division, takes_zero_division(m))
                 if fused:
                     values[x], found = found[0], found[1:]
                 combined[x, :2 * n] = found
@@ -507,7 +569,8 @@ def _weights_of(methods: list[str], a, b) -> np.ndarray:
 
 def class_matrix(chosen: Sequence[Measure], params: dict, correction, zero_division: float):
     """The class values of the records ``chosen`` side by side, as a function of the counts (a, b, c, d), each
-    (..., K): (..., K, len(chosen)), an undefined value taking ``zero_division`` where that is a number.
+    (..., K): (..., K, len(chosen)), an undefined value taking ``zero_division`` where that is a number and
+    :func:`takes_zero_division` holds for its record.
 
     The values are those of :func:`~pandas_agree.measures.binary.class_values` of each record: the formulas
     evaluated one by one (the odds-ratio family on the corrected counts, taken once), and the rule that puts a
@@ -525,6 +588,7 @@ def class_matrix(chosen: Sequence[Measure], params: dict, correction, zero_divis
     """
     chosen = list(chosen)
     lo, hi = np.array([m.range for m in chosen], dtype=float).reshape(len(chosen), 2).T
+    scope = np.array([takes_zero_division(m) for m in chosen], dtype=bool)  # on the last axis
 
     def values(a, b, c, d):
         counts = (a, b, c, d)
@@ -538,7 +602,7 @@ def class_matrix(chosen: Sequence[Measure], params: dict, correction, zero_divis
             if outside.any():  # values within round-off outside a bound: at the bound (binary.class_values)
                 for i in np.flatnonzero(outside.reshape(-1, len(chosen)).any(axis=0)).tolist():
                     out[..., i] = chance.within_range(out[..., i], chosen[i].range)
-            return fill_undefined(out, zero_division)
+            return fill_undefined(out, zero_division, scope)
     return values
 
 

@@ -19,6 +19,7 @@ from ..base.spelling import option_set
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.crosstab import sparse_frame
+from ..measures.averaging import takes_zero_division
 from ..measures.parameters import uses
 from ..measures.registry import REGISTRY, resolve
 from . import display
@@ -75,6 +76,11 @@ def left_out_table(found: dict, classes: str, matched: bool = False):
             "counts these labels too, as scikit-learn's averages do (recall 0 for a label never predicted, precision "
             "0 for one not in the reference).")
     return Table("Labels Left Out of the Averages", ["Labels"], rows, footnotes=[note])
+
+
+def _in_words(codes: list[str]) -> str:
+    """Codes as a list in words: "DOR", "DOR and LNDOR", "DOR, LNDOR and DP"."""
+    return codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} and {codes[-1]}"
 
 
 def _listed(labels, limit: int = 8) -> str:
@@ -392,6 +398,44 @@ class AgreementReport(Rendered):
         with display.labels_apart(ag.table_labels):  # the notes name labels as the tables show them
             self.notes = self._notes(ag, opts, caught) + group_notes
 
+    def _option_notes(self, ag, opts: dict) -> list[str]:
+        """The notes that say what ``correction=`` and ``zero_division=`` did to the class-specific values and
+        the averages shown: the classes whose 2×2 table was corrected, and the undefined (0/0) values that
+        ``zero_division`` set, each by measure and class (none where an option changed nothing)."""
+        codes = list(dict.fromkeys(c[0] if isinstance(c, tuple) else c for c in self.binary.columns))
+        codes += [c for c in columns_of(self, self.averages).index if c not in codes]
+        kept = {"classes": opts["classes"], "positive": opts["positive"]}
+        notes = []
+        correction = opts["correction"]
+        family = [c for c in codes if REGISTRY[c].odds_ratio_family]
+        if correction and family:
+            with warnings.catch_warnings():  # a DOR of the uncorrected counts: 0, ∞ or 0/0 where a cell is 0
+                warnings.simplefilter("ignore")
+                dor = ag.binary(["DOR"], **kept)["DOR"]
+            zero = dor[~np.isfinite(dor.to_numpy()) | (dor.to_numpy() == 0)].index
+            if len(zero):
+                notes.append(f"{correction:g} is added to each of the four cells of a class's 2×2 table with a zero "
+                             f"cell ({_listed(zero)}) before {_in_words(family)} "
+                             f"{'is' if len(family) == 1 else 'are'} computed, in the class-specific values and "
+                             f"their averages ({option_set('correction', correction, f'correction={correction:g}')}"
+                             "); the other measures read the counts as they are.")
+        z = opts["zero_division"]
+        reached = [c for c in codes if takes_zero_division(REGISTRY[c])]
+        if not math.isnan(z) and reached:
+            with warnings.catch_warnings():  # the class values before zero_division: where they are 0/0
+                warnings.simplefilter("ignore")
+                bare = ag.binary(reached, beta=opts["beta"], tversky=opts["tversky"], **kept)
+            undefined = bare[reached].isna()
+            found = [f"{code} of {_listed(bare.index[undefined[code].to_numpy()])}"
+                     for code in reached if undefined[code].any()]
+            if found:
+                one = int(undefined.to_numpy().sum()) == 1
+                counted = "" if opts["positive"] is not None else \
+                    f", and the averages count {'it' if one else 'them'} so"
+                notes.append(f"{'; '.join(found)} {'is' if one else 'are'} 0/0 and shown as {z:g}{counted} "
+                             f"({option_set('zero_division', z, f'zero_division={z:g}')}).")
+        return notes
+
     def _statistics(self, ag, opts: dict) -> dict[str, pd.DataFrame]:
         """The CROSSTABS tables asked for; over the groups as layers when ``cmh`` is among them."""
         words = opts["statistics"] or []
@@ -441,6 +485,7 @@ class AgreementReport(Rendered):
                                                    "formula."}[timing])
         for frame in (self.multiclass, self.binary, self.averages):
             notes += [n for n in frame.attrs.get("notes", []) if n not in notes]
+        notes += self._option_notes(ag, opts)
         notes += warning_notes(caught, notes)
         if opts["ci"] is not None:
             averaged = {} if opts["positive"] is not None else self.averages.attrs.get("methods", {})

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from ..base.text import install_advice
 from ..measures.registry import resolve
 from . import display
 from .ranking import rank, shown_measures, sort_measure
@@ -19,7 +20,7 @@ def pyplot():
     try:
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ImportError("plots need matplotlib: pip install 'pandas-agree[plot]'") from None
+        raise ImportError(f"plots need matplotlib: {install_advice('matplotlib', 'plot')}") from None
     return plt
 
 

@@ -692,7 +692,8 @@ def _options(ws: StreamSheet, options: list) -> None:
         ws.text(1, key)
         if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)) \
                 and np.isfinite(value):
-            ws.number(2, value, "General")  # a number, not text that reads as one
+            whole = isinstance(value, (int, np.integer))  # n_resamples 2000, not 2000.0
+            ws.number(2, value, "0" if whole else "General")  # a number, not text that reads as one
         else:
             ws.text(2, "" if value is None else str(value))
         ws.skip()

@@ -238,14 +238,14 @@ def _crosstab_sheet(ws: StreamSheet, rep) -> None:
             _cell_statistics(ws, sub)
             continue
         header = ws.row
-        ws.header([display.name(ag.axis_names[0], ""), *map(display.cell_label, ct.columns)])
+        ws.header([display.name(ag.axis_names[0], ""), *display.margin_labels(ct.columns, display.cell_label)])
         # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
         values = ct.to_numpy(dtype=float)
         fmt = _counts_format(values)
         matching = _matching(ag, values.shape)
         last = len(ct.index) - 1
-        for i, label in enumerate(ct.index):
-            ws.text(1, display.cell_label(label), font=BOLD if i == last else None)
+        for i, label in enumerate(display.margin_labels(ct.index, display.cell_label)):
+            ws.text(1, label, font=BOLD if i == last else None)
             ws.numbers(2, values[i], fmt, fills=matching[i], fill=MATCH, widths=False)
             ws.skip()
         for j, w in enumerate(_column_widths(values, fmt)):
@@ -270,15 +270,17 @@ def _cell_statistics(ws: StreamSheet, rep) -> None:
     """The crosstab with SPSS's cell statistics: row label and statistic in the first two columns, then one column
     per column label and the total; full precision (counts with the count format, percentages with one decimal)."""
     ag, ct = rep.agreement, rep.crosstab
-    ws.header([display.name(ag.axis_names[0], ""), "statistic", *map(display.cell_label, ct.columns)])
+    ws.header([display.name(ag.axis_names[0], ""), "statistic", *display.margin_labels(ct.columns,
+                                                                                       display.cell_label)])
     stats = list(dict.fromkeys(ct.index.get_level_values(-1)))
     values = ct.to_numpy(dtype=float)
     matching = _matching(ag, (len(ct.index) // len(stats), len(ct.columns)))
     last = len(ct.index) // len(stats) - 1
     counts = _counts_format(values[[i for i, (_, stat) in enumerate(ct.index) if stat == "Count"]])
-    for i, (label, stat) in enumerate(ct.index):
+    labels = display.margin_labels(ct.index.get_level_values(0)[::len(stats)], display.cell_label)
+    for i, (_, stat) in enumerate(ct.index):
         position = i // len(stats)
-        ws.text(1, display.cell_label(label), font=BOLD if position == last else None)
+        ws.text(1, labels[position], font=BOLD if position == last else None)
         ws.text(2, stat)
         # percentages, expected counts and residuals with one decimal, as SPSS (and the text report) show them
         fmt = counts if stat == "Count" else "0.0"
@@ -530,8 +532,9 @@ def _stored_cells(ws: StreamSheet, ag, ct: pd.DataFrame) -> None:
     rows = np.repeat(np.arange(cells.shape[0]), np.diff(cells.indptr))
     left = max(ROW_LIMIT - ws.row - 4, 0)
     fmt = _counts_format(cells.data)
-    row_labels, row_width = ws.text_column(list(map(display.cell_label, ct.index)), rows[:left])
-    col_labels, col_width = ws.text_column(list(map(display.cell_label, ct.columns)), cells.indices[:left])
+    row_labels, row_width = ws.text_column(display.margin_labels(ct.index, display.cell_label), rows[:left])
+    col_labels, col_width = ws.text_column(display.margin_labels(ct.columns, display.cell_label),
+                                           cells.indices[:left])
     counts, count_width = ws.number_column(cells.data[:left], fmt)
     ws.rows(1, [row_labels, col_labels, counts], min(left, len(rows)))
     for col, width in enumerate((row_width, col_width, count_width), start=1):
@@ -747,7 +750,7 @@ def write(rep, path: str | Path) -> None:
     """Write ``rep`` to an .xlsx workbook at ``path``; its labels as the Report sheet shows them (apart where they
     would read alike, :func:`~.display.labels_apart`)."""
     path = checked_path(path)
-    with display.labels_apart(*rep.label_sets()):
+    with display.labels_apart(*rep.label_sets(), reserved=rep.headings()):
         _write(rep, path)
 
 

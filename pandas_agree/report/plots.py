@@ -214,7 +214,7 @@ def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = 
     plt = pyplot()
     # labels that print alike are told apart as the report's tables show them
     with plt.rc_context(fallback_fonts([*rep.agreement.labels, *rep.agreement.axis_names])), \
-            display.labels_apart(*rep.label_sets()):
+            display.labels_apart(*rep.label_sets(), reserved=rep.headings()):
         return _report_figure(plt, rep, measures, normalize)
 
 

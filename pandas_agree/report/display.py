@@ -402,8 +402,9 @@ def labels_apart(*label_sets: Sequence, reserved: Iterable[str] = ()) -> Iterato
     outer = _APART.get()
     shown = dict(outer) if outer else {}
     reserved = tuple(reserved)
+    headings = frozenset(reserved)
     for labels in label_sets:
-        if _plainly_apart(labels) and not (reserved and any(isinstance(v, str) and v in reserved for v in labels)):
+        if _plainly_apart(labels) and headings.isdisjoint(labels):
             continue  # the ordinary case, found at C speed: no label shown apart
         values = list({_MISSING if _is_missing(v) else _exact(v): v for v in labels}.values())  # each label once
         defaults = [_label(v, None) for v in values]

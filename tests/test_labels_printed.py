@@ -426,7 +426,7 @@ def test_a_label_total_beside_the_crosstabs_renamed_margin_is_left_as_it_is():
     assert table.columns == ["Sub", "Total", "(Total)"]
 
 
-def test_a_class_that_reads_like_the_whole_tables_class_prints_apart_in_the_tests():
+def test_a_class_that_reads_like_the_whole_tables_class_prints_apart_in_the_tests(tmp_path):
     df = pd.DataFrame({"A": ["(all)"] * 10 + ["b"] * 10, "P": ["(all)"] * 8 + ["b"] * 12,
                        "Q": ["(all)"] * 9 + ["b"] * 11})
     report = df.agree.compare("A", ["P", "Q"]).report(ci=None)
@@ -441,6 +441,11 @@ def test_a_class_that_reads_like_the_whole_tables_class_prints_apart_in_the_test
         "COCHRAN_Q · all · '(all)'", "MCNEMAR · P vs Q · b", "COCHRAN_Q · all · b", "MCNEMAR · P vs Q · c",
         "COCHRAN_Q · all · c"]
     assert "MCNEMAR · P vs Q · '(all)'" in str(report)
+    path = tmp_path / "compare.xlsx"
+    report.to_excel(path)
+    sheet = openpyxl.load_workbook(path)["Tests"]
+    assert [sheet.cell(r, 3).value for r in range(3, 9)] == ["(all)", "(all)", "'(all)'", "'(all)'", "b", "b"]
+    assert report.to_dict()["tests"]["index"][2] == ["MCNEMAR", "P vs Q", "(all)"]  # the JSON keeps the label
 
 
 def test_reserved_texts_in_apart_and_labels_apart():

@@ -43,10 +43,7 @@ def _tests_table(tests: pd.DataFrame, comparison, max_classes: int | None) -> Ta
     ``max_classes`` classes (:func:`_classes_shown`). On two classes, the tests of the whole table alone (each class
     against the rest is right on the same objects as the whole table, so its tests repeat them), with a footnote
     that says so."""
-    # by position: the tests of the whole table ("(all)") come first, one for each test and pair, then those of
-    # each class (a class may be "(all)" too)
-    index = tests.index
-    per_block = len(dict.fromkeys(zip(index.get_level_values("test"), index.get_level_values("between"), strict=True)))
+    per_block = whole_table_tests(tests)
     whole = np.arange(len(tests)) < per_block
     if all(len(ag.labels) == 2 for ag in comparison.agreements.values()):
         return tests_table("Tests", tests[whole], stub="Test · between · class", headings=per_block, footnotes=[
@@ -66,6 +63,14 @@ def _tests_table(tests: pd.DataFrame, comparison, max_classes: int | None) -> Ta
                 f"{every_class()}.")
     return tests_table("Tests", pd.concat([tests[whole], per_class[np.isin(codes, shown)]]),
                        stub="Test · between · class", footnotes=[footnote], headings=per_block)
+
+
+def whole_table_tests(tests: pd.DataFrame) -> int:
+    """How many of the first rows of ``tests`` (:meth:`~pandas_agree.Comparison.tests`) are the tests of the
+    whole table, class "(all)": by position, one for each test and pair before those of each class (a class may
+    be "(all)" too)."""
+    index = tests.index
+    return len(dict.fromkeys(zip(index.get_level_values("test"), index.get_level_values("between"), strict=True)))
 
 
 def _classes_shown(codes: np.ndarray, pvalues: np.ndarray, max_classes: int) -> np.ndarray:
@@ -282,7 +287,7 @@ class ComparisonReport(Rendered):
         write_frames(path, laid_out(self), {  # Tests: test, between and class each in a column of its own
             "Summary": [("Case Processing Summary", self.summary), ("Values", flat_columns(self.values)),
                         ("Paired differences", flat_columns(self.differences))],
-            "Tests": [("Tests", self.tests)]}, self.notes, self.options)
+            "Tests": [("Tests", self.tests, whole_table_tests(self.tests))]}, self.notes, self.options)
 
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).

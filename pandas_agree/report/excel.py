@@ -770,13 +770,15 @@ def _write(rep, path: Path) -> None:
     _save(wb, path, report, streamed, next(s for s in streamed if s.name == "Notes"))
 
 
-def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tuple[str, pd.DataFrame]]],
+def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tuple]],
                  notes: list[str], options: dict) -> None:
     """A workbook of the "Report" sheet (the document laid out for print), then titled DataFrames (index in the
     first column; each level of a MultiIndex in a column of its own, headed by its name, so that a sheet filters
     and sorts by any of them), then a Notes sheet with the options. Sheet names are made valid for Excel (see
-    :func:`~pandas_agree.report.xlsx.sheet_names`). Labels are written as :func:`~.display.cell_label` writes them:
-    call it within the report's :func:`~.display.labels_apart`."""
+    :func:`~pandas_agree.report.xlsx.sheet_names`). Each table is (title, frame), or (title, frame, n) where the
+    last index level of the first n rows is a heading, written as its text (the comparison's "(all)"). Labels are
+    written as :func:`~.display.cell_label` writes them: call it within the report's
+    :func:`~.display.labels_apart`."""
     path = checked_path(path)
     wb, report, styles = _workbook()
     report_sheet(report, document)
@@ -784,7 +786,8 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
     streamed = []
     for name, tables in zip(names, sheets.values(), strict=False):
         ws = StreamSheet(name, styles)
-        for title, frame in tables:
+        for title, frame, *headed in tables:
+            headed = headed[0] if headed else 0  # the first rows whose last label is a heading ("(all)")
             ws.title(title)
             levels = frame.index.nlevels  # the label columns: one for each level of the index
             ws.header([*(name or "" for name in frame.index.names), *map(display.cell_label, frame.columns)])
@@ -799,7 +802,7 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
                     ws.number(1, idx, "0")
                 elif levels > 1:
                     for k, label in enumerate(idx):
-                        ws.text(1 + k, display.cell_label(label))
+                        ws.text(1 + k, str(label) if i < headed and k == levels - 1 else display.cell_label(label))
                 else:
                     ws.text(1, display.cell_label(idx))
                 for j in range(len(frame.columns)):

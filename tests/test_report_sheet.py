@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from openpyxl import Workbook
 
 import pandas_agree as pa
+from pandas_agree.base.rounding import rounded_text
 from pandas_agree.integrations import cli
 from pandas_agree.report import display, printed
 from pandas_agree.report.sheet import Sheet
@@ -234,18 +235,19 @@ def test_shown_text_is_the_old_text_and_keeps_the_number(x, kind):
         x = abs(x) / 1e6
     shown = getattr(display, kind)(x)
     assert isinstance(shown, display.Shown) and isinstance(shown, str)
+    # the digits rounded half away from zero, as SPSS rounds (tests/test_rounding.py)
     def value_text():  # three decimals (one from 1000 up, none from 100,000); a value that would read as 0: two
         decimals = 0 if abs(x) >= 1e5 else 1 if abs(x) >= 1000 else 3  # significant digits
         if x != 0 and abs(x) < 0.5 * 10.0 ** -decimals:
             needed = 1 - math.floor(math.log10(abs(x)))
-            return f"{x:.{needed}f}" if needed <= 9 else f"{x:.1e}"
-        return f"{x:.{decimals}f}"
+            return rounded_text(x, needed) if needed <= 9 else rounded_text(x, 1, "e")
+        return rounded_text(x, decimals)
 
     expected = {"value": value_text,
                 # whole but for the rounding of sums of fractional weights: no decimals
-                "count": lambda: f"{x:.0f}" if abs(x - round(x)) <= 1e-9 * max(1.0, abs(x)) else f"{x:.2f}",
-                "percent": lambda: f"{x:.1f}%",
-                "pvalue": lambda: "<0.001" if x < 0.001 else f"{x:.3f}"}[kind]()
+                "count": lambda: rounded_text(x, 0 if abs(x - round(x)) <= 1e-9 * max(1.0, abs(x)) else 2),
+                "percent": lambda: f"{rounded_text(x, 1)}%",
+                "pvalue": lambda: "<0.001" if x < 0.001 else rounded_text(x, 3)}[kind]()
     if expected.startswith("-") and not expected.strip("-0.%"):  # a number that rounds to 0 shows no sign
         expected = expected[1:]
     assert str(shown) == expected

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 import pandas_agree as pa
+from pandas_agree.base.rounding import rounded_text
 from pandas_agree.integrations.cli import main
 
 ASAH = Path(__file__).parent / "data" / "asah.csv"
@@ -86,11 +87,11 @@ def test_plot_has_three_panels(probabilities):
     # the AUC in the ROC curve's legend; the AP and the prevalence (a score without skill) on the precision–recall
     # curve's
     auc = scores.values("AUC", ci=None).loc["AUC", "value"]
-    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == [f"AUC {auc:.3f}"]
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == [f"AUC {rounded_text(auc, 3)}"]
     prevalence = (probabilities["y"] == "yes").mean()
     ap = scores.values("AP", ci=None).loc["AP", "value"]
     assert [t.get_text() for t in fig.axes[1].get_legend().get_texts()] == [
-        f"AP {ap:.3f}", f"prevalence {prevalence:.3f} (no skill)"]
+        f"AP {rounded_text(ap, 3)}", f"prevalence {rounded_text(prevalence, 3)} (no skill)"]  # 0.5025: 0.503
     assert fig.axes[1].get_lines()[-1].get_ydata()[0] == pytest.approx(prevalence, rel=1e-12)
 
 

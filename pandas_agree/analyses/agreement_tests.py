@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.options import validate_options
+from ..base.rounding import rounded_text
 from ..engine.tableview import TableView
 from ..inference.delta import linearised_variance
 from ..inference.distributions import t_sf, two_sided_p
@@ -106,7 +107,7 @@ class AgreementTests:
                         "SE not assuming the null" + (" (Fleiss, Cohen & Everitt 1969)" if code != "AC1"
                                                       else " (Gwet 2008)")))
             statistic, pvalue = against_null(value, se, kappa0, alternative, df)
-            design = "" if df is None else f" (sample design, t on {df:g} df)"
+            design = "" if df is None else f" (sample design, t on {rounded_text(df, 6, 'g')} df)"
             out.loc[row] = [statistic, np.nan if df is None else df, pvalue, f"{what}, {SIDES[alternative]}{design}"]
         return out
 
@@ -144,7 +145,7 @@ class AgreementTests:
         nir = float(self._view().row_totals[largest]) / self.n
         right = (r == c).astype(float) - (rows == largest)
         value, se = self._linear_design(right)
-        wald("ACC_NIR", value, se, one_sided=True, what=f"OSR − NIR (NIR = {nir:.4g})")
+        wald("ACC_NIR", value, se, one_sided=True, what=f"OSR − NIR (NIR = {rounded_text(nir, 4, 'g')})")
         if "MCNEMAR_EXACT" in out.index and np.isfinite(out.loc["MCNEMAR_EXACT", "statistic"]):
             out.loc["MCNEMAR_EXACT"] = [np.nan, np.nan, np.nan, "not computed under a sample design: the exact "
                                         "binomial test has no design-based form (MCNEMAR is its Wald test)"]
@@ -153,14 +154,16 @@ class AgreementTests:
             if code in out.index and np.isfinite(out.loc[code, "statistic"]):
                 test = independence[f"{key}_second"]
                 out.loc[code] = [test.statistic, test.df1, test.pvalue, test.note or (
-                    f"Rao–Scott second-order correction of {what}: F on {test.df1:.4g} and {test.df2:.4g} df "
+                    f"Rao–Scott second-order correction of {what}: F on {rounded_text(test.df1, 4, 'g')} and "
+                    f"{rounded_text(test.df2, 4, 'g')} df "
                     "(sample design)")]
         symmetry = self._design_symmetry()
         for code, test, what in (("BOWKER", symmetry[0], "symmetry"),
                                  ("STUART_MAXWELL", symmetry[1], "marginal homogeneity")):
             if code in out.index and np.isfinite(out.loc[code, "statistic"]):
                 out.loc[code] = [test.statistic, test.df1, test.pvalue, test.note or (
-                    f"adjusted Wald F test of {what} on {test.df1:g} and {test.df2:g} df (sample design)")]
+                    f"adjusted Wald F test of {what} on {rounded_text(test.df1, 6, 'g')} and "
+                    f"{rounded_text(test.df2, 6, 'g')} df (sample design)")]
         return out
 
     def _symmetry_places(self) -> tuple[np.ndarray, np.ndarray, int]:

@@ -21,6 +21,7 @@ import pandas as pd
 from ..base.frames import column, require_frame
 from ..base.lazy import LazyModule
 from ..base.options import keywords, validate_options
+from ..base.rounding import rounded_text
 from ..base.text import in_words, shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
 from ..engine.crosstab import (
@@ -1159,7 +1160,8 @@ class Crosstab(CountedRows):
 
         if "chisq" in words:
             tests = self._independence
-            unadjusted = (f"unadjusted, on the weighted table rescaled to the {tests['n']:g} rows counted: its "
+            counted = rounded_text(tests["n"], 6, "g")
+            unadjusted = (f"unadjusted, on the weighted table rescaled to the {counted} rows counted: its "
                           "chi-square p-value would take the rows as independent draws")
             for name, key, value in (("Pearson", "pearson", tests["pearson"]),
                                      ("Likelihood Ratio", "lr", tests["likelihood_ratio"])):

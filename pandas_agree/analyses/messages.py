@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..base.rounding import rounded_text
 from ..base.spelling import on_command_line, option_set
 from ..base.text import count_of, shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
@@ -241,12 +242,13 @@ def kappa_paradox(agreement: float, kappa: float, pabak: float, ac1: float, prev
         return None
     indices = ""
     if prevalence is not None and bias is not None:
-        indices = (f" (the prevalence index is {prevalence:.2f}: the more unbalanced the categories, the higher "
-                   f"kappa's chance agreement; the bias index is {bias:.2f})")
-    observed = what.format(share=f"{100 * agreement:.0f}%")
-    return (f"High agreement, low kappa (the kappa paradox): {observed}, yet {kappa_name} is {kappa:.2f}. Kappa's "
-            "chance agreement depends on the prevalence of the categories"
-            f"{indices}; PABAK ({pabak:.2f}) and AC1 ({ac1:.2f}) do not depend on it in that way (Feinstein and "
+        indices = (f" (the prevalence index is {rounded_text(prevalence, 2)}: the more unbalanced the categories, "
+                   f"the higher kappa's chance agreement; the bias index is {rounded_text(bias, 2)})")
+    observed = what.format(share=f"{rounded_text(100 * agreement, 0)}%")
+    return (f"High agreement, low kappa (the kappa paradox): {observed}, yet {kappa_name} is "
+            f"{rounded_text(kappa, 2)}. Kappa's chance agreement depends on the prevalence of the categories"
+            f"{indices}; PABAK ({rounded_text(pabak, 2)}) and AC1 ({rounded_text(ac1, 2)}) do not depend on it in "
+            "that way (Feinstein and "
             "Cicchetti 1990; Byrt, Bishop and Carlin 1993).")
 
 

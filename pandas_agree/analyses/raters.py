@@ -22,6 +22,7 @@ import pandas as pd
 
 from ..base.frames import column, column_or_values, require_frame
 from ..base.options import validate_options
+from ..base.rounding import rounded_text
 from ..base.spelling import on_command_line, option_named, option_set
 from ..base.steps import RELATIVE_STEP
 from ..base.text import in_words, shown, shown_list
@@ -926,7 +927,7 @@ class RaterAgreement:
                 what = f"({code} − {kappa0:g}) over its " + ("design-based SE" if df is not None else
                                                                "linearised SE (Gwet 2014)")
             statistic, pvalue = against_null(value, se, kappa0, alternative, df)
-            design = "" if df is None else f" (sample design, t on {df:g} df)"
+            design = "" if df is None else f" (sample design, t on {rounded_text(df, 6, 'g')} df)"
             rows[f"{code}_Z"] = [statistic, np.nan if df is None else df, pvalue, f"{what}, {side}{design}"]
         return pd.DataFrame.from_dict(rows, orient="index", columns=["statistic", "df", "pvalue", "method"])
 

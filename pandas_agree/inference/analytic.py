@@ -9,6 +9,7 @@ import functools
 import numpy as np
 
 from ..base.options import BINOMIAL_CI, check_option
+from ..base.rounding import rounded_text
 from ..base.spelling import option_set
 from ..base.undefined import divide
 from ..engine.tableview import TableView
@@ -351,7 +352,7 @@ def _binomial_method(method: Binomial | MappedBinomial, opts: IntervalOptions,
         return text
     slope = mapping[0] if mapping is not None else 2.0
     words = "2p − 1" if slope == 2 else "(qp − 1)/(q − 1)" + ("" if np.isnan(slope) else
-                                                               f", q = {slope / (slope - 1):g}")
+                                                               f", q = {rounded_text(slope / (slope - 1), 6, 'g')}")
     return text + f", mapped by {words}"
 
 

@@ -31,6 +31,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from ..base.rounding import rounded_text
 from ..base.undefined import divide, warn_undefined
 from ..engine.tableview import TablePartials, TableView
 from ..measures.association import two_by_two
@@ -391,13 +392,15 @@ def chi_square_interval(measure: Measure, view: TableView, opts: IntervalOptions
     alpha = 1 - opts.confidence_level
     note = None
     if degenerate:
-        note = (f"{measure.code}'s interval is [0, 0]: X² = {x2:.4g} on {df} df lies below the {alpha / 2:g} quantile "
+        shown = rounded_text(x2, 4, "g")
+        note = (f"{measure.code}'s interval is [0, 0]: X² = {shown} on {df} df lies below the {alpha / 2:g} quantile "
                 f"of the central χ², so that no noncentrality leaves it inside the central {1 - alpha:g} of its "
                 "distribution (the table is closer to independence than chance alone makes a table). "
                 f"{measure.code} is near 0, but the interval cannot say how near.")
     value = np.float64(measure.compute(view))
     if not degenerate and value > upper * (1 + 1e-12):  # one note for every measure of X² it applies to
-        note = (f"The noncentral χ² interval of a measure of Pearson's X² lies below its value here: X² = {x2:.4g} on "
+        shown = rounded_text(x2, 4, "g")
+        note = (f"The noncentral χ² interval of a measure of Pearson's X² lies below its value here: X² = {shown} on "
                 f"{df} df is near its df, and the measure takes all of X² as association, whereas X² averages df + λ "
                 "under an association of noncentrality λ (df under independence). The interval estimates the "
                 "population's value, which the measure overstates in a table this close to independence "
@@ -752,7 +755,8 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
     if kinked:
         notes.append(f"KAPPA_MAX = 1 − T/(1 − Pe), T the total variation distance between the two margins, has a kink "
                      f"wherever a label's two margins are equal, where the delta method does not apply: {kinked} of "
-                     f"{len(labels)} labels have margins within {bonferroni:.3g} standard errors (z at α/(2K)) of "
+                     f"{len(labels)} labels have margins within {rounded_text(bonferroni, 3, 'g')} "
+                     f"standard errors (z at α/(2K)) of "
                      "equal. The upper end of KAPPA_MAX's interval leaves them out of T"
                      + (", and is 1: the Stuart–Maxwell test does not reject equal margins." if homogeneous else "."))
     if len(tied):

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..base.rounding import rounded_text
 from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel
 from ..engine.tableview import TableView
 from ..measures.registry import REGISTRY
@@ -589,8 +590,9 @@ def chi_square_tests(table: Any, row_scores: Any = None, col_scores: Any = None,
             out.loc[fisher, "note"] = (
                 f"Monte Carlo estimate (1 + X)/(B + 1) (Fisher–Freeman–Halton), as {why}: X = {mc['count']:,} of "
                 f"B = {mc['tables']:,} tables drawn with the observed margins are no more probable than the observed "
-                f"one; {100 * mc['level']:g}% Clopper–Pearson interval of the p-value [{mc['lower']:.3g}, "
-                f"{mc['upper']:.3g}]; one-sided only for 2×2")
+                f"one; {100 * mc['level']:g}% Clopper–Pearson interval of the p-value "
+                f"[{rounded_text(mc['lower'], 3, 'g')}, "
+                f"{rounded_text(mc['upper'], 3, 'g')}]; one-sided only for 2×2")
 
     w_r, w_c = centred_scores(r_scores, r), centred_scores(c_scores, c)
     corr = divide(w_r @ t @ w_c, np.sqrt((r * w_r**2).sum() * (c * w_c**2).sum()))

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..base.lazy import LazyModule
+from ..base.rounding import rounded_text
 from .design import SampleDesign
 from .distributions import chi2_sf, f_sf
 from .replicates import replicate_covariance
@@ -74,7 +75,8 @@ def test_df(sample: SampleDesign) -> int:
 def _f_test(statistic: float, df1: float, df2: float) -> DesignTest:
     if not (np.isfinite(statistic) and df1 > 0 and df2 > 0):
         return DesignTest(statistic, "F", df1, df2, np.nan,
-                          "" if df2 > 0 else f"undefined: the design has too few degrees of freedom ({df2:g})")
+                          "" if df2 > 0 else "undefined: the design has too few degrees of freedom "
+                          f"({rounded_text(df2, 6, 'g')})")
     return DesignTest(float(statistic), "F", float(df1), float(df2), float(f_sf(statistic, df1, df2)))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..base.rounding import rounded_text
 from ..base.undefined import divide
 from ..engine.tableview import TableView, nonzero_cells
 from ..measures import chance
@@ -489,7 +490,7 @@ def _accuracy_vs_nir(view: TableView) -> dict:
     nir = min(float(view.row_totals.max()) / n, 1.0)  # one row holding every object: 1, not 1 + 2⁻⁵²
     # P(X >= k) for X ~ Binomial(n, nir), as the regularised incomplete beta (valid for weighted counts)
     pvalue = 1.0 if k == 0 else float(special.betainc(k, n - k + 1, nir))
-    return _row(k / n, np.nan, pvalue, f"one-sided binomial test of OSR > NIR = {nir:.4g} (caret)")
+    return _row(k / n, np.nan, pvalue, f"one-sided binomial test of OSR > NIR = {rounded_text(nir, 4, 'g')} (caret)")
 
 
 def run_tests(view: TableView, weights: np.ndarray | None) -> pd.DataFrame:

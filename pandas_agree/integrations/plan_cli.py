@@ -19,6 +19,7 @@ import argparse
 
 from .. import plan
 from ..base.options import choices
+from ..base.rounding import rounded_text
 
 __all__ = ["add_plan_parser", "run_plan"]
 
@@ -27,7 +28,7 @@ def _show(value, label: str | None = None) -> None:
     if isinstance(value, plan.SampleSize):
         print(f"{int(value)} subjects")
     else:
-        print(f"{label}: {float(value):.4f}")
+        print(f"{label}: {rounded_text(float(value), 4)}")
     print(f"method: {value.method}")
     print(f"reference: {value.reference}")
 

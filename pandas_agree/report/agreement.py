@@ -247,7 +247,7 @@ def _interval_notes(binary: dict, averages: dict, multiclass: dict, level: float
     def seeded(method: str) -> str:
         return f"{method}, random_state = {seed}" if "bootstrap" in method and "random_state" not in method else method
 
-    notes = [f"{100 * level:g}% confidence intervals:"]
+    notes = [f"{display.significant(100 * level)}% confidence intervals:"]
     for what, methods in (("class-specific", binary), ("multiclass", multiclass)):
         grouped: dict[str, list[str]] = {}
         for code, method in methods.items():
@@ -495,7 +495,7 @@ class AgreementReport(Rendered):
         return [[x for _, sub in self.sections() for x in sub.agreement.table_labels], list(self.groups)]
 
     def __repr__(self) -> str:
-        return f"<AgreementReport: {self.title}, N = {self.agreement.n:g}" + (
+        return f"<AgreementReport: {self.title}, N = {display.significant(self.agreement.n)}" + (
             f", {len(self.groups)} groups>" if self.groups else ">")
 
     def to_excel(self, path: str | Path) -> None:

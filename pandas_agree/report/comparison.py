@@ -186,7 +186,7 @@ class ComparisonReport(Rendered):
                                           zip(diffs[(m, "pvalue")], diffs[(m, "pvalue_holm")], strict=True)]
         else:
             shown = diffs
-        level = f"{100 * self.options['confidence_level']:g}%"
+        level = f"{display.significant(100 * self.options['confidence_level'])}%"
         tables = [
             summary(self),  # Total after a rule, as every report's Case Processing Summary
             *([design(self)] if self.design is not None else []),

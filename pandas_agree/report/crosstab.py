@@ -170,7 +170,7 @@ class CrosstabReport(Rendered):
         return Document(f"Crosstabs: {self.title}", meta, sections)
 
     def __repr__(self) -> str:
-        return f"<CrosstabReport: {self.title}, N = {self.source.n:g}" + (
+        return f"<CrosstabReport: {self.title}, N = {display.significant(self.source.n)}" + (
             f", {len(self.layers)} layers>" if self.layers else ">")
 
     def to_excel(self, path: str | Path) -> None:

@@ -12,14 +12,15 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 import numpy as np
 import pandas as pd
 
+from ..base.rounding import rounded_text
 from ..base.text import count_of
 from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 
 __all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "apart", "cell_label", "count", "count_of", "cut", "fixed",
            "has_long_run", "interval", "label", "labels_apart", "layer", "layer_by", "long_labels", "measure_name",
-           "name", "plain", "plot_text", "printable", "pvalue", "se", "se_decimals", "se_places", "shorten", "value",
-           "value_and_interval", "values", "with_interval", "with_intervals"]
+           "name", "plain", "plot_text", "printable", "pvalue", "se", "se_decimals", "se_places", "shorten",
+           "significant", "value", "value_and_interval", "values", "with_interval", "with_intervals"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<0.001";0.000'
@@ -604,7 +605,7 @@ def _scientific(x: float, significant: int = SIGNIFICANT) -> Shown:
     """``x`` in scientific notation with ``significant`` significant digits ("1.660e+15"; "inf" where infinite)."""
     if math.isinf(x):
         return Shown("inf" if x > 0 else "-inf", x, "0")
-    return Shown(f"{x:.{significant - 1}e}", x, f"0.{'0' * (significant - 1)}E+00")
+    return Shown(rounded_text(x, significant - 1, "e"), x, f"0.{'0' * (significant - 1)}E+00")
 
 
 def _scientific_digits(x, lower, upper) -> int:
@@ -619,8 +620,8 @@ def _scientific_digits(x, lower, upper) -> int:
     if not math.isfinite(x):
         return significant
     ends = [e for e in ends if math.isfinite(e) and e != x]
-    while significant < MAX_DECIMALS and any(f"{e:.{significant - 1}e}" == f"{x:.{significant - 1}e}"
-                                             for e in ends):
+    while significant < MAX_DECIMALS and any(rounded_text(e, significant - 1, "e") ==
+                                             rounded_text(x, significant - 1, "e") for e in ends):
         significant += 1
     return significant
 
@@ -640,7 +641,7 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
     --------
     >>> from pandas_agree.report.display import value
     >>> value(0.4123), value(0.000187), value(0.0), value(1234.5678), value(1381348.5), value(1.6597e15)
-    ('0.412', '0.00019', '0.000', '1234.6', '1381348', '1.660e+15')
+    ('0.412', '0.00019', '0.000', '1234.6', '1381349', '1.660e+15')
     >>> value(0.999752, inside=(0.99908, 0.99993))
     '0.99975'
     >>> value(0.000564, se=0.00034), value(0.412, se=0.00034), value(0.412, se=0.048), value(1544.0, se=347.788)
@@ -664,7 +665,7 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
     elif _reads_as_zero(x, decimals):
         decimals = se_decimals(x, decimals)
         if decimals is None:
-            return Shown(f"{x:.1e}", x, "0.0E+00")
+            return Shown(rounded_text(x, 1, "e"), x, "0.0E+00")
     if places is not None:
         decimals = max(decimals, places)
     if inside is not None:
@@ -724,11 +725,11 @@ def inside_decimals(x: float, lower, upper, decimals: int) -> int:
     ends = bound_decimals(x, low, high, decimals)  # the decimals the ends are shown with, which the value must fit
     if ends == decimals:  # the value and its ends rounded alike: rounding keeps their order
         return decimals
-    shown_low, shown_high = round(low, ends), round(high, ends)
-    if shown_low <= round(x, decimals) <= shown_high:
+    shown_low, shown_high = float(_places(low, ends)), float(_places(high, ends))  # the numbers as they read
+    if shown_low <= float(_places(x, decimals)) <= shown_high:
         return decimals
     places = max(decimals, ends)
-    while places < MAX_DECIMALS and not shown_low <= round(x, places) <= shown_high:
+    while places < MAX_DECIMALS and not shown_low <= float(_places(x, places)) <= shown_high:
         places += 1
     return places
 
@@ -736,6 +737,20 @@ def inside_decimals(x: float, lower, upper, decimals: int) -> int:
 def _reads_as_zero(x: float, decimals: int) -> bool:
     """Whether ``x``, not 0, would show as 0 with ``decimals`` decimals."""
     return x != 0 and abs(x) < 0.5 * 10.0 ** -decimals
+
+
+def significant(x, digits: int = 6) -> str:
+    """``x`` with ``digits`` significant digits, trailing zeros dropped, as Python's ``g`` format writes it (a
+    confidence level's 95, a design effect's 1.234) but rounded half away from zero, as every number of a report
+    (:func:`~pandas_agree.base.rounding.rounded_text`).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import significant
+    >>> significant(95.0), significant(1.23465, 5), significant(float("inf")), significant(2.5e-07)
+    ('95', '1.2347', 'inf', '2.5e-07')
+    """
+    return rounded_text(float(x), digits, "g")
 
 
 def fixed(x, decimals: int) -> str:
@@ -752,21 +767,10 @@ def _fixed(x, decimals: int) -> str:
     return _shown(_places(x, decimals), x, _decimal_format(decimals))
 
 
-def _places(x: float, decimals: int) -> str:
-    """``x`` with ``decimals`` decimals, without the sign of a number that rounds to 0 ("0.000", not "-0.000", for
-    a round-off of −8·10⁻¹⁷; as Excel shows it and Python 3.11's "z" format does)."""
-    text = f"{x:{_FIXED[decimals]}}"
-    return text if text[0] != "-" or text.strip("-0.") else text[1:]
-
-
-class _FixedFormats(dict):
-    """The format specification of a number with ``decimals`` decimals (".3f"), by its decimals."""
-
-    def __missing__(self, decimals: int) -> str:
-        return f".{decimals}f"
-
-
-_FIXED = _FixedFormats({decimals: f".{decimals}f" for decimals in range(12)})
+_places = rounded_text
+"""``_places(x, decimals)``: ``x`` with ``decimals`` decimals, rounded half away from zero as SPSS rounds (6.25 with
+one decimal is "6.3"), a number that rounds to 0 without a sign ("0.000", not "-0.000", for a round-off of
+−8·10⁻¹⁷; as Excel shows it): :func:`~pandas_agree.base.rounding.rounded_text`."""
 
 
 MAX_DECIMALS = 9
@@ -811,8 +815,8 @@ def se(x, digits: int = 3) -> str:
         return _scientific(x)
     decimals = se_decimals(x, decimals)
     if decimals is None:
-        return Shown(f"{x:.1e}", x, "0.0E+00")
-    return _shown(f"{x:{_FIXED[decimals]}}", x, _decimal_format(decimals))
+        return Shown(rounded_text(x, 1, "e"), x, "0.0E+00")
+    return _shown(rounded_text(x, decimals), x, _decimal_format(decimals))
 
 
 def bound_decimals(x, lower, upper, decimals: int) -> int:
@@ -1013,18 +1017,25 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
             alike = (numbers[1:, rest] != numbers[0, rest]) & (rounded[1:] == rounded[0])
             gaps[rest] = np.where(alike, np.abs(numbers[1:, rest] - numbers[0, rest]), np.inf).min(axis=0)
             kinds[rest] += 2 * clear  # 3: the gap known
+    # the direct cells' numbers as text, all at once (C order: their values, then their lower and upper ends), and
+    # their texts "value [lower, upper]"
+    cells = np.flatnonzero(kinds == 2)
+    places, n = decimals[cells], cells.size
+    listed = rounded_text(numbers[:, cells], int(places[0]) if n and (places == places[0]).all() else places)
+    ends = [f"[{low}, {high}]" for low, high in zip(listed[n:2 * n], listed[2 * n:], strict=True)]
+    direct = iter(zip([f"{text} {cell}" for text, cell in zip(listed[:n], ends, strict=True)], ends, strict=True))
     values, lowers, uppers = numbers.tolist()
     gaps, kinds = gaps.tolist(), kinds.tolist()
     out = []
-    direct: dict[int, tuple[str, str, str]] = {}  # by decimals: the value's and the ends' % templates, the format
+    formats: dict[int, str] = {}  # the Excel number format, by decimals
     for x, lower, upper, places, kind, gap in zip(values, lowers, uppers, decimals.tolist(), kinds, gaps, strict=True):
-        if kind == 2:  # "%.3f" % x is f"{x:.3f}", with one template for each cell of these decimals
-            templates = direct.get(places)
-            if templates is None:
-                templates = direct[places] = (f"%.{places}f ", f"[%.{places}f, %.{places}f]", _decimal_format(places))
-            ends = templates[1] % (lower, upper)
-            shown = _new_text(Shown, templates[0] % x + ends)
-            shown.number, shown.excel_format, shown.interval = x, templates[2], ends
+        if kind == 2:
+            text, interval = next(direct)
+            excel_format = formats.get(places)
+            if excel_format is None:
+                excel_format = formats[places] = _decimal_format(places)
+            shown = _new_text(Shown, text)
+            shown.number, shown.excel_format, shown.interval = x, excel_format, interval
             out.append(shown)
         else:
             shown = _plain_with_interval(x, lower, upper, places, gap if kind == 3 else None) if kind else None
@@ -1035,7 +1046,8 @@ def with_intervals(values: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, d
 def pvalue(p) -> str:
     if _is_missing(p):
         return MISSING
-    return _shown("<0.001" if p < 0.001 else f"{p:.3f}", float(p), P_FORMAT)
+    p = float(p)
+    return _shown("<0.001" if p < 0.001 else rounded_text(p, 3), p, P_FORMAT)
 
 
 def measure_name(code: str, weighted: bool = False) -> str:

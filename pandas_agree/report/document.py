@@ -677,9 +677,10 @@ def chi_square_table(title: str, frame: pd.DataFrame, n_places: int | None = Non
         if name == "Pearson Chi-Square" and not pd.isna(r["value"]):
             attrs = frame.attrs
             below = attrs["cells_expected_below_5"]
-            mark = feet.mark(f"{display.count_of(below, 'cell')} ({attrs['percent_expected_below_5']:.1f}%) "
+            share = display.fixed(attrs["percent_expected_below_5"], 1)
+            mark = feet.mark(f"{display.count_of(below, 'cell')} ({share}%) "
                              f"{'has' if below == 1 else 'have'} expected count less than 5. The minimum expected "
-                             f"count is {attrs['min_expected']:.2f}")
+                             f"count is {display.fixed(attrs['min_expected'], 2)}")
         elif name == "Continuity Correction":
             mark = feet.mark("Computed only for a 2x2 table")
         elif name == "N of Valid Cases":
@@ -702,7 +703,7 @@ def _design_df(v) -> str:
     """Degrees of freedom under a design: whole numbers as counts, Satterthwaite's with three decimals."""
     if pd.isna(v):
         return ""
-    return display.count(v) if float(v).is_integer() else f"{float(v):.3f}"
+    return display.count(v) if float(v).is_integer() else display.fixed(float(v), 3)
 
 
 def design_chi_square_table(frame: pd.DataFrame, n_places: int | None = None) -> Table:
@@ -721,10 +722,12 @@ def design_chi_square_table(frame: pd.DataFrame, n_places: int | None = None) ->
         mark = feet.mark(r["note"]) if r["note"] else ""
         if "Rao-Scott" in name:
             mark += feet.mark("Rao and Scott's first-order correction: the statistic over the mean generalized design "
-                              f"effect of the table (δ̄ = {attrs['mean_deff']:.4g}), chi-square on (I − 1)(J − 1) df")
+                              f"effect of the table (δ̄ = {display.significant(attrs['mean_deff'], 4)}), chi-square "
+                              "on (I − 1)(J − 1) df")
         elif "Adjusted F" in name:
             mark += feet.mark("Rao and Scott's second-order correction: the statistic over the sum of the generalized "
-                              f"design effects, F on d₀ and d₀ν df (d₀ = {attrs['d0']:.4g}, ν = {nu} design df)")
+                              f"design effects, F on d₀ and d₀ν df (d₀ = {display.significant(attrs['d0'], 4)}, "
+                              f"ν = {nu} design df)")
         elif name in ("Wald F", "Adjusted Wald F"):
             mark += feet.mark("Wald tests of the interaction totals N̂ᵢⱼ − N̂ᵢ₊N̂₊ⱼ/N̂ with their design-based covariance"
                               " (Thomas and Rao 1987); the adjusted one on ν − df + 1 denominator df")
@@ -970,7 +973,7 @@ def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass 
     bare = columns_of(rep, m)
     has_ci = "lower" in bare
     letters, notes = footnote_letters(_column(bare, "method")) if has_ci else ({}, [])
-    level = f"{100 * rep.options['confidence_level']:g}% CI"
+    level = f"{display.significant(100 * rep.options['confidence_level'])}% CI"
     deff = "deff" in bare
     columns = ["Value", *(["SE", level] if has_ci else []), *([DEFF] if deff else []),
                *(["Interpretation"] if "interpretation" in bare else [])]
@@ -1077,7 +1080,8 @@ def binary(rep) -> Table:
             for code, shown in zip(codes, _with_intervals(bare, codes), strict=True)]
     columns, rows, companions = _with_deff([display.label(c) for c in bare.index], rows,
                                            _deffs(bare, codes) if deff else None)
-    notes = [f"Values with {100 * rep.options['confidence_level']:g}% confidence intervals; the methods are listed "
+    level = display.significant(100 * rep.options["confidence_level"])
+    notes = [f"Values with {level}% confidence intervals; the methods are listed "
              "in the notes.", *([DEFF_NOTE] if deff else [])] if ci else []
     return Table("Class-Specific Measures (each class against the rest)", columns, rows, stub="Measure",
                  footnotes=notes, companions=companions)
@@ -1100,7 +1104,7 @@ def ranked_binary(rep) -> Table:
     ci = isinstance(b.columns, pd.MultiIndex)
     headline = [c for c in HEADLINE if c in shown and c != code]
     codes = [code, *(headline if len(shown) > len(headline) + 1 else [c for c in shown if c != code])]
-    level = f"{100 * rep.options['confidence_level']:g}% CI"
+    level = f"{display.significant(100 * rep.options['confidence_level'])}% CI"
     deff = bare.has_deff()
     at = 2 if ci else 1  # the design effect of the sorting measure: after its value (and interval)
 

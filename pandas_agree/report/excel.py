@@ -715,7 +715,8 @@ def _measures_sheet(ws: StreamSheet, rep) -> None:
     ws.title_rows = "2:2"
     catalogue = pd.DataFrame([{
         "code": m.code, "name": m.name, "kind": m.kind, "formula": m.formula,
-        "range": f"[{m.range[0]:g}, {m.range[1]:g}]", "symmetric": "yes" if m.symmetric else "no",
+        "range": f"[{display.significant(m.range[0])}, {display.significant(m.range[1])}]",
+        "symmetric": "yes" if m.symmetric else "no",
         "averaging": m.averaging or "", "interval": m.ci_method, "reference": m.reference,
     } for code in shown if (m := REGISTRY.get(code)) is not None])
     for row in catalogue.itertuples(index=False):

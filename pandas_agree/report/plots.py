@@ -113,7 +113,7 @@ def heatmap(ax, agreement, normalize: bool = False) -> None:
         clip = TransformedPatchPath(ax.patch)
         for i in range(shown.shape[0]):
             for j in range(shown.shape[1]):
-                text = f"{shown[i, j]:.1f}%" if normalize else display.count(shown[i, j])
+                text = f"{display.fixed(float(shown[i, j]), 1)}%" if normalize else display.count(shown[i, j])
                 ax.text(j, i, text, ha="center", va="center", fontsize=8, clip_path=clip,
                         color="white" if shown[i, j] > 0.6 * top else "black")
     rows, cols = agreement.common_cells

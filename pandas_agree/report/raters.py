@@ -89,7 +89,8 @@ class RaterReport(Rendered):
                 suffix = (f", random_state = {opts['random_state']}" if "bootstrap" in method
                           and "random_state" not in method else "")
                 codes_ = ", ".join(c for c, m in methods.items() if m == method)
-                self.notes.append(f"{100 * opts['confidence_level']:g}% intervals, {method}{suffix}: {codes_}.")
+                level = display.significant(100 * opts["confidence_level"])
+                self.notes.append(f"{level}% intervals, {method}{suffix}: {codes_}.")
 
     @staticmethod
     def _design_notes(raters) -> list[str]:
@@ -149,7 +150,7 @@ class RaterReport(Rendered):
         footnotes = []
         if "lower" in c.columns:
             letters, footnotes = footnote_letters(list(c["method"]))
-            shown.insert(2, f"{100 * self.options['confidence_level']:g}% CI",
+            shown.insert(2, f"{display.significant(100 * self.options['confidence_level'])}% CI",
                          [f"{display.interval(lo, hi, value_shown=v)} {letters[m]}" for v, lo, hi, m in
                           zip(c["value"], c["lower"], c["upper"], c["method"], strict=True)])
         # the headings of the two-classification report's Multiclass Measures

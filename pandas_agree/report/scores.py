@@ -116,7 +116,8 @@ def _infinite_notes(values: pd.DataFrame, classes: pd.DataFrame | None = None) -
             "its own label is 0 (a positive object scored 0, or a negative one scored 1), and its loss −log 0 is "
             "infinite. An infinite value has no SE or interval (left empty: NaN, with a warning). scikit-learn's "
             "log_loss clips the probabilities to [ε, 1 − ε] (ε = 2.2·10⁻¹⁶, float64's machine epsilon), so that "
-            f"each such object adds −log ε ≈ {LOG_EPS:.2f} to its sum, a finite value set by ε alone; here no "
+            f"each such object adds −log ε ≈ {display.fixed(LOG_EPS, 2)} to its sum, a finite value set by ε alone; "
+            "here no "
             "probability is changed."]
 
 
@@ -162,7 +163,8 @@ def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub
     has_ci = "lower" in frame.columns
     deff = "deff" in frame.columns
     letters, notes = footnote_letters(list(frame["method"])) if has_ci else ({}, [])
-    columns = [value, *(["SE", f"{100 * confidence_level:g}% CI"] if has_ci else []), *([DEFF] if deff else [])]
+    ci = f"{display.significant(100 * confidence_level)}% CI"
+    columns = [value, *(["SE", ci] if has_ci else []), *([DEFF] if deff else [])]
     rows = []
     for key, row in frame.iterrows():
         v = row["value"]
@@ -292,7 +294,7 @@ class ScoresReport(Rendered):
                                      index=classes.index, dtype=object)
             else:
                 shown = classes
-            with_ci = f" with {100 * level:g}% intervals" if shown is not classes else ""
+            with_ci = f" with {display.significant(100 * level)}% intervals" if shown is not classes else ""
             tables.append(frame_table(f"One-vs-rest values by class{with_ci}", shown, stub="Class"))
         if self.thresholds is not None:
             frame = self.thresholds[["threshold", "TP", "FN", "FP", "TN", "REC", "SPE", "F1"]]
@@ -303,7 +305,7 @@ class ScoresReport(Rendered):
                 return display.count(v, places)
 
             tables.append(frame_table("Thresholds", frame, stub="Best by",
-                                      formats={**dict.fromkeys(cells, count), "threshold": lambda v: f"{v:.6g}"}))
+                                      formats={**dict.fromkeys(cells, count), "threshold": display.significant}))
         if self.calibration is not None:
             cal = self.calibration
             if "se" not in cal.columns:  # without intervals
@@ -320,7 +322,8 @@ class ScoresReport(Rendered):
                                             se=row["se"] if has_se else None),
                               display.se(row["se"]) if has_se else "",
                               f"{ci} {mark}".strip()]))
-            tables.append(Table("Calibration", ["Value", "SE", f"{100 * level:g}% CI"], rows, stub="Statistic",
+            ci = f"{display.significant(100 * level)}% CI"
+            tables.append(Table("Calibration", ["Value", "SE", ci], rows, stub="Statistic",
                                 footnotes=notes))
         meta = f"pandas_agree {__version__} · N = {display.count(self.scores.n)}"
         return Document(f"Scores report: {self.title}", meta, [Section(None, tables, self.notes, figure=self.plot)])

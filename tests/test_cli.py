@@ -148,7 +148,7 @@ def test_missing_spss_reader_is_a_clear_message(tmp_path, monkeypatch):
     path = tmp_path / "data.sav"
     path.write_bytes(b"not really spss")
     monkeypatch.setitem(sys.modules, "pyreadstat", None)
-    with pytest.raises(cli.UsageError, match=r"pip install 'pandas-agree\[spss\]'"):
+    with pytest.raises(cli.UsageError, match=r"needs pyreadstat: pip install pyreadstat, or the project's spss extra"):
         cli.read_table(path)
 
 

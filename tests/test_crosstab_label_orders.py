@@ -317,13 +317,19 @@ def test_a_layered_report_notes_the_order_once_for_the_whole_table(tmp_path, cap
     assert html.escape(order) in text and "--row-labels/--col-labels" in text
 
 
-def test_the_warning_names_one_statistic_or_measure_in_the_singular():
+def test_the_warning_names_one_statistic_or_measure_in_the_singular_and_several_as_a_list():
     ct = pa.Crosstab.from_table(pd.DataFrame(R_HAIR_EYE, index=HAIR, columns=EYE))
     for call, start in ((lambda: ct.statistics(["gamma"]), "The statistic gamma read "),
-                        (lambda: ct.statistics(["gamma", "d"]), "The statistics gamma, Somers' d read "),
+                        (lambda: ct.statistics(["gamma", "d"]), "The statistics gamma and Somers' d read "),
+                        (lambda: ct.statistics(["chisq", "gamma"]),
+                         "The statistics linear-by-linear association and gamma read "),
+                        (lambda: ct.statistics(["chisq", "gamma", "d"]),
+                         "The statistics linear-by-linear association, gamma and Somers' d read "),
                         (lambda: ct.statistics(["corr"]), "The statistics Spearman's and Pearson's correlations read "),
                         (lambda: ct.measures(["GAMMA"]), "The measure GAMMA read "),
-                        (lambda: ct.measures(["GAMMA", "TAU_B"]), "The measures GAMMA, TAU_B read ")):
+                        (lambda: ct.measures(["GAMMA", "TAU_B"]), "The measures GAMMA and TAU_B read "),
+                        (lambda: ct.measures(["GAMMA", "TAU_B", "TAU_C"]),
+                         "The measures GAMMA, TAU_B and TAU_C read ")):
         with pytest.warns(pa.LabelOrderWarning) as caught:
             call()
         assert [str(w.message)[:len(start)] for w in caught] == [start]

@@ -100,9 +100,10 @@ def _public_methods(cls) -> list[str]:
             and name not in RENDERER_HOOKS]
 
 
-# what every report gives the renderers (pandas_agree.report.rendered.Rendered): its document, and the sets of labels
-# its outputs tell apart; documented there and in docs/notes/report.md, not one by one in the API reference
-RENDERER_HOOKS = ("document", "label_sets")
+# what every report gives the renderers (pandas_agree.report.rendered.Rendered): its document, the sets of labels
+# its outputs tell apart and the headings they tell them apart from; documented there and in docs/notes/report.md,
+# not one by one in the API reference
+RENDERER_HOOKS = ("document", "label_sets", "headings")
 
 
 PUBLIC_CLASSES = {"pandas_agree.Agreement": pa.Agreement, "pandas_agree.AgreementReport": pa.AgreementReport,

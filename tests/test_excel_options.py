@@ -19,6 +19,19 @@ def test_numeric_options_are_numbers(tmp_path):
     assert options["pandas_agree version"].data_type == "s"
 
 
+def test_whole_number_options_are_integers_shown_without_decimals(tmp_path):
+    df = pa.datasets.load("wine_predictions")
+    path = tmp_path / "report.xlsx"
+    df.agree.report("cultivar", "knn", n_resamples=2000, random_state=0).to_excel(path)
+    ws = openpyxl.load_workbook(path)["Notes"]
+    options = {row[0].value: row[1] for row in ws.iter_rows() if len(row) > 1 and row[0].value is not None}
+    for name, value in (("n_resamples", 2000), ("random_state", 0), ("max_classes", 20)):
+        cell = options[name]
+        assert type(cell.value) is int and cell.value == value, (name, cell.value)  # 2000, not 2000.0
+        assert cell.number_format in ("0", "General"), (name, cell.number_format)  # no decimals shown
+    assert type(options["confidence_level"].value) is float and options["confidence_level"].value == 0.95
+
+
 def test_scores_report_options_too(tmp_path):
     frame = pd.DataFrame({"y": [0, 1] * 20, "s": [i / 40 for i in range(40)]})
     path = tmp_path / "scores.xlsx"

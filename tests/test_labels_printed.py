@@ -379,3 +379,79 @@ def test_score_reports_name_the_positive_label_apart(labels, positive, expected,
     assert "Statistics of 1" in str(two) and "1 − s" in str(two)
     two.to_excel(path)
     assert {row[0] for row in _sheet_section(openpyxl.load_workbook(path)["Values"], "Statistics")[1:]} == {"1", "s"}
+
+
+def _total_and_sub() -> pd.DataFrame:
+    return pd.DataFrame({"A": ["Total"] * 10 + ["Sub"] * 10, "P": ["Total"] * 7 + ["Sub"] * 13})
+
+
+def test_a_label_that_reads_like_the_margin_prints_apart_from_it(tmp_path):
+    report = _total_and_sub().agree.report("A", "P", ci=None)
+    table = next(t for sec in laid_out(report).sections for t in sec.tables if t.title.endswith("Crosstabulation"))
+    assert table.columns == ["Sub", "'Total'", "Total"]  # the label, then the margin as its heading
+    assert [row for row, _ in table.rows] == ["Sub", "'Total'", "Total"]
+    text = str(report)
+    assert re.search(r"Sub +'Total' +Total\n", text) and re.search(r"\n'Total' +3 +\[7\] +10\n", text)
+    columns, rows = _html_crosstab(report)
+    assert columns == ["Sub", "'Total'"] and rows == ["Sub", "'Total'"]
+    path = tmp_path / "total.xlsx"
+    report.to_excel(path)
+    book = openpyxl.load_workbook(path)
+    data = book["Crosstab"]
+    assert [c.value for c in data[2]] == ["A", "Sub", "'Total'", "Total"]
+    assert [data.cell(r, 1).value for r in range(3, 6)] == ["Sub", "'Total'", "Total"]
+    sheet = book["Report"]
+    top = next(r for r in range(1, sheet.max_row + 1) if str(sheet.cell(r, 1).value).endswith("Crosstabulation"))
+    assert [c.value for c in sheet[top + 2]][1:4] == ["Sub", "'Total'", "Total"]
+    assert report.to_dict()["crosstab"]["columns"] == ["Sub", "Total", "Total"]  # the JSON keeps the labels
+
+
+def test_percentages_and_cell_statistics_print_the_label_apart_from_the_margin():
+    report = _total_and_sub().agree.report("A", "P", ci=None, percentages=["row"])
+    table = next(t for sec in laid_out(report).sections for t in sec.tables if t.title.endswith("Crosstabulation"))
+    assert table.columns == ["Sub", "'Total'", "Total"]
+    assert [row for row, _ in table.rows if not row.startswith(" ")] == ["Sub", "'Total'", "Total"]
+    # with cell statistics the margins are named "(Total)" where a label is "Total" (Crosstab.cells): the label
+    # then reads apart from them
+    report = _total_and_sub().agree.report("A", "P", ci=None, cells=["count", "expected"])
+    table = next(t for sec in laid_out(report).sections for t in sec.tables if t.title.endswith("Crosstabulation"))
+    assert table.columns == ["Sub", "Total", "(Total)"]
+    assert [row.split()[0] for row, _ in table.rows if not row.startswith(" ")] == ["Sub", "Total", "(Total)"]
+
+
+def test_a_label_total_beside_the_crosstabs_renamed_margin_is_left_as_it_is():
+    # CROSSTABS names its margins "(Total)" where a label is "Total" (Crosstab.cells): the label then reads apart
+    report = _total_and_sub().agree.crosstabs("A", "P").report()
+    table = next(t for sec in laid_out(report).sections for t in sec.tables if "Crosstabulation" in t.title)
+    assert table.columns == ["Sub", "Total", "(Total)"]
+
+
+def test_a_class_that_reads_like_the_whole_tables_class_prints_apart_in_the_tests(tmp_path):
+    df = pd.DataFrame({"A": ["(all)"] * 10 + ["b"] * 10, "P": ["(all)"] * 8 + ["b"] * 12,
+                       "Q": ["(all)"] * 9 + ["b"] * 11})
+    report = df.agree.compare("A", ["P", "Q"]).report(ci=None)
+    tests = next(t for sec in laid_out(report).sections for t in sec.tables if t.title == "Tests")
+    # two classes: the tests of the whole table alone, once each
+    assert [row for row, _ in tests.rows] == ["MCNEMAR · P vs Q · (all)", "COCHRAN_Q · all · (all)"]
+    three = pd.concat([df, pd.DataFrame({"A": ["c"] * 5, "P": ["c"] * 5, "Q": ["c"] * 5})], ignore_index=True)
+    report = three.agree.compare("A", ["P", "Q"]).report(ci=None)
+    tests = next(t for sec in laid_out(report).sections for t in sec.tables if t.title == "Tests")
+    assert [row for row, _ in tests.rows] == [
+        "MCNEMAR · P vs Q · (all)", "COCHRAN_Q · all · (all)", "MCNEMAR · P vs Q · '(all)'",
+        "COCHRAN_Q · all · '(all)'", "MCNEMAR · P vs Q · b", "COCHRAN_Q · all · b", "MCNEMAR · P vs Q · c",
+        "COCHRAN_Q · all · c"]
+    assert "MCNEMAR · P vs Q · '(all)'" in str(report)
+    path = tmp_path / "compare.xlsx"
+    report.to_excel(path)
+    sheet = openpyxl.load_workbook(path)["Tests"]
+    assert [sheet.cell(r, 3).value for r in range(3, 9)] == ["(all)", "(all)", "'(all)'", "'(all)'", "b", "b"]
+    assert report.to_dict()["tests"]["index"][2] == ["MCNEMAR", "P vs Q", "(all)"]  # the JSON keeps the label
+
+
+def test_reserved_texts_in_apart_and_labels_apart():
+    assert apart(["Total", "x"], reserved=["Total"]) == ["'Total'", "x"]
+    assert apart(["x", "y"], reserved=["Total"]) == ["x", "y"]  # ordinary labels unchanged
+    with labels_apart(["Total ", "x"], reserved=["Total"]):  # reads alike once the space is set aside
+        assert label("Total ") == "'Total '" and label("x") == "x"
+    with labels_apart([1, 2], ["Total"], reserved=["(all)"]):
+        assert [label(v) for v in (1, 2, "Total")] == ["1", "2", "Total"]

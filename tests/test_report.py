@@ -292,4 +292,16 @@ def test_html_without_matplotlib_says_where_the_plots_are(monkeypatch, tmp_path)
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
     report = pa.datasets.load("wine_predictions").agree.report("cultivar", "knn", ci=None)
     html = report.to_html(tmp_path / "r.html") or (tmp_path / "r.html").read_text(encoding="utf-8")
-    assert "<img" not in html and 'pip install "pandas-agree[plot]"' in html.replace("&quot;", '"')
+    assert "<img" not in html and "need matplotlib: pip install matplotlib, or the project&#x27;s plot extra" in html
+    assert "pandas-agree[" not in html  # not a package of that name on a registry
+
+
+def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # the import within plots.pyplot() raises ImportError
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    report = pa.datasets.load("wine_predictions").agree.report("cultivar", "knn", ci=None)
+    with pytest.raises(ImportError, match=r"^plots need matplotlib: pip install matplotlib, or the project's plot "
+                                          r"extra$"):
+        report.plot()

@@ -22,7 +22,7 @@ from ..base.frames import column, require_frame
 from ..base.lazy import LazyModule
 from ..base.options import keywords, validate_options
 from ..base.rounding import rounded_text
-from ..base.text import shown, shown_list
+from ..base.text import in_words, shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
 from ..engine.crosstab import (
     SPARSE_CELLS,
@@ -870,7 +870,7 @@ class Crosstab(CountedRows):
             chosen = [m for m in chosen if not any(undefined for *_, undefined in notes_of([m], setting))]
         if any(m.level != "nominal" for m in chosen) and self._order_matters():
             ordinal = [m.code for m in chosen if m.level != "nominal"]
-            self._warn_order(f"The measure{'s' if len(ordinal) > 1 else ''} {', '.join(ordinal)}")
+            self._warn_order(f"The measure{'s' if len(ordinal) > 1 else ''} {in_words(ordinal)}")
         row_scores, col_scores = scores(self._index, rows, self._columns, cols)
         view = replace(self._own_view(), row_scores=row_scores, col_scores=col_scores)
         return self._table_measures(chosen, view, lambda m: {}, opts)
@@ -1037,7 +1037,7 @@ class Crosstab(CountedRows):
         scaled = [ORDINAL_KEYWORDS[w] for w in words if w in ORDINAL_KEYWORDS]
         if scaled and self._order_matters():
             several = len(scaled) > 1 or "corr" in words  # corr: Spearman's and Pearson's correlations
-            self._warn_order(f"The statistic{'s' if several else ''} {', '.join(scaled)}")
+            self._warn_order(f"The statistic{'s' if several else ''} {in_words(scaled)}")
         if association:
             measures = association_measures(frame.to_numpy(), row_scores, col_scores,
                                             [w for w in association if w != "kappa"])

@@ -25,7 +25,7 @@ from ..base.options import validate_options
 from ..base.rounding import rounded_text
 from ..base.spelling import on_command_line, option_named, option_set
 from ..base.steps import RELATIVE_STEP
-from ..base.text import shown, shown_list
+from ..base.text import in_words, shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, design_codes, validate_weights
@@ -660,7 +660,7 @@ class RaterAgreement:
                       if kappa_weights is not None and not isinstance(kappa_weights, pd.DataFrame) else [])
             scaled += ["ALPHA"] if level == "ordinal" and "ALPHA" in chosen else []
             if scaled:
-                warn_label_order(f"The coefficients {', '.join(scaled)}", shown_list(self._categories, most=6,
+                warn_label_order(f"The coefficients {in_words(scaled)}", shown_list(self._categories, most=6,
                                                                                        separator=" < "))
         blocks, sums, values = self._estimate(chosen, weights, level)
         values = {code: float(values[code]) for code in chosen}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["LIMIT", "count_of", "shown", "shown_list"]
+__all__ = ["LIMIT", "count_of", "in_words", "install_advice", "shown", "shown_list"]
 
 LIMIT = 40
 """The most characters of a label a message shows."""
@@ -43,6 +43,32 @@ def shown_list(labels: Iterable[Any], most: int = 5, separator: str = ", ") -> s
     labels = list(labels)
     text = separator.join(shown(x) for x in labels[:most])
     return text + (f"{separator}… ({len(labels)} in all)" if len(labels) > most else "")
+
+
+def in_words(items: Iterable[str]) -> str:
+    """Texts as a sentence lists them: "a", "a and b", "a, b and c".
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import in_words
+    >>> in_words(["GAMMA"]), in_words(["GAMMA", "TAUB"]), in_words(["GAMMA", "TAUB", "TAUC"])
+    ('GAMMA', 'GAMMA and TAUB', 'GAMMA, TAUB and TAUC')
+    """
+    items = list(items)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def install_advice(package: str, extra: str) -> str:
+    """How to install ``package``, which a feature needs: with pip by its own name, or through the project's
+    ``extra`` (pandas_agree installs from its source, so an extra is named, not spelled as a registry's package).
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import install_advice
+    >>> install_advice("matplotlib", "plot")
+    "pip install matplotlib, or the project's plot extra"
+    """
+    return f"pip install {package}, or the project's {extra} extra"
 
 
 def count_of(n, noun: str, plural: str | None = None) -> str:

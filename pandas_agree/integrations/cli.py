@@ -17,6 +17,7 @@ from .. import datasets
 from ..analyses.scores import SCORE_CI
 from ..base.options import RENAMED, SPEC, check_option, choices
 from ..base.spelling import command_line_advice, command_line_option
+from ..base.text import install_advice
 from ..base.version import __version__
 from ..measures.registry import KINDS, Suggestion, UnknownMeasureError, measures
 from ..report.display import printable
@@ -89,7 +90,8 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame
             try:
                 return pd.read_parquet(path)
             except ImportError:
-                raise ImportError("reading Parquet files needs pyarrow: pip install 'pandas-agree[parquet]'") from None
+                advice = install_advice("pyarrow", "parquet")
+                raise ImportError(f"reading Parquet files needs pyarrow: {advice}") from None
         return _read_spss(path)
     except UsageError:
         raise
@@ -103,7 +105,7 @@ def _read_spss(path: Path) -> pd.DataFrame:
     try:
         import pyreadstat
     except ImportError:
-        raise ImportError("reading SPSS files needs pyreadstat: pip install 'pandas-agree[spss]'") from None
+        raise ImportError(f"reading SPSS files needs pyreadstat: {install_advice('pyreadstat', 'spss')}") from None
     frame, meta = pyreadstat.read_sav(str(path), apply_value_formats=True, formats_as_category=True)
     for column, value_labels in meta.variable_value_labels.items():
         if isinstance(frame[column].dtype, pd.CategoricalDtype):

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..base.spelling import on_command_line, option_named, option_set
+from ..base.text import in_words
 from .registry import Measure, records
 
 __all__ = ["check_parameters_used", "uses"]
@@ -26,10 +27,6 @@ def uses(measure: Measure, parameter: str) -> bool:
     if parameter == "correction":
         return measure.odds_ratio_family
     return parameter in measure.params
-
-
-def _words(codes: list[str]) -> str:
-    return codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} and {codes[-1]}"
 
 
 def check_parameters_used(chosen: Iterable[Measure], given: Mapping[str, Any], kind: str) -> None:
@@ -58,5 +55,5 @@ KAPPA_W, AC1 and ALPHA; ask for one of them (weighted kappa is KAPPA_W) or leave
             f"{parameter}=given" if not on_command_line() else f"{option_named(parameter)} given"
         raise ValueError(
             f"{named} is not used by the measures asked for "
-            f"({_words([m.code for m in chosen])}): it is used by {_words(users)}; ask for one of them{hint} or "
+            f"({in_words([m.code for m in chosen])}): it is used by {in_words(users)}; ask for one of them{hint} or "
             f"leave {option_named(parameter)} out")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields
 import pandas as pd
 
 from ..base.options import validate_options
+from ..base.text import in_words
 from .interval_methods import BOOTSTRAP, IntervalMethod
 from .significance import Significance
 
@@ -333,10 +334,6 @@ def _in_default(m: Measure, kinds: tuple[str, ...]) -> bool:
     return m.kind in kinds or (m.kind == "association" and "multiclass" in kinds and m.among_multiclass)
 
 
-def _in_words(codes: list[str]) -> str:
-    return codes[0] if len(codes) == 1 else ", ".join(codes[:-1]) + " and " + codes[-1]
-
-
 @dataclass(frozen=True)
 class Suggestion:
     """A measure an unknown name may have meant: its code, the parameters that name spells (``{"beta": 2.0}`` for
@@ -538,7 +535,7 @@ def notes_of(chosen: Iterable[Measure], setting: Setting) -> list[tuple[str, lis
         for note in m.notes:
             if note.when(setting):
                 carriers.setdefault(note, []).append(m.code)
-    return [(note.text.format(codes=_in_words(codes), level=setting.level), codes, note.undefined)
+    return [(note.text.format(codes=in_words(codes), level=setting.level), codes, note.undefined)
             for note, codes in carriers.items()]
 
 

@@ -395,7 +395,8 @@ class AgreementReport(Rendered):
         # each frame read once, as it is made: the notes and the text and HTML reports read these lists
         for frame in (self.summary, self.tests, self.confusions, self.binary, self.averages):
             keep_columns(self, read_columns(frame))
-        with display.labels_apart(ag.table_labels):  # the notes name labels as the tables show them
+        # the notes name labels as the tables show them
+        with display.labels_apart(ag.table_labels, reserved=self.headings()):
             self.notes = self._notes(ag, opts, caught) + group_notes
 
     def _option_notes(self, ag, opts: dict) -> list[str]:
@@ -527,6 +528,11 @@ class AgreementReport(Rendered):
             sections.append(Section(heading,
                                     [*([header] if header else []), *section(sub, places)], sub.notes, figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)
+
+    def headings(self) -> tuple[str, ...]:
+        """The fixed texts printed where labels are: the names of the crosstabs' margins (:func:`margin_name`)."""
+        return tuple(dict.fromkeys(margin_name(sub.agreement.table_labels, sub.options["cells"])
+                                   for _, sub in self.sections()))
 
     def label_sets(self) -> list[list]:
         """The labels the report prints: those of the tables of all data and of every group (one set: a label
@@ -905,6 +911,13 @@ def jsonable(v):
     return str(v)
 
 
+def margin_name(labels, cells) -> str:
+    """The name of the margins of a crosstab of ``labels`` as the report prints them: "Total"; with cell
+    statistics (``cells``) "(Total)" where a label is "Total", as :meth:`~pandas_agree.Crosstab.cells` names
+    them."""
+    return "(Total)" if cells is not None and "Total" in set(labels) else "Total"
+
+
 def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options: dict) -> AgreementReport:
     """A report of all data with one report per group; ``groups`` maps each value to a callable that builds its
     Agreement (a group for which that fails with a ValueError gets a note instead of a report)."""
@@ -918,7 +931,8 @@ def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options
     group_options = {**options, "statistics": [w for w in words if w != "cmh"] or None} \
         if options["statistics"] is not None else options
     # the groups' notes name labels and groups as the report of all data shows them
-    with display.labels_apart(everything.table_labels, list(groups)):
+    with display.labels_apart(everything.table_labels, list(groups),
+                              reserved=[margin_name(everything.table_labels, options["cells"])]):
         for value, make in groups.items():
             try:
                 reports[value] = AgreementReport(make(), **group_options)

@@ -43,10 +43,10 @@ def _tests_table(tests: pd.DataFrame, comparison, max_classes: int | None) -> Ta
     ``max_classes`` classes (:func:`_classes_shown`). On two classes, the tests of the whole table alone (each class
     against the rest is right on the same objects as the whole table, so its tests repeat them), with a footnote
     that says so."""
-    classes = tests.index.get_level_values("class")
-    whole = np.array([isinstance(c, str) and c == "(all)" for c in classes], dtype=bool)
+    per_block = whole_table_tests(tests)
+    whole = np.arange(len(tests)) < per_block
     if all(len(ag.labels) == 2 for ag in comparison.agreements.values()):
-        return tests_table("Tests", tests[whole], stub="Test · between · class", footnotes=[
+        return tests_table("Tests", tests[whole], stub="Test · between · class", headings=per_block, footnotes=[
             "On two classes each class against the rest is right on the same objects as the whole table: its tests "
             "are those above (Comparison.tests() lists them for each class)."])
     per_class = tests[~whole]
@@ -54,7 +54,7 @@ def _tests_table(tests: pd.DataFrame, comparison, max_classes: int | None) -> Ta
     uniques = unique_labels(classes)  # True and 1 two classes, and "a\x00b" and "a" before pandas 3
     codes = positions_of(classes, uniques)
     if not exceeds(len(uniques), max_classes):
-        return tests_table("Tests", tests, stub="Test · between · class")
+        return tests_table("Tests", tests, stub="Test · between · class", headings=per_block)
     shown = _classes_shown(codes, per_class["pvalue"].to_numpy(dtype=float), max_classes)
     shown_are = "the one shown is the class" if max_classes == 1 else f"the {max_classes} shown are those"
     footnote = (f"{len(uniques)} classes, more than {class_limit(max_classes)}: {shown_are} "
@@ -62,7 +62,15 @@ def _tests_table(tests: pd.DataFrame, comparison, max_classes: int | None) -> Ta
                 f"class), in the order of the labels. Every class: {kept('tests', 'Tests', 'tests')}, or "
                 f"{every_class()}.")
     return tests_table("Tests", pd.concat([tests[whole], per_class[np.isin(codes, shown)]]),
-                       stub="Test · between · class", footnotes=[footnote])
+                       stub="Test · between · class", footnotes=[footnote], headings=per_block)
+
+
+def whole_table_tests(tests: pd.DataFrame) -> int:
+    """How many of the first rows of ``tests`` (:meth:`~pandas_agree.Comparison.tests`) are the tests of the
+    whole table, class "(all)": by position, one for each test and pair before those of each class (a class may
+    be "(all)" too)."""
+    index = tests.index
+    return len(dict.fromkeys(zip(index.get_level_values("test"), index.get_level_values("between"), strict=True)))
 
 
 def _classes_shown(codes: np.ndarray, pvalues: np.ndarray, max_classes: int) -> np.ndarray:
@@ -159,6 +167,10 @@ class ComparisonReport(Rendered):
     @property
     def title(self) -> str:
         return f"{', '.join(map(str, self.comparison.names))} against {self.comparison.reference}"
+
+    def headings(self) -> tuple[str, ...]:
+        """The fixed texts printed where labels are: the class of the tests of the whole table."""
+        return ("(all)",)
 
     def label_sets(self) -> list[list]:
         """The labels the report prints: those of every prediction's table with the reference, in one set."""
@@ -265,7 +277,8 @@ class ComparisonReport(Rendered):
         >>> sheets
         ['Report', 'Summary', 'Tests', 'Notes']
         """
-        with display.labels_apart(*self.label_sets()):  # labels as the Report sheet shows them
+        # labels as the Report sheet shows them
+        with display.labels_apart(*self.label_sets(), reserved=self.headings()):
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:
@@ -274,7 +287,7 @@ class ComparisonReport(Rendered):
         write_frames(path, laid_out(self), {  # Tests: test, between and class each in a column of its own
             "Summary": [("Case Processing Summary", self.summary), ("Values", flat_columns(self.values)),
                         ("Paired differences", flat_columns(self.differences))],
-            "Tests": [("Tests", self.tests)]}, self.notes, self.options)
+            "Tests": [("Tests", self.tests, whole_table_tests(self.tests))]}, self.notes, self.options)
 
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).

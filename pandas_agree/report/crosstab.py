@@ -108,7 +108,8 @@ class CrosstabReport(Rendered):
                     value: CrosstabReport(sub, layer=True, **{**options, "statistics": [w for w in words if w != "cmh"]
                                                              or None})
                     for value, sub in crosstab.layers.items()}
-        with display.labels_apart(crosstab.table_labels):  # the notes name labels as the tables show them
+        # the notes name labels as the tables show them
+        with display.labels_apart(crosstab.table_labels, reserved=self.headings()):
             self.notes = self._notes(crosstab, caught)
 
     def _notes(self, ct, caught) -> list[str]:
@@ -138,6 +139,11 @@ class CrosstabReport(Rendered):
         [None, 'A', 'B']
         """
         return [(None, self), *self.layers.items()]
+
+    def headings(self) -> tuple[str, ...]:
+        """The fixed texts printed where labels are: the names of the crosstabs' margins ("Total", or "(Total)"
+        where a label is "Total": :meth:`~pandas_agree.Crosstab.cells`)."""
+        return tuple(dict.fromkeys(str(sub.crosstab.columns[-1]) for _, sub in self.sections()))
 
     def label_sets(self) -> list[list]:
         """The labels the report prints: those of the rows and columns of the whole table and of every layer (one
@@ -187,7 +193,8 @@ class CrosstabReport(Rendered):
         >>> list(sheets)
         ['Report', 'Summary', 'Crosstab', 'Statistics', 'Notes']
         """
-        with display.labels_apart(*self.label_sets()):  # labels as the Report sheet shows them
+        # labels as the Report sheet shows them
+        with display.labels_apart(*self.label_sets(), reserved=self.headings()):
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:

@@ -7,7 +7,7 @@ import contextvars
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 import numpy as np
 import pandas as pd
@@ -317,15 +317,16 @@ def _alike(text: str) -> str:
 
 
 def apart(values: Sequence, text: Callable = lambda v: str(plain(v)), quoted: Callable = lambda v: repr(plain(v)),
-          alike: Callable | None = None, blank: bool = False) -> list[str]:
+          alike: Callable | None = None, blank: bool = False, reserved: Iterable[str] = ()) -> list[str]:
     """One distinct text for each of ``values`` (distinct labels, or groups): each value's ``text``, except where
-    texts read alike (``alike`` of them equal; by default the texts themselves) or, with ``blank``, where a text
+    texts read alike (``alike`` of them equal; by default the texts themselves), where a text reads like one of
+    ``reserved`` (the headings printed beside the values, as the margins' "Total") or, with ``blank``, where a text
     reads as nothing (``alike`` of it empty): those values are written as Python writes them (``quoted``, their
-    ``repr``: ``1`` and ``'1'``, ``''``, ``'a\\u200b'``). Should a text made so still read like another, every value
-    is written so, and texts that are still alike are told apart by a number (``" (2)"``). Values whose texts are
-    apart keep them, so that ordinary output does not change. The one rule of the JSON keys of groups and layers
-    (:func:`~pandas_agree.report.agreement.group_keys`) and of the labels of every printed output
-    (:func:`labels_apart`).
+    ``repr``: ``1`` and ``'1'``, ``''``, ``'a\\u200b'``, ``'Total'``). Should a text made so still read like
+    another, every value is written so, and texts that are still alike are told apart by a number (``" (2)"``).
+    Values whose texts are apart keep them, so that ordinary output does not change. The one rule of the JSON keys
+    of groups and layers (:func:`~pandas_agree.report.agreement.group_keys`) and of the labels of every printed
+    output (:func:`labels_apart`).
 
     Examples
     --------
@@ -336,22 +337,25 @@ def apart(values: Sequence, text: Callable = lambda v: str(plain(v)), quoted: Ca
     ['1', "'1'", '"\\'1\\'"']
     >>> apart(["", " ", "x"], alike=str.strip, blank=True)
     ["''", "' '", 'x']
+    >>> apart(["Total", "x"], reserved=["Total"])
+    ["'Total'", 'x']
     """
     texts = [text(v) for v in values]
     keys = texts if alike is None else [alike(t) for t in texts]
+    headings = {h if alike is None else alike(h) for h in reserved}
     seen: dict[str, int] = {}
     for key in keys:
         seen[key] = seen.get(key, 0) + 1
-    if len(seen) == len(keys) and not (blank and "" in seen):
+    if len(seen) == len(keys) and not (blank and "" in seen) and headings.isdisjoint(seen):
         return texts  # every text apart (the ordinary case: one pass)
-    out = [quoted(v) if seen[key] > 1 or (blank and key == "") else t
+    out = [quoted(v) if seen[key] > 1 or (blank and key == "") or key in headings else t
            for t, key, v in zip(texts, keys, values, strict=True)]
     read = out if alike is None else [alike(t) for t in out]
-    if len(set(read)) < len(read):
+    if len(set(read)) < len(read) or not headings.isdisjoint(read):
         out = [quoted(v) for v in values]
         read = out if alike is None else [alike(t) for t in out]
-    taken = set(read)
-    told: set[str] = set()
+    taken = set(read) | headings
+    told: set[str] = set(headings)
     for i, key in enumerate(read):
         if key in told:
             n = 2
@@ -373,15 +377,18 @@ def _quoted(x) -> str:
 
 
 @contextlib.contextmanager
-def labels_apart(*label_sets: Sequence) -> Iterator[dict]:
+def labels_apart(*label_sets: Sequence, reserved: Iterable[str] = ()) -> Iterator[dict]:
     """Show the labels of one output apart while it is laid out: within each of ``label_sets`` (the labels of a
     table, rows and columns together; a report's groups; the values of a layer variable), labels that print alike
     (the same text once what prints as nothing is set aside: ``1`` and ``"1"``, ``True`` and ``"True"``, ``"a"``
-    and ``"a "``, ``"a"`` and ``"a\\u200b"``) and labels that print as nothing (``""``, ``" "``) are shown as
-    Python writes them (``'1'``, ``''``; see :func:`apart`) by :func:`label` (and so in every table, heading and
-    note) and by :func:`cell_label` (the workbook's data sheets); every other label is shown as it is. Within an
-    outer ``labels_apart`` the outer forms stay. Costs a pass over the labels (their texts), none per label
-    shown when no label needs it.
+    and ``"a "``, ``"a"`` and ``"a\\u200b"``), labels that print like one of the ``reserved`` texts (the headings
+    the output prints where it prints labels: the margins' "Total", the comparison's "(all)"; see
+    :meth:`~pandas_agree.report.rendered.Rendered.headings`) and labels that print as nothing (``""``, ``" "``)
+    are shown as Python writes them (``'1'``, ``'Total'``, ``''``; see :func:`apart`) by :func:`label` (and so in
+    every table, heading and note) and by :func:`cell_label` (the workbook's data sheets); every other label is
+    shown as it is, and a heading is printed as its text (:func:`margin_labels`). Within an outer
+    ``labels_apart`` the outer forms stay. Costs a pass over the labels (their texts), none per label shown when
+    no label needs it.
 
     Examples
     --------
@@ -389,16 +396,21 @@ def labels_apart(*label_sets: Sequence) -> Iterator[dict]:
     >>> with labels_apart([True, "True", "x"], ["A", "a"]):
     ...     [label(v) for v in (True, "True", "x", "A", "a")]
     ['True', "'True'", 'x', 'A', 'a']
+    >>> with labels_apart(["Total", "Sub"], reserved=["Total"]):
+    ...     [label(v) for v in ("Total", "Sub")]
+    ["'Total'", 'Sub']
     """
     outer = _APART.get()
     shown = dict(outer) if outer else {}
+    reserved = tuple(reserved)
+    headings = frozenset(reserved)
     for labels in label_sets:
-        if _plainly_apart(labels):
+        if _plainly_apart(labels) and headings.isdisjoint(labels):
             continue  # the ordinary case, found at C speed: no label shown apart
         values = list({_MISSING if _is_missing(v) else _exact(v): v for v in labels}.values())  # each label once
         defaults = [_label(v, None) for v in values]
         texts = apart(range(len(values)), defaults.__getitem__, lambda i, values=values: _quoted(values[i]), _alike,
-                      blank=True)
+                      blank=True, reserved=reserved)
         for v, default, text in zip(values, defaults, texts, strict=True):
             if text != default:  # a label shown apart
                 shown.setdefault(_exact(v), text)
@@ -423,6 +435,22 @@ def _plainly_apart(labels: Sequence) -> bool:
     return (joined.isascii() and joined.replace("\x00", "").isprintable() and "  " not in joined
             and " \x00" not in joined and "\x00 " not in joined and "\x00\x00" not in joined
             and joined[:1] not in ("", " ", "\x00") and joined[-1:] not in (" ", "\x00"))
+
+
+def margin_labels(labels: Sequence, show: Callable | None = None) -> list:
+    """The labels of a crosstab's axis as shown, the last its margin: each label as ``show`` shows it
+    (:func:`label`, or :func:`cell_label` in a workbook's data sheet), the margin as the heading it is ("Total";
+    a label that reads like it is shown apart, see :func:`labels_apart`).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import labels_apart, margin_labels
+    >>> with labels_apart(["Sub", "Total"], reserved=["Total"]):
+    ...     margin_labels(["Sub", "Total", "Total"])
+    ['Sub', "'Total'", 'Total']
+    """
+    labels = list(labels)
+    return [*map(show or label, labels[:-1]), *map(str, labels[-1:])]
 
 
 def cell_label(x):

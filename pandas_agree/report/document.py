@@ -161,7 +161,7 @@ def laid_out(report) -> Document:
 
 
 def _laid_out(report) -> Document:
-    with display.labels_apart(*report.label_sets()), display.long_labels() as found:
+    with display.labels_apart(*report.label_sets(), reserved=report.headings()), display.long_labels() as found:
         doc = report.document()
         wholes = _long_texts(report) | set(found.shown)
 
@@ -502,8 +502,11 @@ def crosstab(rep, places: int | None = None) -> Table:
     matching = _marked(ag)
     with_percentages = isinstance(ct.index, pd.MultiIndex)
     rows, highlight, position = [], set(), -1
-    for key, row in zip(ct.index.tolist(), ct.to_numpy(dtype=object).tolist(), strict=True):  # the rows read once
-        value, stat = key if with_percentages else (key, "Count")
+    keys = ct.index.tolist()
+    per_label = len(dict.fromkeys(key[1] for key in keys)) if with_percentages else 1  # lines under each label
+    labels = display.margin_labels([key[0] for key in keys[::per_label]] if with_percentages else keys)
+    for key, row in zip(keys, ct.to_numpy(dtype=object).tolist(), strict=True):  # the rows read once
+        stat = key[1] if with_percentages else "Count"
         counts = stat == "Count"
         position += counts
         if counts:
@@ -511,8 +514,8 @@ def crosstab(rep, places: int | None = None) -> Table:
             highlight.update((len(rows), j) for j in range(len(row)) if (position, j) in matching)
         else:
             cells = [display.percent(v) for v in row]
-        rows.append((display.label(value) if counts else "  " + stat, cells))
-    return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns.tolist()], rows,
+        rows.append((labels[position] if counts else "  " + stat, cells))
+    return Table(f"{rep.title} Crosstabulation", display.margin_labels(ct.columns.tolist()), rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
                  footnotes=[_matching_note(ag)] if matching else [], total_row=True)
 
@@ -578,7 +581,7 @@ def _cells_crosstab(rep, places: int) -> Table:
     ct, ag = rep.crosstab, rep.source
     stats = list(dict.fromkeys(ct.index.get_level_values(-1)))
     n_stats = len(stats)
-    labels = [display.label(v) for v in ct.index.get_level_values(0)[::n_stats]]
+    labels = display.margin_labels(ct.index.get_level_values(0)[::n_stats])
     width = max(len(x) for x in labels)
     first = "Count" if "Count" in stats else stats[0]  # the line of each label whose matching cells are marked
     matching = _marked(ag)
@@ -603,7 +606,7 @@ def _cells_crosstab(rep, places: int) -> Table:
                 highlight.add((len(rows), j))
         head = labels[position] if i % n_stats == 0 else ""
         rows.append((f"{head:<{width}}  {stat}", cells))
-    return Table(f"{rep.title} Crosstabulation", [display.label(c) for c in ct.columns], rows,
+    return Table(f"{rep.title} Crosstabulation", display.margin_labels(ct.columns), rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
                  footnotes=[f"{_matching_note(ag)[:-1]} on the {first} line."] if matching else [],
                  total_row=n_stats - sum(stat in _RESIDUALS for stat in stats))
@@ -1032,19 +1035,23 @@ def test_statistics(tests: Sequence, statistics: Sequence, methods: Sequence) ->
             for test, v, method in zip(tests, statistics, methods, strict=True)]
 
 
-def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test", footnotes: Sequence[str] = ()) -> Table:
+def tests_table(title: str, frame: pd.DataFrame, *, stub: str = "Test", footnotes: Sequence[str] = (),
+                headings: int = 0) -> Table:
     """A Tests table of a frame of tests (columns "statistic", "df", "pvalue", "method"; index test codes, or
     tuples whose first item is the test's code, shown joined by " · "), with the headings of
-    :data:`TEST_HEADINGS`, each method in full and ``footnotes`` under it."""
+    :data:`TEST_HEADINGS`, each method in full and ``footnotes`` under it. The last item of the first
+    ``headings`` rows' tuples is a heading (the comparison's "(all)", the whole table), shown as its text where a
+    label that reads like it is shown apart (see :func:`~pandas_agree.report.display.labels_apart`)."""
     bare = read_columns(frame)
     statistics, dfs, pvalues, methods = (_column(bare, c) for c in ("statistic", "df", "pvalue", "method"))
     keys = frame.index.tolist()
     codes = [key[0] if isinstance(key, tuple) else key for key in keys]
     shown = test_statistics(codes, statistics, methods)
-    rows = [(display.label(" · ".join(map(display.label, key)) if isinstance(key, tuple) else key),
+    rows = [(display.label(" · ".join([*map(display.label, key[:-1]), str(key[-1]) if i < headings else
+                                       display.label(key[-1])]) if isinstance(key, tuple) else key),
              [statistic, display.count(df), display.pvalue(p),
               method if isinstance(method, str) else "" if method is None else display.MISSING])
-            for key, statistic, df, p, method in zip(keys, shown, dfs, pvalues, methods, strict=True)]
+            for i, (key, statistic, df, p, method) in enumerate(zip(keys, shown, dfs, pvalues, methods, strict=True))]
     return Table(title, list(TEST_HEADINGS.values()), rows, stub=stub, footnotes=list(footnotes))
 
 

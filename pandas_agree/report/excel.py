@@ -238,14 +238,14 @@ def _crosstab_sheet(ws: StreamSheet, rep) -> None:
             _cell_statistics(ws, sub)
             continue
         header = ws.row
-        ws.header([display.name(ag.axis_names[0], ""), *map(display.cell_label, ct.columns)])
+        ws.header([display.name(ag.axis_names[0], ""), *display.margin_labels(ct.columns, display.cell_label)])
         # by position: the table's rows and columns, then the margins (labels may be tuples, booleans or NaN)
         values = ct.to_numpy(dtype=float)
         fmt = _counts_format(values)
         matching = _matching(ag, values.shape)
         last = len(ct.index) - 1
-        for i, label in enumerate(ct.index):
-            ws.text(1, display.cell_label(label), font=BOLD if i == last else None)
+        for i, label in enumerate(display.margin_labels(ct.index, display.cell_label)):
+            ws.text(1, label, font=BOLD if i == last else None)
             ws.numbers(2, values[i], fmt, fills=matching[i], fill=MATCH, widths=False)
             ws.skip()
         for j, w in enumerate(_column_widths(values, fmt)):
@@ -270,15 +270,17 @@ def _cell_statistics(ws: StreamSheet, rep) -> None:
     """The crosstab with SPSS's cell statistics: row label and statistic in the first two columns, then one column
     per column label and the total; full precision (counts with the count format, percentages with one decimal)."""
     ag, ct = rep.agreement, rep.crosstab
-    ws.header([display.name(ag.axis_names[0], ""), "statistic", *map(display.cell_label, ct.columns)])
+    ws.header([display.name(ag.axis_names[0], ""), "statistic", *display.margin_labels(ct.columns,
+                                                                                       display.cell_label)])
     stats = list(dict.fromkeys(ct.index.get_level_values(-1)))
     values = ct.to_numpy(dtype=float)
     matching = _matching(ag, (len(ct.index) // len(stats), len(ct.columns)))
     last = len(ct.index) // len(stats) - 1
     counts = _counts_format(values[[i for i, (_, stat) in enumerate(ct.index) if stat == "Count"]])
-    for i, (label, stat) in enumerate(ct.index):
+    labels = display.margin_labels(ct.index.get_level_values(0)[::len(stats)], display.cell_label)
+    for i, (_, stat) in enumerate(ct.index):
         position = i // len(stats)
-        ws.text(1, display.cell_label(label), font=BOLD if position == last else None)
+        ws.text(1, labels[position], font=BOLD if position == last else None)
         ws.text(2, stat)
         # percentages, expected counts and residuals with one decimal, as SPSS (and the text report) show them
         fmt = counts if stat == "Count" else "0.0"
@@ -530,8 +532,9 @@ def _stored_cells(ws: StreamSheet, ag, ct: pd.DataFrame) -> None:
     rows = np.repeat(np.arange(cells.shape[0]), np.diff(cells.indptr))
     left = max(ROW_LIMIT - ws.row - 4, 0)
     fmt = _counts_format(cells.data)
-    row_labels, row_width = ws.text_column(list(map(display.cell_label, ct.index)), rows[:left])
-    col_labels, col_width = ws.text_column(list(map(display.cell_label, ct.columns)), cells.indices[:left])
+    row_labels, row_width = ws.text_column(display.margin_labels(ct.index, display.cell_label), rows[:left])
+    col_labels, col_width = ws.text_column(display.margin_labels(ct.columns, display.cell_label),
+                                           cells.indices[:left])
     counts, count_width = ws.number_column(cells.data[:left], fmt)
     ws.rows(1, [row_labels, col_labels, counts], min(left, len(rows)))
     for col, width in enumerate((row_width, col_width, count_width), start=1):
@@ -692,7 +695,8 @@ def _options(ws: StreamSheet, options: list) -> None:
         ws.text(1, key)
         if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)) \
                 and np.isfinite(value):
-            ws.number(2, value, "General")  # a number, not text that reads as one
+            whole = isinstance(value, (int, np.integer))  # n_resamples 2000, not 2000.0
+            ws.number(2, value, "0" if whole else "General")  # a number, not text that reads as one
         else:
             ws.text(2, "" if value is None else str(value))
         ws.skip()
@@ -747,7 +751,7 @@ def write(rep, path: str | Path) -> None:
     """Write ``rep`` to an .xlsx workbook at ``path``; its labels as the Report sheet shows them (apart where they
     would read alike, :func:`~.display.labels_apart`)."""
     path = checked_path(path)
-    with display.labels_apart(*rep.label_sets()):
+    with display.labels_apart(*rep.label_sets(), reserved=rep.headings()):
         _write(rep, path)
 
 
@@ -767,13 +771,15 @@ def _write(rep, path: Path) -> None:
     _save(wb, path, report, streamed, next(s for s in streamed if s.name == "Notes"))
 
 
-def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tuple[str, pd.DataFrame]]],
+def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tuple]],
                  notes: list[str], options: dict) -> None:
     """A workbook of the "Report" sheet (the document laid out for print), then titled DataFrames (index in the
     first column; each level of a MultiIndex in a column of its own, headed by its name, so that a sheet filters
     and sorts by any of them), then a Notes sheet with the options. Sheet names are made valid for Excel (see
-    :func:`~pandas_agree.report.xlsx.sheet_names`). Labels are written as :func:`~.display.cell_label` writes them:
-    call it within the report's :func:`~.display.labels_apart`."""
+    :func:`~pandas_agree.report.xlsx.sheet_names`). Each table is (title, frame), or (title, frame, n) where the
+    last index level of the first n rows is a heading, written as its text (the comparison's "(all)"). Labels are
+    written as :func:`~.display.cell_label` writes them: call it within the report's
+    :func:`~.display.labels_apart`."""
     path = checked_path(path)
     wb, report, styles = _workbook()
     report_sheet(report, document)
@@ -781,7 +787,8 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
     streamed = []
     for name, tables in zip(names, sheets.values(), strict=False):
         ws = StreamSheet(name, styles)
-        for title, frame in tables:
+        for title, frame, *headed in tables:
+            headed = headed[0] if headed else 0  # the first rows whose last label is a heading ("(all)")
             ws.title(title)
             levels = frame.index.nlevels  # the label columns: one for each level of the index
             ws.header([*(name or "" for name in frame.index.names), *map(display.cell_label, frame.columns)])
@@ -796,7 +803,7 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
                     ws.number(1, idx, "0")
                 elif levels > 1:
                     for k, label in enumerate(idx):
-                        ws.text(1 + k, display.cell_label(label))
+                        ws.text(1 + k, str(label) if i < headed and k == levels - 1 else display.cell_label(label))
                 else:
                     ws.text(1, display.cell_label(idx))
                 for j in range(len(frame.columns)):

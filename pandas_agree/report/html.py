@@ -7,6 +7,7 @@ import base64
 import html
 import io
 
+from ..base.text import install_advice
 from .display import printable
 from .document import Document, Table
 
@@ -111,7 +112,7 @@ def _body(doc: Document, plots: bool) -> str:
                 parts.append(f'<h3>Plots</h3><img alt="plots of this section" src="data:image/png;base64,{png}">')
             else:
                 parts.append('<p class="pa-meta">The plots of this section need matplotlib: '
-                             'pip install "pandas-agree[plot]".</p>')
+                             f'{_e(install_advice("matplotlib", "plot"))}.</p>')
         if sec.notes:
             parts.append(_notes_html(sec.notes))
     if doc.long_labels:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from ..base.text import install_advice
 from ..measures.registry import resolve
 from . import display
 from .ranking import rank, shown_measures, sort_measure
@@ -19,7 +20,7 @@ def pyplot():
     try:
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ImportError("plots need matplotlib: pip install 'pandas-agree[plot]'") from None
+        raise ImportError(f"plots need matplotlib: {install_advice('matplotlib', 'plot')}") from None
     return plt
 
 
@@ -213,7 +214,7 @@ def report_figure(rep, measures: Sequence[str] | None = None, normalize: bool = 
     plt = pyplot()
     # labels that print alike are told apart as the report's tables show them
     with plt.rc_context(fallback_fonts([*rep.agreement.labels, *rep.agreement.axis_names])), \
-            display.labels_apart(*rep.label_sets()):
+            display.labels_apart(*rep.label_sets(), reserved=rep.headings()):
         return _report_figure(plt, rep, measures, normalize)
 
 

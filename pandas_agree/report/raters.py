@@ -228,7 +228,8 @@ class RaterReport(Rendered):
         >>> sheets
         ['Report', 'Summary', 'Categories', 'Raters', 'Notes']
         """
-        with display.labels_apart(*self.label_sets()):  # labels as the Report sheet shows them
+        # labels as the Report sheet shows them
+        with display.labels_apart(*self.label_sets(), reserved=self.headings()):
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:

@@ -32,6 +32,12 @@ class Rendered:
         :func:`~pandas_agree.report.display.labels_apart`. None by default."""
         return []
 
+    def headings(self) -> tuple[str, ...]:
+        """The fixed texts the report prints where it prints labels (the crosstab's margins, "Total"; the
+        comparison's whole-table tests, "(all)"): a label that reads like one is shown apart from it (see
+        :func:`~pandas_agree.report.display.labels_apart`). None by default."""
+        return ()
+
     def __str__(self) -> str:
         return render(laid_out(self))
 

@@ -241,7 +241,8 @@ class ScoresReport(Rendered):
             "A higher score speaks for the positive label; a threshold calls positive every object scored at or "
             "above it. Rows with a missing label, score or weight are left out.",
         ]
-        with display.labels_apart(*self.label_sets()):  # the notes name classes as the tables show them
+        # the notes name classes as the tables show them
+        with display.labels_apart(*self.label_sets(), reserved=self.headings()):
             self.notes.extend(_zero_width_notes(self.values, self.classes))
             self.notes.extend(_infinite_notes(self.values, self.classes))
         if opts["ci"] is not None and scores.design is not None:
@@ -352,7 +353,7 @@ class ScoresReport(Rendered):
         texts = [] if not self.scores.multiclass else self.scores.roc().index.get_level_values("class").unique()
         # classes that print alike are told apart as the report's tables show them
         with plt.rc_context(fallback_fonts(map(str, [*texts, self.scores.names[0], *self.scores.names[1]]))), \
-                display.labels_apart(*self.label_sets()):
+                display.labels_apart(*self.label_sets(), reserved=self.headings()):
             return self._plot(plt)
 
     def _plot(self, plt):
@@ -414,7 +415,8 @@ class ScoresReport(Rendered):
         >>> sheets
         ['Report', 'Values', 'ROC', 'Notes']
         """
-        with display.labels_apart(*self.label_sets()):  # labels as the Report sheet shows them
+        # labels as the Report sheet shows them
+        with display.labels_apart(*self.label_sets(), reserved=self.headings()):
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:

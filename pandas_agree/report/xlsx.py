@@ -243,8 +243,14 @@ class StreamSheet:
                comments: dict[str, str] = INFINITE_VALUE) -> None:
         """A number at full precision shown in ``fmt``; NaN or None an empty cell (unless filled); ±inf an empty cell
         in ``fmt`` with a comment, its sign's in ``comments`` ("+inf", "-inf" -> text; by default
-        :data:`~pandas_agree.report.sheet.INFINITE_VALUE`)."""
+        :data:`~pandas_agree.report.sheet.INFINITE_VALUE`). An integer (not a bool) is stored as one: ``2000``, not
+        ``2000.0``, which a reader of the sheet takes for a float."""
         if value is None:
+            return
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and abs(value) < 2**53:
+            ref = f"{self.letter(col)}{self.row}"
+            self._add(col, f'<c r="{ref}"{_style(self.styles(fmt, fill=fill))}><v>{int(value)}</v></c>')
+            self.width(col, float(number_widths(np.array([float(value)]), fmt)[0]), pad=1)
             return
         x = float(value)
         if x != x and fill is None:

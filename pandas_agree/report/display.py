@@ -381,9 +381,10 @@ def labels_apart(*label_sets: Sequence, reserved: Iterable[str] = ()) -> Iterato
     """Show the labels of one output apart while it is laid out: within each of ``label_sets`` (the labels of a
     table, rows and columns together; a report's groups; the values of a layer variable), labels that print alike
     (the same text once what prints as nothing is set aside: ``1`` and ``"1"``, ``True`` and ``"True"``, ``"a"``
-    and ``"a "``, ``"a"`` and ``"a\\u200b"``), labels that print like one of the ``reserved`` texts (the headings
-    the output prints where it prints labels: the margins' "Total", the comparison's "(all)"; see
-    :meth:`~pandas_agree.report.rendered.Rendered.headings`) and labels that print as nothing (``""``, ``" "``)
+    and ``"a "``, ``"a"`` and ``"a\\u200b"``), labels of the first set (a report's tables) that print like one of
+    the ``reserved`` texts (the headings the output prints among its tables' labels: the margins' "Total", the
+    comparison's "(all)"; see :meth:`~pandas_agree.report.rendered.Rendered.headings`; a group or layer value is
+    printed where no heading is) and labels that print as nothing (``""``, ``" "``)
     are shown as Python writes them (``'1'``, ``'Total'``, ``''``; see :func:`apart`) by :func:`label` (and so in
     every table, heading and note) and by :func:`cell_label` (the workbook's data sheets); every other label is
     shown as it is, and a heading is printed as its text (:func:`margin_labels`). Within an outer
@@ -403,14 +404,14 @@ def labels_apart(*label_sets: Sequence, reserved: Iterable[str] = ()) -> Iterato
     outer = _APART.get()
     shown = dict(outer) if outer else {}
     reserved = tuple(reserved)
-    headings = frozenset(reserved)
-    for labels in label_sets:
-        if _plainly_apart(labels) and headings.isdisjoint(labels):
+    for position, labels in enumerate(label_sets):
+        headings = reserved if position == 0 else ()  # the headings print among the tables' labels only
+        if _plainly_apart(labels) and frozenset(headings).isdisjoint(labels):
             continue  # the ordinary case, found at C speed: no label shown apart
         values = list({_MISSING if _is_missing(v) else _exact(v): v for v in labels}.values())  # each label once
         defaults = [_label(v, None) for v in values]
         texts = apart(range(len(values)), defaults.__getitem__, lambda i, values=values: _quoted(values[i]), _alike,
-                      blank=True, reserved=reserved)
+                      blank=True, reserved=headings)
         for v, default, text in zip(values, defaults, texts, strict=True):
             if text != default:  # a label shown apart
                 shown.setdefault(_exact(v), text)

@@ -11,7 +11,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 EXAMPLES = "PANDAS_AGREE_TEST_EXAMPLES"
 """An environment variable: the share of its examples that each property test draws (default 1, all of them).
-CI's lowest-versions lane sets it to a third: there the properties check that the code runs as it does on the
+CI's lowest-versions lane sets it to a quarter: there the properties check that the code runs as it does on the
 newest versions; the search for counterexamples, with every example, is the newest versions' lane's."""
 
 FEWEST_EXAMPLES = 10

@@ -16,6 +16,7 @@ from ..analyses.messages import classes_left_out, design_note, kappa_paradox, pr
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.spelling import option_set
+from ..base.text import in_words
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.crosstab import sparse_frame
@@ -76,11 +77,6 @@ def left_out_table(found: dict, classes: str, matched: bool = False):
             "counts these labels too, as scikit-learn's averages do (recall 0 for a label never predicted, precision "
             "0 for one not in the reference).")
     return Table("Labels Left Out of the Averages", ["Labels"], rows, footnotes=[note])
-
-
-def _in_words(codes: list[str]) -> str:
-    """Codes as a list in words: "DOR", "DOR and LNDOR", "DOR, LNDOR and DP"."""
-    return codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} and {codes[-1]}"
 
 
 def _listed(labels, limit: int = 8) -> str:
@@ -416,7 +412,7 @@ class AgreementReport(Rendered):
             zero = dor[~np.isfinite(dor.to_numpy()) | (dor.to_numpy() == 0)].index
             if len(zero):
                 notes.append(f"{correction:g} is added to each of the four cells of a class's 2×2 table with a zero "
-                             f"cell ({_listed(zero)}) before {_in_words(family)} "
+                             f"cell ({_listed(zero)}) before {in_words(family)} "
                              f"{'is' if len(family) == 1 else 'are'} computed, in the class-specific values and "
                              f"their averages ({option_set('correction', correction, f'correction={correction:g}')}"
                              "); the other measures read the counts as they are.")

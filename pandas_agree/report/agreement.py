@@ -399,6 +399,8 @@ class AgreementReport(Rendered):
         """The notes that say what ``correction=`` and ``zero_division=`` did to the class-specific values and
         the averages shown: the classes whose 2×2 table was corrected, and the undefined (0/0) values that
         ``zero_division`` set, each by measure and class (none where an option changed nothing)."""
+        if not opts["correction"] and math.isnan(opts["zero_division"]):
+            return []
         codes = list(dict.fromkeys(c[0] if isinstance(c, tuple) else c for c in self.binary.columns))
         codes += [c for c in columns_of(self, self.averages).index if c not in codes]
         kept = {"classes": opts["classes"], "positive": opts["positive"]}

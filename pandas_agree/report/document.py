@@ -342,6 +342,13 @@ class _Columns:
     def __call__(self, key) -> list:
         return self._array[:, self.position(key)].tolist()
 
+    def floats_of(self, key) -> np.ndarray:
+        """The column ``key`` as floats (NaN for a missing value), or NaN in every row where the frame has no such
+        column: what ``frame[key].to_numpy(dtype=float)`` gives, without making the column a Series."""
+        if key not in self:
+            return np.full(self._rows, np.nan)
+        return np.asarray(self._array[:, self.position(key)], dtype=float)
+
 
 def _keys(columns: pd.Index) -> list:
     """The keys of ``columns`` as Python objects; a MultiIndex's tuples made from its levels and codes (its values,

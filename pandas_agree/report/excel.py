@@ -29,7 +29,7 @@ from openpyxl import Workbook
 from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
-from .document import Document, laid_out
+from .document import Document, laid_out, read_columns
 from .printed import report_sheet
 from .ranking import shown_measures
 from .sheet import BOLD, MATCH, P_FORMAT, VALUE_FORMAT, Sheet, checked_path, infinite_sign
@@ -137,13 +137,12 @@ def _section_title(rep, title: str, group) -> str:
     return f"{title} — all data" if group is None else f"{title} — {rep.by} = {display.label(group)}"
 
 
-def _stat_formats(frame: pd.DataFrame, stats: list[str], key=None) -> dict[str, list[str]]:
-    """The formats of a frame's statistics (the columns ``(key, stat)``, or ``stat`` without a key): the standard
-    errors' and the interval ends' of their own, the others four decimals (more for small values,
-    :func:`value_formats`)."""
+def _stat_formats(read, stats: list[str], key=None) -> dict[str, list[str]]:
+    """The formats of a frame's statistics (the columns ``(key, stat)``, or ``stat`` without a key; ``read`` is
+    :func:`~.document.read_columns` of the frame): the standard errors' and the interval ends' of their own, the
+    others four decimals (more for small values, :func:`value_formats`)."""
     def column(stat):
-        c = stat if key is None else (key, stat)
-        return frame[c].to_numpy(dtype=float) if c in frame.columns else np.full(len(frame), np.nan)
+        return read.floats_of(stat if key is None else (key, stat))
 
     formats = {stat: value_formats(column(stat)) for stat in stats}
     if "se" in stats:
@@ -166,15 +165,19 @@ def _measures_block(ws: StreamSheet, rep, grouped: bool, title: str, name: str) 
     weighted = name == "multiclass" and rep.options.get("kappa_weights") is not None
     for group, sub in _sections(rep):
         m = getattr(sub, name)
-        formats = _stat_formats(m, stats)
+        read = read_columns(m)  # each column read once, by position (a Series each cell would copy m's attrs)
+        formats = _stat_formats(read, stats)
+        numbers = {stat: read(stat) for stat in stats if stat in m.columns}
+        methods = read("method") if "method" in m.columns else None
+        bands = read("interpretation") if "interpretation" in m.columns else None
         for i, code in enumerate(m.index):
             col = _lead(ws, grouped, group)
             ws.text(col, code)
             ws.text(col + 1, display.measure_name(code, weighted))
             for j, stat in enumerate(stats):
-                ws.number(col + 2 + j, m.loc[code, stat] if stat in m.columns else None, formats[stat][i])
-            ws.text(col + 2 + len(stats), m.loc[code, "method"] if "method" in m.columns else "")
-            interp = m.loc[code, "interpretation"] if "interpretation" in m.columns else None
+                ws.number(col + 2 + j, numbers[stat][i] if stat in numbers else None, formats[stat][i])
+            ws.text(col + 2 + len(stats), methods[i] if methods is not None else "")
+            interp = bands[i] if bands is not None else None
             ws.text(col + 3 + len(stats), "" if interp is None or pd.isna(interp) else interp)
             ws.skip()
         if m.attrs.get("paradox") and m.attrs["paradox"] not in notes:
@@ -655,11 +658,11 @@ def _wide_sheet(ws: StreamSheet, rep, frame_of, stub: str, first_level: str) -> 
         column, width = ws.text_column(list(map(display.cell_label, f.index)))
         columns.append(column)
         widths.append(width)
+        read = read_columns(f)  # each column read once, by position (a Series would copy f's attrs)
         for key in keys:
-            formats = _stat_formats(f, stats, key if multi else None) if multi else {"value": VALUE_FORMAT}
+            formats = _stat_formats(read, stats, key if multi else None) if multi else {"value": VALUE_FORMAT}
             for stat in stats:
-                c = (key, stat) if multi else key
-                values = f[c].to_numpy(dtype=float) if c in f.columns else np.full(n, np.nan)
+                values = read.floats_of((key, stat) if multi else key)
                 column, width = ws.number_column(values, formats[stat])
                 columns.append(column)
                 widths.append(width)

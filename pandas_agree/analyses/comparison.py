@@ -142,6 +142,15 @@ class PairedDifferences(Estimand):
         return out
 
 
+def _each_prediction(methods: dict) -> str:
+    """One interval method for every prediction, or each prediction's ("knn: Wilson; logistic: ..."), where they
+    differ."""
+    texts = list(dict.fromkeys(methods.values()))
+    if len(texts) == 1:
+        return texts[0]
+    return "; ".join(f"{name}: {text}" for name, text in methods.items())
+
+
 def _column_name(m) -> str:
     return m.code if m.kind != "binary" else f"{m.code} (unweighted)"
 
@@ -601,7 +610,10 @@ class Comparison(CountedRows):
         pandas.DataFrame
             One row per prediction; columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
             ("value", "se", "lower", "upper"), intervals as :meth:`Agreement.multiclass` and
-            :meth:`Agreement.averages` give them.
+            :meth:`Agreement.averages` give them. With ``ci``, ``result.attrs["methods"]`` names the interval
+            method of each measure (each prediction's, "name: method; ...", where the predictions' differ) and
+            ``result.attrs["notes"]`` holds the notes of those intervals, each once (with the predictions it is
+            about, where it is not about every one).
 
         Examples
         --------
@@ -620,6 +632,8 @@ class Comparison(CountedRows):
               "bootstrap_method": bootstrap_method, "random_state": random_state,
               "resampling": resampling}
         rows = {}
+        methods: dict[str, dict] = {}  # by measure, each prediction's interval method
+        notes: dict[str, list] = {}  # each note of the intervals, with the predictions it is about
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for name, ag in zip(self.names, self._agreements, strict=True):
@@ -634,10 +648,20 @@ class Comparison(CountedRows):
                     for stat in ("value", "se", "lower", "upper", *(("deff",) if self._sample else ())):
                         row[(col, stat)] = (mc.loc[m.code, stat] if m.kind != "binary"
                                             else av.loc[m.code, ("unweighted", stat)])
+                    methods.setdefault(col, {})[name] = (mc.loc[m.code, "method"] if m.kind != "binary"
+                                                         else av.attrs["methods"][m.code])
+                if ci is not None:
+                    for frame in (mc, av):
+                        for note in [] if frame is None else frame.attrs.get("notes", []):
+                            notes.setdefault(note, []).append(name)
                 rows[name] = row
         out = pd.DataFrame.from_dict(rows, orient="index")
         if ci is not None:
             out.columns = pd.MultiIndex.from_tuples(out.columns, names=["measure", "stat"])
+            out.attrs["methods"] = {col: _each_prediction(found) for col, found in methods.items()}
+            everyone = len(self.names)
+            out.attrs["notes"] = [note if len(names) == everyone else f"{', '.join(map(str, names))}: {note}"
+                                  for note, names in notes.items()]
         return out
 
     # --- paired differences ------------------------------------------------------------------------------

@@ -140,10 +140,12 @@ class ComparisonReport(Rendered):
                                  rows=True)
         self.notes = [f"Rows with a missing label in any of the {len(comparison.names) + 1} columns are left out "
                       "(listwise), so every prediction is judged on the same objects."]
-        for col, method in self.differences.attrs.get("methods", {}).items():
-            seed = (f", random_state = {opts['random_state']}" if "bootstrap" in method
-                    and "random_state" not in method else "")
-            self.notes.append(f"Differences of {col}: {method}{seed}.")
+        for what, frame in (("Values", self.values), ("Differences", self.differences)):
+            for col, method in frame.attrs.get("methods", {}).items():
+                seed = (f", random_state = {opts['random_state']}" if "bootstrap" in method
+                        and "random_state" not in method else "")
+                self.notes.append(f"{what} of {col}: {method}{seed}.")
+        self.notes.extend(self.values.attrs.get("notes", []))
         self.notes.append("Holm's adjustment is across the pairs, for each measure.")
         if comparison.design is None and "OSR" in self.differences.attrs.get("methods", {}):
             self.notes.append("The p-value of a difference of OSR is the Wald test of the paired difference; "

@@ -221,8 +221,15 @@ class ClassSpecific:
             "auto" (:mod:`pandas_agree.inference.auto`) give another interval beside the linearised SE: the
             MOVER–Wilson interval for the unweighted averages of REC and PRE, the Wald interval of a blurred SE
             with a class of fewer than 20 objects, the percentile bootstrap's for the weighted and inverse
-            averages of PPREV on two classes. "linearized" gives the delta method to every average; under
-            "bootstrap" the table bootstrap with the same before/after rule on every resample.
+            averages of PPREV on two classes. With ``correction`` where it changed a class's 2×2 table (or the
+            pooled table, for "micro"), the averages of the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ,
+            YULEY) get under "auto" (with ``resampling="multinomial"`` and no sample design) the SE and Wald
+            interval of the delta method with the correction's pseudo-counts counted as observations, as Woolf's
+            SE of a corrected class counts them (the method names "linearised with the correction's
+            pseudo-counts", and a note says so; docs/notes/intervals.md, "The averages of corrected classes", has
+            the coverage study). "linearized" gives the delta method to every average, the pseudo-counts taken as
+            constants; under "bootstrap" the table bootstrap with the same before/after rule on every resample
+            (which never fills a cell the sample left empty).
 
         Returns
         -------

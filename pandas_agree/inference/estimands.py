@@ -29,7 +29,15 @@ from ..measures import binary as _binary
 from ..measures.averaging import Averaging, ClassValues, averages_of, class_matrix, fill_undefined, takes_zero_division
 from ..measures.registry import Measure
 from .analytic import binary_analytics, mover_wilson, multiclass_analytics, settle_boundaries
-from .auto import BLURRED_LABELS, MOVER_WILSON, average_rules, blurred_table, class_rule, smallest_class
+from .auto import (
+    BLURRED_LABELS,
+    MOVER_WILSON,
+    average_rules,
+    blurred_table,
+    class_rule,
+    pseudo_count_rule,
+    smallest_class,
+)
 from .delta import (
     TableCells,
     class_design_variance,
@@ -376,6 +384,9 @@ class ClassAverages(Estimand):
         return self._rule_table[key]
 
     def small_sample(self, key, estimate, opts):
+        rule = pseudo_count_rule(self.by_code[key], self.correction, opts.design)
+        if rule is not None:
+            return self._pseudo_count_estimate(key, estimate, opts, rule)
         rules = self._rules(key)
         if not any(rules):
             return None
@@ -417,6 +428,94 @@ class ClassAverages(Estimand):
         return Estimate(estimate.value, estimate.se, lower.reshape(shape), upper.reshape(shape),
                         f"{estimate.method} SE, {described}", pvalue=estimate.pvalue,
                         note=notes[0] if len(notes) == 1 else notes)
+
+    def _pseudo_count_estimate(self, key, estimate: Estimate, opts, rule) -> Estimate | None:
+        """The estimate of the averages of ``key`` (a record of the odds-ratio family) with the correction's
+        pseudo-counts counted as observations (:meth:`pseudo_count_variances`), each averaging method's named by
+        what it took; None where the correction changed none of the classes (or pooled counts) they read."""
+        if getattr(self, "_pseudo", None) is None or self._pseudo[0] is not opts:
+            keys = [k for k in self.by_code if pseudo_count_rule(self.by_code[k], self.correction, opts.design)]
+            extra, changed = self.pseudo_count_variances(keys)
+            if not changed:
+                found = {}
+            else:
+                plain = self.variances(keys, opts.design)
+                found = delta_estimates(self, opts, keys, variances=lambda wanted, design: {
+                    k: plain[k] + extra[k] for k in wanted}, label="linearised with the correction's pseudo-counts")
+            self._pseudo = (opts, found, changed)
+        _, found, changed = self._pseudo
+        at = changed.get(key)
+        if at is None or not at.any():
+            return None
+        pseudo = found[key]
+        names = [pseudo.method if on else estimate.method for on in at]
+        by_name: dict[str, list[str]] = {}
+        for name, method in zip(names, self.methods, strict=True):
+            by_name.setdefault(name, []).append(method)
+        described = next(iter(by_name)) if len(by_name) == 1 else ", ".join(
+            f"{name} ({', '.join(methods)})" for name, methods in by_name.items())
+        return Estimate(pseudo.value, pseudo.se, pseudo.lower, pseudo.upper, described, pvalue=pseudo.pvalue,
+                        note=rule.note)
+
+    def pseudo_count_variances(self, keys: list) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+        """What the correction's pseudo-counts add to the multinomial delta-method variance of the averages
+        ``keys`` (records of the odds-ratio family) when they are counted as observations, and where the correction
+        changed the counts an average reads: two dicts by code, each (methods,).
+
+        A class whose 2×2 table has a zero cell takes its value at the counts x + h (h = ``correction``). Woolf's
+        variance of its log odds ratio, Σ 1/(x + h), is the multinomial delta-method variance Σ m g² − (Σ m g)²/M
+        over the four corrected cells m = x + h (M their total, g the partials at them): the pseudo-counts are
+        counted as observations. The average f = Σ w_k v_k / Σ w_k takes each corrected class's four pseudo-counts
+        the same way, as cells of weight h with the partials g_kx = w_k ∂v_k/∂x_k / Σ w (the weights, of the
+        counts as they are, held fixed); micro the pooled counts' four, where they were corrected. Every value of
+        the family is a function of degree 0 of its corrected counts, so Σ n g over the table's cells is −Σ h g_kx,
+        and the variance over the N objects and the pseudo-counts is the linearised one plus
+        Σ h g_kx² + (Σ h g_kx)²/N, which this gives. For one class it is Woolf's variance (Simel's for LRP and LRN);
+        so is it for the average over the two classes of a 2×2 table, whose one-vs-rest tables are the same four
+        cells read both ways, and whose pseudo-counts are therefore counted once.
+        """
+        records = [self.by_code[k] for k in keys]
+        if not records or not self.correction:
+            return {}, {}
+        joined = tuple(np.concatenate([x, x.sum(axis=-1, keepdims=True)]) for x in
+                       (np.asarray(c, dtype=float) for c in self.one_vs_rest))
+        corrected = _binary.corrected(*joined, self.correction)
+        added = corrected[0] - joined[0]  # h of each class and of the pooled counts, 0 where none was added
+        k = len(added) - 1
+        if k < 1 or not added.any():
+            return {}, {}
+
+        def class_partials_at(wanted):
+            """The partials of the class values (and pooled counts') of ``wanted`` at the corrected counts, each of
+            the four counts moved (the formulas without correction, at x + h), 0 for the classes not corrected."""
+            found = class_partials(class_matrix(list(wanted), self.params, None, self.zero_division), corrected,
+                                   separable=True)
+            return np.where(added[None, :, None] > 0, found, 0.0)
+
+        averaging = Averaging(records, self.one_vs_rest, self.methods, self.timing, self.params, self.correction,
+                              self.zero_division, values=self.class_values)
+        held = averaging.partials(lambda function, counts: np.zeros((4, *np.shape(function(*counts)))),
+                                  class_partials_at, with_values=False)  # (4, K, keys, methods), weights held
+        total = float(sum(np.asarray(x, dtype=float)[0] for x in self.one_vs_rest))
+        # two classes that make up the whole table read one 2×2 both ways (the second's a, b, c, d are the first's
+        # d, c, b, a): their pseudo-counts are the same four, each with the partials of both classes
+        both_ways = k == 2 and np.array_equal(np.stack(joined)[:, 1], np.stack(joined)[::-1, 0])
+        extra, changed = {}, {}
+        for i, code in enumerate(keys):
+            var = np.zeros(len(self.methods))
+            at = np.zeros(len(self.methods), dtype=bool)
+            for j, method in enumerate(self.methods):
+                if method == "micro":  # the pooled counts' partials, the same for every class: taken once
+                    h, g = added[k:], held[:, :1, i, j]
+                elif both_ways:
+                    h, g = added[:1], held[:, :1, i, j] + held[::-1, 1:, i, j]
+                else:
+                    h, g = added[:k], held[:, :, i, j]
+                g = np.where(h > 0, g, 0.0)
+                at[j] = bool((h > 0).any())
+                var[j] = (h * g * g).sum() + (h * g).sum() ** 2 / total
+            extra[code], changed[code] = var, at
+        return extra, changed
 
     def _mover_wilson(self, confidence_level: float) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
         """The unweighted mean of the classes' recalls (REC) or precisions (PRE) and its MOVER–Wilson interval

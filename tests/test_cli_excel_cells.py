@@ -85,3 +85,25 @@ def test_a_sheet_without_such_labels_reads_as_before(tmp_path, capsys):
     report, err = _main(capsys, "report", path, "--actual", "a", "--pred", "p", "--ci", "none")
     assert report["crosstab"]["index"] == [1, 2, "Total"] and report["crosstab"]["data"][0] == [2, 0, 2]
     assert "warning" not in err
+
+
+def test_labels_name_the_number_and_the_text_in_their_place(workbook, capsys):
+    # "1" on the command line stands for both labels that read as it: the number 1, then the text "1"
+    report, _ = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--labels", "2", "1", "x",
+                      "--ci", "none")
+    assert report["crosstab"]["index"] == report["crosstab"]["columns"] == [2, 1, "1", "x", "Total"]
+    crosstab, _ = _main(capsys, "crosstabs", workbook, "--row", "a", "--col", "c", "--row-labels", "2", "1")
+    assert [row for row, _ in crosstab["crosstab"]["index"]] == [2, 1, "1", "Total"]
+
+
+def test_positive_that_reads_as_two_labels_is_refused(tmp_path, capsys):
+    path = tmp_path / "two.xlsx"
+    book = openpyxl.Workbook()
+    book.active.append(["a", "p", "s"])
+    for k in range(12):
+        book.active.append([[1, "1"][k % 2], [1, "1"][k // 3 % 2], k / 12])
+    book.save(path)
+    for argv in (["report", path, "--actual", "a", "--pred", "p"], ["scores", path, "--actual", "a", "--score", "s"]):
+        assert cli.main([str(x) for x in argv] + ["--positive", "1"]) == 2
+        err = capsys.readouterr().err
+        assert "argument --positive: '1' is the number 1 and the text '1'" in err and "--numeric a" in err

@@ -296,6 +296,13 @@ def _labels(frame: pd.DataFrame, args, columns: list, dest: str = "labels") -> l
     given = getattr(args, dest, None)
     if not given:
         return None
+    typed = [c for c in columns if c in frame.attrs.get(READ_AS_CELLS, ())]
+    if typed:  # each listed text stands for the cells that read as it: the number 1, then the text "1"
+        read_as = _read_as(frame, typed)
+        listed = {}
+        for text in given:
+            listed.update({(type(v), v): v for v in read_as.get(text, [text])})
+        return list(listed.values())
     if all(pd.api.types.is_numeric_dtype(frame[c].dtype) for c in columns):
         try:
             return list(pd.to_numeric(pd.Series(given)))
@@ -304,6 +311,34 @@ def _labels(frame: pd.DataFrame, args, columns: list, dest: str = "labels") -> l
             raise UsageError(f"argument {_flag(dest)}: the {which} numbers; {given!r} are not all "
                              "numbers") from None
     return list(given)
+
+
+def _read_as(frame: pd.DataFrame, columns: list) -> dict[str, list]:
+    """The values of label ``columns`` read as an Excel sheet's cells hold them (:func:`_typed_cells`) by the text
+    they read as on the command line: "1" -> [1, "1"], the numbers (and other cells that are not text) first."""
+    values = dict.fromkeys((type(v), v) for c in columns for v in frame[c].dropna())  # True apart from 1
+    read_as: dict[str, list] = {}
+    for v in sorted((v for _, v in values), key=lambda v: isinstance(v, str)):
+        read_as.setdefault(v if isinstance(v, str) else str(v), []).append(v)
+    return read_as
+
+
+def _positive(frame: pd.DataFrame, columns: list, given):
+    """--positive as the label ``columns`` hold it: where they were read as an Excel sheet's cells hold them, the
+    one value that reads as ``given``, or a UsageError if two do (the number 1 and the text "1")."""
+    typed = [c for c in columns if c in frame.attrs.get(READ_AS_CELLS, ())]
+    if given is None or not typed:
+        return given
+    found = _read_as(frame, typed).get(given, [given])
+    if len(found) > 1:
+        raise UsageError(f"argument --positive: {given!r} is {' and '.join(f'the {_kind(v)} {v!r}' for v in found)}, "
+                         f"two labels of {', '.join(map(repr, typed))}; give --numeric {' '.join(typed)} to read "
+                         "them as one number")
+    return found[0]
+
+
+def _kind(value) -> str:
+    return "text" if isinstance(value, str) else "number" if isinstance(value, (int, float)) else "value"
 
 
 def _crosstab_labels(frame: pd.DataFrame, args) -> list | dict | None:
@@ -489,8 +524,10 @@ def run_report(args) -> int:
     table_options = {"weights": args.weights, "match": args.match, "strata": args.strata, "cluster": args.cluster,
                      "fpc": args.fpc, "lonely_psu": args.lonely_psu, "replicates": args.replicates}
     labels = _labels(frame, args, [args.actual, args.pred])
-    report = frame.agree.report(args.actual, args.pred, by=args.by, labels=labels, **table_options,
-                                **_report_options(args))
+    options = _report_options(args)
+    if "positive" in options:
+        options["positive"] = _positive(frame, [args.actual, args.pred], options["positive"])
+    report = frame.agree.report(args.actual, args.pred, by=args.by, labels=labels, **table_options, **options)
     _emit(report, args)
     return 0
 
@@ -562,7 +599,7 @@ def run_scores(args) -> int:
         if not pd.api.types.is_numeric_dtype(frame[name].dtype):
             raise UsageError(f"argument --score: column {name!r} is not numeric (dtype {frame[name].dtype}); the "
                              "scores must be numbers")
-    positive = args.positive
+    positive = _positive(frame, [args.actual], args.positive)
     if positive is not None and pd.api.types.is_numeric_dtype(frame[args.actual].dtype):
         try:
             positive = pd.to_numeric(pd.Series([positive])).iloc[0]

@@ -118,8 +118,8 @@ def _typed_cells(as_text: pd.DataFrame, cells: pd.DataFrame) -> pd.DataFrame | N
         text, cell = as_text.iloc[:, k], cells.iloc[:, k]
         held = cell.notna().to_numpy()
         is_text = cell.map(lambda v: isinstance(v, str)).to_numpy(dtype=bool)
-        both = pd.unique(text[held & ~is_text])
-        both = [t for t in both if t in set(text[held & is_text])]
+        texts = set(text[held & is_text])
+        both = [t for t in pd.unique(text[held & ~is_text]) if t in texts]
         if both:
             clashes[str(name)] = both
     if not clashes:
@@ -338,6 +338,7 @@ def _positive(frame: pd.DataFrame, columns: list, given):
 
 
 def _kind(value) -> str:
+    """What a label is, as a message names it: "text", "number" or "value"."""
     return "text" if isinstance(value, str) else "number" if isinstance(value, (int, float)) else "value"
 
 

@@ -141,6 +141,18 @@ def test_cell_statistics_are_the_modules():
     assert named.cell_statistics("all").index.get_level_values(0)[-1] == "(Total)"
 
 
+def test_cells_name_the_margins_apart_from_any_label():
+    table = pd.DataFrame([[1, 2], [3, 4]], index=["Total", "(Total)"], columns=["x", "(Total)"])
+    out = pa.Crosstab.from_table(table).cells(["count", "row"])
+    assert list(out.index.get_level_values(0)) == ["Total", "Total", "(Total)", "(Total)", "((Total))", "((Total))"]
+    assert list(out.columns) == ["x", "(Total)", "((Total))"]
+    # the table's own cell statistics, with margins named apart: 100 * 1 / 3, 100 * 4 / 7, totals 4 and 6 of 10
+    pd.testing.assert_frame_equal(out, cell_statistics(table, ["count", "row"], margins_name="((Total))"))
+    assert out.loc[("Total", "row"), "x"] == pytest.approx(100 / 3)
+    assert out.loc[("(Total)", "row"), "(Total)"] == pytest.approx(400 / 7)
+    assert out.loc[("((Total))", "count")].tolist() == [4.0, 6.0, 10.0]
+
+
 # --- the report ----------------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

@@ -419,6 +419,17 @@ def test_percentages_and_cell_statistics_print_the_label_apart_from_the_margin()
     assert [row.split()[0] for row, _ in table.rows if not row.startswith(" ")] == ["Sub", "Total", "(Total)"]
 
 
+def test_labels_total_and_parenthesised_total_beside_cell_statistics():
+    # with "Total" and "(Total)" both labels, the margins are "((Total))": the labels print as they are
+    frame = pd.DataFrame({"A": ["Total"] * 3 + ["(Total)"] * 3, "P": ["Total", "(Total)"] * 3})
+    for report in (frame.agree.report("A", "P", ci=None, cells=["count", "expected"]),
+                   frame.agree.crosstabs("A", "P").report(cells=["count", "row"])):
+        table = next(t for sec in laid_out(report).sections for t in sec.tables if "Crosstabulation" in t.title)
+        assert table.columns == ["(Total)", "Total", "((Total))"]
+        assert [row.split()[0] for row, _ in table.rows if not row.startswith(" ")] == ["(Total)", "Total",
+                                                                                         "((Total))"]
+
+
 def test_a_label_total_beside_the_crosstabs_renamed_margin_is_left_as_it_is():
     # CROSSTABS names its margins "(Total)" where a label is "Total" (Crosstab.cells): the label then reads apart
     report = _total_and_sub().agree.crosstabs("A", "P").report()

@@ -156,3 +156,22 @@ def test_zero_width_intervals_of_a_class_are_noted():
     assert report.classes.loc["a", ("AUC", "se")] == 0 and report.classes.loc["b", ("AUC", "se")] > 0
     assert any(note.startswith("The one-vs-rest intervals of AUC, GINI, PRAUC and AP of a have zero width: the "
                                "probability of a separates") for note in report.notes)
+
+
+def test_title_names_the_columns_as_the_other_reports_do():
+    # column names the display helpers show otherwise than str(): a name that is missing, one with a control
+    # character (escaped, as the agreement report's title shows it), one cut for its length
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 80)
+    score, reference, long = "s\tcore", None, "p" * 200
+    df = pd.DataFrame({reference: y, score: y + rng.normal(0, 1, 80), long: rng.random(80)})
+    assert df.agree.scores(reference, score).report(ci=None).title == "s\\tcore against (missing) (positive: 1)"
+    agreement = pd.DataFrame({"y": y, score: y}).agree.report("y", score, ci=None).title
+    assert agreement == "y * s\\tcore"
+    assert str(df.agree.scores(reference, long).report(ci=None)).splitlines()[0] == (
+        f"Scores report: {'p' * 30}…{'p' * 10} (200 characters) against (missing) (positive: 1)")
+    shares = rng.dirichlet([1, 1, 1], 90)
+    labels = pd.DataFrame({"y": rng.integers(0, 3, 90), "a\n": shares[:, 0], long: shares[:, 1],
+                           None: shares[:, 2]})
+    multiclass = labels.agree.scores("y", ["a\n", long, None], labels=[0, 1, 2]).report(ci=None).title
+    assert multiclass == f"class probabilities a\\n, {'p' * 30}…{'p' * 10} (200 characters), (missing) against y"

@@ -771,7 +771,9 @@ class Crosstab(CountedRows):
         """The crosstab with SPSS's ``/CELLS`` statistics: under each row label, one row per statistic.
 
         The statistics are those of :func:`~pandas_agree.inference.contingency.cell_statistics`, on the table as
-        :meth:`crosstab` shows it, with the "Total" row and column (named "(Total)" if a label is "Total").
+        :meth:`crosstab` shows it, with the "Total" row and column, named apart from every label: "(Total)" if a
+        label is "Total", "((Total))" if "(Total)" is one too, and so on
+        (:func:`~pandas_agree.inference.contingency.margins_label`).
 
         Parameters
         ----------
@@ -803,7 +805,7 @@ class Crosstab(CountedRows):
         self._dense_only("cells")
         table = self.table
         table.index.name, table.columns.name = self.axis_names
-        total = "Total" if "Total" not in set(table.index) | set(table.columns) else "(Total)"
+        total = contingency.margins_label([*table.index, *table.columns])
         return contingency.cell_statistics(table, list(words), margins_name=total)
 
     def cell_statistics(self, cells=("count",)) -> pd.DataFrame:

@@ -14,7 +14,7 @@ what they share with it (``scipy.stats.chi2_contingency``, ``fisher_exact``, ``r
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -29,7 +29,7 @@ from .distributions import beta_isf, beta_ppf, chi2_sf, critical_value, two_side
 from .tests import centred_scores, independence
 
 __all__ = ["CELLS", "EXACT_WORK", "FEXACT_TOLERANCE", "cell_statistics", "chi_square_tests", "fisher_exact_rxc",
-           "generalized_cmh", "kappa_homogeneity", "layered_tests", "risk_estimate"]
+           "generalized_cmh", "kappa_homogeneity", "layered_tests", "margins_label", "risk_estimate"]
 
 CELLS = ("count", "expected", "row", "column", "total", "resid", "sresid", "asresid")
 CHI_SQUARE_ROWS = ("Pearson Chi-Square", "Continuity Correction", "Likelihood Ratio", "Fisher's Exact Test",
@@ -707,6 +707,22 @@ _CELL_TITLES = {"count": "Count", "expected": "Expected Count", "row": "% within
                 "sresid": "Standardized Residual", "asresid": "Adjusted Residual"}
 
 
+def margins_label(labels: Iterable, name: str = "Total") -> str:
+    """The name of a table's margins that is none of its ``labels``: ``name``, else ``name`` in parentheses, as
+    many times as it takes ("(Total)" where a label is "Total", "((Total))" where "(Total)" is one too).
+
+    Examples
+    --------
+    >>> from pandas_agree.inference.contingency import margins_label
+    >>> margins_label(["a", "b"]), margins_label(["Total", "b"]), margins_label(["Total", "(Total)"])
+    ('Total', '(Total)', '((Total))')
+    """
+    taken = set(labels)
+    while name in taken:
+        name = f"({name})"
+    return name
+
+
 def cell_statistics(table: Any, cells: str | Sequence[str] = ("count",), *, margins: bool = True,
                     margins_name: str = "Total") -> pd.DataFrame:
     """The cells of SPSS's crosstab with ``/CELLS``: each row of the table repeated once per statistic.
@@ -728,7 +744,8 @@ def cell_statistics(table: Any, cells: str | Sequence[str] = ("count",), *, marg
     margins : bool, default True
         Add the Total row and column as SPSS prints them (residuals there are NaN: SPSS leaves them blank).
     margins_name : str, default "Total"
-        Label of the margins; must not be a label of the table.
+        Label of the margins; must not be a label of the table (:func:`margins_label` gives one that is
+        not).
 
     Returns
     -------

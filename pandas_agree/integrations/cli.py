@@ -26,6 +26,8 @@ from .plan_cli import add_plan_parser
 DEMO = ("wine_predictions", "cultivar", "knn")
 # the key of DataFrame.attrs that lists the columns read_table read as text (of a CSV, TSV or Excel file)
 READ_AS_TEXT = "pandas_agree.read_as_text"
+# the key that lists the label columns read_table read as an Excel sheet's cells hold them (see _typed_cells)
+READ_AS_CELLS = "pandas_agree.read_as_cells"
 READERS = {".csv": "CSV", ".tsv": "TSV", ".tab": "TSV", ".txt": "TSV", ".xlsx": "Excel", ".xlsm": "Excel",
            ".parquet": "Parquet", ".pq": "Parquet", ".sav": "SPSS", ".zsav": "SPSS"}
 # the files the report options write: option -> (the extensions it takes, what it writes)
@@ -45,7 +47,9 @@ def read_table(path: str | Path, sheet: str | None = None, text_columns: Sequenc
     """Read a data file by its extension: .csv, .tsv/.tab/.txt, .xlsx/.xlsm, .parquet/.pq, .sav/.zsav.
 
     The ``text_columns`` of a CSV, TSV or Excel file are read as text, as written: "01" and "1" stay distinct
-    and only an empty cell is missing ("NA", "None" and "null" stay labels). The columns are named by text, as
+    and only an empty cell is missing ("NA", "None" and "null" stay labels); an Excel sheet whose label columns
+    hold a number and a text that read the same (1 and "1") keeps its cells' types instead, with a warning (see
+    :func:`_typed_cells`), so that they stay two labels. The columns are named by text, as
     the command line names them (an Excel header that is a number or a date is its text). Any failure to read the
     file is a UsageError."""
     frame = _read(Path(path), sheet, text_columns)
@@ -81,10 +85,13 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame
             text = [c for c in dict.fromkeys(text_columns) if c in frame.columns.map(str)]
             if text:  # read again, as text: the other columns keep pandas' types and missing values
                 at = sorted(list(frame.columns.map(str)).index(c) for c in text)  # by position: names may be numbers
-                as_text = read(usecols=at, dtype=str, keep_default_na=False, na_values=[""])
+                options = {"usecols": at, "keep_default_na": False, "na_values": [""]}
+                as_text = read(dtype=str, **options)
+                # an Excel cell has a type: where a number and a text read the same (1 and "1"), the cells as typed
+                cells = _typed_cells(as_text, read(dtype=object, **options)) if kind == "Excel" else None
                 for k, c in enumerate(at):  # usecols gives the columns in the file's order
-                    frame[frame.columns[c]] = as_text.iloc[:, k]
-                frame.attrs[READ_AS_TEXT] = [str(frame.columns[c]) for c in at]
+                    frame[frame.columns[c]] = (as_text if cells is None else cells).iloc[:, k]
+                frame.attrs[READ_AS_TEXT if cells is None else READ_AS_CELLS] = [str(frame.columns[c]) for c in at]
             return frame
         if kind == "Parquet":
             try:
@@ -99,6 +106,30 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame
         raise UsageError(str(err)) from None
     except Exception as err:  # a damaged or truncated file fails in the reader, with the reader's own error
         raise UsageError(f"cannot read {path} as {kind}: {type(err).__name__}: {err}") from None
+
+
+def _typed_cells(as_text: pd.DataFrame, cells: pd.DataFrame) -> pd.DataFrame | None:
+    """The label columns of an Excel sheet as its cells hold them (``cells``: numbers as numbers, text as text),
+    where a column holds a number and a text that read the same (1 and "1", a number stored as text): these are
+    two labels, as ``pandas.read_excel(dtype=object)`` reads them and as the Python API keeps them, with a warning
+    naming the columns and the values; else None (the columns are read as text, ``as_text``)."""
+    clashes = {}
+    for k, name in enumerate(as_text.columns):
+        text, cell = as_text.iloc[:, k], cells.iloc[:, k]
+        held = cell.notna().to_numpy()
+        is_text = cell.map(lambda v: isinstance(v, str)).to_numpy(dtype=bool)
+        texts = set(text[held & is_text])
+        both = [t for t in pd.unique(text[held & ~is_text]) if t in texts]
+        if both:
+            clashes[str(name)] = both
+    if not clashes:
+        return None
+    shown = "; ".join(f"column {name!r}: " + ", ".join(f"the number {t} and the text {t!r}" for t in both[:3])
+                      + (f" and {len(both) - 3} more" if len(both) > 3 else "") for name, both in clashes.items())
+    warnings.warn(f"the label columns hold numbers and text that read the same ({shown}): they are different "
+                  f"labels, as the cells are typed; give --numeric {' '.join(clashes)} to read them as numbers",
+                  UserWarning, stacklevel=4)
+    return cells
 
 
 def _read_spss(path: Path) -> pd.DataFrame:
@@ -242,9 +273,11 @@ def _label_columns(frame: pd.DataFrame, args, columns: list, groups: list[list] 
         if name not in columns:
             raise UsageError(f"argument --numeric: {name!r} is not a label column; the label columns are "
                              f"{', '.join(map(str, columns))}")
+    typed = set(frame.attrs.get(READ_AS_CELLS, ()))
     for c in dict.fromkeys(columns):
-        if missing:
-            frame[c] = frame[c].mask(frame[c].isin(missing))
+        if missing:  # a typed cell by its text, as a column read as text: --missing 9 is the number 9 and "9"
+            values = frame[c].map(lambda v: v if isinstance(v, str) else str(v)) if c in typed else frame[c]
+            frame[c] = frame[c].mask(values.isin(missing))
         if c in numeric:
             try:
                 frame[c] = pd.to_numeric(frame[c])
@@ -263,6 +296,13 @@ def _labels(frame: pd.DataFrame, args, columns: list, dest: str = "labels") -> l
     given = getattr(args, dest, None)
     if not given:
         return None
+    typed = [c for c in columns if c in frame.attrs.get(READ_AS_CELLS, ())]
+    if typed:  # each listed text stands for the cells that read as it: the number 1, then the text "1"
+        read_as = _read_as(frame, typed)
+        listed = {}
+        for text in given:
+            listed.update({(type(v), v): v for v in read_as.get(text, [text])})
+        return list(listed.values())
     if all(pd.api.types.is_numeric_dtype(frame[c].dtype) for c in columns):
         try:
             return list(pd.to_numeric(pd.Series(given)))
@@ -271,6 +311,35 @@ def _labels(frame: pd.DataFrame, args, columns: list, dest: str = "labels") -> l
             raise UsageError(f"argument {_flag(dest)}: the {which} numbers; {given!r} are not all "
                              "numbers") from None
     return list(given)
+
+
+def _read_as(frame: pd.DataFrame, columns: list) -> dict[str, list]:
+    """The values of label ``columns`` read as an Excel sheet's cells hold them (:func:`_typed_cells`) by the text
+    they read as on the command line: "1" -> [1, "1"], the numbers (and other cells that are not text) first."""
+    values = dict.fromkeys((type(v), v) for c in columns for v in frame[c].dropna())  # True apart from 1
+    read_as: dict[str, list] = {}
+    for v in sorted((v for _, v in values), key=lambda v: isinstance(v, str)):
+        read_as.setdefault(v if isinstance(v, str) else str(v), []).append(v)
+    return read_as
+
+
+def _positive(frame: pd.DataFrame, columns: list, given):
+    """--positive as the label ``columns`` hold it: where they were read as an Excel sheet's cells hold them, the
+    one value that reads as ``given``, or a UsageError if two do (the number 1 and the text "1")."""
+    typed = [c for c in columns if c in frame.attrs.get(READ_AS_CELLS, ())]
+    if given is None or not typed:
+        return given
+    found = _read_as(frame, typed).get(given, [given])
+    if len(found) > 1:
+        raise UsageError(f"argument --positive: {given!r} is {' and '.join(f'the {_kind(v)} {v!r}' for v in found)}, "
+                         f"two labels of {', '.join(map(repr, typed))}; give --numeric {' '.join(typed)} to read "
+                         "them as one number")
+    return found[0]
+
+
+def _kind(value) -> str:
+    """What a label is, as a message names it: "text", "number" or "value"."""
+    return "text" if isinstance(value, str) else "number" if isinstance(value, (int, float)) else "value"
 
 
 def _crosstab_labels(frame: pd.DataFrame, args) -> list | dict | None:
@@ -456,8 +525,10 @@ def run_report(args) -> int:
     table_options = {"weights": args.weights, "match": args.match, "strata": args.strata, "cluster": args.cluster,
                      "fpc": args.fpc, "lonely_psu": args.lonely_psu, "replicates": args.replicates}
     labels = _labels(frame, args, [args.actual, args.pred])
-    report = frame.agree.report(args.actual, args.pred, by=args.by, labels=labels, **table_options,
-                                **_report_options(args))
+    options = _report_options(args)
+    if "positive" in options:
+        options["positive"] = _positive(frame, [args.actual, args.pred], options["positive"])
+    report = frame.agree.report(args.actual, args.pred, by=args.by, labels=labels, **table_options, **options)
     _emit(report, args)
     return 0
 
@@ -529,7 +600,7 @@ def run_scores(args) -> int:
         if not pd.api.types.is_numeric_dtype(frame[name].dtype):
             raise UsageError(f"argument --score: column {name!r} is not numeric (dtype {frame[name].dtype}); the "
                              "scores must be numbers")
-    positive = args.positive
+    positive = _positive(frame, [args.actual], args.positive)
     if positive is not None and pd.api.types.is_numeric_dtype(frame[args.actual].dtype):
         try:
             positive = pd.to_numeric(pd.Series([positive])).iloc[0]

@@ -20,6 +20,7 @@ from ..base.text import in_words
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.crosstab import sparse_frame
+from ..inference.contingency import margins_label
 from ..measures.averaging import takes_zero_division
 from ..measures.parameters import uses
 from ..measures.registry import REGISTRY, resolve
@@ -911,9 +912,9 @@ def jsonable(v):
 
 def margin_name(labels, cells) -> str:
     """The name of the margins of a crosstab of ``labels`` as the report prints them: "Total"; with cell
-    statistics (``cells``) "(Total)" where a label is "Total", as :meth:`~pandas_agree.Crosstab.cells` names
-    them."""
-    return "(Total)" if cells is not None and "Total" in set(labels) else "Total"
+    statistics (``cells``) one that is none of the labels ("(Total)" where a label is "Total"), as
+    :meth:`~pandas_agree.Crosstab.cells` names them."""
+    return "Total" if cells is None else margins_label(labels)
 
 
 def assemble_grouped(everything, groups: dict, by, n_missing_group: int, options: dict) -> AgreementReport:

@@ -141,8 +141,8 @@ class CrosstabReport(Rendered):
         return [(None, self), *self.layers.items()]
 
     def headings(self) -> tuple[str, ...]:
-        """The fixed texts printed where labels are: the names of the crosstabs' margins ("Total", or "(Total)"
-        where a label is "Total": :meth:`~pandas_agree.Crosstab.cells`)."""
+        """The fixed texts printed where labels are: the names of the crosstabs' margins ("Total", or a name that is
+        none of the labels, "(Total)" where a label is "Total": :meth:`~pandas_agree.Crosstab.cells`)."""
         return tuple(dict.fromkeys(str(sub.crosstab.columns[-1]) for _, sub in self.sections()))
 
     def label_sets(self) -> list[list]:

@@ -270,8 +270,8 @@ class ScoresReport(Rendered):
     def title(self) -> str:
         scores, names = self.scores, self.scores.names
         if scores.multiclass:
-            return f"class probabilities {', '.join(map(str, names[1]))} against {names[0]}"
-        return f"{names[1][0]} against {names[0]} (positive: {display.label(scores.positive)})"
+            return f"class probabilities {', '.join(map(_column, names[1]))} against {_column(names[0])}"
+        return f"{_column(names[1][0])} against {_column(names[0])} (positive: {display.label(scores.positive)})"
 
     def label_sets(self) -> list[list]:
         """The labels the report prints: the reference labels (the classes of class probabilities; the positive

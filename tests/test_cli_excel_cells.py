@@ -1,0 +1,109 @@
+"""The command line reads an Excel sheet whose label column holds a number and a text that read the same (1 and
+"1", a number stored as text) as two labels, as its cells are typed and as the Python API keeps them: the same
+classes and counts as ``df.agree`` on ``pandas.read_excel(dtype=object)``, with a warning naming the column and
+the values; --numeric reads them as one number."""
+
+import json
+
+import openpyxl
+import pandas as pd
+import pytest
+
+import pandas_agree  # noqa: F401  (the .agree accessor)
+from pandas_agree.integrations import cli
+
+# (a, p): 1 and "1" on both sides, 2 a number only; "x" a text that no number reads as
+ROWS = [(1, 1), ("1", "1"), (1, "1"), ("1", 1), (2, 2), (2, 1), ("1", 2), (1, 1), (2, 2), ("1", "1"), (1, "x")]
+
+
+@pytest.fixture
+def workbook(tmp_path):
+    path = tmp_path / "typed.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["a", "p", "c"])
+    for a, p in ROWS:
+        sheet.append([a, p, "k" if a == 2 else "j"])
+    book.save(path)
+    assert {sheet.cell(r, 1).data_type for r in range(2, len(ROWS) + 2)} == {"n", "s"}  # typed as written
+    return path
+
+
+def _main(capsys, *argv) -> tuple[dict, str]:
+    status = cli.main([str(x) for x in argv] + ["--json"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return json.loads(out), err
+
+
+def _python(path, *args, **kwargs) -> dict:
+    """The Python API's report on the sheet as pandas reads its cells (numbers as numbers, text as text)."""
+    frame = pd.read_excel(path, dtype=object, keep_default_na=False, na_values=[""])
+    return json.loads(frame.agree.report(*args, **kwargs).to_json())
+
+
+def test_number_and_text_are_two_labels(workbook, capsys):
+    report, err = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--ci", "none")
+    crosstab = report["crosstab"]
+    assert crosstab["index"] == [1, "1", 2, "Total"] and crosstab["columns"] == [1, "1", 2, "x", "Total"]
+    #     1  "1"  2  "x": counted from ROWS
+    assert crosstab["data"][:3] == [[2, 1, 0, 1, 4], [1, 2, 1, 0, 4], [1, 0, 2, 0, 3]]
+    assert crosstab == _python(workbook, "a", "p", ci=None)["crosstab"]
+    assert "column 'a': the number 1 and the text '1'" in err and "column 'p'" in err and "--numeric a p" in err
+
+
+def test_printed_labels_are_told_apart(workbook, capsys):
+    assert cli.main(["report", str(workbook), "--actual", "a", "--pred", "p", "--ci", "none", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "'1'      1  [2]    1  0      4" in out  # the text "1" printed quoted beside the number 1
+
+
+def test_numeric_reads_them_as_one_number(workbook, capsys):
+    report, err = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--numeric", "a", "p",
+                        "--missing", "x", "--ci", "none")
+    assert report["crosstab"]["index"] == [1, 2, "Total"]
+    assert report["crosstab"]["data"] == [[6, 1, 7], [1, 2, 3], [7, 3, 10]]  # the last row's "x" is missing
+    assert "warning" in err  # the cells were read as typed before --numeric
+
+
+def test_missing_names_the_number_and_the_text(workbook, capsys):
+    report, _ = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--missing", "1", "--ci", "none")
+    # the number 1 and the text "1" both missing: only the rows (2, 2) are left
+    assert report["crosstab"]["index"] == [2, "Total"] and report["crosstab"]["columns"] == [2, "Total"]
+    assert report["crosstab"]["data"] == [[2, 2], [2, 2]]
+
+
+def test_crosstabs_too(workbook, capsys):
+    crosstab, err = _main(capsys, "crosstabs", workbook, "--row", "a", "--col", "c")
+    assert [row for row, _ in crosstab["crosstab"]["index"]] == [1, "1", 2, "Total"]
+    assert "column 'a'" in err and "column 'c'" not in err
+
+
+def test_a_sheet_without_such_labels_reads_as_before(tmp_path, capsys):
+    path = tmp_path / "plain.xlsx"
+    pd.DataFrame({"a": [1, 2, 2, 1], "p": ["1", "2", "1", "1"]}).to_excel(path, index=False)
+    report, err = _main(capsys, "report", path, "--actual", "a", "--pred", "p", "--ci", "none")
+    assert report["crosstab"]["index"] == [1, 2, "Total"] and report["crosstab"]["data"][0] == [2, 0, 2]
+    assert "warning" not in err
+
+
+def test_labels_name_the_number_and_the_text_in_their_place(workbook, capsys):
+    # "1" on the command line stands for both labels that read as it: the number 1, then the text "1"
+    report, _ = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--labels", "2", "1", "x",
+                      "--ci", "none")
+    assert report["crosstab"]["index"] == report["crosstab"]["columns"] == [2, 1, "1", "x", "Total"]
+    crosstab, _ = _main(capsys, "crosstabs", workbook, "--row", "a", "--col", "c", "--row-labels", "2", "1")
+    assert [row for row, _ in crosstab["crosstab"]["index"]] == [2, 1, "1", "Total"]
+
+
+def test_positive_that_reads_as_two_labels_is_refused(tmp_path, capsys):
+    path = tmp_path / "two.xlsx"
+    book = openpyxl.Workbook()
+    book.active.append(["a", "p", "s"])
+    for k in range(12):
+        book.active.append([[1, "1"][k % 2], [1, "1"][k // 3 % 2], k / 12])
+    book.save(path)
+    for argv in (["report", path, "--actual", "a", "--pred", "p"], ["scores", path, "--actual", "a", "--score", "s"]):
+        assert cli.main([str(x) for x in argv] + ["--positive", "1"]) == 2
+        err = capsys.readouterr().err
+        assert "argument --positive: '1' is the number 1 and the text '1'" in err and "--numeric a" in err

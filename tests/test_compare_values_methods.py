@@ -80,3 +80,11 @@ def test_the_report_prints_the_values_methods_and_notes():
     assert all(note in report.notes for note in values.attrs["notes"])
     text = str(report)
     assert "Values of KAPPA: A: Fleiss–Cohen–Everitt; B:" in " ".join(text.split())
+
+
+def test_the_title_names_the_columns_as_the_other_reports_do():
+    # a name with a control character (escaped, as the agreement report's title shows it), one cut for its length
+    df = _predictions().rename(columns={"ref": "r\tef", "A": "p" * 200})
+    title = df.agree.compare("r\tef", ["p" * 200, "B"]).report(measures=["OSR"], ci=None).title
+    assert title == f"{'p' * 30}…{'p' * 10} (200 characters), B against r\\tef"
+    assert df.agree.report("r\tef", "B", ci=None).title == "r\\tef * B"

@@ -168,7 +168,9 @@ class ComparisonReport(Rendered):
 
     @property
     def title(self) -> str:
-        return f"{', '.join(map(str, self.comparison.names))} against {self.comparison.reference}"
+        # the columns' names as the other reports print a variable's (a column named None reads "(missing)")
+        names = ", ".join(display.name(name, "(missing)") for name in self.comparison.names)
+        return f"{names} against {display.name(self.comparison.reference, '(missing)')}"
 
     def headings(self) -> tuple[str, ...]:
         """The fixed texts printed where labels are: the class of the tests of the whole table."""

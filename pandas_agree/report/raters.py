@@ -136,7 +136,9 @@ class RaterReport(Rendered):
 
     @property
     def title(self) -> str:
-        names = ", ".join(map(str, self.raters.raters[:6])) + (", …" if len(self.raters.raters) > 6 else "")
+        # each rater column's name as the other reports print a variable's (a column named None reads "(missing)")
+        names = ", ".join(display.name(r, "(missing)") for r in self.raters.raters[:6]) + (
+            ", …" if len(self.raters.raters) > 6 else "")
         return f"{len(self.raters.raters)} raters ({names})"
 
     def _coefficients_table(self, c: pd.DataFrame, title: str, weighted, more_notes=()):

@@ -181,6 +181,12 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
         if unordered:
             grouped = grouped.with_columns(*(nw.col(k).cast(nw.String()) for k in unordered))
     grouped = grouped.collect().to_pandas()
+    if engine_of(frame) == "Polars":
+        # an Enum is Polars' ordered type: its groups come back as an ordered categorical, as the newer Polars gives
+        # them (older ones leave the categorical unordered)
+        for i, k in enumerate(keys):
+            if schema[k] == nw.Enum and isinstance(grouped.dtypes.iloc[i], pd.CategoricalDtype):
+                grouped.isetitem(i, grouped.iloc[:, i].cat.as_ordered())
     if weights is not None:
         grouped = grouped.rename(columns={missing: WEIGHT_MISSING, **({uw: "uw"} if weight_key else {})})
     text = pd.Series(["text"]).dtype  # how this pandas holds text by default

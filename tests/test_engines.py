@@ -171,6 +171,21 @@ def test_an_ordered_type_carries_its_order_as_an_ordered_categorical_does_in_pan
         pa.crosstabs(enum.with_columns(pl.all().cast(pl.String)), "a", "b").statistics(["gamma"])
 
 
+def test_column_names_with_a_dot_are_counted_in_duckdb():
+    """Names such as R's "Winnipeg.Neurologist" (read.csv, write.csv) name columns, not a table's column: DuckDB counts
+    them, with weights, a design, layers and several raters, as pandas counts the same rows."""
+    df = pd.DataFrame({"r.a": ["x", "y", "x", "y", "x", "z"], "r.b": ["x", "y", "y", "y", "x", "z"],
+                       "w.1": [1.0, 2.0, 3.0, 1.0, 1.0, 2.0], "s.t": ["a", "a", "b", "b", "a", "b"]})
+    relation = _duckdb(df)
+    for options in ({}, {"weights": "w.1"}, {"weights": "w.1", "strata": "s.t"}):
+        got, want = pa.Agreement.from_frame(relation, "r.a", "r.b", **options), df.agree("r.a", "r.b", **options)
+        pd.testing.assert_frame_equal(got.table, want.table)
+        assert str(got.report()) == str(want.report())
+    layered = pa.crosstabs(relation, "r.a", "r.b", layers="s.t", weights="w.1")
+    assert str(layered.report()) == str(df.agree.crosstabs("r.a", "r.b", layers="s.t", weights="w.1").report())
+    assert_same_raters(pa.RaterAgreement.from_frame(relation, ["r.a", "r.b"]), df.agree.raters(["r.a", "r.b"]))
+
+
 def test_a_polars_categorical_sorts_as_its_text_whatever_order_the_groups_come_in():
     # a Polars Categorical declares no order (Polars sorts it by its text; an Enum is the ordered type): its labels
     # come sorted, as the same strings in pandas, not in the order the group-by happens to return its groups

@@ -242,3 +242,30 @@ def test_columns_named_none_or_by_mixed_types(naming):
         ddf = dd.from_pandas(df, npartitions=2)
         for name, call in calls.items():
             pd.testing.assert_frame_equal(call(ddf), call(df), rtol=1e-12, obj=name)
+
+
+def test_ordered_categorical_labels_carry_their_order_on_dask_as_on_pandas():
+    """Ordered categorical label columns are a scale of their own on a Dask frame too: the call (with and without a
+    design), its report, grouped or not, and its crosstabs read their order without a LabelOrderWarning, and print
+    what pandas prints."""
+    import warnings
+
+    kind = pd.CategoricalDtype(["lo", "mid", "hi"], ordered=True)
+    frame = pd.DataFrame({"a": pd.Series(["lo", "hi", "mid", "hi", "lo", "mid", "hi", "lo"], dtype=kind),
+                          "b": pd.Series(["lo", "mid", "mid", "hi", "mid", "lo", "hi", "lo"], dtype=kind),
+                          "g": ["x", "y"] * 4, "st": ["s", "t", "t", "s"] * 2})
+    ddf = dd.from_pandas(frame, npartitions=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", LabelOrderWarning)
+        for options in ({}, {"strata": "st"}):
+            ours, theirs = ddf.agree("a", "b", **options), frame.agree("a", "b", **options)
+            assert ours.ordered and theirs.ordered
+            pd.testing.assert_frame_equal(ours.multiclass(["KAPPA_W"], kappa_weights="linear"),
+                                          theirs.multiclass(["KAPPA_W"], kappa_weights="linear"))
+            assert (str(ddf.agree.report("a", "b", kappa_weights="linear", **options))
+                    == str(frame.agree.report("a", "b", kappa_weights="linear", **options)))
+        assert (str(ddf.agree.report("a", "b", by="g", kappa_weights="linear"))
+                == str(frame.agree.report("a", "b", by="g", kappa_weights="linear")))
+        ours, theirs = ddf.agree.crosstabs("a", "b", layers="g"), frame.agree.crosstabs("a", "b", layers="g")
+        assert ours.ordered
+        assert str(ours.report(statistics=["gamma", "cmh"])) == str(theirs.report(statistics=["gamma", "cmh"]))

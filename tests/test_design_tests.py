@@ -272,3 +272,36 @@ def test_rao_scott_f_holds_its_level_in_a_clustered_design():
     print(f"Rao–Scott F rejects {rejected_f / n_samples:.4f}, Pearson {rejected_pearson / n_samples:.4f}")
     assert 0.04 <= rejected_f / n_samples <= 0.06, rejected_f / n_samples
     assert rejected_pearson / n_samples > 0.15, rejected_pearson / n_samples
+
+
+def test_design_effects_of_a_singular_contrast_matrix_are_undefined_as_r_finds_them():
+    """Rao–Scott's design effects solve C'D⁻¹C Δ = C'D⁻¹VD⁻¹C; in the domain g = "y" below the empty cells leave
+    C'D⁻¹C singular (reciprocal condition 7e-18), where R's solve() stops:
+
+        d <- data.frame(a = c("lo", "hi", "mid", "hi", "lo", "mid", "hi", "lo"),
+                        b = c("lo", "mid", "mid", "hi", "mid", "lo", "hi", "lo"),
+                        g = rep(c("x", "y"), 4), st = rep(c("s", "t", "t", "s"), 2))
+        des <- svydesign(ids = ~1, strata = ~st, data = d)
+        svychisq(~a + b, subset(des, g == "y"), statistic = "F")
+        # Error: system is computationally singular: reciprocal condition number = 1.38778e-17
+        svychisq(~a + b, subset(des, g == "x"), statistic = "F")
+        # F = 1.5, ndf = 2.7778, ddf = 5.5556, p-value = 0.3114
+
+    The corrections are undefined there, and say why, whatever order the rounding of the solve takes (on Dask it
+    gave a finite F of 0.82), while the domain g = "x" keeps R's test."""
+    df = pd.DataFrame({"a": ["lo", "hi", "mid", "hi", "lo", "mid", "hi", "lo"],
+                       "b": ["lo", "mid", "mid", "hi", "mid", "lo", "hi", "lo"],
+                       "g": ["x", "y"] * 4, "st": ["s", "t", "t", "s"] * 2})
+    frames = [df]
+    dd = pytest.importorskip("dask.dataframe")
+    frames.append(dd.from_pandas(df, npartitions=2))
+    for frame in frames:
+        layers = quiet(frame.agree.crosstabs, "a", "b", layers="g", strata="st").layers
+        singular, regular = chi_square(layers["y"]), chi_square(layers["x"])
+        for name in ("Pearson: Adjusted F", "Likelihood Ratio: Adjusted F"):
+            assert np.isnan(singular.loc[name, "value"]) and np.isnan(singular.loc[name, "pvalue"])
+            assert "cannot be estimated" in singular.loc[name, "note"]
+        row = regular.loc["Pearson: Adjusted F"]
+        assert row["value"] == pytest.approx(1.5, rel=1e-9)
+        assert (row["df"], row["df2"]) == (pytest.approx(2.7778, abs=1e-4), pytest.approx(5.5556, abs=1e-4))
+        assert row["pvalue"] == pytest.approx(0.3114, abs=1e-4)

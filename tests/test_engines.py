@@ -143,6 +143,49 @@ def test_categorical_and_enum_columns_keep_their_order():
     np.testing.assert_array_equal(got.table.to_numpy(), want.table.to_numpy())
 
 
+def test_an_ordered_type_carries_its_order_as_an_ordered_categorical_does_in_pandas():
+    """A Polars Enum and an ordered Arrow dictionary declare the labels' order, as an ordered pandas categorical does:
+    the statistics that read the labels as a scale (gamma, weighted kappa) take it without a LabelOrderWarning, and
+    the report is the one of the same rows in pandas (no note that the labels carry no order)."""
+    import polars as pl
+
+    levels = ["lo", "mid", "hi"]
+    kind = pd.CategoricalDtype(levels, ordered=True)
+    df = pd.DataFrame({"a": pd.Series(["lo", "hi", "mid", "hi", "lo", "mid", "hi"], dtype=kind),
+                       "b": pd.Series(["lo", "mid", "mid", "hi", "mid", "lo", "hi"], dtype=kind)})
+    enum = pl.DataFrame({"a": df["a"].astype(str), "b": df["b"].astype(str)},
+                        schema={"a": pl.Enum(levels), "b": pl.Enum(levels)})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", pa.LabelOrderWarning)
+        want_ct, want_ag = pa.crosstabs(df, "a", "b"), pa.Agreement.from_frame(df, "a", "b")
+        want = (str(want_ct.report(statistics=["gamma"])), want_ag.multiclass(["KAPPA_W"], kappa_weights="linear"))
+        for frame in (enum, enum.lazy(), _arrow(df)):
+            ct, ag = pa.crosstabs(frame, "a", "b"), pa.Agreement.from_frame(frame, "a", "b")
+            assert ct.ordered and ag.ordered
+            assert str(ct.report(statistics=["gamma"])) == want[0]
+            pd.testing.assert_frame_equal(ag.multiclass(["KAPPA_W"], kappa_weights="linear"), want[1])
+            layered = pa.crosstabs(frame, "a", "b", layers="a")
+            assert layered.ordered
+    # text labels still read their sorted order as a scale, with the warning, as in pandas
+    with pytest.warns(pa.LabelOrderWarning, match="carry no order of their own"):
+        pa.crosstabs(enum.with_columns(pl.all().cast(pl.String)), "a", "b").statistics(["gamma"])
+
+
+def test_column_names_with_a_dot_are_counted_in_duckdb():
+    """Names such as R's "Winnipeg.Neurologist" (read.csv, write.csv) name columns, not a table's column: DuckDB counts
+    them, with weights, a design, layers and several raters, as pandas counts the same rows."""
+    df = pd.DataFrame({"r.a": ["x", "y", "x", "y", "x", "z"], "r.b": ["x", "y", "y", "y", "x", "z"],
+                       "w.1": [1.0, 2.0, 3.0, 1.0, 1.0, 2.0], "s.t": ["a", "a", "b", "b", "a", "b"]})
+    relation = _duckdb(df)
+    for options in ({}, {"weights": "w.1"}, {"weights": "w.1", "strata": "s.t"}):
+        got, want = pa.Agreement.from_frame(relation, "r.a", "r.b", **options), df.agree("r.a", "r.b", **options)
+        pd.testing.assert_frame_equal(got.table, want.table)
+        assert str(got.report()) == str(want.report())
+    layered = pa.crosstabs(relation, "r.a", "r.b", layers="s.t", weights="w.1")
+    assert str(layered.report()) == str(df.agree.crosstabs("r.a", "r.b", layers="s.t", weights="w.1").report())
+    assert_same_raters(pa.RaterAgreement.from_frame(relation, ["r.a", "r.b"]), df.agree.raters(["r.a", "r.b"]))
+
+
 def test_a_polars_categorical_sorts_as_its_text_whatever_order_the_groups_come_in():
     # a Polars Categorical declares no order (Polars sorts it by its text; an Enum is the ordered type): its labels
     # come sorted, as the same strings in pandas, not in the order the group-by happens to return its groups

@@ -13,10 +13,11 @@ import numpy as np
 import openpyxl
 import pandas as pd
 import pytest
-from openpyxl.utils import range_boundaries
+from openpyxl.utils import get_column_letter, range_boundaries
 
 import pandas_agree as pa
 from pandas_agree.integrations import cli
+from pandas_agree.report.printed import CHAR_UNITS
 from pandas_agree.report.xlsx import SMALLEST_SCALE
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
@@ -140,3 +141,22 @@ def test_the_demo_workbook_prints_readably_on_at_most_18_pages(demo_book, tmp_pa
     for title in ("Summary", "Crosstab", "Confusions", "Class measures", "Averages", "Notes", "Measures"):
         assert f"{title} — Page" in text  # every sheet is printed, its name in the footer
     assert text.count("Agreement report: cultivar * knn") <= 6  # the Report sheet's pages
+
+
+def test_the_report_sheet_prints_the_whole_title_of_a_report_of_narrow_tables(tmp_path):
+    """The title (12-point bold) is written in cell A1 and prints as far as the print area's columns reach: a score
+    comparison, whose tables are four narrow columns, printed "Score comparison report: s100b, ndka, wfns against
+    outcome (posit" (LibreOffice's PDF of pROC's aSAH scores). The columns of the print area now hold at least the
+    title's characters at 12/9 of the 9-point character's width."""
+    rng = np.random.default_rng(1)
+    outcome = rng.choice(["Good", "Poor"], 113, p=[0.64, 0.36])
+    scores = pd.DataFrame({"outcome": outcome, **{name: rng.normal(size=113) + (outcome == "Poor") * shift
+                                                   for name, shift in (("s100b", 0.8), ("ndka", 0.3), ("wfns", 1.2))}})
+    report = scores.agree.compare_scores("outcome", ["s100b", "ndka", "wfns"], positive="Poor").report()
+    report.to_excel(tmp_path / "scores.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "scores.xlsx")["Report"]
+    _, _, last_col, _ = range_boundaries(ws.print_area.split("!")[-1].replace("$", ""))
+    printed = sum(ws.column_dimensions[get_column_letter(col)].width for col in range(1, last_col + 1))
+    title = ws.cell(1, 1).value
+    assert title.startswith("Score comparison report: s100b, ndka, wfns against outcome")
+    assert printed >= len(title) * CHAR_UNITS * 12 / 9

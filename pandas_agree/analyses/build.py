@@ -16,6 +16,7 @@ from ..engine.native import engine_of
 from .agreement import Agreement
 from .crosstab import Counted, Crosstab, fixed_labels, from_labels, from_tabulation, order_fields, side_labels
 from .groups import group_rows
+from .order import ordered_categorical
 
 __all__ = ["DESIGN_KEYS", "agreement", "crosstabs", "from_cells", "from_design_cells", "tabulate_cells"]
 
@@ -53,12 +54,14 @@ def agreement(y_true, y_pred, *, weights=None, dropna: bool = True, labels: Sequ
 
 def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
                labels: Sequence | None = None, match=None, weighted: bool = False,
-               assignment: Mapping | list | None = None, kind: type[Crosstab] = Agreement) -> Crosstab:
+               assignment: Mapping | list | None = None, kind: type[Crosstab] = Agreement,
+               categorical: tuple[bool, bool] = (False, False)) -> Crosstab:
     """An Agreement from the long cells of chunks counted apart (columns "actual", "pred", "count") and the sum
     of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``, ``weight_missing``, ``n_missing_weight``,
     ``n_missing_zero_weight``:
     see :class:`~pandas_agree.engine.crosstab.Tabulation`); the Dask accessor builds its Agreement here
-    (``assignment`` as in :func:`from_labels`).
+    (``assignment`` as in :func:`from_labels`; ``categorical``: whether each label column is an ordered
+    categorical, whose order is then the labels' own).
 
     Examples
     --------
@@ -74,7 +77,7 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     labels = side_labels(labels, *names, kind=kind)
     tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
     return from_tabulation(tab, kind, **{k: bookkeeping[k] for k in BOOKKEEPING}, weighted=weighted,
-                           **order_fields(labels),
+                           **order_fields(labels, categorical),
                            match=match, pairs=assignment, dropna=bool(dropna), labels=fixed_labels(labels))
 
 
@@ -82,14 +85,15 @@ def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
                       names, dropna: bool, labels, match, weighted: bool, design: dict, lonely_psu: str,
                       replicates: str | None, assignment: dict | None = None, domain: bool = False,
                       kind: type[Crosstab] = Agreement, layers: Mapping | None = None,
-                      layers_by: Hashable | None = None) -> Crosstab:
+                      layers_by: Hashable | None = None, categorical: tuple[bool, bool] = (False, False)) -> Crosstab:
     """The table object of a sample's rows counted apart (those of the whole sample, or of a group: a ``domain``):
     its table from the table's long cells and bookkeeping ``table`` (as :func:`from_cells` takes them), the table of
     every PSU from the ``cells`` placed in it, in the design of all PSUs ``units``. ``cells`` has the design's keys
     (``DESIGN_KEYS``: "s", "c", "f"; "uw", the weight, where every row is a PSU), the labels "a" and "p", and of
     each group the rows ``n`` and weight sum ``w`` of its valid rows; ``units`` the design's keys and the ``rows`` of
     each (every row, valid or not); ``missing`` the rows missing a stratum or a cluster. The Dask accessor and the
-    engines of :func:`pandas_agree.crosstabs` build their objects of a sample here."""
+    engines of :func:`pandas_agree.crosstabs` build their objects of a sample here (``categorical`` as in
+    :func:`from_cells`)."""
     labels = side_labels(labels, *names, kind=kind)
     tab = design_tabulation(table, cells, units, missing, names=names, dropna=dropna, labels=labels, design=design,
                             domain=domain)
@@ -97,7 +101,8 @@ def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
     found = tab.units
     paired = {"match": match} if issubclass(kind, Agreement) else {}
     return kind(tab.table, **paired, layers=layers, layers_by=layers_by, counted=Counted(
-        **{k: bookkeeping[k] for k in BOOKKEEPING}, weighted=weighted, order=tab.order, **order_fields(labels),
+        **{k: bookkeeping[k] for k in BOOKKEEPING}, weighted=weighted, order=tab.order,
+        **order_fields(labels, categorical),
         units=found, lonely_psu=lonely_psu, replicates=replicates, pairs=assignment, dropna=bool(dropna),
         labels=fixed_labels(labels)))
 
@@ -251,7 +256,8 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
     names = [] if layers is None else _layer_names(layers)
     counts = NativeCounts.count(data, row, col, weights=weights, dropna=dropna, labels=labels, layers=names,
                                 names=("row", "col"), **design)
-    common = {**order_fields(labels), "lonely_psu": lonely_psu, "replicates": replicates,
+    categorical = (ordered_categorical(counts.key(row)), ordered_categorical(counts.key(col)))  # as on pandas
+    common = {**order_fields(labels, categorical), "lonely_psu": lonely_psu, "replicates": replicates,
               "dropna": bool(dropna), "labels": fixed_labels(labels)}
     if layers is None:
         return from_tabulation(counts.tabulation(), Crosstab, **common)

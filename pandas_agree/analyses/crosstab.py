@@ -350,7 +350,10 @@ class Crosstab(CountedRows):
 
         labels = side_labels(labels, actual, pred, kind=cls)
         counts = NativeCounts.count(frame, actual, pred, weights=weights, dropna=dropna, labels=labels, **design)
-        return from_tabulation(counts.tabulation(), cls, **order_fields(labels), lonely_psu=lonely_psu,
+        # an ordered type (a Polars Enum, an ordered pandas or Arrow categorical) reaches the groups as an ordered
+        # categorical: its order is the labels' own, as on a pandas frame
+        categorical = (ordered_categorical(counts.key(actual)), ordered_categorical(counts.key(pred)))
+        return from_tabulation(counts.tabulation(), cls, **order_fields(labels, categorical), lonely_psu=lonely_psu,
                                replicates=replicates, dropna=bool(dropna), labels=fixed_labels(labels), **paired)
 
     # --- attributes -----------------------------------------------------------------------------------

@@ -73,6 +73,11 @@ def _free_name(stem: str, taken: Sequence[str]) -> str:
     return name
 
 
+def _quoted(name) -> str:
+    """A column name as an SQL identifier (in double quotes, each inner one doubled)."""
+    return '"' + str(name).replace('"', '""') + '"'
+
+
 def lazy_frame(frame):
     """The narwhals LazyFrame of a native frame (an eager frame is made lazy: its engine plans the query)."""
     nw = _narwhals()
@@ -153,6 +158,21 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
     schema = dict(lf.collect_schema())
     check_columns(schema, {**dict(zip(names, keys, strict=True)), weights_name: weights})
     taken = [*map(str, schema)]
+    if engine_of(frame) == "DuckDB":
+        # DuckDB reads a grouping column whose name holds a dot as a column of a table ("r.a": column a of table r):
+        # such columns are grouped under plain names, and the keys get their names back in the groups
+        # (a projection in DuckDB's own SQL: narwhals' rename reads such a name the same way on older DuckDB)
+        used = list(dict.fromkeys([*keys, *([] if weights is None else [weights])]))
+        if any("." in str(c) for c in used):
+            plain: dict = {}
+            for column in used:
+                plain[column] = (_free_name(f"__pa_k{len(plain)}", [*taken, *plain.values()]) if "." in str(column)
+                                 else column)
+            lf = lazy_frame(frame.project(", ".join(f"{_quoted(c)} AS {_quoted(plain[c])}" for c in used)))
+            keys = [plain[k] for k in keys]
+            weights = None if weights is None else plain[weights]
+            schema = dict(lf.collect_schema())
+            taken = [*map(str, schema)]
     out = [nw.len().alias("n")]
     group = [nw.col(k) for k in keys]
     if weights is not None:
@@ -181,6 +201,12 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
         if unordered:
             grouped = grouped.with_columns(*(nw.col(k).cast(nw.String()) for k in unordered))
     grouped = grouped.collect().to_pandas()
+    if engine_of(frame) == "Polars":
+        # an Enum is Polars' ordered type: its groups come back as an ordered categorical, as the newer Polars gives
+        # them (older ones leave the categorical unordered)
+        for i, k in enumerate(keys):
+            if schema[k] == nw.Enum and isinstance(grouped.dtypes.iloc[i], pd.CategoricalDtype):
+                grouped.isetitem(i, grouped.iloc[:, i].cat.as_ordered())
     if weights is not None:
         grouped = grouped.rename(columns={missing: WEIGHT_MISSING, **({uw: "uw"} if weight_key else {})})
     text = pd.Series(["text"]).dtype  # how this pandas holds text by default

@@ -44,8 +44,34 @@ from .distributions import chi2_sf, f_sf
 from .replicates import replicate_covariance
 
 sparse = LazyModule("scipy.sparse")
+lapack = LazyModule("scipy.linalg.lapack")
 
 __all__ = ["DesignTest", "independence_tests", "linear_wald", "symmetry_tests", "test_df"]
+
+
+def _solve(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """The solution of ``a x = b``, or None where ``a`` is singular as R's ``solve()`` finds it: an LU factor with
+    a zero pivot, or a reciprocal condition number (LAPACK's estimate in the 1-norm) below the machine epsilon, where
+    the rounding of the factors would decide the answer (Rao–Scott's design effects of a table whose empty cells
+    leave too few contrasts: R's svychisq stops there, "system is computationally singular").
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> _solve(np.array([[2.0, 0.0], [0.0, 4.0]]), np.array([[2.0], [2.0]])).ravel().tolist()
+    [1.0, 0.5]
+    >>> _solve(np.array([[1.0, 2.0], [2.0, 4.0 + 1e-17]]), np.eye(2)) is None
+    True
+    """
+    a = np.asarray(a, dtype=float)
+    lu, pivots, info = lapack.dgetrf(a)
+    if info != 0:
+        return None
+    rcond, info = lapack.dgecon(lu, float(np.abs(a).sum(axis=0).max()), norm="1")
+    if info != 0 or not rcond >= np.finfo(float).eps:
+        return None
+    x, info = lapack.dgetrs(lu, pivots, np.asarray(b, dtype=float))
+    return x if info == 0 else None
 
 
 @dataclass(frozen=True)
@@ -216,10 +242,7 @@ def independence_tests(sample: SampleDesign, rows: np.ndarray, cols: np.ndarray)
         sample, lambda: np.asarray(sample.counts_at(keys) @ scaled) / total,
         lambda stack: (lambda t: (t / t.sum(axis=1, keepdims=True)) @ scaled)(_at_positions(stack, positions)),
         p @ scaled, proportions=True)
-    try:
-        delta = np.linalg.solve(denominator, numerator)
-    except np.linalg.LinAlgError:
-        delta = None
+    delta = _solve(denominator, numerator)
     if delta is None or not np.isfinite(delta).all():
         undefined("undefined: the design effects of the table cannot be estimated (empty cells)", names[:4])
     else:

@@ -209,6 +209,11 @@ class DaskAgreeAccessor(Shortcuts):
             raise why_no_valid_rows(int(n_rows), empty, (weights, "weights") if nothing else None,
                                     weighted=weights is not None) from None
 
+    def _categorical(self, actual, pred) -> tuple[bool, bool]:
+        """Whether each label column is an ordered categorical (its order the labels' own, as on a pandas frame)."""
+        return tuple(isinstance(self._ddf.dtypes[c], pd.CategoricalDtype) and bool(self._ddf.dtypes[c].ordered)
+                     for c in (actual, pred))
+
     def _count(self, actual, pred, weights, dropna, by=None):
         self._checked(actual, pred, weights, by, {})
         tasks = [dask.delayed(_partition)(part, actual, pred, weights, bool(dropna), by)
@@ -257,13 +262,13 @@ class DaskAgreeAccessor(Shortcuts):
                 return from_design_cells(sample["table"], sample["cells"], sample["units"], sample["missing"],
                                          names=(actual, pred), dropna=dropna, labels=labels, match=match,
                                          weighted=weights is not None, design=design, lonely_psu=lonely_psu,
-                                         replicates=replicates)
+                                         replicates=replicates, categorical=self._categorical(actual, pred))
         check_replicates(replicates, False)
         results = self._count(actual, pred, weights, dropna)
         cells, bookkeeping = _combine([r[0] for r in results])
         with self._why_no_valid_rows(actual, pred, weights, dropna):
             return from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels, match=match,
-                              weighted=weights is not None)
+                              weighted=weights is not None, categorical=self._categorical(actual, pred))
 
     @validate_options(passes=shortcut_options("report"))
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
@@ -290,7 +295,8 @@ class DaskAgreeAccessor(Shortcuts):
         results = self._count(actual, pred, weights, dropna, by)
         cells, bookkeeping = _combine([r[0] for r in results])
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
-                  "match": table_kw.get("match"), "weighted": weights is not None}
+                  "match": table_kw.get("match"), "weighted": weights is not None,
+                  "categorical": self._categorical(actual, pred)}
         with self._why_no_valid_rows(actual, pred, weights, dropna):
             everything = from_cells(cells, bookkeeping, **common)
         # one matching for every group: that of all the rows
@@ -310,6 +316,7 @@ class DaskAgreeAccessor(Shortcuts):
         cells, units = sample["cells"], sample["units"]
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
                   "match": table_kw.get("match"), "weighted": weights is not None, "design": design,
+                  "categorical": self._categorical(actual, pred),
                   "lonely_psu": table_kw.get("lonely_psu", "adjust"), "replicates": table_kw.get("replicates")}
         with self._why_no_valid_rows(actual, pred, weights, dropna):
             everything = from_design_cells(sample["table"], cells, units, sample["missing"], **common)

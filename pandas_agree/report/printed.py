@@ -45,6 +45,7 @@ def _font(size: float = PRINT_SIZE, **kw) -> Font:
 
 PLAIN, STRONG, SMALL, ITALIC = _font(), _font(bold=True), _font(size=PRINT_SIZE - 1), _font(italic=True)
 HEADING = _font(11, bold=True)
+TITLE = _font(12, bold=True)
 THIN = Side(style="thin", color="000000")
 
 
@@ -439,6 +440,13 @@ def _long_labels(pages: _Pages, labels: list[tuple[str, str]], last: int) -> Non
                             "to_json() hold the whole label.", last, font=SMALL, indent=2)
 
 
+def _text_units(text: str, font=PLAIN) -> float:
+    """The width (Excel's column units) a line of ``text`` takes in ``font`` (bold a tenth wider), with a cell's
+    margins."""
+    longest = max((len(line) for line in str(text).split("\n")), default=0)
+    return longest * CHAR_UNITS * (font.sz or PRINT_SIZE) / PRINT_SIZE * (1.1 if font.b else 1.0) + 2
+
+
 def report_sheet(sheet: Sheet, doc: Document) -> PrintLayout:
     """Lay ``doc`` out on ``sheet`` (an empty worksheet) for print; return the pagination found.
 
@@ -448,11 +456,16 @@ def report_sheet(sheet: Sheet, doc: Document) -> PrintLayout:
     "Page n of m" in the footer, the grid hidden.
     """
     doc, widths = _printed_columns(doc)
+    # the title and the meta line are written in the first cell and print as far as the columns reach: a sheet of
+    # narrow tables (a score's statistics) gets an empty column at the end, so that the print area holds them
+    wanted = min(max(_text_units(doc.title, TITLE), _text_units(doc.meta, SMALL)), PAGE_UNITS) - sum(widths)
+    if wanted > 0:
+        widths = [*widths, wanted]
     # the meta line's N is the whole table's: repeated only where every page is of the whole table (a report of
     # layers or groups repeats its title alone, each layer's pages heading with the layer and its own N below)
     repeated = 1 if any(sec.heading is not None for sec in doc.sections) else len(TITLE_POINTS)
     pages = _Pages(sheet, widths, sum(TITLE_POINTS[:repeated]))
-    pages.text(1, doc.title, font=_font(12, bold=True))
+    pages.text(1, doc.title, font=TITLE)
     sheet.ws.row_dimensions[1].height = TITLE_POINTS[0]
     sheet.row += 1
     pages.text(1, doc.meta, font=SMALL)

@@ -107,3 +107,33 @@ def test_positive_that_reads_as_two_labels_is_refused(tmp_path, capsys):
         assert cli.main([str(x) for x in argv] + ["--positive", "1"]) == 2
         err = capsys.readouterr().err
         assert "argument --positive: '1' is the number 1 and the text '1'" in err and "--numeric a" in err
+
+
+def test_the_cells_as_text_are_what_read_excel_reads_as_text(tmp_path):
+    # the command line reads a sheet's label columns once, as typed, and takes their text from those cells: it must
+    # be what pandas.read_excel(dtype=str) reads (the reference), for every kind of cell and on an empty sheet
+    import datetime as dt
+
+    cells = [1, "1", 1.5, 0.1, 1e20, 123456789012, True, False, dt.datetime(2020, 1, 2, 3, 4, 5), dt.date(2021, 5, 6),
+             dt.time(7, 8, 9), " x ", "NA", "None", None, "01", -0.0, 2.0, 1e-7, "é", 3]
+    for name, rows in (("mixed", [[v, cells[-1 - i], cells[i]] for i, v in enumerate(cells)]), ("empty", [])):
+        path = tmp_path / f"{name}.xlsx"
+        book = openpyxl.Workbook()
+        book.active.append(["a", "p", "a"])  # a repeated header: read by position
+        for row in rows:
+            book.active.append(row)
+        book.save(path)
+        options = {"usecols": [0, 1, 2], "keep_default_na": False, "na_values": [""]}
+        expected = pd.read_excel(path, dtype=str, **options)
+        pd.testing.assert_frame_equal(cli._cells_as_text(pd.read_excel(path, dtype=object, **options)), expected)
+
+
+def test_a_sheet_is_parsed_twice_whatever_its_label_columns_hold(workbook, monkeypatch, capsys):
+    # openpyxl reads every cell of a sheet at each read_excel, usecols or not: the whole sheet once, the label
+    # columns once more (as typed), not a third time for their text
+    calls = []
+    read_excel = pd.read_excel
+    monkeypatch.setattr(pd, "read_excel", lambda *args, **kw: calls.append(kw) or read_excel(*args, **kw))
+    _, err = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--ci", "none")
+    assert "read the same" in err  # the sheet's 1 and "1" found from that one read
+    assert len(calls) == 2

@@ -86,9 +86,13 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame
             if text:  # read again, as text: the other columns keep pandas' types and missing values
                 at = sorted(list(frame.columns.map(str)).index(c) for c in text)  # by position: names may be numbers
                 options = {"usecols": at, "keep_default_na": False, "na_values": [""]}
-                as_text = read(dtype=str, **options)
-                # an Excel cell has a type: where a number and a text read the same (1 and "1"), the cells as typed
-                cells = _typed_cells(as_text, read(dtype=object, **options)) if kind == "Excel" else None
+                if kind == "Excel":  # a sheet is parsed whole at each read: its cells read once, as typed
+                    typed = read(dtype=object, **options)
+                    as_text = _cells_as_text(typed)
+                    # where a number and a text read the same (1 and "1"), the cells as typed
+                    cells = _typed_cells(as_text, typed)
+                else:
+                    as_text, cells = read(dtype=str, **options), None
                 for k, c in enumerate(at):  # usecols gives the columns in the file's order
                     frame[frame.columns[c]] = (as_text if cells is None else cells).iloc[:, k]
                 frame.attrs[READ_AS_TEXT if cells is None else READ_AS_CELLS] = [str(frame.columns[c]) for c in at]
@@ -106,6 +110,18 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame
         raise UsageError(str(err)) from None
     except Exception as err:  # a damaged or truncated file fails in the reader, with the reader's own error
         raise UsageError(f"cannot read {path} as {kind}: {type(err).__name__}: {err}") from None
+
+
+def _cells_as_text(cells: pd.DataFrame) -> pd.DataFrame:
+    """An Excel sheet's columns read as objects (``read_excel(dtype=object)``), as ``read_excel(dtype=str)`` reads
+    them: each cell's value as text, a missing cell missing, in pandas' dtype of text. The two read the same values
+    (an integral float as an int, a date as a datetime), which ``dtype=str`` then writes with ``str()``; reading the
+    sheet once spares a second parse of the whole file (openpyxl reads every cell of a sheet at each read)."""
+    text = pd.Series([""], dtype=str).dtype  # object on pandas 2, "str" on pandas 3, as dtype=str reads
+    out = cells.copy()
+    for k in range(cells.shape[1]):  # by position: a sheet's headers may repeat
+        out.isetitem(k, cells.iloc[:, k].map(lambda v: v if isinstance(v, str) or pd.isna(v) else str(v)).astype(text))
+    return out
 
 
 def _typed_cells(as_text: pd.DataFrame, cells: pd.DataFrame) -> pd.DataFrame | None:

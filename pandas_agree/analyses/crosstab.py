@@ -49,7 +49,7 @@ from ..inference.association import RECORDS as ASSOCIATION_RECORDS
 from ..inference.association import ZERO_ASE, association_measures
 from ..inference.delta import TableCells
 from ..inference.design import SampleDesign
-from ..inference.design_tests import DesignTest, independence_tests, linear_wald, symmetry_tests, test_df
+from ..inference.design_tests import DesignTest, design_test_df, independence_tests, linear_wald, symmetry_tests
 from ..inference.distributions import two_sided_p
 from ..inference.estimands import TableMeasures
 from ..inference.estimates import interval_options, seed_of
@@ -1178,7 +1178,7 @@ class Crosstab(CountedRows):
             add("Adjusted Wald F", tests["adjusted_wald"])
             pearson = self._design_estimates(["PEARSON"]).loc["PEARSON"]
             add("Linear-by-Linear Association", linear_wald(float(pearson["value"]), float(pearson["se"]),
-                                                            test_df(self._sample)))
+                                                            design_test_df(self._sample)))
             notes.append("Fisher's exact test and the continuity correction have no design-based form: they are "
                          "not computed under a sample design.")
         if "mcnemar" in words:
@@ -1193,7 +1193,7 @@ class Crosstab(CountedRows):
         out = pd.DataFrame(rows, columns=["statistic", "value", "df", "df2", "pvalue", "distribution", "note"])
         out = out.set_index("statistic")
         out.loc["N of Valid Cases", "distribution"] = ""
-        out.attrs = {"design": True, "nu": test_df(self._sample), "design_df": self._sample.df, "notes": notes,
+        out.attrs = {"design": True, "nu": design_test_df(self._sample), "design_df": self._sample.df, "notes": notes,
                      **({} if "chisq" not in words else {"mean_deff": self._independence["mean_deff"],
                                                         "d0": self._independence["d0"]})}
         return out
@@ -1223,7 +1223,7 @@ class Crosstab(CountedRows):
         significance is the Pearson or the likelihood-ratio chi-square), DEFF and 95% interval."""
         codes = [DESIGN_CODES.get(title) for title in frame.index]
         estimates = self._design_estimates([c for c in codes if c is not None])
-        nu = test_df(self._sample)
+        nu = design_test_df(self._sample)
         out = frame.copy()
         size = len(out)
         columns = {name: out[name].to_numpy(dtype=float, copy=True) for name in ("ase", "t", "pvalue")}
@@ -1259,7 +1259,7 @@ class Crosstab(CountedRows):
         intervals exp(ln θ ± t SE) on the design's degrees of freedom."""
         out = frame.copy()
         out["deff"] = np.nan
-        out.attrs = {**frame.attrs, "design": True, "nu": test_df(self._sample), "design_df": self._sample.df}
+        out.attrs = {**frame.attrs, "design": True, "nu": design_test_df(self._sample), "design_df": self._sample.df}
         computed = out["measure"].ne("N of valid cases") & out["value"].notna()
         if not computed.any():
             return out

@@ -46,7 +46,7 @@ from .replicates import replicate_covariance
 sparse = LazyModule("scipy.sparse")
 lapack = LazyModule("scipy.linalg.lapack")
 
-__all__ = ["DesignTest", "independence_tests", "linear_wald", "symmetry_tests", "test_df"]
+__all__ = ["DesignTest", "design_test_df", "independence_tests", "linear_wald", "symmetry_tests"]
 
 
 def _solve(a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
@@ -91,7 +91,7 @@ class DesignTest:
         return cls(np.nan, distribution, np.nan, np.nan, np.nan, why)
 
 
-def test_df(sample: SampleDesign) -> int:
+def design_test_df(sample: SampleDesign) -> int:
     """The degrees of freedom of the design's tests: PSUs less strata, of the PSUs that hold the rows of a domain
     where the table is one (as R's ``svychisq`` on ``subset(design, ...)``)."""
     domain = sample.units.domain_df
@@ -200,7 +200,7 @@ def independence_tests(sample: SampleDesign, rows: np.ndarray, cols: np.ndarray)
     rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
     i, j = len(rows), len(cols)
     df = (i - 1) * (j - 1)
-    nu = test_df(sample)
+    nu = design_test_df(sample)
     width = sample.shape[1]
     keys = (rows[:, None] * width + cols[None, :]).ravel()
     positions = sample.table_positions(keys)
@@ -313,7 +313,7 @@ def symmetry_tests(sample: SampleDesign, row_place: np.ndarray, col_place: np.nd
         return (DesignTest.undefined("F", "not applicable: Bowker's symmetry test needs at least 2 labels"),
                 DesignTest.undefined("F", "not applicable: Stuart–Maxwell marginal homogeneity test needs at least "
                                           "2 labels"))
-    nu = test_df(sample)
+    nu = design_test_df(sample)
     row_place, col_place = np.asarray(row_place, dtype=np.int64), np.asarray(col_place, dtype=np.int64)
     keys, counts = sample.cells
     cell_rows, cell_cols = np.divmod(keys, sample.shape[1])

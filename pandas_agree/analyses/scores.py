@@ -212,6 +212,36 @@ def _without_spread(found: dict, infinite: list) -> dict:
     return out
 
 
+def _debiased_at_zero(found, square: float, squared: ScoreFunctions, opts):
+    """The estimate of the debiased RMS calibration error whose debiased squared error ``square`` is not positive,
+    so that the value is clipped to 0 (``found``: its estimate as the other errors take theirs; ``squared``: the
+    estimand of the unclipped squared error).
+
+    The value stays 0 (torchmetrics' ``debias=True``; Kumar, Liang & Ma's ``unbiased_l2_ce``). A bootstrap of the
+    objects keeps its interval, which resamples the clipped value (its method names the clip). Otherwise (the delta
+    method, a sample design) the slopes of a clipped value are 0 and gave the SE 0 and the interval [0, 0]; the SE
+    on the error's scale is undefined (the square root has no finite slope at 0): NaN, with a warning, and the
+    interval is [0, √u], u the upper end of the Wald interval of the unclipped squared error by the same method
+    (an interval of the square mapped by the square root, as Cramér's V's is of X²)."""
+    shown = f"{square:.3g}".replace("-", "−")
+    if opts.sample is None and opts.ci == "bootstrap":
+        return replace(found, method=f"{found.method}; debiased squared error {shown} ≤ 0, set to 0")
+    of_square = estimate(squared, opts)["squared"]
+    upper = np.sqrt(np.maximum(np.asarray(of_square.upper, dtype=float), 0.0))
+    warnings.warn(
+        f"the debiased estimate of the squared RMS calibration error is {shown}, not above 0 (the bins' gaps lie "
+        "within their sampling noise), and the debiased RMS calibration error is set to 0; its SE there is "
+        "undefined (the square root has no finite slope at 0) and set to NaN, and its interval "
+        f"[0, {float(upper):.3g}] is the square root of the squared error's {of_square.method} interval, cut at 0: "
+        "an error of 0 is consistent with the data, not known exactly",
+        UndefinedMeasureWarning, stacklevel=external_stacklevel())
+    nan = np.full(np.shape(found.value), np.nan)
+    return replace(found, se=nan, lower=np.zeros(np.shape(found.value)), upper=upper,
+                   method=f"square root of the {of_square.method} interval of the debiased squared error ({shown} "
+                          "≤ 0: value set to 0, SE undefined)", pvalue=None if found.pvalue is None else nan,
+                   deff=None if found.deff is None else nan)
+
+
 def _atom_combination(atoms: int, at: int, bounds, scale: str) -> Combination:
     weights = np.zeros(atoms)
     weights[at] = 1.0
@@ -547,6 +577,15 @@ class Scores(_ScoreAnalysis):
         or design-based, or a bootstrap of the objects (``ci="bootstrap"``); the bins stay those of the counted
         scores.
 
+        The debiased RMS error is the square root of an estimate of the squared error that falls below 0 where the
+        bins' gaps are smaller than their sampling noise; the value is then 0 (torchmetrics' ``debias=True`` and
+        Kumar et al.'s code clip it so), which is not a certainty that the error is 0. The bootstrap resamples
+        that clipped value, and its method says the estimate was clipped. The linearised and the design-based
+        methods have no SE there (the square root has no finite slope at 0; the slopes of the clipped value are
+        0, which gave the SE 0 and the interval [0, 0]): the SE is NaN, with an ``UndefinedMeasureWarning`` that
+        gives the estimate, and the interval [0, √u], u the upper end of the Wald interval of the unclipped
+        squared error (:func:`~pandas_agree.measures.calibration.debiased_squared_error`) by the same method.
+
         Returns
         -------
         pandas.DataFrame
@@ -559,11 +598,18 @@ class Scores(_ScoreAnalysis):
         >>> import pandas as pd
         >>> import pandas_agree as pa
         >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1, 1, 0], "p": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.5]})
-        >>> df.agree.scores("y", "p").calibration(bins=2).loc[["slope", "BRIER", "MCE"], ["value", "se"]].round(4)
+        >>> import warnings
+        >>> with warnings.catch_warnings():  # the debiased RMS error is clipped at 0: an UndefinedMeasureWarning
+        ...     warnings.simplefilter("ignore", pa.UndefinedMeasureWarning)
+        ...     cal = df.agree.scores("y", "p").calibration(bins=2)
+        >>> cal.loc[["slope", "BRIER", "MCE"], ["value", "se"]].round(4)
                 value      se
         slope  2.0650  1.5534
         BRIER  0.1366  0.0478
         MCE    0.0500  0.1677
+        >>> cal.loc[["RMSCE_DEBIASED"], ["value", "se", "lower", "upper"]].round(4)
+                        value  se  lower  upper
+        RMSCE_DEBIASED    0.0 NaN    0.0  0.062
 
         (Eight objects in the default 15 bins would leave MCE's bin with one object: its SE is then NaN, with an
         UndefinedMeasureWarning.)
@@ -617,6 +663,17 @@ class Scores(_ScoreAnalysis):
         opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, "multinomial",
                                 self._sample)
         found = None if opts is None else estimate(estimand, opts)
+        square = float(_calibration.debiased_squared_error(*args, bins=bins, bin_index=width_bins))
+        if found is not None and square <= 0:  # the debiased error clipped at 0
+            squared = ScoreFunctions(
+                self._patterns, 0, self._positive,
+                {"squared": lambda v: _calibration.debiased_squared_error(v.scores, v.positives, v.negatives,
+                                                                          bins=bins, bin_index=width_bins)},
+                lambda: {"squared": _calibration.binned_partials(*args, width_bins, bins,
+                                                                 names=("RMSCE_DEBIASED_SQUARED",))
+                         ["RMSCE_DEBIASED_SQUARED"]},
+                {"squared": (-np.inf, np.inf)})
+            found["RMSCE_DEBIASED"] = _debiased_at_zero(found["RMSCE_DEBIASED"], square, squared, opts)
         for key in functions:
             rows[key] = {"value": float(estimand.point[key])}
             if found is not None:

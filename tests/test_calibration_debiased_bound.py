@@ -1,7 +1,9 @@
 """The debiased RMS calibration error where its debiased squared error falls below 0: the value is clipped to 0
 (as torchmetrics' ``debias=True`` and Kumar, Liang & Ma's ``unbiased_l2_ce`` clip it), and the linearised method
 took the slopes of the clipped value, all 0, which gave the SE 0 and the interval [0, 0]. The SE is now NaN with a
-warning and the interval [0, √(T̂ + z·SE(T̂))], the Wald interval of the unclipped squared error mapped back."""
+warning and the interval [0, √(T̂ + z·SE(T̂))], the Wald interval of the unclipped squared error mapped back; the
+interval of a positive error is that square root too, √max(T̂ ∓ z·SE(T̂), 0), which holds 0 where T̂ is within
+z SEs of 0 (the logit scale of the error never held 0)."""
 
 from __future__ import annotations
 
@@ -161,15 +163,53 @@ def test_clipped_debiased_error_under_a_sample_design():
     assert row["value"] == 0.0 and np.isnan(row["se"]) and row["lower"] == 0.0 and row["upper"] > 0
 
 
-def test_positive_debiased_error_is_unchanged():
+def test_positive_debiased_error_takes_the_square_root_of_the_squared_error_s_interval():
     rng = np.random.default_rng(0)
     p = rng.uniform(0, 1, 400)
     df = pd.DataFrame({"y": (rng.random(400) < p**2).astype(int), "p": p})  # miscalibrated
     with warnings.catch_warnings():
         warnings.simplefilter("error", UndefinedMeasureWarning)
         row = df.agree.scores("y", "p").calibration().loc["RMSCE_DEBIASED"]
-    assert row["value"] > 0 and row["se"] > 0 and row["lower"] > 0
-    assert row["method"] == "linearised (logit scale); 15 equal-width bins"
+    # the delta method's SE of the error, as before: SE(T) / (2 sqrt T); the interval sqrt(T -/+ z SE(T))
+    assert row["value"] == pytest.approx(0.173901, abs=1e-6) and row["se"] == pytest.approx(0.022025, abs=1e-6)
+    square, se_square = row["value"] ** 2, 2 * row["value"] * row["se"]
+    assert row["lower"] == pytest.approx(math.sqrt(square - Z * se_square), rel=1e-9)
+    assert row["upper"] == pytest.approx(math.sqrt(square + Z * se_square), rel=1e-9)
+    assert row["method"] == ("square root of the linearised (identity scale) interval of the debiased squared error; "
+                             "15 equal-width bins")
+
+
+def _coverage(truth: np.ndarray, p: np.ndarray, reps: int, seed: int) -> float:
+    """The share of ``reps`` samples of labels drawn with probabilities ``truth`` at the scores ``p`` whose
+    linearised interval of the debiased RMS error holds the binned error of the truth."""
+    levels = np.unique(p)
+    shares = np.array([truth[p == v].mean() for v in levels])
+    weights = np.array([(p == v).sum() for v in levels]) / len(p)
+    true = math.sqrt(float((weights * (shares - levels) ** 2).sum()))  # one score per bin
+    rng = np.random.default_rng(seed)
+    held = 0
+    for _ in range(reps):
+        y = (rng.random(len(p)) < truth).astype(int)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMeasureWarning)
+            row = pd.DataFrame({"y": y, "p": p}).agree.scores("y", "p").calibration(ci="linearized")
+        held += row.loc["RMSCE_DEBIASED", "lower"] <= true <= row.loc["RMSCE_DEBIASED", "upper"]
+    return held / reps
+
+
+def test_interval_of_a_calibrated_score_holds_an_error_of_0():
+    # infert's 8 scores, calibrated: the debiased error is clipped in about half the samples; the logit-scale
+    # interval of a positive estimate never held 0 (coverage 0.58 of 300 samples), [0, 0] of a clipped one did
+    p = _infert()["p"].to_numpy()
+    assert _coverage(p, p, 60, 1) >= 0.9
+
+
+@pytest.mark.slow
+def test_interval_of_the_debiased_error_covers():
+    p = _infert()["p"].to_numpy()
+    steeper = 1 / (1 + np.exp(-1.5 * np.log(p / (1 - p))))  # scores too flat: a slope of 1.5 on the logit scale
+    assert _coverage(p, p, 300, 0) >= 0.95
+    assert 0.92 <= _coverage(steeper, p, 400, 0) <= 0.98
 
 
 def test_report_shows_the_interval_and_the_note():

@@ -129,14 +129,14 @@ def test_clipped_debiased_error_has_no_se_and_an_interval_of_the_squared_error(c
     assert se == pytest.approx(0.0043828, abs=5e-7)
     assert row["upper"] == pytest.approx(math.sqrt(INFERT_DEBIASED_SQUARE + Z * se), rel=1e-6)
     assert row["upper"] == pytest.approx(0.08445, abs=1e-5)
-    assert row["method"] == ("square root of the linearised (identity scale) interval of the debiased squared error "
-                             "(−0.00146 ≤ 0: value set to 0, SE undefined); 15 equal-width bins")
+    assert row["method"] == ("linearised (identity scale) of the debiased squared error; interval: the square root of "
+                             "its interval cut at 0 (−0.00146 ≤ 0: value set to 0, SE undefined); 15 equal-width bins")
     texts = [str(w.message) for w in caught if issubclass(w.category, UndefinedMeasureWarning)]
     assert texts == [
         "the debiased estimate of the squared RMS calibration error is −0.00146, not above 0 (the bins' gaps lie "
         "within their sampling noise), and the debiased RMS calibration error is set to 0; its SE there is "
         "undefined (the square root has no finite slope at 0) and set to NaN, and its interval [0, 0.0845] is "
-        "the square root of the squared error's linearised (identity scale) interval, cut at 0: an error of 0 is "
+        "the square root of the squared error's interval (linearised (identity scale)), cut at 0: an error of 0 is "
         "consistent with the data, not known exactly"]
     # the other errors keep their intervals
     assert cal.loc["RMSCE", "value"] == pytest.approx(INFERT_RMSCE, rel=1e-12)
@@ -175,8 +175,8 @@ def test_positive_debiased_error_takes_the_square_root_of_the_squared_error_s_in
     square, se_square = row["value"] ** 2, 2 * row["value"] * row["se"]
     assert row["lower"] == pytest.approx(math.sqrt(square - Z * se_square), rel=1e-9)
     assert row["upper"] == pytest.approx(math.sqrt(square + Z * se_square), rel=1e-9)
-    assert row["method"] == ("square root of the linearised (identity scale) interval of the debiased squared error; "
-                             "15 equal-width bins")
+    assert row["method"] == ("linearised (identity scale) of the debiased squared error; interval: the square root of "
+                             "its interval cut at 0; 15 equal-width bins")
 
 
 def _coverage(truth: np.ndarray, p: np.ndarray, reps: int, seed: int) -> float:

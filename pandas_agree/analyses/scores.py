@@ -232,7 +232,7 @@ def _debiased_error(found, squared, opts):
             return found
         return replace(found, method=f"{found.method}; debiased squared error {shown} ≤ 0, set to 0")
     lower, upper = (np.sqrt(np.maximum(np.asarray(end, dtype=float), 0.0)) for end in (squared.lower, squared.upper))
-    method = f"square root of the {squared.method} interval of the debiased squared error"
+    method = f"{squared.method} of the debiased squared error; interval: the square root of its interval cut at 0"
     if square > 0:
         return replace(found, se=np.asarray(squared.se, dtype=float) / (2 * np.sqrt(square)), lower=lower,
                        upper=upper, method=method)
@@ -240,7 +240,7 @@ def _debiased_error(found, squared, opts):
         f"the debiased estimate of the squared RMS calibration error is {shown}, not above 0 (the bins' gaps lie "
         "within their sampling noise), and the debiased RMS calibration error is set to 0; its SE there is "
         "undefined (the square root has no finite slope at 0) and set to NaN, and its interval "
-        f"[0, {float(upper):.3g}] is the square root of the squared error's {squared.method} interval, cut at 0: "
+        f"[0, {float(upper):.3g}] is the square root of the squared error's interval ({squared.method}), cut at 0: "
         "an error of 0 is consistent with the data, not known exactly",
         UndefinedMeasureWarning, stacklevel=external_stacklevel())
     nan = np.full(np.shape(found.value), np.nan)

@@ -212,6 +212,43 @@ def _without_spread(found: dict, infinite: list) -> dict:
     return out
 
 
+def _debiased_error(found, squared, opts):
+    """The estimate of the debiased RMS calibration error √max(T̂, 0) (``found``: as the other errors take theirs)
+    from ``squared``, that of Kumar, Liang & Ma's unclipped debiased squared error T̂.
+
+    A bootstrap of the objects keeps its interval of the clipped value (its method names the clip where T̂ ≤ 0).
+    The linearised and the design-based methods take the Wald interval of T̂, cut at 0, and its square root, the
+    interval of the square mapped back (as Cramér's V's is built on the scale of X²): it holds 0 where T̂ is within
+    z SEs of 0, which the logit scale of the error never does, and it is not [0, 0] where T̂ ≤ 0 and the error is
+    clipped to 0. The SE is the delta method's SE(T̂) / (2√T̂); where T̂ ≤ 0 the square root has no finite slope
+    and the SE is NaN, with a warning (the slopes of the clipped value, all 0, gave the SE 0 and the interval
+    [0, 0])."""
+    square = float(squared.value)
+    if np.isnan(square):
+        return found
+    shown = f"{square:.3g}".replace("-", "−")
+    if opts.sample is None and opts.ci == "bootstrap":
+        if square > 0:
+            return found
+        return replace(found, method=f"{found.method}; debiased squared error {shown} ≤ 0, set to 0")
+    lower, upper = (np.sqrt(np.maximum(np.asarray(end, dtype=float), 0.0)) for end in (squared.lower, squared.upper))
+    method = f"{squared.method} of the debiased squared error; interval: the square root of its interval cut at 0"
+    if square > 0:
+        return replace(found, se=np.asarray(squared.se, dtype=float) / (2 * np.sqrt(square)), lower=lower,
+                       upper=upper, method=method)
+    warnings.warn(
+        f"the debiased estimate of the squared RMS calibration error is {shown}, not above 0 (the bins' gaps lie "
+        "within their sampling noise), and the debiased RMS calibration error is set to 0; its SE there is "
+        "undefined (the square root has no finite slope at 0) and set to NaN, and its interval "
+        f"[0, {float(upper):.3g}] is the square root of the squared error's interval ({squared.method}), cut at 0: "
+        "an error of 0 is consistent with the data, not known exactly",
+        UndefinedMeasureWarning, stacklevel=external_stacklevel())
+    nan = np.full(np.shape(found.value), np.nan)
+    return replace(found, se=nan, lower=lower, upper=upper,
+                   method=f"{method} ({shown} ≤ 0: value set to 0, SE undefined)",
+                   pvalue=None if found.pvalue is None else nan, deff=None if found.deff is None else nan)
+
+
 def _atom_combination(atoms: int, at: int, bounds, scale: str) -> Combination:
     weights = np.zeros(atoms)
     weights[at] = 1.0
@@ -547,6 +584,15 @@ class Scores(_ScoreAnalysis):
         or design-based, or a bootstrap of the objects (``ci="bootstrap"``); the bins stay those of the counted
         scores.
 
+        The debiased RMS error is √max(T̂, 0), T̂ an estimate of the squared error
+        (:func:`~pandas_agree.measures.calibration.debiased_squared_error`) that falls below 0 where the bins'
+        gaps are smaller than their sampling noise; the value is then 0 (torchmetrics' ``debias=True`` and Kumar
+        et al.'s code clip it so), which is not a certainty that the error is 0. Its linearised or design-based
+        interval is T̂'s Wald interval by the same method, cut at 0, mapped back by the square root (it holds 0
+        where T̂ is within z SEs of 0); where T̂ ≤ 0 the SE is NaN (the square root has no finite slope at 0),
+        with an ``UndefinedMeasureWarning`` that gives T̂, and the interval [0, √(T̂ + z·SE(T̂))]. The bootstrap
+        resamples the clipped value, and its method says where T̂ was clipped.
+
         Returns
         -------
         pandas.DataFrame
@@ -559,11 +605,18 @@ class Scores(_ScoreAnalysis):
         >>> import pandas as pd
         >>> import pandas_agree as pa
         >>> df = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1, 1, 0], "p": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.5]})
-        >>> df.agree.scores("y", "p").calibration(bins=2).loc[["slope", "BRIER", "MCE"], ["value", "se"]].round(4)
+        >>> import warnings
+        >>> with warnings.catch_warnings():  # the debiased RMS error is clipped at 0: an UndefinedMeasureWarning
+        ...     warnings.simplefilter("ignore", pa.UndefinedMeasureWarning)
+        ...     cal = df.agree.scores("y", "p").calibration(bins=2)
+        >>> cal.loc[["slope", "BRIER", "MCE"], ["value", "se"]].round(4)
                 value      se
         slope  2.0650  1.5534
         BRIER  0.1366  0.0478
         MCE    0.0500  0.1677
+        >>> cal.loc[["RMSCE_DEBIASED"], ["value", "se", "lower", "upper"]].round(4)
+                        value  se  lower  upper
+        RMSCE_DEBIASED    0.0 NaN    0.0  0.062
 
         (Eight objects in the default 15 bins would leave MCE's bin with one object: its SE is then NaN, with an
         UndefinedMeasureWarning.)
@@ -599,17 +652,22 @@ class Scores(_ScoreAnalysis):
             "uncertainty": murphy_term("uncertainty"), "within_bin_variance": murphy_term("within_bin_variance"),
             "within_bin_covariance": murphy_term("within_bin_covariance"),
             "ECE": error("l1", width_bins), "ECE_MASS": error("l1", mass_bins), "RMSCE": error("l2", width_bins),
-            "RMSCE_DEBIASED": error("l2", width_bins, debiased=True), "MCE": error("max", width_bins)}
+            "RMSCE_DEBIASED": error("l2", width_bins, debiased=True), "MCE": error("max", width_bins),
+            # not a row: the unclipped squared error, whose interval the debiased error's is built from
+            "RMSCE_DEBIASED_SQUARED": lambda v: _calibration.debiased_squared_error(
+                v.scores, v.positives, v.negatives, bins=bins, bin_index=width_bins)}
         murphy = ("reliability", "resolution", "uncertainty", "within_bin_variance", "within_bin_covariance")
 
         def partials():  # only for linearised intervals (MCE's may be undefined, with a warning)
             found = _calibration.binned_partials(*args, *murphy_bins, names=murphy)
             found.update(_calibration.binned_partials(*args, width_bins, bins,
-                                                      names=("ECE", "RMSCE", "RMSCE_DEBIASED", "MCE")))
+                                                      names=("ECE", "RMSCE", "RMSCE_DEBIASED",
+                                                             "RMSCE_DEBIASED_SQUARED", "MCE")))
             found["ECE_MASS"] = _calibration.binned_partials(*args, mass_bins, bins, names=("ECE",))["ECE"]
             return found
 
         bounds = {key: (-1.0, 1.0) if key == "within_bin_covariance" else (0.0, 1.0) for key in functions}
+        bounds["RMSCE_DEBIASED_SQUARED"] = (-np.inf, np.inf)  # below 0 where the gaps are within the noise
         brier = self.values("BRIER", ci=ci, confidence_level=confidence_level, n_resamples=n_resamples,
                             bootstrap_method=bootstrap_method, random_state=random_state).loc["BRIER"]
         rows["BRIER"] = brier.to_dict()
@@ -617,7 +675,9 @@ class Scores(_ScoreAnalysis):
         opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, "multinomial",
                                 self._sample)
         found = None if opts is None else estimate(estimand, opts)
-        for key in functions:
+        if found is not None:
+            found["RMSCE_DEBIASED"] = _debiased_error(found["RMSCE_DEBIASED"], found["RMSCE_DEBIASED_SQUARED"], opts)
+        for key in (key for key in functions if key != "RMSCE_DEBIASED_SQUARED"):
             rows[key] = {"value": float(estimand.point[key])}
             if found is not None:
                 e = found[key]

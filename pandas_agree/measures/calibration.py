@@ -47,6 +47,7 @@ __all__ = [
     "calibration_error",
     "calibration_error_partials",
     "calibration_intercept_slope",
+    "debiased_squared_error",
     "log_loss",
     "log_loss_partials",
     "murphy",
@@ -554,7 +555,8 @@ def calibration_error(scores, positives, negatives, bins: int = 15,
     ECE = Σ_j (n_j / N) |o_j − f_j| (Naeini, Cooper & Hauskrecht 2015), RMSCE = √(Σ_j (n_j / N)(o_j − f_j)²) and
     MCE = max_j |o_j − f_j| over the bins with objects. ``debiased=True`` (``"l2"`` only) adds Kumar, Liang & Ma's
     (2019) correction as torchmetrics' ``debias=True`` does, Σ_j (n_j / N) o_j (o_j − 1) / (n_j − 1) over the bins
-    with n_j > 1, inside the square root, and gives 0 when that sum is not positive.
+    with n_j > 1, inside the square root, and gives 0 when that sum is not positive, as torchmetrics and Kumar et
+    al.'s code do (:func:`debiased_squared_error` gives the sum itself, below 0 as it may be).
 
     Parameters
     ----------
@@ -600,12 +602,56 @@ def calibration_error(scores, positives, negatives, bins: int = 15,
         return _per_table(np.abs(gap_sum).sum(axis=-1), total, "the calibration error")
     square = _per_table(_safe_ratio(gap_sum**2, count).sum(axis=-1), total, "the calibration error")
     if debiased:
-        acc = _safe_ratio(_bin_sums(a, index, n_bins), count)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            term = np.where(count > 1, acc * (acc - 1) * count / (count - 1), 0.0)
-        square = square + _safe_ratio(term.sum(axis=-1), total, np.nan)
+        square = square + _debiasing_term(a, index, n_bins, count, total)
         square = np.where(square > 0, square, np.where(np.isnan(square), np.nan, 0.0))
     return np.sqrt(square)
+
+
+def debiased_squared_error(scores, positives, negatives, bins: int = 15,
+                           strategy: Literal["uniform", "quantile"] = "uniform", bin_index=None) -> np.ndarray:
+    """Kumar, Liang & Ma's (2019) debiased estimate of the squared RMS calibration error, before any clip at 0:
+    Σ_j (n_j / N)(o_j − f_j)² + Σ_j (n_j / N) o_j (o_j − 1) / (n_j − 1), the second sum over the bins with
+    n_j > 1 (as :func:`calibration_error` with ``norm="l2"`` and ``debiased=True`` forms it).
+
+    The estimate is negative where the bins' gaps are smaller than their sampling noise; then
+    :func:`calibration_error` gives 0, as torchmetrics' ``debias=True`` and Kumar et al.'s own code
+    (``unbiased_l2_ce``: ``max(unbiased_square_ce, 0) ** 0.5``) do. This value carries the information that the
+    clip removes (how far below 0 the estimate fell), from which the interval of a clipped error is built.
+
+    Parameters
+    ----------
+    scores, positives, negatives, bins, strategy, bin_index
+        As in :func:`calibration_error`.
+
+    Returns
+    -------
+    numpy.ndarray of shape (...,)
+        NaN (with a warning) for a table without objects.
+
+    Examples
+    --------
+    Two bins of a well-calibrated score whose gaps are smaller than their noise (the debiased RMS error is 0):
+
+    >>> from pandas_agree.measures.calibration import calibration_error, debiased_squared_error
+    >>> table = ([0.25, 0.75], [1, 3], [3, 1])
+    >>> float(debiased_squared_error(*table, bins=2)), float(calibration_error(*table, bins=2, norm="l2",
+    ...                                                                           debiased=True))
+    (-0.0625, 0.0)
+    """
+    s, a, b = _table(scores, positives, negatives)
+    index, n_bins = _calibration_index(s, a, b, bins, strategy, bin_index)
+    count, gap_sum, total = _calibration_terms(s, a, b, index, n_bins)
+    square = _per_table(_safe_ratio(gap_sum**2, count).sum(axis=-1), total, "the calibration error")
+    return square + _debiasing_term(a, index, n_bins, count, total)
+
+
+def _debiasing_term(a, index, n_bins, count, total) -> np.ndarray:
+    """The correction of the debiased squared error, Σ_j (n_j / N) o_j (o_j − 1) / (n_j − 1) over the bins with
+    n_j > 1 (o_j the bin's share of positives)."""
+    acc = _safe_ratio(_bin_sums(a, index, n_bins), count)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        term = np.where(count > 1, acc * (acc - 1) * count / (count - 1), 0.0)
+    return _safe_ratio(term.sum(axis=-1), total, np.nan)
 
 
 def calibration_error_partials(scores, positives, negatives, bins: int = 15,
@@ -886,7 +932,7 @@ def _warn_left_out(left_out: np.ndarray, contradicting: np.ndarray) -> None:
 # --- the binned statistics as functions of five sums per bin, for their partials ---------------------------------
 
 BINNED = ("reliability", "resolution", "uncertainty", "within_bin_variance", "within_bin_covariance", "ECE", "RMSCE",
-          "RMSCE_DEBIASED", "MCE")
+          "RMSCE_DEBIASED", "RMSCE_DEBIASED_SQUARED", "MCE")
 """The statistics of binned scores that :func:`binned_values` gives from the bins' sums."""
 
 
@@ -901,7 +947,9 @@ def bin_sums(scores, positives, negatives, bin_index, n_bins: int) -> np.ndarray
 
 def binned_values(sums: np.ndarray, many: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """Murphy's binned terms (as :func:`murphy` with bins) and the calibration errors (as
-    :func:`calibration_error` over the same bins) from the bins' sums (5, ..., n_bins) of :func:`bin_sums`.
+    :func:`calibration_error` over the same bins, and the debiased squared error before its clip at 0,
+    ``RMSCE_DEBIASED_SQUARED``, as :func:`debiased_squared_error`) from the bins' sums (5, ..., n_bins) of
+    :func:`bin_sums`.
     ``many`` (n_bins,) marks the bins of more than one object, which the debiased error's correction sums over
     (by default, those of the sums): the partials hold it at the table's own bins, as the correction of a bin of
     one object is 0 by definition, not a function that jumps as its count moves past 1."""
@@ -926,6 +974,7 @@ def binned_values(sums: np.ndarray, many: np.ndarray | None = None) -> dict[str,
         share = np.where(filled, o / safe, 0.0)
         many = n > 1 if many is None else np.broadcast_to(many, n.shape)
         correction = np.where(many, n * share * (share - 1) / np.where(many, n - 1, 1.0), 0.0).sum(axis=-1) / total
+        out["RMSCE_DEBIASED_SQUARED"] = square + correction  # before the clip at 0 (debiased_squared_error)
         out["RMSCE_DEBIASED"] = np.sqrt(np.maximum(square + correction, 0.0))
     return out
 

@@ -314,8 +314,10 @@ class ScoresReport(Rendered):
             rows = []
             for name, row in cal.iterrows():
                 has_se = pd.notna(row["se"])
+                # an interval without an SE: the debiased RMS error clipped at 0 (its SE undefined there)
+                has_ci = has_se or (pd.notna(row["lower"]) and pd.notna(row["upper"]))
                 ci = display.interval(row["lower"], row["upper"], like=(row["value"],), value_shown=row["value"],
-                                      se=row["se"]) if has_se else ""
+                                      se=row["se"] if has_se else None) if has_ci else ""
                 mark = letters.get(row["method"], "") if isinstance(row["method"], str) else ""
                 rows.append((CALIBRATION_NAMES.get(name, name),
                              [display.value(row["value"], inside=(row["lower"], row["upper"]) if has_se else None,

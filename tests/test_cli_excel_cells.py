@@ -63,7 +63,18 @@ def test_numeric_reads_them_as_one_number(workbook, capsys):
                         "--missing", "x", "--ci", "none")
     assert report["crosstab"]["index"] == [1, 2, "Total"]
     assert report["crosstab"]["data"] == [[6, 1, 7], [1, 2, 3], [7, 3, 10]]  # the last row's "x" is missing
-    assert "warning" in err  # the cells were read as typed before --numeric
+    # the columns --numeric names read 1 and "1" as one number: no warning that they are two labels, and no advice
+    # to give the --numeric that was given
+    assert "read the same" not in err and "--numeric" not in err
+
+
+def test_numeric_on_one_column_warns_of_the_other_only(workbook, capsys):
+    report, err = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--numeric", "a",
+                        "--ci", "none")
+    assert report["crosstab"]["index"] == [1, 2, "Total"]  # a: 1 and "1" one number
+    assert report["crosstab"]["columns"] == [1, 2, "1", "x", "Total"]  # p: two labels, as typed
+    assert "column 'p': the number 1 and the text '1'" in err and "column 'a'" not in err
+    assert "--numeric p to read" in err
 
 
 def test_missing_names_the_number_and_the_text(workbook, capsys):

@@ -269,6 +269,20 @@ def _integer_codes(column: pd.Series) -> bool:
     return not too_big.any()
 
 
+def _whole_numbers(values: pd.Series) -> pd.Series:
+    """A column read by --numeric as integers where every number it holds is whole (within ±2⁵³, where a float is
+    exact): int64, or pandas' nullable Int64 with missing cells (whose NaN made the column float), so that its
+    labels print as 1 and 2 beside a column without missing cells, as R's ``read.csv`` reads 1, 2, NA (integer);
+    any other column as it is."""
+    if values.dtype.kind != "f":
+        return values
+    held = values[values.notna()]
+    if held.empty or not ((held.abs() <= 2.0**53) & (held == held.round())).all():
+        return values
+    codes = values.astype("Int64")
+    return codes.astype("int64") if codes.notna().all() else codes
+
+
 def _read_integer_codes(frame: pd.DataFrame, groups: list[list], numeric: list) -> None:
     """Read as integers each group of label columns that were read as text (not named by --numeric) and hold only
     integers written canonically, as pandas and R read such a column: numbers, in numeric order (int64, or pandas'
@@ -301,7 +315,7 @@ def _label_columns(frame: pd.DataFrame, args, columns: list, groups: list[list] 
             frame[c] = frame[c].mask(values.isin(missing))
         if c in numeric:
             try:
-                frame[c] = pd.to_numeric(frame[c])
+                frame[c] = _whole_numbers(pd.to_numeric(frame[c]))
             except (TypeError, ValueError) as err:
                 raise UsageError(f"argument --numeric: column {c!r} is not numeric ({err}); name its non-numeric "
                                  "values with --missing, or leave it as text") from None

@@ -144,6 +144,24 @@ def test_numeric_column_with_empty_cells_prints_whole_numbers(tmp_path, capsys):
     assert report["crosstab"]["index"] == [1.5, 2.0, "Total"]
 
 
+@pytest.mark.parametrize("gap", [False, True])
+def test_positive_names_an_integer_code(tmp_path, capsys, gap):
+    """--positive 1 on integer codes (read as numbers) is the code 1, with or without an empty cell and --numeric.
+    sklearn.metrics.recall_score([1, 2, 1, 2, 1, 1, 2, 1], [1, 2, 2, 2, 1, 1, 1, 2], pos_label=1) = 0.6 and
+    precision_score(...) = 0.75 (scikit-learn 1.9.1); the empty cell's row is left out."""
+    rows = ["1,1", "2,2", "1,2", "2,2", "1,1", "1,1", "2,1", "1,2"] + ([",1"] if gap else [])
+    path = tmp_path / "codes.csv"
+    path.write_text("truth,guess\n" + "\n".join(rows) + "\n")
+    for extra in ([], ["--numeric", "truth", "guess"]):
+        report = _main_json(capsys, "report", path, "--actual", "truth", "--pred", "guess", "--positive", "1",
+                            "--measures", "REC", "PRE", "--ci", "none", *extra)
+        assert report["binary"]["index"] == [1]
+        assert report["binary"]["data"][0] == pytest.approx([0.6, 0.75], rel=1e-12)
+    status = cli.main([str(x) for x in ("report", path, "--actual", "truth", "--pred", "guess", "--positive", "yes")])
+    assert status == 2
+    assert "argument --positive: the label columns hold numbers; 'yes' is not one" in capsys.readouterr().err
+
+
 def test_crosstabs_reads_each_variable_on_its_own(tmp_path, capsys):
     path = tmp_path / "income.csv"
     pd.DataFrame({"income": ["1", "2", "10", "11", "2", "1"], "sex": ["f", "m", "f", "m", "f", "m"]}).to_csv(

@@ -360,10 +360,20 @@ def _read_as(frame: pd.DataFrame, columns: list) -> dict[str, list]:
 
 def _positive(frame: pd.DataFrame, columns: list, given):
     """--positive as the label ``columns`` hold it: where they were read as an Excel sheet's cells hold them, the
-    one value that reads as ``given``, or a UsageError if two do (the number 1 and the text "1")."""
-    typed = [c for c in columns if c in frame.attrs.get(READ_AS_CELLS, ())]
-    if given is None or not typed:
+    one value that reads as ``given``, or a UsageError if two do (the number 1 and the text "1"); where they all
+    hold numbers (--numeric, integer codes, a file that stores numbers), the number ``given`` reads as, or a
+    UsageError if it reads as none."""
+    if given is None:
         return given
+    typed = [c for c in columns if c in frame.attrs.get(READ_AS_CELLS, ())]
+    if not typed:
+        if not all(pd.api.types.is_numeric_dtype(frame[c].dtype) for c in columns):
+            return given
+        try:
+            return pd.to_numeric(pd.Series([given])).iloc[0]
+        except (TypeError, ValueError):
+            which = "label columns hold" if len(set(columns)) > 1 else f"column {columns[0]!r} holds"
+            raise UsageError(f"argument --positive: the {which} numbers; {given!r} is not one") from None
     found = _read_as(frame, typed).get(given, [given])
     if len(found) > 1:
         raise UsageError(f"argument --positive: {given!r} is {' and '.join(f'the {_kind(v)} {v!r}' for v in found)}, "
@@ -636,11 +646,6 @@ def run_scores(args) -> int:
             raise UsageError(f"argument --score: column {name!r} is not numeric (dtype {frame[name].dtype}); the "
                              "scores must be numbers")
     positive = _positive(frame, [args.actual], args.positive)
-    if positive is not None and pd.api.types.is_numeric_dtype(frame[args.actual].dtype):
-        try:
-            positive = pd.to_numeric(pd.Series([positive])).iloc[0]
-        except (TypeError, ValueError):
-            raise UsageError(f"argument --positive: {args.actual!r} holds numbers; {positive!r} is not one") from None
     if args.compare and len(args.score) < 2:
         raise UsageError("argument --compare: compares two or more --score columns; got one")
     if args.compare and args.average is not None:

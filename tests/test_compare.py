@@ -248,3 +248,10 @@ def test_difference_of_two_infinite_odds_ratios_is_undefined_with_a_warning():
     assert np.isnan(plain.loc["p1 − p2", "DOR (unweighted)"])
     assert plain.loc["p1 − p2", "OSR"] == pytest.approx(27 / 30 - 26 / 30)  # 27 and 26 of 30 right
     assert np.isnan(with_ci.loc["p1 − p2", ("DOR (unweighted)", "difference")])
+    # the report shows the difference as undefined and says why in a note, as the agreement report does, without
+    # a warning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        report = comparison.report(measures=["DOR", "OSR"], ci=None)
+    assert "The difference of two infinite values is undefined, set to NaN: DOR (p1 − p2)." in report.notes
+    assert "set to NaN: DOR (p1 − p2)" in str(report)

@@ -148,3 +148,17 @@ def test_a_sheet_is_parsed_twice_whatever_its_label_columns_hold(workbook, monke
     _, err = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--ci", "none")
     assert "read the same" in err  # the sheet's 1 and "1" found from that one read
     assert len(calls) == 2
+
+
+def test_type_clash_advice_names_the_option(tmp_path, capsys):
+    # --numeric a reads a's 1 and "1" as the number 1; p keeps the number 1 and the text "1" apart, so p's "1"
+    # matches nothing: the warning's advice is the command line's --numeric, not a Python call
+    path = tmp_path / "clash.xlsx"
+    book = openpyxl.Workbook()
+    book.active.append(["a", "p"])
+    for a, p in ROWS[:10]:
+        book.active.append([a, p])
+    book.save(path)
+    _, err = _main(capsys, "report", path, "--actual", "a", "--pred", "p", "--numeric", "a", "--ci", "none")
+    assert "labels that differ only in type do not match: 1 and '1'" in err
+    assert "read the label columns as numbers with --numeric" in err and ".astype(str)" not in err

@@ -162,3 +162,13 @@ def test_type_clash_advice_names_the_option(tmp_path, capsys):
     _, err = _main(capsys, "report", path, "--actual", "a", "--pred", "p", "--numeric", "a", "--ci", "none")
     assert "labels that differ only in type do not match: 1 and '1'" in err
     assert "read the label columns as numbers with --numeric" in err and ".astype(str)" not in err
+    # so does the raters command's note on ratings of two types
+    path = tmp_path / "raters.xlsx"
+    book = openpyxl.Workbook()
+    book.active.append(["r1", "r2", "r3"])
+    for row in [(1, 1, "1"), (2, 2, 2), ("1", 1, 1), (2, 2, 1), (1, 1, 1), (2, "2", 2)]:
+        book.active.append(list(row))
+    book.save(path)
+    _, err = _main(capsys, "raters", path, "--columns", "r1", "r2", "r3", "--numeric", "r1")
+    assert "ratings that differ only in type are different categories: 2 and '2', 1 and '1'" in err
+    assert "read the rater columns as numbers with --numeric" in err and ".astype(str)" not in err

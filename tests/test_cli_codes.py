@@ -122,6 +122,46 @@ def test_padded_and_mixed_codes_stay_text(tmp_path, capsys):
     assert report["crosstab"]["index"] == [1, 2, 10, "Total"]
 
 
+def test_numeric_column_with_empty_cells_prints_whole_numbers(tmp_path, capsys):
+    """--numeric reads a column with an empty cell as whole numbers, as the column beside it without one: its
+    labels print as 1 and 2 on both sides, not 1.0 against 1. R reads the file the same way:
+    read.csv(text = "truth,guess\\n1,1\\n2,2\\n,1\\n1,2\\n2,2\\n1,1\\n") has truth int 1 2 NA 1 2 1, and
+    table(d) is [[2, 1], [0, 2]]."""
+    path = tmp_path / "gap.csv"
+    path.write_text("truth,guess\n1,1\n2,2\n,1\n1,2\n2,2\n1.0,1\n")  # 1.0 is the number 1 under --numeric
+    args = ["report", path, "--actual", "truth", "--pred", "guess", "--numeric", "truth", "guess", "--ci", "none"]
+    report = _main_json(capsys, *args)
+    index = report["crosstab"]["index"]
+    assert index == [1, 2, "Total"] and all(type(label) is int for label in index[:2])  # 1, not 1.0
+    assert [row[:2] for row in report["crosstab"]["data"][:2]] == [[2, 1], [0, 2]]  # R's table(d)
+    assert cli.main([str(x) for x in args] + ["--quiet"]) == 0
+    out = capsys.readouterr().out
+    rows = out.split("Crosstabulation")[1].split("Matching cells")[0].splitlines()
+    assert [r.split()[0] for r in rows if r[:1].isdigit()] == ["1", "2"]  # the crosstab's rows, not 1.0 and 2.0
+    # numbers that are not all whole stay numbers as they are
+    path.write_text("truth,guess\n1.5,1.5\n2,2\n,2\n")
+    report = _main_json(capsys, *args)
+    assert report["crosstab"]["index"] == [1.5, 2.0, "Total"]
+
+
+@pytest.mark.parametrize("gap", [False, True])
+def test_positive_names_an_integer_code(tmp_path, capsys, gap):
+    """--positive 1 on integer codes (read as numbers) is the code 1, with or without an empty cell and --numeric.
+    sklearn.metrics.recall_score([1, 2, 1, 2, 1, 1, 2, 1], [1, 2, 2, 2, 1, 1, 1, 2], pos_label=1) = 0.6 and
+    precision_score(...) = 0.75 (scikit-learn 1.9.1); the empty cell's row is left out."""
+    rows = ["1,1", "2,2", "1,2", "2,2", "1,1", "1,1", "2,1", "1,2"] + ([",1"] if gap else [])
+    path = tmp_path / "codes.csv"
+    path.write_text("truth,guess\n" + "\n".join(rows) + "\n")
+    for extra in ([], ["--numeric", "truth", "guess"]):
+        report = _main_json(capsys, "report", path, "--actual", "truth", "--pred", "guess", "--positive", "1",
+                            "--measures", "REC", "PRE", "--ci", "none", *extra)
+        assert report["binary"]["index"] == [1]
+        assert report["binary"]["data"][0] == pytest.approx([0.6, 0.75], rel=1e-12)
+    status = cli.main([str(x) for x in ("report", path, "--actual", "truth", "--pred", "guess", "--positive", "yes")])
+    assert status == 2
+    assert "argument --positive: the label columns hold numbers; 'yes' is not one" in capsys.readouterr().err
+
+
 def test_crosstabs_reads_each_variable_on_its_own(tmp_path, capsys):
     path = tmp_path / "income.csv"
     pd.DataFrame({"income": ["1", "2", "10", "11", "2", "1"], "sex": ["f", "m", "f", "m", "f", "m"]}).to_csv(

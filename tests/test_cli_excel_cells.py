@@ -63,7 +63,18 @@ def test_numeric_reads_them_as_one_number(workbook, capsys):
                         "--missing", "x", "--ci", "none")
     assert report["crosstab"]["index"] == [1, 2, "Total"]
     assert report["crosstab"]["data"] == [[6, 1, 7], [1, 2, 3], [7, 3, 10]]  # the last row's "x" is missing
-    assert "warning" in err  # the cells were read as typed before --numeric
+    # the columns --numeric names read 1 and "1" as one number: no warning that they are two labels, and no advice
+    # to give the --numeric that was given
+    assert "read the same" not in err and "--numeric" not in err
+
+
+def test_numeric_on_one_column_warns_of_the_other_only(workbook, capsys):
+    report, err = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--numeric", "a",
+                        "--ci", "none")
+    assert report["crosstab"]["index"] == [1, 2, "Total"]  # a: 1 and "1" one number
+    assert report["crosstab"]["columns"] == [1, 2, "1", "x", "Total"]  # p: two labels, as typed
+    assert "column 'p': the number 1 and the text '1'" in err and "column 'a'" not in err
+    assert "--numeric p to read" in err
 
 
 def test_missing_names_the_number_and_the_text(workbook, capsys):
@@ -137,3 +148,27 @@ def test_a_sheet_is_parsed_twice_whatever_its_label_columns_hold(workbook, monke
     _, err = _main(capsys, "report", workbook, "--actual", "a", "--pred", "p", "--ci", "none")
     assert "read the same" in err  # the sheet's 1 and "1" found from that one read
     assert len(calls) == 2
+
+
+def test_type_clash_advice_names_the_option(tmp_path, capsys):
+    # --numeric a reads a's 1 and "1" as the number 1; p keeps the number 1 and the text "1" apart, so p's "1"
+    # matches nothing: the warning's advice is the command line's --numeric, not a Python call
+    path = tmp_path / "clash.xlsx"
+    book = openpyxl.Workbook()
+    book.active.append(["a", "p"])
+    for a, p in ROWS[:10]:
+        book.active.append([a, p])
+    book.save(path)
+    _, err = _main(capsys, "report", path, "--actual", "a", "--pred", "p", "--numeric", "a", "--ci", "none")
+    assert "labels that differ only in type do not match: 1 and '1'" in err
+    assert "read the label columns as numbers with --numeric" in err and ".astype(str)" not in err
+    # so does the raters command's note on ratings of two types
+    path = tmp_path / "raters.xlsx"
+    book = openpyxl.Workbook()
+    book.active.append(["r1", "r2", "r3"])
+    for row in [(1, 1, "1"), (2, 2, 2), ("1", 1, 1), (2, 2, 1), (1, 1, 1), (2, "2", 2)]:
+        book.active.append(list(row))
+    book.save(path)
+    _, err = _main(capsys, "raters", path, "--columns", "r1", "r2", "r3", "--numeric", "r1")
+    assert "ratings that differ only in type are different categories: 2 and '2', 1 and '1'" in err
+    assert "read the rater columns as numbers with --numeric" in err and ".astype(str)" not in err

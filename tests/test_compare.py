@@ -1,5 +1,7 @@
 """Comparing classifications on the same objects: known answers, paired-bootstrap checks, properties."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -225,3 +227,31 @@ def test_mcnemar_of_equal_discordant_counts_says_it_is_not_corrected():
     assert paired_mcnemar(20.5, 20.5)[3] == "chi-square (b = c: no continuity correction)"
     assert paired_mcnemar(20.5, 20.5)[:3] == [0.0, 1.0, 1.0]
     assert paired_mcnemar(30.0, 20.0)[3] == "chi-square with continuity correction"
+
+
+def test_difference_of_two_infinite_odds_ratios_is_undefined_with_a_warning():
+    # both predictions separate class "a" from the rest exactly: its 2×2 table [[10, 0], [0, 20]] has two empty
+    # cells and an infinite odds ratio (10·20/(0·0)), so each prediction's unweighted average of DOR is inf, and
+    # inf − inf is undefined (IEEE 754: NaN). The difference is NaN with the library's warning naming the measure
+    # and the pair, and numpy's RuntimeWarning does not leak.
+    ref = ["a"] * 10 + ["b"] * 10 + ["c"] * 10
+    p1 = ["a"] * 10 + ["b"] * 8 + ["c"] * 2 + ["c"] * 9 + ["b"]
+    p2 = ["a"] * 10 + ["b"] * 9 + ["c"] + ["c"] * 7 + ["b"] * 3
+    comparison = pd.DataFrame({"ref": ref, "p1": p1, "p2": p2}).agree.compare("ref", ["p1", "p2"])
+    assert np.isinf(comparison.values(["DOR"]).to_numpy()).all()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.warns(pa.UndefinedMeasureWarning, match=r"infinite values .*DOR \(p1 − p2\)"):
+            plain = comparison.differences(["DOR", "OSR"])
+        with pytest.warns(pa.UndefinedMeasureWarning, match=r"DOR \(p1 − p2\)"):
+            with_ci = comparison.differences(["DOR", "OSR"], ci="auto")
+    assert np.isnan(plain.loc["p1 − p2", "DOR (unweighted)"])
+    assert plain.loc["p1 − p2", "OSR"] == pytest.approx(27 / 30 - 26 / 30)  # 27 and 26 of 30 right
+    assert np.isnan(with_ci.loc["p1 − p2", ("DOR (unweighted)", "difference")])
+    # the report shows the difference as undefined and says why in a note, as the agreement report does, without
+    # a warning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        report = comparison.report(measures=["DOR", "OSR"], ci=None)
+    assert "The difference of two infinite values is undefined, set to NaN: DOR (p1 − p2)." in report.notes
+    assert "set to NaN: DOR (p1 − p2)" in str(report)

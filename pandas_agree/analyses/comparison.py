@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..base.frames import column, column_or_values
 from ..base.options import validate_options
-from ..base.undefined import external_stacklevel
+from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, described, held_sparse, no_valid_rows, validate_weights
 from ..engine.design import DesignColumns, check_replicates, merge_units
@@ -706,10 +706,26 @@ class Comparison(CountedRows):
                        classes: str = "common") -> dict[str, np.ndarray]:
         """The difference A − B of each measure for every pair, on each prediction's stack of tables (b, I, J_p)
         (:meth:`_margins`): arrays of shape (b, pairs); with margins None, on each prediction's own table: arrays
-        of shape (pairs,)."""
+        of shape (pairs,). The difference of two infinite values of the same sign (two odds ratios of tables with
+        an empty cell) is undefined: NaN, with an UndefinedMeasureWarning naming the measures and pairs on each
+        prediction's own table."""
         values = [ag.summary_on(chosen, margin, classes) for ag, margin in zip(self._agreements, margins, strict=True)]
-        return {m.code: np.stack([values[a][m.code] - values[b][m.code] for a, b in self._pairs()], axis=-1)
-                for m in chosen}
+        pairs = self._pairs()
+        with np.errstate(invalid="ignore"):  # inf − inf: NaN, warned below
+            out = {m.code: np.stack([values[a][m.code] - values[b][m.code] for a, b in pairs], axis=-1)
+                   for m in chosen}
+        if all(margin is None for margin in margins):
+            undefined = {}
+            for m in chosen:
+                both = [f"{self.names[a]} − {self.names[b]}" for a, b in pairs
+                        if np.isinf(values[a][m.code]) and values[a][m.code] == values[b][m.code]]
+                if both:
+                    undefined[m.code] = both
+            if undefined:
+                warnings.warn("the difference of two infinite values is undefined, set to NaN: " + "; ".join(
+                    f"{code} ({', '.join(both)})" for code, both in undefined.items()), UndefinedMeasureWarning,
+                    stacklevel=external_stacklevel())
+        return out
 
     def _discordant(self, a: int, b: int, cls=None) -> tuple[float, float]:
         """b: objects A gets right and B wrong; c: the other way round (one class against the rest with cls)."""

@@ -198,8 +198,10 @@ def type_clashes(rows: pd.Index, cols: pd.Index, row_matched: np.ndarray, col_ma
     if not clashes:
         return []
     pairs = ", ".join(f"{shown(x)} and {shown(y)}" for x, y in clashes[:5])
-    return [f"labels that differ only in type do not match: {pairs}. Labels match by value; convert one side (for "
-            "example with .astype(str)) if they mean the same class."]
+    how = ("read the label columns as numbers with --numeric" if on_command_line() else
+           "convert one side (for example with .astype(str))")
+    return [f"labels that differ only in type do not match: {pairs}. Labels match by value; {how} if they mean the "
+            "same class."]
 
 
 AGREEMENT_DESIGN_TESTS = ("Wald t-tests of kappa, McNemar's b\u00a0−\u00a0c and OSR against NIR; Rao and Scott's "

@@ -1023,9 +1023,10 @@ def type_clash_note(categories: pd.Index) -> str | None:
     if not clashes:
         return None
     pairs = ", ".join(f"{shown(x)} and {shown(y)}" for x, y in clashes[:5]) + (" and more" if len(clashes) > 5 else "")
+    how = ("read the rater columns as numbers with --numeric" if on_command_line() else
+           "convert the rater columns to one type (for example with .astype(str))")
     return (f"ratings that differ only in type are different categories: {pairs}. Ratings match by value, so no "
-            "two of them ever agree; convert the rater columns to one type (for example with .astype(str)) if "
-            "they mean the same category.")
+            f"two of them ever agree; {how} if they mean the same category.")
 
 
 def _pivoted(data: pd.DataFrame, subject, rater, rating) -> pd.DataFrame:

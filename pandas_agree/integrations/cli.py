@@ -43,23 +43,25 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def read_table(path: str | Path, sheet: str | None = None, text_columns: Sequence = ()) -> pd.DataFrame:
+def read_table(path: str | Path, sheet: str | None = None, text_columns: Sequence = (),
+               numeric_columns: Sequence = ()) -> pd.DataFrame:
     """Read a data file by its extension: .csv, .tsv/.tab/.txt, .xlsx/.xlsm, .parquet/.pq, .sav/.zsav.
 
     The ``text_columns`` of a CSV, TSV or Excel file are read as text, as written: "01" and "1" stay distinct
     and only an empty cell is missing ("NA", "None" and "null" stay labels); an Excel sheet whose label columns
     hold a number and a text that read the same (1 and "1") keeps its cells' types instead, with a warning (see
-    :func:`_typed_cells`), so that they stay two labels. The columns are named by text, as
+    :func:`_typed_cells`), so that they stay two labels; the ``numeric_columns`` (those of ``--numeric``, which
+    read 1 and "1" as one number) are left out of that check and its warning. The columns are named by text, as
     the command line names them (an Excel header that is a number or a date is its text). Any failure to read the
     file is a UsageError."""
-    frame = _read(Path(path), sheet, text_columns)
+    frame = _read(Path(path), sheet, text_columns, numeric_columns)
     names = [str(c) for c in frame.columns]
     if len(set(names)) == len(names) and any(not isinstance(c, str) for c in frame.columns):
         frame.columns = names
     return frame
 
 
-def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame:
+def _read(path: Path, sheet: str | None, text_columns: Sequence, numeric_columns: Sequence = ()) -> pd.DataFrame:
     if not path.is_file():
         raise UsageError(f"no such file: {path}")
     kind = READERS.get(path.suffix.lower())
@@ -90,7 +92,7 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence) -> pd.DataFrame
                     typed = read(dtype=object, **options)
                     as_text = _cells_as_text(typed)
                     # where a number and a text read the same (1 and "1"), the cells as typed
-                    cells = _typed_cells(as_text, typed)
+                    cells = _typed_cells(as_text, typed, numeric_columns)
                 else:
                     as_text, cells = read(dtype=str, **options), None
                 for k, c in enumerate(at):  # usecols gives the columns in the file's order
@@ -124,13 +126,16 @@ def _cells_as_text(cells: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _typed_cells(as_text: pd.DataFrame, cells: pd.DataFrame) -> pd.DataFrame | None:
+def _typed_cells(as_text: pd.DataFrame, cells: pd.DataFrame, numeric: Sequence = ()) -> pd.DataFrame | None:
     """The label columns of an Excel sheet as its cells hold them (``cells``: numbers as numbers, text as text),
     where a column holds a number and a text that read the same (1 and "1", a number stored as text): these are
     two labels, as ``pandas.read_excel(dtype=object)`` reads them and as the Python API keeps them, with a warning
-    naming the columns and the values; else None (the columns are read as text, ``as_text``)."""
+    naming the columns and the values; else None (the columns are read as text, ``as_text``). The ``numeric``
+    columns (named by --numeric, which reads 1 and "1" as one number) are not checked."""
     clashes = {}
     for k, name in enumerate(as_text.columns):
+        if str(name) in numeric:
+            continue
         text, cell = as_text.iloc[:, k], cells.iloc[:, k]
         held = cell.notna().to_numpy()
         is_text = cell.map(lambda v: isinstance(v, str)).to_numpy(dtype=bool)
@@ -264,6 +269,20 @@ def _integer_codes(column: pd.Series) -> bool:
     return not too_big.any()
 
 
+def _whole_numbers(values: pd.Series) -> pd.Series:
+    """A column read by --numeric as integers where every number it holds is whole (within ±2⁵³, where a float is
+    exact): int64, or pandas' nullable Int64 with missing cells (whose NaN made the column float), so that its
+    labels print as 1 and 2 beside a column without missing cells, as R's ``read.csv`` reads 1, 2, NA (integer);
+    any other column as it is."""
+    if values.dtype.kind != "f":
+        return values
+    held = values[values.notna()]
+    if held.empty or not ((held.abs() <= 2.0**53) & (held == held.round())).all():
+        return values
+    codes = values.astype("Int64")
+    return codes.astype("int64") if codes.notna().all() else codes
+
+
 def _read_integer_codes(frame: pd.DataFrame, groups: list[list], numeric: list) -> None:
     """Read as integers each group of label columns that were read as text (not named by --numeric) and hold only
     integers written canonically, as pandas and R read such a column: numbers, in numeric order (int64, or pandas'
@@ -296,7 +315,7 @@ def _label_columns(frame: pd.DataFrame, args, columns: list, groups: list[list] 
             frame[c] = frame[c].mask(values.isin(missing))
         if c in numeric:
             try:
-                frame[c] = pd.to_numeric(frame[c])
+                frame[c] = _whole_numbers(pd.to_numeric(frame[c]))
             except (TypeError, ValueError) as err:
                 raise UsageError(f"argument --numeric: column {c!r} is not numeric ({err}); name its non-numeric "
                                  "values with --missing, or leave it as text") from None
@@ -341,10 +360,20 @@ def _read_as(frame: pd.DataFrame, columns: list) -> dict[str, list]:
 
 def _positive(frame: pd.DataFrame, columns: list, given):
     """--positive as the label ``columns`` hold it: where they were read as an Excel sheet's cells hold them, the
-    one value that reads as ``given``, or a UsageError if two do (the number 1 and the text "1")."""
-    typed = [c for c in columns if c in frame.attrs.get(READ_AS_CELLS, ())]
-    if given is None or not typed:
+    one value that reads as ``given``, or a UsageError if two do (the number 1 and the text "1"); where they all
+    hold numbers (--numeric, integer codes, a file that stores numbers), the number ``given`` reads as, or a
+    UsageError if it reads as none."""
+    if given is None:
         return given
+    typed = [c for c in columns if c in frame.attrs.get(READ_AS_CELLS, ())]
+    if not typed:
+        if not all(pd.api.types.is_numeric_dtype(frame[c].dtype) for c in columns):
+            return given
+        try:
+            return pd.to_numeric(pd.Series([given])).iloc[0]
+        except (TypeError, ValueError):
+            which = "label columns hold" if len(set(columns)) > 1 else f"column {columns[0]!r} holds"
+            raise UsageError(f"argument --positive: the {which} numbers; {given!r} is not one") from None
     found = _read_as(frame, typed).get(given, [given])
     if len(found) > 1:
         raise UsageError(f"argument --positive: {given!r} is {' and '.join(f'the {_kind(v)} {v!r}' for v in found)}, "
@@ -535,7 +564,7 @@ def _check_layered(args, how: str) -> None:
 
 def run_report(args) -> int:
     _check_layered(args, "give a column whose values are the groups with --by COL")
-    frame = read_table(args.file, args.sheet, [args.actual, args.pred])
+    frame = read_table(args.file, args.sheet, [args.actual, args.pred], getattr(args, "numeric", None) or ())
     _check_columns(frame, args)
     _label_columns(frame, args, [args.actual, args.pred])
     table_options = {"weights": args.weights, "match": args.match, "strata": args.strata, "cluster": args.cluster,
@@ -554,7 +583,7 @@ def run_crosstabs(args) -> int:
         raise UsageError("argument --statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, "
                          "several tables: give the layer column with --layer COL")
     columns = [args.row, args.col]
-    frame = read_table(args.file, args.sheet, [*columns, *(args.layer or [])])
+    frame = read_table(args.file, args.sheet, [*columns, *(args.layer or [])], getattr(args, "numeric", None) or ())
     _check_columns(frame, args)
     # two variables, each read on its own (integer codes in one, text in the other), --labels or not
     _label_columns(frame, args, columns, [[c] for c in columns])
@@ -577,7 +606,7 @@ def run_crosstabs(args) -> int:
 def run_raters(args) -> int:
     if bool(args.columns) == bool(args.long):
         raise UsageError("give either --columns (one column per rater) or --long SUBJECT RATER RATING")
-    frame = read_table(args.file, args.sheet, args.long or args.columns)
+    frame = read_table(args.file, args.sheet, args.long or args.columns, getattr(args, "numeric", None) or ())
     _check_columns(frame, args)
     _label_columns(frame, args, [args.long[2]] if args.long else args.columns)
     if args.long:
@@ -598,7 +627,7 @@ def run_raters(args) -> int:
 
 
 def run_compare(args) -> int:
-    frame = read_table(args.file, args.sheet, [args.reference, *args.pred])
+    frame = read_table(args.file, args.sheet, [args.reference, *args.pred], getattr(args, "numeric", None) or ())
     _check_columns(frame, args)
     _label_columns(frame, args, [args.reference, *args.pred])
     comparison = frame.agree.compare(args.reference, args.pred, weights=args.weights, match=args.match,
@@ -609,7 +638,7 @@ def run_compare(args) -> int:
 
 
 def run_scores(args) -> int:
-    frame = read_table(args.file, args.sheet, [args.actual])
+    frame = read_table(args.file, args.sheet, [args.actual], getattr(args, "numeric", None) or ())
     _check_columns(frame, args)
     _label_columns(frame, args, [args.actual])
     for name in args.score:
@@ -617,11 +646,6 @@ def run_scores(args) -> int:
             raise UsageError(f"argument --score: column {name!r} is not numeric (dtype {frame[name].dtype}); the "
                              "scores must be numbers")
     positive = _positive(frame, [args.actual], args.positive)
-    if positive is not None and pd.api.types.is_numeric_dtype(frame[args.actual].dtype):
-        try:
-            positive = pd.to_numeric(pd.Series([positive])).iloc[0]
-        except (TypeError, ValueError):
-            raise UsageError(f"argument --positive: {args.actual!r} holds numbers; {positive!r} is not one") from None
     if args.compare and len(args.score) < 2:
         raise UsageError("argument --compare: compares two or more --score columns; got one")
     if args.compare and args.average is not None:

@@ -11,6 +11,7 @@ import pandas as pd
 from ..analyses.comparison import DEFAULT_MEASURES
 from ..analyses.messages import classes_left_out, left_out_text
 from ..base.options import validate_options
+from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.labels import positions_of, unique_labels
 from ..measures.registry import resolve
@@ -23,6 +24,7 @@ from .agreement import (
     jsonable,
     left_out_table,
     table_notes,
+    warning_notes,
     weighted_cases,
 )
 from .document import Document, Section, Table, design, frame_table, laid_out, summary, tests_table
@@ -129,7 +131,15 @@ class ComparisonReport(Rendered):
         with warnings.catch_warnings():  # the labels the averages leave out are named in the header
             warnings.filterwarnings("ignore", message=".*union.? counts them", category=UserWarning)
             self.values = comparison.values(opts["measures"], classes=opts["classes"], **kw)
-            self.differences = comparison.differences(opts["measures"], classes=opts["classes"], **kw)
+            # a difference the report shows as undefined (inf − inf) is told in a note, as the agreement report
+            # tells its undefined values
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", UndefinedMeasureWarning)
+                self.differences = comparison.differences(opts["measures"], classes=opts["classes"], **kw)
+        undefined = [w for w in caught if issubclass(w.category, UndefinedMeasureWarning)]
+        for w in caught:
+            if w not in undefined:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         self.tests = comparison.tests()
         self.design = design_table(comparison)
         n_rows = comparison.n_rows
@@ -146,6 +156,7 @@ class ComparisonReport(Rendered):
                         and "random_state" not in method else "")
                 self.notes.append(f"{what} of {col}: {method}{seed}.")
         self.notes.extend(self.values.attrs.get("notes", []))
+        self.notes.extend(warning_notes(undefined, self.notes))
         self.notes.append("Holm's adjustment is across the pairs, for each measure.")
         if comparison.design is None and "OSR" in self.differences.attrs.get("methods", {}):
             self.notes.append("The p-value of a difference of OSR is the Wald test of the paired difference; "

@@ -29,7 +29,14 @@ from ..measures.averaging import (
 )
 from ..measures.parameters import check_parameters_used
 from ..measures.registry import resolve
-from .messages import absent_classes_note, classes_left_out, left_out_text, shown_labels, warn_undefined_averages
+from .messages import (
+    absent_classes_note,
+    classes_left_out,
+    left_out_text,
+    option_notes,
+    shown_labels,
+    warn_undefined_averages,
+)
 from .results import frame_by_class, frame_by_method
 
 __all__ = ["ClassSpecific"]
@@ -132,7 +139,13 @@ class ClassSpecific:
             stat) with stat in ("value", "se", "lower", "upper"). With ``ci``, ``result.attrs["methods"]`` names
             the interval method of each measure and ``result.attrs["undefined_resamples"]`` counts, for each
             bootstrapped measure, the resamples left out because the value was undefined in them (a list with
-            one count per class). Every ``attrs`` entry is plain JSON data (str, int, float, list, dict).
+            one count per class). Where ``correction`` changed some class, ``result.attrs["corrected"]`` is
+            ``{"correction": h, "measures": [...], "classes": [...]}``: the odds-ratio family among the measures
+            and the classes whose 2×2 table had a zero cell and got h added to each cell; where ``zero_division``
+            set some value, ``result.attrs["zero_division"]`` is ``{"value": z, "classes": {code: [...]}}``: by
+            measure, the classes whose value was 0/0 and is z. ``result.attrs["notes"]`` says each in words (and
+            what the intervals mean, with ``ci``). Every ``attrs`` entry is plain JSON data (str, int, float, list,
+            dict).
 
         Warns
         -----
@@ -169,11 +182,13 @@ class ClassSpecific:
                         for x, (code, some) in enumerate(zip(values, nan.any(axis=1).tolist(), strict=True))})
         index = pd.Index(labels, name="class")
         if opts is None:
-            return pd.DataFrame(values, index=index, columns=[m.code for m in chosen])
-        estimand = ClassMeasures(chosen, view, rows, cols, values, params, correction, zero_division,
-                                 self._table_cells, self._counts, self._cell_rows, opts, evaluation=store)
-        estimates = estimate(estimand, opts)
-        return frame_by_class(estimates, index)
+            out = pd.DataFrame(values, index=index, columns=[m.code for m in chosen])
+        else:
+            estimand = ClassMeasures(chosen, view, rows, cols, values, params, correction, zero_division,
+                                     self._table_cells, self._counts, self._cell_rows, opts, evaluation=store)
+            out = frame_by_class(estimate(estimand, opts), index)
+        _note_options(out, chosen, store, labels, correction, zero_division, averaged=False)
+        return out
 
     @validate_options
     def averages(self, measures=None, *, average: str | Sequence[str] = AVERAGES,
@@ -240,6 +255,9 @@ class ClassSpecific:
             whose value (or, before the formula, every term) is undefined, or whose weight is 0, is left out and
             the weights of the others are renormalised. ``result.attrs["left_out"]`` lists the labels that
             ``classes`` leaves out: ``{"never predicted": [...], "not in the reference": [...]}``.
+            ``result.attrs["corrected"]`` and ``result.attrs["zero_division"]`` say, as in :meth:`binary`, which
+            class values ``correction`` and ``zero_division`` changed (the averages count them so), and
+            ``result.attrs["notes"]`` says it in words.
 
         Warns
         -----
@@ -341,6 +359,7 @@ class ClassSpecific:
         if absent.any() and not absent.all():
             notes = out.attrs.get("notes", [])
             out.attrs["notes"] = [*notes, absent_classes_note(labels[absent], int((~absent).sum()))]
+        _note_options(out, chosen, class_values, labels, correction, zero_division, averaged=True)
         return out
 
     def _class_values(self, view, rows, cols, classes: tuple, params: dict, correction) -> ClassEvaluation:
@@ -421,6 +440,33 @@ class ClassSpecific:
                         {"kappa_weights": None} if m.params else {}))
                 out[m.code] = None if partials is None else CellGradient.of_partials(view, partials)
         return out
+
+
+def _note_options(out: pd.DataFrame, chosen: list, store: ClassEvaluation, labels: pd.Index, correction,
+                  zero_division: float, averaged: bool) -> None:
+    """Say in ``out.attrs`` what ``correction=`` and ``zero_division=`` changed among the class values of
+    ``chosen`` (``store``, of the classes ``labels``): ``attrs["corrected"]`` (the correction, the odds-ratio family
+    asked for, and the classes whose 2×2 table has a zero cell, :func:`~pandas_agree.measures.binary.zero_cell`)
+    and ``attrs["zero_division"]`` (its value and, by measure, the classes whose value was 0/0 and took it), each
+    only where the option changed some value, and their notes in ``attrs["notes"]`` (``averaged``: those of
+    averages, which count the values so)."""
+    family = [m.code for m in chosen if m.odds_ratio_family]
+    if correction and family:
+        zero = _binary.zero_cell(*store.one_vs_rest)
+        if zero.any():
+            out.attrs["corrected"] = {"correction": float(correction), "measures": family,
+                                      "classes": [_plain_label(x) for x in labels[zero]]}
+    if not np.isnan(zero_division):
+        found = {}
+        for m in chosen:
+            undefined = np.isnan(store.of(m)) if takes_zero_division(m) else None
+            if undefined is not None and undefined.any():
+                found[m.code] = [_plain_label(x) for x in labels[undefined]]
+        if found:
+            out.attrs["zero_division"] = {"value": float(zero_division), "classes": found}
+    notes = option_notes(out.attrs, averaged)
+    if notes:
+        out.attrs["notes"] = [*out.attrs.get("notes", []), *notes]
 
 
 def _separable_partials(function, counts):

@@ -1,9 +1,10 @@
-"""The wording the analyses share with the reports: the labels an average leaves out, undefined averages, and a
-table whose two sides share too few labels."""
+"""The wording the analyses share with the reports: the labels an average leaves out, undefined averages, what
+``correction=`` and ``zero_division=`` did, and a table whose two sides share too few labels."""
 
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -11,13 +12,13 @@ import pandas as pd
 
 from ..base.rounding import rounded_text
 from ..base.spelling import on_command_line, option_set
-from ..base.text import count_of, shown, shown_list
+from ..base.text import count_of, in_words, shown, shown_list
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
 __all__ = ["AGREEMENT_DESIGN_TESTS", "CROSSTAB_DESIGN_TESTS", "PARADOX_AGREEMENT", "PARADOX_KAPPA",
-           "absent_classes_note", "classes_left_out", "design_note", "few_shared_labels", "kappa_paradox",
-           "left_out_text", "no_shared_label", "predicted_only_named", "shown_labels", "spelling_clashes",
-           "type_clashes", "warn_undefined_averages"]
+           "absent_classes_note", "classes_left_out", "correction_note", "design_note", "few_shared_labels",
+           "kappa_paradox", "left_out_text", "no_shared_label", "option_notes", "predicted_only_named",
+           "shown_labels", "spelling_clashes", "type_clashes", "warn_undefined_averages", "zero_division_note"]
 
 
 def classes_left_out(ag, classes: str) -> dict[str, list]:
@@ -278,3 +279,61 @@ def absent_classes_note(labels: pd.Index, present: int) -> str:
             "and interval are those of the average over the classes present, not over every class; no interval can "
             "allow for a class the sample lacks. Measures of the whole table (kappa, accuracy) estimate the same "
             "quantities as with the class present.")
+
+
+def _named(labels: Sequence) -> str:
+    """Up to eight labels as messages name them (:func:`~pandas_agree.base.text.shown_list`)."""
+    return shown_list(labels, most=8)
+
+
+def correction_note(corrected: dict, averaged: bool = False, listed: Callable[[Sequence], str] = _named) -> str:
+    """The note on what ``correction=`` did: ``corrected`` is the ``attrs["corrected"]`` entry of
+    :meth:`~pandas_agree.Agreement.binary` (``{"correction": h, "measures": [...], "classes": [...]}``: the
+    odds-ratio family asked for, and the classes whose 2×2 table had a zero cell); ``averaged`` says that the
+    averages read the corrected values too; ``listed`` writes the labels (a report writes them as its tables show
+    them). The option is spelled as the reader writes it (:func:`~pandas_agree.base.spelling.option_set`).
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.messages import correction_note
+    >>> correction_note({"correction": 0.5, "measures": ["DOR"], "classes": ["a", "c"]})
+    "0.5 is added to each of the four cells of a class's 2×2 table with a zero cell ('a', 'c') before DOR is \
+computed (correction=0.5); the other measures read the counts as they are."
+    """
+    h, family = corrected["correction"], corrected["measures"]
+    where = ", in the class-specific values and their averages" if averaged else ""
+    return (f"{h:g} is added to each of the four cells of a class's 2×2 table with a zero cell "
+            f"({listed(corrected['classes'])}) before {in_words(family)} {'is' if len(family) == 1 else 'are'} "
+            f"computed{where} ({option_set('correction', h, f'correction={h:g}')}); the other measures read the "
+            "counts as they are.")
+
+
+def zero_division_note(set_values: dict, averaged: bool = False, listed: Callable[[Sequence], str] = _named) -> str:
+    """The note on what ``zero_division=`` did: ``set_values`` is the ``attrs["zero_division"]`` entry of
+    :meth:`~pandas_agree.Agreement.binary` (``{"value": z, "classes": {code: [...]}}``: the classes whose value of
+    each measure was 0/0 and is shown as z); ``averaged`` says that the averages count them so; ``listed`` writes
+    the labels, as in :func:`correction_note`.
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.messages import zero_division_note
+    >>> zero_division_note({"value": 0.0, "classes": {"PRE": ["c"]}}, averaged=True)
+    "PRE of 'c' is 0/0 and shown as 0, and the averages count it so (zero_division=0)."
+    """
+    z, found = set_values["value"], set_values["classes"]
+    one = sum(len(labels) for labels in found.values()) == 1
+    counted = f", and the averages count {'it' if one else 'them'} so" if averaged else ""
+    return (f"{'; '.join(f'{code} of {listed(labels)}' for code, labels in found.items())} "
+            f"{'is' if one else 'are'} 0/0 and shown as {z:g}{counted} "
+            f"({option_set('zero_division', z, f'zero_division={z:g}')}).")
+
+
+def option_notes(attrs: dict, averaged: bool = False, listed: Callable[[Sequence], str] = _named) -> list[str]:
+    """The notes on what ``correction=`` and ``zero_division=`` did (:func:`correction_note`,
+    :func:`zero_division_note`) from a class-specific frame's ``attrs`` (none where they changed nothing)."""
+    notes = []
+    if "corrected" in attrs:
+        notes.append(correction_note(attrs["corrected"], averaged, listed))
+    if "zero_division" in attrs:
+        notes.append(zero_division_note(attrs["zero_division"], averaged, listed))
+    return notes

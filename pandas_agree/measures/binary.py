@@ -22,7 +22,7 @@ from .citations import KO_CLASAGREE, REZANKOVA_HUSEK, SOKAL_SNEATH
 from .interval_methods import Binomial, FleissCohenEveritt, LogRatio, MappedBinomial, Wald, Woolf
 from .registry import Measure, register
 
-__all__ = ["apply_formula", "class_values", "corrected", "one_vs_rest", "resolve_params", "shared_terms"]
+__all__ = ["apply_formula", "class_values", "corrected", "one_vs_rest", "resolve_params", "shared_terms", "zero_cell"]
 
 INF = math.inf
 
@@ -386,11 +386,26 @@ def apply_formula(fn: Callable, measure: Measure, args, params: dict) -> np.ndar
         return np.asarray(fn(*args, **{p: params[p] for p in measure.params}), dtype=np.float64)
 
 
+def zero_cell(a, b, c, d) -> np.ndarray:
+    """Whether each class's 2×2 table (``a, b, c, d``) has a zero cell: the classes that ``correction=`` changes
+    (:func:`corrected`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pandas_agree.measures.binary import zero_cell
+    >>> zero_cell(np.array([5, 0]), np.array([1, 2]), np.array([2, 3]), np.array([9, 4])).tolist()
+    [False, True]
+    """
+    return (a == 0) | (b == 0) | (c == 0) | (d == 0)
+
+
 def corrected(a, b, c, d, correction: float | None):
-    """The counts with the Haldane–Anscombe correction added to every class whose 2×2 has a zero."""
+    """The counts with the Haldane–Anscombe correction added to every class whose 2×2 has a zero
+    (:func:`zero_cell`)."""
     if not correction:
         return a, b, c, d
-    add = np.where((a == 0) | (b == 0) | (c == 0) | (d == 0), correction, 0.0)
+    add = np.where(zero_cell(a, b, c, d), correction, 0.0)
     return a + add, b + add, c + add, d + add
 
 

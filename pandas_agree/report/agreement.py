@@ -12,16 +12,22 @@ import numpy as np
 import pandas as pd
 
 from ..analyses.crosstab import layer_statistics, statistics_keywords
-from ..analyses.messages import classes_left_out, design_note, kappa_paradox, predicted_only_named
+from ..analyses.messages import (
+    classes_left_out,
+    correction_note,
+    design_note,
+    kappa_paradox,
+    option_notes,
+    predicted_only_named,
+    zero_division_note,
+)
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.spelling import option_set
-from ..base.text import in_words
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.crosstab import sparse_frame
 from ..inference.contingency import margins_label
-from ..measures.averaging import takes_zero_division
 from ..measures.parameters import uses
 from ..measures.registry import REGISTRY, resolve
 from . import display
@@ -396,45 +402,19 @@ class AgreementReport(Rendered):
         with display.labels_apart(ag.table_labels, reserved=self.headings()):
             self.notes = self._notes(ag, opts, caught) + group_notes
 
-    def _option_notes(self, ag, opts: dict) -> list[str]:
-        """The notes that say what ``correction=`` and ``zero_division=`` did to the class-specific values and
-        the averages shown: the classes whose 2×2 table was corrected, and the undefined (0/0) values that
-        ``zero_division`` set, each by measure and class (none where an option changed nothing)."""
-        if not opts["correction"] and math.isnan(opts["zero_division"]):
-            return []
-        codes = list(dict.fromkeys(c[0] if isinstance(c, tuple) else c for c in self.binary.columns))
-        codes += [c for c in columns_of(self, self.averages).index if c not in codes]
-        kept = {"classes": opts["classes"], "positive": opts["positive"]}
-        notes = []
-        correction = opts["correction"]
-        family = [c for c in codes if REGISTRY[c].odds_ratio_family]
-        if correction and family:
-            with warnings.catch_warnings():  # a DOR of the uncorrected counts: 0, ∞ or 0/0 where a cell is 0
-                warnings.simplefilter("ignore")
-                dor = ag.binary(["DOR"], **kept)["DOR"]
-            zero = dor[~np.isfinite(dor.to_numpy()) | (dor.to_numpy() == 0)].index
-            if len(zero):
-                notes.append(f"{correction:g} is added to each of the four cells of a class's 2×2 table with a zero "
-                             f"cell ({_listed(zero)}) before {in_words(family)} "
-                             f"{'is' if len(family) == 1 else 'are'} computed, in the class-specific values and "
-                             f"their averages ({option_set('correction', correction, f'correction={correction:g}')}"
-                             "); the other measures read the counts as they are.")
-        z = opts["zero_division"]
-        reached = [c for c in codes if takes_zero_division(REGISTRY[c])]
-        if not math.isnan(z) and reached:
-            with warnings.catch_warnings():  # the class values before zero_division: where they are 0/0
-                warnings.simplefilter("ignore")
-                bare = ag.binary(reached, beta=opts["beta"], tversky=opts["tversky"], **kept)
-            undefined = bare[reached].isna()
-            found = [f"{code} of {_listed(bare.index[undefined[code].to_numpy()])}"
-                     for code in reached if undefined[code].any()]
-            if found:
-                one = int(undefined.to_numpy().sum()) == 1
-                counted = "" if opts["positive"] is not None else \
-                    f", and the averages count {'it' if one else 'them'} so"
-                notes.append(f"{'; '.join(found)} {'is' if one else 'are'} 0/0 and shown as {z:g}{counted} "
-                             f"({option_set('zero_division', z, f'zero_division={z:g}')}).")
-        return notes
+    def _option_notes(self, opts: dict) -> tuple[list[str], list[str]]:
+        """The notes on what ``correction=`` and ``zero_division=`` did to the class-specific values and the
+        averages shown, as the class-specific frames' ``attrs`` record it (:func:`~.messages.option_notes`): the
+        frames' own notes (which name the labels as messages do), and the report's, which name them as its tables
+        show them and say that the averages read the corrected values (none where an option changed nothing)."""
+        averaged = opts["positive"] is None  # with positive=, no average counts the values
+        own = option_notes(self.binary.attrs) + option_notes(self.averages.attrs, averaged)
+        attrs, notes = self.binary.attrs, []
+        if "corrected" in attrs:
+            notes.append(correction_note(attrs["corrected"], averaged=True, listed=_listed))
+        if "zero_division" in attrs:
+            notes.append(zero_division_note(attrs["zero_division"], averaged=averaged, listed=_listed))
+        return own, notes
 
     def _statistics(self, ag, opts: dict) -> dict[str, pd.DataFrame]:
         """The CROSSTABS tables asked for; over the groups as layers when ``cmh`` is among them."""
@@ -483,9 +463,10 @@ class AgreementReport(Rendered):
             notes.append("Averages: " + {"after": "every measure averages its values over the classes.",
                                          "before": "every measure that lists terms averages them before the "
                                                    "formula."}[timing])
+        own, options = self._option_notes(opts)
         for frame in (self.multiclass, self.binary, self.averages):
-            notes += [n for n in frame.attrs.get("notes", []) if n not in notes]
-        notes += self._option_notes(ag, opts)
+            notes += [n for n in frame.attrs.get("notes", []) if n not in notes and n not in own]
+        notes += options
         notes += warning_notes(caught, notes)
         if opts["ci"] is not None:
             averaged = {} if opts["positive"] is not None else self.averages.attrs.get("methods", {})

@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..base.frames import column, column_or_values
 from ..base.options import validate_options
-from ..base.text import name_text
+from ..base.text import about, name_text
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, described, held_sparse, no_valid_rows, validate_weights
@@ -662,7 +662,7 @@ class Comparison(CountedRows):
             out.columns = pd.MultiIndex.from_tuples(out.columns, names=["measure", "stat"])
             out.attrs["methods"] = {col: _each_prediction(found) for col, found in methods.items()}
             everyone = len(self.names)
-            out.attrs["notes"] = [note if len(names) == everyone else f"{', '.join(map(name_text, names))}: {note}"
+            out.attrs["notes"] = [note if len(names) == everyone else about(", ".join(map(name_text, names)), note)
                                   for note, names in notes.items()]
         return out
 

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["LIMIT", "count_of", "in_words", "install_advice", "is_missing", "name_text", "plain", "shown",
+__all__ = ["LIMIT", "about", "count_of", "in_words", "install_advice", "is_missing", "name_text", "plain", "shown",
            "shown_list"]
 
 LIMIT = 40
@@ -82,6 +82,22 @@ def name_text(name: Any) -> str:
     ('knn', '(missing)', "('a', 1)", '0')
     """
     return "(missing)" if is_missing(name) else str(plain(name))
+
+
+def about(who: str, note: str) -> str:
+    """A note about some of the things a result holds (predictions, scores), after their names: "knn: with fewer
+    than ...". The note's first letter is lowercased where it only starts the sentence (a capital followed by a
+    lowercase letter, as "With" or "The"; not "SE", "KAPPA" or "Q").
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import about
+    >>> about("knn", "With fewer than 200 objects ..."), about("knn", "KAPPA has ...")
+    ('knn: with fewer than 200 objects ...', 'knn: KAPPA has ...')
+    """
+    if len(note) > 1 and note[0].isupper() and note[1].islower():
+        note = note[0].lower() + note[1:]
+    return f"{who}: {note}"
 
 
 def shown_list(labels: Iterable[Any], most: int = 5, separator: str = ", ") -> str:

@@ -12,6 +12,7 @@ import pandas as pd
 from ..analyses.scores import PAIRED_DELONG
 from ..base.options import validate_options
 from ..base.spelling import option_set
+from ..base.text import about
 from ..base.version import __version__
 from ..measures.registry import SCORES
 from ..measures.scores import CALIBRATION_BINS, MULTICLASS_PROBABILITY_ROWS
@@ -527,10 +528,10 @@ class ScoreComparisonReport(Rendered):
                       "positive label."]
         if "se" in self.values.columns:
             for score in comparison.scores:
-                self.notes.extend(f"{_column(score)}: {note}" for note in
+                self.notes.extend(about(_column(score), note) for note in
                                   _zero_width_notes(self.values.xs(score, level="score")))
         for score in comparison.scores:
-            self.notes.extend(f"{_column(score)}: {note}" for note in
+            self.notes.extend(about(_column(score), note) for note in
                               _infinite_notes(self.values.xs(score, level="score")))
         self.notes.extend(_identical_notes(self.differences))
         if comparison.design is not None:

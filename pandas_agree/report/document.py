@@ -526,7 +526,7 @@ def crosstab(rep, places: int | None = None) -> Table:
         rows.append((labels[position] if counts else "  " + stat, cells))
     return Table(f"{rep.title} Crosstabulation", display.margin_labels(ct.columns.tolist()), rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
-                 footnotes=[_matching_note(ag)] if matching else [], total_row=True, total_column=True)
+                 footnotes=[_matching_note(ag)] if matching else [], total_row=per_label, total_column=True)
 
 
 def matching(rep) -> Table | None:

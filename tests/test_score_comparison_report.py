@@ -203,3 +203,18 @@ def test_a_note_about_one_score_goes_on_after_its_name():
     assert report.values.loc[("sep", "AUC"), ["value", "se"]].tolist() == [1.0, 0.0]
     assert any(note.startswith("sep: the intervals of AUC, GINI, PRAUC and AP have zero width: the score separates")
                for note in report.notes)
+
+
+def test_a_score_named_none_is_named_and_plotted_as_the_others():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    y = [0, 0, 1, 1, 0, 1, 1, 0]
+    first, second = [0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.7, 0.3], [0.3, 0.2, 0.6, 0.7, 0.1, 0.5, 0.4, 0.6]
+    report = pd.DataFrame({"y": y, None: first, "b": second}).agree.compare_scores("y", [None, "b"]).report(ci=None)
+    assert report.title.startswith("(missing), b against y")
+    assert "Statistics of (missing)" in str(report) and "(missing) − b" in str(report)
+    legend = [t.get_text() for t in report.plot().axes[0].get_legend().get_texts()]
+    # scikit-learn: roc_auc_score(y, first) = 0.9375, roc_auc_score(y, second) = 0.84375
+    assert legend == ["(missing) (AUC 0.938)", "b (AUC 0.844)"]

@@ -610,12 +610,13 @@ class Comparison(CountedRows):
         Returns
         -------
         pandas.DataFrame
-            One row per prediction; columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
-            ("value", "se", "lower", "upper"), intervals as :meth:`Agreement.multiclass` and
-            :meth:`Agreement.averages` give them. With ``ci``, ``result.attrs["methods"]`` names the interval
-            method of each measure (each prediction's, "name: method; ...", where the predictions' differ) and
-            ``result.attrs["notes"]`` holds the notes of those intervals, each once (with the predictions it is
-            about, where it is not about every one).
+            One row per prediction, indexed by its name as given (None stays None); columns the measures, or
+            with ``ci`` a MultiIndex (measure, stat), stat in ("value", "se", "lower", "upper"), intervals as
+            :meth:`Agreement.multiclass` and :meth:`Agreement.averages` give them. With ``ci``,
+            ``result.attrs["methods"]`` names the interval method of each measure (each prediction's, "name:
+            method; ...", where the predictions' differ) and ``result.attrs["notes"]`` holds the notes of those
+            intervals, each once (with the predictions it is about, where it is not about every one: "B: with
+            fewer than ...").
 
         Examples
         --------
@@ -803,7 +804,8 @@ class Comparison(CountedRows):
         Returns
         -------
         pandas.DataFrame
-            One row per pair "A − B"; columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
+            One row per pair "A − B" (each name as the report prints it: a column named None reads
+            "(missing)"); columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
             ("difference", "se", "lower", "upper", "pvalue", "pvalue_holm"), the last adjusted by Holm's method
             across the pairs. With ``ci``, ``result.attrs["methods"]`` names the interval method of each measure.
 
@@ -872,7 +874,8 @@ class Comparison(CountedRows):
         -------
         pandas.DataFrame
             Index (test, between, class); columns "statistic", "df", "pvalue", "method". The class is "(all)" for
-            the tests of overall correctness.
+            the tests of overall correctness; "between" names the pair "A vs B" (as :meth:`differences` does) or
+            "all".
 
         Examples
         --------

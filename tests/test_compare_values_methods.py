@@ -8,6 +8,7 @@ import pytest
 
 import pandas_agree  # noqa: F401  (the .agree accessor)
 from pandas_agree.analyses.comparison import _each_prediction
+from pandas_agree.base.text import about
 
 
 def _predictions() -> pd.DataFrame:
@@ -53,8 +54,17 @@ def test_the_notes_of_the_intervals_are_kept_once_with_the_predictions_they_are_
     assert both and only_b  # Wilson's note for both; the BCa rule's note for B alone
     notes = values.attrs["notes"]
     assert all(notes.count(n) == 1 for n in both)
-    assert all(f"B: {n}" in notes for n in only_b)
+    # a note about some predictions after their names, its sentence going on after them: "B: with fewer ..."
+    assert all(f"B: {n[0].lower()}{n[1:]}" in notes for n in only_b)
+    assert any(n.startswith("B: with fewer than 200 objects or a class of fewer than 20,") for n in notes)
     assert len(notes) == len(set(notes))
+
+
+def test_a_note_after_names_goes_on_in_lower_case_where_it_starts_with_a_word():
+    assert about("B", "With fewer than 200 objects") == "B: with fewer than 200 objects"
+    assert about("A, B", "The SE beside") == "A, B: the SE beside"
+    assert about("B", "KAPPA has") == "B: KAPPA has"  # a code, an abbreviation: as it is
+    assert about("B", "SE") == "B: SE" and about("B", "") == "B: "
 
 
 def test_without_intervals_there_are_no_methods():

@@ -39,3 +39,18 @@ def test_the_matching_cells_stay_marked_on_their_line():
     assert marked == [["0", "Count", "[20]", "5", "25"], ["1", "Count", "3", "[22]", "25"]]
     end = max(i for i, line in enumerate(lines) if line.startswith("═"))
     assert lines[end - 1].split() == ["Expected", "Count", "23.0", "27.0", "50.0"]  # the Total row's last line
+
+
+def test_the_total_row_with_percentages_is_ruled_off_whole():
+    # the Total label's count line and its percentage lines are the total: the rule goes above them all
+    report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(percentages=["row", "total"], ci=None)
+    lines = _crosstab_lines(report)
+    rule = next(i for i, line in enumerate(lines[4:], start=4) if line.startswith("─"))  # below the header's
+    # the table's margins: 23, 27 and 50 (R: addmargins(matrix(c(20, 3, 5, 22), 2))); 46.0% = 23/50
+    assert lines[rule + 1].split() == ["Total", "23", "27", "50"]
+    assert lines[rule + 2].split() == ["%", "within", "reference", "46.0%", "54.0%", "100.0%"]
+    assert lines[rule + 3].split() == ["%", "of", "Total", "46.0%", "54.0%", "100.0%"]
+    assert lines[rule + 4].startswith("═")
+    page = report.to_html()
+    assert '<tr class="pa-total"><th>Total</th><td>23</td>' in page
+    assert page.count('<tr class="pa-total-more"><th>  % ') == 2

@@ -193,3 +193,28 @@ def test_the_precision_recall_panel_names_its_curve_by_its_average_precision():
     fig = pd.DataFrame({"y": y, "s": s}).agree.scores("y", "s", positive=1).report(ci=None).plot()
     labels = [t.get_text() for t in fig.axes[1].get_legend().get_texts()]
     assert labels[0] == f"AP {average_precision_score(y, s):.3f}" and "no skill" in labels[1]
+
+
+def test_a_note_about_one_score_goes_on_after_its_name():
+    # "sep" separates the classes completely: its AUC is 1 with DeLong's SE 0 (pROC's), an interval of zero width
+    df = pd.DataFrame({"y": [0] * 10 + [1] * 10, "sep": np.r_[np.linspace(0, 0.4, 10), np.linspace(0.6, 0.95, 10)],
+                       "noisy": np.r_[np.linspace(0, 0.8, 10), np.linspace(0.2, 0.95, 10)]})
+    report = df.agree.compare_scores("y", ["sep", "noisy"], positive=1).report()
+    assert report.values.loc[("sep", "AUC"), ["value", "se"]].tolist() == [1.0, 0.0]
+    assert any(note.startswith("sep: the intervals of AUC, GINI, PRAUC and AP have zero width: the score separates")
+               for note in report.notes)
+
+
+def test_a_score_named_none_is_named_and_plotted_as_the_others():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    y = [0, 0, 1, 1, 0, 1, 1, 0]
+    first, second = [0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.7, 0.3], [0.3, 0.2, 0.6, 0.7, 0.1, 0.5, 0.4, 0.6]
+    report = pd.DataFrame({"y": y, None: first, "b": second}).agree.compare_scores("y", [None, "b"]).report(ci=None)
+    assert report.title.startswith("(missing), b against y")
+    assert "Statistics of (missing)" in str(report) and "(missing) − b" in str(report)
+    legend = [t.get_text() for t in report.plot().axes[0].get_legend().get_texts()]
+    # scikit-learn: roc_auc_score(y, first) = 0.9375, roc_auc_score(y, second) = 0.84375
+    assert legend == ["(missing) (AUC 0.938)", "b (AUC 0.844)"]

@@ -18,12 +18,13 @@ import pandas as pd
 
 from ..base.frames import column, column_or_values
 from ..base.options import validate_options
+from ..base.text import about, name_text
 from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, described, held_sparse, no_valid_rows, validate_weights
 from ..engine.design import DesignColumns, check_replicates, merge_units
 from ..engine.joint import MAX_CELLS, MAX_CODES, JointTable, joint_table
-from ..engine.labels import labels_index, positions_of
+from ..engine.labels import labels_index, names_index, positions_of
 from ..engine.native import engine_of
 from ..inference.analytic import interval_notes
 from ..inference.bootstrap import CHUNK_CELLS
@@ -148,7 +149,7 @@ def _each_prediction(methods: dict) -> str:
     texts = list(dict.fromkeys(methods.values()))
     if len(texts) == 1:
         return texts[0]
-    return "; ".join(f"{name}: {text}" for name, text in methods.items())
+    return "; ".join(f"{name_text(name)}: {text}" for name, text in methods.items())
 
 
 def _column_name(m) -> str:
@@ -583,7 +584,8 @@ class Comparison(CountedRows):
 
 
     def __repr__(self) -> str:
-        return f"<Comparison: {' vs '.join(map(str, self.names))} against {self._joint.names[0]}, N = {self.n:g}>"
+        return (f"<Comparison: {' vs '.join(map(name_text, self.names))} against {name_text(self._joint.names[0])}, "
+                f"N = {self.n:g}>")
 
     # --- values -------------------------------------------------------------------------------------------
 
@@ -608,12 +610,13 @@ class Comparison(CountedRows):
         Returns
         -------
         pandas.DataFrame
-            One row per prediction; columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
-            ("value", "se", "lower", "upper"), intervals as :meth:`Agreement.multiclass` and
-            :meth:`Agreement.averages` give them. With ``ci``, ``result.attrs["methods"]`` names the interval
-            method of each measure (each prediction's, "name: method; ...", where the predictions' differ) and
-            ``result.attrs["notes"]`` holds the notes of those intervals, each once (with the predictions it is
-            about, where it is not about every one).
+            One row per prediction, indexed by its name as given (None stays None); columns the measures, or
+            with ``ci`` a MultiIndex (measure, stat), stat in ("value", "se", "lower", "upper"), intervals as
+            :meth:`Agreement.multiclass` and :meth:`Agreement.averages` give them. With ``ci``,
+            ``result.attrs["methods"]`` names the interval method of each measure (each prediction's, "name:
+            method; ...", where the predictions' differ) and ``result.attrs["notes"]`` holds the notes of those
+            intervals, each once (with the predictions it is about, where it is not about every one: "B: with
+            fewer than ...").
 
         Examples
         --------
@@ -631,7 +634,7 @@ class Comparison(CountedRows):
         kw = {"ci": ci, "confidence_level": confidence_level, "n_resamples": n_resamples,
               "bootstrap_method": bootstrap_method, "random_state": random_state,
               "resampling": resampling}
-        rows = {}
+        rows = []
         methods: dict[str, dict] = {}  # by measure, each prediction's interval method
         notes: dict[str, list] = {}  # each note of the intervals, with the predictions it is about
         with warnings.catch_warnings():
@@ -654,13 +657,13 @@ class Comparison(CountedRows):
                     for frame in (mc, av):
                         for note in [] if frame is None else frame.attrs.get("notes", []):
                             notes.setdefault(note, []).append(name)
-                rows[name] = row
-        out = pd.DataFrame.from_dict(rows, orient="index")
+                rows.append(row)
+        out = pd.DataFrame(rows, index=names_index(self.names))  # the names as given (None, a tuple)
         if ci is not None:
             out.columns = pd.MultiIndex.from_tuples(out.columns, names=["measure", "stat"])
             out.attrs["methods"] = {col: _each_prediction(found) for col, found in methods.items()}
             everyone = len(self.names)
-            out.attrs["notes"] = [note if len(names) == everyone else f"{', '.join(map(str, names))}: {note}"
+            out.attrs["notes"] = [note if len(names) == everyone else about(", ".join(map(name_text, names)), note)
                                   for note, names in notes.items()]
         return out
 
@@ -675,11 +678,16 @@ class Comparison(CountedRows):
                  for name, ag in zip(self.names, self._agreements, strict=True)}
         found = {name: text for name, text in found.items() if text}
         if found:
-            warnings.warn("; ".join(f"{name}: {text}" for name, text in found.items()), UserWarning,
+            warnings.warn("; ".join(f"{name_text(name)}: {text}" for name, text in found.items()), UserWarning,
                           stacklevel=external_stacklevel())
 
     def _pairs(self) -> list[tuple[int, int]]:
         return list(combinations(range(len(self.names)), 2))
+
+    def _pair_name(self, a: int, b: int, between: str = " − ") -> str:
+        """The pair of predictions ``a`` and ``b`` (positions) as the differences ("knn − tree") and the tests
+        ("knn vs tree") name it, each name as the reports print it (a column named None reads "(missing)")."""
+        return f"{name_text(self.names[a])}{between}{name_text(self.names[b])}"
 
     def _margins(self, stack: np.ndarray) -> list[np.ndarray]:
         """Each prediction's table reference × prediction (b, I, J_p) of a stack of joint tables (b, I, J_1, …)."""
@@ -717,7 +725,7 @@ class Comparison(CountedRows):
         if all(margin is None for margin in margins):
             undefined = {}
             for m in chosen:
-                both = [f"{self.names[a]} − {self.names[b]}" for a, b in pairs
+                both = [self._pair_name(a, b) for a, b in pairs
                         if np.isinf(values[a][m.code]) and values[a][m.code] == values[b][m.code]]
                 if both:
                     undefined[m.code] = both
@@ -796,7 +804,8 @@ class Comparison(CountedRows):
         Returns
         -------
         pandas.DataFrame
-            One row per pair "A − B"; columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
+            One row per pair "A − B" (each name as the report prints it: a column named None reads
+            "(missing)"); columns the measures, or with ``ci`` a MultiIndex (measure, stat), stat in
             ("difference", "se", "lower", "upper", "pvalue", "pvalue_holm"), the last adjusted by Holm's method
             across the pairs. With ``ci``, ``result.attrs["methods"]`` names the interval method of each measure.
 
@@ -811,7 +820,7 @@ class Comparison(CountedRows):
         chosen = _resolve(measures)
         self._warn_left_out(chosen, classes)
         pairs = self._pairs()
-        index = [f"{self.names[a]} − {self.names[b]}" for a, b in pairs]
+        index = [self._pair_name(a, b) for a, b in pairs]
         differences = PairedDifferences(self, chosen, classes)
         if ci is None:
             return pd.DataFrame({_column_name(m): differences.point[m.code] for m in chosen}, index=index)
@@ -865,7 +874,8 @@ class Comparison(CountedRows):
         -------
         pandas.DataFrame
             Index (test, between, class); columns "statistic", "df", "pvalue", "method". The class is "(all)" for
-            the tests of overall correctness.
+            the tests of overall correctness; "between" names the pair "A vs B" (as :meth:`differences` does) or
+            "all".
 
         Examples
         --------
@@ -883,7 +893,7 @@ class Comparison(CountedRows):
         for at, cls in enumerate([None, *classes]):
             label = "(all)" if cls is None else cls
             for pair, (a, b) in enumerate(pairs):
-                between = f"{self.names[a]} vs {self.names[b]}"
+                between = self._pair_name(a, b, " vs ")
                 if self._sample is not None:
                     keys.append(("DESIGN_T", between, label))
                     rows.append(self._design_t(a, b, cls))

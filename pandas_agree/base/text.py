@@ -6,7 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["LIMIT", "count_of", "in_words", "install_advice", "shown", "shown_list"]
+import numpy as np
+import pandas as pd
+
+__all__ = ["LIMIT", "about", "count_of", "in_words", "install_advice", "is_missing", "name_text", "plain", "shown",
+           "shown_list"]
 
 LIMIT = 40
 """The most characters of a label a message shows."""
@@ -29,6 +33,71 @@ def shown(label: Any, limit: int = LIMIT) -> str:
     except Exception:  # a label whose repr fails is still named
         text = f"<{type(label).__name__}>"
     return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text):,} characters)"
+
+
+def is_missing(x) -> bool:
+    """Whether ``x`` is a missing value (None, NaN, ``pd.NA``, ``NaT``); a tuple or any other value that pandas
+    cannot judge is not.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import is_missing
+    >>> is_missing(None), is_missing(float("nan")), is_missing("None"), is_missing((None, 1))
+    (True, True, False, False)
+    """
+    if isinstance(x, float):  # Python and numpy floats (the cells of every table): NaN only (fast)
+        return x != x
+    if isinstance(x, (int, str)):  # integers, booleans and text are never missing
+        return False
+    try:
+        return x is None or bool(pd.isna(x))
+    except (TypeError, ValueError):
+        return False
+
+
+def plain(x):
+    """``x`` with numpy scalars as Python ones, in tuples too (a MultiIndex's key shows as ``('a', 1)``, not
+    ``('a', np.int64(1))``).
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import plain
+    >>> plain(("a", np.int64(1)))
+    ('a', 1)
+    """
+    if isinstance(x, tuple):
+        return tuple(plain(v) for v in x)
+    return x.item() if isinstance(x, np.generic) else x
+
+
+def name_text(name: Any) -> str:
+    """A variable's (a column's) name as text, whole, as the reports print it and as the texts built of names
+    (a pair of predictions "A − B") hold it: "(missing)" for a column named None (or NaN), numpy scalars as
+    Python's (in tuples too), anything else as ``str`` writes it.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import name_text
+    >>> name_text("knn"), name_text(None), name_text(("a", np.int64(1))), name_text(0)
+    ('knn', '(missing)', "('a', 1)", '0')
+    """
+    return "(missing)" if is_missing(name) else str(plain(name))
+
+
+def about(who: str, note: str) -> str:
+    """A note about some of the things a result holds (predictions, scores), after their names: "knn: with fewer
+    than ...". The note's first letter is lowercased where it only starts the sentence (a capital followed by a
+    lowercase letter, as "With" or "The"; not "SE", "KAPPA" or "Q").
+
+    Examples
+    --------
+    >>> from pandas_agree.base.text import about
+    >>> about("knn", "With fewer than 200 objects ..."), about("knn", "KAPPA has ...")
+    ('knn: with fewer than 200 objects ...', 'knn: KAPPA has ...')
+    """
+    if len(note) > 1 and note[0].isupper() and note[1].islower():
+        note = note[0].lower() + note[1:]
+    return f"{who}: {note}"
 
 
 def shown_list(labels: Iterable[Any], most: int = 5, separator: str = ", ") -> str:

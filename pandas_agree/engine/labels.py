@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import itertools
 import numbers
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
 from pandas.api.types import infer_dtype
 
 __all__ = ["as_labels", "check_listed", "concat_labels", "difference_labels", "duplicated_labels", "exact_codes",
-           "hashed_unique", "isin_labels", "labels_index", "ordered_labels", "positions_of", "sorted_labels", "taken",
-           "typed_labels", "unique_labels"]
+           "hashed_unique", "isin_labels", "labels_index", "names_index", "ordered_labels", "positions_of",
+           "sorted_labels", "taken", "typed_labels", "unique_labels"]
 
 _BOOLEANS = (bool, np.bool_)
 # The kinds pandas infers for values none of which is a boolean, and for values all of which are.
@@ -114,6 +114,22 @@ def as_labels(values: Iterable) -> pd.Index:
         return pd.Index(values, tupleize_cols=False)
     except UnicodeEncodeError:
         return pd.Index(np.asarray(list(values), dtype=object), dtype=object, tupleize_cols=False)
+
+
+def names_index(names: Sequence[Hashable]) -> pd.Index:
+    """An Index of column names exactly as given: text names as pandas stores text (its string dtype under
+    pandas 3), any others in an object Index, where pandas would read None as NaN (beside text under pandas 3) and
+    tuples as the rows of a MultiIndex.
+
+    Examples
+    --------
+    >>> names_index([None, "tree"]).tolist(), names_index([("a", 1), ("b", 2)]).nlevels
+    ([None, 'tree'], 1)
+    """
+    names = list(names)
+    if all(isinstance(x, str) for x in names):
+        return as_labels(names)
+    return pd.Index(names, dtype=object, tupleize_cols=False)
 
 
 def _mask_of(labels: pd.Index) -> np.ndarray | None:

@@ -175,7 +175,7 @@ class ComparisonReport(Rendered):
             for name, ag in comparison.agreements.items():
                 text = left_out_text(classes_left_out(ag, opts["classes"]), opts["classes"])
                 if text:
-                    self.notes.append(f"{name}: {text}.")
+                    self.notes.append(f"{display.name(name, '(missing)')}: {text}.")
 
     @property
     def title(self) -> str:
@@ -217,7 +217,9 @@ class ComparisonReport(Rendered):
         if any(m.kind == "binary" for m in resolve(measures, ("multiclass", "binary"), default=lambda m: False)):
             classes = self.options["classes"]
             agreements = self.comparison.agreements
-            header = left_out_table({name: classes_left_out(ag, classes) for name, ag in agreements.items()},
+            # each prediction by its name as the title prints it (None would read as a report of one prediction)
+            header = left_out_table({display.name(name, "(missing)"): classes_left_out(ag, classes)
+                                     for name, ag in agreements.items()},
                                     classes, matched=any(ag.mapping is not None for ag in agreements.values()))
             tables = [*([header] if header else []), *tables]
         return Document(f"Comparison report: {self.title}", meta, [Section(None, tables, self.notes,

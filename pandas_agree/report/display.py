@@ -10,10 +10,10 @@ import unicodedata
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 import numpy as np
-import pandas as pd
 
 from ..base.rounding import rounded_text
-from ..base.text import count_of
+from ..base.text import count_of, plain
+from ..base.text import is_missing as _is_missing
 from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 
@@ -131,17 +131,6 @@ def printable(text: str) -> str:
 def plot_text(text: str) -> str:
     """``text`` for a matplotlib label: printable, and every ``$`` escaped so that no mathtext runs on it."""
     return printable(text).replace("$", "\\$")
-
-
-def _is_missing(x) -> bool:
-    if isinstance(x, float):  # Python and numpy floats (the cells of every table): NaN only (fast)
-        return x != x
-    if isinstance(x, (int, str)):  # integers, booleans and text are never missing
-        return False
-    try:
-        return x is None or bool(pd.isna(x))
-    except (TypeError, ValueError):
-        return False
 
 
 LABEL_LIMIT = 60
@@ -463,14 +452,6 @@ def cell_label(x):
         if shown is not None:
             return shown
     return x
-
-
-def plain(x):
-    """``x`` with numpy scalars as Python ones, in tuples too (a MultiIndex's key shows as ``('a', 1)``, not
-    ``('a', np.int64(1))``)."""
-    if isinstance(x, tuple):
-        return tuple(plain(v) for v in x)
-    return x.item() if isinstance(x, np.generic) else x
 
 
 def name(x, default: str) -> str:

@@ -34,7 +34,8 @@ class Table:
     """A titled table of display text. ``rows`` holds (label, cells) pairs; a pair (text, None) is a row of text
     across the whole table (such as "… 60 classes not shown …"). A table without columns is a title with its
     footnotes. A column title may hold a newline: the header then takes two lines. ``total_row`` is True (or a
-    number n) when the last row (the last n rows) is the total. ``companions`` holds the positions of columns
+    number n) when the last row (the last n rows) is the total; ``total_column`` is True when the last column is
+    (a crosstab's margins: the HTML report makes both bold). ``companions`` holds the positions of columns
     that belong to the column before them (the design effect beside a value): a table cut into parts never
     separates them from it."""
 
@@ -47,6 +48,7 @@ class Table:
     highlight: set = field(default_factory=set)  # (row, column) positions in ``rows`` of cells to mark
     total_row: bool | int = False  # whether the last row (the last n rows) is a total (shown after a rule)
     companions: set = field(default_factory=set)  # columns that go with the column before them (a value's DEFF)
+    total_column: bool = False  # whether the last column is a total (a crosstab's margin)
 
     def __post_init__(self) -> None:
         # any hashable may name a variable or a column (0, ("a", 1), a Timestamp): every renderer gets text
@@ -524,7 +526,7 @@ def crosstab(rep, places: int | None = None) -> Table:
         rows.append((labels[position] if counts else "  " + stat, cells))
     return Table(f"{rep.title} Crosstabulation", display.margin_labels(ct.columns.tolist()), rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
-                 footnotes=[_matching_note(ag)] if matching else [], total_row=True)
+                 footnotes=[_matching_note(ag)] if matching else [], total_row=per_label, total_column=True)
 
 
 def matching(rep) -> Table | None:
@@ -616,7 +618,7 @@ def _cells_crosstab(rep, places: int) -> Table:
     return Table(f"{rep.title} Crosstabulation", display.margin_labels(ct.columns), rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
                  footnotes=[f"{_matching_note(ag)[:-1]} on the {first} line."] if matching else [],
-                 total_row=n_stats - sum(stat in _RESIDUALS for stat in stats))
+                 total_row=n_stats - sum(stat in _RESIDUALS for stat in stats), total_column=True)
 
 
 class _Footnotes:

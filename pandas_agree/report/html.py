@@ -33,6 +33,7 @@ STYLE = """
 @media print { .pa-report .pa-wide { overflow-x: visible; } }
 .pa-report tbody tr:last-child th, .pa-report tbody tr:last-child td { border-bottom: 2px solid #555; }
 .pa-report td.pa-match { background: #dcebfa; font-weight: 600; }
+.pa-report td.pa-total-column { font-weight: 600; }
 .pa-report .pa-aside { color: #666; padding-left: 4px; }
 .pa-report .pa-foot { color: #555; font-size: 12px; margin: 0 0 2px 0; }
 .pa-report ul.pa-notes { margin: 4px 0; padding-left: 18px; }
@@ -55,6 +56,7 @@ def table_html(t: Table) -> str:
     caption = f'<tr><th></th><th colspan="{len(t.columns)}" style="text-align:center">{_e(t.column_title)}</th></tr>' \
         if t.column_title else ""
     body = []
+    total_column = len(t.columns) - 1 if t.total_column else None  # bold, as the total row is
     for i, (label, cells) in enumerate(t.rows):
         if cells is None:  # a row of text across the table
             body.append(f'<tr><td colspan="{len(t.columns) + 1}" style="text-align:center">{_e(label)}</td></tr>')
@@ -63,6 +65,7 @@ def table_html(t: Table) -> str:
         total = "" if not t.total_row or i < first_total else \
             ' class="pa-total"' if i == first_total else ' class="pa-total-more"'
         tds = "".join(f'<td class="pa-match">{_e(c)}</td>' if (i, j) in t.highlight else
+                      f'<td class="pa-total-column">{_e(c)}</td>' if j == total_column else
                       f"<td{aside if j in t.companions else ''}>{_e(c)}</td>" for j, c in enumerate(cells))
         body.append(f"<tr{total}><th>{_e(label)}</th>{tds}</tr>")
     # a table wider than the page scrolls in its own box, its row labels kept in view

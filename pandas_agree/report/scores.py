@@ -12,7 +12,9 @@ import pandas as pd
 from ..analyses.scores import PAIRED_DELONG
 from ..base.options import validate_options
 from ..base.spelling import option_set
+from ..base.text import about
 from ..base.version import __version__
+from ..engine.labels import names_index, positions_of
 from ..measures.registry import SCORES
 from ..measures.scores import CALIBRATION_BINS, MULTICLASS_PROBABILITY_ROWS
 from . import display
@@ -178,6 +180,14 @@ def _values_table(title: str, frame: pd.DataFrame, confidence_level: float, stub
             cells.append(display.value(row["deff"], 2))
         rows.append((names(key), cells))
     return Table(title, columns, rows, stub=stub, footnotes=notes, companions={columns.index(DEFF)} if deff else set())
+
+
+def _each_score(frame: pd.DataFrame, scores: list) -> list[pd.DataFrame]:
+    """The rows of each score of a frame indexed (score, ...), in the order of ``scores``, the score level dropped:
+    found as labels are (a score named None is found where pandas 3 stores it as NaN, which ``.loc[None]`` does not
+    find)."""
+    at = positions_of(frame.index.get_level_values(0), names_index(scores))
+    return [frame[at == k].droplevel(0) for k in range(len(scores))]
 
 
 def _roc_panel(ax, curves: list[tuple[str | None, pd.DataFrame]], legend: str | None) -> None:
@@ -527,10 +537,10 @@ class ScoreComparisonReport(Rendered):
                       "positive label."]
         if "se" in self.values.columns:
             for score in comparison.scores:
-                self.notes.extend(f"{_column(score)}: {note}" for note in
+                self.notes.extend(about(_column(score), note) for note in
                                   _zero_width_notes(self.values.xs(score, level="score")))
         for score in comparison.scores:
-            self.notes.extend(f"{_column(score)}: {note}" for note in
+            self.notes.extend(about(_column(score), note) for note in
                               _infinite_notes(self.values.xs(score, level="score")))
         self.notes.extend(_identical_notes(self.differences))
         if comparison.design is not None:
@@ -605,7 +615,8 @@ class ScoreComparisonReport(Rendered):
         with plt.rc_context(fallback_fonts(map(str, self.comparison.scores))):
             fig, ax = plt.subplots(figsize=(4.6, 4.4))
             roc = self.comparison.roc()
-            _roc_panel(ax, [(_column(score), roc.loc[score]) for score in self.comparison.scores], "score")
+            _roc_panel(ax, list(zip(map(_column, self.comparison.scores), _each_score(roc, self.comparison.scores),
+                                    strict=True)), "score")
             fig.tight_layout()
         return fig
 

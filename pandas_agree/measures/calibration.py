@@ -626,7 +626,7 @@ def debiased_squared_error(scores, positives, negatives, bins: int = 15,
     Returns
     -------
     numpy.ndarray of shape (...,)
-        NaN (with a warning) for a table without objects.
+        The estimate of each table, which may be below 0; NaN (with a warning) for a table without objects.
 
     Examples
     --------

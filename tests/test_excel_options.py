@@ -7,12 +7,17 @@ import pandas as pd
 import pandas_agree as pa
 
 
-def test_numeric_options_are_numbers(tmp_path):
+def _options(tmp_path, **report_options) -> dict:
+    """The Notes sheet's option cells, by option name, of the wine data's report with ``report_options``."""
     df = pa.datasets.load("wine_predictions")
     path = tmp_path / "report.xlsx"
-    df.agree.report("cultivar", "knn", n_resamples=200, random_state=3).to_excel(path)
+    df.agree.report("cultivar", "knn", **report_options).to_excel(path)
     ws = openpyxl.load_workbook(path)["Notes"]
-    options = {row[0].value: row[1] for row in ws.iter_rows() if len(row) > 1 and row[0].value is not None}
+    return {row[0].value: row[1] for row in ws.iter_rows() if len(row) > 1 and row[0].value is not None}
+
+
+def test_numeric_options_are_numbers(tmp_path):
+    options = _options(tmp_path, n_resamples=200, random_state=3)
     for name, value in (("confidence_level", 0.95), ("n_resamples", 200), ("random_state", 3), ("max_classes", 20)):
         assert options[name].data_type == "n" and options[name].value == value, name
     assert options["ci"].value == "auto" and options["ci"].data_type == "s"
@@ -20,11 +25,7 @@ def test_numeric_options_are_numbers(tmp_path):
 
 
 def test_whole_number_options_are_integers_shown_without_decimals(tmp_path):
-    df = pa.datasets.load("wine_predictions")
-    path = tmp_path / "report.xlsx"
-    df.agree.report("cultivar", "knn", n_resamples=2000, random_state=0).to_excel(path)
-    ws = openpyxl.load_workbook(path)["Notes"]
-    options = {row[0].value: row[1] for row in ws.iter_rows() if len(row) > 1 and row[0].value is not None}
+    options = _options(tmp_path, n_resamples=2000, random_state=0)
     for name, value in (("n_resamples", 2000), ("random_state", 0), ("max_classes", 20)):
         cell = options[name]
         assert type(cell.value) is int and cell.value == value, (name, cell.value)  # 2000, not 2000.0

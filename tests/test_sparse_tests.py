@@ -142,18 +142,24 @@ def _check_against_references(view, result):
             except np.linalg.LinAlgError:
                 stuart = None
         row = result.loc["STUART_MAXWELL"]
-        if np.isnan(row["statistic"]):
-            # singular covariance: statsmodels reports it, or solves a matrix singular but for round-off
-            assert "singular" in row["method"]
-            p = square / n
-            v = -(p + p.T)[:-1, :-1]
-            np.fill_diagonal(v, (p.sum(0) + p.sum(1) - 2 * np.diag(p))[:-1])
-            rank = np.linalg.matrix_rank(v, tol=1e-10 * max(np.abs(v).max(), 1e-300))  # singular but for round-off
-            assert stuart is None or np.isnan(stuart.statistic) or rank < view.q - 1
+        # the Moore–Penrose form d' V⁺ d on rank(V) df over the full covariance (coin::mh_test's generalised
+        # inverse), which is statsmodels' statistic where V without the last label is of full rank
+        p = square / n
+        v = -(p + p.T)
+        np.fill_diagonal(v, p.sum(0) + p.sum(1) - 2 * np.diag(p))
+        scale = max(np.abs(v).max(), 1e-300)
+        rank = np.linalg.matrix_rank(v, tol=1e-10 * scale, hermitian=True)
+        if rank == 0:
+            assert np.isnan(row["statistic"]) and "off the diagonal" in row["method"]
         else:
-            assert _close(row["statistic"], stuart.statistic, rel=1e-9, abs_=1e-12) and row["df"] == stuart.df
-            # statsmodels takes 1 − cdf, which loses p-values below 1e-16; the test takes the survival function
-            assert _close(row["pvalue"], stuart.pvalue, rel=1e-9, abs_=1e-15)
+            d = p.sum(0) - p.sum(1)
+            expected = n * float(d @ np.linalg.pinv(v, rcond=1e-10, hermitian=True) @ d)
+            assert row["df"] == rank and _close(row["statistic"], expected, rel=1e-7, abs_=1e-9)
+            full = np.linalg.matrix_rank(v[:-1, :-1], tol=1e-10 * scale, hermitian=True) == view.q - 1
+            if full and stuart is not None and np.isfinite(stuart.statistic):
+                assert _close(row["statistic"], stuart.statistic, rel=1e-9, abs_=1e-12) and row["df"] == stuart.df
+                # statsmodels takes 1 − cdf, which loses p-values below 1e-16; the test takes the survival function
+                assert _close(row["pvalue"], stuart.pvalue, rel=1e-9, abs_=1e-15)
     # χ² and G² of independence: scipy on the table without its empty rows and columns
     counts = view.counts
     kept = counts[counts.sum(axis=1) > 0][:, counts.sum(axis=0) > 0]
@@ -276,8 +282,9 @@ def test_sparse_tests_need_no_square(chain):
 
 @given(st.integers(2, 8), st.integers(0, 2**32 - 1), st.booleans())
 def test_homogeneity_statistic_is_the_pseudo_inverse_form(k, seed, sparse_cells):
-    """Stuart–Maxwell's d' V⁻¹ d by Cholesky (homogeneity_statistic, which KAPPA_MAX's upper end reads) equals
-    d' V⁺ d by numpy's pseudo-inverse of the dense covariance, and is None exactly where V is singular."""
+    """Stuart–Maxwell's d' V⁺ d by Cholesky of V without the last label of each connected component
+    (homogeneity_statistic, which KAPPA_MAX's upper end reads) equals d' V⁺ d by numpy's pseudo-inverse of the dense
+    covariance, on rank(V) df, whether or not V without the last label is singular."""
     from pandas_agree.inference.tests import homogeneity_statistic
 
     rng = np.random.default_rng(seed)
@@ -285,16 +292,13 @@ def test_homogeneity_statistic_is_the_pseudo_inverse_form(k, seed, sparse_cells)
     if sparse_cells:
         table *= rng.random((k, k)) < 0.3
     places = np.arange(k)
-    found = homogeneity_statistic(TableView(table, places, places, places, places, k))
+    found, df = homogeneity_statistic(TableView(table, places, places, places, places, k))
     cov = -(table + table.T)
     np.fill_diagonal(cov, table.sum(axis=1) + table.sum(axis=0) - 2 * np.diag(table))
-    d = (table.sum(axis=1) - table.sum(axis=0))[:-1]
-    reduced = cov[:-1, :-1]
-    if np.linalg.matrix_rank(reduced, hermitian=True) < k - 1:
-        assert found is None
-    else:
-        expected = float(d @ np.linalg.pinv(reduced, hermitian=True) @ d)
-        assert found == pytest.approx(expected, rel=1e-9, abs=1e-9)
+    d = table.sum(axis=1) - table.sum(axis=0)
+    assert df == np.linalg.matrix_rank(cov, hermitian=True)
+    expected = float(d @ np.linalg.pinv(cov, hermitian=True) @ d)
+    assert found == pytest.approx(expected, rel=1e-9, abs=1e-9)
 
 
 @given(views())
@@ -356,3 +360,50 @@ def test_pairs_summed_in_bins_are_those_of_the_sparse_matrix(view):
                                                counts[off])
         for ours, reference in zip(binned, summed, strict=True):
             assert np.array_equal(np.asarray(ours), np.asarray(reference))
+
+
+# R 4.2, coin 1.4-2: f <- function(v, k) { t <- as.table(matrix(v, k, byrow = TRUE, dimnames = list(A = letters[1:k],
+#   B = letters[1:k]))); r <- mh_test(t); c(statistic(r), r@statistic@df, pvalue(r)) }
+# coin's marginal homogeneity test takes the Moore–Penrose inverse of the covariance and its rank as df; where the
+# labels are all confused with one another it is statsmodels' SquareTable(t).homogeneity() (the first table)
+MH_TEST = [
+    ([20, 5, 1, 9, 15, 2, 3, 4, 7], 3, 2.78048780487805, 2, 0.249014561965311),
+    # a class recognised without error (as iris's setosa): it adds nothing
+    ([50, 0, 0, 0, 47, 3, 0, 2, 48], 3, 0.2, 1, 0.654720846018577),
+    ([20, 5, 0, 9, 15, 0, 0, 0, 7], 3, 1.14285714285714, 1, 0.285049407402613),
+    ([7, 0, 0, 0, 20, 5, 0, 9, 15], 3, 1.14285714285714, 1, 0.285049407402613),
+    # two groups of labels never confused with one another: the sum of their statistics
+    ([20, 5, 0, 0, 9, 15, 0, 0, 0, 0, 7, 1, 0, 0, 3, 9], 4, 2.14285714285714, 2, 0.342518855093046),
+    ([12, 3, 0, 0, 0, 4, 10, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0, 5, 6], 5, 1.42857142857143, 2,
+     0.489541659556953),
+]
+
+
+@pytest.mark.parametrize("dense_solve", [200, 1])
+@pytest.mark.parametrize(("cells", "k", "statistic", "df", "pvalue"), MH_TEST)
+def test_stuart_maxwell_with_labels_never_confused_is_coins_mh_test(monkeypatch, dense_solve, cells, k, statistic,
+                                                                      df, pvalue):
+    """Labels never confused with another (or groups of them) leave V without the last label singular: the test is
+    the Moore–Penrose form on rank(V) df, as R's coin::mh_test gives it, dense and sparse (it was NaN)."""
+    import pandas_agree as pa
+    from pandas_agree.inference import tests as inference_tests
+
+    monkeypatch.setattr(inference_tests, "DENSE_SOLVE", dense_solve)
+    row = pa.Agreement.from_table(np.array(cells, dtype=float).reshape(k, k)).tests().loc["STUART_MAXWELL"]
+    assert row["statistic"] == pytest.approx(statistic, rel=1e-12)
+    assert row["df"] == df
+    assert row["pvalue"] == pytest.approx(pvalue, rel=1e-12)
+    if df < k - 1:
+        assert f"rank(V) = {df} df" in row["method"] and f"{k - df} groups" in row["method"]
+
+
+def test_stuart_maxwell_without_objects_off_the_diagonal_is_not_defined():
+    """Every object on the diagonal: V is 0 and the margins are equal; the test is not defined (NaN, with the
+    reason), and KAPPA_MAX's upper end is 1."""
+    import pandas_agree as pa
+
+    ag = pa.Agreement.from_table(np.diag([5.0, 6.0, 7.0]))
+    row = ag.tests().loc["STUART_MAXWELL"]
+    assert np.isnan(row[["statistic", "df", "pvalue"]].astype(float)).all()
+    assert "needs objects off the diagonal" in row["method"]
+    assert ag.multiclass(["KAPPA_MAX"], ci="auto").loc["KAPPA_MAX", "upper"] == 1.0

@@ -748,7 +748,7 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
         kept = np.where(clear, np.sign(difference), 0.0)
         part = float(kept @ difference) / 2
         upper = max(upper, 1 - part / (1 - pe) + z * np.sqrt(variance(kept, part)))
-    homogeneous = _equal_margins_accepted(view, rows, cols, n, opts.confidence_level)
+    homogeneous = _equal_margins_accepted(view, opts.confidence_level)
     if homogeneous:
         upper = 1.0
     notes = []
@@ -769,36 +769,15 @@ def kappa_max_interval(view: TableView, opts: IntervalOptions) -> Estimate:
                     np.float64(min(1.0, upper)), method, note=note)
 
 
-def _equal_margins_accepted(view: TableView, rows: np.ndarray, cols: np.ndarray, n: float,
-                            confidence_level: float) -> bool:
+def _equal_margins_accepted(view: TableView, confidence_level: float) -> bool:
     """Whether the Stuart–Maxwell test of equal margins over the union of labels does not reject at level
-    1 − ``confidence_level``: d' V⁺ d on rank(V) df, d the margin differences in counts and V their covariance
-    under equal margins (V_kk = n_k· + n_·k − 2 n_kk, V_kl = −(n_kl + n_lk)), with a pseudo-inverse so that labels
-    without objects off the diagonal (d_k = 0 and no variance) drop out. Only up to 200 labels (its dense
-    matrix); beyond, False.
-
-    V is the Laplacian of the graph joining k and l when n_kl + n_lk > 0 (:func:`~.tests._stuart_maxwell`): where
-    every label is joined to the last one, V without the last label is positive definite, of rank K − 1, and
-    d' V⁺ d is d' V⁻¹ d, solved by Cholesky (:func:`~.tests.homogeneity_statistic`, no eigendecomposition);
-    otherwise the pseudo-inverse."""
+    1 − ``confidence_level``: d' V⁺ d on rank(V) df (:func:`~.tests.homogeneity_statistic`), d the margin
+    differences in counts and V their covariance under equal margins (V_kk = n_k· + n_·k − 2 n_kk, V_kl = −(n_kl +
+    n_lk)); labels without objects off the diagonal (d_k = 0 and no variance) drop out, and where no object is off
+    the diagonal the margins are equal. Only up to 200 labels (its dense matrix); beyond, False."""
     if view.q > 200:
         return False
     if view.q < 2:
-        return True  # V without the last label is empty: rank 0
-    statistic = homogeneity_statistic(view)
-    if statistic is not None:
-        return bool(chi2_sf(statistic, view.q - 1) > 1 - confidence_level)
-    counts = view.entries[2]
-    u, v = view.entry_places
-    cov = np.zeros((view.q, view.q))
-    np.add.at(cov, (u, v), -counts)
-    cov = cov + cov.T
-    diagonal = np.where(u == v, counts, 0.0)
-    np.fill_diagonal(cov, n * (rows + cols) - 2 * np.bincount(u, weights=diagonal, minlength=view.q))
-    d = n * (rows - cols)
-    inverse = np.linalg.pinv(cov[:-1, :-1], hermitian=True)
-    rank = int(np.linalg.matrix_rank(cov[:-1, :-1], hermitian=True))
-    if rank == 0:
-        return True
-    statistic = float(d[:-1] @ inverse @ d[:-1])
-    return bool(chi2_sf(statistic, rank) > 1 - confidence_level)
+        return True  # a single label: its margins are equal
+    statistic, df = homogeneity_statistic(view)
+    return df == 0 or bool(chi2_sf(statistic, df) > 1 - confidence_level)

@@ -310,49 +310,95 @@ def _solve_laplacian(matrix, rhs: np.ndarray) -> np.ndarray:
     return x
 
 
-def _dense_statistic(q: int, low, high, total, degree, d: np.ndarray) -> float | None:
-    """d' V⁻¹ d for the grounded Laplacian V of :func:`_stuart_maxwell` held dense (at most :data:`DENSE_SOLVE`
-    labels): ||L⁻¹ d||² with V = L Lᵀ (Cholesky); None where V is singular, that is where some label is not
-    joined to the last one (the labels reached from it, step by step along the pairs, are not all of them)."""
+def components(q: int, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """The connected component of each of ``q`` labels in the graph joining k and l for each pair (``low``,
+    ``high``), as the smallest label of the component: minimum labels passed along the pairs, with pointer
+    jumping, in NumPy (a few passes over the pairs)."""
+    label = np.arange(q)
+    while True:
+        smaller = np.minimum(label[low], label[high])
+        grown = label.copy()
+        np.minimum.at(grown, low, smaller)
+        np.minimum.at(grown, high, smaller)
+        grown = grown[grown]
+        if np.array_equal(grown, label):
+            return label
+        label = grown
+
+
+def _grounded(component: np.ndarray) -> np.ndarray:
+    """Which labels stay when the last label of each component (:func:`components`) is left out."""
+    last = np.zeros(len(component), dtype=np.int64)
+    np.maximum.at(last, component, np.arange(len(component)))
+    kept = np.ones(len(component), dtype=bool)
+    kept[last[np.unique(component)]] = False
+    return kept
+
+
+def _margin_parts(q: int, pairs) -> tuple[np.ndarray, np.ndarray]:
+    """The degree V_kk = Σ_l (n_kl + n_lk) and d_k = Σ_l (n_lk − n_kl) of every label, from the pairs."""
+    low, high, total, difference = pairs
+    degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
+    d = np.bincount(high, weights=difference, minlength=q) - np.bincount(low, weights=difference, minlength=q)
+    return degree, d
+
+
+def _dense_statistic(q: int, low, high, total, degree, d: np.ndarray) -> tuple[float, int]:
+    """d' V⁺ d and rank(V) for the Laplacian V of :func:`_stuart_maxwell` held dense (at most :data:`DENSE_SOLVE`
+    labels), ``d`` over all q labels: the last label of each connected component left out, the rest solved by
+    Cholesky (||L⁻¹ d||² with V = L Lᵀ)."""
+    kept = _grounded(components(q, low, high))
     laplacian = np.diag(np.asarray(degree, dtype=float))
     laplacian[low, high] -= total  # each pair (k < l) once
     laplacian[high, low] -= total
-    linked = laplacian != 0
-    reached = np.zeros(q, dtype=bool)
-    reached[q - 1] = True
-    while True:  # at most q steps, each over the q×q matrix (a breadth-first search, vectorised)
-        grown = reached | linked[reached].any(axis=0)
-        if np.array_equal(grown, reached):
-            break
-        reached = grown
-    if not reached.all():
-        return None
+    rank = int(kept.sum())
+    d = d[kept]
     if not np.any(d):
-        return 0.0
-    lower = np.linalg.cholesky(laplacian[:-1, :-1])
+        return 0.0, rank
+    lower = np.linalg.cholesky(laplacian[np.ix_(kept, kept)])
     y = np.linalg.solve(lower, d)
-    return float(y @ y)
+    return float(y @ y), rank
 
 
-def homogeneity_statistic(view: TableView) -> float | None:
-    """Stuart–Maxwell's d' V⁻¹ d over the union of labels (:func:`_stuart_maxwell`) with V held dense (at most
-    :data:`DENSE_SOLVE` labels and at least 2), on K − 1 df; None where V is singular (some label is not joined to
-    the last one)."""
+def homogeneity_statistic(view: TableView) -> tuple[float, int]:
+    """Stuart–Maxwell's d' V⁺ d over the union of labels and its degrees of freedom rank(V)
+    (:func:`_stuart_maxwell`) with V held dense (at most :data:`DENSE_SOLVE` labels and at least 2)."""
     return _dense_homogeneity(view, _pairs(view))
 
 
-def _dense_homogeneity(view: TableView, pairs) -> float | None:
+def _dense_homogeneity(view: TableView, pairs) -> tuple[float, int]:
     """:func:`_dense_statistic` of the view's pairs (:func:`_pairs`), once per view: KAPPA_MAX's test of equal
     margins and the Stuart–Maxwell test read the same statistic."""
-    def compute() -> float | None:
+    def compute() -> tuple[float, int]:
         q = view.q
-        low, high, total, difference = pairs
-        degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
-        d = (np.bincount(high, weights=difference, minlength=q)
-             - np.bincount(low, weights=difference, minlength=q))[:-1]
-        return _dense_statistic(q, low, high, total, degree, d)
+        degree, d = _margin_parts(q, pairs)
+        return _dense_statistic(q, pairs[0], pairs[1], pairs[2], degree, d)
 
     return view.memo("homogeneity", compute)
+
+
+def _sparse_homogeneity(view: TableView, pairs) -> tuple[float, int]:
+    """d' V⁺ d and rank(V) as :func:`_dense_statistic` gives them, for more than :data:`DENSE_SOLVE` labels: V
+    held sparse, its connected components found by scipy.sparse.csgraph, the grounded system solved by
+    :func:`_solve_laplacian`."""
+    from scipy import sparse
+    from scipy.sparse import csgraph
+
+    q = view.q
+    low, high, total, _ = pairs
+    degree, d = _margin_parts(q, pairs)
+    index = np.arange(q, dtype=np.int32)
+    laplacian = sparse.coo_array((np.concatenate([degree, -total, -total]),
+                                  (np.concatenate([index, low.astype(np.int32), high.astype(np.int32)]),
+                                   np.concatenate([index, high.astype(np.int32), low.astype(np.int32)]))),
+                                 shape=(q, q)).tocsr()
+    _, component = csgraph.connected_components(laplacian, directed=False)
+    kept = _grounded(component)
+    rank = int(kept.sum())
+    d = d[kept]
+    if not np.any(d):
+        return 0.0, rank
+    return float(d @ _solve_laplacian(laplacian[kept][:, kept], d)), rank
 
 
 def _stuart_maxwell(view: TableView, pairs) -> dict:
@@ -361,38 +407,31 @@ def _stuart_maxwell(view: TableView, pairs) -> dict:
     British Journal of Psychiatry 116, 651–655: d' V⁻¹ d on K − 1 df, with d_k = n_·k − n_k·, V_kk = n_k· + n_·k
     − 2 n_kk and V_kl = −(n_kl + n_lk), the last label left out (as statsmodels' ``SquareTable.homogeneity``).
 
-    V is the Laplacian of the graph joining k and l when n_kl + n_lk > 0, without the last label's row and
-    column: it is singular exactly when some label is not joined to the last one through such pairs, and
-    otherwise positive definite, with as many non-zeros as pairs; so the test costs O(non-empty cells) rather
-    than O(K³). Both d and V are read off the pairs (:func:`_pairs`; d_k = Σ_l (n_lk − n_kl) and V_kk =
-    Σ_l (n_kl + n_lk)), which keeps them exact where margins would cancel. Up to :data:`DENSE_SOLVE` labels
-    V is held dense and everything is NumPy's (scipy.sparse.csgraph and scipy.linalg are not imported).
+    V is the Laplacian of the graph joining k and l when n_kl + n_lk > 0, of rank K − c for c connected
+    components. Where the labels are all joined (c = 1) this is the statistic above. Where they are not (a label
+    never confused with another, such as a class recognised without error; or groups of labels never confused
+    with one another) V without the last label is singular, and the statistic is the quadratic form with the
+    Moore–Penrose inverse, d' V⁺ d on rank(V) = K − c df (as ``coin::mh_test`` in R, which takes the generalised
+    inverse of the covariance and its rank): the sum of the Stuart–Maxwell statistics of the components, each on
+    its number of labels less one, a label alone adding nothing (its two margins are equal by construction). It
+    is computed by leaving out the last label of each component, which leaves V positive definite, with as many
+    non-zeros as pairs; so the test costs O(non-empty cells) rather than O(K³). Both d and V are read off the
+    pairs (:func:`_pairs`; d_k = Σ_l (n_lk − n_kl) and V_kk = Σ_l (n_kl + n_lk)), which keeps them exact where
+    margins would cancel. Up to :data:`DENSE_SOLVE` labels V is held dense and everything is NumPy's
+    (scipy.sparse.csgraph and scipy.linalg are not imported). Without any object off the diagonal (rank 0) the
+    test is not defined.
     """
     name = "Stuart–Maxwell marginal homogeneity test"
-    singular = _row(method=f"not defined: {name} has a singular covariance matrix for this table")
-    q, last = view.q, view.q - 1
-    if q <= DENSE_SOLVE:
-        statistic = _dense_homogeneity(view, pairs)
-        if statistic is None:
-            return singular
-    else:
-        low, high, total, difference = pairs
-        degree = np.bincount(low, weights=total, minlength=q) + np.bincount(high, weights=total, minlength=q)
-        d = (np.bincount(high, weights=difference, minlength=q)
-             - np.bincount(low, weights=difference, minlength=q))[:last]
-        from scipy import sparse
-        from scipy.sparse import csgraph
-
-        index = np.arange(q, dtype=np.int32)
-        laplacian = sparse.coo_array((np.concatenate([degree, -total, -total]),
-                                      (np.concatenate([index, low.astype(np.int32), high.astype(np.int32)]),
-                                       np.concatenate([index, high.astype(np.int32), low.astype(np.int32)]))),
-                                     shape=(q, q)).tocsr()
-        _, component = csgraph.connected_components(laplacian, directed=False)
-        if np.any(component != component[last]):
-            return singular
-        statistic = float(d @ _solve_laplacian(laplacian[:last, :last], d)) if np.any(d) else 0.0
-    return _row(statistic, last, chi2_sf(statistic, last), f"{name} (Stuart 1955, Maxwell 1970)")
+    q = view.q
+    statistic, df = _dense_homogeneity(view, pairs) if q <= DENSE_SOLVE else _sparse_homogeneity(view, pairs)
+    if df == 0:
+        return _row(method=f"not defined: {name} needs objects off the diagonal (every object is on it, so the "
+                           "margins are equal)")
+    method = f"{name} (Stuart 1955, Maxwell 1970)"
+    if df < q - 1:
+        method += (f", the Moore–Penrose form d' V⁺ d on rank(V) = {df} df: the labels fall into {q - df} groups "
+                   "never confused with one another (a label never confused adds nothing)")
+    return _row(statistic, df, chi2_sf(statistic, df), method)
 
 
 def _symmetry_tests(view: TableView) -> tuple[dict, dict]:

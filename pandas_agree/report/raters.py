@@ -97,9 +97,9 @@ class RaterReport(Rendered):
         d = raters.design
         if d is None:
             return []
-        notes = [f"Sample design: the test of Fleiss' kappa is its design-based t-test (t on {d['df']} df); Fleiss' "
-                 "kappa by category is given without its test (whose SE under H0 takes the subjects as independent "
-                 "draws), and the pairwise kappas take the subjects as independent draws.",
+        # Fleiss' kappa by category says why it has no test in its own note (RaterAgreement.by_category)
+        notes = [f"Sample design: the test of Fleiss' kappa is its design-based t-test (t on {d['df']} df); the "
+                 "pairwise kappas are estimates without intervals.",
                  *lonely_psu_notes(d)]
         if raters.weighted:
             notes.append("Sampling weights were used: the coefficients are estimates for the population of subjects.")

@@ -291,3 +291,13 @@ def test_by_category_under_a_design_says_why_its_se_is_nan():
     with warnings.catch_warnings():
         warnings.simplefilter("error", UndefinedMeasureWarning)  # without a design: its SEs, no such warning
         assert plain.by_category()["se"].notna().all()
+
+
+def test_report_notes_say_once_why_kappa_by_category_has_no_test():
+    # before: the design note and by_category()'s own note both said it, and the design note said the pairwise
+    # kappas "take the subjects as independent draws", though they are shown without SEs or intervals
+    ra = survey().agree.raters(RATER_COLUMNS, weights="weight", strata="stratum", cluster="psu")
+    notes = quiet(ra.report).notes
+    assert sum("kappa by category" in note for note in notes) == 1
+    assert not any("pairwise kappas take the subjects as independent draws" in note for note in notes)
+    assert any("the pairwise kappas are estimates without intervals" in note for note in notes)

@@ -434,3 +434,19 @@ def test_ties_are_broken_deterministically():
     maps = [pa.Agreement.from_table(t, match="accuracy").mapping for _ in range(3)]
     for m in maps[1:]:
         pd.testing.assert_frame_equal(m, maps[0])
+
+
+def test_interpretation_bands_read_a_chance_level_kappa_as_zero():
+    # kappa is exactly 0 on [[1, 3], [4, 12]]: po = 13/20 and pe = (4·5 + 16·15)/400 = 13/20; and on
+    # [[2, 1], [6, 3]]: po = 5/12 and pe = (3·8 + 9·4)/144 = 5/12. The floats come out at -3e-16 and +1e-16,
+    # which the bands read as "poor" and "none to slight" before; Landis & Koch put 0 in "slight" (0–0.20),
+    # Cohen's bands in "no agreement" (≤ 0)
+    for table in ([[1, 3], [4, 12]], [[2, 1], [6, 3]]):
+        ag = pa.Agreement.from_table(np.array(table))
+        assert ag.multiclass(["KAPPA"]).loc["KAPPA", "interpretation"] == "slight"
+        assert ag.multiclass(["KAPPA"], bands="cohen").loc["KAPPA", "interpretation"] == "no agreement"
+    # Conger's kappa is exactly 0 when raters a and c always say "x" and b once says "y" (Pa = Pe = 44/45)
+    df = pd.DataFrame({"a": ["x"] * 30, "b": ["x"] * 29 + ["y"], "c": ["x"] * 30})
+    with pytest.warns(pa.UndefinedMeasureWarning):
+        summary = df.agree.raters(["a", "b", "c"]).summary(["CONGER", "LIGHT"])
+    assert summary.loc["CONGER", "interpretation"] == "slight"

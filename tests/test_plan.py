@@ -306,12 +306,21 @@ BAD = [
     (lambda: plan.raters_kappa_interval_n(0.4, 0.3, 0.3, upper=0.3), ValueError, "upper must be above kappa0"),
     (lambda: plan.sensitivity_n(1.0, 0.1, 0.05), ValueError, "value must be a probability"),
     (lambda: plan.sensitivity_n(0.8, 0.0, 0.05), ValueError, "prevalence must be a probability"),
-    (lambda: plan.specificity_n(0.8, 0.1, 0.0), ValueError, "precision must be a probability"),
+    (lambda: plan.specificity_n(0.8, 0.1, 0.0), ValueError, r"precision must lie strictly between 0 and 1 \(the half"),
     (lambda: plan.paired_accuracy_n(0.8, 0.8), ValueError, "accuracy1 must differ from accuracy2"),
     (lambda: plan.paired_accuracy_n(0.8, 0.5, discordant=0.2), ValueError, "discordant must lie above"),
     (lambda: plan.paired_accuracy_n(0.5, 0.8, alternative="greater"), ValueError, "alternative='greater' tests"),
-    (lambda: plan.ac1_interval_n(0.6, 0.5, 0.0), ValueError, "width must be a probability"),
+    (lambda: plan.ac1_interval_n(0.6, 0.5, 0.0), ValueError, r"width must lie strictly between 0 and 1 \(the full"),
 ]
+
+
+def test_a_width_or_a_precision_is_not_called_a_probability():
+    # before: "width must be a probability strictly between 0 and 1; got 2.5", though a width is no probability
+    for call in (lambda: plan.ac1_interval_n(0.8, [0.9, 0.1], 2.5), lambda: plan.sensitivity_n(0.8, 0.1, 1.5),
+                 lambda: plan.specificity_n(0.8, 0.1, 1.5)):
+        with pytest.raises(ValueError) as info:
+            call()
+        assert "probability" not in str(info.value) and "interval" in str(info.value)
 
 
 @pytest.mark.parametrize("call, error, message", BAD)

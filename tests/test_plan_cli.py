@@ -59,6 +59,11 @@ def test_plan_the_other_way_round(run):
     (["kappa-interval", "--kappa0", "0.4", "--proportions", "0.3"], "argument --lower: --lower"),
     (["kappa", "--rate1", "0.5"], "the following arguments are required"),
     (["sensitivity", "--value", "x", "--prevalence", "0.1", "--precision", "0.05"], "invalid float value"),
+    # before: --two-sided silently won over --alternative less (181 subjects, the two-sided test's number)
+    (["kappa", "--rate1", "0.3", "--rate2", "0.3", "--kappa1", "0.6", "--kappa0", "0.4", "--two-sided",
+      "--alternative", "less"], "argument --two-sided: asks for a two-sided test and --alternative less"),
+    (["sensitivity", "--value", "0.8", "--prevalence", "0.1", "--precision", "1.5"],
+     "argument --precision: must lie strictly between 0 and 1 (the half-width"),
 ])
 def test_plan_bad_input_is_one_line(run, args, message):
     result = run("plan", *args)

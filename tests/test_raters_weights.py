@@ -259,3 +259,14 @@ def test_every_weighted_coefficient_of_two_raters_equals_its_two_classification_
     for code, other in {"FLEISS": "SPI", "CONGER": "KAPPA_W", "LIGHT": "KAPPA_W", "AC1": "AC1", "BPK": "BPK",
                         "ALPHA": "ALPHA"}.items():
         assert mine[code] == pytest.approx(two[other], abs=1e-12), code
+
+
+def test_the_report_says_how_many_subjects_frequency_weights_stand_for():
+    # before: "16 subjects used of 16" and no word of the 91 couples the 16 rows of SexualFun stand for, on which
+    # every coefficient and SE is computed; R 4.2.2 (vcd 1.4.11): sum(SexualFun) = 91
+    freq, _ = sexual_fun()
+    ra = freq.agree.raters(["Husband", "Wife"], weights="Freq", labels=LEVELS)
+    assert ra.weight_used == 91
+    notes = quiet(ra.report, n_resamples=200).notes
+    assert any("the 16 rows used stand for 91 subjects (the sum of their weights)" in note for note in notes)
+    assert sexual_fun_raters().weight_used is None  # without weights

@@ -367,6 +367,24 @@ class RaterAgreement:
         return pd.DataFrame(shares.astype(float), index=pd.Index(self._raters, name="rater"), columns=self._categories)
 
     @property
+    def weight_used(self) -> float | None:
+        """With ``weights``: the weight sum of the subjects used (two or more ratings), the number of subjects they
+        stand for with frequency weights; None without weights.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"r1": ["a", "a", "b"], "r2": ["a", "b", None], "w": [3, 2, 4]})
+        >>> df.agree.raters(["r1", "r2"], weights="w").weight_used
+        5.0
+        """
+        if not self._weighted:
+            return None
+        paired = self._design.counts.sum(axis=1) >= 2
+        return float(self._design.weights[paired].sum())
+
+    @property
     def weighted(self) -> bool:
         """Whether the subjects were weighted (frequency weights, or sampling weights with a sample design)."""
         return self._weighted

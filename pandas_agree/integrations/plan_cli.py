@@ -34,7 +34,11 @@ def _show(value, label: str | None = None) -> None:
 
 
 def _alternative(args) -> str:
-    return "two-sided" if args.two_sided else args.alternative
+    """The alternative of ``--alternative`` (default greater), or of ``--two-sided``; the two at odds are an error."""
+    if args.two_sided and args.alternative not in (None, "two-sided"):
+        raise ValueError(f"two_sided: asks for a two-sided test and --alternative {args.alternative} for a one-sided "
+                         "one; give one of them")
+    return "two-sided" if args.two_sided else args.alternative or "greater"
 
 
 def _kappa(args) -> None:
@@ -125,7 +129,7 @@ def add_plan_parser(sub) -> None:
                        ("kappa1", "the kappa expected"), ("kappa0", "the kappa of the null hypothesis")):
         kappa.add_argument(f"--{name}", type=float, required=True, help=text)
     _test_options(kappa)
-    kappa.add_argument("--alternative", choices=choices("alternative"), default="greater",
+    kappa.add_argument("--alternative", choices=choices("alternative"), default=None,
                        help="alternative hypothesis (default greater)")
     kappa.add_argument("--two-sided", action="store_true", help="a two-sided test (--alternative two-sided)")
     kappa.set_defaults(plan_run=_kappa)

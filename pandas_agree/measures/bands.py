@@ -22,7 +22,9 @@ def interpret(values: np.ndarray, bands: str) -> list:
     """The band name of each kappa-type value (None where the value is NaN)."""
     check_option("bands", bands)
     edges, names = BANDS[bands]
-    values = np.asarray(values, dtype=float)
+    # to 12 decimals: a value on an edge in exact arithmetic (a kappa of 0 when agreement is at chance, 0.4, ...)
+    # comes out of the floating-point formulas a few ulps either side, and must fall in the band of the edge
+    values = np.round(np.asarray(values, dtype=float), 12)
     # landis-koch: < 0 is poor, [0, 0.20] slight; cohen: <= 0 is no agreement, (0, 0.20] none to slight
     right = bands == "cohen"
     positions = np.searchsorted(edges, values, side="left" if right else "right")

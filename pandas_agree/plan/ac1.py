@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..inference.distributions import normal_ppf
-from .checks import number, probability
+from .checks import fraction, number, probability
 from .checks import proportions as check_proportions
 from .results import SampleSize
 
@@ -110,7 +110,7 @@ def ac1_interval_n(ac1: float, proportions, width: float, *, confidence_level: f
     """
     ac1 = number("ac1", ac1)
     props = check_proportions("proportions", proportions)
-    width = probability("width", width)
+    width = fraction("width", width, "the full width of the interval, upper − lower limit")
     level = probability("confidence_level", confidence_level)
     if not ac1 < 1:
         raise ValueError(f"ac1 must be below 1 (an AC1 of 1 has no variance to plan for); got {ac1:g}")

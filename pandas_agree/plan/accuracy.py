@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from ..inference.distributions import normal_cdf, normal_ppf
-from .checks import alternative_sides, count, number, power_above_alpha, probability
+from .checks import alternative_sides, count, fraction, number, power_above_alpha, probability
 from .results import PlannedValue, SampleSize
 
 __all__ = ["BUDERER", "CONNOR", "paired_accuracy_n", "paired_accuracy_power", "sensitivity_n", "specificity_n"]
@@ -29,7 +29,7 @@ CONNOR = ("Connor, R. J. (1987). Sample size for testing differences in proporti
 
 def _precision_n(value, share: float, precision, confidence_level, what: str) -> SampleSize:
     value = probability("value", value)
-    precision = probability("precision", precision)
+    precision = fraction("precision", precision, "the half-width of the interval of the proportion")
     level = probability("confidence_level", confidence_level)
     z = float(normal_ppf(1 - (1 - level) / 2))
     exact = z * z * value * (1 - value) / (precision * precision * share)

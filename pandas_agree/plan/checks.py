@@ -18,7 +18,7 @@ import math
 import numbers
 from collections.abc import Sequence
 
-__all__ = ["ALTERNATIVES", "alternative_sides", "count", "number", "power_above_alpha", "probability",
+__all__ = ["ALTERNATIVES", "alternative_sides", "count", "fraction", "number", "power_above_alpha", "probability",
            "proportions"]
 
 ALTERNATIVES = ("two-sided", "greater", "less")
@@ -54,6 +54,24 @@ def probability(name: str, value) -> float:
     value = number(name, value)
     if not 0.0 < value < 1.0:
         raise ValueError(f"{name} must be a probability strictly between 0 and 1; got {value}")
+    return value
+
+
+def fraction(name: str, value, what: str) -> float:
+    """``value`` checked to lie strictly between 0 and 1, for an argument that is not a probability (the width or
+    the precision of an interval); ``what`` says what it is in the message.
+
+    Examples
+    --------
+    >>> from pandas_agree.plan.checks import fraction
+    >>> fraction("width", 1.5, "the full width of the interval")
+    Traceback (most recent call last):
+    ...
+    ValueError: width must lie strictly between 0 and 1 (the full width of the interval); got 1.5
+    """
+    value = number(name, value)
+    if not 0.0 < value < 1.0:
+        raise ValueError(f"{name} must lie strictly between 0 and 1 ({what}); got {value}")
     return value
 
 

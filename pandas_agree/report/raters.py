@@ -80,6 +80,12 @@ class RaterReport(Rendered):
         self.design = design_table(raters)
         self.notes = list(self.coefficients.attrs.get("notes", []))
         self.notes += self._design_notes(raters)
+        if raters.weighted and raters.design is None:
+            used = raters.n_subjects - raters.n_dropped
+            self.notes.append(f"Frequency weights were used: the {display.count_of(used, 'row')} used stand for "
+                              f"{display.count(raters.weight_used)} subjects (the sum of their weights), and the "
+                              "coefficients and their SEs count each row as that many subjects, as SPSS's WEIGHT BY "
+                              "does; the Case Processing Summary counts rows.")
         for w in caught:
             if issubclass(w.category, (UndefinedMeasureWarning, UserWarning)) and str(w.message) not in self.notes:
                 self.notes.append(str(w.message))
@@ -97,9 +103,9 @@ class RaterReport(Rendered):
         d = raters.design
         if d is None:
             return []
-        notes = [f"Sample design: the test of Fleiss' kappa is its design-based t-test (t on {d['df']} df); Fleiss' "
-                 "kappa by category is given without its test (whose SE under H0 takes the subjects as independent "
-                 "draws), and the pairwise kappas take the subjects as independent draws.",
+        # Fleiss' kappa by category says why it has no test in its own note (RaterAgreement.by_category)
+        notes = [f"Sample design: the test of Fleiss' kappa is its design-based t-test (t on {d['df']} df); the "
+                 "pairwise kappas are estimates without intervals.",
                  *lonely_psu_notes(d)]
         if raters.weighted:
             notes.append("Sampling weights were used: the coefficients are estimates for the population of subjects.")

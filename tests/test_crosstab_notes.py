@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import pandas_agree as pa
 from pandas_agree.measures.registry import REGISTRY
 
-from ._r_datasets import TITANIC
+from ._r_datasets import TITANIC, UCB
 
 ZERO_ASE = "Cannot be computed because the asymptotic standard error equals zero."  # SPSS's footnote
 
@@ -348,3 +348,19 @@ def test_a_layer_of_total_weight_at_most_1_is_left_out_of_the_2x2_statistics():
         without.loc[("Tests of Conditional Independence", "Mantel-Haenszel"), "value"], rel=1e-12)
     text = " ".join(str(ct.report(statistics=["cmh"])).split())
     assert "leave out 1 layer with a row or a column without cases or a total of at most 1" in text
+
+
+def test_the_common_odds_ratio_note_names_integer_labels_as_numbers():
+    # R's UCBAdmissions coded as numbers (Admit: 1 Admitted, 2 Rejected; Gender: 1 Male, 2 Female), as a CSV of
+    # codes reads: the note on which way round the odds ratio is names the labels 1 and 2, not np.int64(1)
+    codes = pa.crosstabs(
+        pd.DataFrame({"Admit": UCB["Admit"].map({"Admitted": 1, "Rejected": 2}),
+                      "Gender": UCB["Gender"].map({"Male": 1, "Female": 2}), "Dept": UCB["Dept"],
+                      "Freq": UCB["Freq"]}), "Admit", "Gender", weights="Freq", layers="Dept")
+    odds = codes.statistics(["cmh"])["Mantel-Haenszel Common Odds Ratio Estimate"]
+    # R: mantelhaen.test(UCBAdmissions)$estimate = 0.9046968, conf.int = [0.7719074, 1.0603298]
+    assert odds.loc["Estimate", ["value", "lower", "upper"]].tolist() == pytest.approx(
+        [0.9046968, 0.7719074, 1.0603298], abs=1e-7)
+    assert odds.attrs["odds"] == ("The odds ratio is that of the odds of 1 (against 2) in 1 over those in 2; its "
+                                  "reciprocal is the other way round.")
+    assert "np." not in str(codes.report(statistics=["cmh"]))

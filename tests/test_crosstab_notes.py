@@ -364,3 +364,20 @@ def test_the_common_odds_ratio_note_names_integer_labels_as_numbers():
     assert odds.attrs["odds"] == ("The odds ratio is that of the odds of 1 (against 2) in 1 over those in 2; its "
                                   "reciprocal is the other way round.")
     assert "np." not in str(codes.report(statistics=["cmh"]))
+
+
+def test_a_constant_layer_says_so_alike_in_every_table():
+    # R's infert without the cases of education 0-5yrs: that layer's table is one row, 0: (no 6, yes 2), R:
+    # table(infert$spontaneous[infert$education == "0-5yrs" & infert$case == 0] > 0); chisq.test of a one-row
+    # table is not a test of independence, and SPSS prints "No statistics are computed because case is a constant"
+    one_row = pa.Crosstab.from_table(pd.DataFrame([[6, 2]], index=pd.Index([0], name="case"),
+                                                  columns=pd.Index(["no", "yes"], name="sp")))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pa.UndefinedMeasureWarning)
+        tables = one_row.statistics(["chisq", "phi"])
+    said = "no statistics are computed: one of the variables is a constant (a single non-empty row)"
+    assert set(tables["Chi-Square Tests"]["note"].iloc[:-1]) == {said}
+    assert set(tables["Symmetric Measures"]["note"]) == {said}
+    one_column = pa.Crosstab.from_table([[6], [2]])
+    assert set(one_column.statistics(["chisq"])["Chi-Square Tests"]["note"].iloc[:-1]) == {
+        said.replace("row)", "column)")}

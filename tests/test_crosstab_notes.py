@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import pandas_agree as pa
 from pandas_agree.measures.registry import REGISTRY
 
-from ._r_datasets import TITANIC
+from ._r_datasets import TITANIC, UCB
 
 ZERO_ASE = "Cannot be computed because the asymptotic standard error equals zero."  # SPSS's footnote
 
@@ -348,3 +348,36 @@ def test_a_layer_of_total_weight_at_most_1_is_left_out_of_the_2x2_statistics():
         without.loc[("Tests of Conditional Independence", "Mantel-Haenszel"), "value"], rel=1e-12)
     text = " ".join(str(ct.report(statistics=["cmh"])).split())
     assert "leave out 1 layer with a row or a column without cases or a total of at most 1" in text
+
+
+def test_the_common_odds_ratio_note_names_integer_labels_as_numbers():
+    # R's UCBAdmissions coded as numbers (Admit: 1 Admitted, 2 Rejected; Gender: 1 Male, 2 Female), as a CSV of
+    # codes reads: the note on which way round the odds ratio is names the labels 1 and 2, not np.int64(1)
+    codes = pa.crosstabs(
+        pd.DataFrame({"Admit": UCB["Admit"].map({"Admitted": 1, "Rejected": 2}),
+                      "Gender": UCB["Gender"].map({"Male": 1, "Female": 2}), "Dept": UCB["Dept"],
+                      "Freq": UCB["Freq"]}), "Admit", "Gender", weights="Freq", layers="Dept")
+    odds = codes.statistics(["cmh"])["Mantel-Haenszel Common Odds Ratio Estimate"]
+    # R: mantelhaen.test(UCBAdmissions)$estimate = 0.9046968, conf.int = [0.7719074, 1.0603298]
+    assert odds.loc["Estimate", ["value", "lower", "upper"]].tolist() == pytest.approx(
+        [0.9046968, 0.7719074, 1.0603298], abs=1e-7)
+    assert odds.attrs["odds"] == ("The odds ratio is that of the odds of 1 (against 2) in 1 over those in 2; its "
+                                  "reciprocal is the other way round.")
+    assert "np." not in str(codes.report(statistics=["cmh"]))
+
+
+def test_a_constant_layer_says_so_alike_in_every_table():
+    # R's infert without the cases of education 0-5yrs: that layer's table is one row, 0: (no 6, yes 2), R:
+    # table(infert$spontaneous[infert$education == "0-5yrs" & infert$case == 0] > 0); chisq.test of a one-row
+    # table is not a test of independence, and SPSS prints "No statistics are computed because case is a constant"
+    one_row = pa.Crosstab.from_table(pd.DataFrame([[6, 2]], index=pd.Index([0], name="case"),
+                                                  columns=pd.Index(["no", "yes"], name="sp")))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pa.UndefinedMeasureWarning)
+        tables = one_row.statistics(["chisq", "phi"])
+    said = "no statistics are computed: one of the variables is a constant (a single non-empty row)"
+    assert set(tables["Chi-Square Tests"]["note"].iloc[:-1]) == {said}
+    assert set(tables["Symmetric Measures"]["note"]) == {said}
+    one_column = pa.Crosstab.from_table([[6], [2]])
+    assert set(one_column.statistics(["chisq"])["Chi-Square Tests"]["note"].iloc[:-1]) == {
+        said.replace("row)", "column)")}

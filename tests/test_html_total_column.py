@@ -46,7 +46,7 @@ def test_crosstabs_with_cell_statistics():
     # R: margin.table(Titanic, 1) gives 325, 285, 706, 885 (sum 2201); the totals have no residuals (blank)
     assert column == ["325", "100.0%", "", "285", "100.0%", "", "706", "100.0%", "", "885", "100.0%", "", "2201",
                       "100.0%"]
-    assert '<tr class="pa-total"><th>Total  Count</th>' in page  # the margin row, bold as before
+    assert '<tr class="pa-total"><th>Total</th><th class="pa-stat">Count</th>' in page  # the margin row, bold
     # other tables have no margin column
     assert "pa-total-column" not in _table(page, "Case Processing Summary")
 

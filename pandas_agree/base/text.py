@@ -17,19 +17,19 @@ LIMIT = 40
 
 
 def shown(label: Any, limit: int = LIMIT) -> str:
-    """A label as a message names it: its ``repr`` (so that ``1`` and ``'1'`` differ), cut to ``limit``
-    characters with its length after an ellipsis.
+    """A label as a message names it: its ``repr`` (so that ``1`` and ``'1'`` differ; a numpy scalar as the Python
+    scalar it holds, ``1`` and not ``np.int64(1)``), cut to ``limit`` characters with its length after an ellipsis.
 
     Examples
     --------
     >>> from pandas_agree.base.text import shown
-    >>> shown("a"), shown(1), shown(True)
-    ("'a'", '1', 'True')
+    >>> shown("a"), shown(1), shown(True), shown(np.int64(1))
+    ("'a'", '1', 'True', '1')
     >>> shown("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)"
     """
     try:
-        text = repr(label)
+        text = repr(plain(label))  # a numpy scalar as Python's: 1, not np.int64(1)
     except Exception:  # a label whose repr fails is still named
         text = f"<{type(label).__name__}>"
     return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text):,} characters)"

@@ -540,7 +540,10 @@ def chi_square_tests(table: Any, row_scores: Any = None, col_scores: Any = None,
     out.attrs.update(cells_expected_below_5=0, percent_expected_below_5=np.nan, min_expected=np.nan,
                      monte_carlo=None, exact_work=None)
     if t.shape[0] < 2 or t.shape[1] < 2:
-        reason = "no statistics: fewer than two rows or columns with cases (a constant variable)"
+        # as the Symmetric and Directional Measures say it (SPSS: "No statistics are computed because ... is a
+        # constant")
+        reason = ("the table is empty" if t.size == 0 else "no statistics are computed: one of the variables is a "
+                  f"constant (a single non-empty {'row' if t.shape[0] < 2 else 'column'})")
         out.loc[list(CHI_SQUARE_ROWS[:-1]), "note"] = reason
         return out
     r, c = t.sum(axis=1), t.sum(axis=0)

@@ -583,10 +583,13 @@ def run_crosstabs(args) -> int:
         raise UsageError("argument --statistics: 'cmh' (Cochran's and Mantel-Haenszel statistics) needs layers, "
                          "several tables: give the layer column with --layer COL")
     columns = [args.row, args.col]
-    frame = read_table(args.file, args.sheet, [*columns, *(args.layer or [])], getattr(args, "numeric", None) or ())
+    layers = list(args.layer or [])
+    frame = read_table(args.file, args.sheet, [*columns, *layers], getattr(args, "numeric", None) or ())
     _check_columns(frame, args)
-    # two variables, each read on its own (integer codes in one, text in the other), --labels or not
-    _label_columns(frame, args, columns, [[c] for c in columns])
+    # two variables, each read on its own (integer codes in one, text in the other), --labels or not; the layer
+    # columns too, as the variables are: integer codes in numeric order (1, 2, …, 10, as SPSS orders a layer's
+    # values), --missing and --numeric applied
+    _label_columns(frame, args, [*columns, *layers], [[c] for c in [*columns, *layers]])
     try:
         crosstab = frame.agree.crosstabs(args.row, args.col, layers=args.layer, weights=args.weights,
                                          labels=_crosstab_labels(frame, args), strata=args.strata,

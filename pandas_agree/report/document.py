@@ -37,7 +37,10 @@ class Table:
     number n) when the last row (the last n rows) is the total; ``total_column`` is True when the last column is
     (a crosstab's margins: the HTML report makes both bold). ``companions`` holds the positions of columns
     that belong to the column before them (the design effect beside a value): a table cut into parts never
-    separates them from it."""
+    separates them from it. ``stub_split`` is, in a crosstab with SPSS's cell statistics, the position in each row
+    label where the statistic's name begins: the row's label before it (padded with spaces) and the statistic
+    are two stub columns, as SPSS shows them; the text report keeps them side by side in its fixed-width stub, the
+    HTML report gives each its own column (0: one stub column)."""
 
     title: str
     columns: list[str]
@@ -49,6 +52,7 @@ class Table:
     total_row: bool | int = False  # whether the last row (the last n rows) is a total (shown after a rule)
     companions: set = field(default_factory=set)  # columns that go with the column before them (a value's DEFF)
     total_column: bool = False  # whether the last column is a total (a crosstab's margin)
+    stub_split: int = 0  # where each row label's second stub column (a cell statistic's name) begins; 0: none
 
     def __post_init__(self) -> None:
         # any hashable may name a variable or a column (0, ("a", 1), a Timestamp): every renderer gets text
@@ -618,7 +622,8 @@ def _cells_crosstab(rep, places: int) -> Table:
     return Table(f"{rep.title} Crosstabulation", display.margin_labels(ct.columns), rows,
                  stub=display.name(ag.axis_names[0], ""), column_title=_column_title(ag), highlight=highlight,
                  footnotes=[f"{_matching_note(ag)[:-1]} on the {first} line."] if matching else [],
-                 total_row=n_stats - sum(stat in _RESIDUALS for stat in stats), total_column=True)
+                 total_row=n_stats - sum(stat in _RESIDUALS for stat in stats), total_column=True,
+                 stub_split=width + 2)
 
 
 class _Footnotes:

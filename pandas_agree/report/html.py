@@ -30,6 +30,7 @@ STYLE = """
 .pa-report tr.pa-total-more th, .pa-report tr.pa-total-more td { font-weight: 600; }
 .pa-report tbody th { white-space: pre; }
 .pa-report .pa-wide tbody th, .pa-report .pa-wide thead th:first-child { position: sticky; left: 0; background: #fff; }
+.pa-report .pa-wide tbody th.pa-stat { position: static; }
 @media print { .pa-report .pa-wide { overflow-x: visible; } }
 .pa-report tbody tr:last-child th, .pa-report tbody tr:last-child td { border-bottom: 2px solid #555; }
 .pa-report td.pa-match { background: #dcebfa; font-weight: 600; }
@@ -53,13 +54,24 @@ def table_html(t: Table) -> str:
     aside = ' class="pa-aside"'  # a column that goes with the one before it (a value's design effect)
     head = "".join(f"<th{aside if j in t.companions else ''}>{'<br>'.join(_e(part) for part in c.split(chr(10)))}"
                    "</th>" for j, c in enumerate(t.columns))
-    caption = f'<tr><th></th><th colspan="{len(t.columns)}" style="text-align:center">{_e(t.column_title)}</th></tr>' \
-        if t.column_title else ""
+    # a crosstab's cell statistics: the row's label and the statistic's name in two stub columns (SPSS's layout),
+    # so that the names line up whatever the font
+    split = t.stub_split
+    corner = ' colspan="2"' if split else ""
+    caption = f'<tr><th{corner}></th><th colspan="{len(t.columns)}" style="text-align:center">' \
+        f'{_e(t.column_title)}</th></tr>' if t.column_title else ""
+
+    def stub(label: str) -> str:
+        if not split:
+            return f"<th>{_e(label)}</th>"
+        return f'<th>{_e(label[:split].rstrip())}</th><th class="pa-stat">{_e(label[split:])}</th>'
+
     body = []
     total_column = len(t.columns) - 1 if t.total_column else None  # bold, as the total row is
     for i, (label, cells) in enumerate(t.rows):
         if cells is None:  # a row of text across the table
-            body.append(f'<tr><td colspan="{len(t.columns) + 1}" style="text-align:center">{_e(label)}</td></tr>')
+            body.append(f'<tr><td colspan="{len(t.columns) + 1 + bool(split)}" style="text-align:center">'
+                        f'{_e(label)}</td></tr>')
             continue
         first_total = len(t.rows) - int(t.total_row)
         total = "" if not t.total_row or i < first_total else \
@@ -67,9 +79,9 @@ def table_html(t: Table) -> str:
         tds = "".join(f'<td class="pa-match">{_e(c)}</td>' if (i, j) in t.highlight else
                       f'<td class="pa-total-column">{_e(c)}</td>' if j == total_column else
                       f"<td{aside if j in t.companions else ''}>{_e(c)}</td>" for j, c in enumerate(cells))
-        body.append(f"<tr{total}><th>{_e(label)}</th>{tds}</tr>")
+        body.append(f"<tr{total}>{stub(label)}{tds}</tr>")
     # a table wider than the page scrolls in its own box, its row labels kept in view
-    return (f'<h3>{_e(t.title)}</h3><div class="pa-wide"><table><thead>{caption}<tr><th>{_e(t.stub)}</th>{head}'
+    return (f'<h3>{_e(t.title)}</h3><div class="pa-wide"><table><thead>{caption}<tr><th{corner}>{_e(t.stub)}</th>{head}'
             f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>{feet}")
 
 

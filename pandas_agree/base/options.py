@@ -108,6 +108,25 @@ class Constraint:
     def allows(self, value: Any) -> bool:
         return self.knows(value)
 
+    def hint(self, value: Any) -> str:
+        """What the message adds about a value of this constraint's type that it does not allow ("" for nothing)."""
+        return ""
+
+
+def _suggested(items: list, choices: tuple[str, ...], fold=lambda x: x) -> str:
+    """"did you mean …?" for each of ``items`` (strings) not among ``choices`` that is close to one of them."""
+    import difflib
+
+    folded = {fold(c): c for c in choices}
+    hints = []
+    for item in items:
+        if fold(item) in folded:
+            continue
+        close = difflib.get_close_matches(fold(item), list(folded), n=1, cutoff=0.6)
+        if close:
+            hints.append(f"{item!r}: " * (len(items) > 1) + f"did you mean {folded[close[0]]!r}?")
+    return f" ({'; '.join(hints)})" if hints else ""
+
 
 class _None(Constraint):
     def knows(self, value):
@@ -125,6 +144,9 @@ class _Choice(Constraint):
 
     def allows(self, value):
         return value in self.choices
+
+    def hint(self, value):
+        return _suggested([value], self.choices)
 
 
 def _is_real(value) -> bool:
@@ -199,6 +221,9 @@ class _ChoiceList(Constraint):
         items = [value] if isinstance(value, str) else list(value)
         return (self.empty or bool(items)) and all(x in self.choices for x in items)
 
+    def hint(self, value):
+        return _suggested([value] if isinstance(value, str) else list(value), self.choices)
+
 
 class _Keywords(_ChoiceList):
     """SPSS keywords: one word or a non-empty list of words among ``choices`` or "all", in any case."""
@@ -209,6 +234,9 @@ class _Keywords(_ChoiceList):
     def allows(self, value):
         items = [value] if isinstance(value, str) else list(value)
         return bool(items) and all(x.lower() in self.choices for x in items)
+
+    def hint(self, value):
+        return _suggested([value] if isinstance(value, str) else list(value), self.choices, str.lower)
 
 
 class _Text(Constraint):
@@ -315,7 +343,8 @@ class Option:
         else:
             shown = " ".join(repr(value).split())
             shown = shown if len(shown) <= 80 else f"{shown[:60]}… ({type(value).__name__})"
-        raise (ValueError if known else TypeError)(f"{label or self.name} must be {self.allowed}; got {shown}")
+        hint = next((h for h in (c.hint(value) for c in known) if h), "")
+        raise (ValueError if known else TypeError)(f"{label or self.name} must be {self.allowed}; got {shown}{hint}")
 
 
 def _options(*options: Option) -> dict[str, Option]:

@@ -88,9 +88,9 @@ def test_percent_agreement_against_samplics(fpc):
 def test_one_subject_per_psu_gives_gwets_se_when_every_subject_has_two_ratings(seed, kappa_weights):
     """Gwet's (2014) variance, Σ (κ*_i − κ̄*)²/(n(n − 1)), is the with-replacement estimator with every subject a
     PSU: with one subject per cluster, one stratum and no weights the design SE of FLEISS, CONGER, AC1 (AC2), BPK
-    and PO is Gwet's SE (missing ratings allowed, as long as every subject keeps two). ALPHA (whose Gwet variance is
-    that of α′, before Krippendorff's factor (N − 1)/N) and LIGHT get the i.i.d. delta-method SE, whose divisor is
-    n, times √(n/(n − 1))."""
+    and PO is Gwet's SE (missing ratings allowed, as long as every subject keeps two). LIGHT gets the i.i.d.
+    delta-method SE, whose divisor is n, times √(n/(n − 1)); so does ALPHA (whose Gwet variance is that of α′,
+    before Krippendorff's factor (N − 1)/N) but for the factor, which the design holds constant."""
     df = ratings(seed, 240, missing=0.15)
     df = df[df[["r1", "r2", "r3", "r4"]].notna().sum(axis=1) >= 2]
     n = len(df)
@@ -105,8 +105,12 @@ def test_one_subject_per_psu_gives_gwets_se_when_every_subject_has_two_ratings(s
     for code in ("FLEISS", "CONGER", "AC1", "BPK", "PO"):
         assert gwet.loc[code, "method"].startswith("Gwet linearised")
         assert ours.loc[code, "se"] == pytest.approx(gwet.loc[code, "se"], rel=1e-8, abs=1e-12)
-    for code in ("ALPHA", "LIGHT"):
-        assert ours.loc[code, "se"] == pytest.approx(delta.loc[code, "se"] * np.sqrt(n / (n - 1)), rel=1e-7)
+    assert ours.loc["LIGHT", "se"] == pytest.approx(delta.loc["LIGHT", "se"] * np.sqrt(n / (n - 1)), rel=1e-7)
+    # under a design Krippendorff's factor 1 − 1/N is a constant of the sample (docs/user_guide/survey.md), where
+    # the i.i.d. delta method moves N with the subjects' weights: the two SEs differ by O(1/N) (here 2e-5)
+    alpha_delta = delta.loc["ALPHA", "se"] * np.sqrt(n / (n - 1))
+    assert ours.loc["ALPHA", "se"] == pytest.approx(alpha_delta, rel=1e-4)
+    assert ours.loc["ALPHA", "se"] != pytest.approx(alpha_delta, rel=1e-7)
     # the design effect of n PSUs of one subject: 1, the design variance being that of simple random sampling
     # with replacement (estimated with the divisor n − 1, as R's svyvar)
     np.testing.assert_allclose(ours["deff"], 1.0, rtol=1e-6)
@@ -150,13 +154,24 @@ def test_with_subjects_rated_once_gwets_subject_term_is_not_the_exact_influence(
 def test_jackknife_equals_a_direct_delete_one_cluster_loop(fpc):
     """JKn: each replicate drops one PSU and reweights the other PSUs of its stratum by n_h/(n_h − 1); the variance
     Σ_h (1 − f_h)(n_h − 1)/n_h Σ_j (θ_hj − θ̂)², computed here by analysing each replicate's subjects without a
-    design."""
+    design (ALPHA with the design's constant small-sample factor, that of the sample's pairable values)."""
     d = survey()
     ra = d.agree.raters(RATER_COLUMNS, weights="weight", strata="stratum", cluster="psu", fpc=fpc,
                         replicates="jackknife")
     s = quiet(ra.summary, ci="auto")
-    variance = delete_one_psu_variance(
-        d, fpc, lambda rows: quiet(rows.agree.raters(RATER_COLUMNS, weights="w").summary)["value"])
+    ratings = d[RATER_COLUMNS].notna().sum(axis=1)
+    paired = ratings >= 2
+    sampled = float(ratings[paired].sum())  # the sample's pairable values: Krippendorff's N under the design
+
+    def analyse(rows):
+        values = quiet(rows.agree.raters(RATER_COLUMNS, weights="w").summary)["value"].copy()
+        # ALPHA of frequency weights has the factor 1 − 1/N of the weighted count N; the design's, of the sample's
+        counted = rows[RATER_COLUMNS].notna().sum(axis=1)
+        weighted = float((rows["w"] * counted)[counted >= 2].sum())
+        values["ALPHA"] = 1 - (1 - values["ALPHA"]) / (1 - 1 / weighted) * (1 - 1 / sampled)
+        return values
+
+    variance = delete_one_psu_variance(d, fpc, analyse)
     np.testing.assert_allclose(s["se"], np.sqrt(variance), rtol=1e-10)
     assert s["method"].str.startswith("jackknife (JKn, delete one PSU)").all()
     assert (s["deff"] > 0).all()

@@ -347,7 +347,7 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
         if view is None:
             view = self.__dict__["_table_view"] = TableView(
                 self._counts, self._common_rows, self._common_cols, *self._places, len(self._union), self._cells,
-                self._shape if self._cells is not None else None)
+                self._shape if self._cells is not None else None, sampled=self._sampled_objects)
         return view
 
     def _dense_view_held(self) -> TableView | None:
@@ -358,7 +358,8 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
     def _dense_view(self, stack: np.ndarray) -> TableView:
         """Dense tables of the shape of this one, (..., I, J), with its labels (such as the margins of a joint
         table)."""
-        return TableView(stack, self._common_rows, self._common_cols, *self._places, len(self._union))
+        return TableView(stack, self._common_rows, self._common_cols, *self._places, len(self._union),
+                         sampled=self._sampled_objects)
 
     @validate_options
     def multiclass(self, measures=None, *, kappa_weights=None, bands: str = "landis-koch", ci: str | None = None,

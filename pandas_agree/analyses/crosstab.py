@@ -395,6 +395,12 @@ class Crosstab(CountedRows):
         return self._counted
 
     @property
+    def _sampled_objects(self) -> float | None:
+        """Under a sample design, the rows the table counts (:attr:`TableView.sampled`); None otherwise."""
+        units = self._counted.units
+        return None if self._sample is None or units is None else float(units.n_valid)
+
+    @property
     def weighted(self) -> bool:
         """Whether weights were used (N is then a weight sum)."""
         return self._counted.weighted

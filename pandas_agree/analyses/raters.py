@@ -590,8 +590,13 @@ class RaterAgreement:
 
     def _scale(self, weights: np.ndarray, level: str) -> Scale:
         """The scale of a call: Light's kappa averages the pairs of raters with two or more subjects in common
-        (the same pairs in every resample)."""
-        return Scale(self._categories, weights, level, pairs=self._light_pairs)
+        (the same pairs in every resample); under a sample design, Krippendorff's small-sample factor reads the
+        pairable values of the sample (:class:`~pandas_agree.measures.raters.Scale`)."""
+        values = None
+        if self._sample is not None:
+            ratings = self._design.counts.sum(axis=1)
+            values = float(self._pattern_rows @ np.where(ratings >= 2, ratings, 0))
+        return Scale(self._categories, weights, level, pairs=self._light_pairs, values=values)
 
     def _blocks(self, chosen: list[str], weights: np.ndarray, level: str) -> dict[str, np.ndarray]:
         """Subject-level features (one row per subject) whose weighted sums give the coefficients."""

@@ -164,6 +164,11 @@ class TableView:
     row_scores, col_scores : numpy.ndarray, optional
         Scores of the rows and of the columns, for the association statistics that read them (Pearson's R and
         eta); by default the positions 1, 2, … (:attr:`scores`).
+    sampled : float, optional
+        Under a sample design, the number of sampled objects the table counts (rows, whatever their weights), which
+        Krippendorff's small-sample factor (n − 1) reads in place of the weighted total, so that the value does not
+        depend on the scale of the weights and equals the unweighted one where the weights are all equal; None
+        (frequency weights, or none) for the counts' total.
 
     Examples
     --------
@@ -187,6 +192,7 @@ class TableView:
     dims: tuple[int, int] | None = None
     row_scores: np.ndarray | None = None
     col_scores: np.ndarray | None = None
+    sampled: float | None = None
 
     @property
     def is_sparse(self) -> bool:
@@ -202,7 +208,7 @@ class TableView:
             return self
         i, j = nonzero_cells(self.counts)
         return TableView(self.counts[i, j], self.rows, self.cols, self.row_place, self.col_place, self.q,
-                         (i, j), self.shape, self.row_scores, self.col_scores)
+                         (i, j), self.shape, self.row_scores, self.col_scores, self.sampled)
 
     def memo(self, key, compute):
         """``compute()``, computed once per view and ``key``: what the formulas of several measures and tests derive
@@ -330,6 +336,12 @@ class TableView:
     def n(self) -> np.ndarray:
         return self.counts.sum(axis=-1) if self.is_sparse else self.counts.sum(axis=(-2, -1))
 
+    @property
+    def values_n(self) -> np.ndarray | float:
+        """The n of Krippendorff's small-sample factor: the sampled objects under a design (:attr:`sampled`), else
+        the counts' total :attr:`n`."""
+        return self.n if self.sampled is None else self.sampled
+
     @cached_property
     def row_totals(self) -> np.ndarray:
         if self.is_sparse:
@@ -404,7 +416,7 @@ class TableView:
     def with_counts(self, counts: np.ndarray) -> TableView:
         """The same structure over other counts (such as bootstrap resamples of shape (B, I, J))."""
         return TableView(counts, self.rows, self.cols, self.row_place, self.col_place, self.q, self.cells, self.dims,
-                         self.row_scores, self.col_scores)
+                         self.row_scores, self.col_scores, self.sampled)
 
     @property
     def scores(self) -> tuple[np.ndarray, np.ndarray]:

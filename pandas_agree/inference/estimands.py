@@ -327,7 +327,7 @@ def _dense(view: TableView) -> TableView:
     counts = np.zeros(view.shape)
     np.add.at(counts, view.cells, view.counts)
     return TableView(counts, view.rows, view.cols, view.row_place, view.col_place, view.q,
-                     row_scores=view.row_scores, col_scores=view.col_scores)
+                     row_scores=view.row_scores, col_scores=view.col_scores, sampled=view.sampled)
 
 
 def _separable_partials(function, counts):

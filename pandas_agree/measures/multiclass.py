@@ -204,11 +204,12 @@ def _alpha(v: TableView, kappa_weights=None) -> np.ndarray:
     else:
         p = _square_shares(v)
         po, pi = chance.observed(p, kappa_weights), (p.sum(axis=-1) + p.sum(axis=-2)) / 2
-    eps = divide(1, 2 * v.n)
+    # n = 2N, N the objects (under a sample design those sampled: TableView.sampled)
+    eps = divide(1, 2 * v.values_n)
     pa = (1 - eps) * po + eps
     # the correction (n − 1) of n = 2N pairable values needs more than one of them: fractional counts below a
     # total of 1/2 would give a value above 1
-    return np.where(2 * v.n > 1, chance.chance_corrected(pa, chance.scott(pi, kappa_weights)), np.nan)
+    return np.where(2 * v.values_n > 1, chance.chance_corrected(pa, chance.scott(pi, kappa_weights)), np.nan)
 
 
 def _kappa_max(v: TableView) -> np.ndarray:
@@ -295,7 +296,7 @@ def _alpha_gradient(v: TableView, kappa_weights=None):
     weights, rp, cp = _cell_weights(v, kappa_weights)
     pi = _union_shares(v)
     slope = _scott_slope(pi, kappa_weights)
-    eps = 1 / (2 * v.n)  # Krippendorff's alpha is (Pa' − Pe)/(1 − Pe) with Pa' = (1 − ε)·Pa + ε
+    eps = 1 / (2 * v.values_n)  # Krippendorff's alpha is (Pa' − Pe)/(1 − Pe) with Pa' = (1 − ε)·Pa + ε
     return ((1 - eps) * _observed(v, weights, kappa_weights) + eps, chance.scott(pi, kappa_weights),
             (1 - eps) * weights, slope[rp] + slope[cp])
 
@@ -366,7 +367,7 @@ def _alpha_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
     if kappa_weights is not None:
         return None
     pi, (row_place, col_place) = _union_totals(v)
-    eps = 1 / (2 * v.n)
+    eps = 1 / (2 * v.values_n)
     po = np.float64(_po(v))
     d_pe = TablePartials(rows=(pi / v.n)[row_place], cols=(pi / v.n)[col_place])
     # Pa = (1 − ε)·Po + ε; ε = 1/(2N) moves with N only, the same for every cell

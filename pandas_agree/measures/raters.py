@@ -37,12 +37,16 @@ __all__ = ["Scale", "alpha_differences", "alpha_weighted", "distances", "light_k
 class Scale:
     """The rating scale of one call: the categories in order, their agreement weights and Krippendorff's level
     of measurement; ``pairs`` marks the pairs of raters (in the order of ``itertools.combinations``) whose
-    Cohen's kappa Light's kappa averages (None: every pair)."""
+    Cohen's kappa Light's kappa averages (None: every pair); ``values``, under a sample design, the pairable values
+    of the sample (ratings of the subjects rated twice or more, whatever their weights), the n of Krippendorff's
+    small-sample factor 1 − 1/n (None: the weighted count, as frequency weights count subjects), so that alpha does
+    not depend on the scale of sampling weights and equals the unweighted alpha where they are all equal."""
 
     categories: pd.Index
     weights: np.ndarray  # q×q agreement weights (the identity when none are given)
     level: str = "nominal"
     pairs: np.ndarray | None = None
+    values: float | None = None
 
     @property
     def q(self) -> int:
@@ -221,7 +225,10 @@ def _alpha(sums, scale: Scale) -> np.ndarray:
     n = n_c.sum(axis=-1)
     observed = (coincidence * delta2).sum(axis=(-2, -1))
     expected = np.einsum("...c,...ck,...k->...", n_c, delta2 * np.ones_like(coincidence), n_c)
-    return 1 - divide((n - 1) * observed, expected)
+    # (n − 1) is n·(1 − 1/n): n·observed/expected is the ratio of the disagreements, whatever the scale of the
+    # counts; 1 − 1/n the small-sample factor, of the sample's values under a design (Scale.values)
+    small = divide(1, n) if scale.values is None else 1 / scale.values
+    return 1 - divide(n * (1 - small) * observed, expected)
 
 
 def light_kappas(sums, scale: Scale) -> np.ndarray:
@@ -322,7 +329,7 @@ def _alpha_gradient(features, sums, scale: Scale):
     mean_r = divide(n_values, w_paired)
     agreement_i = (coincidence * weights).sum(axis=(-2, -1))  # Σ_kl w_kl o_ikl = Σ_k r_ik(r*_ik − 1)/(r_i − 1)
     pa_prime = divide(float((total * weights).sum()), n_values)
-    eps = divide(1.0, n_values)
+    eps = divide(1.0, n_values if scale.values is None else scale.values)  # the small-sample factor 1 − 1/N
     pa = (1 - eps) * pa_prime + eps
     pi = divide(total.sum(axis=-1), n_values)
     pe = chance.scott(pi, weights)

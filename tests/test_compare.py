@@ -255,3 +255,19 @@ def test_difference_of_two_infinite_odds_ratios_is_undefined_with_a_warning():
         report = comparison.report(measures=["DOR", "OSR"], ci=None)
     assert "The difference of two infinite values is undefined, set to NaN: DOR (p1 − p2)." in report.notes
     assert "set to NaN: DOR (p1 − p2)" in str(report)
+
+
+def test_the_report_says_that_f1_is_averaged_before_its_formula():
+    """The comparison's F1 (unweighted) of the wine data's kNN is 0.6357, the F1 of the averaged recall and
+    precision, where scikit-learn's macro F1 (classification_report's "macro avg") is 0.6327: a note says which."""
+    df = pa.datasets.load("wine_predictions")
+    comparison = df.agree.compare("cultivar", ["knn", "logistic"])
+    # sklearn.metrics: precision_score(..., average="macro") = 0.6308512966407703,
+    # recall_score(..., average="macro") = 0.6405930877165061, f1_score(..., average="macro") = 0.6326586548597933
+    pre, rec = 0.6308512966407703, 0.6405930877165061
+    assert comparison.values(["F1"]).loc["knn", "F1 (unweighted)"] == pytest.approx(2 * pre * rec / (pre + rec),
+                                                                                     abs=1e-12)
+    notes = comparison.report(ci=None).notes
+    note = [n for n in notes if n.startswith("Class-specific measures averaged before their formula")]
+    assert len(note) == 1 and "F1 of the averages of REC and PRE" in note[0] and 'timing="after"' in note[0]
+    assert not any("before their formula" in n for n in comparison.report(ci=None, measures=["OSR", "REC"]).notes)

@@ -355,3 +355,50 @@ def test_aggregated_cells_of_every_engine_are_those_of_pandas(engine):
         assert type(got) is kind
         pd.testing.assert_frame_equal(got.table, want.table)
         assert (got.n, got.n_missing) == (want.n, want.n_missing)
+
+
+_WITHOUT_PYARROW = '''
+import importlib.abc
+import sys
+
+
+class NoPyarrow(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "pyarrow":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+
+sys.meta_path.insert(0, NoPyarrow())
+import duckdb
+import polars as pl
+
+import pandas_agree as pa
+
+frames = {"Polars": pl.DataFrame({"a": ["x", "y", "x"], "b": ["x", "x", "y"], "w": [1.0, 2.0, 1.0]}),
+          "DuckDB": duckdb.sql("SELECT 'x' AS a, 'y' AS b, 1.0 AS w")}
+for name, frame in frames.items():
+    for weights in (None, "w"):
+        try:
+            pa.Agreement.from_frame(frame, "a", "b", weights=weights)
+            print(name, weights, "counted")
+        except ModuleNotFoundError as error:
+            print(name, weights, error.name, error)
+'''
+
+
+def test_without_pyarrow_counting_in_an_engine_says_how_to_install_it():
+    """Polars' to_pandas and narwhals' collection of a DuckDB relation need pyarrow, which `pip install
+    ".[polars]"` and `".[duckdb]"` did not install: the error was "No module named 'pyarrow'" from deep inside
+    Polars or narwhals. It now names the engine and the remedy, and the extras install pyarrow."""
+    import os
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", _WITHOUT_PYARROW], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert len(lines) == 4, run.stdout
+    for line, engine in zip(lines, ["Polars", "Polars", "DuckDB", "DuckDB"], strict=True):
+        assert line.startswith(f"{engine} ") and " pyarrow counting a " + engine + " table" in line, line
+        assert "pip install pyarrow" in line, line

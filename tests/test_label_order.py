@@ -102,6 +102,20 @@ def test_two_variables_that_share_few_labels_are_named_as_such():
     assert any("Only 1 label is on both sides ('Brown')" in note for note in report.notes)
 
 
+
+def test_four_shared_labels_are_all_named_rather_than_three_and_an_ellipsis():
+    """A depth-2 decision tree on the ten digits predicts four of them: the message named "0, 6, 7, … (4 in all)",
+    an ellipsis in place of the fourth label; it names all four. Ten labels still end in "… (10 in all)"."""
+    truth = list(range(10)) * 3
+    pred = [0, 6, 7, 7, 7, 6, 6, 7, 7, 9] * 3
+    found = caught(pa.agreement, truth, pred)[1]
+    assert len(found) == 1 and found[0].category is pa.FewSharedLabelsWarning
+    assert "only 4 labels are on both sides (0, 6, 7, 9) of 10 reference and 4 predicted labels" in str(
+        found[0].message)
+    from pandas_agree.base.text import shown_list
+
+    assert shown_list(range(10), most=3) == "0, 1, 2, … (10 in all)"
+
 def test_half_the_labels_shared_or_a_matching_is_silent():
     assert caught(pa.agreement, ["a", "b", "c", "d"], ["a", "b", "x", "y"])[1] == []  # 2 of 4 on each side
     assert caught(pa.agreement, ["a", "b"], ["a", "a"])[1] == []  # a prediction of one class: 1 of 2, 1 of 1

@@ -246,6 +246,20 @@ def test_two_by_two_kappa_is_hss_of_either_class(table):
     np.testing.assert_allclose(hss.to_numpy(), [kappa, kappa], atol=1e-12)
 
 
+
+def test_rkcorr_of_a_prediction_that_never_gives_a_class_says_how_to_get_scikit_learns_number():
+    """A classifier that never predicts class 2: RKCORR is NaN, and the warning says that labels= over the union gives
+    it, as scikit-learn's matthews_corrcoef computes it."""
+    y = [0, 0, 1, 1, 2, 2, 2, 0, 1, 2]
+    pred = [0, 1, 1, 1, 0, 1, 0, 0, 1, 1]
+    df = pd.DataFrame({"y": y, "pred": pred})
+    with pytest.warns(pa.UndefinedMeasureWarning, match=r"labels= listing every label of either side .* "
+                                                        r"matthews_corrcoef"):
+        assert np.isnan(df.agree("y", "pred").multiclass(["RKCORR"]).loc["RKCORR", "value"])
+    square = df.agree("y", "pred", labels=[0, 1, 2]).multiclass(["RKCORR"])
+    # sklearn.metrics.matthews_corrcoef(y, pred) = 0.3553345272593507 (scikit-learn 1.9.1)
+    assert square.loc["RKCORR", "value"] == pytest.approx(0.3553345272593507, abs=1e-12)
+
 # --- non-matching label sets (the macro's rules) -------------------------------------------------------------
 
 def test_non_matching_label_sets():

@@ -61,6 +61,19 @@ def test_notes_cover_what_a_reader_needs(tricky):
     assert rep.summary.loc["Missing", "N"] == tricky["w"].iloc[5]
 
 
+
+def test_a_note_says_that_the_average_of_acc_is_not_the_accuracy(wine_report):
+    """Three cultivars: the classes' one-vs-rest accuracies average 0.775, while the accuracy of the classification
+    is OSR, 118 of 178; with two classes each class's ACC is OSR and the note is not needed."""
+    # sklearn.metrics.accuracy_score(df.cultivar, df.knn) = 0.6629213483146067 = 118/178
+    assert wine_report.multiclass.loc["OSR", "value"] == pytest.approx(0.6629213483146067, abs=1e-15)
+    assert wine_report.averages.loc["ACC", ("unweighted", "value")] == pytest.approx(0.775281, abs=1e-6)
+    note = [n for n in wine_report.notes if n.startswith("ACC (and ERR)")]
+    assert len(note) == 1 and "that is OSR" in note[0] and "accuracy_score" in note[0]
+    assert " ".join(note[0].split()) in " ".join(str(wine_report).split())  # the printed notes wrap
+    two = pd.DataFrame({"y": list("aabbab"), "p": list("abbbaa")}).agree.report("y", "p", ci=None)
+    assert not any(n.startswith("ACC (and ERR)") for n in two.notes)
+
 def test_matching_and_undefined_values_in_notes():
     df = pa.datasets.load("iris_clusters")
     rep = df.agree.report("species", "cluster", match="accuracy", random_state=0, n_resamples=200)

@@ -259,6 +259,20 @@ def test_probabilities_must_sum_to_one():
         df.agree.scores("y", ["a", "b"])
 
 
+
+def test_an_error_that_lists_some_labels_says_how_many_there_are():
+    """Ten labels (the digits' classes) and nine probability columns: the message names the first labels and the
+    count of all, rather than a list of eight that reads as every label."""
+    rng = np.random.default_rng(0)
+    probabilities = rng.dirichlet(np.ones(10), size=30)
+    df = pd.DataFrame(probabilities, columns=[f"p{k}" for k in range(10)]).assign(y=np.arange(30) % 10)
+    with pytest.raises(ValueError, match=r"9 column\(s\) for the 10 labels \[0, 1, .*, 7, … \(10 in all\)\]"):
+        df.agree.scores("y", [f"p{k}" for k in range(9)])
+    with pytest.raises(ValueError, match=r"positive=10 is not a label .* 7, … \(10 in all\)\]"):
+        df.agree.scores("y", "p0", positive=10)
+    with pytest.raises(ValueError, match=r"10 labels .* 7, … \(10 in all\)\]"):
+        df.agree.scores("y", "p0")
+
 def test_missing_scores_are_left_out_and_counted():
     df = pd.DataFrame({"y": [0, 1, 0, 1, None], "s": [0.1, 0.8, np.nan, 0.3, 0.5]})
     sc = df.agree.scores("y", "s")

@@ -62,3 +62,12 @@ def test_a_row_of_tests_rounds_as_numbers():
     tests = pa.Agreement.from_table(np.array([[0, 4, 1], [0, 8, 0], [0, 1, 5]])).tests()
     assert tests[["statistic", "pvalue"]].dtypes.map(pd.api.types.is_float_dtype).all()
     assert tests[["statistic", "pvalue"]].round(4).loc["KAPPA_Z"].tolist() == [3.2626, 0.0011]
+
+
+def test_the_extras_of_the_engines_counted_through_narwhals_install_pyarrow(project):
+    """The groups of a Polars, DuckDB or PySpark table come back to pandas through pyarrow (Polars' to_pandas,
+    narwhals' collect of a DuckDB relation or a Spark frame): `pip install ".[polars]"` alone gave
+    ModuleNotFoundError: No module named 'pyarrow' at the first count."""
+    module = _constraints_module()
+    for extra in ("polars", "duckdb", "spark"):
+        assert "pyarrow" in {module.lowest(r)[0] for r in project["optional-dependencies"][extra]}, extra

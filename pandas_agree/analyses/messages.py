@@ -119,7 +119,10 @@ def warn_undefined_averages(codes: list[str], values: np.ndarray, methods: list[
 
 
 def shown_labels(labels: pd.Index, limit: int = 5) -> str:
-    """The first ``limit`` labels as a list in text, with how many there are in all beyond that."""
+    """The first ``limit`` labels as a list in text, with how many there are in all beyond that (all of them when
+    there is one more than ``limit``, which the ellipsis would hide)."""
+    if len(labels) == limit + 1:
+        limit += 1
     shown = ", ".join(repr(x) for x in labels[:limit])
     return "[" + shown + (f", … ({len(labels)} in all)" if len(labels) > limit else "") + "]"
 

@@ -32,6 +32,7 @@ from ..measures.binary import apply_formula
 from ..measures.registry import SCORES, Measure, range_scale, resolve
 from ..measures.scores import CALIBRATION_BINS, MULTICLASS_PROBABILITY_ROWS, POSITIVE_LOG_LOSS, PROBABILITY_CODES
 from .agreement import Agreement
+from .messages import shown_labels
 from .order import numbers
 from .reports import build_report
 from .rows import CountedRows
@@ -1092,7 +1093,7 @@ def _positive_position(labels: pd.Index, positive, arg: str = "positive", *, ord
                              "the scores of the positive and the negative objects and need both")
         if len(labels) != 2:
             raise ValueError(f"{arg} must name the positive label where the reference has {len(labels)} labels "
-                             f"(one score speaks for one label); the labels are {list(labels[:8])}")
+                             f"(one score speaks for one label); the labels are {shown_labels(labels, limit=8)}")
         if not ordered and not numbers(labels) and not pd.api.types.is_bool_dtype(labels.dtype):
             option = "--positive" if on_command_line() else "positive="
             warnings.warn(f"{option} is not given: the positive label is {labels[1]!r}, the second of "
@@ -1102,7 +1103,8 @@ def _positive_position(labels: pd.Index, positive, arg: str = "positive", *, ord
         return 1
     at = positions_of(pd.Index([positive], dtype=object), labels)[0]
     if at < 0:
-        raise ValueError(f"{arg}={positive!r} is not a label of the reference; the labels are {list(labels[:8])}")
+        raise ValueError(f"{arg}={positive!r} is not a label of the reference; the labels are "
+                         f"{shown_labels(labels, limit=8)}")
     return int(at)
 
 
@@ -1171,7 +1173,7 @@ def scores(actual, score, *, positive=None, weights=None, labels: Sequence | Non
                              "positive label's score")
         if len(columns) != len(patterns.labels):
             raise ValueError(f"the class probabilities must be one column per label: {len(columns)} column(s) "
-                             f"for the {len(patterns.labels)} labels {list(patterns.labels[:8])}")
+                             f"for the {len(patterns.labels)} labels {shown_labels(patterns.labels, limit=8)}")
         _check_column_order(names[1], patterns.labels)
         from ..engine.scores import validate_scores
         _check_probabilities([validate_scores(c, len(as_label_series(actual, "actual")), str(n))

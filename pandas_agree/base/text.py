@@ -101,15 +101,18 @@ def about(who: str, note: str) -> str:
 
 
 def shown_list(labels: Iterable[Any], most: int = 5, separator: str = ", ") -> str:
-    """Up to ``most`` labels as :func:`shown` names them, and how many there are in all beyond that.
+    """Up to ``most`` labels as :func:`shown` names them, and how many there are in all beyond that. One label
+    more than ``most`` is shown too: an ellipsis would hide a single label behind more text than the label.
 
     Examples
     --------
     >>> from pandas_agree.base.text import shown_list
-    >>> shown_list(["a", "b"]), shown_list(range(10), most=3)
-    ("'a', 'b'", '0, 1, 2, … (10 in all)')
+    >>> shown_list(["a", "b"]), shown_list(range(10), most=3), shown_list(range(4), most=3)
+    ("'a', 'b'", '0, 1, 2, … (10 in all)', '0, 1, 2, 3')
     """
     labels = list(labels)
+    if len(labels) == most + 1:
+        most += 1
     text = separator.join(shown(x) for x in labels[:most])
     return text + (f"{separator}… ({len(labels)} in all)" if len(labels) > most else "")
 

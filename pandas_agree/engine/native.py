@@ -102,7 +102,25 @@ def check_columns(schema: dict, wanted: dict) -> None:
             raise KeyError(f"{arg}: no column {name!r} in the data; its columns are {shown}")
 
 
-def _check_weights(lf, schema, weights: str, name: str) -> None:
+def _collected(lf, engine: str | None = None) -> pd.DataFrame:
+    """The groups of a narwhals LazyFrame, collected in its engine and brought to pandas.
+
+    Polars' ``to_pandas`` and narwhals' collection of a DuckDB, Ibis or PySpark table go through pyarrow; without
+    it the error says so and how to install it, rather than that a module is missing.
+    """
+    try:
+        return lf.collect().to_pandas()
+    except ModuleNotFoundError as error:
+        if error.name != "pyarrow":
+            raise
+        table = f"a {engine} table" if engine else "a table of another engine"
+        raise ModuleNotFoundError(
+            f"counting {table} brings its groups to pandas through pyarrow, which is not installed: "
+            "pip install pyarrow (the extras polars, duckdb and spark of pandas-agree install it)",
+            name="pyarrow") from error
+
+
+def _check_weights(lf, schema, weights: str, name: str, engine: str | None = None) -> None:
     """The weights checked in the engine: numeric, finite, non-negative, and their total in range."""
     nw = _narwhals()
     dtype = schema[weights]
@@ -111,7 +129,7 @@ def _check_weights(lf, schema, weights: str, name: str) -> None:
     w = nw.col(weights)
     if dtype.is_float():
         w = w.fill_nan(None)  # NaN is a missing weight, as in pandas
-    found = lf.select(w.min().alias("low"), w.max().alias("high"), w.sum().alias("total")).collect().to_pandas()
+    found = _collected(lf.select(w.min().alias("low"), w.max().alias("high"), w.sum().alias("total")), engine)
     low, high, total = (float(found[c].iloc[0]) if pd.notna(found[c].iloc[0]) else np.nan
                         for c in ("low", "high", "total"))
     if np.isinf(low) or np.isinf(high):
@@ -176,7 +194,7 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
     out = [nw.len().alias("n")]
     group = [nw.col(k) for k in keys]
     if weights is not None:
-        _check_weights(lf, schema, weights, weights_name)
+        _check_weights(lf, schema, weights, weights_name, engine_of(frame))
         w = nw.col(weights)
         if schema[weights].is_float():
             w = w.fill_nan(None)
@@ -200,7 +218,7 @@ def grouped_counts(frame, keys: Sequence[Hashable], *, weights: Hashable | None 
         unordered = [k for k in keys if schema[k] == nw.Categorical]
         if unordered:
             grouped = grouped.with_columns(*(nw.col(k).cast(nw.String()) for k in unordered))
-    grouped = grouped.collect().to_pandas()
+    grouped = _collected(grouped, engine_of(frame))
     if engine_of(frame) == "Polars":
         # an Enum is Polars' ordered type: its groups come back as an ordered categorical, as the newer Polars gives
         # them (older ones leave the categorical unordered)

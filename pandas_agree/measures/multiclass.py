@@ -547,7 +547,9 @@ _multiclass(code="RKCORR", name="multiclass Matthews correlation",
             aliases=("Rk", "Gorodkin's Rk", "multiclass MCC"),
             formula="Pearson r of the two N×K sets of dummies (only when both sides have the same labels)",
             compute=_rkcorr, range=(-1.0, 1.0), transposed="RKCORR", reference="Gorodkin (2004); " + KO_CLASAGREE,
-            notes=(Note("RKCORR is computed only when both sides have the same labels; here they differ, so it is NaN.",
+            notes=(Note("RKCORR is computed only when both sides have the same labels; here they differ, so it is NaN. "
+                        "labels= listing every label of either side makes the table square over their union, where "
+                        "RKCORR is scikit-learn's matthews_corrcoef.",
                         when=lambda s: not s.same_labels, undefined=True),),
             gradient=_rkcorr_partials)
 _multiclass(code="HC", name="multiclass Hamann", aliases=("Hamann multiclass",),

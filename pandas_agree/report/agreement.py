@@ -463,6 +463,13 @@ class AgreementReport(Rendered):
             notes.append("Averages: " + {"after": "every measure averages its values over the classes.",
                                          "before": "every measure that lists terms averages them before the "
                                                    "formula."}[timing])
+        if opts["positive"] is None and len(self.binary.index) > 2 and any(
+                code in ("ACC", "ERR") for code in columns_of(self, self.averages).index):
+            # with more than two classes a class's accuracy (a + d)/N counts the objects of the other classes that
+            # neither side put in it, and its average is well above the accuracy of the classification
+            notes.append("ACC (and ERR) is each class's accuracy against the rest, (a + d)/N, and its averages are "
+                         "not the accuracy of the classification: that is OSR, the share of all objects on the "
+                         "matching cells (scikit-learn's accuracy_score).")
         own, options = self._option_notes(opts)
         for frame in (self.multiclass, self.binary, self.averages):
             notes += [n for n in frame.attrs.get("notes", []) if n not in notes and n not in own]

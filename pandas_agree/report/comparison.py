@@ -171,7 +171,15 @@ class ComparisonReport(Rendered):
                               "p-values of the paired differences are the design-based tests.")
         self.notes.extend(table_notes(comparison, "label"))
         measures = DEFAULT_MEASURES if opts["measures"] is None else opts["measures"]
-        if any(m.kind == "binary" for m in resolve(measures, ("multiclass", "binary"), default=lambda m: False)):
+        resolved = resolve(measures, ("multiclass", "binary"), default=lambda m: False)
+        before = [m for m in resolved if m.kind == "binary" and m.averaging == "before" and m.terms]
+        if before:
+            # as in the agreement report's notes on averages: F1 (unweighted) is not scikit-learn's macro F1
+            listed = "; ".join(f"{m.code} of the averages of {' and '.join(m.terms)}" for m in before)
+            self.notes.append(f"Class-specific measures averaged before their formula (the !KO_clasagree rule, as "
+                              f"Agreement.averages() does by default): {listed}. scikit-learn's macro average is the "
+                              "mean of the classes' values instead (Agreement.averages(..., timing=\"after\")).")
+        if any(m.kind == "binary" for m in resolved):
             for name, ag in comparison.agreements.items():
                 text = left_out_text(classes_left_out(ag, opts["classes"]), opts["classes"])
                 if text:

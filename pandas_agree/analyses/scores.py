@@ -250,6 +250,31 @@ def _debiased_error(found, squared, opts):
                    pvalue=None if found.pvalue is None else nan, deff=None if found.deff is None else nan)
 
 
+REVERSED_AUC = "lies entirely below 0.5"
+"""The words of the warning (and of the report's note) on an AUC whose interval lies below 0.5."""
+
+
+def reversed_auc_text(what: str, value: float, upper: float, confidence_level: float, remedy: str) -> str:
+    """The sentence on an AUC whose interval lies entirely below 0.5: the score ranks the objects the wrong way round
+    (pROC's ``direction="auto"`` would flip it; here nothing is flipped)."""
+    level = f"{100 * confidence_level:g}"
+    return (f"The AUC of {what} is {value:.4f} and its {level}% interval {REVERSED_AUC} (upper limit {upper:.4f}): "
+            f"the scores rank the objects the wrong way round, not just weakly; no score is reversed here. {remedy}")
+
+
+def _warn_reversed(texts: list[str]) -> None:
+    for text in dict.fromkeys(texts):
+        warnings.warn(text, UserWarning, stacklevel=external_stacklevel())
+
+
+def _below_half(frame: pd.DataFrame, code: str = "AUC"):
+    """The (value, upper) of the AUC row ``code`` of ``frame`` where its interval lies entirely below 0.5, or None."""
+    if "upper" not in frame.columns or code not in frame.index:
+        return None
+    value, upper = float(frame.loc[code, "value"]), float(frame.loc[code, "upper"])
+    return (value, upper) if upper < 0.5 else None
+
+
 def _atom_combination(atoms: int, at: int, bounds, scale: str) -> Combination:
     weights = np.zeros(atoms)
     weights[at] = 1.0
@@ -294,6 +319,27 @@ class Scores(_ScoreAnalysis):
     def positive(self):
         """The positive label of one score column (None for class probabilities)."""
         return None if self._positive is None else self.labels[self._positive]
+
+    def _remedy(self) -> str:
+        """What to check where the AUC lies below 0.5: which label the score speaks for, or which column is whose
+        probability (the order of ``labels=``)."""
+        labels = [str(label) for label in self.labels]
+        if not self.multiclass:
+            return (f"A higher score speaks for the positive label {labels[self._positive]!r}: check which label the "
+                    "score is the probability of and name it with positive= (or, where labels= gives the order, "
+                    "its order).")
+        pairs = ", ".join(f"{name} → {label!r}" for name, label in zip(self.names[1], labels, strict=True))
+        return (f"The class probabilities are matched to the labels by position ({pairs}): check which column is "
+                "whose probability and give labels= in the order of the columns.")
+
+    def _what(self, label=None) -> str:
+        columns = ", ".join(map(str, self.names[1]))
+        if not self.multiclass:
+            return f"the score {columns}"
+        if label is None:
+            return f"the class probabilities {columns} (averaged over the classes)"
+        column = self.names[1][positions_of(pd.Index([label], dtype=object), self.labels)[0]]
+        return f"{column}, the probability of {str(label)!r} (one-vs-rest)"
 
     def _problems(self) -> list[tuple[int, int]]:
         """The one-vs-rest problems: (score column, positive label) of the positive label, or of every class."""
@@ -425,7 +471,11 @@ class Scores(_ScoreAnalysis):
         if rows is not None:  # a row of class probabilities named (AUC_OVO, ...): the rows named, in their order
             keys = [k for k in rows if k in keys]
         warn_undefined({k: None for k in keys if np.isnan(point[k])}, what="measure")
-        return self._frame(point, found, keys, keys)
+        out = self._frame(point, found, keys, keys)
+        below = _below_half(out)
+        if below is not None:
+            _warn_reversed([reversed_auc_text(self._what(), *below, confidence_level, self._remedy())])
+        return out
 
     def _multiclass_rows(self, measures) -> tuple:
         """The measures to compute where a row of class probabilities is named by its code (AUC_OVO, BRIER_MC,
@@ -492,6 +542,11 @@ class Scores(_ScoreAnalysis):
         out = pd.DataFrame(data, index=index)
         out.columns = pd.MultiIndex.from_tuples(out.columns, names=[None, "stat"])
         out.attrs["methods"] = {m.code: found[(index[0], m.code)].method for m in chosen}
+        if "AUC" in out.columns.get_level_values(0):
+            _warn_reversed([reversed_auc_text(self._what(label) if self.multiclass else self._what(), value, upper,
+                                              confidence_level, self._remedy())
+                            for label, value, upper in zip(index, out[("AUC", "value")], out[("AUC", "upper")],
+                                                           strict=True) if upper < 0.5])
         return out
 
     def report(self, **options):
@@ -963,6 +1018,17 @@ class ScoreComparison(_ScoreAnalysis):
         keys = list(combos)
         out = self._frame(point, found, keys, keys)
         out.index = pd.MultiIndex.from_tuples(keys, names=["score", "measure"])
+        if "upper" in out.columns:
+            texts = []
+            for score in self.scores:
+                below = _below_half(out.xs(score, level="score")) if (score, "AUC") in combos else None
+                if below is not None:
+                    texts.append(reversed_auc_text(
+                        f"the score {score}", *below, confidence_level,
+                        f"A higher score speaks for the positive label {str(self.positive)!r}: check which label the "
+                        "score is the probability of and name it with positive= (or, where labels= gives the "
+                        "order, its order)."))
+            _warn_reversed(texts)
         return out
 
     def differences(self, measures="AUC", *, ci: str | None = "auto", confidence_level: float = 0.95,

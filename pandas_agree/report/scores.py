@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from ..analyses.scores import PAIRED_DELONG
+from ..analyses.scores import PAIRED_DELONG, REVERSED_AUC
 from ..base.options import validate_options
 from ..base.spelling import option_set
 from ..base.text import about
+from ..base.undefined import external_stacklevel
 from ..base.version import __version__
 from ..engine.labels import names_index, positions_of
 from ..measures.registry import SCORES
@@ -56,6 +58,22 @@ def _delong_note() -> str:
             f"{option_set('scale', 'auto')} the interval on the logit scale with Student's t on the smaller class's "
             f"count less one ({option_set('scale', 'identity')} gives pROC's). The other statistics: the linearised "
             "SE (delta method).")
+
+
+@contextmanager
+def _reversed_caught():
+    """Catch the warnings on AUCs whose interval lies below 0.5 (their texts, once each, in the list yielded); any
+    other warning goes on to the caller."""
+    texts: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield texts
+    for w in caught:
+        if issubclass(w.category, UserWarning) and REVERSED_AUC in str(w.message):
+            texts.append(str(w.message))
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    texts[:] = list(dict.fromkeys(texts))
 
 
 def _column(name) -> str:
@@ -225,8 +243,14 @@ class ScoresReport(Rendered):
         self.options = opts
         kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
                                    "scale", "max_fpr")}
-        self.values = scores.values(opts["measures"], average=opts["average"], **kw)
-        self.classes = scores.classes(opts["measures"], **kw) if scores.multiclass else None
+        with _reversed_caught() as reversed_values:
+            self.values = scores.values(opts["measures"], average=opts["average"], **kw)
+        with _reversed_caught() as reversed_classes:
+            self.classes = scores.classes(opts["measures"], **kw) if scores.multiclass else None
+        # an AUC whose interval lies below 0.5: said once (the average's, else the classes'), as a warning and a note
+        reversed_aucs = reversed_values or reversed_classes
+        for text in reversed_aucs:
+            warnings.warn(text, UserWarning, stacklevel=external_stacklevel())
         self.thresholds = self.calibration = None
         undefined = []
         if not scores.multiclass and scores.probabilities:
@@ -264,6 +288,7 @@ class ScoresReport(Rendered):
         elif opts["ci"] is not None:
             self.notes.append("The averages over the classes and Hand and Till's M: the linearised SE (delta method) "
                               "of the objects with all their probabilities.")
+        self.notes.extend(reversed_aucs)
         # the weights and the rows left out, as the crosstab's report says them
         self.notes.extend(table_notes(scores, "label or score"))
         self.notes.extend(f"Calibration: {text[0].upper()}{text[1:]}." for text in dict.fromkeys(undefined))
@@ -518,7 +543,10 @@ class ScoreComparisonReport(Rendered):
         self.options = opts
         kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
                                    "max_fpr")}
-        self.values = comparison.values(opts["measures"], scale=opts["scale"], **kw)
+        with _reversed_caught() as reversed_aucs:
+            self.values = comparison.values(opts["measures"], scale=opts["scale"], **kw)
+        for text in reversed_aucs:
+            warnings.warn(text, UserWarning, stacklevel=external_stacklevel())
         self.differences = comparison.differences("AUC", **kw)
         tests = comparison.tests()
         # Z on the normal distribution; under a sample design t on the design's degrees of freedom
@@ -542,6 +570,7 @@ class ScoreComparisonReport(Rendered):
         for score in comparison.scores:
             self.notes.extend(about(_column(score), note) for note in
                               _infinite_notes(self.values.xs(score, level="score")))
+        self.notes.extend(reversed_aucs)
         self.notes.extend(_identical_notes(self.differences))
         if comparison.design is not None:
             self.notes.append("Sample design: every SE is design-based (the influence of each object totalled over "

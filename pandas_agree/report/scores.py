@@ -51,6 +51,13 @@ def _name(code: str) -> str:
     return f"{summed[code]} ({code})" if code in summed else code
 
 
+_BINS_NOTE = (f"The ECE and the reliability diagram both take {CALIBRATION_BINS} equal-width bins but place a score on "
+              "a bin's edge differently (the ECE as torchmetrics, [lower, upper) with a score of 1 in a bin of its "
+              "own; the diagram as scikit-learn's calibration_curve, (lower, upper] with the first bin closed), so "
+              "their bins' counts and mean scores can differ (docs/notes/calibration.md).")
+"""The note on the two binnings of the report's calibration table and reliability diagram."""
+
+
 def _delong_note() -> str:
     """The note on the SE and interval of the AUC, its options as the reader writes them (``scale='auto'``,
     ``--scale auto`` on the command line)."""
@@ -292,6 +299,8 @@ class ScoresReport(Rendered):
         # the weights and the rows left out, as the crosstab's report says them
         self.notes.extend(table_notes(scores, "label or score"))
         self.notes.extend(f"Calibration: {text[0].upper()}{text[1:]}." for text in dict.fromkeys(undefined))
+        if self.calibration is not None and "ECE" in self.calibration.index:
+            self.notes.append(_BINS_NOTE)
         if scores.multiclass:
             how = "without weights" if opts["average"] == "unweighted" else "by the classes' prevalences"
             meaning = {"BRIER_MC": "BRIER_MC is the multiclass Brier score, mean Σ_k (p_k − y_k)²",

@@ -69,6 +69,21 @@ def _value_part(cell: display.Shown) -> display.Shown:
     return display.Shown(str(cell)[:-len(cell.interval)].strip(), cell.number, cell.excel_format)
 
 
+def _stubs(t: Table) -> int:
+    """The sheet columns of ``t``'s stub: two where its row labels hold a cell statistic's name
+    (``Table.stub_split``: the row's label and the statistic, as SPSS shows them and the HTML report does), else
+    one."""
+    return 2 if t.stub_split else 1
+
+
+def _stub_parts(t: Table, label: str) -> list[str]:
+    """A row label as the stub's columns show it: the row's label and the statistic's name where ``t`` splits its
+    stub, else the label whole."""
+    if not t.stub_split:
+        return [label]
+    return [label[:t.stub_split].rstrip(), label[t.stub_split:]]
+
+
 def _pairs(t: Table) -> list[bool]:
     """For each column of ``t``: whether it holds values with intervals (printed in two sheet columns)."""
     return [any(cells is not None and _with_interval(cells[j]) for _, cells in t.rows) for j in range(len(t.columns))]
@@ -86,7 +101,9 @@ def _column_blocks(t: Table, sheet_columns: int) -> list[Table]:
     if not t.columns:
         return [t]
     pairs = _pairs(t)
-    stub = _needed([t.stub, *(label for label, cells in t.rows if cells is not None)], STUB_LIMIT)
+    labels = [_stub_parts(t, label) for label, cells in t.rows if cells is not None]
+    stub = _needed([t.stub, *(parts[0] for parts in labels)], STUB_LIMIT) + sum(
+        _needed([parts[k] for parts in labels], STUB_LIMIT) for k in range(1, _stubs(t)))
     needs = []
     for j, pair in enumerate(pairs):
         cells = [cells[j] for _, cells in t.rows if cells is not None]
@@ -102,12 +119,12 @@ def _column_blocks(t: Table, sheet_columns: int) -> list[Table]:
             units[-1] = (units[-1][0], j + 1)
         else:
             units.append((j, j + 1))
-    blocks, start, width, used = [], 0, stub, 1
+    blocks, start, width, used = [], 0, stub, _stubs(t)
     for lo, hi in units:
         need, columns = sum(needs[lo:hi]), sum(1 + pair for pair in pairs[lo:hi])
         if lo > start and (width + need > PAGE_UNITS or used + columns > sheet_columns):
             blocks.append((start, lo))
-            start, width, used = lo, stub, 1
+            start, width, used = lo, stub, _stubs(t)
         width += need
         used += columns
     blocks.append((start, len(needs)))
@@ -124,8 +141,9 @@ def _column_blocks(t: Table, sheet_columns: int) -> list[Table]:
 
 
 def _column_widths(doc: Document) -> list[float]:
-    """Column widths (Excel's units) shared by every table: the stub in the first column, then each table column in
-    one sheet column, or two when it holds values with intervals."""
+    """Column widths (Excel's units) shared by every table: the stub in the first column (the first two where a
+    table's stub is split), then each table column in one sheet column, or two when it holds values with
+    intervals."""
     widths = [10.0]
 
     def fit(col: int, text) -> None:
@@ -138,8 +156,9 @@ def _column_widths(doc: Document) -> list[float]:
     for t in (t for sec in doc.sections for t in sec.tables):
         fit(0, t.stub)
         for label, cells in t.rows:
-            fit(0, label if cells is not None else "")
-        col = 1
+            for k, part in enumerate(_stub_parts(t, label) if cells is not None else [""]):
+                fit(k, part)
+        col = _stubs(t)
         for j, pair in enumerate(_pairs(t)):
             for _, cells in t.rows:
                 if cells is None:
@@ -166,9 +185,9 @@ def _printed_columns(doc: Document) -> tuple[Document, list[float]]:
     of at most :data:`WHOLE_COLUMNS` columns whose own columns fit on the page takes (a crosstab of up to 12 columns
     and its total prints in one block; the sheet then prints a little smaller)."""
     tables = [t for sec in doc.sections for t in sec.tables]
-    sheet_columns = 1 + max((len(t.columns) + sum(_pairs(t)) for t in tables), default=0)
-    whole = 1 + max((len(t.columns) + sum(_pairs(t)) for t in tables if len(t.columns) <= WHOLE_COLUMNS
-                     and len(_column_blocks(t, sheet_columns)) == 1), default=0)
+    sheet_columns = max((_stubs(t) + len(t.columns) + sum(_pairs(t)) for t in tables), default=1)
+    whole = max((_stubs(t) + len(t.columns) + sum(_pairs(t)) for t in tables if len(t.columns) <= WHOLE_COLUMNS
+                 and len(_column_blocks(t, sheet_columns)) == 1), default=1)
     while True:
         cut = replace(doc, sections=[replace(sec, tables=[part for t in sec.tables
                                                           for part in _column_blocks(t, sheet_columns)])
@@ -312,7 +331,8 @@ class _Printer:
     def __init__(self, pages: _Pages, t: Table) -> None:
         self.pages, self.t = pages, t
         pairs = _pairs(t)
-        self.firsts = [2 + j + sum(pairs[:j]) for j in range(len(t.columns))]
+        self.stubs = _stubs(t)  # the stub's sheet columns: two where a row label holds a cell statistic's name
+        self.firsts = [1 + self.stubs + j + sum(pairs[:j]) for j in range(len(t.columns))]
         self.ends = [first + pair for first, pair in zip(self.firsts, pairs, strict=True)]  # last sheet column
         self.last = self.ends[-1] if t.columns else 1
         self.notes_last = max(self.last, min(len(pages.widths), 8))
@@ -322,7 +342,8 @@ class _Printer:
                         for j in range(len(t.columns))]  # columns of numbers: their text too is right-aligned
 
     def stub_lines(self, label: str) -> int:
-        return -(-len(label.lstrip(" ")) // STUB_LIMIT) if len(label.lstrip(" ")) > STUB_LIMIT else 1
+        return max(-(-len(part.lstrip(" ")) // STUB_LIMIT) if len(part.lstrip(" ")) > STUB_LIMIT else 1
+                   for part in _stub_parts(self.t, label))
 
     def row_height(self, label: str, cells) -> float:
         if cells is None:
@@ -353,6 +374,9 @@ class _Printer:
             pages.end_row()
         rules = Border(top=THIN, bottom=THIN)
         pages.text(1, t.stub, font=STRONG, wrap=True).border = rules
+        if self.stubs > 1:  # the stub's name over both its columns, as the HTML report's corner spans them
+            ws.cell(pages.row, 2).border = rules
+            ws.merge_cells(start_row=pages.row, start_column=1, end_row=pages.row, end_column=self.stubs)
         for j, header in enumerate(t.columns):
             pages.text(self.firsts[j], header, font=STRONG, align="right" if self.numbers[j] else "center",
                        wrap=True).border = rules
@@ -371,10 +395,11 @@ class _Printer:
                 pages.sheet.ws.merge_cells(start_row=pages.row, start_column=1, end_row=pages.row, end_column=self.last)
             pages.end_row(self.row_height(label, None))
             return
-        stripped = label.lstrip(" ")
-        lead = pages.text(1, stripped, font=STRONG if total else PLAIN, wrap=len(stripped) > STUB_LIMIT,
-                          indent=(len(label) - len(stripped)) // 2)
-        shown = [lead]
+        shown = []
+        for col, part in enumerate(_stub_parts(t, label), start=1):
+            stripped = part.lstrip(" ")
+            shown.append(pages.text(col, stripped, font=STRONG if total else PLAIN, wrap=len(stripped) > STUB_LIMIT,
+                                    indent=(len(part) - len(stripped)) // 2))
         for j, value in enumerate(cells):
             fill = MATCH if (i, j) in t.highlight else None
             if self.ends[j] > self.firsts[j] and _with_interval(value):

@@ -30,7 +30,6 @@ __all__ = ["ScoreComparisonReport", "ScoresReport"]
 # the options of ScoresReport and their defaults (those of Scores.values, with intervals by default)
 OPTIONS = {"measures": None, "average": "unweighted", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
            "bootstrap_method": "percentile", "random_state": None, "scale": "auto", "max_fpr": None}
-"""The equal-width bins of the report's calibration table and of its reliability diagram (the same bins)."""
 
 CALIBRATION_NAMES = {"intercept": "calibration intercept (in the large)", "slope": "calibration slope",
                      "BRIER": "Brier score", "reliability": "  reliability", "resolution": "  resolution",

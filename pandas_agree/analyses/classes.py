@@ -122,7 +122,9 @@ class ClassSpecific:
             the MOVER–Wilson interval at any size. A binomial method name: "auto" with that method for proportions,
             the small-sample rules included. "linearized": the delta method for every measure and no small-sample
             rule (for KAPPA and KAPPA_W, the Wald interval of the Fleiss–Cohen–Everitt SE, as vcd's
-            ``confint(Kappa(...))``). "bootstrap": the table bootstrap for every measure.
+            ``confint(Kappa(...))``). "bootstrap": the table bootstrap for every measure. Under "auto", F1 at 0 or
+            1 (a class never predicted, or without errors) takes the binomial interval of a/(a + b + c) mapped by
+            2J/(1 + J), where the delta method's is a point (docs/notes/intervals.md, "F1 at 0 and 1").
         confidence_level : float, default 0.95
         n_resamples, bootstrap_method, random_state, resampling
             Table bootstrap: number of resamples, "percentile", "basic" or "bca", seed or Generator, and the
@@ -244,7 +246,11 @@ class ClassSpecific:
             pseudo-counts", and a note says so; docs/notes/intervals.md, "The averages of corrected classes", has
             the coverage study). "linearized" gives the delta method to every average, the pseudo-counts taken as
             constants; under "bootstrap" the table bootstrap with the same before/after rule on every resample
-            (which never fills a cell the sample left empty).
+            (which never fills a cell the sample left empty). An average of the odds-ratio family at a finite end
+            of its range (every class it averages there: Yule's Q of 1 with a zero cell in each class's table) gets
+            under "auto" the classes' score intervals averaged with its weights, its SE NaN; under the other
+            methods its SE and interval are NaN, as the classes' values there (docs/notes/intervals.md, "Averages
+            at the end of their range").
 
         Returns
         -------

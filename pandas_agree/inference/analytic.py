@@ -32,9 +32,22 @@ from .estimates import Estimate, IntervalOptions, Resample, clipped, within
 from .linearised import linearised
 from .tests import kappa_variances, two_by_two_kappa
 
-__all__ = ["binary_analytic", "binary_analytics", "binomial_interval", "donner_eliasziw", "interval_notes",
-           "mover_wilson", "multiclass_analytic", "multiclass_analytics", "odds_ratio_score_interval",
-           "ratio_score_interval", "settle_boundaries"]
+__all__ = [
+    "AVERAGE_BOUNDARY_NOTE",
+    "average_boundary_undefined_note",
+    "binary_analytic",
+    "binary_analytics",
+    "binomial_interval",
+    "donner_eliasziw",
+    "interval_notes",
+    "mover_wilson",
+    "multiclass_analytic",
+    "multiclass_analytics",
+    "odds_ratio_score_interval",
+    "ratio_score_interval",
+    "settle_boundaries",
+    "settle_dice_boundaries",
+]
 
 
 def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
@@ -60,7 +73,7 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     >>> interval_notes({"KAPPA": k})[0].split(":")[0]
     'The interval of KAPPA (Fleiss–Cohen–Everitt) has zero width'
     """
-    notes, zero_width, method_notes = [], [], []
+    notes, zero_width, method_notes, at_end = [], [], [], []
     outside_of, flat_of = [], []
     items = list(estimates.values())
     counts = [np.size(e.value) for e in items]
@@ -104,6 +117,14 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                          "one side of it (the estimate is biased in small samples, or sits at a bound of the "
                          "resamples). The bootstrap's SE and interval describe the resampled values; "
                          "bootstrap_method=\"bca\" corrects for the bias.")
+        if flat and "logit scale" in e.method and e.method.startswith("linearised"):
+            with np.errstate(invalid="ignore"):
+                value = np.asarray(e.value, dtype=float)
+                width = np.asarray(e.upper, dtype=float) - np.asarray(e.lower, dtype=float)
+                flat_inside = np.any((width <= 1e-12) & (value > 0) & (value < 1))
+            if not flat_inside:  # every zero-width interval at 0 or 1, the ends of the logit scale
+                at_end.append((code, e.method))
+                flat = False
         if flat:
             zero_width.append((code, e.method))
         for note in (e.note,) if isinstance(e.note, str) else e.note or ():  # one note, or one for each interval
@@ -122,6 +143,14 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                      + (", or the value is the same on every table of these classes (the unweighted mean of the "
                         "prevalences is 1/K), and only then is it known exactly" if prevalence else "")
                      + "; more objects are needed to estimate its uncertainty.")
+    if at_end:
+        listed = "; ".join(f"{code} ({method})" for code, method in at_end)
+        many = len(at_end) > 1
+        notes.append(f"The interval{'s' if many else ''} of {listed} {'have' if many else 'has'} zero width at 0 or "
+                     "1, an end of the range, where the logit scale's slope is infinite and the delta method's SE 0 "
+                     "whatever the number of objects (a class never predicted has F1 0): the value is not known "
+                     "exactly. Under ci=\"auto\" F1 takes the binomial interval of a/(a + b + c) mapped there, and "
+                     "the proportions (REC, PRE, …) their binomial intervals.")
     return notes + method_notes
 
 
@@ -557,6 +586,30 @@ def boundary_undefined_note() -> str:
             "LRN, Miettinen–Nurminen's for the odds ratio); correction=0.5 makes the values finite.")
 
 
+AVERAGE_BOUNDARY_NOTE = (
+    "Where an average of DOR, LNDOR, DP, LRP, LRN, YULEQ or YULEY lies at a finite end of its range (every class it "
+    "averages at that end, each with a zero cell in its 2×2 table: Yule's Q and Y at ±1, an odds ratio or likelihood "
+    "ratio at 0), the delta method's SE is 0 and its interval a point. Under ci=\"auto\" its interval is built, as "
+    "the classes' own, from their score intervals (Miettinen–Nurminen's for the odds ratio, Koopman's for LRP and "
+    "LRN), averaged with the average's weights: [Σ c_k·l_k, Σ c_k·u_k]. That is Zou & Donner's (2008) method of "
+    "variance estimates recovery with the classes' values taken as perfectly correlated (the classes' 2×2 tables "
+    "share their objects; on two classes they are one table read both ways), the widest it gives; on two classes it "
+    "is the classes' own interval. The micro average takes the score interval of the pooled table. The SE is NaN, "
+    "as the classes' is there.")
+"""The note under averages at the end of their range given an interval from the classes' score intervals."""
+
+
+def average_boundary_undefined_note() -> str:
+    """The note under averages of the odds-ratio family at a finite end of their range left without SE or
+    interval, its options as the reader writes them."""
+    return (f"Under {_ci('linearized')}, {_ci('bootstrap')} and a sample design, an average of the odds-ratio "
+            "family at a finite end of its range (every class it averages at that end: a zero cell in each class's "
+            "2×2 table; Yule's Q and Y at ±1, an odds ratio or likelihood ratio at 0) has no SE or interval: NaN, "
+            "as its classes' values there. The delta method's SE there is 0 and its interval a point, and the table "
+            "bootstrap draws no object into an empty cell. " + _ci('auto') + " (without a sample design) gives an "
+            "interval from the classes' score intervals; correction=0.5 makes the values finite.")
+
+
 def settle_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) -> dict:
     """The class-specific ``estimates`` of ``measures`` (records; ``counts``: the one-vs-rest a, b, c, d after any
     correction) with the values of the odds-ratio family at the end of their range (a zero cell: an odds ratio or
@@ -596,6 +649,67 @@ def settle_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) 
         warnings.warn("the SE and interval of a value at the end of its range (a zero cell in its class's 2×2 "
                       f"table) are undefined under this method and set to NaN: {listed}; {_ci('auto')} gives a "
                       "score interval (see the notes)", UndefinedMeasureWarning, stacklevel=external_stacklevel())
+    return out
+
+
+DICE_BOUNDARY_NOTE = (
+    "Where a class's F1 is 0 (no object of the class predicted as it: a = 0) or 1 (no error: b = c = 0), the delta "
+    "method's SE on the logit scale is 0 and its interval a point, whatever the number of objects. The interval "
+    "there is the binomial interval of the Jaccard index J = a/(a + b + c) (the method of the binomial intervals, "
+    "Wilson under ci=\"auto\") mapped by F1 = 2J/(1 + J), an increasing function of it (Hand, Christen & Kirielle "
+    "2021): [0, upper] at 0, [lower, 1] at 1. The se column keeps the delta method's SE (0); the interval is not "
+    "built from it.")
+"""The note under class-specific F1 values at 0 or 1 given the mapped binomial interval
+(:func:`settle_dice_boundaries`)."""
+
+
+def settle_dice_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) -> dict:
+    """The class-specific ``estimates`` with F1 at 0 or 1 (``counts``: the one-vs-rest a, b, c, d) given the binomial
+    interval of the Jaccard index a/(a + b + c), mapped by 2J/(1 + J), instead of the delta method's point interval,
+    under ``ci="auto"`` (or a binomial method's name) without a sample design; the estimates as they are otherwise.
+
+    F1 = 2a/(2a + b + c) = 2J/(1 + J) with J = a/(a + b + c): given the a + b + c objects in the class on either side,
+    a is binomial, so J has the binomial interval the library gives JACCARD, and F1's interval is its image. At a = 0
+    (a class never predicted, or never predicted right) F1 is 0 and its logit-scale SE 0 at any size; so at b = c = 0
+    (F1 = 1). The value and SE stay as they are (:data:`DICE_BOUNDARY_NOTE`).
+
+    Examples
+    --------
+    A class of 182 objects never predicted (a = 0, b = 182, c = 0): statsmodels'
+    ``proportion_confint(0, 182, method="wilson")`` gives [0, 0.020671] for J, so F1's upper end is
+    2·0.020671/1.020671.
+
+    >>> import numpy as np
+    >>> from pandas_agree.inference.estimates import Estimate, interval_options
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> zero = np.array([0.0])
+    >>> e = {"F1": Estimate(zero, zero, zero, zero, "linearised (logit scale)")}
+    >>> out = settle_dice_boundaries([REGISTRY["F1"]], (zero, np.array([182.0]), zero, np.array([500.0])), e,
+    ...                              interval_options("auto", 0.95, 2000, "percentile", None, "multinomial", None))
+    >>> round(float(out["F1"].upper[0]), 6)
+    0.040504
+    """
+    e = estimates.get("F1")
+    wanted = any(m.code == "F1" for m in measures)
+    if not wanted or not isinstance(e, Estimate) or opts.sample is not None or opts.ci in ("linearized", "bootstrap"):
+        return estimates
+    a, b, c, _ = (np.asarray(x, dtype=float) for x in counts)
+    value = np.asarray(e.value, dtype=float)
+    trials = a + b + c
+    edge = (trials > 0) & ((value == 0) | (value == 1)) & ((a == 0) | ((b == 0) & (c == 0)))
+    edge = np.broadcast_to(edge, value.shape)
+    if not edge.any():
+        return estimates
+    _, _, low, high = _proportion(a, trials, opts)  # J's binomial interval (0 and 1 exact at the ends)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        low, high = 2 * low / (1 + low), 2 * high / (1 + high)
+    lower = np.where(edge, low, np.broadcast_to(e.lower, value.shape))
+    upper = np.where(edge, high, np.broadcast_to(e.upper, value.shape))
+    notes = () if e.note is None else (e.note,) if isinstance(e.note, str) else tuple(e.note)
+    out = dict(estimates)
+    out["F1"] = Estimate(e.value, e.se, lower, upper,
+                         f"{e.method}; {opts.binomial} of J = a/(a+b+c) mapped by 2J/(1 + J) at 0 and 1",
+                         e.undefined, e.pvalue, (*notes, DICE_BOUNDARY_NOTE), e.deff)
     return out
 
 

@@ -26,9 +26,26 @@ import numpy as np
 
 from ..engine.tableview import TableView
 from ..measures import binary as _binary
-from ..measures.averaging import Averaging, ClassValues, averages_of, class_matrix, fill_undefined, takes_zero_division
+from ..measures.averaging import (
+    Averaging,
+    ClassValues,
+    averaged_before,
+    averages_of,
+    class_matrix,
+    class_weights,
+    fill_undefined,
+    takes_zero_division,
+)
 from ..measures.registry import Measure
-from .analytic import binary_analytics, mover_wilson, multiclass_analytics, settle_boundaries
+from .analytic import (
+    AVERAGE_BOUNDARY_NOTE,
+    average_boundary_undefined_note,
+    binary_analytics,
+    mover_wilson,
+    multiclass_analytics,
+    settle_boundaries,
+    settle_dice_boundaries,
+)
 from .auto import (
     BLURRED_LABELS,
     MOVER_WILSON,
@@ -255,8 +272,9 @@ class ClassMeasures(Estimand):
         return self._analytic[key]
 
     def settled(self, estimates, opts):
-        return settle_boundaries(list(self.by_code.values()), _binary.corrected(*self.one_vs_rest, self.correction),
-                                 estimates, opts)
+        records = list(self.by_code.values())
+        settled = settle_boundaries(records, _binary.corrected(*self.one_vs_rest, self.correction), estimates, opts)
+        return settle_dice_boundaries(records, self.one_vs_rest, settled, opts)
 
     def evaluate(self, stack, keys):
         resampled = _binary.one_vs_rest(self.view.with_counts(stack), self.class_rows, self.class_cols)
@@ -373,6 +391,113 @@ class ClassAverages(Estimand):
         variance = table_variance(self.cells, self.class_rows, self.class_cols, self.one_vs_rest,
                                   partials.reshape(4, k, -1), design)
         return dict(zip(keys, variance.reshape(len(keys), len(self.methods)), strict=True))
+
+    def settled(self, estimates, opts):
+        """The estimates with the averages of the odds-ratio family at a finite end of their range (every class they
+        average at that end: a zero cell in each class's 2×2 table, Yule's Q of 1) given an interval that is not a
+        point, as the class values there are given one.
+
+        Under ``ci="auto"`` (or a binomial method's name) without a sample design, an unweighted, weighted or
+        inverse average of values at the end e takes the classes' score intervals (l_k, u_k)
+        (:func:`~.analytic.binary_analytics`, as ``binary()`` gives them) averaged with the average's renormalised
+        weights c_k: [Σ c_k·l_k, Σ c_k·u_k]. It is the method of variance estimates recovery (Zou & Donner 2008) with
+        the classes' estimates taken as perfectly correlated (the one-vs-rest tables share their objects, and on two
+        classes they are one table read both ways, whose Q and Y are the same), the widest it gives: on two classes
+        it is the classes' own interval. The micro average takes the score interval of the pooled counts. The SE,
+        p-value and design effect are NaN, as the classes' (:data:`~.analytic.AVERAGE_BOUNDARY_NOTE`).
+        Under the delta method, the bootstrap and sample designs (and for an average taken before the formula),
+        the SE and interval are NaN with :func:`~.analytic.average_boundary_undefined_note`, as
+        :func:`~.analytic.settle_boundaries` leaves the class values. One warning names the averages."""
+        family = [m for m in self.by_code.values() if m.odds_ratio_family and isinstance(estimates.get(m.code),
+                                                                                          Estimate)]
+        if not family:
+            return estimates
+        scored = opts.sample is None and opts.ci not in ("linearized", "bootstrap")
+        a, b = (np.asarray(x, dtype=float) for x in self.one_vs_rest[:2])
+        out, found, classes = dict(estimates), {}, None
+        for m in family:
+            e = estimates[m.code]
+            shape = np.shape(e.value)
+            value = np.asarray(e.value, dtype=float).reshape(-1)
+            lo, hi = (np.broadcast_to(np.asarray(x, dtype=float), shape).reshape(-1) for x in self.bounds[m.code])
+            with np.errstate(invalid="ignore"):
+                ends = np.where(np.isclose(value, lo, rtol=0, atol=1e-12), lo,
+                                np.where(np.isclose(value, hi, rtol=0, atol=1e-12), hi, np.nan))
+            edge = np.isfinite(ends) & np.isfinite(value)  # an infinite value is blank already (undefined_at_infinity)
+            if not edge.any():
+                continue
+            lower, upper = (np.array(np.broadcast_to(np.asarray(x, dtype=float), shape)).reshape(-1)
+                            for x in (e.lower, e.upper))
+            done = np.zeros(value.shape, dtype=bool)
+            if scored:
+                if classes is None:
+                    classes = self._class_score_intervals(family, opts)
+                values, class_lower, class_upper = classes[m.code]
+                for j, method in enumerate(self.methods):
+                    if not edge[j]:
+                        continue
+                    if method == "micro":
+                        ends_j = class_lower[-1], class_upper[-1]
+                    elif averaged_before(m, self.timing):
+                        continue
+                    else:
+                        w = np.where(np.isnan(values[:-1]), 0.0, class_weights(method, a, b))
+                        if w.sum() <= 0 or not np.allclose(values[:-1][w > 0], ends[j], rtol=0, atol=1e-12):
+                            continue
+                        c = w / w.sum()
+                        ends_j = (np.sum(np.where(w > 0, c * class_lower[:-1], 0.0)),
+                                  np.sum(np.where(w > 0, c * class_upper[:-1], 0.0)))
+                        # the end the classes share is the average's end exactly (a weighted sum may miss it by
+                        # a rounding error)
+                        ends_j = (lo[j], ends_j[1]) if ends[j] == lo[j] else (ends_j[0], hi[j])
+                    if np.all(np.isfinite(ends_j) | np.isinf(ends_j)) and not np.any(np.isnan(ends_j)):
+                        lower[j], upper[j] = np.clip(ends_j, lo[j], hi[j])
+                        done[j] = True
+            blank = edge & ~done
+
+            def nan_at(x, at):
+                return None if x is None else np.where(at.reshape(np.shape(x)) if np.ndim(x) else at.any(), np.nan,
+                                                       x)
+
+            lower, upper = np.where(blank, np.nan, lower), np.where(blank, np.nan, upper)
+            notes = () if e.note is None else (e.note,) if isinstance(e.note, str) else tuple(e.note)
+            if done.any():
+                notes = (*notes, AVERAGE_BOUNDARY_NOTE)
+            if blank.any():
+                notes = (*notes, average_boundary_undefined_note())
+            method = e.method + ("; at the end of the range, the classes' score intervals averaged" if done.any()
+                                 else "")
+            out[m.code] = Estimate(e.value, nan_at(e.se, edge), lower.reshape(shape), upper.reshape(shape), method,
+                                   e.undefined, nan_at(e.pvalue, edge), notes, nan_at(e.deff, edge))
+            found[m.code] = [name for name, at in zip(self.methods, edge, strict=True) if at]
+        if found:
+            import warnings
+
+            from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
+
+            listed = "; ".join(f"{code} ({', '.join(names)})" for code, names in found.items())
+            warnings.warn("the SE of an average at the end of its range (every class it averages at that end: a zero "
+                          f"cell in each class's 2×2 table) is undefined and set to NaN: {listed}; see the notes for "
+                          "its interval", UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        return out
+
+    def _class_score_intervals(self, family: list[Measure], opts) -> dict:
+        """The class values of the records ``family`` and their intervals as ``binary()`` gives them under
+        ``opts`` (the score intervals at a zero cell), of every class and of the pooled counts (the last), by
+        code."""
+        import warnings
+
+        from ..base.undefined import UndefinedMeasureWarning
+
+        joined = tuple(np.concatenate([x, x.sum(axis=-1, keepdims=True)]) for x in
+                       (np.asarray(c, dtype=float) for c in self.one_vs_rest))
+        corrected = _binary.corrected(*joined, self.correction)
+        values = {m.code: _binary.class_values(m, joined, self.params, self.correction) for m in family}
+        with warnings.catch_warnings():  # the classes' values at the boundary are the averages' concern here
+            warnings.simplefilter("ignore", UndefinedMeasureWarning)
+            found = binary_analytics(family, joined, corrected, self.params, opts, values)
+        return {m.code: (np.asarray(values[m.code], dtype=float), np.asarray(found[m.code].lower, dtype=float),
+                         np.asarray(found[m.code].upper, dtype=float)) for m in family}
 
     def _rules(self, key) -> list:
         """The rule of :mod:`.auto` for each averaging method of ``key`` (None where none applies), those of every

@@ -23,7 +23,7 @@ from .binary import apply_formula, class_values, corrected, shared_terms
 from .registry import REGISTRY, Measure
 
 __all__ = ["Averaging", "ClassValues", "average_bounds", "average_partials", "average_range", "average_scale",
-           "averaged_before", "averages_of", "class_matrix", "fill_undefined", "undefined_classes"]
+           "averaged_before", "averages_of", "class_matrix", "class_weights", "fill_undefined", "undefined_classes"]
 
 
 def averaged_before(measure: Measure, timing: str) -> bool:
@@ -560,6 +560,18 @@ def _any_term(found: np.ndarray, row: dict, measures: list[Measure]) -> np.ndarr
 def _methods_first(x: np.ndarray) -> np.ndarray:
     """``x`` (n, ..., M) with the methods' axis second, (n, M, ...) (a view)."""
     return x.transpose(0, x.ndim - 1, *range(1, x.ndim - 1))
+
+
+def class_weights(method: str, a, b) -> np.ndarray:
+    """The weight of each class in the ``method`` average ("unweighted", "weighted", "inverse"; before the weights
+    are renormalised over the classes that enter), from the one-vs-rest counts ``a`` and ``b``.
+
+    Examples
+    --------
+    >>> class_weights("inverse", np.array([3.0, 0.0]), np.array([1.0, 0.0])).tolist()
+    [0.25, 0.0]
+    """
+    return _class_weights(method, np.asarray(a, dtype=float), np.asarray(b, dtype=float))
 
 
 def _weights_of(methods: list[str], a, b) -> np.ndarray:

@@ -226,3 +226,17 @@ def test_property_f1_at_0_is_the_mapped_wilson_interval(b, c_other, d):
     upper_j = proportion_confint(0, b + c_other, method="wilson")[1]
     assert out.loc[0, ("F1", "lower")] == 0.0
     assert out.loc[0, ("F1", "upper")] == pytest.approx(2 * upper_j / (1 + upper_j), rel=1e-10)
+
+
+def test_report_names_f1s_whole_interval_method():
+    """The report's list of interval methods shortens a binomial method ("wilson (a of a+b)" to "wilson") and
+    nothing else: F1's method, which holds "of J = a/(a+b+c)", is named whole (it read "linearised")."""
+    t = pd.DataFrame([[20, 0, 1], [0, 15, 0], [2, 0, 9]], index=list("abc"), columns=list("abc"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = pa.Agreement.from_table(t).report()
+    listed = " ".join(" ".join(report.notes).split())
+    assert ("class-specific, linearised (logit scale) SE, blurred (logit scale) interval; wilson of J = a/(a+b+c) "
+            "mapped by 2J/(1 + J) at 0 and 1: F1") in listed
+    assert "class-specific, linearised: F1" not in listed
+    assert "class-specific, wilson: " in listed

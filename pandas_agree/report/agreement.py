@@ -4,6 +4,7 @@ exports to Excel, HTML and JSON."""
 from __future__ import annotations
 
 import math
+import re
 import warnings
 from collections.abc import Hashable, Sequence
 from pathlib import Path
@@ -247,9 +248,10 @@ def _with_undefined(cells: tuple, rows: np.ndarray, cols: np.ndarray) -> tuple:
 
 
 def _family(method: str) -> str:
-    """A binomial interval method without its numerator and denominator: "wilson (a of a+b)" -> "wilson"."""
-    head, _, detail = method.partition(" (")
-    return head if " of " in detail else method
+    """A binomial interval method without its numerator and denominator: "wilson (a of a+b)" -> "wilson"; any other
+    method as it is."""
+    found = re.fullmatch(r"(.+) \([^()]* of [^()]*\)", method)
+    return found.group(1) if found else method
 
 
 def _interval_notes(binary: dict, averages: dict, multiclass: dict, level: float, seed) -> list[str]:

@@ -47,6 +47,7 @@ __all__ = [
     "ratio_score_interval",
     "settle_boundaries",
     "settle_dice_boundaries",
+    "warn_at_end",
 ]
 
 
@@ -640,16 +641,24 @@ def settle_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) 
         out[m.code] = Estimate(e.value, blank(e.se), blank(e.lower), blank(e.upper), e.method, e.undefined,
                                blank(e.pvalue), (*notes, note), blank(e.deff))
         boundary[m.code] = int(edge.sum())
-    if boundary:
-        import warnings
-
-        from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
-
-        listed = "; ".join(f"{code} ({n} class{'es' if n > 1 else ''})" for code, n in boundary.items())
-        warnings.warn("the SE and interval of a value at the end of its range (a zero cell in its class's 2×2 "
-                      f"table) are undefined under this method and set to NaN: {listed}; {_ci('auto')} gives a "
-                      "score interval (see the notes)", UndefinedMeasureWarning, stacklevel=external_stacklevel())
+    warn_at_end({code: f"{code} ({n} class{'es' if n > 1 else ''})" for code, n in boundary.items()},
+                "the SE and interval of a value at the end of its range (a zero cell in its class's 2×2 table) are "
+                f"undefined under this method and set to NaN: {{}}; {_ci('auto')} gives a score interval (see the "
+                "notes)")
     return out
+
+
+def warn_at_end(found: dict[str, str], message: str) -> None:
+    """One UndefinedMeasureWarning on the values at an end of their range (:func:`settle_boundaries`, the averages'),
+    ``message`` listing ``found`` (each value's text by code, joined by "; ") at its ``{}``; none if ``found`` is
+    empty."""
+    if not found:
+        return
+    import warnings
+
+    from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
+
+    warnings.warn(message.format("; ".join(found.values())), UndefinedMeasureWarning, stacklevel=external_stacklevel())
 
 
 DICE_BOUNDARY_NOTE = (

@@ -45,6 +45,7 @@ from .analytic import (
     multiclass_analytics,
     settle_boundaries,
     settle_dice_boundaries,
+    warn_at_end,
 )
 from .auto import (
     BLURRED_LABELS,
@@ -470,15 +471,9 @@ class ClassAverages(Estimand):
             out[m.code] = Estimate(e.value, nan_at(e.se, edge), lower.reshape(shape), upper.reshape(shape), method,
                                    e.undefined, nan_at(e.pvalue, edge), notes, nan_at(e.deff, edge))
             found[m.code] = [name for name, at in zip(self.methods, edge, strict=True) if at]
-        if found:
-            import warnings
-
-            from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
-
-            listed = "; ".join(f"{code} ({', '.join(names)})" for code, names in found.items())
-            warnings.warn("the SE of an average at the end of its range (every class it averages at that end: a zero "
-                          f"cell in each class's 2×2 table) is undefined and set to NaN: {listed}; see the notes for "
-                          "its interval", UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        warn_at_end({code: f"{code} ({', '.join(names)})" for code, names in found.items()},
+                    "the SE of an average at the end of its range (every class it averages at that end: a zero cell in "
+                    "each class's 2×2 table) is undefined and set to NaN: {}; see the notes for its interval")
         return out
 
     def _class_score_intervals(self, family: list[Measure], opts) -> dict:

@@ -421,9 +421,8 @@ class ClassAverages(Estimand):
             shape = np.shape(e.value)
             value = np.asarray(e.value, dtype=float).reshape(-1)
             lo, hi = (np.broadcast_to(np.asarray(x, dtype=float), shape).reshape(-1) for x in self.bounds[m.code])
-            with np.errstate(invalid="ignore"):
-                ends = np.where(np.isclose(value, lo, rtol=0, atol=1e-12), lo,
-                                np.where(np.isclose(value, hi, rtol=0, atol=1e-12), hi, np.nan))
+            with np.errstate(invalid="ignore"):  # within 1e-12 of a finite end (NaN and ∞ are at none)
+                ends = np.where(np.abs(value - lo) <= 1e-12, lo, np.where(np.abs(value - hi) <= 1e-12, hi, np.nan))
             edge = np.isfinite(ends) & np.isfinite(value)  # an infinite value is blank already (undefined_at_infinity)
             if not edge.any():
                 continue

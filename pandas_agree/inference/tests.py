@@ -347,15 +347,19 @@ def _dense_statistic(q: int, low, high, total, degree, d: np.ndarray) -> tuple[f
     """d' V⁺ d and rank(V) for the Laplacian V of :func:`_stuart_maxwell` held dense (at most :data:`DENSE_SOLVE`
     labels), ``d`` over all q labels: the last label of each connected component left out, the rest solved by
     Cholesky (||L⁻¹ d||² with V = L Lᵀ)."""
-    kept = _grounded(components(q, low, high))
     laplacian = np.diag(np.asarray(degree, dtype=float))
     laplacian[low, high] -= total  # each pair (k < l) once
     laplacian[high, low] -= total
-    rank = int(kept.sum())
-    d = d[kept]
+    partners = np.bincount(low, minlength=q) + np.bincount(high, minlength=q)
+    if partners.max(initial=0) == q - 1:  # a label joined to every other: one component, the last label left out
+        d, grounded = d[:-1], laplacian[:-1, :-1]
+    else:
+        kept = _grounded(components(q, low, high))
+        d, grounded = d[kept], laplacian[np.ix_(kept, kept)]
+    rank = len(d)
     if not np.any(d):
         return 0.0, rank
-    lower = np.linalg.cholesky(laplacian[np.ix_(kept, kept)])
+    lower = np.linalg.cholesky(grounded)
     y = np.linalg.solve(lower, d)
     return float(y @ y), rank
 

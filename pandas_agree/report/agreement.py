@@ -4,7 +4,6 @@ exports to Excel, HTML and JSON."""
 from __future__ import annotations
 
 import math
-import re
 import warnings
 from collections.abc import Hashable, Sequence
 from pathlib import Path
@@ -248,10 +247,11 @@ def _with_undefined(cells: tuple, rows: np.ndarray, cols: np.ndarray) -> tuple:
 
 
 def _family(method: str) -> str:
-    """A binomial interval method without its numerator and denominator: "wilson (a of a+b)" -> "wilson"; any other
-    method as it is."""
-    found = re.fullmatch(r"(.+) \([^()]* of [^()]*\)", method)
-    return found.group(1) if found else method
+    """A binomial interval method without its numerator and denominator, and what follows them: "wilson (a of a+b)"
+    and "wilson (a+d of N), mapped by 2p − 1" -> "wilson"; any other method as it is (a method whose first brackets
+    hold no counts, such as F1's at 0 and 1, "linearised (logit scale) …; wilson of J = …", whole)."""
+    head, bracket, detail = method.partition(" (")
+    return head if bracket and " of " in detail.partition(")")[0] else method
 
 
 def _interval_notes(binary: dict, averages: dict, multiclass: dict, level: float, seed) -> list[str]:

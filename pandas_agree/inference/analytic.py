@@ -33,7 +33,7 @@ from .linearised import linearised
 from .tests import kappa_variances, two_by_two_kappa
 
 __all__ = [
-    "AVERAGE_BOUNDARY_NOTE",
+    "average_boundary_note",
     "average_boundary_undefined_note",
     "binary_analytic",
     "binary_analytics",
@@ -49,6 +49,12 @@ __all__ = [
     "settle_dice_boundaries",
     "warn_at_end",
 ]
+
+
+def _class_specific(code: str) -> bool:
+    """Whether ``code`` names a class-specific measure (whose values, and averages, may sit at 0 or 1 at any size)."""
+    measure = REGISTRY.get(code)
+    return measure is not None and measure.kind == "binary"
 
 
 def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
@@ -118,7 +124,7 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                          "one side of it (the estimate is biased in small samples, or sits at a bound of the "
                          "resamples). The bootstrap's SE and interval describe the resampled values; "
                          "bootstrap_method=\"bca\" corrects for the bias.")
-        if flat and "logit scale" in e.method and e.method.startswith("linearised"):
+        if flat and "logit scale" in e.method and e.method.startswith("linearised") and _class_specific(code):
             with np.errstate(invalid="ignore"):
                 value = np.asarray(e.value, dtype=float)
                 width = np.asarray(e.upper, dtype=float) - np.asarray(e.lower, dtype=float)
@@ -150,8 +156,8 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
         notes.append(f"The interval{'s' if many else ''} of {listed} {'have' if many else 'has'} zero width at 0 or "
                      "1, an end of the range, where the logit scale's slope is infinite and the delta method's SE 0 "
                      "whatever the number of objects (a class never predicted has F1 0): the value is not known "
-                     "exactly. Under ci=\"auto\" F1 takes the binomial interval of a/(a + b + c) mapped there, and "
-                     "the proportions (REC, PRE, …) their binomial intervals.")
+                     f"exactly. Under {_ci('auto')} F1 takes the binomial interval of a/(a + b + c) mapped there, "
+                     "and the proportions (REC, PRE, …) their binomial intervals.")
     return notes + method_notes
 
 
@@ -587,17 +593,19 @@ def boundary_undefined_note() -> str:
             "LRN, Miettinen–Nurminen's for the odds ratio); correction=0.5 makes the values finite.")
 
 
-AVERAGE_BOUNDARY_NOTE = (
-    "Where an average of DOR, LNDOR, DP, LRP, LRN, YULEQ or YULEY lies at a finite end of its range (every class it "
-    "averages at that end, each with a zero cell in its 2×2 table: Yule's Q and Y at ±1, an odds ratio or likelihood "
-    "ratio at 0), the delta method's SE is 0 and its interval a point. Under ci=\"auto\" its interval is built, as "
-    "the classes' own, from their score intervals (Miettinen–Nurminen's for the odds ratio, Koopman's for LRP and "
-    "LRN), averaged with the average's weights: [Σ c_k·l_k, Σ c_k·u_k]. That is Zou & Donner's (2008) method of "
-    "variance estimates recovery with the classes' values taken as perfectly correlated (the classes' 2×2 tables "
-    "share their objects; on two classes they are one table read both ways), the widest it gives; on two classes it "
-    "is the classes' own interval. The micro average takes the score interval of the pooled table. The SE is NaN, "
-    "as the classes' is there.")
-"""The note under averages at the end of their range given an interval from the classes' score intervals."""
+def average_boundary_note() -> str:
+    """The note under averages at the end of their range given an interval from the classes' score intervals, its
+    options as the reader writes them."""
+    return ("Where an average of DOR, LNDOR, DP, LRP, LRN, YULEQ or YULEY lies at a finite end of its range (every "
+            "class it averages at that end, each with a zero cell in its 2×2 table: Yule's Q and Y at ±1, an odds "
+            "ratio or likelihood ratio at 0), the delta method's SE is 0 and its interval a point. Under "
+            f"{_ci('auto')} its interval is built, as the classes' own, from their score intervals "
+            "(Miettinen–Nurminen's for the odds ratio, Koopman's for LRP and LRN), averaged with the average's "
+            "weights: [Σ c_k·l_k, Σ c_k·u_k]. That is Zou & Donner's (2008) method of variance estimates recovery "
+            "with the classes' values taken as perfectly correlated (the classes' 2×2 tables share their objects; on "
+            "two classes they are one table read both ways), the widest it gives; on two classes it is the classes' "
+            "own interval. The micro average takes the score interval of the pooled table. The SE is NaN, as the "
+            "classes' is there.")
 
 
 def average_boundary_undefined_note() -> str:
@@ -661,15 +669,15 @@ def warn_at_end(found: dict[str, str], message: str) -> None:
     warnings.warn(message.format("; ".join(found.values())), UndefinedMeasureWarning, stacklevel=external_stacklevel())
 
 
-DICE_BOUNDARY_NOTE = (
-    "Where a class's F1 is 0 (no object of the class predicted as it: a = 0) or 1 (no error: b = c = 0), the delta "
-    "method's SE on the logit scale is 0 and its interval a point, whatever the number of objects. The interval "
-    "there is the binomial interval of the Jaccard index J = a/(a + b + c) (the method of the binomial intervals, "
-    "Wilson under ci=\"auto\") mapped by F1 = 2J/(1 + J), an increasing function of it (Hand, Christen & Kirielle "
-    "2021): [0, upper] at 0, [lower, 1] at 1. The se column keeps the delta method's SE (0); the interval is not "
-    "built from it.")
-"""The note under class-specific F1 values at 0 or 1 given the mapped binomial interval
-(:func:`settle_dice_boundaries`)."""
+def dice_boundary_note() -> str:
+    """The note under class-specific F1 values at 0 or 1 given the mapped binomial interval
+    (:func:`settle_dice_boundaries`), its options as the reader writes them."""
+    return ("Where a class's F1 is 0 (no object of the class predicted as it: a = 0) or 1 (no error: b = c = 0), "
+            "the delta method's SE on the logit scale is 0 and its interval a point, whatever the number of objects. "
+            "The interval there is the binomial interval of the Jaccard index J = a/(a + b + c) (the method of the "
+            f"binomial intervals, Wilson under {_ci('auto')}) mapped by F1 = 2J/(1 + J), an increasing function of it "
+            "(Hand, Christen & Kirielle 2021): [0, upper] at 0, [lower, 1] at 1. The se column keeps the delta "
+            "method's SE (0); the interval is not built from it.")
 
 
 def settle_dice_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) -> dict:
@@ -680,7 +688,7 @@ def settle_dice_boundaries(measures, counts, estimates: dict, opts: IntervalOpti
     F1 = 2a/(2a + b + c) = 2J/(1 + J) with J = a/(a + b + c): given the a + b + c objects in the class on either side,
     a is binomial, so J has the binomial interval the library gives JACCARD, and F1's interval is its image. At a = 0
     (a class never predicted, or never predicted right) F1 is 0 and its logit-scale SE 0 at any size; so at b = c = 0
-    (F1 = 1). The value and SE stay as they are (:data:`DICE_BOUNDARY_NOTE`).
+    (F1 = 1). The value and SE stay as they are (:func:`dice_boundary_note`).
 
     Examples
     --------
@@ -718,7 +726,7 @@ def settle_dice_boundaries(measures, counts, estimates: dict, opts: IntervalOpti
     out = dict(estimates)
     out["F1"] = Estimate(e.value, e.se, lower, upper,
                          f"{e.method}; {opts.binomial} of J = a/(a+b+c) mapped by 2J/(1 + J) at 0 and 1",
-                         e.undefined, e.pvalue, (*notes, DICE_BOUNDARY_NOTE), e.deff)
+                         e.undefined, e.pvalue, (*notes, dice_boundary_note()), e.deff)
     return out
 
 

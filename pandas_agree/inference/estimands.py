@@ -38,7 +38,7 @@ from ..measures.averaging import (
 )
 from ..measures.registry import Measure
 from .analytic import (
-    AVERAGE_BOUNDARY_NOTE,
+    average_boundary_note,
     average_boundary_undefined_note,
     binary_analytics,
     mover_wilson,
@@ -405,7 +405,7 @@ class ClassAverages(Estimand):
         the classes' estimates taken as perfectly correlated (the one-vs-rest tables share their objects, and on two
         classes they are one table read both ways, whose Q and Y are the same), the widest it gives: on two classes
         it is the classes' own interval. The micro average takes the score interval of the pooled counts. The SE,
-        p-value and design effect are NaN, as the classes' (:data:`~.analytic.AVERAGE_BOUNDARY_NOTE`).
+        p-value and design effect are NaN, as the classes' (:func:`~.analytic.average_boundary_note`).
         Under the delta method, the bootstrap and sample designs (and for an average taken before the formula),
         the SE and interval are NaN with :func:`~.analytic.average_boundary_undefined_note`, as
         :func:`~.analytic.settle_boundaries` leaves the class values. One warning names the averages."""
@@ -462,7 +462,7 @@ class ClassAverages(Estimand):
             lower, upper = np.where(blank, np.nan, lower), np.where(blank, np.nan, upper)
             notes = () if e.note is None else (e.note,) if isinstance(e.note, str) else tuple(e.note)
             if done.any():
-                notes = (*notes, AVERAGE_BOUNDARY_NOTE)
+                notes = (*notes, average_boundary_note())
             if blank.any():
                 notes = (*notes, average_boundary_undefined_note())
             method = e.method + ("; at the end of the range, the classes' score intervals averaged" if done.any()

@@ -33,8 +33,6 @@ SEs are reproduced at every size. ``ci="linearized"``, ``ci="bootstrap"`` and sa
 - The averages of the odds-ratio family at a finite end of their range (every class they average at that end),
   at every size: the classes' score intervals averaged with the average's weights, without SE
   (:meth:`~.estimands.ClassAverages.settled`); NaN under the delta method, the bootstrap and sample designs.
-- The class-specific F1 at 0 or 1, at every size: the binomial interval of a/(a + b + c) mapped by 2J/(1 + J)
-  (:func:`~.analytic.settle_dice_boundaries`).
 - The averages of the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ, YULEY) with ``correction=`` where it
   changed the 2×2 table of a class that enters them (or the pooled table, for "micro"), at every size, under
   multinomial sampling (:func:`pseudo_count_rule`): the SE and Wald interval of the delta method with the

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 from openpyxl import Workbook
 
+from ..base.spelling import option_set
 from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
@@ -45,7 +46,8 @@ from .xlsx import (
     sheet_names,
 )
 
-__all__ = ["bound_formats", "se_formats", "threshold_format", "value_formats", "write", "write_frames"]
+__all__ = ["bootstrap_used", "bound_formats", "se_formats", "threshold_format", "value_formats", "write",
+           "write_frames"]
 
 DECIMALS = 4  # the decimals of VALUE_FORMAT
 
@@ -688,12 +690,65 @@ def _notes_sheet(ws: StreamSheet, rep) -> None:
             ws.text(1, note)
             ws.skip()
         ws.skip()
-    _options(ws, [*rep.options.items(), ("by", rep.by)])
+    frames = [frame for _, sub in _sections(rep) for frame in (sub.multiclass, getattr(sub, "paradox", None),
+                                                                  sub.binary, sub.averages) if frame is not None]
+    _options(ws, [*rep.options.items(), ("by", rep.by)], bootstrap_used(frames))
 
 
-def _options(ws: StreamSheet, options: list) -> None:
+_BOOTSTRAP = re.compile(r"\b(percentile|basic|bca) \(B = ")
+"""A bootstrap interval's method in a method's text, as :func:`~pandas_agree.inference.intervals.bootstrap_label`
+writes it ("bootstrap bca (B = 2000, random_state = 0)", "bootstrap over subjects, bca (B = ...")."""
+
+
+def bootstrap_used(frames) -> dict[str, list[str]]:
+    """The bootstrap methods of the intervals of ``frames`` (their "method" column and ``attrs["methods"]``), each
+    with the codes of the values it gave, in their order: what ``ci="auto"`` used, whatever ``bootstrap_method``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.report.excel import bootstrap_used
+    >>> frame = pd.DataFrame({"method": ["wilson (Σ_M n_kk of N)", "Gwet linearised SE, bootstrap bca (B = 2000, "
+    ...                                  "random_state = 0) interval"]}, index=["OSR", "AC1"])
+    >>> frame.attrs["methods"] = {"PPREV": "linearised (logit scale) SE, bootstrap percentile (B = 2000, "
+    ...                                    "random_state = 0) interval"}
+    >>> bootstrap_used([frame])
+    {'percentile': ['PPREV'], 'bca': ['AC1']}
+    """
+    used: dict[str, list[str]] = {}
+    for frame in frames:
+        pairs = list(frame.attrs.get("methods", {}).items())
+        if not isinstance(frame.columns, pd.MultiIndex) and "method" in frame.columns:
+            pairs += zip(frame.index.tolist(), frame["method"].tolist(), strict=True)
+        for code, method in pairs:
+            for found in _BOOTSTRAP.findall(method) if isinstance(method, str) else ():
+                codes = used.setdefault(found, [])
+                name = code if isinstance(code, str) else display.label(code)
+                if name not in codes:
+                    codes.append(name)
+    return used
+
+
+def _bootstrap_row(options: dict, used: dict[str, list[str]]) -> tuple[str, str] | None:
+    """The row under ``bootstrap_method`` in the options where the bootstrap intervals of the report are not all of
+    that method (``ci="auto"`` takes BCa, or percentile, where its small-sample rules resample: the option is kept
+    as given, and this row says what was used), or None."""
+    if not used or set(used) == {options.get("bootstrap_method")}:
+        return None
+    why = (f": {option_set('ci', 'auto')} picks the bootstrap method where its small-sample rules resample (see the "
+           "notes above); bootstrap_method is that of any other value it bootstraps") if options.get("ci") == "auto" \
+        else ""
+    return f"bootstrap intervals used{why}", "; ".join(f"{method}: {', '.join(codes)}"
+                                                        for method, codes in used.items())
+
+
+def _options(ws: StreamSheet, options: list, used: dict[str, list[str]] | None = None) -> None:
+    """The Options table: each option as given, then the package's version; under ``bootstrap_method``, the
+    bootstrap methods ``used`` (:func:`bootstrap_used`) where they are not all that option's
+    (:func:`_bootstrap_row`)."""
     ws.title("Options")
     ws.header(["option", "value"])
+    extra = _bootstrap_row(dict(options), used or {})
     for key, value in [*options, ("pandas_agree version", __version__)]:
         ws.text(1, key)
         if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)) \
@@ -703,6 +758,10 @@ def _options(ws: StreamSheet, options: list) -> None:
         else:
             ws.text(2, "" if value is None else str(value))
         ws.skip()
+        if key == "bootstrap_method" and extra is not None:
+            ws.text(1, extra[0])
+            ws.text(2, extra[1])
+            ws.skip()
     ws.finish()
 
 
@@ -834,6 +893,6 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
         ws.text(1, note)
         ws.skip()
     ws.skip()
-    _options(ws, list(options.items()))
+    _options(ws, list(options.items()), bootstrap_used(frame for tables in sheets.values() for _, frame, *_ in tables))
     streamed.append(ws)
     _save(wb, path, report, streamed, ws)

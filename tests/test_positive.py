@@ -79,3 +79,21 @@ def test_report_with_a_positive_class():
     assert not any(note.startswith("  averages") for note in rep.notes)
     assert list(rep.binary.index) == ["pos"] and rep.options["positive"] == "pos"
     assert rep.averages[("positive", "value")].loc["REC"] == pytest.approx(2 / 3)
+
+
+def test_report_titles_the_class_table_by_its_positive_class(tmp_path):
+    # with positive= the table holds the positive class alone, as caret's confusionMatrix(table, positive = "pos")
+    # prints "'Positive' Class : pos": its title names that class, not "each class against the rest"
+    import openpyxl
+
+    df = pd.DataFrame({"y": ["pos", "neg", "pos", "neg", "pos"] * 4, "p": ["pos", "neg", "neg", "neg", "pos"] * 4})
+    title = "Class-Specific Measures (positive class: pos)"
+    rep = df.agree.report("y", "p", positive="pos", n_resamples=100)
+    text, html = str(rep), rep.to_html(plots=False)
+    rep.to_excel(tmp_path / "positive.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "positive.xlsx")["Report"]
+    cells = [c.value for row in sheet.iter_rows() for c in row if isinstance(c.value, str)]
+    for shown in (text, html, "\n".join(cells)):
+        assert title in shown and "Measures (each class against the rest)" not in shown
+    # without positive= every class is taken against the rest, as before
+    assert "Class-Specific Measures (each class against the rest)" in str(df.agree.report("y", "p", ci=None))

@@ -1082,6 +1082,15 @@ def tests(rep) -> Table:
     return Table("Tests", list(TEST_HEADINGS.values()), rows, stub="Test", footnotes=notes)
 
 
+def binary_title(rep) -> str:
+    """The title of the class-specific table: each class against the rest, or with ``positive=`` (a two-class
+    problem) the positive class named, as the tables show its label."""
+    positive = rep.options.get("positive")
+    if positive is None:
+        return "Class-Specific Measures (each class against the rest)"
+    return f"Class-Specific Measures (positive class: {display.label(positive)})"
+
+
 def binary(rep) -> Table:
     b = rep.binary
     if exceeds(len(b.index), rep.options.get("max_classes")):
@@ -1097,8 +1106,7 @@ def binary(rep) -> Table:
     level = display.significant(100 * rep.options["confidence_level"])
     notes = [f"Values with {level}% confidence intervals; the methods are listed "
              "in the notes.", *([DEFF_NOTE] if deff else [])] if ci else []
-    return Table("Class-Specific Measures (each class against the rest)", columns, rows, stub="Measure",
-                 footnotes=notes, companions=companions)
+    return Table(binary_title(rep), columns, rows, stub="Measure", footnotes=notes, companions=companions)
 
 
 HEADLINE = ("REC", "PRE", "F1", "SPE", "PREV")
@@ -1156,8 +1164,7 @@ def ranked_binary(rep) -> Table:
     if deff:
         notes.append(f"DEFF: the design effect of {code} (see the notes); report.binary holds the design effect of "
                      "every measure.")
-    return Table("Class-Specific Measures (each class against the rest)", [code, *([level] if ci else []),
-                                                                          *([DEFF] if deff else []), *codes[1:]],
+    return Table(binary_title(rep), [code, *([level] if ci else []), *([DEFF] if deff else []), *codes[1:]],
                  rows, stub="Class", footnotes=notes, companions={at} if deff else set())
 
 

@@ -183,6 +183,35 @@ def test_report(tmp_path):
     assert rep.to_dict()["differences"]["index"] == ["knn − logistic"]
 
 
+def test_the_plot_of_differences_says_what_its_x_axis_holds():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    df = pa.datasets.load("wine_predictions")
+    comparison = df.agree.compare("cultivar", ["knn", "logistic"])
+    rep = comparison.report(confidence_level=0.9, random_state=0, n_resamples=200)
+    fig = rep.plot()
+    ax = fig.axes[0]
+    # the level is the report's confidence_level (0.9 -> 90%), and the lines drawn are the 90% intervals of
+    # rep.differences (its lower and upper columns), knn's value minus logistic's
+    assert ax.get_xlabel() == "difference (knn − logistic) with 90% confidence interval"
+    ends = ax.lines[0].get_xdata()
+    assert list(ends) == [rep.differences.loc["knn − logistic", ("OSR", "lower")],
+                          rep.differences.loc["knn − logistic", ("OSR", "upper")]]
+    plt.close(fig)
+    df["third"] = df["knn"]
+    three = df.agree.compare("cultivar", ["knn", "logistic", "third"]).report(random_state=0, n_resamples=200)
+    fig = three.plot()
+    assert fig.axes[0].get_xlabel() == ("difference (first − second prediction of each row's pair)\n"
+                                        "with 95% confidence interval")
+    plt.close(fig)
+    fig = comparison.report(ci=None).plot()  # without intervals, the label names none
+    assert fig.axes[0].get_xlabel() == "difference (knn − logistic)"
+    plt.close(fig)
+
+
 def test_holm_matches_statsmodels():
     from statsmodels.stats.multitest import multipletests
 

@@ -40,6 +40,11 @@ OPTIONS = {"measures": None, "classes": "common", "ci": "auto", "confidence_leve
            "bootstrap_method": "percentile", "random_state": None, "resampling": "multinomial", "max_classes": 20}
 
 
+LABEL_LINE = 60
+"""The most characters of the difference plot's x-axis label on one line (the figure is 7 inches wide); a longer
+label puts its interval on a second line."""
+
+
 def _tests_table(tests: pd.DataFrame, comparison, max_classes: int | None) -> Table:
     """The Tests table: the tests of the whole table and of each class against the rest, over at most
     ``max_classes`` classes (:func:`_classes_shown`). On two classes, the tests of the whole table alone (each class
@@ -271,8 +276,20 @@ class ComparisonReport(Rendered):
             ax.invert_yaxis()
         ax.axvline(0, color="grey", linewidth=1)
         ax.set_title("Paired differences")
+        ax.set_xlabel(self._difference_label(d))
         fig.tight_layout()
         return fig
+
+    def _difference_label(self, d) -> str:
+        """The x-axis label of :meth:`plot`: what a point is (the first prediction's value minus the second's, the
+        pair named when there is one) and, with intervals, their confidence level."""
+        pairs = list(d.index)
+        what = f"difference ({display.plot_text(display.label(pairs[0]))})" if len(pairs) == 1 else \
+            "difference (first − second prediction of each row's pair)"
+        if not isinstance(d.columns, pd.MultiIndex):
+            return what
+        interval = f"with {display.significant(100 * self.options['confidence_level'])}% confidence interval"
+        return f"{what} {interval}" if len(what) + len(interval) < LABEL_LINE else f"{what}\n{interval}"
 
     def __repr__(self) -> str:
         return f"<ComparisonReport: {self.title}>"

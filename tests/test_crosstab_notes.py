@@ -89,7 +89,7 @@ def test_a_zero_standard_error_gets_spss_footnote(tmp_path):
 
     report = ct.report(statistics=["lambda"])
     text = str(report)
-    line = next(x for x in text.splitlines() if "Lambda — Rows Dependent" in x)
+    line = next(x for x in text.splitlines() if "Lambda — Class Dependent" in x)  # as SPSS names the rows
     mark = re.search(r"—(\S)\s+—(\S)$", line)
     assert mark and mark.group(1) == mark.group(2)  # T and Sig. marked alike, as SPSS marks them
     letter = {"ᵃ": "a", "ᵇ": "b", "ᶜ": "c", "ᵈ": "d"}[mark.group(1)]

@@ -22,12 +22,13 @@ def test_lambda_at_zero_under_a_design_shows_no_interval():
         ct = pa.crosstabs(load("apistrat"), "sch.wide", "awards", weights="pw", strata="stype", fpc="fpc")
         text = str(ct.report(statistics=["lambda"]))
     block = text.split("Directional Measures", 1)[1]
-    rows = [line for line in block.splitlines() if line.strip().startswith("Lambda — Rows Dependent")]
+    # printed as SPSS names them: the row variable's name, then the column variable's
+    rows = [line for line in block.splitlines() if line.strip().startswith("Lambda — sch.wide Dependent")]
     first, second = rows  # the table is printed in two blocks of columns
     assert first.split()[-2:] == ["0.000ᶜ", "0.000"]  # value (with its note) and SE, then nothing
-    assert second.strip() == "Lambda — Rows Dependent"  # no interval
+    assert second.strip() == "Lambda — sch.wide Dependent"  # no interval
     assert "c. The design-based SE is 0: the value does not move under small changes of the table" in block
-    columns = [line for line in block.splitlines() if line.strip().startswith("Lambda — Columns Dependent")]
+    columns = [line for line in block.splitlines() if line.strip().startswith("Lambda — awards Dependent")]
     assert len(columns[1].split()) == 6  # the other lambdas keep their intervals
 
 

@@ -71,6 +71,8 @@ def test_design_statistics_show_values_to_their_ses_decimals():
         if pd.isna(r["ase"]) or r["ase"] == 0:
             continue
         se = display.se(r["ase"])
+        # printed as SPSS names the dependent variable: "Lambda — stype Dependent" for "Lambda — Rows Dependent"
+        name = name.replace("Rows Dependent", "stype Dependent").replace("Columns Dependent", "awards Dependent")
         row = next(line for line in text.splitlines() if line.strip().startswith(name.strip()) and se in line)
         value = row.split()[len(name.split())]
         assert len(value.rstrip("ᵃᵇᶜᵈᵉ").split(".")[1]) >= len(se.split(".")[1])

@@ -42,14 +42,19 @@ from .distributions import chi2_sf, normal_ppf, two_sided_p
 from .estimates import Estimate, IntervalOptions, clipped
 from .tests import homogeneity_statistic, independence, kappa_variances
 
-__all__ = ["KEYWORDS", "RECORDS", "ZERO_ASE", "association_measures", "chi_square_interval", "cramer_v_interval",
-           "kappa_max_interval", "noncentral_v_interval", "significance"]
+__all__ = ["COLUMNS_DEPENDENT", "KEYWORDS", "RECORDS", "ROWS_DEPENDENT", "ZERO_ASE", "association_measures",
+           "chi_square_interval", "cramer_v_interval", "kappa_max_interval", "noncentral_v_interval", "significance"]
 
 SYMMETRIC = "Symmetric Measures"
 DIRECTIONAL = "Directional Measures"
 NOMINAL, ORDINAL, INTERVAL, AGREEMENT = "Nominal by Nominal", "Ordinal by Ordinal", "Interval by Interval", \
     "Measure of Agreement"
 NOMINAL_INTERVAL = "Nominal by Interval"
+
+ROWS_DEPENDENT, COLUMNS_DEPENDENT = "Rows Dependent", "Columns Dependent"
+"""How the rows of a directional measure end, the row or the column variable being the dependent one (the index of
+the Directional Measures; a printed table names the variables instead, as SPSS does: "Lambda — Admit Dependent")."""
+_R, _C = ROWS_DEPENDENT, COLUMNS_DEPENDENT
 
 #: SPSS's /STATISTICS keywords and the rows each one prints, in SPSS's order: (SPSS's title, record code).
 RECORDS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -60,14 +65,13 @@ RECORDS: dict[str, tuple[tuple[str, str], ...]] = {
     "gamma": (("Gamma", "GAMMA"),),
     "corr": (("Spearman Correlation", "SPEARMAN"), ("Pearson's R", "PEARSON")),
     "kappa": (("Kappa", "KAPPA"),),
-    "lambda": (("Lambda — Symmetric", "LAMBDA"), ("Lambda — Rows Dependent", "LAMBDA_R"),
-               ("Lambda — Columns Dependent", "LAMBDA_C"), ("Goodman and Kruskal tau — Rows Dependent", "GKTAU_R"),
-               ("Goodman and Kruskal tau — Columns Dependent", "GKTAU_C")),
-    "uc": (("Uncertainty Coefficient — Symmetric", "UC"), ("Uncertainty Coefficient — Rows Dependent", "UC_R"),
-           ("Uncertainty Coefficient — Columns Dependent", "UC_C")),
-    "d": (("Somers' d — Symmetric", "SOMERS_D"), ("Somers' d — Rows Dependent", "SOMERS_D_R"),
-          ("Somers' d — Columns Dependent", "SOMERS_D_C")),
-    "eta": (("Eta — Rows Dependent", "ETA_R"), ("Eta — Columns Dependent", "ETA_C")),
+    "lambda": (("Lambda — Symmetric", "LAMBDA"), (f"Lambda — {_R}", "LAMBDA_R"), (f"Lambda — {_C}", "LAMBDA_C"),
+               (f"Goodman and Kruskal tau — {_R}", "GKTAU_R"), (f"Goodman and Kruskal tau — {_C}", "GKTAU_C")),
+    "uc": (("Uncertainty Coefficient — Symmetric", "UC"), (f"Uncertainty Coefficient — {_R}", "UC_R"),
+           (f"Uncertainty Coefficient — {_C}", "UC_C")),
+    "d": (("Somers' d — Symmetric", "SOMERS_D"), (f"Somers' d — {_R}", "SOMERS_D_R"),
+          (f"Somers' d — {_C}", "SOMERS_D_C")),
+    "eta": ((f"Eta — {_R}", "ETA_R"), (f"Eta — {_C}", "ETA_C")),
 }
 #: SPSS's /STATISTICS keywords and the measures each one prints, in SPSS's order.
 KEYWORDS: dict[str, tuple[str, ...]] = {word: tuple(title for title, _ in rows) for word, rows in RECORDS.items()}

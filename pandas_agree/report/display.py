@@ -17,10 +17,10 @@ from ..base.text import is_missing as _is_missing
 from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 
-__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "apart", "cell_label", "count", "count_of", "cut", "fixed",
-           "has_long_run", "interval", "label", "labels_apart", "layer", "layer_by", "long_labels", "measure_name",
-           "name", "plain", "plot_text", "printable", "pvalue", "se", "se_decimals", "se_places", "shorten",
-           "significant", "value", "value_and_interval", "values", "with_interval", "with_intervals"]
+__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "apart", "cell_label", "count", "count_of", "cut", "dependent",
+           "fixed", "has_long_run", "interval", "label", "labels_apart", "layer", "layer_by", "long_labels",
+           "measure_name", "name", "plain", "plot_text", "printable", "pvalue", "se", "se_decimals", "se_places",
+           "shorten", "significant", "value", "value_and_interval", "values", "with_interval", "with_intervals"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<0.001";0.000'
@@ -465,6 +465,27 @@ def name(x, default: str) -> str:
     ('0', "('a', 1)", 'reference')
     """
     return default if x is None else _label(x)  # a name is not a label: never quoted
+
+
+def dependent(row, column) -> tuple[str, str]:
+    """The names under which SPSS's Directional Measures print the row and the column variable as the dependent one
+    ("Admit Dependent", "Gender Dependent"): each variable's name as a report shows it (:func:`name`), "Rows" or
+    "Columns" where it has none (None, or a name that prints as nothing: a table built from an array) and for both
+    where the two would read alike, letter case aside (two variables of one name, or one unnamed and the other
+    named "rows"), so that the printed rows stay apart.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import dependent
+    >>> dependent("Admit", "Gender"), dependent(None, "Gender"), dependent("label", "label")
+    (('Admit', 'Gender'), ('Rows', 'Gender'), ('Rows', 'Columns'))
+    """
+    default = ("Rows", "Columns")
+    shown = [name(x, d) for x, d in zip((row, column), default, strict=True)]
+    shown = [text if _alike(text) else d for text, d in zip(shown, default, strict=True)]
+    if _alike(shown[0]).casefold() == _alike(shown[1]).casefold():
+        return default
+    return shown[0], shown[1]
 
 
 def layer_by(by, default: str = "layer") -> str:

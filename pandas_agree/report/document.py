@@ -14,7 +14,15 @@ import numpy as np
 import pandas as pd
 
 from ..base.spelling import on_command_line
-from ..inference.association import CATANOVA_SIG, LR_SIG, PEARSON_SIG, T_SIG, ZERO_ASE
+from ..inference.association import (
+    CATANOVA_SIG,
+    COLUMNS_DEPENDENT,
+    LR_SIG,
+    PEARSON_SIG,
+    ROWS_DEPENDENT,
+    T_SIG,
+    ZERO_ASE,
+)
 from . import display
 from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
@@ -764,9 +772,21 @@ def _tests_df(nu, design_df) -> str:
             f"strata (as R's svychisq on subset(design, ...)); the sample design has {design_df}.")
 
 
-def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None) -> Table:
+def _directional(measure: str, dependent: tuple[str, str]) -> str:
+    """A row of the Directional Measures as SPSS prints it: "Lambda — Rows Dependent" as "Lambda — Admit Dependent",
+    ``dependent`` the names of the row and the column variable (:func:`display.dependent`); other rows as they
+    are."""
+    for ending, variable in zip((ROWS_DEPENDENT, COLUMNS_DEPENDENT), dependent, strict=True):
+        if measure.endswith(f" — {ending}"):
+            return f"{measure[:-len(ending)]}{variable} Dependent"
+    return measure
+
+
+def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None,
+                          dependent: tuple[str, str] = ("Rows", "Columns")) -> Table:
     """SPSS's "Symmetric Measures" or "Directional Measures" under a sample design: Value, the design-based
-    standard error, T = value / SE, its significance, the design effect and the 95% interval."""
+    standard error, T = value / SE, its significance, the design effect and the 95% interval; the directional
+    measures name the dependent variable among ``dependent`` (the names of the row and the column variable)."""
     feet = _Footnotes()
     rows, scale = [], None
     columns = ["Value", f"Std. Error{feet.mark('Design-based: linearised over the PSUs within strata')}",
@@ -787,7 +807,8 @@ def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None 
         sig = _pvalue(r["pvalue"]) + (feet.mark(f"Based on {r['method']}") if r["method"] and
                                       not pd.isna(r["pvalue"]) else "")
         ends = (np.nan, np.nan) if flat else (r["lower"], r["upper"])
-        rows.append(("  " + name, [value, _se(r["ase"], blank=True), _number(r["t"], blank=True),
+        rows.append(("  " + _directional(name, dependent), [value, _se(r["ase"], blank=True),
+                                                          _number(r["t"], blank=True),
                                    "" if undefined else sig, _number(r["deff"], blank=True),
                                    *_bounds(r["value"], *ends, blank=True, se=r["ase"])]))
     n = frame.attrs.get("n")
@@ -809,10 +830,13 @@ _SIGNIFICANCE = {PEARSON_SIG: "Based on chi-square approximation (the Pearson ch
                  T_SIG: "Based on the t distribution on N − 2 df: T = r √((N − 2)/(1 − r²))"}
 
 
-def measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None) -> Table:
+def measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None,
+                   dependent: tuple[str, str] = ("Rows", "Columns")) -> Table:
     """SPSS's "Symmetric Measures" or "Directional Measures": the measures under their scale ("Nominal by
     Nominal", ...), with Value, Asymp. Std. Error (not assuming the null hypothesis), Approx. T (with the standard
-    error under the null hypothesis) and Approx. Sig."""
+    error under the null hypothesis) and Approx. Sig.; the directional measures name the dependent variable among
+    ``dependent`` (the names of the row and the column variable: "Lambda — Admit Dependent", as SPSS prints them;
+    the frame keeps "Lambda — Rows Dependent")."""
     feet = _Footnotes()
     with_ase = frame["ase"].notna().any() or frame["t"].notna().any()  # else SPSS prints Value and Sig. only
     columns = ["Value", f"Asymp. Std.\nError{feet.mark('Not assuming the null hypothesis')}",
@@ -836,7 +860,7 @@ def measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None)
             t = display.MISSING + feet.mark(ZERO_ASE) if pd.isna(r["t"]) else t
             sig = display.MISSING + feet.mark(ZERO_ASE) if pd.isna(r["pvalue"]) else sig
         middle = [_se(r["ase"], blank=True), t] if with_ase else []
-        rows.append(("  " + name, [value, *middle, "" if undefined else sig]))
+        rows.append(("  " + _directional(name, dependent), [value, *middle, "" if undefined else sig]))
     n = frame.attrs.get("n")
     if n is not None:
         rows.append(("N of Valid Cases", [display.count(n, n_places), *[""] * (len(columns) - 1)]))
@@ -941,13 +965,14 @@ def statistics_tables(rep, n_places: int | None = None) -> list[Table]:
     default none unless it is fractional."""
     out = []
     by = getattr(rep, "layers_by", rep.by)  # a crosstab's layer variables (a list for several), a report's groups
+    dependent = display.dependent(*rep.source.axis_names)  # as SPSS names them: "Admit Dependent"
     for title, frame in rep.statistics.items():
         design = bool(frame.attrs.get("design"))
         if title == "Chi-Square Tests":
             out.append(design_chi_square_table(frame, n_places) if design else chi_square_table(title, frame, n_places))
         elif title in ("Symmetric Measures", "Directional Measures"):
-            out.append(design_measures_table(title, frame, n_places) if design else
-                       measures_table(title, frame, n_places))
+            out.append(design_measures_table(title, frame, n_places, dependent) if design else
+                       measures_table(title, frame, n_places, dependent))
         elif title == "Risk Estimate":
             out.append(risk_table(title, frame, n_places))
         elif title == "Mantel-Haenszel Common Odds Ratio Estimate":

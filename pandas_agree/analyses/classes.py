@@ -13,6 +13,7 @@ from ..base.options import AVERAGES, validate_options
 from ..base.spelling import on_command_line
 from ..base.undefined import external_stacklevel, warn_undefined
 from ..engine.labels import concat_labels, positions_of
+from ..inference.auto import positive_notes, smallest_class
 from ..inference.delta import CellGradient, class_gradient, class_partials
 from ..inference.estimands import ClassAverages, ClassEvaluation, ClassMeasures
 from ..inference.estimates import interval_options
@@ -92,7 +93,9 @@ class ClassSpecific:
             The K labels present on both sides; or every reference label; or every label of either side.
         positive : label, optional
             For a two-class problem (two labels in all): the measures of this class only, as caret's
-            ``positive`` and scikit-learn's ``pos_label`` give them (``classes`` is then not used).
+            ``positive`` and scikit-learn's ``pos_label`` give them (``classes`` is then not used). Its values and
+            intervals are those of its row without ``positive`` (with ``classes="union"``): the small-sample rules
+            of ``ci="auto"`` read both classes.
         beta : float, optional
             β of FBETA (default 1).
         tversky : (float, float), optional
@@ -185,10 +188,21 @@ class ClassSpecific:
             out = pd.DataFrame(values, index=index, columns=[m.code for m in chosen])
         else:
             estimand = ClassMeasures(chosen, view, rows, cols, values, params, correction, zero_division,
-                                     self._table_cells, self._counts, self._cell_rows, opts, evaluation=store)
+                                     self._table_cells, self._counts, self._cell_rows, opts, evaluation=store,
+                                     smallest=None if positive is None else self._smallest_of_both(view))
             out = frame_by_class(estimate(estimand, opts), index)
+            if positive is not None:
+                out.attrs["notes"] = positive_notes(out.attrs["notes"])
         _note_options(out, chosen, store, labels, correction, zero_division, averaged=False)
         return out
+
+    def _smallest_of_both(self, view) -> float:
+        """The fewest objects of either class of a two-class problem on either side (the two labels of
+        ``classes="union"``), which the small-sample rules of ``ci="auto"`` read: with ``positive=`` the estimand
+        holds the positive class only, and its intervals are those it has beside the other class."""
+        _, rows, cols = self._class_positions("union")
+        a, b, c, _ = _binary.one_vs_rest(view, rows, cols)
+        return smallest_class(a + b, a + c)
 
     @validate_options
     def averages(self, measures=None, *, average: str | Sequence[str] = AVERAGES,

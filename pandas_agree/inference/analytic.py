@@ -932,9 +932,9 @@ def _is_binomial(measure: Measure) -> bool:
 
 
 def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOptions,
-                     values: dict) -> dict[str, Estimate | Resample | None]:
+                     values: dict, smallest: float | None = None) -> dict[str, Estimate | Resample | None]:
     """:func:`binary_analytic` of every measure (the odds-ratio family from the ``corrected`` counts), with the
-    binomial proportions among them in one call of :func:`binomial_interval`."""
+    binomial proportions among them in one call of :func:`binomial_interval`; ``smallest`` as there."""
     out: dict[str, Estimate | Resample | None] = dict(_binomials([m for m in measures if _is_binomial(m)], counts,
                                                                  opts))
     log_odds: dict[bool, tuple] = {}  # Woolf's log odds ratios and their SE, shared by the measures that map them
@@ -959,7 +959,7 @@ def binary_analytics(measures, counts, corrected, params: dict, opts: IntervalOp
         elif isinstance(m.interval, Wald):
             parts[m.code] = (*_wald_parts(m.interval, counts, opts, values[m.code], found[False]), None)
         else:
-            out[m.code] = binary_analytic(m, counts, used, params, opts, values[m.code])
+            out[m.code] = binary_analytic(m, counts, used, params, opts, values[m.code], smallest)
     out.update(_clipped_together([m for m in measures if m.code in parts], parts))
     warn_boundary(boundary)
     return out
@@ -993,9 +993,12 @@ def multiclass_analytics(measures, view, params_of, opts: IntervalOptions) -> di
 
 
 def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: IntervalOptions,
-                    value) -> Estimate | Resample | None:
+                    value, smallest: float | None = None) -> Estimate | Resample | None:
     """The analytic estimate of a class-specific measure for every class, or None (bootstrap), or a Resample
-    where the analytic interval does not keep its promise (:func:`~.estimates.small_sample`)."""
+    where the analytic interval does not keep its promise (:func:`~.estimates.small_sample`). ``smallest``: the
+    fewest objects of a class of the table on either side, which the small-sample rules read (by default that of
+    the classes of ``counts``; the caller gives it where ``counts`` hold only some of the table's classes, as with
+    ``positive=``)."""
     method = measure.interval
     match method:
         case Binomial() | MappedBinomial():
@@ -1012,7 +1015,8 @@ def binary_analytic(measure: Measure, counts, corrected, params: dict, opts: Int
             se = np.sqrt(var1)
             estimate = clipped(measure, kappa, se, kappa - opts.z * se, kappa + opts.z * se, "Fleiss–Cohen–Everitt")
             return _small(measure, estimate, (a, b, c, d), 2, float(np.max(a + b + c + d)), opts,
-                          smallest_class(a + b, a + c), sum(int(np.count_nonzero(x)) for x in (a, b, c, d)))
+                          smallest_class(a + b, a + c) if smallest is None else smallest,
+                          sum(int(np.count_nonzero(x)) for x in (a, b, c, d)))
     return None
 
 

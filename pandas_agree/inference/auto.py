@@ -51,7 +51,7 @@ from ..measures.averaging import averaged_before
 
 __all__ = ["BLUR", "BLURRED_LABELS", "MOVER_WILSON", "RESAMPLED_CELLS", "RULES", "SMALL_CLASS", "SMALL_SAMPLE", "Rule",
            "average_rule", "average_rules", "blurrable", "blurred_table", "class_rule", "coefficient_rule",
-           "pseudo_count_rule", "rater_rule", "small", "smallest_class"]
+           "positive_notes", "pseudo_count_rule", "rater_rule", "small", "smallest_class"]
 
 SMALL_SAMPLE = 200
 """Below this many objects (subjects for several raters) the chance-corrected coefficients take the small-sample
@@ -100,6 +100,12 @@ RULES = {
         "gets Donner & Eliasziw's (1992) goodness-of-fit interval beside its published SE: in the coverage study "
         "(docs/notes/intervals.md, 2,000 tables a cell) these intervals of kappa on two classes covered 0.90–0.985 "
         "of a nominal 95% where the Wald intervals covered 0.31–0.94."),
+    "donner-eliasziw-positive": Rule(
+        "donner-eliasziw",
+        f"With fewer than {SMALL_SAMPLE} objects, the positive class's HSS (the kappa of the 2×2 table, the same for "
+        "either class and equal to KAPPA) gets Donner & Eliasziw's (1992) goodness-of-fit interval beside its "
+        "published SE: in the coverage study (docs/notes/intervals.md, 2,000 tables a cell) these intervals of "
+        "kappa on two classes covered 0.90–0.985 of a nominal 95% where the Wald intervals covered 0.31–0.94."),
     "bca": Rule(
         "bca",
         f"With fewer than {SMALL_SAMPLE} objects or a class of fewer than {SMALL_CLASS}, the chance-corrected "
@@ -157,6 +163,20 @@ RULES = {
         "predicted shares, and their linearised intervals covered 90% instead of 95% (the coverage study in the "
         "documentation)."),
 }
+
+
+def positive_notes(notes: list[str]) -> list[str]:
+    """``notes`` of a two-class problem's positive class (``positive=``): the note of the rule
+    "donner-eliasziw-class", which speaks of each class's HSS against the rest, as that of the one class shown,
+    whose HSS is the table's kappa.
+
+    Examples
+    --------
+    >>> positive_notes([RULES["donner-eliasziw-class"].note]) == [RULES["donner-eliasziw-positive"].note]
+    True
+    """
+    swap = {RULES["donner-eliasziw-class"].note: RULES["donner-eliasziw-positive"].note}
+    return [swap.get(note, note) for note in notes]
 
 
 def small(n: float, smallest: float) -> bool:

@@ -248,12 +248,17 @@ class ClassMeasures(Estimand):
     evaluation : ClassEvaluation, optional
         The records evaluated on the one-vs-rest counts of these classes, shared with the other calls on the table
         (made here when not given).
+    smallest : float, optional
+        The fewest objects of a class of the table on either side, which the small-sample rules of ``ci="auto"``
+        read (:mod:`.auto`). By default that of these classes; given where they are only some of the table's
+        classes whose rules should be those of all of them: the positive class of a two-class problem, whose
+        intervals are then those it has beside the other class.
     """
 
     def __init__(self, chosen: list[Measure], view: TableView, rows: np.ndarray, cols: np.ndarray, values: dict,
                  params: dict, correction, zero_division: float, cells: TableCells, counts: np.ndarray,
                  cell_rows: np.ndarray | None, opts: IntervalOptions,
-                 evaluation: ClassEvaluation | None = None) -> None:
+                 evaluation: ClassEvaluation | None = None, smallest: float | None = None) -> None:
         super().__init__(values, {m.code: m.range for m in chosen}, counts, scales={m.code: m.scale for m in chosen},
                          rows=cell_rows)
         self.by_code = {m.code: m for m in chosen}
@@ -263,12 +268,14 @@ class ClassMeasures(Estimand):
         self.evaluation = ClassEvaluation(view, rows, cols, params, correction) if evaluation is None else evaluation
         self.one_vs_rest = self.evaluation.one_vs_rest
         self._analytic: dict = {}
+        if smallest is not None:
+            self._smallest = float(smallest)
 
     def analytic(self, key):
         if not self._analytic:  # every analytic estimate at the first call (the binomial ones in one call)
             corrected = _binary.corrected(*self.one_vs_rest, self.correction)
             self._analytic.update(binary_analytics(list(self.by_code.values()), self.one_vs_rest, corrected,
-                                                   self.params, self.opts, self.point))
+                                                   self.params, self.opts, self.point, self._smallest_class()))
         return self._analytic[key]
 
     def settled(self, estimates, opts):

@@ -1,5 +1,7 @@
 """Comparing classifications on the same objects: known answers, paired-bootstrap checks, properties."""
 
+import io
+import re
 import warnings
 
 import numpy as np
@@ -209,6 +211,49 @@ def test_the_plot_of_differences_says_what_its_x_axis_holds():
     plt.close(fig)
     fig = comparison.report(ci=None).plot()  # without intervals, the label names none
     assert fig.axes[0].get_xlabel() == "difference (knn − logistic)"
+    plt.close(fig)
+
+
+def test_the_plot_without_intervals_draws_the_differences_as_points():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    df = pa.datasets.load("wine_predictions")
+    df["third"] = df["knn"]
+    rep = df.agree.compare("cultivar", ["knn", "logistic", "third"]).report(ci=None)
+    d = rep.differences  # 3 pairs x 3 measures, one number each (ci=None: no interval columns)
+    fig = rep.plot()
+    ax = fig.axes[0]
+    points = [line for line in ax.lines if line.get_marker() == "o"]
+    # one point per measure and pair at its difference (the known answer: rep.differences, each prediction's value
+    # minus the other's), no interval line: the lines are the points and the grey line at 0
+    assert len(points) == d.size == 9 and len(ax.lines) == d.size + 1 and not ax.collections
+    drawn = [(float(line.get_xdata()[0]), float(line.get_ydata()[0])) for line in points]
+    want = [(float(d.iloc[x, k]), k * len(d.index) + x) for k in range(d.shape[1]) for x in range(len(d.index))]
+    assert drawn == want
+    assert [t.get_text() for t in ax.get_yticklabels()][:3] == [f"OSR · {pair}" for pair in d.index]
+    fig.savefig(io.BytesIO(), format="png")  # draws
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("ci", [None, "auto"])
+def test_the_plot_of_differences_prints_a_dollar_as_a_dollar(ci):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    # column names with two "$" would be mathtext ("$5$" an italic 5) unless escaped, as every other plot of the
+    # report escapes them (display.plot_text); a label's text keeps the escape, so that it renders as typed
+    df = pa.datasets.load("wine_predictions").rename(columns={"knn": "knn $5$", "logistic": "logit $x^2$"})
+    rep = df.agree.compare("cultivar", ["knn $5$", "logit $x^2$"]).report(ci=ci, random_state=0, n_resamples=100)
+    fig = rep.plot()
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert labels[0] == "OSR · knn \\$5\\$ − logit \\$x^2\\$"
+    assert not any(re.search(r"(?<!\\)\$", label) for label in labels)  # no "$" left unescaped
+    fig.savefig(io.BytesIO(), format="png")  # draws
     plt.close(fig)
 
 

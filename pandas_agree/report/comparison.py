@@ -239,7 +239,9 @@ class ComparisonReport(Rendered):
                                                                             figure=self.plot)])
 
     def plot(self):
-        """A forest plot of the paired differences with their intervals (needs matplotlib, the ``plot`` extra).
+        """A forest plot of the paired differences with their intervals (needs matplotlib, the ``plot`` extra): one
+        row per measure and pair, a point at the difference and a line over its interval; with ``ci=None`` the
+        points alone.
 
         Returns
         -------
@@ -263,17 +265,23 @@ class ComparisonReport(Rendered):
             return self._plot(plt, d)
 
     def _plot(self, plt, d):
-        fig, ax = plt.subplots(figsize=(7, 0.5 * d.size ** 0.5 + 2.5))
-        if isinstance(d.columns, pd.MultiIndex):
-            labels, y = [], 0
-            for k, m in enumerate(dict.fromkeys(d.columns.get_level_values(0))):
-                for pair in d.index:
-                    ax.plot([d.loc[pair, (m, "lower")], d.loc[pair, (m, "upper")]], [y, y], color=f"C{k}")
-                    ax.plot([d.loc[pair, (m, "difference")]], [y], "o", color=f"C{k}")
-                    labels.append(f"{m} · {pair}")
-                    y += 1
-            ax.set_yticks(range(len(labels)), labels)
-            ax.invert_yaxis()
+        with_ci = isinstance(d.columns, pd.MultiIndex)
+        measures = list(dict.fromkeys(d.columns.get_level_values(0)))
+        rows = len(measures) * len(d.index)
+        # as high with ci=None as with intervals (six statistics a row)
+        fig, ax = plt.subplots(figsize=(7, 0.5 * (6 * rows) ** 0.5 + 2.5))
+        labels, y = [], 0
+        pairs = [display.label(pair) for pair in d.index]  # by position: a pair's name may be any label
+        for k, m in enumerate(measures):
+            value = d[(m, "difference")] if with_ci else d[m]
+            for x, pair in enumerate(pairs):
+                if with_ci:  # the interval's line; without intervals (ci=None) the difference alone
+                    ax.plot([d[(m, "lower")].iloc[x], d[(m, "upper")].iloc[x]], [y, y], color=f"C{k}")
+                ax.plot([value.iloc[x]], [y], "o", color=f"C{k}")
+                labels.append(display.plot_text(f"{m} · {pair}"))  # no mathtext: a "$" stays a dollar
+                y += 1
+        ax.set_yticks(range(len(labels)), labels)
+        ax.invert_yaxis()
         ax.axvline(0, color="grey", linewidth=1)
         ax.set_title("Paired differences")
         ax.set_xlabel(self._difference_label(d))

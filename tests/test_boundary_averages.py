@@ -1,9 +1,10 @@
 """Values at an end of their range that the delta method turns into point intervals whatever the number of objects:
-the averages of Yule's Q and Y (and the odds-ratio family) whose classes all sit at the end, and the note on F1 at 0
-(a class never predicted), which names the end of the range rather than a lack of objects.
+the averages of Yule's Q and Y (and the odds-ratio family) whose classes all sit at the end, and F1 at 0 or 1 (a
+class never predicted, or predicted without error).
 
 The known answers are statsmodels' score test of the odds ratio inverted (``test_proportions_2indep(...,
-compare="odds-ratio", method="score")``, whose p-value is 0.05 at the interval's finite end).
+compare="odds-ratio", method="score")``, whose p-value is 0.05 at the interval's finite end), and the Wilson and
+Clopper–Pearson intervals of statsmodels' ``proportion_confint`` and R's ``prop.test`` and ``binom.test``.
 """
 
 from __future__ import annotations
@@ -153,10 +154,54 @@ def test_property_an_average_at_q_1_lies_within_its_classes_intervals(table):
     assert out.loc["YULEQ", ("unweighted", "lower")] == pytest.approx(lowers.mean(), rel=1e-12)
 
 
-# --- F1 at 0 ---------------------------------------------------------------------------------------------------
+# --- F1 at 0 and 1 -----------------------------------------------------------------------------------------------
 
 UNION = pd.DataFrame([[300, 20], [15, 250], [100, 82]], index=["a", "b", "c"], columns=["a", "b"])
 """Class "c" (182 objects) is never predicted: a = 0, b = 182, c = 0; its F1 and recall are 0."""
+
+
+def test_f1_of_a_class_never_predicted_has_an_interval():
+    """F1 = 2J/(1 + J) with J = a/(a + b + c) = 0/182: the Wilson interval of J (statsmodels'
+    ``proportion_confint(0, 182, method="wilson")``, R's ``prop.test(0, 182, correct = FALSE)$conf.int``:
+    [0, 0.020670623471593]) mapped; recall keeps its Wilson interval, the same numbers."""
+    out = pa.Agreement.from_table(UNION).binary(["F1", "REC"], classes="union", ci="auto")
+    upper_j = 0.020670623471593
+    assert out.loc["c", ("F1", "value")] == 0.0
+    assert out.loc["c", ("F1", "lower")] == 0.0
+    assert out.loc["c", ("F1", "upper")] == pytest.approx(2 * upper_j / (1 + upper_j), rel=1e-12)
+    assert out.loc["c", ("REC", "upper")] == pytest.approx(upper_j, rel=1e-12)
+    notes = " ".join(out.attrs["notes"])
+    assert "zero width" not in notes and "more objects are needed" not in notes
+    assert "2J/(1 + J)" in notes
+    # the other classes keep the delta method's interval
+    assert out.loc["a", ("F1", "lower")] < out.loc["a", ("F1", "value")] < out.loc["a", ("F1", "upper")] < 1
+    assert out.attrs["methods"]["F1"].startswith("linearised (logit scale)")
+
+
+def test_f1_at_1_and_the_binomial_method_named():
+    """Class 0 of [[50, 0, 0], [0, 30, 10], [0, 5, 40]] has no error (a = 50, b = c = 0): F1 = 1, J's lower end
+    from statsmodels' ``proportion_confint(50, 50, method="wilson")`` (0.9286524008666412); with
+    ``ci="clopper-pearson"`` F1 of class "c" above takes R's ``binom.test(0, 182)$conf.int`` upper end
+    0.0200645417640249."""
+    out = pa.Agreement.from_table([[50, 0, 0], [0, 30, 10], [0, 5, 40]]).binary(["F1"], ci="auto")
+    lower_j = 0.9286524008666412
+    assert out.loc[0, ("F1", "value")] == 1.0 and out.loc[0, ("F1", "upper")] == 1.0
+    assert out.loc[0, ("F1", "lower")] == pytest.approx(2 * lower_j / (1 + lower_j), rel=1e-12)
+    exact = pa.Agreement.from_table(UNION).binary(["F1"], classes="union", ci="clopper-pearson")
+    upper_j = 0.0200645417640249
+    assert exact.loc["c", ("F1", "upper")] == pytest.approx(2 * upper_j / (1 + upper_j), rel=1e-12)
+
+
+def test_f1_at_0_of_a_small_class_is_not_a_point_either():
+    """A class never predicted of 12 objects (below 20: the blurred rule, whose table adds nothing to a column
+    without objects, so that F1 stays 0 there) takes the same mapped Wilson interval: J = 0/12, statsmodels'
+    ``proportion_confint(0, 12, method="wilson")`` upper end 0.24249..."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    table = pd.DataFrame([[300, 20], [15, 250], [7, 5]], index=["a", "b", "c"], columns=["a", "b"])
+    out = pa.Agreement.from_table(table).binary(["F1"], classes="union", ci="auto")
+    upper_j = proportion_confint(0, 12, method="wilson")[1]
+    assert out.loc["c", ("F1", "upper")] == pytest.approx(2 * upper_j / (1 + upper_j), rel=1e-12)
 
 
 def test_the_delta_method_at_0_says_why_its_interval_is_a_point():
@@ -167,16 +212,44 @@ def test_the_delta_method_at_0_says_why_its_interval_is_a_point():
     notes = " ".join(out.attrs["notes"])
     assert "zero width at 0 or 1, an end of the range" in notes
     assert "more objects are needed" not in notes
+    assert "a class never predicted has F1 0" in notes and "F1 takes the binomial interval" in notes
 
 
-def test_report_shortens_only_a_binomial_methods_counts():
-    """The report's list of interval methods shortens a binomial method's counts ("wilson (a of a+b)", "wilson (a+d
-    of N), mapped by 2p − 1" to "wilson") and nothing else: a method whose first brackets hold no counts, with " of "
-    further on, is named whole (any " of " after a bracket cut it to its first word)."""
-    from pandas_agree.report.agreement import _family
+def test_the_note_at_0_names_f1_only_where_f1_is_listed():
+    """Under ci="auto" F1 of the class never predicted has its mapped interval, so the note on zero widths at an
+    end lists GM (sqrt(REC·SPE) = 0 there) alone and does not speak of F1."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = pa.Agreement.from_table(UNION).binary(["F1", "GM"], classes="union", ci="auto")
+    assert out.loc["c", ("F1", "upper")] > 0 and out.loc["c", ("GM", "upper")] == 0.0
+    note = next(n for n in out.attrs["notes"] if "an end of the range" in n)
+    assert note.startswith("The interval of GM (") and "F1" not in note
+    assert "a class never predicted, for one" in note
 
-    assert _family("wilson (a of a+b)") == "wilson"
-    assert _family("wilson (a+d of N), mapped by 2p − 1") == "wilson"
-    whole = "linearised (logit scale) SE, blurred (logit scale) interval; wilson of J = a/(a+b+c)"
-    assert _family(whole) == whole
-    assert _family("linearised (logit scale)") == "linearised (logit scale)"
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 400), st.integers(0, 400), st.integers(1, 400))
+def test_property_f1_at_0_is_the_mapped_wilson_interval(b, c_other, d):
+    """Every class with a = 0 and a + b + c > 0: F1's interval is [0, 2u/(1 + u)], u the Wilson upper end of
+    0 of a + b + c (statsmodels), and it contains the value."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    table = np.array([[0.0, b], [c_other, d]])  # class 0: a = 0, b = b, c = c_other
+    out = pa.Agreement.from_table(table).binary(["F1"], ci="auto")
+    upper_j = proportion_confint(0, b + c_other, method="wilson")[1]
+    assert out.loc[0, ("F1", "lower")] == 0.0
+    assert out.loc[0, ("F1", "upper")] == pytest.approx(2 * upper_j / (1 + upper_j), rel=1e-10)
+
+
+def test_report_names_f1s_whole_interval_method():
+    """The report's list of interval methods shortens a binomial method ("wilson (a of a+b)" to "wilson") and
+    nothing else: F1's method, which holds "of J = a/(a+b+c)", is named whole (it read "linearised")."""
+    t = pd.DataFrame([[20, 0, 1], [0, 15, 0], [2, 0, 9]], index=list("abc"), columns=list("abc"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = pa.Agreement.from_table(t).report()
+    listed = " ".join(" ".join(report.notes).split())
+    assert ("class-specific, linearised (logit scale) SE, blurred (logit scale) interval; wilson of J = a/(a+b+c) "
+            "mapped by 2J/(1 + J) at 0 and 1: F1") in listed
+    assert "class-specific, linearised: F1" not in listed
+    assert "class-specific, wilson: " in listed

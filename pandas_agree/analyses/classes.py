@@ -125,7 +125,9 @@ class ClassSpecific:
             the MOVER–Wilson interval at any size. A binomial method name: "auto" with that method for proportions,
             the small-sample rules included. "linearized": the delta method for every measure and no small-sample
             rule (for KAPPA and KAPPA_W, the Wald interval of the Fleiss–Cohen–Everitt SE, as vcd's
-            ``confint(Kappa(...))``). "bootstrap": the table bootstrap for every measure.
+            ``confint(Kappa(...))``). "bootstrap": the table bootstrap for every measure. Under "auto", F1 at 0 or
+            1 (a class never predicted, or without errors) takes the binomial interval of a/(a + b + c) mapped by
+            2J/(1 + J), where the delta method's is a point (docs/notes/intervals.md, "F1 at 0 and 1").
         confidence_level : float, default 0.95
         n_resamples, bootstrap_method, random_state, resampling
             Table bootstrap: number of resamples, "percentile", "basic" or "bca", seed or Generator, and the

@@ -46,6 +46,7 @@ __all__ = [
     "odds_ratio_score_interval",
     "ratio_score_interval",
     "settle_boundaries",
+    "settle_dice_boundaries",
     "warn_at_end",
 ]
 
@@ -152,10 +153,14 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     if at_end:
         listed = "; ".join(f"{code} ({method})" for code, method in at_end)
         many = len(at_end) > 1
+        f1 = any(code.split(" ")[0] == "F1" for code, _ in at_end)
         notes.append(f"The interval{'s' if many else ''} of {listed} {'have' if many else 'has'} zero width at 0 or "
                      "1, an end of the range, where the logit scale's slope is infinite and the delta method's SE 0 "
-                     "whatever the number of objects (a class never predicted has F1 0): the value is not known "
-                     f"exactly. Under {_ci('auto')} the proportions (REC, PRE, …) take their binomial intervals.")
+                     "whatever the number of objects (" + ("a class never predicted has F1 0" if f1 else
+                                                           "a class never predicted, for one") +
+                     "): the value is not known exactly. Under " + _ci("auto") +
+                     (" F1 takes the binomial interval of a/(a + b + c) mapped there, and" if f1 else "") +
+                     " the proportions (REC, PRE, …) take their binomial intervals.")
     return notes + method_notes
 
 
@@ -665,6 +670,67 @@ def warn_at_end(found: dict[str, str], message: str) -> None:
     from ..base.undefined import UndefinedMeasureWarning, external_stacklevel
 
     warnings.warn(message.format("; ".join(found.values())), UndefinedMeasureWarning, stacklevel=external_stacklevel())
+
+
+def dice_boundary_note() -> str:
+    """The note under class-specific F1 values at 0 or 1 given the mapped binomial interval
+    (:func:`settle_dice_boundaries`), its options as the reader writes them."""
+    return ("Where a class's F1 is 0 (no object of the class predicted as it: a = 0) or 1 (no error: b = c = 0), "
+            "the delta method's SE on the logit scale is 0 and its interval a point, whatever the number of objects. "
+            "The interval there is the binomial interval of the Jaccard index J = a/(a + b + c) (the method of the "
+            f"binomial intervals, Wilson under {_ci('auto')}) mapped by F1 = 2J/(1 + J), an increasing function of it "
+            "(Hand, Christen & Kirielle 2021): [0, upper] at 0, [lower, 1] at 1. The se column keeps the delta "
+            "method's SE (0); the interval is not built from it.")
+
+
+def settle_dice_boundaries(measures, counts, estimates: dict, opts: IntervalOptions) -> dict:
+    """The class-specific ``estimates`` with F1 at 0 or 1 (``counts``: the one-vs-rest a, b, c, d) given the binomial
+    interval of the Jaccard index a/(a + b + c), mapped by 2J/(1 + J), instead of the delta method's point interval,
+    under ``ci="auto"`` (or a binomial method's name) without a sample design; the estimates as they are otherwise.
+
+    F1 = 2a/(2a + b + c) = 2J/(1 + J) with J = a/(a + b + c): given the a + b + c objects in the class on either side,
+    a is binomial, so J has the binomial interval the library gives JACCARD, and F1's interval is its image. At a = 0
+    (a class never predicted, or never predicted right) F1 is 0 and its logit-scale SE 0 at any size; so at b = c = 0
+    (F1 = 1). The value and SE stay as they are (:func:`dice_boundary_note`).
+
+    Examples
+    --------
+    A class of 182 objects never predicted (a = 0, b = 182, c = 0): statsmodels'
+    ``proportion_confint(0, 182, method="wilson")`` gives [0, 0.020671] for J, so F1's upper end is
+    2·0.020671/1.020671.
+
+    >>> import numpy as np
+    >>> from pandas_agree.inference.estimates import Estimate, interval_options
+    >>> from pandas_agree.measures.registry import REGISTRY
+    >>> zero = np.array([0.0])
+    >>> e = {"F1": Estimate(zero, zero, zero, zero, "linearised (logit scale)")}
+    >>> out = settle_dice_boundaries([REGISTRY["F1"]], (zero, np.array([182.0]), zero, np.array([500.0])), e,
+    ...                              interval_options("auto", 0.95, 2000, "percentile", None, "multinomial", None))
+    >>> round(float(out["F1"].upper[0]), 6)
+    0.040504
+    """
+    e = estimates.get("F1")
+    wanted = any(m.code == "F1" for m in measures)
+    if not wanted or not isinstance(e, Estimate) or opts.sample is not None or opts.ci in ("linearized", "bootstrap"):
+        return estimates
+    a, b, c, _ = (np.asarray(x, dtype=float) for x in counts)
+    value = np.asarray(e.value, dtype=float)
+    trials = a + b + c
+    edge = (trials > 0) & ((value == 0) | (value == 1)) & ((a == 0) | ((b == 0) & (c == 0)))
+    edge = np.broadcast_to(edge, value.shape)
+    if not edge.any():
+        return estimates
+    _, _, low, high = _proportion(a, trials, opts)  # J's binomial interval (0 and 1 exact at the ends)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        low, high = 2 * low / (1 + low), 2 * high / (1 + high)
+    lower = np.where(edge, low, np.broadcast_to(e.lower, value.shape))
+    upper = np.where(edge, high, np.broadcast_to(e.upper, value.shape))
+    notes = () if e.note is None else (e.note,) if isinstance(e.note, str) else tuple(e.note)
+    out = dict(estimates)
+    out["F1"] = Estimate(e.value, e.se, lower, upper,
+                         f"{e.method}; {opts.binomial} of J = a/(a+b+c) mapped by 2J/(1 + J) at 0 and 1",
+                         e.undefined, e.pvalue, (*notes, dice_boundary_note()), e.deff)
+    return out
 
 
 def _log_ratio(measure: Measure, method: LogRatio, counts, opts: IntervalOptions, value, boundary=None) -> Estimate:

@@ -33,6 +33,8 @@ SEs are reproduced at every size. ``ci="linearized"``, ``ci="bootstrap"`` and sa
 - The averages of the odds-ratio family at a finite end of their range (every class they average at that end),
   at every size: the classes' score intervals averaged with the average's weights, without SE
   (:meth:`~.estimands.ClassAverages.settled`); NaN under the delta method, the bootstrap and sample designs.
+- The class-specific F1 at 0 or 1, at every size: the binomial interval of a/(a + b + c) mapped by 2J/(1 + J)
+  (:func:`~.analytic.settle_dice_boundaries`).
 - The averages of the odds-ratio family (DOR, LNDOR, DP, LRP, LRN, YULEQ, YULEY) with ``correction=`` where it
   changed the 2×2 table of a class that enters them (or the pooled table, for "micro"), at every size, under
   multinomial sampling (:func:`pseudo_count_rule`): the SE and Wald interval of the delta method with the
@@ -135,8 +137,9 @@ RULES = {
         f"(F1 and its like) get Wald intervals on each value's scale with the SE of the table with {BLUR:g} object "
         "added to every cell of the classes present (the se column keeps the linearised SE): in the coverage study "
         "(docs/notes/intervals.md, 2,000 tables a cell) the linearised intervals of the rare class's F1 covered "
-        "as little as 0.40 of a nominal 95% there, these 0.88–0.97, except where the rare class has one object "
-        "in most samples (1% of 30–50 objects: F1 is 0 in most of them), as little as 0.15."),
+        "as little as 0.40 of a nominal 95% there, these (with F1 at 0 or 1 given the binomial interval of "
+        "a/(a + b + c) mapped by 2J/(1 + J)) 0.86–0.998, the lowest where the rare class has one object in most "
+        "samples (1% of 30–50 objects)."),
     "mover-wilson": Rule(
         "mover-wilson",
         "The unweighted averages of REC and PRE get MOVER–Wilson intervals (Wilson intervals of the classes' "

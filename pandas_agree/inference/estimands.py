@@ -44,6 +44,7 @@ from .analytic import (
     mover_wilson,
     multiclass_analytics,
     settle_boundaries,
+    settle_dice_boundaries,
     warn_at_end,
 )
 from .auto import (
@@ -279,8 +280,9 @@ class ClassMeasures(Estimand):
         return self._analytic[key]
 
     def settled(self, estimates, opts):
-        return settle_boundaries(list(self.by_code.values()), _binary.corrected(*self.one_vs_rest, self.correction),
-                                 estimates, opts)
+        records = list(self.by_code.values())
+        settled = settle_boundaries(records, _binary.corrected(*self.one_vs_rest, self.correction), estimates, opts)
+        return settle_dice_boundaries(records, self.one_vs_rest, settled, opts)
 
     def evaluate(self, stack, keys):
         resampled = _binary.one_vs_rest(self.view.with_counts(stack), self.class_rows, self.class_cols)

@@ -392,12 +392,15 @@ class ClassSpecific:
             self._class_memo[key] = ClassEvaluation(view, rows, cols, params, correction)
         return self._class_memo[key]
 
-    def summary_on(self, records: list, stack: np.ndarray | None, classes: str = "common") -> dict[str, np.ndarray]:
+    def summary_on(self, records: list, stack: np.ndarray | None, classes: str = "common", timing: str = "default",
+                   zero_division: float = np.nan) -> dict[str, np.ndarray]:
         """Values of summary measures (registry records) on a stack of tables shaped like this one, (..., I, J):
         the measures of the whole table as they are, class-specific ones as their unweighted average over the classes
-        of ``classes`` (each measure's own before/after rule). What :class:`~pandas_agree.Comparison` evaluates on the
-        margins of its joint table. ``stack=None`` evaluates them on this table itself, as it is held (sparse
-        beyond :data:`~pandas_agree.engine.crosstab.SPARSE_CELLS` cells, with no dense copy): 0-d arrays.
+        of ``classes``, taken before or after the formula as ``timing`` says and with ``zero_division`` as
+        :meth:`averages` takes them (by default each measure's own before/after rule, undefined class values left
+        out). What :class:`~pandas_agree.Comparison` evaluates on the margins of its joint table. ``stack=None``
+        evaluates them on this table itself, as it is held (sparse beyond
+        :data:`~pandas_agree.engine.crosstab.SPARSE_CELLS` cells, with no dense copy): 0-d arrays.
 
         Examples
         --------
@@ -415,8 +418,8 @@ class ClassSpecific:
         if binary:
             _, rows, cols = self._class_positions(classes)
             counts = _binary.one_vs_rest(view, rows, cols)
-            for code, (value, _) in averages_of(binary, counts, ["unweighted"], "default",
-                                                         _binary.resolve_params()).items():
+            for code, (value, _) in averages_of(binary, counts, ["unweighted"], timing, _binary.resolve_params(),
+                                                zero_division=zero_division).items():
                 out[code] = value[..., 0]
         with np.errstate(all="ignore"):
             for m in records:
@@ -426,8 +429,10 @@ class ClassSpecific:
         return out
 
     @validate_options
-    def summary_gradients(self, records: list, classes: str = "common") -> dict:
-        """The gradient over this table's cells of each value :meth:`summary_on` gives on it (a
+    def summary_gradients(self, records: list, classes: str = "common", timing: str = "default",
+                          zero_division: float = np.nan) -> dict:
+        """The gradient over this table's cells of each value :meth:`summary_on` gives on it (with the same
+        ``classes``, ``timing`` and ``zero_division``; a
         :class:`~pandas_agree.inference.delta.CellGradient` of one value), by code; None for a record that declares
         no gradient (its variance then comes from moved cells). :class:`~pandas_agree.Comparison` linearises its
         paired differences with them, each evaluated at the cells of the joint table that add up into this one.
@@ -449,8 +454,9 @@ class ClassSpecific:
         binary = [m for m in records if m.kind == "binary"]
         if binary:
             _, rows, cols = self._class_positions(classes)
-            partials = average_partials(binary, _binary.one_vs_rest(view, rows, cols), ["unweighted"], "default",
-                                        _binary.resolve_params(), _separable_partials)  # (4, K, records, 1)
+            partials = average_partials(binary, _binary.one_vs_rest(view, rows, cols), ["unweighted"], timing,
+                                        _binary.resolve_params(), _separable_partials,
+                                        zero_division=zero_division)  # (4, K, records, 1)
             found = class_gradient(view.shape, rows, cols, partials.reshape(4, len(rows), len(binary)))
             out.update((m.code, found.column(x)) for x, m in enumerate(binary))
         for m in records:

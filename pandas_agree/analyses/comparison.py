@@ -69,8 +69,10 @@ class PairedDifferences(Estimand):
 
     unit = "paired bootstrap"
 
-    def __init__(self, comparison: Comparison, chosen: list, classes: str) -> None:
+    def __init__(self, comparison: Comparison, chosen: list, classes: str, timing: str = "default",
+                 zero_division: float = np.nan) -> None:
         self.comparison, self.chosen, self.classes = comparison, chosen, classes
+        self.timing, self.zero_division = timing, zero_division
         axes = comparison._canonical_axes()
         self.back = [0, *(1 + a for a in np.argsort(axes))]
         bounds = {m.code: (m.range[0] - m.range[1], m.range[1] - m.range[0]) for m in chosen}
@@ -95,7 +97,8 @@ class PairedDifferences(Estimand):
         super().__init__({}, bounds, counts, scales=dict.fromkeys(bounds, "identity"), rows=rows)
         # on each prediction's own table (its margin of the joint table, held sparse where it is large): no dense
         # copy of every prediction's I × J table, which 20,000 classes would make 3.2 GB each
-        self.point = comparison._paired_values(chosen, [None] * len(comparison._agreements), classes)
+        self.point = comparison._paired_values(chosen, [None] * len(comparison._agreements), classes, timing,
+                                               zero_division)
         self.opts = None
 
     def evaluate(self, stack, keys):
@@ -111,7 +114,7 @@ class PairedDifferences(Estimand):
                 parts = [self.evaluate(stack[i:i + step], keys) for i in range(0, len(stack), step)]
                 return {code: np.concatenate([part[code] for part in parts]) for code in keys}
             margins = self.comparison._margins_at_cells(stack, self.gathers)
-        paired = self.comparison._paired_values(chosen, margins, self.classes)
+        paired = self.comparison._paired_values(chosen, margins, self.classes, self.timing, self.zero_division)
         return {code: paired[code] for code in keys}
 
     def analytic(self, key):
@@ -125,7 +128,7 @@ class PairedDifferences(Estimand):
         chosen = [m for m in self.chosen if m.code in keys]
         wanted = tuple(m.code for m in chosen)
         if getattr(self, "_gradients", (None,))[0] != wanted:  # the same for a design and for its reference
-            self._gradients = (wanted, [ag.summary_gradients(chosen, self.classes)
+            self._gradients = (wanted, [ag.summary_gradients(chosen, self.classes, self.timing, self.zero_division)
                                         for ag in self.comparison._agreements])
         found = self._gradients[1]
         declared = [code for code in keys if all(g[code] is not None for g in found)]
@@ -590,9 +593,10 @@ class Comparison(CountedRows):
     # --- values -------------------------------------------------------------------------------------------
 
     @validate_options
-    def values(self, measures=None, *, classes: str = "common", ci: str | None = None,
-               confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
-               random_state=None, resampling: str = "multinomial") -> pd.DataFrame:
+    def values(self, measures=None, *, classes: str = "common", timing: str = "default",
+               zero_division: float = np.nan, ci: str | None = None, confidence_level: float = 0.95,
+               n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
+               resampling: str = "multinomial") -> pd.DataFrame:
         """Each prediction's measures (multiclass ones, and the unweighted average of class-specific ones).
 
         Parameters
@@ -603,6 +607,17 @@ class Comparison(CountedRows):
             The classes of each prediction that class-specific measures are averaged over, as in
             :meth:`pandas_agree.Agreement.averages` ("union": the labels of the reference and of that prediction).
             A warning names the labels the choice leaves out.
+        timing : {"default", "after", "before"}, default "default"
+            When those averages are taken, as in :meth:`pandas_agree.Agreement.averages`: "default" follows each
+            measure's rule (F1 and the other measures that list terms average the terms and apply the formula to
+            the averages, the !KO_clasagree rule); "after" averages the classes' values (scikit-learn's "macro");
+            "before" averages the terms wherever a measure lists them.
+        zero_division : np.nan or float, default np.nan
+            As in :meth:`pandas_agree.Agreement.averages` (scikit-learn's ``zero_division``): NaN leaves an
+            undefined (0/0) class value out of the average; a number from 0 to 1 is the value of every undefined
+            class value, term and average of the measures it reaches (range [0, 1], outside the odds-ratio family).
+            ``classes="union", timing="after", zero_division=0`` gives each prediction scikit-learn's
+            ``f1_score(..., average="macro", zero_division=0)`` (and the same for precision and recall).
         ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling
             As in :meth:`pandas_agree.Agreement.multiclass`: each prediction's intervals are those of its own
             Agreement with the reference.
@@ -642,7 +657,8 @@ class Comparison(CountedRows):
             for name, ag in zip(self.names, self._agreements, strict=True):
                 row = {}
                 mc = ag.multiclass(multi, **kw) if multi else None
-                av = ag.averages(binary, average="unweighted", classes=classes, **kw) if binary else None
+                av = ag.averages(binary, average="unweighted", classes=classes, timing=timing,
+                                 zero_division=zero_division, **kw) if binary else None
                 for m in chosen:
                     col = _column_name(m)
                     if ci is None:
@@ -710,14 +726,16 @@ class Comparison(CountedRows):
         return [np.asarray(stack @ gather).reshape(len(stack), shape[0], shape[1 + p])
                 for p, gather in enumerate(gathers)]
 
-    def _paired_values(self, chosen, margins: list[np.ndarray | None],
-                       classes: str = "common") -> dict[str, np.ndarray]:
+    def _paired_values(self, chosen, margins: list[np.ndarray | None], classes: str = "common",
+                       timing: str = "default", zero_division: float = np.nan) -> dict[str, np.ndarray]:
         """The difference A − B of each measure for every pair, on each prediction's stack of tables (b, I, J_p)
         (:meth:`_margins`): arrays of shape (b, pairs); with margins None, on each prediction's own table: arrays
-        of shape (pairs,). The difference of two infinite values of the same sign (two odds ratios of tables with
-        an empty cell) is undefined: NaN, with an UndefinedMeasureWarning naming the measures and pairs on each
-        prediction's own table."""
-        values = [ag.summary_on(chosen, margin, classes) for ag, margin in zip(self._agreements, margins, strict=True)]
+        of shape (pairs,). Class-specific measures are averaged over ``classes`` with ``timing`` and
+        ``zero_division`` (:meth:`~pandas_agree.Agreement.summary_on`). The difference of two infinite values of
+        the same sign (two odds ratios of tables with an empty cell) is undefined: NaN, with an
+        UndefinedMeasureWarning naming the measures and pairs on each prediction's own table."""
+        values = [ag.summary_on(chosen, margin, classes, timing, zero_division)
+                  for ag, margin in zip(self._agreements, margins, strict=True)]
         pairs = self._pairs()
         with np.errstate(invalid="ignore"):  # inf − inf: NaN, warned below
             out = {m.code: np.stack([values[a][m.code] - values[b][m.code] for a, b in pairs], axis=-1)
@@ -773,9 +791,10 @@ class Comparison(CountedRows):
         return self._right(p, cls, (where[0], where[1 + p]))
 
     @validate_options
-    def differences(self, measures=None, *, classes: str = "common", ci: str | None = None,
-                    confidence_level: float = 0.95, n_resamples: int = 2000, bootstrap_method: str = "percentile",
-                    random_state=None, resampling: str = "multinomial") -> pd.DataFrame:
+    def differences(self, measures=None, *, classes: str = "common", timing: str = "default",
+                    zero_division: float = np.nan, ci: str | None = None, confidence_level: float = 0.95,
+                    n_resamples: int = 2000, bootstrap_method: str = "percentile", random_state=None,
+                    resampling: str = "multinomial") -> pd.DataFrame:
         """The paired difference A − B of each measure for every pair of predictions.
 
         Parameters
@@ -785,6 +804,11 @@ class Comparison(CountedRows):
             measures are compared through their unweighted average over the classes.
         classes : {"common", "reference", "union"}, default "common"
             The classes of each prediction those averages run over, as in :meth:`values`.
+        timing, zero_division
+            How those averages are taken, as in :meth:`values` (and :meth:`pandas_agree.Agreement.averages`): with
+            ``classes="union", timing="after", zero_division=0`` each difference is that of scikit-learn's macro
+            averages of the two predictions. The paired bootstrap and the delta method take the averages the same
+            way on every resample and in every gradient.
         ci : {None, "auto", "wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal", "linearized", \
 "bootstrap"}
             "auto" (and the binomial method names, which concern single proportions, which a difference is not)
@@ -821,7 +845,7 @@ class Comparison(CountedRows):
         self._warn_left_out(chosen, classes)
         pairs = self._pairs()
         index = [self._pair_name(a, b) for a, b in pairs]
-        differences = PairedDifferences(self, chosen, classes)
+        differences = PairedDifferences(self, chosen, classes, timing, zero_division)
         if ci is None:
             return pd.DataFrame({_column_name(m): differences.point[m.code] for m in chosen}, index=index)
         opts = interval_options(ci, confidence_level, n_resamples, bootstrap_method, random_state, resampling,
@@ -999,9 +1023,10 @@ class Comparison(CountedRows):
     def report(self, **options):
         """All the tables of the comparison as a report (text, HTML, Excel, JSON, plot).
 
-        Options: ``measures``, ``classes``, ``ci`` (default "auto"), ``confidence_level``, ``n_resamples``,
-        ``bootstrap_method``, ``random_state`` (0 when not given, ``"fresh"`` for a seed drawn at random;
-        recorded either way) and ``resampling``, as for :meth:`values` and :meth:`differences`; ``max_classes``
+        Options: ``measures``, ``classes``, ``timing``, ``zero_division``, ``ci`` (default "auto"),
+        ``confidence_level``, ``n_resamples``, ``bootstrap_method``, ``random_state`` (0 when not given,
+        ``"fresh"`` for a seed drawn at random; recorded either way) and ``resampling``, as for :meth:`values` and
+        :meth:`differences`; ``max_classes``
         (default 20; None for no limit) shapes the text and HTML reports only: above it, the Tests table shows
         the tests of the whole table and those of the ``max_classes`` classes whose tests give the smallest p-value,
         in the order of the labels, with a footnote that says so (``report.tests``, the workbook and the JSON keep

@@ -36,8 +36,9 @@ __all__ = ["ComparisonReport"]
 
 # the options of ComparisonReport and their defaults (those of Comparison.values and .differences, but intervals
 # by default)
-OPTIONS = {"measures": None, "classes": "common", "ci": "auto", "confidence_level": 0.95, "n_resamples": 2000,
-           "bootstrap_method": "percentile", "random_state": None, "resampling": "multinomial", "max_classes": 20}
+OPTIONS = {"measures": None, "classes": "common", "timing": "default", "zero_division": np.nan, "ci": "auto",
+           "confidence_level": 0.95, "n_resamples": 2000, "bootstrap_method": "percentile", "random_state": None,
+           "resampling": "multinomial", "max_classes": 20}
 
 
 LABEL_LINE = 60
@@ -131,8 +132,8 @@ class ComparisonReport(Rendered):
         opts = report_options(OPTIONS, options)
         self.comparison = comparison
         self.options = opts
-        kw = {k: opts[k] for k in ("ci", "confidence_level", "n_resamples", "bootstrap_method", "random_state",
-                                   "resampling")}
+        kw = {k: opts[k] for k in ("timing", "zero_division", "ci", "confidence_level", "n_resamples",
+                                   "bootstrap_method", "random_state", "resampling")}
         with warnings.catch_warnings():  # the labels the averages leave out are named in the header
             warnings.filterwarnings("ignore", message=".*union.? counts them", category=UserWarning)
             self.values = comparison.values(opts["measures"], classes=opts["classes"], **kw)
@@ -177,13 +178,21 @@ class ComparisonReport(Rendered):
         self.notes.extend(table_notes(comparison, "label"))
         measures = DEFAULT_MEASURES if opts["measures"] is None else opts["measures"]
         resolved = resolve(measures, ("multiclass", "binary"), default=lambda m: False)
-        before = [m for m in resolved if m.kind == "binary" and m.averaging == "before" and m.terms]
-        if before:
+        timing = opts["timing"]
+        before = [m for m in resolved if m.kind == "binary" and m.terms
+                  and (m.averaging == "before" if timing == "default" else timing == "before")]
+        if timing == "after" and any(m.kind == "binary" for m in resolved):
+            self.notes.append("Class-specific measures averaged after their formula (timing=\"after\"): the mean "
+                              "of the classes' values, as scikit-learn's macro average.")
+        elif before and timing == "before":
+            listed = "; ".join(f"{m.code} of the averages of {' and '.join(m.terms)}" for m in before)
+            self.notes.append(f"Class-specific measures averaged before their formula (timing=\"before\"): {listed}.")
+        elif before:
             # as in the agreement report's notes on averages: F1 (unweighted) is not scikit-learn's macro F1
             listed = "; ".join(f"{m.code} of the averages of {' and '.join(m.terms)}" for m in before)
             self.notes.append(f"Class-specific measures averaged before their formula (the !KO_clasagree rule, as "
                               f"Agreement.averages() does by default): {listed}. scikit-learn's macro average is the "
-                              "mean of the classes' values instead (Agreement.averages(..., timing=\"after\")).")
+                              "mean of the classes' values instead (timing=\"after\", as in Agreement.averages()).")
         if any(m.kind == "binary" for m in resolved):
             for name, ag in comparison.agreements.items():
                 text = left_out_text(classes_left_out(ag, opts["classes"]), opts["classes"])

@@ -345,3 +345,23 @@ def test_the_report_says_that_f1_is_averaged_before_its_formula():
     note = [n for n in notes if n.startswith("Class-specific measures averaged before their formula")]
     assert len(note) == 1 and "F1 of the averages of REC and PRE" in note[0] and 'timing="after"' in note[0]
     assert not any("before their formula" in n for n in comparison.report(ci=None, measures=["OSR", "REC"]).notes)
+
+
+def test_the_tables_name_intervals_only_where_there_are_some(tmp_path):
+    # with ci=None the values and differences are numbers without intervals (rep.values and rep.differences have
+    # no lower/upper columns), so no title may promise "95% intervals"; with intervals it names their level
+    import openpyxl
+
+    comparison = pa.datasets.load("wine_predictions").agree.compare("cultivar", ["knn", "logistic"])
+    bare = comparison.report(ci=None, measures=["OSR", "KAPPA"])
+    assert not isinstance(bare.differences.columns, pd.MultiIndex)
+    text, page = str(bare), bare.to_html()
+    bare.to_excel(tmp_path / "bare.xlsx")
+    sheet = [str(c) for row in openpyxl.load_workbook(tmp_path / "bare.xlsx")["Report"].iter_rows(values_only=True)
+             for c in row if c is not None]
+    for shown in (text, page, "\n".join(sheet)):
+        assert "% intervals" not in shown
+        assert "Values" in shown and "Paired differences" in shown
+    assert "Values\n═" in text and "Paired differences\n═" in text
+    with_ci = str(comparison.report(confidence_level=0.9, measures=["OSR"]))
+    assert "Values with 90% intervals" in with_ci and "Paired differences with 90% intervals" in with_ci

@@ -106,6 +106,10 @@ def test_one_variable_without_a_name():
     ("label", "Label", ("Rows", "Columns")),  # alike but for letter case (SPSS's names ignore it)
     (None, "rows", ("Rows", "Columns")),  # "rows Dependent" would read as the unnamed rows' wording
     ("Columns", None, ("Rows", "Columns")),
+    ("Columns", "Rows", ("Rows", "Columns")),  # each would read as the other's wording
+    ("Columns", "Gender", ("Rows", "Columns")),  # "Columns Dependent" would name the rows
+    ("Stimuli", "rows", ("Rows", "Columns")),
+    ("Rows", "Columns", ("Rows", "Columns")),  # each reads as its own wording: kept
     ("", "label", ("Rows", "label")),  # a name that prints as nothing
     (" ", "label", ("Rows", "label")),
 ])
@@ -141,3 +145,13 @@ def test_every_layer_names_the_variables():
     assert text.count("Lambda — Admit Dependent") == 1 + 6  # all departments, then each of the six
     assert "Rows Dependent" not in text
 
+
+
+def test_a_row_variable_named_columns_is_not_printed_as_the_columns():
+    # MatPos as SPSS 23 prints it (see MATPOS): lambda .385 with the rows (Stimuli) dependent, .294 with the columns
+    # (MatPosition) dependent. With the row variable named "Columns" and the column variable "Rows", "Lambda — Columns
+    # Dependent" would print the rows' .385 under the wording that the DataFrames' index gives the columns.
+    printed = dict((row[0], row[1]) for row in _printed_rows(str(_report(MATPOS.rename_axis(index="Columns",
+                                                                                               columns="Rows")))))
+    assert printed["Lambda — Rows Dependent"] == "0.385"
+    assert printed["Lambda — Columns Dependent"] == "0.294"

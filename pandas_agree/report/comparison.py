@@ -223,12 +223,14 @@ class ComparisonReport(Rendered):
                                           zip(diffs[(m, "pvalue")], diffs[(m, "pvalue_holm")], strict=True)]
         else:
             shown = diffs
-        level = f"{display.significant(100 * self.options['confidence_level'])}%"
+        # the intervals' level in the titles only where there are intervals (not with ci=None)
+        level = (f" with {display.significant(100 * self.options['confidence_level'])}% intervals"
+                 if isinstance(diffs.columns, pd.MultiIndex) else "")
         tables = [
             summary(self),  # Total after a rule, as every report's Case Processing Summary
             *([design(self)] if self.design is not None else []),
-            frame_table(f"Values with {level} intervals", values, stub="Prediction"),
-            frame_table(f"Paired differences with {level} intervals", shown, stub="Pair"),
+            frame_table(f"Values{level}", values, stub="Prediction"),
+            frame_table(f"Paired differences{level}", shown, stub="Pair"),
             *([frame_table("Design effects (DEFF)", deff, stub="Prediction or pair",
                            formats=dict.fromkeys(deff.columns, lambda v: display.value(v, 2)))]
               if (deff := _design_effects(self.values, diffs)) is not None else []),

@@ -472,18 +472,23 @@ def dependent(row, column) -> tuple[str, str]:
     ("Admit Dependent", "Gender Dependent"): each variable's name as a report shows it (:func:`name`), "Rows" or
     "Columns" where it has none (None, or a name that prints as nothing: a table built from an array) and for both
     where the two would read alike, letter case aside (two variables of one name, or one unnamed and the other
-    named "rows"), so that the printed rows stay apart.
+    named "rows"), or where one would read as the other's wording (a row variable named "Columns", a column
+    variable named "Rows": "Columns Dependent" would name the rows), so that the printed rows stay apart and mean
+    what the DataFrames' "Rows Dependent" and "Columns Dependent" mean.
 
     Examples
     --------
     >>> from pandas_agree.report.display import dependent
     >>> dependent("Admit", "Gender"), dependent(None, "Gender"), dependent("label", "label")
     (('Admit', 'Gender'), ('Rows', 'Gender'), ('Rows', 'Columns'))
+    >>> dependent("Columns", "Gender")
+    ('Rows', 'Columns')
     """
     default = ("Rows", "Columns")
     shown = [name(x, d) for x, d in zip((row, column), default, strict=True)]
     shown = [text if _alike(text) else d for text, d in zip(shown, default, strict=True)]
-    if _alike(shown[0]).casefold() == _alike(shown[1]).casefold():
+    read = [_alike(text).casefold() for text in shown]
+    if read[0] == read[1] or read[0] == "columns" or read[1] == "rows":
         return default
     return shown[0], shown[1]
 

@@ -212,7 +212,21 @@ def test_the_delta_method_at_0_says_why_its_interval_is_a_point():
     notes = " ".join(out.attrs["notes"])
     assert "zero width at 0 or 1, an end of the range" in notes
     assert "more objects are needed" not in notes
-    assert "a class never predicted has F1 0" in notes and "F1 takes the binomial interval" in notes
+    assert "a class never predicted has F1 0" in notes and "nor is F1's under it" in notes
+
+
+def test_the_bootstrap_at_0_says_why_its_interval_is_a_point():
+    """Under ci="bootstrap" every resample of the table keeps a = 0 for the class never predicted (its cell has no
+    objects), so F1 and REC keep [0, 0] at any size: the note names the end of the range and the resamples, not a
+    lack of objects."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = pa.Agreement.from_table(UNION).binary(["F1", "REC"], classes="union", ci="bootstrap", n_resamples=200,
+                                                    random_state=0)
+    assert out.loc["c", ("F1", "lower")] == out.loc["c", ("F1", "upper")] == 0.0
+    notes = " ".join(out.attrs["notes"])
+    assert "zero width at 0 or 1, an end of the range, where every resample of the table keeps the value" in notes
+    assert "more objects are needed" not in notes
 
 
 def test_the_note_at_0_names_f1_only_where_f1_is_listed():

@@ -80,7 +80,7 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     >>> interval_notes({"KAPPA": k})[0].split(":")[0]
     'The interval of KAPPA (Fleiss–Cohen–Everitt) has zero width'
     """
-    notes, zero_width, method_notes, at_end = [], [], [], []
+    notes, zero_width, method_notes, at_end, resampled_at_end = [], [], [], [], []
     outside_of, flat_of = [], []
     items = list(estimates.values())
     counts = [np.size(e.value) for e in items]
@@ -124,13 +124,14 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                          "one side of it (the estimate is biased in small samples, or sits at a bound of the "
                          "resamples). The bootstrap's SE and interval describe the resampled values; "
                          "bootstrap_method=\"bca\" corrects for the bias.")
-        if flat and "logit scale" in e.method and e.method.startswith("linearised") and _class_specific(code):
+        linearised = "logit scale" in e.method and e.method.startswith("linearised")
+        if flat and (linearised or e.method.startswith("bootstrap")) and _class_specific(code):
             with np.errstate(invalid="ignore"):
                 value = np.asarray(e.value, dtype=float)
                 width = np.asarray(e.upper, dtype=float) - np.asarray(e.lower, dtype=float)
                 flat_inside = np.any((width <= 1e-12) & (value > 0) & (value < 1))
             if not flat_inside:  # every zero-width interval at 0 or 1, the ends of the logit scale
-                at_end.append((code, e.method))
+                (at_end if linearised else resampled_at_end).append((code, e.method))
                 flat = False
         if flat:
             zero_width.append((code, e.method))
@@ -150,18 +151,26 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                      + (", or the value is the same on every table of these classes (the unweighted mean of the "
                         "prevalences is 1/K), and only then is it known exactly" if prevalence else "")
                      + "; more objects are needed to estimate its uncertainty.")
-    if at_end:
-        listed = "; ".join(f"{code} ({method})" for code, method in at_end)
-        many = len(at_end) > 1
-        f1 = any(code.split(" ")[0] == "F1" for code, _ in at_end)
-        notes.append(f"The interval{'s' if many else ''} of {listed} {'have' if many else 'has'} zero width at 0 or "
-                     "1, an end of the range, where the logit scale's slope is infinite and the delta method's SE 0 "
-                     "whatever the number of objects (" + ("a class never predicted has F1 0" if f1 else
-                                                           "a class never predicted, for one") +
-                     "): the value is not known exactly. Under " + _ci("auto") +
-                     (" F1 takes the binomial interval of a/(a + b + c) mapped there, and" if f1 else "") +
-                     " the proportions (REC, PRE, …) take their binomial intervals.")
+    for found, why in ((at_end, "where the logit scale's slope is infinite and the delta method's SE 0"),
+                       (resampled_at_end, "where every resample of the table keeps the value (a cell without "
+                                          "objects has none in any resample)")):
+        if found:
+            notes.append(_at_end_note(found, why))
     return notes + method_notes
+
+
+def _at_end_note(found: list[tuple[str, str]], why: str) -> str:
+    """The note on class-specific intervals of zero width at 0 or 1 (``found``: code and method), ``why`` saying
+    what makes them points there whatever the number of objects."""
+    listed = "; ".join(f"{code} ({method})" for code, method in found)
+    many = len(found) > 1
+    f1 = any(code.split(" ")[0] == "F1" for code, _ in found)
+    return (f"The interval{'s' if many else ''} of {listed} {'have' if many else 'has'} zero width at 0 or 1, an end "
+            f"of the range, {why}, whatever the number of objects ("
+            + ("a class never predicted has F1 0" if f1 else "a class never predicted, for one")
+            + "): the value is not known exactly. The binomial intervals of the proportions (REC, PRE, …), which "
+            + _ci("auto") + " gives them, are not points there"
+            + (", nor is F1's under it (the binomial interval of a/(a + b + c) mapped by 2J/(1 + J))." if f1 else "."))
 
 
 def _alike(*arrays) -> list[np.ndarray]:

@@ -267,3 +267,17 @@ def test_report_names_f1s_whole_interval_method():
             "mapped by 2J/(1 + J) at 0 and 1: F1") in listed
     assert "class-specific, linearised: F1" not in listed
     assert "class-specific, wilson: " in listed
+
+
+def test_the_note_on_a_prevalence_known_exactly_does_not_contradict_itself():
+    """The unweighted mean of the K prevalences is 1/K on every table (zero width, known exactly): the note says
+    so as the exception to "more objects are needed", not beside it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = pa.Agreement.from_table([[20, 5, 1], [3, 22, 4], [2, 3, 30]]).averages(["PREV"], ci="auto")
+    assert out.loc["PREV", ("unweighted", "value")] == pytest.approx(1 / 3, abs=1e-15)
+    note = next(n for n in out.attrs["notes"] if "zero width" in n)
+    assert note.endswith("more objects are needed to estimate its uncertainty, except where the value is the same "
+                         "on every table of these classes (the unweighted mean of the prevalences is 1/K): that "
+                         "value is known exactly.")
+    assert "only then" not in note

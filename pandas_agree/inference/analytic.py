@@ -148,9 +148,9 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
         prevalence = any(code.split(" ")[0] in ("PREV", "PPREV") for code, _ in zero_width)
         notes.append(f"{these} zero width: the table shows the method no variation (all objects in one row or one "
                      "column, a proportion of 0 or 1 under the normal approximation, or resamples that all agree)"
-                     + (", or the value is the same on every table of these classes (the unweighted mean of the "
-                        "prevalences is 1/K), and only then is it known exactly" if prevalence else "")
-                     + "; more objects are needed to estimate its uncertainty.")
+                     + "; more objects are needed to estimate its uncertainty"
+                     + (", except where the value is the same on every table of these classes (the unweighted mean "
+                        "of the prevalences is 1/K): that value is known exactly." if prevalence else "."))
     for found, why in ((at_end, "where the logit scale's slope is infinite and the delta method's SE 0"),
                        (resampled_at_end, "where every resample of the table keeps the value (a cell without "
                                           "objects has none in any resample)")):

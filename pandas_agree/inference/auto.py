@@ -88,6 +88,12 @@ MOVER_WILSON = {"REC": "reference", "PRE": "prediction"}
 whose counts are the trials of each class's proportion (REC = a/(a + b) of the reference's count, PRE = a/(a + c)
 of the predicted count)."""
 
+_HSS_DONNER_ELIASZIW = (
+    "gets Donner & Eliasziw's (1992) goodness-of-fit interval beside its published SE: in the coverage study "
+    "(docs/notes/intervals.md, 2,000 tables a cell) these intervals of kappa on two classes covered 0.90–0.985 of a "
+    "nominal 95% where the Wald intervals covered 0.31–0.94.")
+"""What the notes of the rules on HSS say of its interval, whichever class's HSS they name."""
+
 RULES = {
     "donner-eliasziw": Rule(
         "donner-eliasziw",
@@ -99,15 +105,11 @@ RULES = {
     "donner-eliasziw-class": Rule(
         "donner-eliasziw",
         f"With fewer than {SMALL_SAMPLE} objects, each class's HSS (the kappa of its 2×2 table against the rest) "
-        "gets Donner & Eliasziw's (1992) goodness-of-fit interval beside its published SE: in the coverage study "
-        "(docs/notes/intervals.md, 2,000 tables a cell) these intervals of kappa on two classes covered 0.90–0.985 "
-        "of a nominal 95% where the Wald intervals covered 0.31–0.94."),
+        + _HSS_DONNER_ELIASZIW),
     "donner-eliasziw-positive": Rule(
         "donner-eliasziw",
         f"With fewer than {SMALL_SAMPLE} objects, the positive class's HSS (the kappa of the 2×2 table, the same for "
-        "either class and equal to KAPPA) gets Donner & Eliasziw's (1992) goodness-of-fit interval beside its "
-        "published SE: in the coverage study (docs/notes/intervals.md, 2,000 tables a cell) these intervals of "
-        "kappa on two classes covered 0.90–0.985 of a nominal 95% where the Wald intervals covered 0.31–0.94."),
+        "either class and equal to KAPPA) " + _HSS_DONNER_ELIASZIW),
     "bca": Rule(
         "bca",
         f"With fewer than {SMALL_SAMPLE} objects or a class of fewer than {SMALL_CLASS}, the chance-corrected "

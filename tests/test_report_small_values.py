@@ -1,5 +1,6 @@
-"""Values that would read as 0 keep their significant digits (as standard errors do), a 2×2 table of counts has one
-format, and the reliability diagram of a scores report has the bins of its calibration table."""
+"""Values that would read as 0 keep their significant digits (as standard errors do), unless an SE or an interval
+beside them gives them fewer (a rounding error of 0 reads 0.000), a test's statistic has three decimals, a 2×2 table
+of counts has one format, and the reliability diagram of a scores report has the bins of its calibration table."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pandas_agree  # noqa: F401  (the .agree accessor)
+import pandas_agree as pa
 from pandas_agree.report import display
 
 
@@ -94,3 +95,67 @@ def test_reliability_takes_the_bins_of_calibration_by_default():
     assert inspect.signature(scores.reliability).parameters["bins"].default == \
         inspect.signature(scores.calibration).parameters["bins"].default == 15
     pd.testing.assert_frame_equal(scores.reliability(), scores.reliability(bins=15))
+
+
+# tables at exactly chance (each cell its row total times its column total over N): every chance-corrected
+# coefficient is 0 in exact arithmetic, and computes as a rounding error (−1.7·10⁻¹⁶, 9.8·10⁻¹⁷) or as 0
+_AT_CHANCE = ([[3, 6, 9], [1, 2, 3], [5, 10, 15]], [[7, 14], [3, 6]])
+
+
+@pytest.mark.parametrize("table", _AT_CHANCE)
+def test_a_rounding_error_beside_its_interval_reads_as_zero(table):
+    """Kappa, Youden's J and markedness of a table at chance read 0.000 beside their intervals (they read
+    "-1.1e-16 [-0.243, 0.243]"), and so does kappa's z (it read "7.0e-16")."""
+    text = str(pa.Agreement.from_table(table).report())
+    assert "e-1" not in text
+    # every Youden's J and markedness of the class-specific table and of the averages (each class's is 0)
+    lines = [line for line in text.splitlines() if line.startswith(("Youden's J (YOUD)", "markedness (MARK)"))]
+    assert lines and all(line.split(")")[1].split()[0] == "0.000" for line in lines), lines
+    kappa_z = next(line for line in text.splitlines() if line.startswith("KAPPA_Z"))
+    assert kappa_z.split()[1] == "0.000"
+
+
+def test_rater_coefficients_at_chance_read_as_zero():
+    """Three raters giving every pattern of three categories once: Fleiss', Conger's and Brennan–Prediger's kappas
+    and AC1 are 0 (computed −1.7·10⁻¹⁶ and −2.5·10⁻¹⁶) and read 0.000 beside their SEs, as do the kappas by category
+    and their z (2.2·10⁻¹⁶, 2.0·10⁻¹⁵)."""
+    import itertools
+
+    patterns = pd.DataFrame(list(itertools.product(range(3), repeat=3)), columns=["r1", "r2", "r3"])
+    ra = pa.RaterAgreement(patterns)
+    summary = ra.summary(ci="auto")
+    assert np.allclose(summary.loc[["FLEISS", "CONGER", "AC1", "BPK"], "value"], 0, atol=1e-15)
+    text = str(ra.report())
+    assert "e-1" not in text
+    table = text.split("Agreement among Raters")[1].split("Kappa Paradox")[0]
+    for name in ("Fleiss' kappa (FLEISS)", "Conger's kappa (CONGER)", "Gwet's AC1 (AC1)",
+                 "Brennan–Prediger kappa (BPK)"):
+        line = next(line for line in table.splitlines() if line.startswith(name))
+        assert line[len(name):].split()[:2] == ["0.000", "0.080"], line
+    by_category = text.split("Fleiss' Kappa by Category")[1].split("Ratings by Rater")[0]
+    for category in "012":
+        line = next(line for line in by_category.splitlines() if line.startswith(category + " "))
+        assert line.split()[1:5] == ["0.000", "0.111", "0.000", "1.000"], line
+
+
+def test_a_value_beside_an_interval_takes_no_more_digits_than_its_ends():
+    assert display.value(-1.7e-16, inside=(-0.243, 0.243)) == "0.000"
+    assert display.with_interval(-1.7e-16, -0.243, 0.243) == "0.000 [-0.243, 0.243]"
+    assert display.with_interval(0.0004, -0.1, 0.1) == "0.000 [-0.100, 0.100]"  # as beside an SE of 0.05
+    assert display.value(0.0004, se=0.05) == "0.000"
+    # ends that read as 0 themselves give no such precision: the value keeps its significant digits
+    assert display.with_interval(0.000187, 0.000156, 0.000225) == "0.00019 [0.00016, 0.00023]"
+    assert display.with_interval(2e-18, 0.0, 0.0) == "2.0e-18 [0.000, 0.000]"
+
+
+def test_a_test_statistic_has_three_decimals():
+    assert display.statistic(7.0e-16) == "0.000" and display.statistic(-2.0e-15) == "0.000"
+    assert display.statistic(3.8415) == "3.842" and display.statistic(0.00023) == "0.000"
+    assert display.statistic(float("nan")) == display.MISSING
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-1e-9, 1e-9), st.floats(0.001, 1), st.floats(0.001, 1))
+def test_a_tiny_value_with_a_spread_interval_reads_zero(x, below, above):
+    shown = display.with_interval(x, x - below, x + above)
+    assert shown.split(" [")[0] == "0.000" and "e-" not in shown

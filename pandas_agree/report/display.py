@@ -20,7 +20,8 @@ from ..measures.registry import REGISTRY
 __all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "apart", "cell_label", "count", "count_of", "cut", "dependent",
            "fixed", "has_long_run", "interval", "label", "labels_apart", "layer", "layer_by", "long_labels",
            "measure_name", "name", "plain", "plot_text", "printable", "pvalue", "se", "se_decimals", "se_places",
-           "shorten", "significant", "value", "value_and_interval", "values", "with_interval", "with_intervals"]
+           "shorten", "significant", "statistic", "value", "value_and_interval", "values", "with_interval",
+           "with_intervals"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<0.001";0.000'
@@ -642,8 +643,10 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
     shows inside: 0.999752 of [0.99908, 0.99993] is 0.99975, not 1.000. With ``se`` (its standard error, shown
     beside it by :func:`se`), the decimals of a small SE where they are more: 0.000564 with an SE of 0.00034 is 0.00056,
     not 0.001, which would round the value more coarsely than its own uncertainty; and a value that would read as 0
-    keeps no more digits than its SE gives it (2·10⁻¹⁸ with an SE of 1.0 is 0.000). ``places`` is the least number
-    of decimals (those of its interval's ends, in one cell with them: :func:`with_interval`).
+    keeps no more digits than its SE gives it (2·10⁻¹⁸ with an SE of 1.0 is 0.000), nor than its interval's ends
+    give it where one of them reads as a number other than 0 (a kappa of a table at exactly chance, computed as
+    −1.7·10⁻¹⁶, in [−0.243, 0.243] is 0.000; 0.000187 in [0.000156, 0.000225] keeps its digits). ``places`` is the
+    least number of decimals (those of its interval's ends, in one cell with them: :func:`with_interval`).
 
     Examples
     --------
@@ -654,8 +657,8 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
     '0.99975'
     >>> value(0.000564, se=0.00034), value(0.412, se=0.00034), value(0.412, se=0.048), value(1544.0, se=347.788)
     ('0.00056', '0.41200', '0.412', '1544.0')
-    >>> value(2e-18, se=1.0), value(2e-18, se=0.0)
-    ('0.000', '2.0e-18')
+    >>> value(2e-18, se=1.0), value(2e-18, se=0.0), value(-1.7e-16, inside=(-0.243, 0.243))
+    ('0.000', '2.0e-18', '0.000')
     """
     if _is_missing(x):
         return MISSING
@@ -670,7 +673,7 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
         return _scientific(x)
     if _has_spread(se):  # the precision of its SE, whatever the value (2e-18 with an SE of 1.0 is 0.000)
         decimals = max(decimals, se_places(se, digits))
-    elif _reads_as_zero(x, decimals):
+    elif _reads_as_zero(x, decimals) and not _spans(inside, decimals):  # its interval gives it no more digits
         decimals = se_decimals(x, decimals)
         if decimals is None:
             return Shown(rounded_text(x, 1, "e"), x, "0.0E+00")
@@ -679,6 +682,23 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
     if inside is not None:
         decimals = inside_decimals(x, *inside, decimals)
     return _shown(_places(x, decimals), x, _decimal_format(decimals))
+
+
+def statistic(x, digits: int = 3) -> str:
+    """A test's statistic (z, χ², t, F), with three decimals as SPSS prints it (more where it is 1000 or more, as
+    :func:`value`): one that would read as 0 is 0.000, as a value beside an SE of 1 (a statistic is on the scale of
+    its null distribution, whose SD is 1 for z and √(2 df) for χ²; a z of 7·10⁻¹⁶ is the rounding error of a kappa
+    of exactly 0).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import statistic
+    >>> statistic(7.0e-16), statistic(3.8415), statistic(0.00023), statistic(1381348.5)
+    ('0.000', '3.842', '0.000', '1381349')
+    """
+    if not _is_missing(x) and _reads_as_zero(float(x), digits):
+        return _shown(_places(float(x), digits), float(x), _decimal_format(digits))
+    return value(x, digits)
 
 
 def values(numbers, digits: int = 3) -> list[str]:
@@ -745,6 +765,16 @@ def inside_decimals(x: float, lower, upper, decimals: int) -> int:
 def _reads_as_zero(x: float, decimals: int) -> bool:
     """Whether ``x``, not 0, would show as 0 with ``decimals`` decimals."""
     return x != 0 and abs(x) < 0.5 * 10.0 ** -decimals
+
+
+def _spans(ends, decimals: int) -> bool:
+    """Whether an interval ``ends`` (or None) has an end that reads as a number other than 0 with ``decimals``
+    decimals: beside it, a value that would read as 0 is 0 to the precision of its interval (a kappa of a table at
+    exactly chance, computed as −1.7·10⁻¹⁶, in [−0.243, 0.243] reads 0.000, as a value beside a larger SE does)."""
+    if ends is None:
+        return False
+    unit = 0.5 * 10.0 ** -decimals
+    return any(math.isfinite(float(end)) and abs(float(end)) >= unit for end in ends if not _is_missing(end))
 
 
 def significant(x, digits: int = 6) -> str:
@@ -932,7 +962,8 @@ def _interval_places(lower, upper, digits: int, like=(), value_shown=None, se=No
     if value_shown is not None and not _is_missing(value_shown):
         shown = float(value_shown)
         # the ends at least as fine as the value
-        if not spread and math.isfinite(shown) and _reads_as_zero(shown, decimals):
+        if not spread and math.isfinite(shown) and _reads_as_zero(shown, decimals) and \
+                not _spans((lower, upper), decimals):
             decimals = max(decimals, se_decimals(shown, decimals) or decimals)
         decimals = bound_decimals(value_shown, lower, upper, decimals)
     return decimals

@@ -1069,8 +1069,8 @@ def counted_statistic(test, method) -> bool:
 
 def test_statistics(tests: Sequence, statistics: Sequence, methods: Sequence) -> list[str]:
     """The statistics of a Tests table as shown: a count as a count ("126"; two decimals where weighted and
-    fractional), any other statistic as a value (three decimals)."""
-    return [display.count(v) if counted_statistic(test, method) else display.value(v)
+    fractional), any other statistic with three decimals (:func:`~pandas_agree.report.display.statistic`)."""
+    return [display.count(v) if counted_statistic(test, method) else display.statistic(v)
             for test, v, method in zip(tests, statistics, methods, strict=True)]
 
 

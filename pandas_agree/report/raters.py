@@ -157,10 +157,14 @@ class RaterReport(Rendered):
         shown = shown.rename(columns={"deff": "DEFF"})
         footnotes = []
         if "lower" in c.columns:
+            # each value with its interval as the two-classification report shows them: the decimals of its SE and
+            # ends (a coefficient of exactly chance, computed as −1.7·10⁻¹⁶, reads 0.000 beside an SE of 0.080)
             letters, footnotes = footnote_letters(list(c["method"]))
+            pairs = [display.value_and_interval(v, lo, hi, se=se) for v, lo, hi, se in
+                     zip(c["value"], c["lower"], c["upper"], c["se"], strict=True)]
+            shown["value"] = pd.Series([value for value, _ in pairs], index=shown.index, dtype=object)
             shown.insert(2, f"{display.significant(100 * self.options['confidence_level'])}% CI",
-                         [f"{display.interval(lo, hi, value_shown=v)} {letters[m]}" for v, lo, hi, m in
-                          zip(c["value"], c["lower"], c["upper"], c["method"], strict=True)])
+                         [f"{ends} {letters[m]}" for (_, ends), m in zip(pairs, c["method"], strict=True)])
         # the headings of the two-classification report's Multiclass Measures
         coefficients = frame_table(title, shown, stub="Coefficient", formats=formats,
                                    footnotes=[*footnotes, *more_notes],
@@ -168,6 +172,15 @@ class RaterReport(Rendered):
         if "DEFF" in shown.columns:  # the design effect goes with the interval before it
             coefficients.companions = {list(shown.columns).index("DEFF")}
         return coefficients
+
+    def _by_category_shown(self) -> pd.DataFrame:
+        """The kappas by category, each with the decimals of its SE (one of exactly chance, −1.7·10⁻¹⁶ computed,
+        reads 0.000 beside its SE)."""
+        frame = self.by_category
+        if not {"kappa", "se"} <= set(frame.columns):
+            return frame
+        kappas = [display.value(k, se=se) for k, se in zip(frame["kappa"], frame["se"], strict=True)]
+        return frame.assign(kappa=pd.Series(kappas, index=frame.index, dtype=object))
 
     def _tests_table(self, more_notes: list[str]):
         """The Tests table with each method as a lettered footnote, as in the two-classification report (a method
@@ -195,8 +208,9 @@ class RaterReport(Rendered):
             *filter(None, [design(self)]),
             coefficients,
             paradox,
-            frame_table("Fleiss' Kappa by Category", self.by_category, stub="Category",
-                        formats={"pvalue": display.pvalue}, footnotes=unweighted.get("by_category", []),
+            frame_table("Fleiss' Kappa by Category", self._by_category_shown(), stub="Category",
+                        formats={"pvalue": display.pvalue, "z": display.statistic},
+                        footnotes=unweighted.get("by_category", []),
                         headings={"kappa": "Kappa", "se": "Asymptotic\nStd. Error", "z": "Z", "pvalue": "Sig."}),
             frame_table("Ratings by Rater", self.distribution, stub="Rater",  # weighted sums: one number of decimals
                         formats=dict.fromkeys(self.distribution.columns, partial(

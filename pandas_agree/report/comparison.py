@@ -11,6 +11,7 @@ import pandas as pd
 from ..analyses.comparison import DEFAULT_MEASURES
 from ..analyses.messages import classes_left_out, left_out_text
 from ..base.options import validate_options
+from ..base.spelling import option_set
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.labels import positions_of, unique_labels
@@ -181,18 +182,20 @@ class ComparisonReport(Rendered):
         timing = opts["timing"]
         before = [m for m in resolved if m.kind == "binary" and m.terms
                   and (m.averaging == "before" if timing == "default" else timing == "before")]
+        # the option as the reader writes it: timing="after" in Python, --timing after on the command line
+        after, before_set = (option_set("timing", t, python=f'timing="{t}"') for t in ("after", "before"))
         if timing == "after" and any(m.kind == "binary" for m in resolved):
-            self.notes.append("Class-specific measures averaged after their formula (timing=\"after\"): the mean "
+            self.notes.append(f"Class-specific measures averaged after their formula ({after}): the mean "
                               "of the classes' values, as scikit-learn's macro average.")
         elif before and timing == "before":
             listed = "; ".join(f"{m.code} of the averages of {' and '.join(m.terms)}" for m in before)
-            self.notes.append(f"Class-specific measures averaged before their formula (timing=\"before\"): {listed}.")
+            self.notes.append(f"Class-specific measures averaged before their formula ({before_set}): {listed}.")
         elif before:
             # as in the agreement report's notes on averages: F1 (unweighted) is not scikit-learn's macro F1
             listed = "; ".join(f"{m.code} of the averages of {' and '.join(m.terms)}" for m in before)
             self.notes.append(f"Class-specific measures averaged before their formula (the !KO_clasagree rule, as "
                               f"Agreement.averages() does by default): {listed}. scikit-learn's macro average is the "
-                              "mean of the classes' values instead (timing=\"after\", as in Agreement.averages()).")
+                              f"mean of the classes' values instead ({after}, as in Agreement.averages()).")
         if any(m.kind == "binary" for m in resolved):
             for name, ag in comparison.agreements.items():
                 text = left_out_text(classes_left_out(ag, opts["classes"]), opts["classes"])

@@ -24,12 +24,13 @@ from .agreement import (
     frame_dict,
     jsonable,
     left_out_table,
+    options_dict,
     table_notes,
     warning_notes,
     weighted_cases,
 )
 from .document import Document, Section, Table, design, frame_table, laid_out, summary, tests_table
-from .options import report_options
+from .options import bootstrap_used, report_options
 from .ranking import class_limit, every_class, exceeds, kept, shown_measures
 from .rendered import Rendered
 
@@ -361,6 +362,11 @@ class ComparisonReport(Rendered):
         gives each level a column of its own: ``pd.MultiIndex.from_tuples(map(tuple, data["tests"]["index"]),
         names=["test", "between", "class"])`` is ``report.tests.index`` again.
 
+        ``"options"`` holds the options as given and, after ``"bootstrap_method"``, ``"bootstrap_methods_used"``: the
+        bootstrap methods the intervals used, each with the codes of the values it gave
+        (``{"bca": ["KAPPA"], ...}``; ``{}`` where nothing was bootstrapped), as the workbook's Options table says
+        where ``ci="auto"`` picked them (:func:`~pandas_agree.report.agreement.options_dict`).
+
         Examples
         --------
         >>> import pandas_agree as pa
@@ -372,10 +378,11 @@ class ComparisonReport(Rendered):
         >>> data["tests"]["index"][:2]
         [['MCNEMAR', 'knn vs logistic', '(all)'], ['COCHRAN_Q', 'all', '(all)']]
         """
+        # the bootstrap methods of the intervals, read from the frames of the workbook's sheets, in their order
+        used = bootstrap_used([self.summary, self.values, self.differences, self.tests])
         out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
                "differences": frame_dict(self.differences), "tests": frame_dict(self.tests),
-               "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
-               "version": __version__}
+               "notes": list(self.notes), "options": options_dict(self.options, used), "version": __version__}
         if self.comparison.design is not None:
             out["design"] = {k: jsonable(v) for k, v in self.comparison.design.items()}
         return out

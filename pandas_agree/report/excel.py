@@ -31,6 +31,7 @@ from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
 from .document import Document, laid_out, read_columns
+from .options import bootstrap_used, interval_frames
 from .printed import report_sheet
 from .ranking import shown_measures
 from .sheet import BOLD, MATCH, P_FORMAT, VALUE_FORMAT, Sheet, checked_path, infinite_sign
@@ -690,46 +691,10 @@ def _notes_sheet(ws: StreamSheet, rep) -> None:
             ws.text(1, note)
             ws.skip()
         ws.skip()
-    frames = [frame for _, sub in _sections(rep) for frame in (sub.multiclass, getattr(sub, "paradox", None),
-                                                                  sub.binary, sub.averages) if frame is not None]
-    _options(ws, [*rep.options.items(), ("by", rep.by)], bootstrap_used(frames))
+    _options(ws, [*rep.options.items(), ("by", rep.by)], bootstrap_used(interval_frames(rep)))
 
 
-_BOOTSTRAP = re.compile(r"\b(percentile|basic|bca) \(B = ")
-"""A bootstrap interval's method in a method's text, as :func:`~pandas_agree.inference.intervals.bootstrap_label`
-writes it ("bootstrap bca (B = 2000, random_state = 0)", "bootstrap over subjects, bca (B = ...")."""
-
-
-def bootstrap_used(frames) -> dict[str, list[str]]:
-    """The bootstrap methods of the intervals of ``frames`` (their "method" column and ``attrs["methods"]``), each
-    with the codes of the values it gave, in their order: what ``ci="auto"`` used, whatever ``bootstrap_method``.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> from pandas_agree.report.excel import bootstrap_used
-    >>> frame = pd.DataFrame({"method": ["wilson (Σ_M n_kk of N)", "Gwet linearised SE, bootstrap bca (B = 2000, "
-    ...                                  "random_state = 0) interval"]}, index=["OSR", "AC1"])
-    >>> frame.attrs["methods"] = {"PPREV": "linearised (logit scale) SE, bootstrap percentile (B = 2000, "
-    ...                                    "random_state = 0) interval"}
-    >>> bootstrap_used([frame])
-    {'percentile': ['PPREV'], 'bca': ['AC1']}
-    """
-    used: dict[str, list[str]] = {}
-    for frame in frames:
-        pairs = list(frame.attrs.get("methods", {}).items())
-        if not isinstance(frame.columns, pd.MultiIndex) and "method" in frame.columns:
-            pairs += zip(frame.index.tolist(), frame["method"].tolist(), strict=True)
-        for code, method in pairs:
-            for found in _BOOTSTRAP.findall(method) if isinstance(method, str) else ():
-                codes = used.setdefault(found, [])
-                name = code if isinstance(code, str) else display.label(code)
-                if name not in codes:
-                    codes.append(name)
-    return used
-
-
-def _bootstrap_row(options: dict, used: dict[str, list[str]]) -> tuple[str, str] | None:
+def _bootstrap_row(options: dict, used: dict[str, list]) -> tuple[str, str] | None:
     """The row under ``bootstrap_method`` in the options where the bootstrap intervals of the report are not all of
     that method (``ci="auto"`` takes BCa, or percentile, where its small-sample rules resample: the option is kept
     as given, and this row says what was used), or None."""
@@ -738,11 +703,12 @@ def _bootstrap_row(options: dict, used: dict[str, list[str]]) -> tuple[str, str]
     why = (f": {option_set('ci', 'auto')} picks the bootstrap method where its small-sample rules resample (see the "
            "notes above); bootstrap_method is that of any other value it bootstraps") if options.get("ci") == "auto" \
         else ""
-    return f"bootstrap intervals used{why}", "; ".join(f"{method}: {', '.join(codes)}"
-                                                        for method, codes in used.items())
+    return f"bootstrap intervals used{why}", "; ".join(
+        f"{method}: {', '.join(c if isinstance(c, str) else display.label(c) for c in codes)}"
+        for method, codes in used.items())
 
 
-def _options(ws: StreamSheet, options: list, used: dict[str, list[str]] | None = None) -> None:
+def _options(ws: StreamSheet, options: list, used: dict[str, list] | None = None) -> None:
     """The Options table: each option as given, then the package's version; under ``bootstrap_method``, the
     bootstrap methods ``used`` (:func:`bootstrap_used`) where they are not all that option's
     (:func:`_bootstrap_row`)."""

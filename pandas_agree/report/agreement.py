@@ -542,7 +542,8 @@ class AgreementReport(Rendered):
         tests), Crosstab (with ``cells=``, SPSS's cell statistics), Matching (only with ``match=``: every pair of
         a predicted label and the reference label it is paired with), Statistics (only with ``statistics=``: the
         CROSSTABS tables of :attr:`statistics`, at full precision), Confusions (every cell outside the matching
-        cells that holds objects, the largest first), Class measures, Averages, Notes (notes, options, version) and
+        cells that holds objects, the largest first), Class measures, Averages (not with ``positive=``, which
+        averages nothing: the text and HTML reports have no Averages table then), Notes (notes, options, version) and
         Measures (the measures shown, from the registry). Every class is in the data sheets, whatever
         ``max_classes`` is; with a sample design they (and the Report sheet, beside each value) hold the design
         effects too. Numbers keep full precision, labels are always text. With groups, the Report sheet

@@ -5,7 +5,8 @@ sheets: "Summary" (case processing, multiclass measures with intervals and inter
 (matching cells highlighted; with ``cells=``, SPSS's cell statistics under each row label), "Matching" (with
 ``match=``: the whole pairing of the predicted labels to the reference labels), "Statistics" (with
 ``statistics=``: the CROSSTABS tables, titled, one under the other), "Confusions" (every cell outside the matching
-cells that holds objects, the largest first), "Class measures", "Averages", "Notes" (notes, options, version) and
+cells that holds objects, the largest first), "Class measures", "Averages" (not with ``positive=``: nothing is
+averaged), "Notes" (notes, options, version) and
 "Measures" (every measure shown, documented from the registry). With groups, each sheet stacks the tables of all
 data and of every group, with a "group" column (or a group title above each crosstab), so the group values never
 become sheet names. Numbers keep full precision and are shown through number formats (standard errors with at least
@@ -788,12 +789,15 @@ def _write(rep, path: Path) -> None:
     report_sheet(report, laid_out(rep))
     statistics = [("Statistics", _statistics_sheet)] if any(sub.statistics for _, sub in rep.sections()) else []
     matching = [("Matching", _matching_sheet)] if rep.agreement.mapping is not None else []
+    # with a positive class nothing is averaged: no Averages sheet, as the text and HTML reports have no Averages
+    # table (report.averages is then the positive class's column of Class measures again)
+    averages = [("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", ""))] \
+        if rep.options.get("positive") is None else []
     streamed = []
     for name, fill in [("Summary", lambda ws, r: _summary_sheet(ws, r, bool(r.groups))),
                        ("Crosstab", _crosstab_sheet), *matching, *statistics, ("Confusions", _confusions_sheet),
                        ("Class measures", lambda ws, r: _wide_sheet(ws, r, lambda x: x.binary, "class", "")),
-                       ("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", "")),
-                       ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:
+                       *averages, ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:
         streamed.append(StreamSheet(name, styles))
         fill(streamed[-1], rep)
     _save(wb, path, report, streamed, next(s for s in streamed if s.name == "Notes"))

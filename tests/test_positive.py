@@ -97,3 +97,23 @@ def test_report_titles_the_class_table_by_its_positive_class(tmp_path):
         assert title in shown and "Measures (each class against the rest)" not in shown
     # without positive= every class is taken against the rest, as before
     assert "Class-Specific Measures (each class against the rest)" in str(df.agree.report("y", "p", ci=None))
+
+
+def test_the_workbook_has_no_averages_sheet_with_a_positive_class(tmp_path):
+    # with positive= nothing is averaged (scikit-learn's average="binary" with pos_label): the text and HTML reports
+    # have no Averages table, and the workbook no Averages sheet (before, one column "positive" repeating the
+    # positive class's row of Class measures)
+    import openpyxl
+
+    df = pd.DataFrame({"y": ["pos", "neg", "pos", "neg", "pos"] * 4, "p": ["pos", "neg", "neg", "neg", "pos"] * 4})
+    rep = df.agree.report("y", "p", positive="pos", n_resamples=100)
+    assert "Averages over Classes" not in rep.to_html(plots=False)
+    rep.to_excel(tmp_path / "positive.xlsx")
+    assert openpyxl.load_workbook(tmp_path / "positive.xlsx").sheetnames == [
+        "Report", "Summary", "Crosstab", "Confusions", "Class measures", "Notes", "Measures"]
+    # the positive class's measures are in Class measures, with their intervals
+    sheet = pd.read_excel(tmp_path / "positive.xlsx", sheet_name="Class measures", header=[0, 1], index_col=0)
+    assert sheet.loc["pos", ("REC", "value")] == pytest.approx(2 / 3)
+    # without positive= the averages have their sheet, as before
+    df.agree.report("y", "p", ci=None).to_excel(tmp_path / "averaged.xlsx")
+    assert "Averages" in openpyxl.load_workbook(tmp_path / "averaged.xlsx").sheetnames

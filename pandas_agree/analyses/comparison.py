@@ -631,7 +631,9 @@ class Comparison(CountedRows):
             ``result.attrs["methods"]`` names the interval method of each measure (each prediction's, "name:
             method; ...", where the predictions' differ) and ``result.attrs["notes"]`` holds the notes of those
             intervals, each once (with the predictions it is about, where it is not about every one: "B: with
-            fewer than ...").
+            fewer than ..."). With or without ``ci``, ``result.attrs["notes"]`` also holds the notes on the class
+            values ``zero_division`` set, as :meth:`pandas_agree.Agreement.averages` words them ("B: PRE of 'c' is
+            0/0 and shown as 0, ..."); without ``ci`` it is there only where there is such a note.
 
         Examples
         --------
@@ -669,18 +671,20 @@ class Comparison(CountedRows):
                                             else av.loc[m.code, ("unweighted", stat)])
                     methods.setdefault(col, {})[name] = (mc.loc[m.code, "method"] if m.kind != "binary"
                                                          else av.attrs["methods"][m.code])
-                if ci is not None:
-                    for frame in (mc, av):
-                        for note in [] if frame is None else frame.attrs.get("notes", []):
-                            notes.setdefault(note, []).append(name)
+                # the notes of the intervals, and with or without them those of the values zero_division set
+                for frame in (mc, av):
+                    for note in [] if frame is None else frame.attrs.get("notes", []):
+                        notes.setdefault(note, []).append(name)
                 rows.append(row)
         out = pd.DataFrame(rows, index=names_index(self.names))  # the names as given (None, a tuple)
+        everyone = len(self.names)
+        shown = [note if len(names) == everyone else about(", ".join(map(name_text, names)), note)
+                 for note, names in notes.items()]
         if ci is not None:
             out.columns = pd.MultiIndex.from_tuples(out.columns, names=["measure", "stat"])
             out.attrs["methods"] = {col: _each_prediction(found) for col, found in methods.items()}
-            everyone = len(self.names)
-            out.attrs["notes"] = [note if len(names) == everyone else about(", ".join(map(name_text, names)), note)
-                                  for note, names in notes.items()]
+        if ci is not None or shown:
+            out.attrs["notes"] = shown
         return out
 
     # --- paired differences ------------------------------------------------------------------------------

@@ -197,7 +197,7 @@ def _code_key(code) -> tuple:
 
 
 # the command-line options that are options of the reports (argparse dest -> report option)
-REPORT_OPTIONS = ("measures", "classes", "positive", "beta", "tversky", "correction", "zero_division", "ci",
+REPORT_OPTIONS = ("measures", "classes", "timing", "positive", "beta", "tversky", "correction", "zero_division", "ci",
                   "confidence_level", "n_resamples", "bootstrap_method", "random_state", "resampling", "kappa_weights",
                   "bands", "level", "percentages", "sort_by", "statistics", "cells")
 # the command-line options that name columns of the data file
@@ -764,7 +764,7 @@ AGREEMENT_MEASURES_HELP = (
 
 def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = (),
                         ci_choices: Sequence[str] | None = None, measures_help: str = MEASURES_HELP) -> None:
-    """The options every report command takes, and those of ``extra`` ("classes", "positive", "beta": with
+    """The options every report command takes, and those of ``extra`` ("classes", "timing", "positive", "beta": with
     --tversky, "correction", "zero_division", "kappa_weights", "resampling", "bands", "percentages",
     "statistics": with --cells, "max_classes", "sort_by"; "by" says the command has --by, which the help of
     --statistics then names); ``ci_choices`` narrows --ci to the interval methods the command's statistics take."""
@@ -784,6 +784,12 @@ def _add_report_options(p: argparse.ArgumentParser, *, extra: tuple[str, ...] = 
         p.add_argument("--classes", choices=choices("classes"), default=None,
                        help="classes the averages run over (default common: the labels on both sides; union: "
                             "every label, as scikit-learn)")
+    if "timing" in extra:
+        p.add_argument("--timing", choices=choices("timing"), default=None,
+                       help="when the averages of the class-specific measures are taken (default: each measure's "
+                            "rule, the !KO_clasagree rule: F1 and the other measures that list terms average the "
+                            "terms, then apply the formula; after: the classes' values averaged, as scikit-learn's "
+                            "macro average; before: the terms averaged wherever a measure lists them)")
     if "positive" in extra:
         p.add_argument("--positive", metavar="LABEL", default=None,
                        help="for two classes: the measures of this class, without averaging")
@@ -904,7 +910,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     report.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(report)
-    _add_report_options(report, extra=("classes", "positive", "beta", "correction", "zero_division",
+    _add_report_options(report, extra=("classes", "timing", "positive", "beta", "correction", "zero_division",
                                        "kappa_weights", "resampling", "bands", "percentages", "statistics",
                                        "max_classes", "sort_by", "by"),
                         measures_help=AGREEMENT_MEASURES_HELP)
@@ -970,7 +976,7 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("--match", choices=choices("match"), help="match cluster ids to classes")
     comp.add_argument("--sheet", help="sheet of an Excel file, .xlsx or .xlsm (default: the first)")
     _add_label_options(comp, order=False)
-    _add_report_options(comp, extra=("classes", "resampling", "max_classes"))
+    _add_report_options(comp, extra=("classes", "timing", "zero_division", "resampling", "max_classes"))
     comp.set_defaults(run=run_compare)
     sc = sub.add_parser("scores", help="ROC AUC with DeLong's interval, average precision and thresholds of a score "
                                        "(or of class probabilities) against a reference column, or several scores "
@@ -1003,8 +1009,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the largest false positive rate of the partial AUC (--measures PAUC --max-fpr 0.1)")
     sc.set_defaults(run=run_scores)
     demo = sub.add_parser("demo", help="the report of a bundled data set (wine cultivars against a classifier)")
-    _add_report_options(demo, extra=("classes", "positive", "beta", "correction", "zero_division", "kappa_weights",
-                                     "resampling", "bands", "percentages", "statistics", "max_classes", "sort_by"),
+    _add_report_options(demo, extra=("classes", "timing", "positive", "beta", "correction", "zero_division",
+                                     "kappa_weights", "resampling", "bands", "percentages", "statistics",
+                                     "max_classes", "sort_by"),
                         measures_help=AGREEMENT_MEASURES_HELP)
     demo.set_defaults(run=run_demo)
     cat = sub.add_parser("measures", help="the catalogue of measures")

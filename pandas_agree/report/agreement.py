@@ -32,15 +32,15 @@ from ..measures.parameters import uses
 from ..measures.registry import REGISTRY, resolve
 from . import display
 from .document import columns_of, keep_columns, read_columns
-from .options import report_options
+from .options import BOOTSTRAP_USED, bootstrap_used, interval_frames, report_options
 from .ranking import sort_measure
 from .rendered import Rendered
 
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "attrs_dict", "case_summary", "cell_statistics_frame",
-           "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes", "run_dict",
-           "statistics_dict", "table_notes", "warning_notes"]
+           "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes",
+           "options_dict", "run_dict", "statistics_dict", "table_notes", "warning_notes"]
 
 CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
@@ -542,7 +542,8 @@ class AgreementReport(Rendered):
         tests), Crosstab (with ``cells=``, SPSS's cell statistics), Matching (only with ``match=``: every pair of
         a predicted label and the reference label it is paired with), Statistics (only with ``statistics=``: the
         CROSSTABS tables of :attr:`statistics`, at full precision), Confusions (every cell outside the matching
-        cells that holds objects, the largest first), Class measures, Averages, Notes (notes, options, version) and
+        cells that holds objects, the largest first), Class measures, Averages (not with ``positive=``, which
+        averages nothing: the text and HTML reports have no Averages table then), Notes (notes, options, version) and
         Measures (the measures shown, from the registry). Every class is in the data sheets, whatever
         ``max_classes`` is; with a sample design they (and the Report sheet, beside each value) hold the design
         effects too. Numbers keep full precision, labels are always text. With groups, the Report sheet
@@ -628,6 +629,12 @@ class AgreementReport(Rendered):
         ``"1"``, ``True`` beside ``"True"``) are keyed by their values as Python writes them (``"1"`` and
         ``"'1'"``), so that every group keeps its own entry (see :func:`group_keys`).
 
+        ``"options"`` holds the options as given and, after ``"bootstrap_method"``, ``"bootstrap_methods_used"``: the
+        bootstrap methods the intervals used, each with the codes of the values it gave
+        (``{"bca": ["KAPPA"], ...}``; ``{}`` where nothing was bootstrapped), as the workbook's Options table says
+        where ``ci="auto"`` picked them; with groups, the top level's covers every group, each group's its own
+        (:func:`~pandas_agree.report.agreement.options_dict`).
+
         Examples
         --------
         >>> import pandas_agree as pa
@@ -639,7 +646,8 @@ class AgreementReport(Rendered):
                                                               "averages", "multiclass", "tests", "paradox")}
         if self.agreement.mapping is not None:  # the pairs of match=, all of them (the report may print the first)
             out["mapping"] = frame_dict(self.agreement.mapping)
-        out.update(statistics_dict(self))
+        # the bootstrap methods of every section's intervals (with groups, of all of them, as the workbook's Options)
+        out.update(statistics_dict(self, bootstrap_used(interval_frames(self))))
         if self.groups:
             out["by"] = jsonable(self.by)
             out["groups"] = dict(zip(group_keys(list(self.groups)), (rep.to_dict() for rep in self.groups.values()),
@@ -792,23 +800,49 @@ def _zero_weight_among(zero: int, rows: int) -> str:
     return f" ({zero} of them with a weight of 0, which count{'s' if zero == 1 else ''} nothing)"
 
 
-def statistics_dict(rep) -> dict:
+def statistics_dict(rep, used: dict[str, list] | None = None) -> dict:
     """What the reports of a table share in :meth:`to_dict`: the CROSSTABS tables asked for (with the facts of
-    their footnotes), the sample design, the notes, the options and the version."""
+    their footnotes), the sample design, the notes, the options (with the bootstrap methods ``used``, where the
+    report has intervals: see :func:`options_dict`) and the version."""
     out = {}
     if rep.statistics:
         out["statistics"] = {title: {**frame_dict(frame), **({"attrs": attrs_dict(frame.attrs)} if frame.attrs
                                                              else {})}
                              for title, frame in rep.statistics.items()}
-    return {**out, **run_dict(rep.source.design, rep.notes, rep.options)}
+    return {**out, **run_dict(rep.source.design, rep.notes, rep.options, used)}
 
 
-def run_dict(design: dict | None, notes: list[str], options: dict) -> dict:
+def run_dict(design: dict | None, notes: list[str], options: dict, used: dict[str, list] | None = None) -> dict:
     """What every report's :meth:`to_dict` ends with: the sample design (where there is one), the notes, the
-    options and the version."""
+    options (:func:`options_dict`) and the version."""
     out = {} if design is None else {"design": {k: jsonable(v) for k, v in design.items()}}
-    return {**out, "notes": list(notes), "options": {k: jsonable(v) for k, v in options.items()},
-            "version": __version__}
+    return {**out, "notes": list(notes), "options": options_dict(options, used), "version": __version__}
+
+
+def options_dict(options: dict, used: dict[str, list] | None = None) -> dict:
+    """A report's options as JSON-ready data, each as given; with ``used`` (a report with intervals: the bootstrap
+    methods its intervals used, :func:`~pandas_agree.report.options.bootstrap_used`), a key
+    ``"bootstrap_methods_used"`` after ``"bootstrap_method"``: ``{method: [code, ...]}``, each method with the
+    codes of the values it gave, in the report's order (``{"bca": ["BPK", "AC1"], "percentile": ["PPREV"]}``;
+    ``{}`` where no interval is a bootstrap's; a code of several parts, a score comparison's (score, measure), a
+    list, as the keys of its tables are). ``ci="auto"`` picks the method where its small-sample rules
+    resample, whatever ``bootstrap_method`` is; the workbook's Options table says the same in a row under
+    ``bootstrap_method``.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.agreement import options_dict
+    >>> options_dict({"ci": "auto", "bootstrap_method": "percentile", "random_state": 0}, {"bca": ["AC1"]})
+    {'ci': 'auto', 'bootstrap_method': 'percentile', 'bootstrap_methods_used': {'bca': ['AC1']}, 'random_state': 0}
+    """
+    out = {}
+    for k, v in options.items():
+        out[k] = jsonable(v)
+        if k == "bootstrap_method" and used is not None:
+            out[BOOTSTRAP_USED] = {method: jsonable(list(codes)) for method, codes in used.items()}
+    if used is not None and BOOTSTRAP_USED not in out:
+        out[BOOTSTRAP_USED] = {method: jsonable(list(codes)) for method, codes in used.items()}
+    return out
 
 
 def attrs_dict(attrs: dict) -> dict:

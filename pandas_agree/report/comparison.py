@@ -11,6 +11,7 @@ import pandas as pd
 from ..analyses.comparison import DEFAULT_MEASURES
 from ..analyses.messages import classes_left_out, left_out_text
 from ..base.options import validate_options
+from ..base.spelling import option_set
 from ..base.undefined import UndefinedMeasureWarning
 from ..base.version import __version__
 from ..engine.labels import positions_of, unique_labels
@@ -23,12 +24,13 @@ from .agreement import (
     frame_dict,
     jsonable,
     left_out_table,
+    options_dict,
     table_notes,
     warning_notes,
     weighted_cases,
 )
 from .document import Document, Section, Table, design, frame_table, laid_out, summary, tests_table
-from .options import report_options
+from .options import bootstrap_used, report_options
 from .ranking import class_limit, every_class, exceeds, kept, shown_measures
 from .rendered import Rendered
 
@@ -181,18 +183,20 @@ class ComparisonReport(Rendered):
         timing = opts["timing"]
         before = [m for m in resolved if m.kind == "binary" and m.terms
                   and (m.averaging == "before" if timing == "default" else timing == "before")]
+        # the option as the reader writes it: timing="after" in Python, --timing after on the command line
+        after, before_set = (option_set("timing", t, python=f'timing="{t}"') for t in ("after", "before"))
         if timing == "after" and any(m.kind == "binary" for m in resolved):
-            self.notes.append("Class-specific measures averaged after their formula (timing=\"after\"): the mean "
+            self.notes.append(f"Class-specific measures averaged after their formula ({after}): the mean "
                               "of the classes' values, as scikit-learn's macro average.")
         elif before and timing == "before":
             listed = "; ".join(f"{m.code} of the averages of {' and '.join(m.terms)}" for m in before)
-            self.notes.append(f"Class-specific measures averaged before their formula (timing=\"before\"): {listed}.")
+            self.notes.append(f"Class-specific measures averaged before their formula ({before_set}): {listed}.")
         elif before:
             # as in the agreement report's notes on averages: F1 (unweighted) is not scikit-learn's macro F1
             listed = "; ".join(f"{m.code} of the averages of {' and '.join(m.terms)}" for m in before)
             self.notes.append(f"Class-specific measures averaged before their formula (the !KO_clasagree rule, as "
                               f"Agreement.averages() does by default): {listed}. scikit-learn's macro average is the "
-                              "mean of the classes' values instead (timing=\"after\", as in Agreement.averages()).")
+                              f"mean of the classes' values instead ({after}, as in Agreement.averages()).")
         if any(m.kind == "binary" for m in resolved):
             for name, ag in comparison.agreements.items():
                 text = left_out_text(classes_left_out(ag, opts["classes"]), opts["classes"])
@@ -358,6 +362,11 @@ class ComparisonReport(Rendered):
         gives each level a column of its own: ``pd.MultiIndex.from_tuples(map(tuple, data["tests"]["index"]),
         names=["test", "between", "class"])`` is ``report.tests.index`` again.
 
+        ``"options"`` holds the options as given and, after ``"bootstrap_method"``, ``"bootstrap_methods_used"``: the
+        bootstrap methods the intervals used, each with the codes of the values it gave
+        (``{"bca": ["KAPPA"], ...}``; ``{}`` where nothing was bootstrapped), as the workbook's Options table says
+        where ``ci="auto"`` picked them (:func:`~pandas_agree.report.agreement.options_dict`).
+
         Examples
         --------
         >>> import pandas_agree as pa
@@ -369,10 +378,11 @@ class ComparisonReport(Rendered):
         >>> data["tests"]["index"][:2]
         [['MCNEMAR', 'knn vs logistic', '(all)'], ['COCHRAN_Q', 'all', '(all)']]
         """
+        # the bootstrap methods of the intervals, read from the frames of the workbook's sheets, in their order
+        used = bootstrap_used([self.summary, self.values, self.differences, self.tests])
         out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
                "differences": frame_dict(self.differences), "tests": frame_dict(self.tests),
-               "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
-               "version": __version__}
+               "notes": list(self.notes), "options": options_dict(self.options, used), "version": __version__}
         if self.comparison.design is not None:
             out["design"] = {k: jsonable(v) for k, v in self.comparison.design.items()}
         return out

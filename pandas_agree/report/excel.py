@@ -5,7 +5,8 @@ sheets: "Summary" (case processing, multiclass measures with intervals and inter
 (matching cells highlighted; with ``cells=``, SPSS's cell statistics under each row label), "Matching" (with
 ``match=``: the whole pairing of the predicted labels to the reference labels), "Statistics" (with
 ``statistics=``: the CROSSTABS tables, titled, one under the other), "Confusions" (every cell outside the matching
-cells that holds objects, the largest first), "Class measures", "Averages", "Notes" (notes, options, version) and
+cells that holds objects, the largest first), "Class measures", "Averages" (not with ``positive=``: nothing is
+averaged), "Notes" (notes, options, version) and
 "Measures" (every measure shown, documented from the registry). With groups, each sheet stacks the tables of all
 data and of every group, with a "group" column (or a group title above each crosstab), so the group values never
 become sheet names. Numbers keep full precision and are shown through number formats (standard errors with at least
@@ -31,6 +32,7 @@ from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
 from .document import Document, laid_out, read_columns
+from .options import bootstrap_used, interval_frames
 from .printed import report_sheet
 from .ranking import shown_measures
 from .sheet import BOLD, MATCH, P_FORMAT, VALUE_FORMAT, Sheet, checked_path, infinite_sign
@@ -690,46 +692,10 @@ def _notes_sheet(ws: StreamSheet, rep) -> None:
             ws.text(1, note)
             ws.skip()
         ws.skip()
-    frames = [frame for _, sub in _sections(rep) for frame in (sub.multiclass, getattr(sub, "paradox", None),
-                                                                  sub.binary, sub.averages) if frame is not None]
-    _options(ws, [*rep.options.items(), ("by", rep.by)], bootstrap_used(frames))
+    _options(ws, [*rep.options.items(), ("by", rep.by)], bootstrap_used(interval_frames(rep)))
 
 
-_BOOTSTRAP = re.compile(r"\b(percentile|basic|bca) \(B = ")
-"""A bootstrap interval's method in a method's text, as :func:`~pandas_agree.inference.intervals.bootstrap_label`
-writes it ("bootstrap bca (B = 2000, random_state = 0)", "bootstrap over subjects, bca (B = ...")."""
-
-
-def bootstrap_used(frames) -> dict[str, list[str]]:
-    """The bootstrap methods of the intervals of ``frames`` (their "method" column and ``attrs["methods"]``), each
-    with the codes of the values it gave, in their order: what ``ci="auto"`` used, whatever ``bootstrap_method``.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> from pandas_agree.report.excel import bootstrap_used
-    >>> frame = pd.DataFrame({"method": ["wilson (Σ_M n_kk of N)", "Gwet linearised SE, bootstrap bca (B = 2000, "
-    ...                                  "random_state = 0) interval"]}, index=["OSR", "AC1"])
-    >>> frame.attrs["methods"] = {"PPREV": "linearised (logit scale) SE, bootstrap percentile (B = 2000, "
-    ...                                    "random_state = 0) interval"}
-    >>> bootstrap_used([frame])
-    {'percentile': ['PPREV'], 'bca': ['AC1']}
-    """
-    used: dict[str, list[str]] = {}
-    for frame in frames:
-        pairs = list(frame.attrs.get("methods", {}).items())
-        if not isinstance(frame.columns, pd.MultiIndex) and "method" in frame.columns:
-            pairs += zip(frame.index.tolist(), frame["method"].tolist(), strict=True)
-        for code, method in pairs:
-            for found in _BOOTSTRAP.findall(method) if isinstance(method, str) else ():
-                codes = used.setdefault(found, [])
-                name = code if isinstance(code, str) else display.label(code)
-                if name not in codes:
-                    codes.append(name)
-    return used
-
-
-def _bootstrap_row(options: dict, used: dict[str, list[str]]) -> tuple[str, str] | None:
+def _bootstrap_row(options: dict, used: dict[str, list]) -> tuple[str, str] | None:
     """The row under ``bootstrap_method`` in the options where the bootstrap intervals of the report are not all of
     that method (``ci="auto"`` takes BCa, or percentile, where its small-sample rules resample: the option is kept
     as given, and this row says what was used), or None."""
@@ -738,11 +704,12 @@ def _bootstrap_row(options: dict, used: dict[str, list[str]]) -> tuple[str, str]
     why = (f": {option_set('ci', 'auto')} picks the bootstrap method where its small-sample rules resample (see the "
            "notes above); bootstrap_method is that of any other value it bootstraps") if options.get("ci") == "auto" \
         else ""
-    return f"bootstrap intervals used{why}", "; ".join(f"{method}: {', '.join(codes)}"
-                                                        for method, codes in used.items())
+    return f"bootstrap intervals used{why}", "; ".join(
+        f"{method}: {', '.join(c if isinstance(c, str) else display.label(c) for c in codes)}"
+        for method, codes in used.items())
 
 
-def _options(ws: StreamSheet, options: list, used: dict[str, list[str]] | None = None) -> None:
+def _options(ws: StreamSheet, options: list, used: dict[str, list] | None = None) -> None:
     """The Options table: each option as given, then the package's version; under ``bootstrap_method``, the
     bootstrap methods ``used`` (:func:`bootstrap_used`) where they are not all that option's
     (:func:`_bootstrap_row`)."""
@@ -822,12 +789,15 @@ def _write(rep, path: Path) -> None:
     report_sheet(report, laid_out(rep))
     statistics = [("Statistics", _statistics_sheet)] if any(sub.statistics for _, sub in rep.sections()) else []
     matching = [("Matching", _matching_sheet)] if rep.agreement.mapping is not None else []
+    # with a positive class nothing is averaged: no Averages sheet, as the text and HTML reports have no Averages
+    # table (report.averages is then the positive class's column of Class measures again)
+    averages = [("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", ""))] \
+        if rep.options.get("positive") is None else []
     streamed = []
     for name, fill in [("Summary", lambda ws, r: _summary_sheet(ws, r, bool(r.groups))),
                        ("Crosstab", _crosstab_sheet), *matching, *statistics, ("Confusions", _confusions_sheet),
                        ("Class measures", lambda ws, r: _wide_sheet(ws, r, lambda x: x.binary, "class", "")),
-                       ("Averages", lambda ws, r: _wide_sheet(ws, r, lambda x: x.averages, "measure", "")),
-                       ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:
+                       *averages, ("Notes", _notes_sheet), ("Measures", _measures_sheet)]:
         streamed.append(StreamSheet(name, styles))
         fill(streamed[-1], rep)
     _save(wb, path, report, streamed, next(s for s in streamed if s.name == "Notes"))

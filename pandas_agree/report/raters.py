@@ -18,7 +18,7 @@ from ..measures.registry import RATERS
 from . import display
 from .agreement import design_table, frame_dict, lonely_psu_notes, run_dict
 from .document import Document, Section, design, footnote_letters, frame_table, laid_out, tests_table
-from .options import report_options
+from .options import bootstrap_used, report_options
 from .rendered import Rendered
 
 __all__ = ["RaterReport"]
@@ -269,6 +269,11 @@ class RaterReport(Rendered):
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
 
+        ``"options"`` holds the options as given and, after ``"bootstrap_method"``, ``"bootstrap_methods_used"``: the
+        bootstrap methods the intervals used, each with the codes of the values it gave
+        (``{"bca": ["KAPPA"], ...}``; ``{}`` where nothing was bootstrapped), as the workbook's Options table says
+        where ``ci="auto"`` picked them (:func:`~pandas_agree.report.agreement.options_dict`).
+
         Examples
         --------
         >>> import pandas_agree as pa
@@ -280,4 +285,7 @@ class RaterReport(Rendered):
         """
         out = {name: frame_dict(getattr(self, name)) for name in ("summary", "coefficients", "by_category",
                                                                     "distribution", "pairwise", "tests", "paradox")}
-        return {**out, **run_dict(self.raters.design, self.notes, self.options)}
+        # the bootstrap methods of the intervals, read from the frames of the workbook's sheets, in their order
+        used = bootstrap_used([self.summary, self.coefficients, self.paradox, self.tests, self.by_category,
+                               self.distribution, self.pairwise])
+        return {**out, **run_dict(self.raters.design, self.notes, self.options, used)}

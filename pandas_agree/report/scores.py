@@ -20,9 +20,18 @@ from ..engine.labels import names_index, positions_of
 from ..measures.registry import SCORES
 from ..measures.scores import CALIBRATION_BINS, MULTICLASS_PROBABILITY_ROWS
 from . import display
-from .agreement import cases, design_table, flat_columns, frame_dict, jsonable, table_notes, weighted_cases
+from .agreement import (
+    cases,
+    design_table,
+    flat_columns,
+    frame_dict,
+    jsonable,
+    options_dict,
+    table_notes,
+    weighted_cases,
+)
 from .document import DEFF, Document, Section, Table, design, footnote_letters, frame_table, laid_out, summary
-from .options import report_options
+from .options import bootstrap_used, report_options
 from .rendered import Rendered
 
 __all__ = ["ScoreComparisonReport", "ScoresReport"]
@@ -488,6 +497,11 @@ class ScoresReport(Rendered):
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
 
+        ``"options"`` holds the options as given and, after ``"bootstrap_method"``, ``"bootstrap_methods_used"``: the
+        bootstrap methods the intervals used, each with the codes of the values it gave
+        (``{"bca": ["KAPPA"], ...}``; ``{}`` where nothing was bootstrapped), as the workbook's Options table says
+        where ``ci="auto"`` picked them (:func:`~pandas_agree.report.agreement.options_dict`).
+
         Examples
         --------
         >>> import pandas as pd
@@ -497,9 +511,12 @@ class ScoresReport(Rendered):
         >>> data["values"]["index"]
         ['AUC', 'GINI', 'PRAUC', 'AP', 'BRIER', 'LOGLOSS', 'ECE']
         """
+        # the bootstrap methods of the intervals, read from the frames of the workbook's sheets, in their order
+        used = bootstrap_used([self.summary, self.values, *(frame for frame in (self.classes, self.thresholds,
+                                                                                 self.calibration)
+                                                              if frame is not None)])
         out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
-               "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
-               "version": __version__}
+               "notes": list(self.notes), "options": options_dict(self.options, used), "version": __version__}
         if self.classes is not None:
             out["classes"] = frame_dict(flat_columns(self.classes))
         if self.thresholds is not None:
@@ -709,6 +726,11 @@ class ScoreComparisonReport(Rendered):
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
 
+        ``"options"`` holds the options as given and, after ``"bootstrap_method"``, ``"bootstrap_methods_used"``: the
+        bootstrap methods the intervals used, each with the codes of the values it gave
+        (``{"bca": ["KAPPA"], ...}``; ``{}`` where nothing was bootstrapped), as the workbook's Options table says
+        where ``ci="auto"`` picked them (:func:`~pandas_agree.report.agreement.options_dict`).
+
         Examples
         --------
         >>> import pandas as pd
@@ -719,10 +741,11 @@ class ScoreComparisonReport(Rendered):
         >>> data["tests"]["index"], data["tests"]["columns"]
         ([['a', 'b']], ['statistic', 'df', 'pvalue', 'pvalue_holm', 'method'])
         """
+        # the bootstrap methods of the intervals of the frames this dict holds
+        used = bootstrap_used([self.summary, self.values, self.differences, self.tests])
         out = {"summary": frame_dict(self.summary), "values": frame_dict(self.values),
                "differences": frame_dict(self.differences), "tests": frame_dict(self.tests),
-               "notes": list(self.notes), "options": {k: jsonable(v) for k, v in self.options.items()},
-               "version": __version__}
+               "notes": list(self.notes), "options": options_dict(self.options, used), "version": __version__}
         if self.comparison.design is not None:
             out["design"] = {k: jsonable(v) for k, v in self.comparison.design.items()}
         return out

@@ -97,13 +97,14 @@ def _ucb_fractional() -> pd.DataFrame:
 
 
 def _counts_shown(report) -> dict[str, list[str]]:
-    """Every count of every section's Case Processing Summary and crosstab, by section heading."""
+    """Every count of every section's Case Processing Summary and crosstab, by section heading (a layered report
+    prints one crosstab of every layer, in its first section)."""
     out = {}
     for section in laid_out(report).sections:
         summary = next(t for t in section.tables if t.title == "Case Processing Summary")
-        crosstab = next(t for t in section.tables if t.title.endswith("Crosstabulation"))
+        crosstab = next((t for t in section.tables if t.title.endswith("Crosstabulation")), None)
         out[section.heading] = [cells[0] for _, cells in summary.rows] + \
-            [cell for _, cells in crosstab.rows for cell in cells]
+            [cell for _, cells in (crosstab.rows if crosstab else []) for cell in cells]
     return out
 
 

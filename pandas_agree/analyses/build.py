@@ -14,7 +14,17 @@ from ..engine.crosstab import BOOKKEEPING, NoValidRowsError, validate_weights
 from ..engine.design import check_replicates
 from ..engine.native import engine_of
 from .agreement import Agreement
-from .crosstab import Counted, Crosstab, fixed_labels, from_labels, from_tabulation, order_fields, side_labels
+from .crosstab import (
+    Counted,
+    Crosstab,
+    fixed_labels,
+    from_labels,
+    from_tabulation,
+    layer_labels,
+    order_fields,
+    order_layers,
+    side_labels,
+)
 from .groups import group_rows
 from .order import ordered_categorical
 
@@ -139,7 +149,9 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
         own levels), e.g. ``labels={"Hair": ["Black", "Brown", "Red", "Blond"], "Eye": ["Brown", "Blue", "Hazel",
         "Green"]}``; a variable not in the dict keeps its observed categories in the usual order. Each list must
         hold every category the data hold, once. The order is the scale of the ordinal statistics (gamma,
-        Kendall's tau-b, Somers' d, ...), as SPSS reads the order of the values.
+        Kendall's tau-b, Somers' d, ...), as SPSS reads the order of the values. The dict may also map a layer
+        variable to its values in the order of the layers (``labels={"Age": ["Child", "Adult"]}``; every value the
+        data hold, once; a value listed that no row has makes no layer).
     strata, cluster, fpc : column label or array_like, optional
         A sample design (as for ``df.agree``): every interval is then design-based, and each layer is a domain of
         the whole sample.
@@ -165,6 +177,11 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
     >>> {year: layer.n for year, layer in ct.layers.items()}
     {1: 2.0, 2: 2.0}
 
+    The layers in the order ``labels=`` gives them:
+
+    >>> list(pa.crosstabs(df, "sex", "region", layers="year", labels={"year": [2, 1]}).layers)
+    [2, 1]
+
     Each variable its own categories and order (an unobserved one is an empty row or column):
 
     >>> pa.crosstabs(df, "sex", "region", labels={"region": ["s", "n", "w"]}).crosstab()
@@ -178,6 +195,7 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
         return _native_crosstabs(data, row, col, layers=layers, weights=weights, dropna=dropna, labels=labels,
                                  strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
     require_frame(data, "data")
+    labels, layer_orders = layer_labels(labels, row, col, [] if layers is None else _layer_names(layers))
     labels = side_labels(labels, row, col, kind=Crosstab)
     x, y = column(data, row, "row"), column(data, col, "col")
     w = column_or_values(data, weights, "weights")
@@ -205,7 +223,7 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
             return from_labels(x.iloc[rows], y.iloc[rows], weights=weights_of, domain=domain,
                                **(design if sampled else {}), **common, **more)
 
-        positions = group_rows(key)
+        positions = _in_order(group_rows(key), layer_orders, names)
         layered = _counted_layers(positions, counted)
         # a row without a layer value is in no table, as SPSS leaves it out: the table is the sum of its layers
         in_layer = np.zeros(len(data), dtype=bool)
@@ -236,6 +254,12 @@ def _counted_layers(positions: Mapping, counted) -> dict:
     return layered
 
 
+def _in_order(positions: dict, orders: Mapping, names: list) -> dict:
+    """The rows of each layer (``positions``, by layer value) in the order ``labels=`` gives the layer variables
+    (:func:`~pandas_agree.analyses.crosstab.order_layers`)."""
+    return {value: positions[value] for value in order_layers(list(positions), orders, names)} if orders else positions
+
+
 def _layer_names(layers) -> list:
     names = list(layers) if isinstance(layers, (list, tuple)) and not isinstance(layers, str) else [layers]
     if not names:
@@ -247,13 +271,14 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
                       replicates) -> Crosstab:
     """:func:`crosstabs` of a frame other than pandas: one group-by in its engine gives the table, its layers and
     the PSUs' tables; the layers are grouped and ordered as the pandas path groups them (:mod:`.groups`)."""
+    names = [] if layers is None else _layer_names(layers)
+    labels, layer_orders = layer_labels(labels, row, col, names)
     labels = side_labels(labels, row, col, kind=Crosstab)
     design = {"strata": strata, "cluster": cluster, "fpc": fpc}
     for name, value in {"weights": weights, **design}.items():
         if value is not None and pd.api.types.is_list_like(value):
             raise TypeError(f"{name} must be a column name on a {engine_of(data)} frame")
     check_replicates(replicates, any(v is not None for v in design.values()))
-    names = [] if layers is None else _layer_names(layers)
     counts = NativeCounts.count(data, row, col, weights=weights, dropna=dropna, labels=labels, layers=names,
                                 names=("row", "col"), **design)
     categorical = (ordered_categorical(counts.key(row)), ordered_categorical(counts.key(col)))  # as on pandas
@@ -272,7 +297,7 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
         mask[groups] = True
         return from_tabulation(counts.tabulation(mask, domain=sampled), Crosstab, **common)
 
-    layered = _counted_layers(group_rows(key.reset_index(drop=True)), counted)
+    layered = _counted_layers(_in_order(group_rows(key.reset_index(drop=True)), layer_orders, names), counted)
     in_layer = key.notna().to_numpy()
     if not in_layer.any():
         raise ValueError(f"layers: every row has a missing value of {names[0] if len(names) == 1 else names!r}; "

@@ -38,7 +38,7 @@ from ..engine.crosstab import (
     validate_weights,
 )
 from ..engine.design import DesignColumns, check_replicates
-from ..engine.labels import as_labels, positions_of
+from ..engine.labels import as_labels, check_listed, positions_of, unique_labels
 from ..engine.native import engine_of
 from ..engine.tables import CountedTable, validated_table
 from ..engine.tableview import TableView
@@ -65,8 +65,8 @@ from .rows import CountedRows
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["KAPPA_TABLE", "LAYER_TABLES", "ORDINAL_KEYWORDS", "Counted", "Crosstab", "fixed_labels", "from_labels",
-           "from_tabulation", "layer_statistics", "order_fields", "scores", "side_labels", "statistics_keywords",
-           "why_no_valid_rows"]
+           "from_tabulation", "layer_labels", "layer_statistics", "order_fields", "order_layers", "scores",
+           "side_labels", "statistics_keywords", "why_no_valid_rows"]
 
 
 @dataclass(frozen=True)
@@ -1702,6 +1702,73 @@ def side_labels(labels, row: Hashable, col: Hashable, *, kind: type | None = Non
     if all(f is None for f in found):
         return None
     return SideLabels(found[0], found[1], names=(f"labels[{row!r}]", f"labels[{col!r}]"))
+
+
+def layer_labels(labels, row: Hashable, col: Hashable, layers: Sequence) -> tuple[Sequence | Mapping | None, dict]:
+    """``labels=`` of a layered crosstab split in two: what the row and the column variable take (for
+    :func:`side_labels`), and the order of the values of each layer variable a dict names (by its position among
+    ``layers``, as an Index), which :func:`order_layers` follows. A key naming the row or the column variable is
+    theirs.
+
+    Examples
+    --------
+    >>> from pandas_agree.analyses.crosstab import layer_labels
+    >>> sides, orders = layer_labels({"Eye": ["Brown", "Blue"], "Sex": ["Male", "Female"]}, "Hair", "Eye", ["Sex"])
+    >>> sides, {k: list(v) for k, v in orders.items()}
+    ({'Eye': ['Brown', 'Blue']}, {0: ['Male', 'Female']})
+    """
+    if not isinstance(labels, Mapping) or not layers:
+        return labels, {}
+    sides, orders = {}, {}
+    for key, given in labels.items():
+        at = [k for k, name in enumerate(layers) if _same_name(key, name)]
+        if _same_name(key, row) or _same_name(key, col):
+            sides[key] = given
+            continue
+        if not at:
+            raise ValueError(f"labels: {key!r} is neither the row variable ({row!r}), the column variable ({col!r}) "
+                             f"nor a layer variable ({', '.join(map(repr, layers))}); a dict of labels maps each of "
+                             "them to the list of its labels (values) in their order")
+        if isinstance(given, (str, bytes, Mapping, set, frozenset)) or not pd.api.types.is_list_like(given) or (
+                getattr(given, "ndim", 1) != 1):
+            raise TypeError(f"labels[{key!r}] must be a list of the values of the layer variable {key!r} in their "
+                            f"order; got a {type(given).__name__}")
+        values = as_labels(list(given))
+        if len(unique_labels(values)) < len(values):
+            raise ValueError(f"labels[{key!r}] must list each value of the layer variable {key!r} once")
+        orders[at[0]] = values
+    return sides, orders
+
+
+def order_layers(values: list, orders: Mapping, names: Sequence) -> list:
+    """The layer values ``values`` (a layer variable's values, or tuples of the values of several ``names``) in the
+    order ``labels=`` gives each layer variable (``orders``, as :func:`layer_labels` gives them); a variable
+    without one keeps the order of its values in ``values``. Every observed value must be listed; a value listed
+    that no row has makes no layer (SPSS prints no table for it).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.analyses.crosstab import order_layers
+    >>> order_layers(["Adult", "Child"], {0: pd.Index(["Child", "Adult"])}, ["Age"])
+    ['Child', 'Adult']
+    >>> order_layers([("Adult", "F"), ("Adult", "M"), ("Child", "F")], {0: pd.Index(["Child", "Adult"])},
+    ...              ["Age", "Sex"])
+    [('Child', 'F'), ('Adult', 'F'), ('Adult', 'M')]
+    """
+    if not orders or not values:
+        return values
+    several = len(names) > 1
+    ranks = []
+    for k, name in enumerate(names):
+        column = as_labels([v[k] if several else v for v in values])
+        if k in orders:
+            check_listed(column, orders[k], f"labels[{name!r}]", noun="value of the layer variable")
+            ranks.append(positions_of(column, orders[k]))
+        else:
+            ranks.append(positions_of(column, unique_labels(column)))
+    by = sorted(range(len(values)), key=lambda i: tuple(int(rank[i]) for rank in ranks))
+    return [values[i] for i in by]
 
 
 def _same_name(key, name) -> bool:

@@ -210,7 +210,8 @@ class AgreeAccessor(Shortcuts):
                   lonely_psu: str = "adjust", replicates: str | None = None) -> Crosstab:
         """The crosstab of the columns ``row`` and ``col`` (SPSS's ``CROSSTABS row BY col [BY layer ...]``), whose
         labels need not match: :func:`pandas_agree.crosstabs` of this frame. ``labels=`` takes a list (both
-        variables) or a dict giving each variable its own categories and order (``labels={"Class": [...]}``).
+        variables) or a dict giving each variable its own categories and order (``labels={"Class": [...]}``), a
+        layer variable the order of its layers.
 
         Examples
         --------

@@ -146,27 +146,41 @@ class CrosstabReport(Rendered):
         return tuple(dict.fromkeys(str(sub.crosstab.columns[-1]) for _, sub in self.sections()))
 
     def label_sets(self) -> list[list]:
-        """The labels the report prints: those of the rows and columns of the whole table and of every layer (one
-        set), and the values of each layer variable (a set each)."""
+        """The labels the report prints: those of the rows and columns of the whole table and of every layer, with
+        the values of the layer variables (one set: the layered crosstab prints them in one stub), and the values of
+        each layer variable (a set each)."""
         tables = [x for _, sub in self.sections() for x in sub.source.table_labels]
         if isinstance(self.layers_by, list):
-            return [tables, *([value[k] for value in self.layers] for k in range(len(self.layers_by)))]
-        return [tables, list(self.layers)]
+            layers = [[value[k] for value in self.layers] for k in range(len(self.layers_by))]
+        else:
+            layers = [list(self.layers)]
+        if not self.layers:
+            return [tables, *layers]
+        # the layered crosstab prints the layer values in its stub, beside the row labels and the "Total" layer:
+        # they are apart from those too (a layer value "Total" is shown 'Total')
+        return [tables + [v for values in layers for v in values], *layers]
 
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
-        from .document import Document, Section, count_places, crosstab_section
+        from .document import Document, Section, count_places, crosstab_section, layered_crosstab
 
         ct = self.source
         i, j = ct.shape
         meta = f"pandas_agree {__version__} · N = {display.count(ct.n)} · {i} × {j} table"
         sections = []
         places = count_places(self)  # one format for the counts of the whole table and of every layer
+        # with layers, one crosstab of every layer and the whole table (SPSS's layout) in the first section, in
+        # place of each section's own
+        layered = layered_crosstab(self, places.crosstab) if self.layers else None
         for value, sub in self.sections():
             # with layers the first section is the whole table, the layers pooled (SPSS's "Total" layer)
             heading = (f"Layer: {display.layer(self.layers_by, value)}" if value is not None
                        else "All layers (the whole table)" if self.layers else None)
-            sections.append(Section(heading, crosstab_section(sub, places), sub.notes))
+            tables = crosstab_section(sub, places)
+            if layered is not None:
+                at = 1 if sub.design is None else 2  # after the Case Processing Summary and the Sample Design
+                tables[at:at + 1] = [layered] if value is None else []
+            sections.append(Section(heading, tables, sub.notes))
         return Document(f"Crosstabs: {self.title}", meta, sections)
 
     def __repr__(self) -> str:

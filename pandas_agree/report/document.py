@@ -28,7 +28,8 @@ from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
 __all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of", "count_places",
            "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "keep_columns",
-           "laid_out", "read_columns", "section", "statistics_tables", "test_statistics", "tests_table"]
+           "laid_out", "layered_crosstab", "read_columns", "section", "statistics_tables", "stub_parts",
+           "test_statistics", "tests_table"]
 
 
 def _text(x) -> str:
@@ -48,7 +49,10 @@ class Table:
     separates them from it. ``stub_split`` is, in a crosstab with SPSS's cell statistics, the position in each row
     label where the statistic's name begins: the row's label before it (padded with spaces) and the statistic
     are two stub columns, as SPSS shows them; the text report keeps them side by side in its fixed-width stub, the
-    HTML report gives each its own column (0: one stub column)."""
+    HTML report gives each its own column (0: one stub column); a tuple of positions splits the stub into more
+    columns (a layered crosstab: the layer, the row variable, the row's label and the statistic, as SPSS nests
+    them), the stub's title split at the same places. ``rules`` holds the positions of rows that begin a block
+    (a layer of a layered crosstab): a rule is drawn above each."""
 
     title: str
     columns: list[str]
@@ -60,7 +64,8 @@ class Table:
     total_row: bool | int = False  # whether the last row (the last n rows) is a total (shown after a rule)
     companions: set = field(default_factory=set)  # columns that go with the column before them (a value's DEFF)
     total_column: bool = False  # whether the last column is a total (a crosstab's margin)
-    stub_split: int = 0  # where each row label's second stub column (a cell statistic's name) begins; 0: none
+    stub_split: int | tuple[int, ...] = 0  # where each row label's further stub columns begin; 0: none
+    rules: set = field(default_factory=set)  # positions in ``rows`` of rows with a rule above them (a new layer)
 
     def __post_init__(self) -> None:
         # any hashable may name a variable or a column (0, ("a", 1), a Timestamp): every renderer gets text
@@ -68,6 +73,25 @@ class Table:
         self.columns = [_text(c) for c in self.columns]
         self.column_title = None if self.column_title is None else _text(self.column_title)
         self.rows = [(_text(label), cells) for label, cells in self.rows]
+
+
+def stub_parts(t: Table, label: str) -> list[str]:
+    """A row label (or the stub's title) as the stub's columns show it, cut where ``t.stub_split`` says (each
+    part but the last without its padding); the label whole where the stub is one column.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.document import Table, stub_parts
+    >>> t = Table("t", ["x"], [], stub_split=(3, 9))
+    >>> stub_parts(t, "A  Admit Count"), stub_parts(Table("t", ["x"], []), "A  Count")
+    (['A', 'Admit', 'Count'], ['A  Count'])
+    """
+    splits = t.stub_split if isinstance(t.stub_split, tuple) else (t.stub_split,) if t.stub_split else ()
+    if not splits:
+        return [label]
+    ends = [0, *splits, None]
+    parts = [label[ends[k]:ends[k + 1]] for k in range(len(ends) - 1)]
+    return [part.rstrip() for part in parts[:-1]] + parts[-1:]
 
 
 @dataclass
@@ -632,6 +656,59 @@ def _cells_crosstab(rep, places: int) -> Table:
                  footnotes=[f"{_matching_note(ag)[:-1]} on the {first} line."] if matching else [],
                  total_row=n_stats - sum(stat in _RESIDUALS for stat in stats), total_column=True,
                  stub_split=width + 2)
+
+
+def layered_crosstab(rep, places: int | None = None) -> Table | None:
+    """The crosstab of a layered CROSSTABS report (``a BY b BY c``) as SPSS prints it: one table whose outermost
+    row dimension is the layer variable (one stub column per variable where there are several), each layer's rows
+    in turn with their cell statistics and the layer's row Total, then a "Total" layer, the whole table. The
+    columns are the whole table's: a column a layer has no case of is blank in that layer. Counts with ``places``
+    decimals (those of the report's other sections, :func:`count_places`). None where a table of the report is
+    not printed with its cell statistics (more than ``max_classes`` categories, a sparse table's counts): each
+    section then shows its own."""
+    parts = [*rep.layers.items(), (None, rep)]
+    tables = [crosstab(sub, places) for _, sub in parts]
+    if any(not t.columns or not t.stub_split for t in tables):
+        return None
+    by = rep.layers_by if isinstance(rep.layers_by, list) else [rep.layers_by]
+    whole = tables[-1]
+    total_text = whole.columns[-1]  # the margin's heading ("Total")
+    row_name = whole.stub
+    rows, rules, blocks = [], set(), []
+    for (value, _), t in zip(parts, tables, strict=True):
+        values = ([display.label(v) for v in value] if len(by) > 1 and isinstance(value, tuple)
+                  and len(value) == len(by) else [display.label(value)]) if value is not None else [total_text]
+        at = {c: j for j, c in enumerate(t.columns[:-1])}
+        order = [at.get(c) for c in whole.columns[:-1]] + [len(t.columns) - 1]  # the whole table's columns
+        first_total = len(t.rows) - int(t.total_row)
+        lines = []
+        for i, (label, cells) in enumerate(t.rows):
+            head, stat = label[:t.stub_split].rstrip(), label[t.stub_split:]
+            side = (row_name if i == 0 else "") if i < first_total else (head if i == first_total else "")
+            lines.append((side, head if i < first_total else "", stat,
+                          ["" if j is None else cells[j] for j in order]))
+        blocks.append((values, lines))
+    widths = [max([len(display.name(x, "layer")), *(len(v[k]) for v, _ in blocks if k < len(v))])
+              for k, x in enumerate(by)]
+    side_width = max(len(side) for _, lines in blocks for side, *_ in lines)
+    head_width = max(len(head) for _, lines in blocks for _, head, *_ in lines)
+    shown_before: list[str] = []
+    for values, lines in blocks:
+        rules.add(len(rows))
+        for i, (side, head, stat, cells) in enumerate(lines):
+            # each layer variable's value on the layer's first line, an outer one only where it changes
+            keys = [v if i == 0 and (values[:k + 1] != shown_before[:k + 1] or k == len(values) - 1) else ""
+                    for k, v in enumerate(values)] + [""] * (len(by) - len(values))
+            stub = "".join(f"{key:<{w}}  " for key, w in zip(keys, widths, strict=True))
+            rows.append((f"{stub}{side:<{side_width}}  {head:<{head_width}}  {stat}", cells))
+        shown_before = values
+    splits = list(np.cumsum([w + 2 for w in [*widths, side_width, head_width]]))
+    stub = "".join(f"{display.name(x, 'layer'):<{w}}  " for x, w in zip(by, widths, strict=True)).rstrip()
+    rules.discard(0)
+    title = whole.title.removesuffix(" Crosstabulation")
+    return Table(f"{title} * {' * '.join(display.name(x, 'layer') for x in by)} Crosstabulation", whole.columns,
+                 rows, stub=stub, column_title=whole.column_title, rules=rules, total_column=True,
+                 stub_split=tuple(int(x) for x in splits))
 
 
 class _Footnotes:

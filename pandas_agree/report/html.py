@@ -9,7 +9,7 @@ import io
 
 from ..base.text import install_advice
 from .display import printable
-from .document import Document, Table
+from .document import Document, Table, stub_parts
 
 __all__ = ["fragment", "page"]
 
@@ -23,10 +23,11 @@ STYLE = """
 .pa-report table { border-collapse: collapse; margin: 2px 0 4px 0; }
 .pa-report th, .pa-report td { padding: 2px 10px; border-bottom: 1px solid #e3e3e3; }
 .pa-report thead th { border-top: 2px solid #555; border-bottom: 1px solid #555; text-align: right; }
-.pa-report thead th:first-child { text-align: left; }
+.pa-report thead th:first-child, .pa-report thead th.pa-stat { text-align: left; }
 .pa-report tbody th { text-align: left; font-weight: normal; }
 .pa-report td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .pa-report tr.pa-total th, .pa-report tr.pa-total td { border-top: 1px solid #555; font-weight: 600; }
+.pa-report tr.pa-rule th, .pa-report tr.pa-rule td { border-top: 1px solid #555; }
 .pa-report tr.pa-total-more th, .pa-report tr.pa-total-more td { font-weight: 600; }
 .pa-report tbody th { white-space: pre; }
 .pa-report .pa-wide tbody th, .pa-report .pa-wide thead th:first-child { position: sticky; left: 0; background: #fff; }
@@ -56,32 +57,34 @@ def table_html(t: Table) -> str:
                    "</th>" for j, c in enumerate(t.columns))
     # a crosstab's cell statistics: the row's label and the statistic's name in two stub columns (SPSS's layout),
     # so that the names line up whatever the font
-    split = t.stub_split
-    corner = ' colspan="2"' if split else ""
+    # (a layered crosstab: the layer, the row variable, the row's label and the statistic, four stub columns)
+    n_stubs = len(stub_parts(t, ""))
+    corner = f' colspan="{n_stubs}"' if n_stubs > 1 else ""
     caption = f'<tr><th{corner}></th><th colspan="{len(t.columns)}" style="text-align:center">' \
         f'{_e(t.column_title)}</th></tr>' if t.column_title else ""
 
     def stub(label: str) -> str:
-        if not split:
-            return f"<th>{_e(label)}</th>"
-        return f'<th>{_e(label[:split].rstrip())}</th><th class="pa-stat">{_e(label[split:])}</th>'
+        first, *more = stub_parts(t, label)
+        return f"<th>{_e(first)}</th>" + "".join(f'<th class="pa-stat">{_e(part)}</th>' for part in more)
 
+    # the stub's title over its first column; a layered crosstab's titles (the layer variables) each over its own
+    corner_head = stub(t.stub) if isinstance(t.stub_split, tuple) else f"<th{corner}>{_e(t.stub)}</th>"
     body = []
     total_column = len(t.columns) - 1 if t.total_column else None  # bold, as the total row is
     for i, (label, cells) in enumerate(t.rows):
         if cells is None:  # a row of text across the table
-            body.append(f'<tr><td colspan="{len(t.columns) + 1 + bool(split)}" style="text-align:center">'
+            body.append(f'<tr><td colspan="{len(t.columns) + n_stubs}" style="text-align:center">'
                         f'{_e(label)}</td></tr>')
             continue
         first_total = len(t.rows) - int(t.total_row)
-        total = "" if not t.total_row or i < first_total else \
+        total = ' class="pa-rule"' if i in t.rules else "" if not t.total_row or i < first_total else \
             ' class="pa-total"' if i == first_total else ' class="pa-total-more"'
         tds = "".join(f'<td class="pa-match">{_e(c)}</td>' if (i, j) in t.highlight else
                       f'<td class="pa-total-column">{_e(c)}</td>' if j == total_column else
                       f"<td{aside if j in t.companions else ''}>{_e(c)}</td>" for j, c in enumerate(cells))
         body.append(f"<tr{total}>{stub(label)}{tds}</tr>")
     # a table wider than the page scrolls in its own box, its row labels kept in view
-    return (f'<h3>{_e(t.title)}</h3><div class="pa-wide"><table><thead>{caption}<tr><th{corner}>{_e(t.stub)}</th>{head}'
+    return (f'<h3>{_e(t.title)}</h3><div class="pa-wide"><table><thead>{caption}<tr>{corner_head}{head}'
             f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>{feet}")
 
 

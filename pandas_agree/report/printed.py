@@ -18,7 +18,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.pagebreak import Break
 
 from . import display
-from .document import Document, Table
+from .document import Document, Table, stub_parts
 from .sheet import CELL_LIMIT, MATCH, Sheet
 
 __all__ = ["PrintLayout", "report_sheet"]
@@ -71,17 +71,15 @@ def _value_part(cell: display.Shown) -> display.Shown:
 
 def _stubs(t: Table) -> int:
     """The sheet columns of ``t``'s stub: two where its row labels hold a cell statistic's name
-    (``Table.stub_split``: the row's label and the statistic, as SPSS shows them and the HTML report does), else
-    one."""
-    return 2 if t.stub_split else 1
+    (``Table.stub_split``: the row's label and the statistic, as SPSS shows them and the HTML report does; a
+    layered crosstab has one more for each layer variable and one for the row variable), else one."""
+    return len(stub_parts(t, ""))
 
 
 def _stub_parts(t: Table, label: str) -> list[str]:
     """A row label as the stub's columns show it: the row's label and the statistic's name where ``t`` splits its
-    stub, else the label whole."""
-    if not t.stub_split:
-        return [label]
-    return [label[:t.stub_split].rstrip(), label[t.stub_split:]]
+    stub (:func:`~pandas_agree.report.document.stub_parts`), else the label whole."""
+    return stub_parts(t, label)
 
 
 def _pairs(t: Table) -> list[bool]:
@@ -373,8 +371,13 @@ class _Printer:
                                end_column=self.last)
             pages.end_row()
         rules = Border(top=THIN, bottom=THIN)
-        pages.text(1, t.stub, font=STRONG, wrap=True).border = rules
-        if self.stubs > 1:  # the stub's name over both its columns, as the HTML report's corner spans them
+        if isinstance(t.stub_split, tuple):  # a layered crosstab: each layer variable's name over its column
+            for col, part in enumerate(_stub_parts(t, t.stub), start=1):
+                pages.text(col, part, font=STRONG, wrap=True).border = rules
+        else:
+            pages.text(1, t.stub, font=STRONG, wrap=True).border = rules
+        if self.stubs > 1 and not isinstance(t.stub_split, tuple):
+            # the stub's name over both its columns, as the HTML report's corner spans them
             ws.cell(pages.row, 2).border = rules
             ws.merge_cells(start_row=pages.row, start_column=1, end_row=pages.row, end_column=self.stubs)
         for j, header in enumerate(t.columns):
@@ -408,7 +411,7 @@ class _Printer:
             else:
                 shown.append(pages.value(self.firsts[j], value, fill, right=self.numbers[j]))
                 shown += [pages.value(col, "", fill) for col in range(self.firsts[j] + 1, self.ends[j] + 1)]
-        if total:
+        if total or i in t.rules:  # a total, or a new block of rows (a layer)
             for cell in shown:
                 cell.border = Border(top=THIN)
         pages.end_row(self.row_height(label, cells))

@@ -143,8 +143,8 @@ def render_table(t: Table, width: int = WIDTH) -> str:
     out = [t.title]
     total = len(rows) - int(t.total_row) if t.total_row else None  # the first row of the total
     # rows of cells only, each on one line (no total, no row of text, no label on lines of its own)
-    plain = total is None and labels is None and len(table_rows) == len(rows) and len(by_column) == n_columns and \
-        all(len(cells) == n_columns for cells in table_rows)
+    plain = total is None and not t.rules and labels is None and len(table_rows) == len(rows) and \
+        len(by_column) == n_columns and all(len(cells) == n_columns for cells in table_rows)
     row_labels = [label for label, _ in rows] if plain else []
     for n, block in enumerate(blocks):
         line = stub_width + sum(widths[j] + 2 for j in block)
@@ -169,10 +169,10 @@ def render_table(t: Table, width: int = WIDTH) -> str:
         take = itemgetter(*block) if len(block) > 1 else lambda cells, j=block[0]: (cells[j],)
         run: list = []  # the label and cells of each row of a run of rows of one line each, laid out at once
         for i, (label, cells) in enumerate(rows):
-            if i == total or cells is None or labels is not None:
+            if i == total or i in t.rules or cells is None or labels is not None:
                 out.extend(_lines(template, run, len(block) + 1))
                 run = []
-                if i == total:
+                if i == total or i in t.rules:  # a total, or a new block of rows (a layer)
                     out.append("─" * line)
                 if cells is None:  # a row of text across the table
                     out.append(label.center(line).rstrip())

@@ -155,7 +155,7 @@ class CrosstabReport(Rendered):
 
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
-        from .document import Document, Section, count_places, crosstab_section
+        from .document import Document, Section, count_places, crosstab_section, directional_notes
 
         ct = self.source
         i, j = ct.shape
@@ -166,7 +166,9 @@ class CrosstabReport(Rendered):
             # with layers the first section is the whole table, the layers pooled (SPSS's "Total" layer)
             heading = (f"Layer: {display.layer(self.layers_by, value)}" if value is not None
                        else "All layers (the whole table)" if self.layers else None)
-            sections.append(Section(heading, crosstab_section(sub, places), sub.notes))
+            # the notes name the directional measures as the tables print them ("Lambda — Admit Dependent")
+            notes = directional_notes(sub.notes, display.dependent(*sub.source.axis_names))
+            sections.append(Section(heading, crosstab_section(sub, places), notes))
         return Document(f"Crosstabs: {self.title}", meta, sections)
 
     def __repr__(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 import weakref
 from collections import Counter
@@ -19,6 +20,7 @@ from ..inference.association import (
     COLUMNS_DEPENDENT,
     LR_SIG,
     PEARSON_SIG,
+    RECORDS,
     ROWS_DEPENDENT,
     T_SIG,
     ZERO_ASE,
@@ -27,8 +29,9 @@ from . import display
 from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
 __all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of", "count_places",
-           "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "keep_columns",
-           "laid_out", "read_columns", "section", "statistics_tables", "test_statistics", "tests_table"]
+           "counted_statistic", "crosstab_section", "directional_notes", "footnote_letters", "frame_table", "has_deff",
+           "keep_columns", "laid_out", "read_columns", "section", "statistics_tables", "test_statistics",
+           "tests_table"]
 
 
 def _text(x) -> str:
@@ -780,6 +783,46 @@ def _directional(measure: str, dependent: tuple[str, str]) -> str:
         if measure.endswith(f" — {ending}"):
             return f"{measure[:-len(ending)]}{variable} Dependent"
     return measure
+
+
+def _directional_titles() -> dict[str, tuple[str, int]]:
+    """Each directional measure's row title in the frames ("Lambda — Rows Dependent"): its beginning ("Lambda — ")
+    and which variable is the dependent one (0 the row, 1 the column variable)."""
+    titles = {}
+    for rows in RECORDS.values():
+        for title, _ in rows:
+            for k, ending in enumerate((ROWS_DEPENDENT, COLUMNS_DEPENDENT)):
+                if title.endswith(f" — {ending}"):
+                    titles[title] = (title[:-len(ending)], k)
+    return titles
+
+
+_DIRECTIONAL_TITLES = _directional_titles()
+_DIRECTIONAL_IN_TEXT = re.compile("|".join(map(re.escape, sorted(_DIRECTIONAL_TITLES, key=len, reverse=True))))
+
+
+def directional_notes(notes: Sequence[str], dependent: tuple[str, str]) -> list[str]:
+    """The notes of a report as it prints them beside its Directional Measures: each directional measure named as
+    the table names it ("Lambda — Rows Dependent", the frames' index, as "Lambda — Admit Dependent"),
+    ``dependent`` the names of the row and the column variable (:func:`display.dependent`), in one pass (a
+    variable named "Columns Dependent" is not read again). The report's ``notes`` and its frames keep the frames'
+    names.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.document import directional_notes
+    >>> directional_notes(["Undefined (0/0) values set to NaN: Lambda — Rows Dependent; Eta — Columns Dependent."],
+    ...                   ("Admit", "Gender"))
+    ['Undefined (0/0) values set to NaN: Lambda — Admit Dependent; Eta — Gender Dependent.']
+    """
+    if dependent == ("Rows", "Columns"):
+        return list(notes)
+
+    def printed(found: re.Match) -> str:
+        start, k = _DIRECTIONAL_TITLES[found.group(0)]
+        return f"{start}{dependent[k]} Dependent"
+
+    return [_DIRECTIONAL_IN_TEXT.sub(printed, note) if " Dependent" in note else note for note in notes]
 
 
 def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None,

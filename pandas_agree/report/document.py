@@ -868,9 +868,13 @@ def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None 
 
 _SIGNIFICANCE = {PEARSON_SIG: "Based on chi-square approximation (the Pearson chi-square)",
                  LR_SIG: "Likelihood ratio chi-square probability",
-                 CATANOVA_SIG: "Based on chi-square approximation: (N − 1)(J − 1)τ on (I − 1)(J − 1) df, J the "
-                               "categories of the dependent variable",
-                 T_SIG: "Based on the t distribution on N − 2 df: T = r √((N − 2)/(1 − r²))"}
+                 CATANOVA_SIG: "Based on chi-square approximation: (W − 1)(J − 1)τ on (I − 1)(J − 1) df, W the "
+                               "number of valid cases (with weights, the sum of their weights), J the categories of "
+                               "the dependent variable and I those of the other",
+                 T_SIG: "Based on the t distribution on W − 2 df: T = r √((W − 2)/(1 − r²)), W the number of valid "
+                        "cases (with weights, the sum of their weights)"}
+"""SPSS's footnotes on the significance of the measures, by their rule: W is the total, as the rules' descriptions
+(the frames' "method") write it, and each footnote defines it."""
 
 
 def measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None,

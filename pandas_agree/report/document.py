@@ -1032,10 +1032,12 @@ def statistics_tables(rep, n_places: int | None = None) -> list[Table]:
 
 
 def confusions(rep) -> Table | None:
-    """The largest confusions (off the matching cells), or None where the table has none."""
+    """The largest confusions (off the matching cells), or None where the table has none. Its footnote points to
+    the list of them all only where some are not shown (a 2×2 table shows both of its own)."""
     c = rep.confusions
     if c.empty:
         return None
+    left_out = len(rep.source.confusions(top=len(c) + 1)) > len(c)  # one more than shown, if the table has it
     bare = columns_of(rep, c)
     columns = zip(*(_column(bare, name) for name in ("reference", "predicted", "count", "row share", "share")),
                   strict=True)
@@ -1045,9 +1047,10 @@ def confusions(rep) -> Table | None:
     reference, predicted = rep.source.axis_names
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
                                         "Count", "% of row", "% of all"], rows, stub="Rank",
-                 footnotes=["The cells outside the matching cells that hold the most objects, the largest first "
-                            + ('(the "Confusions" sheet of --excel lists them all).' if on_command_line() else
-                               "(Agreement.confusions(top=None) lists them all).")])
+                 footnotes=[("The cells outside the matching cells that hold the most objects, the largest first "
+                             + ('(the "Confusions" sheet of --excel lists them all).' if on_command_line() else
+                                "(Agreement.confusions(top=None) lists them all).")) if left_out else
+                            "Every cell outside the matching cells that holds objects, the largest first."])
 
 
 def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass Measures",

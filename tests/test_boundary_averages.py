@@ -281,3 +281,109 @@ def test_the_note_on_a_prevalence_known_exactly_does_not_contradict_itself():
                          "on every table of these classes (the unweighted mean of the prevalences is 1/K): that "
                          "value is known exactly.")
     assert "only then" not in note
+
+
+# --- points away from the logit scale's ends -------------------------------------------------------------------------
+
+def test_points_off_the_logit_scale_name_the_empty_cells_not_a_lack_of_objects():
+    """Class "c" of UNION is never predicted (a = c = 0, b = 182): REC = 0/182 and SPE = 403/403, whose Wald
+    intervals are points (statsmodels' ``proportion_confint(0, 182, method="normal")`` is (0, 0) and
+    ``proportion_confint(403, 403, method="normal")`` (1, 1)), so YOUD = REC + SPE − 1 = 0 and BCR = 0.5 have the
+    Wald SE √(0/182 + 0/403) = 0; LRN = (182/182)/(403/403) = 1 has Simel's log SE √(1/182 − 1/182 + 1/403 −
+    1/403) = 0; HSS (kappa) and SOMERSD are 0 with an empty column, where the FCE and delta-method SEs are 0. That
+    holds at any number of objects: the note names the empty cells, not a lack of objects; GM at 0 keeps the note
+    on the logit scale's end."""
+    out = pa.Agreement.from_table(UNION).binary(["YOUD", "BCR", "HSS", "SOMERSD", "LRN", "GM"], classes="union",
+                                                ci="auto")
+    for code, value in (("YOUD", 0.0), ("BCR", 0.5), ("HSS", 0.0), ("SOMERSD", 0.0), ("LRN", 1.0)):
+        assert out.loc["c", (code, "value")] == pytest.approx(value, abs=1e-15)
+        assert out.loc["c", (code, "lower")] == pytest.approx(value, abs=1e-15)
+        assert out.loc["c", (code, "upper")] == pytest.approx(value, abs=1e-15)
+    notes = out.attrs["notes"]
+    assert not any("more objects are needed" in n for n in notes)
+    note = next(n for n in notes if n.startswith("The intervals of YOUD"))
+    assert note.startswith("The intervals of YOUD, BCR (Wald); HSS (Fleiss–Cohen–Everitt); SOMERSD (linearised "
+                           "(fisher-z scale)); LRN (log method (Simel 1991)) have zero width: the class's 2×2 table")
+    assert "a row or a column without objects (a class never predicted, for one)" in note
+    assert "is 0 whatever the number of objects" in note
+    assert "an end of the range" not in note and "sample design" not in note
+    assert 'which ci="auto" gives them, are not points there.' in note
+    gm = next(n for n in notes if n.startswith("The interval of GM"))
+    assert "zero width at 0 or 1, an end of the range, where the logit scale's slope is infinite" in gm
+
+
+def test_the_bootstrap_at_a_value_inside_the_range_does_not_name_an_end():
+    """Under ci="bootstrap" every resample keeps class "c" never predicted, so YOUD (0 of [−1, 1]), BCR (0.5) and LRN
+    (1 of [0, ∞)) are points as GM (0 of [0, 1]) is: the note on GM names the end of the range, the other names the
+    empty cells (YOUD and BCR read "more objects are needed" or "at 0 or 1, an end of the range")."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = pa.Agreement.from_table(UNION).binary(["YOUD", "BCR", "LRN", "GM"], classes="union", ci="bootstrap",
+                                                    n_resamples=200, random_state=0)
+    for code in ("YOUD", "BCR", "LRN", "GM"):
+        assert out.loc["c", (code, "lower")] == out.loc["c", (code, "upper")] == out.loc["c", (code, "value")]
+    notes = out.attrs["notes"]
+    assert not any("more objects are needed" in n for n in notes)
+    at_end = next(n for n in notes if "an end of the range" in n)
+    assert at_end.startswith("The interval of GM (bootstrap") and "YOUD" not in at_end
+    cells = next(n for n in notes if n.startswith("The intervals of YOUD, BCR, LRN (bootstrap"))
+    assert "where every resample of the table keeps the value (a cell without objects has none in any resample) " \
+           "whatever the number of objects" in cells
+
+
+def test_averages_without_errors_name_the_empty_diagonal():
+    """Every object on the diagonal of [[30, 0, 0], [0, 20, 0], [0, 0, 10]]: each class has b = c = 0, YOUD = MARK
+    = HSS = 1 with the delta method's SE 0 on the Fisher-z scale (the slope of artanh is infinite at 1) and OPRE 1
+    with SE 0 on the reflected-log scale, at any number of objects; BCR (of [0, 1]) at 1 keeps the logit note."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = pa.Agreement.from_table(np.diag([30.0, 20.0, 10.0])).averages(["YOUD", "MARK", "HSS", "OPRE", "BCR"],
+                                                                           ci="linearized")
+    assert (out.xs("upper", axis=1, level="stat") == 1).all().all()
+    assert (out.xs("lower", axis=1, level="stat") == 1).all().all()
+    notes = out.attrs["notes"]
+    assert not any("more objects are needed" in n for n in notes)
+    cells = next(n for n in notes if n.startswith("The intervals of YOUD, MARK, HSS"))
+    assert "(linearised (fisher-z scale)); OPRE (linearised (reflected-log scale)) have zero width" in cells
+    assert "or none on or off its diagonal" in cells
+    assert any(n.startswith("The interval of BCR (linearised (logit scale)) has zero width at 0 or 1") for n in notes)
+
+
+def test_a_sample_design_says_that_auto_gives_no_binomial_interval_there():
+    """Under a sample design ci="auto" keeps the linearised intervals (REC of a class never predicted is 0 [0, 0]
+    there too): the note on YOUD's point says where the binomial intervals are given."""
+    rng = np.random.default_rng(1)
+    n = 400
+    df = pd.DataFrame({"y": rng.choice(list("abc"), n), "psu": rng.integers(0, 20, n), "st": rng.integers(0, 2, n)})
+    df["pred"] = np.where(rng.random(n) < 0.7, df["y"], "a")
+    df.loc[df["pred"] == "c", "pred"] = "b"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = pa.Agreement.from_frame(df, "y", "pred", strata="st", cluster="psu").binary(["YOUD", "REC"],
+                                                                                         classes="union", ci="auto")
+    assert out.loc["c", ("YOUD", "lower")] == out.loc["c", ("YOUD", "upper")] == 0.0
+    note = next(n for n in out.attrs["notes"] if n.startswith("The interval of YOUD"))
+    assert 'which ci="auto" gives them without a sample design, are not points there.' in note
+
+
+def test_digits_report_of_a_tree_names_the_classes_never_predicted():
+    """A tree of depth 3 on scikit-learn's digits predicts 6 of the 10 digits (at most 8 leaves): digits 1, 2, 4
+    and 8 are never predicted, at any number of objects. Their YOUD (0), BCR (0.5), HSS (0), SOMERSD (0) and LRN
+    (1) have intervals of zero width, which the report's note puts down to the empty column, not to too few
+    objects."""
+    from sklearn.datasets import load_digits
+    from sklearn.tree import DecisionTreeClassifier
+
+    x, y = load_digits(return_X_y=True)
+    pred = DecisionTreeClassifier(max_depth=3, random_state=0).fit(x, y).predict(x)
+    assert sorted(set(y) - set(pred)) == [1, 2, 4, 8]
+    df = pd.DataFrame({"y": y, "pred": pred})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = df.agree.report("y", "pred", classes="union")
+    flat = [" ".join(n.split()) for n in report.notes]
+    note = next(n for n in flat if n.startswith("The intervals of YOUD"))
+    assert "more objects are needed" not in note
+    for code in ("BCR (Wald)", "HSS (Fleiss–Cohen–Everitt)", "SOMERSD", "LRN (log method"):
+        assert code in note
+    assert "a row or a column without objects (a class never predicted, for one)" in note

@@ -58,3 +58,31 @@ def test_the_report_shows_the_largest_confusions():
     assert "cultivar 3  cultivar 2     26     54.2%     14.6%" in text
     assert "Largest Confusions" in report.to_html()
     assert report.confusions.equals(report.agreement.confusions(top=10))
+
+
+def _confusions_footnote(report) -> str:
+    text = " ".join(str(report).split())
+    return text.split("Largest Confusions", 1)[1].split("═ ", 1)[1].split(" Multiclass Measures", 1)[0]
+
+
+def test_a_two_by_two_table_lists_both_confusions_without_pointing_to_more():
+    # [[40, 7], [3, 50]]: its two confusions, 7 and 3 objects (numpy: the off-diagonal cells), are both shown
+    report = pa.Agreement.from_table([[40, 7], [3, 50]]).report(ci=None)
+    assert list(report.confusions["count"]) == [7, 3]
+    foot = _confusions_footnote(report)
+    assert "Every cell outside the matching cells that holds objects, the largest first." in foot
+    assert "confusions(top=None)" not in foot and "lists them all" not in foot
+
+
+@pytest.mark.parametrize("cells", [10, 11])
+def test_ten_confusions_are_all_shown_and_eleven_are_not(cells):
+    # a 4×4 table with `cells` non-empty cells off its diagonal (np.count_nonzero): the report shows 10 (CONFUSIONS)
+    t = np.diag([100.0, 90, 80, 70])
+    off = [(i, j) for i in range(4) for j in range(4) if i != j][:cells]
+    for n, (i, j) in enumerate(off):
+        t[i, j] = n + 1
+    report = pa.Agreement.from_table(t).report(ci=None)
+    assert len(report.confusions) == 10
+    foot = _confusions_footnote(report)
+    assert ("Agreement.confusions(top=None) lists them all" in foot) is (cells > 10)
+    assert ("Every cell outside the matching cells that holds objects" in foot) is (cells <= 10)

@@ -155,3 +155,60 @@ def test_a_row_variable_named_columns_is_not_printed_as_the_columns():
                                                                                                columns="Rows")))))
     assert printed["Lambda — Rows Dependent"] == "0.385"
     assert printed["Lambda — Columns Dependent"] == "0.294"
+
+
+# UCBAdmissions (R's as.data.frame(UCBAdmissions)) with a department "G" of men only: its table has one column, so
+# CROSSTABS computes no statistic there ("No statistics are computed because Gender is a constant", in SPSS's
+# words) and every directional measure is undefined; the warning names them as the DataFrames do.
+UCB_G = pd.concat([UCB, pd.DataFrame({"Admit": ["Admitted", "Rejected"], "Gender": ["Male", "Male"],
+                                      "Dept": ["G", "G"], "Freq": [10, 5]})], ignore_index=True)
+
+
+def _undefined_note(notes):
+    return next(n for n in notes if n.startswith("Undefined (0/0) values set to NaN: Lambda"))
+
+
+def test_the_printed_notes_name_the_dependent_variable_as_the_table_does(tmp_path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = UCB_G.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept").report(
+            statistics=["lambda", "eta"])
+    layer = report.layers["G"]
+    # the report's notes and the DataFrames keep the frames' index
+    assert "Lambda — Rows Dependent" in _undefined_note(layer.notes)
+    assert layer.statistics[DIR].index[1] == "Lambda — Rows Dependent"
+    # the printed notes read as the printed table beside them
+    text = " ".join(str(report).split())
+    assert "Rows Dependent" not in text and "Columns Dependent" not in text
+    assert ("Undefined (0/0) values set to NaN: Lambda — Symmetric; Lambda — Admit Dependent; Lambda — Gender "
+            "Dependent; Goodman and Kruskal tau — Admit Dependent; Goodman and Kruskal tau — Gender Dependent; Eta — "
+            "Admit Dependent; Eta — Gender Dependent.") in text
+    page = report.to_html()
+    assert "Rows Dependent" not in page and "Eta — Gender Dependent." in page
+    report.to_excel(tmp_path / "ucb.xlsx")
+    sheet = [str(c) for row in openpyxl.load_workbook(tmp_path / "ucb.xlsx")["Report"].iter_rows(values_only=True)
+             for c in row if c is not None]
+    assert any("Undefined (0/0) values set to NaN: Lambda — Symmetric; Lambda — Admit Dependent" in c for c in sheet)
+    assert not any("Rows Dependent" in c or "Columns Dependent" in c for c in sheet)
+
+
+def test_the_printed_notes_of_an_agreement_report_name_the_reference_and_the_prediction():
+    # a prediction of one class only: one column, no statistic (as above); the notes name "truth" and "guess"
+    df = pd.DataFrame({"truth": ["a", "b", "a", "b", "a"], "guess": ["a"] * 5})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = df.agree.report("truth", "guess", statistics=["lambda"], ci=None)
+    assert "Lambda — Columns Dependent" in _undefined_note(report.notes)
+    text = " ".join(str(report).split())
+    assert "Lambda — truth Dependent; Lambda — guess Dependent" in text
+    assert "Rows Dependent" not in text and "Columns Dependent" not in text
+
+
+def test_a_variable_named_like_a_printed_row_is_not_renamed_twice():
+    from pandas_agree.report.document import directional_notes
+
+    # one pass: the row variable's name "Columns Dependent" is not read again as the columns' wording
+    note = "Undefined (0/0) values set to NaN: Lambda — Rows Dependent; Lambda — Columns Dependent."
+    assert directional_notes([note], ("Columns Dependent", "Gender")) == [
+        "Undefined (0/0) values set to NaN: Lambda — Columns Dependent Dependent; Lambda — Gender Dependent."]
+    assert directional_notes([note], ("Rows", "Columns")) == [note]

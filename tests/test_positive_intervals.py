@@ -111,3 +111,27 @@ def test_the_hss_note_speaks_of_the_positive_class():
     # without positive= every class is shown, and the note speaks of each
     out = quiet(pa.Agreement.from_table(SMALL).binary, ["HSS"], ci="auto")
     assert RULES["donner-eliasziw-class"].note in out.attrs["notes"]
+
+
+def test_the_blurred_note_speaks_of_the_positive_class_rare_or_not():
+    # SMALL: "yes" has 15 objects in the reference and 14 predicted (row and column sums), "no" 42 and 43; the rule
+    # "blurred-class" fires for either class (a class of fewer than 20 on a side), and its coverage was measured on
+    # the rare class's F1 only (docs/notes/intervals.md, the coverage study's grid)
+    ag = pa.Agreement.from_table(SMALL)
+    rare = quiet(ag.binary, ["F1"], ci="auto", positive="yes")
+    assert "blurred" in rare.attrs["methods"]["F1"]
+    assert RULES["blurred-positive-rare"].note in rare.attrs["notes"]
+    assert RULES["blurred-class"].note not in rare.attrs["notes"]
+    assert RULES["blurred-positive-rare"].note.startswith("With fewer than 20 objects of the positive class")
+    common = quiet(ag.binary, ["F1"], ci="auto", positive="no")
+    assert "blurred" in common.attrs["methods"]["F1"]
+    note = RULES["blurred-positive-common"].note
+    assert note in common.attrs["notes"] and RULES["blurred-class"].note not in common.attrs["notes"]
+    assert note.startswith("With fewer than 20 objects of the other class (in the reference or the prediction), the "
+                           "positive class's values without a binomial interval (F1 and its like) get Wald intervals")
+    assert "measured these intervals on the rare class's F1" in note and "not on the larger class's" in note
+    assert "the linearised intervals of the rare class's F1 covered" not in note
+    report = quiet(ag.report, positive="no", random_state=0, n_resamples=200)
+    assert note in report.notes and RULES["blurred-class"].note not in report.notes
+    # without positive= every class is shown, the rare one among them: the note speaks of them all
+    assert RULES["blurred-class"].note in quiet(ag.binary, ["F1"], ci="auto").attrs["notes"]

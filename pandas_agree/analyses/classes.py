@@ -13,7 +13,7 @@ from ..base.options import AVERAGES, validate_options
 from ..base.spelling import on_command_line
 from ..base.undefined import external_stacklevel, warn_undefined
 from ..engine.labels import concat_labels, positions_of
-from ..inference.auto import positive_notes, smallest_class
+from ..inference.auto import SMALL_CLASS, positive_notes, smallest_class
 from ..inference.delta import CellGradient, class_gradient, class_partials
 from ..inference.estimands import ClassAverages, ClassEvaluation, ClassMeasures
 from ..inference.estimates import interval_options
@@ -193,8 +193,10 @@ class ClassSpecific:
                                      self._table_cells, self._counts, self._cell_rows, opts, evaluation=store,
                                      smallest=None if positive is None else self._smallest_of_both(view))
             out = frame_by_class(estimate(estimand, opts), index)
-            if positive is not None:
-                out.attrs["notes"] = positive_notes(out.attrs["notes"])
+            if positive is not None:  # the notes of the rules speak of the positive class, rare or not
+                a, b, c, _ = _binary.one_vs_rest(view, rows, cols)
+                rare = smallest_class(a + b, a + c) < SMALL_CLASS
+                out.attrs["notes"] = positive_notes(out.attrs["notes"], rare=rare)
         _note_options(out, chosen, store, labels, correction, zero_division, averaged=False)
         return out
 

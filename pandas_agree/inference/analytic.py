@@ -57,6 +57,11 @@ def _class_specific(code: str) -> bool:
     return measure is not None and measure.kind == "binary"
 
 
+def _in_unit_range(code: str) -> bool:
+    """Whether the class-specific measure ``code`` ranges over [0, 1], so that 0 and 1 are the ends of its range."""
+    return REGISTRY[code].range == (0.0, 1.0)
+
+
 def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     """The notes a reader needs beside these intervals: each interval that leaves out its own estimate or has
     zero width, with the reason, and what the SE beside a binomial interval is.
@@ -67,7 +72,11 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     explains it in its own note, as it does a degenerate interval (its method ends ", degenerate"); the other
     analytic intervals are built around the estimate. Any method gives a zero-width interval where the table
     shows it no variation (all objects in one row or one column, a proportion of 0 or 1 under the normal
-    approximation, resamples that all agree), which does not mean that the value is known exactly.
+    approximation, resamples that all agree), which does not mean that the value is known exactly. For a
+    class-specific measure that table is the class's 2×2 table, whose empty cells stay empty at any number of
+    objects (a class never predicted): the note names the end of the range where a measure of [0, 1] sits at 0 or 1
+    under the logit scale or the bootstrap, and the table's empty row, column or diagonal elsewhere (YOUD 0 and LRN
+    1 of a class never predicted, under any method), not a lack of objects.
 
     Examples
     --------
@@ -81,6 +90,7 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     'The interval of KAPPA (Fleiss–Cohen–Everitt) has zero width'
     """
     notes, zero_width, method_notes, at_end, resampled_at_end = [], [], [], [], []
+    empty_cells, resampled_empty_cells = [], []
     outside_of, flat_of = [], []
     items = list(estimates.values())
     counts = [np.size(e.value) for e in items]
@@ -125,13 +135,20 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                          "resamples). The bootstrap's SE and interval describe the resampled values; "
                          "bootstrap_method=\"bca\" corrects for the bias.")
         linearised = "logit scale" in e.method and e.method.startswith("linearised")
-        if flat and (linearised or e.method.startswith("bootstrap")) and _class_specific(code):
+        resampled = e.method.startswith("bootstrap")
+        if flat and _class_specific(code):
             with np.errstate(invalid="ignore"):
                 value = np.asarray(e.value, dtype=float)
                 width = np.asarray(e.upper, dtype=float) - np.asarray(e.lower, dtype=float)
                 flat_inside = np.any((width <= 1e-12) & (value > 0) & (value < 1))
-            if not flat_inside:  # every zero-width interval at 0 or 1, the ends of the logit scale
+            if (linearised or resampled) and _in_unit_range(code) and not flat_inside:
+                # every zero-width interval at 0 or 1, the ends of the range (and of the logit scale)
                 (at_end if linearised else resampled_at_end).append((code, e.method))
+                flat = False
+            elif code not in ("PREV", "PPREV"):  # (their averages' 1/K is known exactly: the note below says so)
+                # a class-specific SE of 0 (any method) comes from the class's 2×2 table, not from its size: a row
+                # or a column without objects, or none on or off the diagonal (YOUD 0 of a class never predicted)
+                (resampled_empty_cells if resampled else empty_cells).append((code, e.method))
                 flat = False
         if flat:
             zero_width.append((code, e.method))
@@ -156,6 +173,12 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                                           "objects has none in any resample)")):
         if found:
             notes.append(_at_end_note(found, why))
+    design = any("sample design" in e.method for e in estimates.values())
+    for found, why in ((empty_cells, "where the method's SE, a function of the table's proportions, is 0"),
+                       (resampled_empty_cells, "where every resample of the table keeps the value (a cell without "
+                                              "objects has none in any resample)")):
+        if found:
+            notes.append(_empty_cells_note(found, why, design))
     return notes + method_notes
 
 
@@ -171,6 +194,26 @@ def _at_end_note(found: list[tuple[str, str]], why: str) -> str:
             + "): the value is not known exactly. The binomial intervals of the proportions (REC, PRE, …), which "
             + _ci("auto") + " gives them, are not points there"
             + (", nor is F1's under it (the binomial interval of a/(a + b + c) mapped by 2J/(1 + J))." if f1 else "."))
+
+
+def _empty_cells_note(found: list[tuple[str, str]], why: str, design: bool) -> str:
+    """The note on class-specific intervals of zero width other than those at 0 or 1 of a measure of [0, 1] under the
+    logit scale or the bootstrap (``found``: code and method; YOUD 0, BCR 0.5, HSS 0 and LRN 1 of a class never
+    predicted, YOUD 1 of a class without errors), ``why`` saying what makes them points at such a table whatever the
+    number of objects. Where no object can fall in the empty cells (a class that the classification cannot
+    predict) the value is known exactly; otherwise it is not, and the binomial intervals of the proportions show
+    its uncertainty. ``design``: whether a sample design gave any of the intervals (``ci="auto"`` gives it none)."""
+    by_method: dict[str, list[str]] = {}
+    for code, method in found:
+        by_method.setdefault(method, []).append(code)
+    listed = "; ".join(f"{', '.join(codes)} ({method})" for method, codes in by_method.items())
+    many = len(found) > 1
+    return (f"The interval{'s' if many else ''} of {listed} {'have' if many else 'has'} zero width: the class's 2×2 "
+            "table (the classes', for an average) has a row or a column without objects (a class never predicted, "
+            f"for one) or none on or off its diagonal, {why} whatever the number of objects. The value is known "
+            "exactly only if no object can fall in the empty cells (a class that the classification cannot "
+            "predict); the binomial intervals of the proportions (REC, SPE, …), which " + _ci("auto")
+            + (" gives them without a sample design" if design else " gives them") + ", are not points there.")
 
 
 def _alike(*arrays) -> list[np.ndarray]:

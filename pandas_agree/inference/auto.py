@@ -94,6 +94,17 @@ _HSS_DONNER_ELIASZIW = (
     "nominal 95% where the Wald intervals covered 0.31–0.94.")
 """What the notes of the rules on HSS say of its interval, whichever class's HSS they name."""
 
+_BLURRED_CLASS = (
+    f"get Wald intervals on each value's scale with the SE of the table with {BLUR:g} object added to every cell "
+    "of the classes present (the se column keeps the linearised SE)")
+_BLURRED_CLASS_COVERAGE = (
+    "in the coverage study (docs/notes/intervals.md, 2,000 tables a cell) the linearised intervals of the rare "
+    "class's F1 covered as little as 0.40 of a nominal 95% there, these (with F1 at 0 or 1 given the binomial "
+    "interval of a/(a + b + c) mapped by 2J/(1 + J)) 0.86–0.998, the lowest where the rare class has one object in "
+    "most samples (1% of 30–50 objects).")
+"""What the notes of the rules on class-specific values without a binomial interval say of their interval and of
+its coverage (measured on the rare class's F1), whichever classes they name."""
+
 RULES = {
     "donner-eliasziw": Rule(
         "donner-eliasziw",
@@ -136,12 +147,18 @@ RULES = {
     "blurred-class": Rule(
         "blurred",
         f"With a class of fewer than {SMALL_CLASS} objects, the class-specific values without a binomial interval "
-        f"(F1 and its like) get Wald intervals on each value's scale with the SE of the table with {BLUR:g} object "
-        "added to every cell of the classes present (the se column keeps the linearised SE): in the coverage study "
-        "(docs/notes/intervals.md, 2,000 tables a cell) the linearised intervals of the rare class's F1 covered "
-        "as little as 0.40 of a nominal 95% there, these (with F1 at 0 or 1 given the binomial interval of "
-        "a/(a + b + c) mapped by 2J/(1 + J)) 0.86–0.998, the lowest where the rare class has one object in most "
-        "samples (1% of 30–50 objects)."),
+        f"(F1 and its like) {_BLURRED_CLASS}: {_BLURRED_CLASS_COVERAGE}"),
+    "blurred-positive-rare": Rule(
+        "blurred",
+        f"With fewer than {SMALL_CLASS} objects of the positive class (in the reference or the prediction), its "
+        f"values without a binomial interval (F1 and its like) {_BLURRED_CLASS}: {_BLURRED_CLASS_COVERAGE}"),
+    "blurred-positive-common": Rule(
+        "blurred",
+        f"With fewer than {SMALL_CLASS} objects of the other class (in the reference or the prediction), the "
+        f"positive class's values without a binomial interval (F1 and its like) {_BLURRED_CLASS}, as every class's "
+        "values do beside a class that small: the coverage study (docs/notes/intervals.md) measured these intervals "
+        "on the rare class's F1 (0.86–0.998 of a nominal 95%, where the linearised intervals covered as little as "
+        "0.40), not on the larger class's."),
     "mover-wilson": Rule(
         "mover-wilson",
         "The unweighted averages of REC and PRE get MOVER–Wilson intervals (Wilson intervals of the classes' "
@@ -170,17 +187,23 @@ RULES = {
 }
 
 
-def positive_notes(notes: list[str]) -> list[str]:
-    """``notes`` of a two-class problem's positive class (``positive=``): the note of the rule
-    "donner-eliasziw-class", which speaks of each class's HSS against the rest, as that of the one class shown,
-    whose HSS is the table's kappa.
+def positive_notes(notes: list[str], rare: bool = True) -> list[str]:
+    """``notes`` of a two-class problem's positive class (``positive=``) as they speak of the one class shown: the
+    note of the rule "donner-eliasziw-class", which speaks of each class's HSS against the rest, as that of the
+    positive class's HSS, the table's kappa; and the note of the rule "blurred-class", which fires where either
+    class has fewer than :data:`SMALL_CLASS` objects on a side, as that of the positive class where it is that class
+    (``rare``: its :func:`smallest_class` is below :data:`SMALL_CLASS`), else as that of the positive class beside
+    a rare other class, whose coverage the study did not measure.
 
     Examples
     --------
     >>> positive_notes([RULES["donner-eliasziw-class"].note]) == [RULES["donner-eliasziw-positive"].note]
     True
+    >>> positive_notes([RULES["blurred-class"].note], rare=False) == [RULES["blurred-positive-common"].note]
+    True
     """
-    swap = {RULES["donner-eliasziw-class"].note: RULES["donner-eliasziw-positive"].note}
+    swap = {RULES["donner-eliasziw-class"].note: RULES["donner-eliasziw-positive"].note,
+            RULES["blurred-class"].note: RULES["blurred-positive-rare" if rare else "blurred-positive-common"].note}
     return [swap.get(note, note) for note in notes]
 
 

@@ -46,9 +46,11 @@ class LikelihoodRatio:
 
 @dataclass(frozen=True)
 class LightMargolin:
-    """Goodman and Kruskal's tau: (W − 1)(J − 1)τ is χ² on (I − 1)(J − 1) df under independence, with J the
-    categories of the ``dependent`` side ("rows" or "columns") (Light & Margolin 1971, An analysis of variance for
-    categorical data, JASA 66, 534–544), SPSS's "chi-square approximation"."""
+    """Goodman and Kruskal's tau: (W − 1)(J − 1)τ is χ² on (I − 1)(J − 1) df under independence, with W the number
+    of valid cases (with weights, the sum of their weights), J the categories of the ``dependent`` side ("rows" or
+    "columns") and I those of the other (Light & Margolin 1971, An analysis of variance for categorical data, JASA
+    66, 534–544), SPSS's "chi-square approximation". The description defines W, I and J, as the report's footnote
+    does."""
 
     dependent: str
 
@@ -58,16 +60,19 @@ class LightMargolin:
 
     @property
     def description(self) -> str:
-        return "chi-square approximation, (W − 1)(J − 1)τ on (I − 1)(J − 1) df"
+        return ("chi-square approximation, (W − 1)(J − 1)τ on (I − 1)(J − 1) df, W the number of valid cases (with "
+                "weights, the sum of their weights), J the dependent variable's categories and I the other's")
 
 
 @dataclass(frozen=True)
 class CorrelationT:
-    """A correlation r: T = r √((W − 2)/(1 − r²)) on Student's t with W − 2 df."""
+    """A correlation r: T = r √((W − 2)/(1 − r²)) on Student's t with W − 2 df, W the number of valid cases
+    (with weights, the sum of their weights). The description defines W, as the report's footnote does."""
 
     @property
     def description(self) -> str:
-        return "t on W − 2 df, T = r √((W − 2)/(1 − r²))"
+        return ("t on W − 2 df, T = r √((W − 2)/(1 − r²)), W the number of valid cases (with weights, the sum of "
+                "their weights)")
 
 
 Significance = NormalT | PearsonChiSquare | LikelihoodRatio | LightMargolin | CorrelationT

@@ -500,7 +500,7 @@ class AgreementReport(Rendered):
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
         from . import display
-        from .document import Document, Section, count_places, section
+        from .document import Document, Section, count_places, directional_notes, section
 
         ag = self.agreement
         i, j = ag.shape
@@ -514,8 +514,10 @@ class AgreementReport(Rendered):
                                     matched=sub.agreement.mapping is not None)
             heading = f"Group: {self.by} = {display.label(value)}" if value is not None else \
                 "All data (every row, whatever its group)" if self.groups else None
-            sections.append(Section(heading,
-                                    [*([header] if header else []), *section(sub, places)], sub.notes, figure=sub.plot))
+            # the notes name the directional measures as the tables print them ("Lambda — Admit Dependent")
+            notes = directional_notes(sub.notes, display.dependent(*sub.agreement.axis_names))
+            sections.append(Section(heading, [*([header] if header else []), *section(sub, places)], notes,
+                                    figure=sub.plot))
         return Document(f"Agreement report: {self.title}", meta, sections)
 
     def headings(self) -> tuple[str, ...]:

@@ -162,7 +162,7 @@ class CrosstabReport(Rendered):
 
     def document(self):
         """The report laid out for the renderers (text and HTML)."""
-        from .document import Document, Section, count_places, crosstab_section, layered_crosstab
+        from .document import Document, Section, count_places, crosstab_section, directional_notes, layered_crosstab
 
         ct = self.source
         i, j = ct.shape
@@ -180,7 +180,9 @@ class CrosstabReport(Rendered):
             if layered is not None:
                 at = 1 if sub.design is None else 2  # after the Case Processing Summary and the Sample Design
                 tables[at:at + 1] = [layered] if value is None else []
-            sections.append(Section(heading, tables, sub.notes))
+            # the notes name the directional measures as the tables print them ("Lambda — Admit Dependent")
+            notes = directional_notes(sub.notes, display.dependent(*sub.source.axis_names))
+            sections.append(Section(heading, tables, notes))
         return Document(f"Crosstabs: {self.title}", meta, sections)
 
     def __repr__(self) -> str:

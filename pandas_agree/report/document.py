@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 import weakref
 from collections import Counter
@@ -19,6 +20,7 @@ from ..inference.association import (
     COLUMNS_DEPENDENT,
     LR_SIG,
     PEARSON_SIG,
+    RECORDS,
     ROWS_DEPENDENT,
     T_SIG,
     ZERO_ASE,
@@ -27,8 +29,8 @@ from . import display
 from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
 __all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of", "count_places",
-           "counted_statistic", "crosstab_section", "footnote_letters", "frame_table", "has_deff", "keep_columns",
-           "laid_out", "layered_crosstab", "read_columns", "section", "statistics_tables", "stub_parts",
+           "counted_statistic", "crosstab_section", "directional_notes", "footnote_letters", "frame_table", "has_deff",
+           "keep_columns", "laid_out", "layered_crosstab", "read_columns", "section", "statistics_tables", "stub_parts",
            "test_statistics", "tests_table"]
 
 
@@ -859,6 +861,46 @@ def _directional(measure: str, dependent: tuple[str, str]) -> str:
     return measure
 
 
+def _directional_titles() -> dict[str, tuple[str, int]]:
+    """Each directional measure's row title in the frames ("Lambda — Rows Dependent"): its beginning ("Lambda — ")
+    and which variable is the dependent one (0 the row, 1 the column variable)."""
+    titles = {}
+    for rows in RECORDS.values():
+        for title, _ in rows:
+            for k, ending in enumerate((ROWS_DEPENDENT, COLUMNS_DEPENDENT)):
+                if title.endswith(f" — {ending}"):
+                    titles[title] = (title[:-len(ending)], k)
+    return titles
+
+
+_DIRECTIONAL_TITLES = _directional_titles()
+_DIRECTIONAL_IN_TEXT = re.compile("|".join(map(re.escape, sorted(_DIRECTIONAL_TITLES, key=len, reverse=True))))
+
+
+def directional_notes(notes: Sequence[str], dependent: tuple[str, str]) -> list[str]:
+    """The notes of a report as it prints them beside its Directional Measures: each directional measure named as
+    the table names it ("Lambda — Rows Dependent", the frames' index, as "Lambda — Admit Dependent"),
+    ``dependent`` the names of the row and the column variable (:func:`display.dependent`), in one pass (a
+    variable named "Columns Dependent" is not read again). The report's ``notes`` and its frames keep the frames'
+    names.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.document import directional_notes
+    >>> directional_notes(["Undefined (0/0) values set to NaN: Lambda — Rows Dependent; Eta — Columns Dependent."],
+    ...                   ("Admit", "Gender"))
+    ['Undefined (0/0) values set to NaN: Lambda — Admit Dependent; Eta — Gender Dependent.']
+    """
+    if dependent == ("Rows", "Columns"):
+        return list(notes)
+
+    def printed(found: re.Match) -> str:
+        start, k = _DIRECTIONAL_TITLES[found.group(0)]
+        return f"{start}{dependent[k]} Dependent"
+
+    return [_DIRECTIONAL_IN_TEXT.sub(printed, note) if " Dependent" in note else note for note in notes]
+
+
 def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None,
                           dependent: tuple[str, str] = ("Rows", "Columns")) -> Table:
     """SPSS's "Symmetric Measures" or "Directional Measures" under a sample design: Value, the design-based
@@ -902,9 +944,13 @@ def design_measures_table(title: str, frame: pd.DataFrame, n_places: int | None 
 
 _SIGNIFICANCE = {PEARSON_SIG: "Based on chi-square approximation (the Pearson chi-square)",
                  LR_SIG: "Likelihood ratio chi-square probability",
-                 CATANOVA_SIG: "Based on chi-square approximation: (N − 1)(J − 1)τ on (I − 1)(J − 1) df, J the "
-                               "categories of the dependent variable",
-                 T_SIG: "Based on the t distribution on N − 2 df: T = r √((N − 2)/(1 − r²))"}
+                 CATANOVA_SIG: "Based on chi-square approximation: (W − 1)(J − 1)τ on (I − 1)(J − 1) df, W the "
+                               "number of valid cases (with weights, the sum of their weights), J the categories of "
+                               "the dependent variable and I those of the other",
+                 T_SIG: "Based on the t distribution on W − 2 df: T = r √((W − 2)/(1 − r²)), W the number of valid "
+                        "cases (with weights, the sum of their weights)"}
+"""SPSS's footnotes on the significance of the measures, by their rule: W is the total, as the rules' descriptions
+(the frames' "method") write it, and each footnote defines it."""
 
 
 def measures_table(title: str, frame: pd.DataFrame, n_places: int | None = None,
@@ -1062,10 +1108,12 @@ def statistics_tables(rep, n_places: int | None = None) -> list[Table]:
 
 
 def confusions(rep) -> Table | None:
-    """The largest confusions (off the matching cells), or None where the table has none."""
+    """The largest confusions (off the matching cells), or None where the table has none. Its footnote points to
+    the list of them all only where some are not shown (a 2×2 table shows both of its own)."""
     c = rep.confusions
     if c.empty:
         return None
+    left_out = len(rep.source.confusions(top=len(c) + 1)) > len(c)  # one more than shown, if the table has it
     bare = columns_of(rep, c)
     columns = zip(*(_column(bare, name) for name in ("reference", "predicted", "count", "row share", "share")),
                   strict=True)
@@ -1075,9 +1123,10 @@ def confusions(rep) -> Table | None:
     reference, predicted = rep.source.axis_names
     return Table("Largest Confusions", [display.name(reference, "Reference"), display.name(predicted, "Predicted"),
                                         "Count", "% of row", "% of all"], rows, stub="Rank",
-                 footnotes=["The cells outside the matching cells that hold the most objects, the largest first "
-                            + ('(the "Confusions" sheet of --excel lists them all).' if on_command_line() else
-                               "(Agreement.confusions(top=None) lists them all).")])
+                 footnotes=[("The cells outside the matching cells that hold the most objects, the largest first "
+                             + ('(the "Confusions" sheet of --excel lists them all).' if on_command_line() else
+                                "(Agreement.confusions(top=None) lists them all).")) if left_out else
+                            "Every cell outside the matching cells that holds objects, the largest first."])
 
 
 def multiclass(rep, frame: pd.DataFrame | None = None, title: str = "Multiclass Measures",

@@ -563,10 +563,24 @@ def _interval(value: np.ndarray, se: np.ndarray, bounds: tuple, z: float, scale:
     if scale == "identity":
         return lower, upper
     lo, hi = (np.broadcast_to(np.asarray(b, dtype=float), np.shape(value)) for b in bounds)
-    inside = (value > lo) & (value < hi) & np.isfinite(se)
+    inside = _inside(value, lo, hi) & np.isfinite(se)
     lower, upper = np.array(lower, dtype=float), np.array(upper, dtype=float)
     lower[inside], upper[inside] = _mapped_back(value[inside], se[inside], lo[inside], hi[inside], z, scale)
     return lower, upper
+
+
+_ROUNDING = 4 * np.finfo(float).eps
+
+
+def _inside(value: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Whether each value lies inside its range [lo, hi] by more than the rounding error of a number at its ends
+    (four units of the last place, relative to the end or to 1): a value within it is at the end, where a scale that
+    maps the end to infinity would turn any SE into the whole range (a weighted mean of ones, computed as
+    0.9999999999999999, took the interval [−1, 1] on the Fisher z scale)."""
+    with np.errstate(invalid="ignore"):
+        above = np.where(np.isfinite(lo), value - lo > _ROUNDING * np.maximum(1.0, np.abs(lo)), value > lo)
+        below = np.where(np.isfinite(hi), hi - value > _ROUNDING * np.maximum(1.0, np.abs(hi)), value < hi)
+    return above & below
 
 
 def _mapped_back(value: np.ndarray, se: np.ndarray, lo: np.ndarray, hi: np.ndarray, z: float, scale: str):
@@ -659,7 +673,7 @@ def delta_estimates(estimand, opts: IntervalOptions, keys: list[str],
     if maps:
         group = np.repeat([-1 if s == "identity" else maps.index(_SCALES[s]) for s in scale_of],
                           [v.size for v in values])
-        inside = (group >= 0) & (value > lo) & (value < hi) & np.isfinite(se)
+        inside = (group >= 0) & _inside(value, lo, hi) & np.isfinite(se)
         for x, on in enumerate(maps):
             at = inside & (group == x)
             name = next(s for s in scale_of if s != "identity" and _SCALES[s] is on)

@@ -1688,20 +1688,27 @@ def side_labels(labels, row: Hashable, col: Hashable, *, kind: type | None = Non
             raise ValueError(f"labels: {key!r} is neither the row variable ({row!r}) nor the column variable "
                              f"({col!r}); a dict of labels maps the row and/or the column variable to the list of its "
                              "labels")
-        if isinstance(given, (str, bytes, Mapping, set, frozenset)) or not pd.api.types.is_list_like(given) or (
-                getattr(given, "ndim", 1) != 1):
-            raise TypeError(f"labels[{key!r}] must be a list of the labels of {key!r} in their order; got a "
-                            f"{type(given).__name__}")
-        for item in given:
-            try:
-                hash(item)
-            except TypeError:
-                raise TypeError(f"labels[{key!r}] must be a list of (hashable) labels; got {item!r}") from None
+        listed = _listed(key, given, f"the labels of {key!r}")
         for k in sides:
-            found[k] = as_labels(list(given))
+            found[k] = as_labels(listed)
     if all(f is None for f in found):
         return None
     return SideLabels(found[0], found[1], names=(f"labels[{row!r}]", f"labels[{col!r}]"))
+
+
+def _listed(key: Hashable, given, what: str) -> list:
+    """``labels[key]`` as a list, checked: one dimension of hashable labels (not a string, a mapping or a set, whose
+    order is not the user's), ``what`` naming them in the error."""
+    if isinstance(given, (str, bytes, Mapping, set, frozenset)) or not pd.api.types.is_list_like(given) or (
+            getattr(given, "ndim", 1) != 1):
+        raise TypeError(f"labels[{key!r}] must be a list of {what} in their order; got a {type(given).__name__}")
+    listed = list(given)
+    for item in listed:
+        try:
+            hash(item)
+        except TypeError:
+            raise TypeError(f"labels[{key!r}] must be a list of (hashable) labels; got {item!r}") from None
+    return listed
 
 
 def layer_labels(labels, row: Hashable, col: Hashable, layers: Sequence) -> tuple[Sequence | Mapping | None, dict]:
@@ -1729,11 +1736,7 @@ def layer_labels(labels, row: Hashable, col: Hashable, layers: Sequence) -> tupl
             raise ValueError(f"labels: {key!r} is neither the row variable ({row!r}), the column variable ({col!r}) "
                              f"nor a layer variable ({', '.join(map(repr, layers))}); a dict of labels maps each of "
                              "them to the list of its labels (values) in their order")
-        if isinstance(given, (str, bytes, Mapping, set, frozenset)) or not pd.api.types.is_list_like(given) or (
-                getattr(given, "ndim", 1) != 1):
-            raise TypeError(f"labels[{key!r}] must be a list of the values of the layer variable {key!r} in their "
-                            f"order; got a {type(given).__name__}")
-        values = as_labels(list(given))
+        values = as_labels(_listed(key, given, f"the values of the layer variable {key!r}"))
         if len(unique_labels(values)) < len(values):
             raise ValueError(f"labels[{key!r}] must list each value of the layer variable {key!r} once")
         orders[at[0]] = values

@@ -21,7 +21,9 @@ STYLE = """
 .pa-report .pa-meta { color: #666; margin-bottom: 8px; }
 .pa-report .pa-wide { overflow-x: auto; max-width: 100%; }
 .pa-report table { border-collapse: collapse; margin: 2px 0 4px 0; }
-.pa-report th, .pa-report td { padding: 2px 10px; border-bottom: 1px solid #e3e3e3; }
+/* the light line between rows is each row's top border: in the collapsing border model a cell's bottom border would
+   win over the dark top border of a rule or total row below it (of two like borders, the one further up wins) */
+.pa-report th, .pa-report td { padding: 2px 10px; border-top: 1px solid #e3e3e3; }
 .pa-report thead th { border-top: 2px solid #555; border-bottom: 1px solid #555; text-align: right; }
 .pa-report thead th:first-child, .pa-report thead th.pa-stat { text-align: left; }
 .pa-report tbody th { text-align: left; font-weight: normal; }

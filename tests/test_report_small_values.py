@@ -159,3 +159,43 @@ def test_a_test_statistic_has_three_decimals():
 def test_a_tiny_value_with_a_spread_interval_reads_zero(x, below, above):
     shown = display.with_interval(x, x - below, x + above)
     assert shown.split(" [")[0] == "0.000" and "e-" not in shown
+
+
+def _scientific_cells(path) -> list:
+    """The cells of a workbook holding a number below 10⁻⁹ (not 0) in scientific notation."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path)
+    return [(sheet.title, cell.coordinate, cell.value) for sheet in book for row in sheet.iter_rows() for cell in row
+            if isinstance(cell.value, float) and 0 < abs(cell.value) < 1e-9 and "E" in cell.number_format]
+
+
+def test_the_workbooks_show_a_rounding_error_of_0_as_0(tmp_path):
+    """The Averages sheet showed Youden's J of a table at chance as -1.1E-16, the rater workbook's Summary sheet
+    the kappas as -1.7E-16 and its Categories sheet the kappas by category (2.2E-16) and their z (2.0E-15): beside
+    an SE or an interval (and a test's statistic, whose SE is 1) they have four decimals, as the report prints
+    them; the cells keep the numbers as computed."""
+    import itertools
+
+    pa.Agreement.from_table(_AT_CHANCE[0]).report().to_excel(tmp_path / "agreement.xlsx")
+    patterns = pd.DataFrame(list(itertools.product(range(3), repeat=3)), columns=["r1", "r2", "r3"])
+    pa.RaterAgreement(patterns).report().to_excel(tmp_path / "raters.xlsx")
+    assert _scientific_cells(tmp_path / "agreement.xlsx") == []
+    assert _scientific_cells(tmp_path / "raters.xlsx") == []
+    import openpyxl
+
+    summary = openpyxl.load_workbook(tmp_path / "raters.xlsx")["Summary"]
+    kappas = [c for row in summary.iter_rows() for c in row if isinstance(c.value, float) and 0 < abs(c.value) < 1e-9]
+    assert kappas and all(c.number_format == "0.0000" for c in kappas)
+
+
+def test_a_small_value_in_a_workbook_keeps_its_digits_where_nothing_beside_it_gives_fewer():
+    from pandas_agree.report.excel import centre_formats
+
+    # the formats: two significant digits of 6.3e-05 (six decimals), scientific notation below 10⁻⁹
+    assert centre_formats([6.3e-05, 4.1e-37]) == ["0.000000", "0.0E+00"]
+    assert centre_formats([6.3e-05], lower=[5e-05], upper=[8e-05]) == ["0.000000"]  # ends that read as 0 too
+    assert centre_formats([6.3e-05], se=[0.00002]) == ["0.000000"]  # the SE's decimals
+    assert centre_formats([6.3e-05], se=[0.02]) == ["0.0000"]
+    assert centre_formats([-1.1e-16, 4.1e-37], se=[0.08, 0.0], lower=[-0.24, 0.0], upper=[0.24, 0.0]) == \
+        ["0.0000", "0.0E+00"]

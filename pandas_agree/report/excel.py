@@ -151,6 +151,10 @@ def _stat_formats(read, stats: list[str], key=None) -> dict[str, list[str]]:
     formats = {stat: value_formats(column(stat)) for stat in stats}
     if "se" in stats:
         formats["se"] = se_formats(column("se"))
+    ends = "lower" in stats and "upper" in stats
+    if "value" in stats and ("se" in stats or ends):  # a rounding error of 0 beside its SE or interval reads 0
+        formats["value"] = centre_formats(column("value"), column("se") if "se" in stats else None,
+                                          *((column("lower"), column("upper")) if ends else (None, None)))
     if "lower" in stats and "upper" in stats and "value" in stats:
         formats["lower"], formats["upper"] = bound_formats(column("value"), column("lower"), column("upper"))
     return formats
@@ -344,8 +348,9 @@ _COUNT_COLUMNS = ("N", "n", "count", "Count", "TP", "FN", "FP", "TN", "positives
 """The columns of counts in the frames of the data sheets (the last word of a flattened column's name): shown as the
 reports show counts (whole numbers without decimals, weighted sums with two; :func:`~.display.count`)."""
 _DF_COLUMNS = ("df", "df1", "df2")
-_CENTRES = ("value", "difference", "estimate")  # the values whose interval's ends sit beside them
-_STATISTICS = (*_CENTRES, "statistic", "t", "z", "kappa", "deff", "lower", "upper")
+_CENTRES = ("value", "difference", "estimate", "kappa")  # the values whose SE or interval's ends sit beside them
+_TEST_STATISTICS = ("statistic", "t", "z")  # on their null distribution's scale (a unit SE for z and t)
+_STATISTICS = (*_CENTRES, "statistic", "t", "z", "deff", "lower", "upper")
 """Columns of statistics: four decimals (more for small values) even where every value happens to be whole."""
 _P_NAME = re.compile(r"(?i)\bp[-_ ]?values?(\b|_)|(^|\s)p$|\bsig\b|exact_[12]sided")
 """Columns of p-values: "pvalue", "pvalue_holm", "OSR pvalue", "p", "Sig.", "Asymp. Sig. (2-sided)", "exact_2sided"."""
@@ -363,6 +368,36 @@ def value_formats(values) -> list[str]:
     ['0.0000', '0.0000', '0.000000', '0.0000', '0.0E+00']
     """
     return se_formats(values)
+
+
+def centre_formats(values, se=None, lower=None, upper=None) -> list[str]:
+    """The number formats of values beside their standard errors and/or intervals: :func:`value_formats`, but a
+    value below 0.001 (which that gives two significant digits) has the decimals of its SE where that is not 0
+    (four where the SE needs no more), or four where its interval has an end from 0.001 up: the SE or the interval
+    gives it its precision, as the printed report shows it (:func:`~pandas_agree.report.display.value`). A kappa of
+    a table at exactly chance, computed as −1.1·10⁻¹⁶, is 0.0000, not −1.1E−16.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.excel import centre_formats
+    >>> centre_formats([-1.1e-16, 6.3e-05, 6.3e-05, 0.41], lower=[-0.24, 5e-05, -0.01, 0.3],
+    ...                upper=[0.24, 8e-05, 0.02, 0.5])
+    ['0.0000', '0.000000', '0.0000', '0.0000']
+    >>> centre_formats([1.8e-16, 6.3e-05], se=[0.08, 0.00002])
+    ['0.0000', '0.000000']
+    """
+    values = np.asarray(values, dtype=float)
+    formats = value_formats(values)
+    unit = 10.0 ** (1 - DECIMALS)  # below it, value_formats gives a value its two significant digits
+    small = np.flatnonzero(np.isfinite(values) & (values != 0) & (np.abs(values) < unit))
+    for i in small:
+        spread = None if se is None else float(se[i])
+        if spread is not None and np.isfinite(spread) and spread > 0:
+            formats[i] = _format(max(DECIMALS, display.se_decimals(spread, DECIMALS) or DECIMALS))
+        elif lower is not None and upper is not None and any(
+                np.isfinite(end) and abs(end) >= unit for end in (float(lower[i]), float(upper[i]))):
+            formats[i] = VALUE_FORMAT
+    return formats
 
 
 def threshold_format(values) -> str:
@@ -481,6 +516,14 @@ def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
         lower, upper = (where.get(f"{stem} {end}" if stem else end) for end in ("lower", "upper"))
         if last in _CENTRES and lower is not None and upper is not None:
             out[lower], out[upper] = bound_formats(values[j], values[lower], values[upper])
+        if c in _TEST_STATISTICS:  # a z of 2·10⁻¹⁵ (of a kappa of exactly 0) is 0.0000
+            out[j] = centre_formats(values[j], np.ones(n))
+        if last in _CENTRES and kinds[j] not in ("p", "percent", "count", "df", "se", "threshold"):
+            se = where.get(f"{stem} se" if stem else "se")
+            if se is not None or (lower is not None and upper is not None):
+                out[j] = centre_formats(values[j], None if se is None else values[se],
+                                        *((values[lower], values[upper]) if lower is not None and upper is not None
+                                          else (None, None)))
     rows = _row_formats(frame)
     if any(r is not None for r in rows):
         counted = [i for i, row in enumerate(rows) if row == "count"]

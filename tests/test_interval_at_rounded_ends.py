@@ -55,3 +55,24 @@ def test_a_value_inside_its_range_keeps_the_scale():
     lower, upper = _interval(np.array([0.9]), np.array([0.05]), (0.0, 1.0), Z, "logit")
     assert upper[0] - 0.9 < 0.9 - lower[0]
     assert lower[0] > 0.75 and upper[0] < 1
+
+
+def test_a_whole_table_measure_at_an_end_of_its_range_has_a_note_on_the_scale_not_on_the_objects():
+    """LAMBDA and UC of a table at exact independence (every cell its row total times its column total over N) are
+    0 with a linearised interval [0, 0] on the logit scale: the note named "all objects in one row or one column" and
+    asked for more objects, though every cell holds objects and more would not change the zero width."""
+    table = [[3, 6, 9], [1, 2, 3], [5, 10, 15]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ag = pa.Agreement.from_table(table)
+        found = ag.multiclass(["LAMBDA", "UC", "KAPPA"], ci="auto")
+        report_notes = ag.report().notes
+    assert (found.loc[["LAMBDA", "UC"], ["value", "lower", "upper"]].to_numpy() == 0).all()
+    notes = found.attrs["notes"]
+    note = next(n for n in notes if n.startswith("The intervals of LAMBDA, UC (linearised (logit scale))"))
+    assert "zero width at 0, an end of the range" in note and "more objects" not in note
+    assert 'ci="bootstrap"' in note and note in report_notes
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        resampled = ag.multiclass(["LAMBDA", "UC"], ci="bootstrap")
+    assert (resampled["upper"] > 0.05).all()  # the interval the note points to is not a point

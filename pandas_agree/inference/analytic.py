@@ -57,6 +57,13 @@ def _class_specific(code: str) -> bool:
     return measure is not None and measure.kind == "binary"
 
 
+def _whole_table_of_unit_range(code: str) -> bool:
+    """Whether ``code`` names a measure of the whole table (not class-specific, nor an average of such) that ranges
+    over [0, 1] (LAMBDA, UC, TAU, …; a directional one named with its direction, "LAMBDA (Rows Dependent)")."""
+    measure = REGISTRY.get(code) or REGISTRY.get(code.split(" ")[0])
+    return measure is not None and measure.kind != "binary" and measure.range == (0.0, 1.0)
+
+
 def _in_unit_range(code: str) -> bool:
     """Whether the class-specific measure ``code`` ranges over [0, 1], so that 0 and 1 are the ends of its range."""
     return REGISTRY[code].range == (0.0, 1.0)
@@ -90,7 +97,7 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     'The interval of KAPPA (Fleiss–Cohen–Everitt) has zero width'
     """
     notes, zero_width, method_notes, at_end, resampled_at_end = [], [], [], [], []
-    empty_cells, resampled_empty_cells = [], []
+    empty_cells, resampled_empty_cells, table_at_end = [], [], []
     outside_of, flat_of = [], []
     items = list(estimates.values())
     counts = [np.size(e.value) for e in items]
@@ -150,6 +157,14 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                 # or a column without objects, or none on or off the diagonal (YOUD 0 of a class never predicted)
                 (resampled_empty_cells if resampled else empty_cells).append((code, e.method))
                 flat = False
+        if flat and linearised and _whole_table_of_unit_range(code):
+            with np.errstate(invalid="ignore"):
+                value = np.asarray(e.value, dtype=float)
+            if np.all((value == 0) | (value == 1)):
+                # a whole-table measure of [0, 1] at an end (LAMBDA and UC 0 of a table at exact independence): the
+                # logit scale's slope is infinite there whatever the number of objects
+                table_at_end.append((code, e.method, sorted({int(v) for v in value.ravel()})))
+                flat = False
         if flat:
             zero_width.append((code, e.method))
         for note in (e.note,) if isinstance(e.note, str) else e.note or ():  # one note, or one for each interval
@@ -173,6 +188,18 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                                           "objects has none in any resample)")):
         if found:
             notes.append(_at_end_note(found, why))
+    if table_at_end:
+        grouped: dict[str, list[str]] = {}
+        for code, method, _ in table_at_end:
+            grouped.setdefault(method, []).append(code)
+        listed = "; ".join(f"{', '.join(codes)} ({method})" for method, codes in grouped.items())
+        many = len(table_at_end) > 1
+        ends = " or ".join(str(v) for v in sorted({v for *_, found in table_at_end for v in found}))
+        notes.append(f"The interval{'s' if many else ''} of {listed} {'have' if many else 'has'} zero width at "
+                     f"{ends}, an end of the range, where the logit scale's slope is infinite and the delta method's "
+                     "SE 0, whatever the number of objects (LAMBDA and UC of a table at exact independence, for "
+                     "one): the value is not known exactly. ci=\"bootstrap\" gives the interval of the values of "
+                     "resampled tables.")
     design = any("sample design" in e.method for e in estimates.values())
     for found, why in ((empty_cells, "where the method's SE, a function of the table's proportions, is 0"),
                        (resampled_empty_cells, "where every resample of the table keeps the value (a cell without "

@@ -76,3 +76,23 @@ def test_a_whole_table_measure_at_an_end_of_its_range_has_a_note_on_the_scale_no
         warnings.simplefilter("ignore")
         resampled = ag.multiclass(["LAMBDA", "UC"], ci="bootstrap")
     assert (resampled["upper"] > 0.05).all()  # the interval the note points to is not a point
+
+
+def test_under_a_sample_design_the_note_at_an_end_says_where_binomial_intervals_come_from():
+    """REC and F1 of a class never predicted under a stratified cluster design: the note said that ci="auto" gives
+    the proportions binomial intervals, which it gives only without a sample design."""
+    import pandas as pd
+
+    rng = np.random.default_rng(1)
+    actual = rng.integers(0, 3, 400)
+    frame = pd.DataFrame({"a": actual, "p": np.where(actual == 2, 1, actual), "s": rng.integers(0, 4, 400),
+                          "c": rng.integers(0, 40, 400), "w": rng.uniform(1, 3, 400)})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        designed = frame.agree("a", "p", strata="s", cluster="c", weights="w").binary(["REC", "F1"], classes="union",
+                                                                                      ci="auto")
+        plain = frame.agree("a", "p").binary(["REC", "F1"], classes="union", ci="linearized")
+    note = next(n for n in designed.attrs["notes"] if "zero width at 0 or 1" in n)
+    assert 'ci="auto" gives them without a sample design, are not points there' in note
+    note = next(n for n in plain.attrs["notes"] if "zero width at 0 or 1" in n)
+    assert 'ci="auto" gives them, are not points there' in note

@@ -183,11 +183,12 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
                      + "; more objects are needed to estimate its uncertainty"
                      + (", except where the value is the same on every table of these classes (the unweighted mean "
                         "of the prevalences is 1/K): that value is known exactly." if prevalence else "."))
+    design = any("sample design" in e.method for e in estimates.values())
     for found, why in ((at_end, "where the logit scale's slope is infinite and the delta method's SE 0"),
                        (resampled_at_end, "where every resample of the table keeps the value (a cell without "
                                           "objects has none in any resample)")):
         if found:
-            notes.append(_at_end_note(found, why))
+            notes.append(_at_end_note(found, why, design))
     if table_at_end:
         grouped: dict[str, list[str]] = {}
         for code, method, _ in table_at_end:
@@ -198,9 +199,8 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
         notes.append(f"The interval{'s' if many else ''} of {listed} {'have' if many else 'has'} zero width at "
                      f"{ends}, an end of the range, where the logit scale's slope is infinite and the delta method's "
                      "SE 0, whatever the number of objects (LAMBDA and UC of a table at exact independence, for "
-                     "one): the value is not known exactly. ci=\"bootstrap\" gives the interval of the values of "
-                     "resampled tables.")
-    design = any("sample design" in e.method for e in estimates.values())
+                     f"one): the value is not known exactly. {_ci('bootstrap')} gives the interval of the values "
+                     "of resampled tables.")
     for found, why in ((empty_cells, "where the method's SE, a function of the table's proportions, is 0"),
                        (resampled_empty_cells, "where every resample of the table keeps the value (a cell without "
                                               "objects has none in any resample)")):
@@ -209,9 +209,10 @@ def interval_notes(estimates: dict[str, Estimate]) -> list[str]:
     return notes + method_notes
 
 
-def _at_end_note(found: list[tuple[str, str]], why: str) -> str:
+def _at_end_note(found: list[tuple[str, str]], why: str, design: bool = False) -> str:
     """The note on class-specific intervals of zero width at 0 or 1 (``found``: code and method), ``why`` saying
-    what makes them points there whatever the number of objects."""
+    what makes them points there whatever the number of objects; ``design``: whether a sample design gave any of
+    them (``ci="auto"`` then gives no binomial interval)."""
     listed = "; ".join(f"{code} ({method})" for code, method in found)
     many = len(found) > 1
     f1 = any(code.split(" ")[0] == "F1" for code, _ in found)
@@ -219,7 +220,8 @@ def _at_end_note(found: list[tuple[str, str]], why: str) -> str:
             f"of the range, {why}, whatever the number of objects ("
             + ("a class never predicted has F1 0" if f1 else "a class never predicted, for one")
             + "): the value is not known exactly. The binomial intervals of the proportions (REC, PRE, …), which "
-            + _ci("auto") + " gives them, are not points there"
+            + _ci("auto") + (" gives them without a sample design" if design else " gives them")
+            + ", are not points there"
             + (", nor is F1's under it (the binomial interval of a/(a + b + c) mapped by 2J/(1 + J))." if f1 else "."))
 
 

@@ -30,12 +30,19 @@ def _sheet_texts(path) -> list[str]:
 
 # --- layer headings -------------------------------------------------------------------------------------------------
 
-def test_the_whole_table_of_a_layered_report_is_headed_as_such():
-    """With layers (or groups) the first section, the whole table, has a heading of its own, so that it is not
-    read as one of the layers; without layers there is none."""
-    text = str(TITANIC.agree.crosstabs("Sex", "Survived", layers="Class", weights="Freq").report())
-    assert "▌ All layers (the whole table) " in text
-    assert text.index("All layers (the whole table)") < text.index("Layer: Class = 1st")
+def test_the_whole_table_of_a_layered_report_is_its_total_layer():
+    """With its crosstab printed, a layered report is one section, as SPSS prints it: no heading, and the whole
+    table is the "Total" layer, last, of the crosstab and of each statistics table. Where the crosstab is not
+    printed (more categories than max_classes), each layer has its section and the whole table's first one is
+    headed as such, so that it is not read as one of the layers; without layers there is no heading."""
+    ct = TITANIC.agree.crosstabs("Sex", "Survived", layers="Class", weights="Freq")
+    text = str(ct.report(statistics=["chisq"]))
+    assert "▌" not in text
+    stubs = [line.split()[0] for line in text.splitlines() if "Pearson Chi-Square" in line]
+    assert stubs == ["1st", "2nd", "3rd", "Crew", "Total"]
+    apart = str(ct.report(max_classes=1))
+    assert "▌ All layers (the whole table) " in apart
+    assert apart.index("All layers (the whole table)") < apart.index("Layer: Class = 1st")
     assert "All layers" not in str(TITANIC.agree.crosstabs("Sex", "Survived", weights="Freq").report())
     grouped = TITANIC.agree.report("Sex", "Sex", by="Class", weights="Freq", ci=None)
     assert "▌ All data (every row, whatever its group) " in str(grouped)
@@ -46,13 +53,19 @@ def test_layers_of_several_variables_are_named_as_spss_names_them(tmp_path):
     ct = TITANIC.agree.crosstabs("Sex", "Survived", layers=["Class", "Age"], weights="Freq")
     report = ct.report(statistics=["chisq"])
     text, html = str(report), report.to_html()
-    assert "Layer: Class = 1st, Age = Adult" in text and "Layer: Class = 3rd, Age = Child" in text
-    assert "Layer: Class = 1st, Age = Adult" in html
+    # each layer variable has a column of the stub, named by it, its value printed where it changes
+    chi_square = text[text.index("Chi-Square Tests"):]
+    assert re.search(r"^Class\s+Age\s", chi_square, re.MULTILINE)
+    assert re.search(r"^1st\s+Adult\s+Pearson Chi-Square", chi_square, re.MULTILINE)
+    assert re.search(r"^\s+Child\s+Pearson Chi-Square", chi_square, re.MULTILINE)
+    assert "<th>1st</th>" in html and "<th>Class</th>" in html
     assert "('1st'" not in text and "(&#x27;1st&#x27;" not in html and "('1st'" not in html
+    apart = str(ct.report(statistics=["chisq"], max_classes=1))
+    assert "Layer: Class = 1st, Age = Adult" in apart and "Layer: Class = 3rd, Age = Child" in apart
     report.to_excel(tmp_path / "layers.xlsx")
     cells = _sheet_texts(tmp_path / "layers.xlsx")
-    assert any("Class = 1st, Age = Adult" in c for c in cells)
-    assert "Sex * Survived Crosstabulation (Class = 2nd, Age = Child)" in cells
+    assert "Sex * Survived Crosstabulation (Class = 2nd, Age = Child)" in cells  # the data sheets name each layer
+    assert "1st" in cells and "Adult" in cells  # the Report sheet's stub
     assert not any("('1st'" in c for c in cells)
 
 
@@ -60,11 +73,14 @@ def test_a_layer_value_is_shown_through_the_label_function():
     frame = pd.DataFrame({"a": list("xyxyxyxy"), "b": list("uuvvuvvu"), "g": [1, 1, 1, 1, 2, 2, 2, 2],
                           "h": ["r"] * 4 + ["p\tq"] * 4})
     text = str(frame.agree.crosstabs("a", "b", layers=["g", "h"]).report())
-    assert "Layer: g = 1, h = r" in text and "Layer: g = 2, h = p\\tq" in text
+    assert re.search(r"^2\s+p\\tq\s+a\s", text, re.MULTILINE)
+    apart = str(frame.agree.crosstabs("a", "b", layers=["g", "h"]).report(max_classes=1))
+    assert "Layer: g = 1, h = r" in apart and "Layer: g = 2, h = p\\tq" in apart
 
 
 def test_one_layer_variable_keeps_its_heading():
-    text = str(TITANIC.agree.crosstabs("Sex", "Survived", layers="Class", weights="Freq").report())
+    ct = TITANIC.agree.crosstabs("Sex", "Survived", layers="Class", weights="Freq")
+    text = str(ct.report(max_classes=1))
     assert "Layer: Class = 1st" in text and "Layer: Class = Crew" in text
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from pandas_agree.integrations import cli
 from pandas_agree.report.display import apart, label, labels_apart, name
-from pandas_agree.report.document import laid_out
+from pandas_agree.report.document import laid_out, stub_parts
 from tests._fuzz_labels import label_key, label_pool
 
 
@@ -182,7 +182,12 @@ def test_layers_print_apart(tmp_path):
     df = pd.DataFrame({"r": list("xyxyxyxy"), "c": list("uvvuuvvu"),
                        "g": pd.Series([1, 1, 1, 1, "1", "1", "1", "1"], dtype=object)})
     report = df.agree.crosstabs("r", "c", layers="g").report()
-    headings = [line.split(" ─")[0] for line in str(report).splitlines() if line.startswith("▌ Layer")]
+    layered = [t for sec in laid_out(report).sections for t in sec.tables if "Crosstabulation" in t.title]
+    assert len(layered) == 1  # every layer in one table: each layer's value in the stub's first column
+    assert [v for v in (stub_parts(layered[0], label)[0] for label, _ in layered[0].rows) if v] == \
+        ["1", "'1'", "Total"]
+    apart = report.source.report(max_classes=1)  # a section for each layer, headed by it
+    headings = [line.split(" ─")[0] for line in str(apart).splitlines() if line.startswith("▌ Layer")]
     assert headings == ["▌ Layer: g = 1", "▌ Layer: g = '1'"]
     path = tmp_path / "layers.xlsx"
     report.to_excel(path)

@@ -109,12 +109,18 @@ def _counts_shown(report) -> dict[str, list[str]]:
 
 
 def test_layers_share_the_count_format_of_the_whole_table():
-    report = pa.crosstabs(_ucb_fractional(), "Admit", "Gender", layers="Dept", weights="Freq").report()
-    shown = _counts_shown(report)
-    assert len(shown) == 7
-    assert shown["Layer: Dept = B"][:3] == ["585.00", "0.00", "585.00"]  # R: sum(UCBAdmissions[, , "B"]) is 585
-    assert shown["All layers (the whole table)"][0] == "4526.50"
-    for heading, cells in shown.items():
+    ct = pa.crosstabs(_ucb_fractional(), "Admit", "Gender", layers="Dept", weights="Freq")
+    shown = _counts_shown(ct.report())
+    assert list(shown) == [None]  # one section: the whole table's summary and the crosstab of every layer
+    assert shown[None][0] == "4526.50"
+    # R: UCBAdmissions["Admitted", , "B"]: 353 men and 17 women (the columns: Female, Male, Total)
+    assert shown[None][3 + 3 * 3:3 + 3 * 4] == ["17.00", "353.00", "370.00"]
+    assert all(re.fullmatch(r"\d+\.\d\d", cell) for cell in shown[None] if cell), shown[None]
+    apart = _counts_shown(ct.report(max_classes=1))  # the crosstab not printed: a section for each layer
+    assert len(apart) == 7
+    assert apart["Layer: Dept = B"][:3] == ["585.00", "0.00", "585.00"]  # R: sum(UCBAdmissions[, , "B"]) is 585
+    assert apart["All layers (the whole table)"][0] == "4526.50"
+    for heading, cells in apart.items():
         assert all(re.fullmatch(r"\d+\.\d\d", cell) for cell in cells), (heading, cells)
 
 
@@ -128,10 +134,12 @@ def test_groups_share_the_count_format_of_all_data():
 
 
 def test_whole_counts_keep_no_decimals():
-    report = pa.crosstabs(UCB, "Admit", "Gender", layers="Dept", weights="Freq").report()
-    shown = _counts_shown(report)
-    assert shown["Layer: Dept = B"][:3] == ["585", "0", "585"]
-    assert shown["All layers (the whole table)"][0] == "4526"
+    ct = pa.crosstabs(UCB, "Admit", "Gender", layers="Dept", weights="Freq")
+    shown = _counts_shown(ct.report())
+    assert shown[None][0] == "4526" and shown[None][3 + 3 * 3:3 + 3 * 4] == ["17", "353", "370"]
+    apart = _counts_shown(ct.report(max_classes=1))
+    assert apart["Layer: Dept = B"][:3] == ["585", "0", "585"]
+    assert apart["All layers (the whole table)"][0] == "4526"
 
 
 # --- layer keys in to_dict ----------------------------------------------------------------------------------------
@@ -141,7 +149,7 @@ def test_layer_keys_of_several_layer_variables_read_as_the_report_names_them():
     data = json.loads(json.dumps(report.to_dict()))
     assert list(data["layers"])[:2] == ["Dept = A, Gender = Female", "Dept = A, Gender = Male"]
     assert data["layers_by"] == "Dept, Gender"
-    headings = [s.heading for s in laid_out(report).sections[1:]]
+    headings = [s.heading for s in laid_out(report.source.report(max_classes=1)).sections[1:]]
     assert headings == [f"Layer: {key}" for key in data["layers"]]
     one = pa.crosstabs(UCB, "Admit", "Gender", layers="Dept", weights="Freq").report().to_dict()
     assert list(one["layers"]) == ["A", "B", "C", "D", "E", "F"]  # one layer variable: its values, as before
@@ -238,7 +246,7 @@ def test_n_of_valid_cases_shares_the_summaries_format_across_layers():
         warnings.simplefilter("ignore")
         text = str(pa.crosstabs(weights, "Admit", "Gender", layers="Dept", weights="Freq").report(
             statistics=["chisq", "phi", "risk"]))
-    shown = {line.split()[-1] for line in text.splitlines() if line.startswith("N of Valid Cases")}
+    shown = {line.split()[-1] for line in text.splitlines() if "N of Valid Cases" in line}
     # R: margin.table(UCBAdmissions, 3) gives 933 (+ 0.5 here), 585, 918, 792, 584, 714 and 4526 in all
     assert shown == {"4526.50", "933.50", "585.00", "918.00", "792.00", "584.00", "714.00"}
 

@@ -132,7 +132,11 @@ def _repeated_rows(ws) -> list[int]:
 
 def test_a_layered_reports_pages_repeat_no_whole_table_n(tmp_path):
     """R: UCBAdmissions, Admit x Gender by Dept with weights Freq; N = 4526 in all, 933 in department A."""
-    report = pa.crosstabs(UCB, "Admit", "Gender", layers="Dept", weights="Freq").report()
+    ct = pa.crosstabs(UCB, "Admit", "Gender", layers="Dept", weights="Freq")
+    ct.report().to_excel(tmp_path / "one.xlsx")  # the layered crosstab printed: one section, of the whole table
+    ws = openpyxl.load_workbook(tmp_path / "one.xlsx")["Report"]
+    assert _repeated_rows(ws) == [1, 2] and "N = 4526" in ws.cell(2, 1).value
+    report = ct.report(max_classes=1)  # the crosstab not printed: a section for each layer
     report.to_excel(tmp_path / "ucb.xlsx")
     ws = openpyxl.load_workbook(tmp_path / "ucb.xlsx")["Report"]
     repeated = [ws.cell(r, 1).value for r in _repeated_rows(ws)]

@@ -750,13 +750,14 @@ def warning_notes(caught, notes: Sequence[str] = ()) -> list[str]:
     return out
 
 
-def table_notes(table, value: str) -> list[str]:
+def table_notes(table, value: str, weights: bool = True) -> list[str]:
     """The notes every report of a table (a Crosstab or Agreement, a Comparison, Scores) starts with, after its own
     note on the design: the strata with a single PSU, the weights, and the rows left out (for a missing ``value``
     or weight, or a weight of 0), then the table's notices. With weights the Case Processing Summary counts
     weights (:func:`case_summary`): these notes give the rows, those counted and those left out for a missing
     ``value``, a missing weight or a weight of 0. A row with a missing ``value`` and a weight of 0 is left out for
     its value (its weight adds nothing to Missing): the note on the missing values says how many of them weigh 0.
+    Without ``weights`` the note that weights were used is left out (a layer's, which its whole table's gives).
 
     Examples
     --------
@@ -773,9 +774,10 @@ def table_notes(table, value: str) -> list[str]:
     if table.weighted:
         of_rows = "" if table.n_rows is None else \
             f" of {display.count_of(table.n_rows - table.n_missing - table.n_zero_weight, 'row')}"
-        notes.append(f"{'Sampling' if table.design is not None else 'Frequency'} weights were used: "
-                     f"N = {display.count(table.n)} is the sum of the weights{of_rows}; the Case Processing "
-                     "Summary counts weights, as SPSS's WEIGHT BY does.")
+        if weights:
+            notes.append(f"{'Sampling' if table.design is not None else 'Frequency'} weights were used: "
+                         f"N = {display.count(table.n)} is the sum of the weights{of_rows}; the Case Processing "
+                         "Summary counts weights, as SPSS's WEIGHT BY does.")
         left_out = [(table.n_missing - table.n_missing_weight, f"a missing {value}", table.n_missing_zero_weight),
                     (table.n_missing_weight, "a missing weight", 0)]
     else:

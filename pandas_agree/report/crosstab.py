@@ -35,7 +35,10 @@ CROSSTAB_OPTIONS = {"statistics": None, "cells": None, "random_state": None, "ma
 class CrosstabReport(Rendered):
     """The CROSSTABS output of a :class:`~pandas_agree.Crosstab`: the Case Processing Summary, the crosstab (with
     SPSS's ``/CELLS`` statistics) and the ``/STATISTICS`` tables, for the whole table and, with layers, for each
-    layer (SPSS's ``CROSSTABS a BY b BY c``), with the layered statistics (``cmh``) after the whole table's.
+    layer (SPSS's ``CROSSTABS a BY b BY c``), with the layered statistics (``cmh``) after the whole table's. With
+    layers the crosstab and each statistics table are printed once, as SPSS prints them: the layer the outermost
+    row dimension, each layer in turn, the whole table last as the "Total" layer (where the crosstab is not printed,
+    more categories than ``max_classes``, each layer has a section of its own instead).
 
     Build one with ``Crosstab.report(statistics=..., cells=...)``. ``str(report)`` is a plain-text report in the
     style of SPSS output; in Jupyter it shows as HTML; :meth:`to_excel`, :meth:`to_html` and :meth:`to_dict`
@@ -111,14 +114,16 @@ class CrosstabReport(Rendered):
         # the notes name labels as the tables show them
         with display.labels_apart(crosstab.table_labels, reserved=self.headings()):
             self.notes = self._notes(crosstab, caught)
+            # a layer's notes in the layered report, whose whole table's notes say how the weights count
+            self.layer_notes = self._notes(crosstab, caught, weights=False) if layer else self.notes
 
-    def _notes(self, ct, caught) -> list[str]:
+    def _notes(self, ct, caught, weights: bool = True) -> list[str]:
         notes = []
         if ct.design is not None and self.statistics:
             notes.append(design_note(ct.design, CROSSTAB_DESIGN_TESTS,
                                      "Fisher's exact test and the Cochran–Mantel–Haenszel statistics have no "
                                      "design-based form and are left out"))
-        notes += table_notes(ct, "value")
+        notes += table_notes(ct, "value", weights=weights)
         return notes + warning_notes(caught, notes)
 
     @property
@@ -172,18 +177,34 @@ class CrosstabReport(Rendered):
         # with layers, one crosstab of every layer and the whole table (SPSS's layout) in the first section, in
         # place of each section's own
         layered = layered_crosstab(self, places.crosstab) if self.layers else None
+        if layered is not None:
+            return Document(f"Crosstabs: {self.title}", meta, [self._layered_section(layered, places)])
         for value, sub in self.sections():
             # with layers the first section is the whole table, the layers pooled (SPSS's "Total" layer)
             heading = (f"Layer: {display.layer(self.layers_by, value)}" if value is not None
                        else "All layers (the whole table)" if self.layers else None)
             tables = crosstab_section(sub, places)
-            if layered is not None:
-                at = 1 if sub.design is None else 2  # after the Case Processing Summary and the Sample Design
-                tables[at:at + 1] = [layered] if value is None else []
             # the notes name the directional measures as the tables print them ("Lambda — Admit Dependent")
             notes = directional_notes(sub.notes, display.dependent(*sub.source.axis_names))
             sections.append(Section(heading, tables, notes))
         return Document(f"Crosstabs: {self.title}", meta, sections)
+
+    def _layered_section(self, layered, places):
+        """The one section of a layered report whose crosstab is printed as SPSS prints it (``layered``, every
+        layer and the whole table in one table): the whole table's Case Processing Summary (and Sample Design),
+        the layered crosstab, each statistics table once over the layers and the whole table
+        (:func:`~.document.layered_statistics`), the layered statistics; the whole table's notes, then each
+        layer's own, named by the layer."""
+        from .document import Section, design, directional_notes, layered_statistics, statistics_tables, summary
+
+        parts = [(value, statistics_tables(sub, places.summary)) for value, sub in self.sections()[1:]]
+        statistics = layered_statistics([*parts, (None, statistics_tables(self, places.summary))], self.layers_by)
+        tables = [summary(self, places.summary), *filter(None, [design(self)]), layered, *statistics]
+        notes = list(self.notes)
+        for value, sub in self.layers.items():
+            where = display.layer(self.layers_by, value)
+            notes.extend(f"{where}: {note}" for note in sub.layer_notes if note not in self.notes)
+        return Section(None, tables, directional_notes(notes, display.dependent(*self.source.axis_names)))
 
     def __repr__(self) -> str:
         return f"<CrosstabReport: {self.title}, N = {display.significant(self.source.n)}" + (

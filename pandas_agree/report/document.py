@@ -713,6 +713,99 @@ def layered_crosstab(rep, places: int | None = None) -> Table | None:
                  stub_split=tuple(int(x) for x in splits))
 
 
+_LETTERED = re.compile(r"([a-z])\. (.*)", re.DOTALL)
+
+
+def layered_statistics(parts: list[tuple[object, list[Table]]], by) -> list[Table]:
+    """The statistics tables of a layered CROSSTABS report (``a BY b BY c /STATISTICS=...``) as SPSS prints them:
+    each table once, the layer variable its outermost row dimension (a stub column for each of several), each
+    layer's rows in turn with a rule above them, and the whole table's last as the "Total" layer.
+
+    ``parts`` holds (layer value, the layer's statistics tables) for each layer, then (None, the whole table's);
+    ``by`` is the layer variable (a list for several). A table the layers do not have (the layered statistics of
+    ``cmh``) stays as it is. The columns are the union of the layers' (a layer without exact significances leaves
+    their cells blank); the footnotes are lettered anew over the whole table, a text that recurs keeping its letter,
+    and footnotes without a letter are kept once.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.document import Table, layered_statistics
+    >>> one = Table("Risk Estimate", ["Value"], [("Odds Ratio", ["2.000ᵃ"])], footnotes=["a. Note one."])
+    >>> two = Table("Risk Estimate", ["Value"], [("Odds Ratio", ["3.000ᵃ"])], footnotes=["a. Note two."])
+    >>> both = Table("Risk Estimate", ["Value"], [("Odds Ratio", ["2.500"])])
+    >>> [t] = layered_statistics([("x", [one]), ("y", [two]), (None, [both])], "Site")
+    >>> [label for label, _ in t.rows], [cells for _, cells in t.rows], t.footnotes
+    (['x      Odds Ratio', 'y      Odds Ratio', 'Total  Odds Ratio'], [['2.000ᵃ'], ['3.000ᵇ'], ['2.500']], \
+['a. Note one.', 'b. Note two.'])
+    """
+    variables = by if isinstance(by, list) else [by]
+    titles: dict[str, list] = {}
+    for value, tables in parts:
+        for t in tables:
+            titles.setdefault(t.title, []).append((value, t))
+    out = []
+    for title, found in titles.items():
+        if all(value is None for value, _ in found):
+            out.extend(t for _, t in found)
+            continue
+        out.append(_layered_table(title, found, variables))
+    return out
+
+
+def _layered_table(title: str, found: list[tuple[object, Table]], variables: list) -> Table:
+    """One statistics table over the layers of :func:`layered_statistics` (``found``: each layer's table, the whole
+    table's with the value None)."""
+    columns: list[str] = []
+    for _, t in sorted(found, key=lambda part: -len(part[1].columns)):  # the widest first, the others' new columns
+        for j, c in enumerate(t.columns):  # after the column they follow
+            if c not in columns:
+                columns.insert(columns.index(t.columns[j - 1]) + 1 if j else 0, c)
+    blocks = []
+    for value, t in found:
+        if value is None:
+            values = ["Total"]
+        elif len(variables) > 1 and isinstance(value, tuple) and len(value) == len(variables):
+            values = [display.label(v) for v in value]
+        else:
+            values = [display.label(value)]
+        blocks.append((values, t))
+    widths = [max([len(display.name(x, "layer")), *(len(v[k]) for v, _ in blocks if k < len(v))])
+              for k, x in enumerate(variables)]
+    feet, extra = _Footnotes(), []
+    rows, rules, companions = [], set(), set()
+    shown_before: list[str] = []
+    for values, t in blocks:
+        letters = {}
+        for line in t.footnotes:
+            lettered = _LETTERED.fullmatch(line)
+            if lettered is None:
+                if line not in extra:
+                    extra.append(line)
+                continue
+            letters[_Footnotes.SUPERSCRIPT[lettered[1]]] = feet.mark(lettered[2])
+        relettered = str.maketrans(letters)
+        place = [columns.index(c) for c in t.columns]
+        companions.update(place[j] for j in t.companions)
+        rules.add(len(rows))
+        for i, (label, cells) in enumerate(t.rows):
+            keys = [v if i == 0 and (values[:k + 1] != shown_before[:k + 1] or k == len(values) - 1) else ""
+                    for k, v in enumerate(values)] + [""] * (len(variables) - len(values))
+            stub = "".join(f"{key:<{w}}  " for key, w in zip(keys, widths, strict=True))
+            if cells is None:
+                rows.append((f"{stub}{label}", None))
+                continue
+            shown = [""] * len(columns)
+            for j, cell in zip(place, cells, strict=True):
+                shown[j] = cell.translate(relettered)
+            rows.append((f"{stub}{label}", shown))
+        shown_before = values
+    rules.discard(0)
+    splits = tuple(int(x) for x in np.cumsum([w + 2 for w in widths]))
+    stub = "".join(f"{display.name(x, 'layer'):<{w}}  " for x, w in zip(variables, widths, strict=True)).rstrip()
+    return Table(title, columns, rows, stub=stub, footnotes=feet.lines() + extra, companions=companions,
+                 rules=rules, stub_split=splits)
+
+
 class _Footnotes:
     """SPSS's lettered footnotes: a letter per distinct text, in the order met, shown as a superscript."""
 

@@ -674,12 +674,10 @@ def layered_crosstab(rep, places: int | None = None) -> Table | None:
         return None
     by = rep.layers_by if isinstance(rep.layers_by, list) else [rep.layers_by]
     whole = tables[-1]
-    total_text = whole.columns[-1]  # the margin's heading ("Total")
     row_name = whole.stub
     rows, rules, blocks = [], set(), []
     for (value, _), t in zip(parts, tables, strict=True):
-        values = ([display.label(v) for v in value] if len(by) > 1 and isinstance(value, tuple)
-                  and len(value) == len(by) else [display.label(value)]) if value is not None else [total_text]
+        values = _LayerStub.values(value, by, whole.columns[-1])  # the margin's heading ("Total") names the whole
         at = {c: j for j, c in enumerate(t.columns[:-1])}
         order = [at.get(c) for c in whole.columns[:-1]] + [len(t.columns) - 1]  # the whole table's columns
         first_total = len(t.rows) - int(t.total_row)
@@ -690,27 +688,59 @@ def layered_crosstab(rep, places: int | None = None) -> Table | None:
             lines.append((side, head if i < first_total else "", stat,
                           ["" if j is None else cells[j] for j in order]))
         blocks.append((values, lines))
-    widths = [max([len(display.name(x, "layer")), *(len(v[k]) for v, _ in blocks if k < len(v))])
-              for k, x in enumerate(by)]
+    layer_stub = _LayerStub(by, [values for values, _ in blocks])
     side_width = max(len(side) for _, lines in blocks for side, *_ in lines)
     head_width = max(len(head) for _, lines in blocks for _, head, *_ in lines)
-    shown_before: list[str] = []
     for values, lines in blocks:
         rules.add(len(rows))
         for i, (side, head, stat, cells) in enumerate(lines):
-            # each layer variable's value on the layer's first line, an outer one only where it changes
-            keys = [v if i == 0 and (values[:k + 1] != shown_before[:k + 1] or k == len(values) - 1) else ""
-                    for k, v in enumerate(values)] + [""] * (len(by) - len(values))
-            stub = "".join(f"{key:<{w}}  " for key, w in zip(keys, widths, strict=True))
-            rows.append((f"{stub}{side:<{side_width}}  {head:<{head_width}}  {stat}", cells))
-        shown_before = values
-    splits = list(np.cumsum([w + 2 for w in [*widths, side_width, head_width]]))
-    stub = "".join(f"{display.name(x, 'layer'):<{w}}  " for x, w in zip(by, widths, strict=True)).rstrip()
+            rows.append((f"{layer_stub.prefix(values, i == 0)}{side:<{side_width}}  {head:<{head_width}}  {stat}",
+                         cells))
     rules.discard(0)
     title = whole.title.removesuffix(" Crosstabulation")
     return Table(f"{title} * {' * '.join(display.name(x, 'layer') for x in by)} Crosstabulation", whole.columns,
-                 rows, stub=stub, column_title=whole.column_title, rules=rules, total_column=True,
-                 stub_split=tuple(int(x) for x in splits))
+                 rows, stub=layer_stub.title(), column_title=whole.column_title, rules=rules, total_column=True,
+                 stub_split=layer_stub.splits(side_width, head_width))
+
+
+class _LayerStub:
+    """The stub columns of the layer variables of a table over the layers (the layered crosstab, each layered
+    statistics table): a column for each variable, as wide as its name and its values, each layer's values on its
+    first row, an outer variable's value only where it changes (``blocks``: each layer's values, in order, as
+    :meth:`values` gives them)."""
+
+    def __init__(self, variables: list, blocks: list[list[str]]) -> None:
+        self.variables = variables
+        self.widths = [max([len(display.name(x, "layer")), *(len(v[k]) for v in blocks if k < len(v))])
+                       for k, x in enumerate(variables)]
+        self._before: list[str] = []
+
+    @staticmethod
+    def values(value, variables: list, total: str) -> list[str]:
+        """A layer's values as the stub shows them (the whole table, ``value`` None, as ``total``)."""
+        if value is None:
+            return [total]
+        if len(variables) > 1 and isinstance(value, tuple) and len(value) == len(variables):
+            return [display.label(v) for v in value]
+        return [display.label(value)]
+
+    def prefix(self, values: list[str], first: bool) -> str:
+        """The stub columns of a row of the layer of ``values`` (its ``first`` row shows them), the rows met in
+        order."""
+        keys = [v if first and (values[:k + 1] != self._before[:k + 1] or k == len(values) - 1) else ""
+                for k, v in enumerate(values)] + [""] * (len(self.variables) - len(values))
+        if first:
+            self._before = values
+        return "".join(f"{key:<{w}}  " for key, w in zip(keys, self.widths, strict=True))
+
+    def title(self) -> str:
+        """The stub's title: the layer variables' names over their columns."""
+        return "".join(f"{display.name(x, 'layer'):<{w}}  "
+                       for x, w in zip(self.variables, self.widths, strict=True)).rstrip()
+
+    def splits(self, *more: int) -> tuple[int, ...]:
+        """Where each stub column begins after the first: those of the layer variables, then ``more`` widths'."""
+        return tuple(int(x) for x in np.cumsum([w + 2 for w in [*self.widths, *more]]))
 
 
 _LETTERED = re.compile(r"([a-z])\. (.*)", re.DOTALL)
@@ -760,20 +790,10 @@ def _layered_table(title: str, found: list[tuple[object, Table]], variables: lis
         for j, c in enumerate(t.columns):  # after the column they follow
             if c not in columns:
                 columns.insert(columns.index(t.columns[j - 1]) + 1 if j else 0, c)
-    blocks = []
-    for value, t in found:
-        if value is None:
-            values = ["Total"]
-        elif len(variables) > 1 and isinstance(value, tuple) and len(value) == len(variables):
-            values = [display.label(v) for v in value]
-        else:
-            values = [display.label(value)]
-        blocks.append((values, t))
-    widths = [max([len(display.name(x, "layer")), *(len(v[k]) for v, _ in blocks if k < len(v))])
-              for k, x in enumerate(variables)]
+    blocks = [(_LayerStub.values(value, variables, "Total"), t) for value, t in found]
+    layer_stub = _LayerStub(variables, [values for values, _ in blocks])
     feet, extra = _Footnotes(), []
     rows, rules, companions = [], set(), set()
-    shown_before: list[str] = []
     for values, t in blocks:
         letters = {}
         for line in t.footnotes:
@@ -788,9 +808,7 @@ def _layered_table(title: str, found: list[tuple[object, Table]], variables: lis
         companions.update(place[j] for j in t.companions)
         rules.add(len(rows))
         for i, (label, cells) in enumerate(t.rows):
-            keys = [v if i == 0 and (values[:k + 1] != shown_before[:k + 1] or k == len(values) - 1) else ""
-                    for k, v in enumerate(values)] + [""] * (len(variables) - len(values))
-            stub = "".join(f"{key:<{w}}  " for key, w in zip(keys, widths, strict=True))
+            stub = layer_stub.prefix(values, i == 0)
             if cells is None:
                 rows.append((f"{stub}{label}", None))
                 continue
@@ -798,12 +816,9 @@ def _layered_table(title: str, found: list[tuple[object, Table]], variables: lis
             for j, cell in zip(place, cells, strict=True):
                 shown[j] = cell.translate(relettered)
             rows.append((f"{stub}{label}", shown))
-        shown_before = values
     rules.discard(0)
-    splits = tuple(int(x) for x in np.cumsum([w + 2 for w in widths]))
-    stub = "".join(f"{display.name(x, 'layer'):<{w}}  " for x, w in zip(variables, widths, strict=True)).rstrip()
-    return Table(title, columns, rows, stub=stub, footnotes=feet.lines() + extra, companions=companions,
-                 rules=rules, stub_split=splits)
+    return Table(title, columns, rows, stub=layer_stub.title(), footnotes=feet.lines() + extra,
+                 companions=companions, rules=rules, stub_split=layer_stub.splits())
 
 
 class _Footnotes:

@@ -88,3 +88,14 @@ def test_odd_inputs_leave_the_frame_unchanged():
     df.agree.compare("c", ["d", "c"]).report()
     df.agree("a", "p", strata="st", cluster="cl").report()
     pd.testing.assert_frame_equal(df, before)
+
+
+def test_scores_of_no_rows_say_the_columns_are_empty():
+    # a frame without rows: the same "no rows to count" as df.agree() and crosstabs() give (before: "no valid
+    # rows: all 0 rows have a missing label or score; every label of 'a' is missing")
+    empty = pd.DataFrame({"a": pd.Series([], dtype=object), "s": pd.Series([], dtype=float),
+                          "t": pd.Series([], dtype=float)})
+    with pytest.raises(ValueError, match=r"^no rows to count: 'a' and 's' are empty$"):
+        empty.agree.scores("a", "s")
+    with pytest.raises(ValueError, match=r"^no rows to count: 'a', 's' and 't' are empty$"):
+        empty.agree.compare_scores("a", ["s", "t"])

@@ -99,3 +99,12 @@ def test_scores_of_no_rows_say_the_columns_are_empty():
         empty.agree.scores("a", "s")
     with pytest.raises(ValueError, match=r"^no rows to count: 'a', 's' and 't' are empty$"):
         empty.agree.compare_scores("a", ["s", "t"])
+
+
+@pytest.mark.parametrize("method", ["to_html", "to_json"])
+@pytest.mark.parametrize("path", [5, ["page.html"]])
+def test_report_path_that_is_no_path_names_the_argument(method, path):
+    # pathlib's "expected str, bytes or os.PathLike object, not int" before; to_excel() already said this
+    report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
+    with pytest.raises(TypeError, match=r"^path must be None or a file path \(a str or path-like\)"):
+        getattr(report, method)(path)

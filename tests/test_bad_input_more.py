@@ -108,3 +108,11 @@ def test_report_path_that_is_no_path_names_the_argument(method, path):
     report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
     with pytest.raises(TypeError, match=r"^path must be None or a file path \(a str or path-like\)"):
         getattr(report, method)(path)
+
+
+@pytest.mark.parametrize("value", [[[0.5, 0.5]], ["0.5", "0.5"]])
+def test_plan_proportions_name_each_proportion(value):
+    # a nested list or text among the proportions: each of them must be a number (before: "proportions must be a
+    # number; got [0.5, 0.5]", as if one number were asked for)
+    with pytest.raises(TypeError, match=r"^each of proportions must be a number; got "):
+        pa.plan.raters_kappa_n(0.6, 0.4, value)

@@ -177,8 +177,8 @@ class ClassSpecific:
         labels, rows, cols = self._class_positions(classes, positive)
         view = self._view()
         store = self._class_values(view, rows, cols, (classes, positive), params, correction)
-        if opts is not None and opts.ci != "bootstrap" and chosen:  # the intervals read the partials: values and
-            store.partials(chosen, zero_division)  # partials at once
+        if opts is not None and opts.ci != "bootstrap" and chosen:
+            store.partials(chosen, zero_division)  # the intervals read the partials: values and partials at once
         values = {m.code: fill_undefined(store.of(m), zero_division, takes_zero_division(m)) for m in chosen}
         # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow); the NaNs of
         # every measure found in one step
@@ -337,7 +337,7 @@ class ClassSpecific:
         chosen = _resolve_binary(measures, beta, tversky)
         check_parameters_used(chosen, {"beta": beta, "tversky": tversky, "correction": correction}, "binary")
         labels, rows, cols = self._class_positions(classes)
-        if not chosen:  # measures=[]: no rows, as binary() and multiclass() give none
+        if not chosen:  # measures=[]: no measure, no row (as multiclass() gives)
             out = (pd.DataFrame(index=pd.Index([]), columns=methods, dtype=float) if opts is None
                    else frame_by_method({}, methods))
             out.attrs.update(classes={method: {} for method in methods}, left_out={})

@@ -120,8 +120,8 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence, numeric_columns
 
 
 def _repeated_names(frame: pd.DataFrame, read: Callable) -> list[str]:
-    """The column names the file's header repeats: pandas reads the second of two columns named "a" as "a.1", so
-    a header is read as it is written only when a name of that form follows the name it extends."""
+    """The column names the file's header repeats. pandas reads the second of two columns named "a" as "a.1": the
+    header is read again, as it is written, only where a name of that form follows the name it extends."""
     names = [str(c) for c in frame.columns]
     known = set(names)
     if not any(base in known for base, dot, number in (n.rpartition(".") for n in names) if dot and number.isdigit()):

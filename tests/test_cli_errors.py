@@ -276,3 +276,24 @@ def test_cmh_without_a_layer_names_the_option_and_any_table_size(run, files):
     result = run("crosstabs", files["csv"], "--row", "cultivar", "--col", "knn", "--statistics", "cmh")
     _one_line_naming(result, "--statistics", "give the layer column with --layer COL")
     assert "2×2" not in result.stderr
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_a_column_name_the_header_repeats(run, tmp_path, suffix):
+    # pandas reads the second of two columns named "a" as "a.1": --actual a would take the first without a word.
+    # The name is an error naming the option; the other columns read as they are, and a column truly named "a.1"
+    # beside "a" is no repetition.
+    path = tmp_path / f"repeated{suffix}"
+    frame = pd.DataFrame([[1, 2, 3], [2, 2, 1], [1, 1, 1]], columns=["a", "p", "a"])
+    if suffix == ".csv":
+        frame.to_csv(path, index=False)
+    else:
+        frame.to_excel(path, index=False)
+    result = run("report", path, "--actual", "a", "--pred", "p")
+    assert result.returncode == 2
+    assert result.stderr.strip() == (f"pandas-agree: error: argument --actual: the column name 'a' is repeated in "
+                                     f"{path}; it must name one column (rename the others)")
+    assert run("report", path, "--actual", "p", "--pred", "p").returncode == 0
+    dotted = tmp_path / "dotted.csv"
+    pd.DataFrame({"a": [1, 2, 1], "a.1": [1, 2, 2]}).to_csv(dotted, index=False)
+    assert run("report", dotted, "--actual", "a", "--pred", "a.1").returncode == 0

@@ -223,7 +223,7 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
             return from_labels(x.iloc[rows], y.iloc[rows], weights=weights_of, domain=domain,
                                **(design if sampled else {}), **common, **more)
 
-        positions = _in_order(group_rows(key), layer_orders, names)
+        positions = _in_order(group_rows(key, "layers"), layer_orders, names)
         layered = _counted_layers(positions, counted)
         # a row without a layer value is in no table, as SPSS leaves it out: the table is the sum of its layers
         in_layer = np.zeros(len(data), dtype=bool)
@@ -297,7 +297,8 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
         mask[groups] = True
         return from_tabulation(counts.tabulation(mask, domain=sampled), Crosstab, **common)
 
-    layered = _counted_layers(_in_order(group_rows(key.reset_index(drop=True)), layer_orders, names), counted)
+    layered = _counted_layers(_in_order(group_rows(key.reset_index(drop=True), "layers"), layer_orders, names),
+                             counted)
     in_layer = key.notna().to_numpy()
     if not in_layer.any():
         raise ValueError(f"layers: every row has a missing value of {names[0] if len(names) == 1 else names!r}; "

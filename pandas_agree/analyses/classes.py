@@ -177,8 +177,8 @@ class ClassSpecific:
         labels, rows, cols = self._class_positions(classes, positive)
         view = self._view()
         store = self._class_values(view, rows, cols, (classes, positive), params, correction)
-        if opts is not None and opts.ci != "bootstrap":  # the intervals read the partials: values and partials at once
-            store.partials(chosen, zero_division)
+        if opts is not None and opts.ci != "bootstrap" and chosen:
+            store.partials(chosen, zero_division)  # the intervals read the partials: values and partials at once
         values = {m.code: fill_undefined(store.of(m), zero_division, takes_zero_division(m)) for m in chosen}
         # the labels are indexed only where a value is NaN (a mask of a pyarrow-backed Index is slow); the NaNs of
         # every measure found in one step
@@ -192,7 +192,7 @@ class ClassSpecific:
             estimand = ClassMeasures(chosen, view, rows, cols, values, params, correction, zero_division,
                                      self._table_cells, self._counts, self._cell_rows, opts, evaluation=store,
                                      smallest=None if positive is None else self._smallest_of_both(view))
-            out = frame_by_class(estimate(estimand, opts), index)
+            out = frame_by_class(estimate(estimand, opts) if chosen else {}, index)  # no measures: no columns
             if positive is not None:  # the notes of the rules speak of the positive class, rare or not
                 a, b, c, _ = _binary.one_vs_rest(view, rows, cols)
                 rare = smallest_class(a + b, a + c) < SMALL_CLASS
@@ -337,6 +337,11 @@ class ClassSpecific:
         chosen = _resolve_binary(measures, beta, tversky)
         check_parameters_used(chosen, {"beta": beta, "tversky": tversky, "correction": correction}, "binary")
         labels, rows, cols = self._class_positions(classes)
+        if not chosen:  # measures=[]: no measure, no row (as multiclass() gives)
+            out = (pd.DataFrame(index=pd.Index([]), columns=methods, dtype=float) if opts is None
+                   else frame_by_method({}, methods))
+            out.attrs.update(classes={method: {} for method in methods}, left_out={})
+            return out
         view = self._view()
         codes = [m.code for m in chosen]
         class_values = self._class_values(view, rows, cols, (classes, None), params, correction)

@@ -70,8 +70,9 @@ def _missing(value) -> bool:
         return False
 
 
-def group_rows(keys: pd.Series) -> dict[Hashable, np.ndarray]:
-    """The positions of the rows of each group of the column ``keys``, the groups in :func:`group_order`.
+def group_rows(keys: pd.Series, name: str = "by") -> dict[Hashable, np.ndarray]:
+    """The positions of the rows of each group of the column ``keys``, the groups in :func:`group_order`; unhashable
+    values are a TypeError naming the argument ``name``.
 
     Examples
     --------
@@ -83,7 +84,11 @@ def group_rows(keys: pd.Series) -> dict[Hashable, np.ndarray]:
     # groups are keys of a dict (report.groups): values that pandas' groupby takes for one (True and 1) are one;
     # strings that pandas before 3 takes for one ("a\x00b" and "a") are two, as they are two keys
     values = keys.to_numpy(dtype=object)
-    codes, uniques = exact_codes(values, *pd.factorize(values, use_na_sentinel=True), booleans=False)
+    try:
+        found = pd.factorize(values, use_na_sentinel=True)
+    except TypeError as err:
+        raise TypeError(f"{name} has unhashable values ({err}); the values that name groups must be hashable") from None
+    codes, uniques = exact_codes(values, *found, booleans=False)
     order = group_order(list(uniques), keys.dtype)
     by_code = np.argsort(codes, kind="stable")
     starts = np.searchsorted(codes[by_code], np.arange(len(uniques) + 1))

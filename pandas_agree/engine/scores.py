@@ -222,6 +222,10 @@ def count_scores(actual, scores: Sequence, *, weights=None, labels: Sequence | N
     actual_name, score_names = names
     actual = as_label_series(actual, str(actual_name))
     n = len(actual)
+    if n == 0:  # no row at all, as the other analyses say it
+        shown = [described(name) for name in (actual_name, *score_names)]
+        shown = f"{', '.join(shown[:-1])} and {shown[-1]}"
+        raise ValueError(f"no rows to count: {shown} are empty")
     columns = [validate_scores(s, n, str(name)) for s, name in zip(scores, score_names, strict=True)]
     w = None if weights is None else validate_weights(weights, n, weights_name)
     [codes] = encode([actual], [str(actual_name)])

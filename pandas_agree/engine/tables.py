@@ -41,7 +41,13 @@ def validated_table(table) -> tuple[pd.Index, pd.Index, np.ndarray | sparse.coo_
     if isinstance(table, pd.DataFrame):
         frame = table
     else:
-        arr = np.asarray(table)
+        try:
+            arr = np.asarray(table)
+        except ValueError:  # rows of different lengths
+            arr = None
+        if arr is None or (arr.dtype == object and arr.ndim < 2):
+            raise TypeError(f"table must be a DataFrame, a two-dimensional array (rows of equal length) or a scipy "
+                            f"sparse array of counts; got {_described(table)}")
         if arr.ndim != 2:
             raise ValueError(f"table must be two-dimensional; got an array of shape {arr.shape}")
         frame = pd.DataFrame(arr)
@@ -59,6 +65,10 @@ def checked_labels(frame: pd.DataFrame) -> tuple[pd.Index, pd.Index]:
     if frame.shape[0] == 0 or frame.shape[1] == 0:
         raise ValueError(f"table must have at least one row and one column; got shape {frame.shape}")
     for axis, labels in (("index", frame.index), ("columns", frame.columns)):
+        if isinstance(labels, pd.MultiIndex):
+            raise ValueError(f"table {axis} must be one level of labels; got a MultiIndex of {labels.nlevels} "
+                             f"levels: join them into one (table.{axis} = table.{axis}.to_flat_index() makes each "
+                             f"label a tuple)")
         repeated = duplicated_labels(labels)
         if repeated.any():
             raise ValueError(f"table {axis} must not repeat a label; repeated: {list(labels[repeated])}")
@@ -70,6 +80,12 @@ def checked_labels(frame: pd.DataFrame) -> tuple[pd.Index, pd.Index]:
     if non_numeric:
         raise ValueError(f"table must hold numeric counts; non-numeric columns: {non_numeric[:5]}")
     return frame.index.copy(), frame.columns.copy()
+
+
+def _described(value) -> str:
+    """A value as an error message names it: a short one as it is, else its type."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"a {type(value).__name__}"
 
 
 def checked_counts(table, cells: str):

@@ -28,6 +28,8 @@ DEMO = ("wine_predictions", "cultivar", "knn")
 READ_AS_TEXT = "pandas_agree.read_as_text"
 # the key that lists the label columns read_table read as an Excel sheet's cells hold them (see _typed_cells)
 READ_AS_CELLS = "pandas_agree.read_as_cells"
+# the key that lists the column names a CSV, TSV or Excel file's header repeats (pandas reads the second "a" as "a.1")
+REPEATED_NAMES = "pandas_agree.repeated_names"
 READERS = {".csv": "CSV", ".tsv": "TSV", ".tab": "TSV", ".txt": "TSV", ".xlsx": "Excel", ".xlsm": "Excel",
            ".parquet": "Parquet", ".pq": "Parquet", ".sav": "SPSS", ".zsav": "SPSS"}
 # the files the report options write: option -> (the extensions it takes, what it writes)
@@ -84,6 +86,7 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence, numeric_columns
                 def read(**kw):
                     return pd.read_csv(path, sep="," if kind == "CSV" else "\t", **kw)
             frame = read()
+            repeated = _repeated_names(frame, read)
             text = [c for c in dict.fromkeys(text_columns) if c in frame.columns.map(str)]
             if text:  # read again, as text: the other columns keep pandas' types and missing values
                 at = sorted(list(frame.columns.map(str)).index(c) for c in text)  # by position: names may be numbers
@@ -98,6 +101,8 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence, numeric_columns
                 for k, c in enumerate(at):  # usecols gives the columns in the file's order
                     frame[frame.columns[c]] = (as_text if cells is None else cells).iloc[:, k]
                 frame.attrs[READ_AS_TEXT if cells is None else READ_AS_CELLS] = [str(frame.columns[c]) for c in at]
+            if repeated:
+                frame.attrs[REPEATED_NAMES] = repeated
             return frame
         if kind == "Parquet":
             try:
@@ -112,6 +117,17 @@ def _read(path: Path, sheet: str | None, text_columns: Sequence, numeric_columns
         raise UsageError(str(err)) from None
     except Exception as err:  # a damaged or truncated file fails in the reader, with the reader's own error
         raise UsageError(f"cannot read {path} as {kind}: {type(err).__name__}: {err}") from None
+
+
+def _repeated_names(frame: pd.DataFrame, read: Callable) -> list[str]:
+    """The column names the file's header repeats. pandas reads the second of two columns named "a" as "a.1": the
+    header is read again, as it is written, only where a name of that form follows the name it extends."""
+    names = [str(c) for c in frame.columns]
+    known = set(names)
+    if not any(base in known for base, dot, number in (n.rpartition(".") for n in names) if dot and number.isdigit()):
+        return []
+    header = [str(c) for c in read(header=None, nrows=1).iloc[0]]
+    return [name for name in dict.fromkeys(header) if header.count(name) > 1]
 
 
 def _cells_as_text(cells: pd.DataFrame) -> pd.DataFrame:
@@ -242,6 +258,9 @@ def _check_columns(frame: pd.DataFrame, args) -> None:
     for dest in COLUMN_OPTIONS:
         given = getattr(args, dest, None)
         for name in [given] if isinstance(given, str) else (given or []):
+            if name in frame.attrs.get(REPEATED_NAMES, ()):
+                raise UsageError(f"argument {_flag(dest, args)}: the column name {name!r} is repeated in {args.file}; "
+                                 f"it must name one column (rename the others)")
             if name not in frame.columns:
                 shown = ", ".join(map(str, list(frame.columns)[:20]))
                 raise UsageError(f"argument {_flag(dest, args)}: no column {name!r} in {args.file}; its columns are "

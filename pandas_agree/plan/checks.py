@@ -146,7 +146,7 @@ def proportions(name: str, value, *, categories: Sequence[int] | None = None) ->
         return (p, 1.0 - p)
     if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, *_array_types())):
         raise TypeError(f"{name} must be a proportion or a sequence of proportions summing to 1; got {value!r}")
-    values = tuple(number(name, v) for v in value)
+    values = tuple(number(f"each of {name}", v) for v in value)
     if len(values) < 2:
         raise ValueError(f"{name} must give at least two categories; got {len(values)}")
     if categories is not None and len(values) not in categories:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from ..base.options import validate_options
@@ -70,9 +71,10 @@ class Rendered:
         >>> "<img" in report.to_html(plots=False)
         False
         """
+        path = _target(path, "HTML page")  # checked before the page is drawn
         html = page(laid_out(self), plots=plots)
         if path is not None:
-            Path(path).write_text(html, encoding="utf-8")
+            path.write_text(html, encoding="utf-8")
         return html
 
     @validate_options(passes=JSON_OPTIONS)
@@ -107,8 +109,18 @@ class Rendered:
         ...     json.loads((Path(folder) / "report.json").read_text(encoding="utf-8")) == data
         True
         """
+        path = _target(path, "JSON file")
         text = json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
         if path is None:
             return text
-        Path(path).write_text(text, encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
         return None
+
+
+def _target(path, what: str) -> Path | None:
+    """``path`` as a Path (None as None), or a TypeError naming the argument."""
+    if path is None:
+        return None
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be None or a file path (a str or path-like) of the {what}; got {path!r}")
+    return Path(path)

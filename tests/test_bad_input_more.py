@@ -116,3 +116,27 @@ def test_plan_proportions_name_each_proportion(value):
     # number; got [0.5, 0.5]", as if one number were asked for)
     with pytest.raises(TypeError, match=r"^each of proportions must be a number; got "):
         pa.plan.raters_kappa_n(0.6, 0.4, value)
+
+
+@pytest.mark.parametrize("name", ["report.csv", "report", "report.xlsm", "report.xls"])
+def test_a_workbook_path_must_end_in_xlsx(tmp_path, name):
+    # pandas: DataFrame.to_excel("report.csv") raises "No engine for filetype: 'csv'"; openpyxl would write the
+    # workbook under any name, which whoever opens "report.csv" takes for text
+    report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
+    with pytest.raises(ValueError, match=r"^path must name an Excel workbook, a file ending in \.xlsx; got "):
+        report.to_excel(tmp_path / name)
+    assert not (tmp_path / name).exists()
+    report.to_excel(tmp_path / "Report.XLSX")  # the suffix in any case
+    assert (tmp_path / "Report.XLSX").stat().st_size > 0
+
+
+def test_pairwise_names_its_own_argument():
+    # the raters' pairwise() takes one measure, measure=: its errors named measures= before
+    df = pd.DataFrame({"a": list("xyxyxx"), "b": list("xyyyxx"), "c": list("xxxyxy")})
+    raters = df.agree.raters(["a", "b", "c"])
+    with pytest.raises(ValueError, match=r"^measure: unknown measure 'kapa'; did you mean KAPPA"):
+        raters.pairwise("kapa")
+    with pytest.raises(ValueError, match=r"^measure: F1 is a binary measure, not a multiclass one"):
+        raters.pairwise("F1")
+    with pytest.raises(ValueError, match=r"^measures: unknown measure 'kapa'"):  # measures= keeps its name
+        df.agree("a", "b").multiclass(["kapa"])

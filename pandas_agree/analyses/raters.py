@@ -804,7 +804,7 @@ class RaterAgreement:
         rater2    0.30     1.0    0.20
         rater3    0.05     0.2    1.00
         """
-        code = resolve([measure], "multiclass", default=bool)[0].code
+        code = resolve([measure], "multiclass", default=bool, argument="measure")[0].code
         codes = self._design.codes
         m, q = codes.shape[1], len(self._categories)
         check_parameters_used([REGISTRY[code]], {"kappa_weights": kappa_weights}, "multiclass")

@@ -364,8 +364,8 @@ class UnknownMeasureError(ValueError):
     """A name in ``measures=`` that no measure of the kinds asked for has, with the measures it may have meant
     (``suggestions``, best first) and the text that says where the allowed names are (``choices``)."""
 
-    def __init__(self, name, suggestions: list[Suggestion], choices: str) -> None:
-        self.name, self.suggestions, self.choices = name, suggestions, choices
+    def __init__(self, name, suggestions: list[Suggestion], choices: str, argument: str = "measures") -> None:
+        self.name, self.suggestions, self.choices, self.argument = name, suggestions, choices, argument
         super().__init__(self.message())
 
     def message(self, parameter: Callable[[str, object], str] | None = None, choices: str | None = None,
@@ -378,7 +378,7 @@ class UnknownMeasureError(ValueError):
         where = self.choices if choices is None else choices
         if hint and where.startswith("; "):  # after a question, a sentence of its own ("?; measures" read badly)
             where = " " + where[2].upper() + where[3:]
-        return f"measures: unknown measure {self.name!r}{hint}{where}"
+        return f"{self.argument}: unknown measure {self.name!r}{hint}{where}"
 
 
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
@@ -464,7 +464,7 @@ def suggestions(name: str, kind: str | Iterable[str]) -> list[Suggestion]:
 
 
 def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
-            default: Callable[[Measure], bool]) -> list[Measure]:
+            default: Callable[[Measure], bool], argument: str = "measures") -> list[Measure]:
     """The measures named (codes or aliases, any case), or the default set of the kind (or kinds).
 
     One resolver for every ``measures=``: a list may mix the kinds asked for (binary and multiclass names for
@@ -476,7 +476,8 @@ def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
     The kind "multiclass" also takes the names of the association records (statistics of the whole table, as the
     multiclass measures are), and its default set holds those shown among the multiclass measures
     (``among_multiclass``: CRAMERV, LAMBDA and UC) unless "association" is asked for too, whose default set is
-    every association record. ``default(record)`` then chooses within the default set.
+    every association record. ``default(record)`` then chooses within the default set. ``argument`` names the
+    argument that gave the names, in errors.
 
     Raises
     ------
@@ -512,17 +513,17 @@ def resolve(names: str | Iterable[str] | None, kind: str | Iterable[str], *,
         found = [m for m in found if _key(m.code) == key] or found  # a code names its own record
         if not found:
             allowed = [m for m in records() if _in_default(m, kinds)]
-            choices = (f"; measures must be chosen from {tuple(m.code for m in allowed)}" if len(allowed) <= 12
+            choices = (f"; {argument} must be chosen from {tuple(m.code for m in allowed)}" if len(allowed) <= 12
                        else " (pandas_agree.measures() lists them all)")
             wanted = " or ".join(kinds)
             elsewhere = [_store(kinds_of[0])[_NAMES[space][key]] for space, kinds_of in NAMESPACES.items()
                          if key in _NAMES[space]]
             if elsewhere:
                 other = elsewhere[0]
-                raise ValueError(f"measures: {other.code} is a{'n' if other.kind[0] in 'aeiou' else ''} "
+                raise ValueError(f"{argument}: {other.code} is a{'n' if other.kind[0] in 'aeiou' else ''} "
                                  f"{other.kind} measure, not a{'n' if wanted[0] in 'aeiou' else ''} {wanted} one"
                                  f"{choices}")
-            raise UnknownMeasureError(name, suggestions(name, kinds), choices)
+            raise UnknownMeasureError(name, suggestions(name, kinds), choices, argument)
         chosen.setdefault(id(found[0]), found[0])
     return list(chosen.values())
 

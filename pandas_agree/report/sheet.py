@@ -120,9 +120,15 @@ class Sheet:
 
 
 def checked_path(path) -> Path:
-    """``path`` as a Path, or a TypeError naming the argument (openpyxl would fail deep inside on None)."""
+    """``path`` as a Path, or a TypeError naming the argument (openpyxl would fail deep inside on None); a name
+    that does not end in .xlsx is a ValueError, as pandas' ``to_excel`` refuses it (a workbook written under
+    "report.csv" would be taken for text by whoever opens it, and Excel refuses an .xlsm without macros)."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a file path (a str or path-like) of the .xlsx workbook; got {path!r}")
-    return Path(path)
+    path = Path(path)
+    if path.suffix.lower() != ".xlsx":
+        raise ValueError(f"path must name an Excel workbook, a file ending in .xlsx; got {str(path)!r} (the frames' "
+                         f"to_csv() writes text)")
+    return path
 
 

@@ -175,3 +175,36 @@ def test_json_keeps_the_levels_of_the_tests_apart():
     expected = report.tests
     pd.testing.assert_index_equal(back.index, expected.index)
     pd.testing.assert_frame_equal(back, expected, check_dtype=False, rtol=1e-12)
+
+
+def test_the_tests_statistics_have_three_decimals_whatever_their_size(tmp_path):
+    """McNemar's statistic of 2100 discordant objects printed 1717.2 and Cochran's Q 1719.0 (a large value's one
+    decimal) beside three-decimal statistics; every statistic of the column has SPSS's three, in the text, the HTML
+    and the workbook's Report sheet."""
+    import openpyxl
+    from statsmodels.stats.contingency_tables import cochrans_q
+
+    # 2000 objects a right and b wrong, 100 the other way, 500 both right, 400 both wrong (two classes)
+    blocks = [(2000, 1, 1, 0), (100, 1, 0, 1), (500, 0, 0, 0), (400, 0, 1, 1)]
+    frame = pd.DataFrame([row[1:] for row in blocks for _ in range(row[0])], columns=["truth", "a", "b"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = frame.agree.compare("truth", ["a", "b"]).report(ci=None)
+    # statsmodels: mcnemar([[500, 2000], [100, 400]], exact=False, correction=True).statistic = 1899² / 2100
+    # = 1717.238571...; cochrans_q of the two columns of right/wrong = 1900² / 2100 = 1719.047619...
+    right = np.array([[1, 0]] * 2000 + [[0, 1]] * 100 + [[1, 1]] * 500 + [[0, 0]] * 400)
+    expected = {"MCNEMAR": mcnemar([[500, 2000], [100, 400]], exact=False, correction=True).statistic,
+                "COCHRAN_Q": cochrans_q(right).statistic}
+    assert expected["MCNEMAR"] == pytest.approx(1899**2 / 2100)
+    assert expected["COCHRAN_Q"] == pytest.approx(1900**2 / 2100)
+    rows = {line.split(" · ")[0]: line.split() for line in _tests_block(report) if line.startswith(("MCNEMAR",
+                                                                                                     "COCHRAN_Q"))}
+    statistic = {test: words[words.index("(all)") + 1] for test, words in rows.items()}
+    assert statistic == {"MCNEMAR": "1717.239", "COCHRAN_Q": "1719.048"}
+    html = report.to_html()
+    assert "1717.239" in html and "1719.048" in html and "1717.2<" not in html
+    report.to_excel(tmp_path / "tests.xlsx")
+    book = openpyxl.load_workbook(tmp_path / "tests.xlsx")
+    shown = [c for row in book["Report"].iter_rows() for c in row if isinstance(c.value, float)
+             and any(c.value == pytest.approx(v) for v in expected.values())]
+    assert len(shown) == 2 and all(c.number_format == "0.000" for c in shown)

@@ -199,3 +199,39 @@ def test_a_small_value_in_a_workbook_keeps_its_digits_where_nothing_beside_it_gi
     assert centre_formats([6.3e-05], se=[0.02]) == ["0.0000"]
     assert centre_formats([-1.1e-16, 4.1e-37], se=[0.08, 0.0], lower=[-0.24, 0.0], upper=[0.24, 0.0]) == \
         ["0.0000", "0.0E+00"]
+
+
+def test_the_workbook_takes_the_reports_decision_on_a_value_beside_its_se_or_interval():
+    """One rule (display.centre_precision) for where a value beside its SE or interval takes its precision from;
+    the workbook maps it to four decimals where the text has three. The workbook had a copy of the rule with
+    thresholds of its own (a value below 0.001, an end from 0.001 up), which disagreed with the report at the
+    edges."""
+    from pandas_agree.report.excel import bound_formats, centre_formats
+
+    # 10⁻¹⁶ in [−0.0007, 0.0007]: 0 to the precision of its ends in the report, so 0.0000 in the sheet (was 1.0E-16)
+    assert display.value_and_interval(1e-16, -0.0007, 0.0007) == ("0.000", "[-0.001, 0.001]")
+    assert display.centre_precision(1e-16, 3, ends=(-0.0007, 0.0007)) == "ends"
+    assert centre_formats([1e-16], lower=[-0.0007], upper=[0.0007]) == ["0.0000"]
+    # 0.41 beside an SE of 0.00034: the SE's five decimals in both (the sheet had four), and so have its ends
+    assert display.value_and_interval(0.41, 0.4093, 0.4107, se=0.00034) == ("0.41000", "[0.40930, 0.41070]")
+    assert centre_formats([0.41], se=[0.00034]) == ["0.00000"]
+    assert bound_formats([0.41], [0.4093], [0.4107], se=[0.00034]) == (["0.00000"], ["0.00000"])
+    # an SE below 10⁻⁸ (scientific notation) gives no decimals: the value keeps its own digits in both
+    assert display.value(2e-18, se=3e-12) == "2.0e-18"
+    assert centre_formats([2e-18], se=[3e-12]) == ["0.0E+00"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(-1e-3, 1e-3), st.floats(1e-12, 0.1), st.floats(0, 0.1), st.floats(0, 0.1), st.booleans())
+def test_the_workbook_shows_a_value_as_0_where_the_report_does(x, se, below, above, with_se):
+    """The workbook shows a value beside its SE or interval in scientific notation (its own digits) exactly where the
+    report does; where the report shows it as 0 (0.000, or 0.00000 beside a small SE), the workbook has decimals
+    too, at least four."""
+    from pandas_agree.report.excel import centre_formats
+
+    lower, upper = x - below, x + above
+    text, _ = display.value_and_interval(x, lower, upper, se=se if with_se else None)
+    (fmt,) = centre_formats([x], [se] if with_se else None, [lower], [upper])
+    assert ("e" in text) == ("E" in fmt)
+    if set(text) <= set("-0."):
+        assert len(fmt.split(".")[1]) >= 4

@@ -218,3 +218,15 @@ def test_a_score_named_none_is_named_and_plotted_as_the_others():
     legend = [t.get_text() for t in report.plot().axes[0].get_legend().get_texts()]
     # scikit-learn: roc_auc_score(y, first) = 0.9375, roc_auc_score(y, second) = 0.84375
     assert legend == ["(missing) (AUC 0.938)", "b (AUC 0.844)"]
+
+
+def test_the_paired_tests_statistics_have_three_decimals(asah):
+    """The Statistic column of "Paired tests of the AUCs" showed a z through a value's rules (one decimal from 1000,
+    a round-off of 0 in scientific notation, "7.0e-16"); it has SPSS's three decimals, as every Tests table
+    (display.statistic). The frame's numbers are set here: the known answer is their rounding to three decimals."""
+    report = asah.agree.compare_scores("outcome", ["s100b", "wfns", "ndka"], positive="Poor").report(scale="identity")
+    report.tests = report.tests.assign(statistic=[1234.56789, 7.0e-16, Z_S100B_WFNS])
+    tests = str(report).split("Paired tests of the AUCs")[1]
+    rows = {line.split()[0] + line.split()[2]: line.split()[3] for line in tests.splitlines()
+            if line.startswith(("s100b", "wfns"))}
+    assert rows == {"s100b" + "wfns": "1234.568", "s100b" + "ndka": "0.000", "wfns" + "ndka": "-2.209"}

@@ -17,11 +17,11 @@ from ..base.text import is_missing as _is_missing
 from ..measures.multiclass import row_name
 from ..measures.registry import REGISTRY
 
-__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "apart", "cell_label", "count", "count_of", "cut", "dependent",
-           "fixed", "has_long_run", "interval", "label", "labels_apart", "layer", "layer_by", "long_labels",
-           "measure_name", "name", "plain", "plot_text", "printable", "pvalue", "se", "se_decimals", "se_places",
-           "shorten", "significant", "statistic", "value", "value_and_interval", "values", "with_interval",
-           "with_intervals"]
+__all__ = ["LABEL_LIMIT", "LongLabels", "Shown", "apart", "cell_label", "centre_decimals", "centre_precision",
+           "count", "count_of", "cut", "dependent", "fixed", "has_long_run", "interval", "label", "labels_apart",
+           "layer", "layer_by", "long_labels", "measure_name", "name", "plain", "plot_text", "printable", "pvalue",
+           "se", "se_decimals", "se_places", "shared_decimals", "shorten", "significant", "statistic", "value",
+           "value_and_interval", "values", "with_interval", "with_intervals"]
 
 MISSING = "—"
 P_FORMAT = '[<0.001]"<0.001";0.000'
@@ -601,6 +601,20 @@ def _decimals(values, digits: int) -> int | None:
     return _decimals_up_to(largest, digits)
 
 
+def shared_decimals(values, digits: int = 3) -> int | None:
+    """The decimals of numbers shown side by side (a value and its interval's ends): ``digits`` below 1000,
+    ``digits − 2`` from 1000, none from :data:`WHOLE_FROM`; None from :data:`SCIENTIFIC_FROM` (scientific notation).
+    NaN and ±inf do not count.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import shared_decimals
+    >>> shared_decimals([0.41, 0.3, 0.5]), shared_decimals([1544.0, 862.3]), shared_decimals([float("nan")])
+    (3, 1, 3)
+    """
+    return _decimals(values, digits)
+
+
 def _decimals_up_to(largest: float, digits: int) -> int | None:
     """:func:`_decimals` of numbers whose largest magnitude (of those finite) is ``largest``."""
     if largest < 1000:
@@ -671,12 +685,9 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
     decimals = _decimals([x, *like], digits)
     if decimals is None:
         return _scientific(x)
-    if _has_spread(se):  # the precision of its SE, whatever the value (2e-18 with an SE of 1.0 is 0.000)
-        decimals = max(decimals, se_places(se, digits))
-    elif _reads_as_zero(x, decimals) and not _spans(inside, decimals):  # its interval gives it no more digits
-        decimals = se_decimals(x, decimals)
-        if decimals is None:
-            return Shown(rounded_text(x, 1, "e"), x, "0.0E+00")
+    decimals = centre_decimals(x, decimals, se=se, ends=inside, digits=digits)
+    if decimals is None:  # its own two significant digits, in scientific notation
+        return Shown(rounded_text(x, 1, "e"), x, "0.0E+00")
     if places is not None:
         decimals = max(decimals, places)
     if inside is not None:
@@ -685,19 +696,25 @@ def value(x, digits: int = 3, *, like=(), inside=None, se=None, places: int | No
 
 
 def statistic(x, digits: int = 3) -> str:
-    """A test's statistic (z, χ², t, F), with three decimals as SPSS prints it (more where it is 1000 or more, as
-    :func:`value`): one that would read as 0 is 0.000, as a value beside an SE of 1 (a statistic is on the scale of
-    its null distribution, whose SD is 1 for z and √(2 df) for χ²; a z of 7·10⁻¹⁶ is the rounding error of a kappa
-    of exactly 0).
+    """A test's statistic (z, χ², t, F), with three decimals as SPSS prints it, whatever its size, so that a column
+    of statistics reads alike (1280.297 beside 759.576, not 1280.3); in scientific notation from
+    :data:`SCIENTIFIC_FROM`, as :func:`value`. One that would read as 0 is 0.000, as a value beside an SE of 1 (a
+    statistic is on the scale of its null distribution, whose SD is 1 for z and √(2 df) for χ²; a z of 7·10⁻¹⁶ is
+    the rounding error of a kappa of exactly 0).
 
     Examples
     --------
     >>> from pandas_agree.report.display import statistic
-    >>> statistic(7.0e-16), statistic(3.8415), statistic(0.00023), statistic(1381348.5)
-    ('0.000', '3.842', '0.000', '1381349')
+    >>> statistic(7.0e-16), statistic(3.8415), statistic(0.00023), statistic(1280.2968), statistic(1381348.5)
+    ('0.000', '3.842', '0.000', '1280.297', '1381348.500')
+    >>> statistic(1.6597e15), statistic(float("inf"))
+    ('1.660e+15', 'inf')
     """
-    if not _is_missing(x) and _reads_as_zero(float(x), digits):
-        return _shown(_places(float(x), digits), float(x), _decimal_format(digits))
+    if _is_missing(x):
+        return MISSING
+    x = float(x)
+    if abs(x) < SCIENTIFIC_FROM:
+        return _shown(_places(x, digits), x, _decimal_format(digits))
     return value(x, digits)
 
 
@@ -775,6 +792,59 @@ def _spans(ends, decimals: int) -> bool:
         return False
     unit = 0.5 * 10.0 ** -decimals
     return any(math.isfinite(float(end)) and abs(float(end)) >= unit for end in ends if not _is_missing(end))
+
+
+def centre_precision(x: float, decimals: int, *, se=None, ends=None) -> str:
+    """Where a value ``x`` shown beside its standard error ``se`` and/or its interval's ``ends`` (or None) takes its
+    precision from, the numbers beside it shown with ``decimals``: the one rule of the text and HTML reports
+    (:func:`centre_decimals`, of :func:`value`, :func:`interval` and :func:`value_and_interval`) and of the
+    workbook (:func:`~pandas_agree.report.excel.centre_formats`), each of which maps it to its decimals.
+
+    - ``"se"``: an SE shown as a number that is not 0 (not missing, 0, infinite, nor below 10⁻⁸ in scientific
+      notation) gives any value its precision: at least the SE's decimals (0.000564 with an SE of 0.00034 is
+      0.00056; 2·10⁻¹⁸ with an SE of 1.0 is 0.000);
+    - ``"ends"``: a value that would read as 0 with ``decimals`` (a rounding error of 0: a kappa of a table at
+      exactly chance, computed as −1.7·10⁻¹⁶), one of whose ends reads as a number other than 0, is 0 to the
+      precision of its interval: ``decimals`` (0.000 in [−0.243, 0.243]);
+    - ``"own"``: a value that would read as 0 beside neither keeps its own two significant digits
+      (:func:`se_decimals`: 0.000187 in [0.000156, 0.000225] is 0.00019; 2·10⁻¹⁸ in [0, 0] is 2.0e-18);
+    - ``""``: any other value has ``decimals``.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import centre_precision
+    >>> centre_precision(0.000564, 3, se=0.00034), centre_precision(-1.7e-16, 3, ends=(-0.243, 0.243))
+    ('se', 'ends')
+    >>> centre_precision(0.000187, 3, ends=(0.000156, 0.000225)), centre_precision(0.41, 3, ends=(0.3, 0.5))
+    ('own', '')
+    """
+    if _has_spread(se):
+        return "se"
+    if _reads_as_zero(x, decimals):
+        return "ends" if _spans(ends, decimals) else "own"
+    return ""
+
+
+def centre_decimals(x: float, decimals: int, *, se=None, ends=None, digits: int = 3) -> int | None:
+    """The decimals of a value ``x`` beside its standard error ``se`` and/or its interval's ``ends``, the numbers
+    beside it shown with ``decimals`` (``digits`` below 1000, :func:`shared_decimals`), as :func:`centre_precision`
+    decides: at least those :func:`se` shows the SE with (:func:`se_places`), ``decimals`` for a value 0 to the
+    precision of its interval, its own two significant digits (:func:`se_decimals`; None: scientific notation).
+
+    Examples
+    --------
+    >>> from pandas_agree.report.display import centre_decimals
+    >>> centre_decimals(0.412, 3, se=0.00034), centre_decimals(-1.7e-16, 3, ends=(-0.243, 0.243))
+    (5, 3)
+    >>> centre_decimals(0.000187, 3, ends=(0.000156, 0.000225)), centre_decimals(2e-18, 3, ends=(0.0, 0.0))
+    (5, None)
+    """
+    source = centre_precision(x, decimals, se=se, ends=ends)
+    if source == "se":
+        return max(decimals, se_places(se, digits))
+    if source == "own":
+        return se_decimals(x, decimals)
+    return decimals
 
 
 def significant(x, digits: int = 6) -> str:
@@ -936,10 +1006,8 @@ def value_and_interval(x, lower, upper, digits: int = 3, *, se=None, alone: bool
         decimals = _decimals_up_to(max(abs(x), abs(lower), abs(upper)), digits)
         if decimals is not None and (not alone or _decimals_up_to(abs(x), digits) == decimals):  # else as value() and
             # interval() show them (scientific notation, or a value with decimals of its own)
-            spread = _has_spread(se)
-            if spread:
-                decimals = max(decimals, se_places(se, digits))
-            if spread or not _reads_as_zero(x, decimals):  # else the value's significant digits
+            decimals = centre_decimals(x, decimals, se=se, ends=(lower, upper), digits=digits)
+            if decimals is not None:  # else the value's significant digits in scientific notation
                 x, lower, upper = float(x), float(lower), float(upper)
                 unit = 2 * 10.0 ** -decimals  # bound_decimals' test first: no end within two units of the value
                 ends = decimals if (lower == x or abs(lower - x) >= unit) and (upper == x or abs(upper - x) >= unit) \
@@ -956,15 +1024,11 @@ def _interval_places(lower, upper, digits: int, like=(), value_shown=None, se=No
     decimals = _decimals((lower, upper, *like), digits)
     if decimals is None:
         return None
-    spread = _has_spread(se)
-    if spread:
-        decimals = max(decimals, se_places(se, digits))
-    if value_shown is not None and not _is_missing(value_shown):
-        shown = float(value_shown)
-        # the ends at least as fine as the value
-        if not spread and math.isfinite(shown) and _reads_as_zero(shown, decimals) and \
-                not _spans((lower, upper), decimals):
-            decimals = max(decimals, se_decimals(shown, decimals) or decimals)
+    shown = None if value_shown is None or _is_missing(value_shown) else float(value_shown)
+    # the ends at least as fine as the value (as the value's SE, or its own digits where it reads as 0)
+    decimals = centre_decimals(math.nan if shown is None else shown, decimals, se=se, ends=(lower, upper),
+                               digits=digits) or decimals
+    if shown is not None:
         decimals = bound_decimals(value_shown, lower, upper, decimals)
     return decimals
 

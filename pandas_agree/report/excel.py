@@ -76,24 +76,32 @@ def se_formats(values) -> list[str]:
     return formats.tolist()
 
 
-def bound_formats(value, lower, upper) -> tuple[list[str], list[str]]:
-    """The number formats of intervals' ends beside their values: four decimals, more where an end would read as the
-    value (see :func:`~pandas_agree.report.display.bound_decimals`).
+def bound_formats(value, lower, upper, se=None) -> tuple[list[str], list[str]]:
+    """The number formats of intervals' ends beside their values: four decimals, at least those of the value's SE
+    ``se`` where it is small (as :func:`centre_formats` gives the value them, and the printed report its ends), more
+    where an end would read as the value (see :func:`~pandas_agree.report.display.bound_decimals`).
 
     Examples
     --------
     >>> from pandas_agree.report.excel import bound_formats
     >>> bound_formats([0.5, 0.5], [0.49997, 0.4], [0.50003, 0.6])
     (['0.000000', '0.0000'], ['0.000000', '0.0000'])
+    >>> bound_formats([0.3336], [0.3331], [0.3346], se=[0.00032])
+    (['0.00000'], ['0.00000'])
     """
     value, lower, upper = (np.asarray(x, float) for x in (value, lower, upper))
-    # only where an end rounds as the value does the end need its own decimals (a few cells of a table)
+    # only where an end rounds as the value, or beside a small SE, does an end need its own decimals (a few cells)
     with np.errstate(invalid="ignore"):
         close = ((np.round(lower, DECIMALS) == np.round(value, DECIMALS)) & (lower != value)) | \
                 ((np.round(upper, DECIMALS) == np.round(value, DECIMALS)) & (upper != value))
+        spreads = None if se is None else np.asarray(se, float)
+        if spreads is not None:
+            close |= np.isfinite(spreads) & (spreads > 0) & (spreads < 10.0 ** (1 - DECIMALS))
     formats = np.full(value.shape, VALUE_FORMAT, dtype=object)
     for i in np.flatnonzero(close):
-        formats[i] = _format(display.bound_decimals(value[i], lower[i], upper[i], DECIMALS))
+        decimals = DECIMALS if spreads is None else \
+            display.centre_decimals(float(value[i]), DECIMALS, se=float(spreads[i]), digits=DECIMALS) or DECIMALS
+        formats[i] = _format(display.bound_decimals(value[i], lower[i], upper[i], max(DECIMALS, decimals)))
     formats = formats.tolist()
     return formats, formats
 
@@ -156,7 +164,8 @@ def _stat_formats(read, stats: list[str], key=None) -> dict[str, list[str]]:
         formats["value"] = centre_formats(column("value"), column("se") if "se" in stats else None,
                                           *((column("lower"), column("upper")) if ends else (None, None)))
     if "lower" in stats and "upper" in stats and "value" in stats:
-        formats["lower"], formats["upper"] = bound_formats(column("value"), column("lower"), column("upper"))
+        formats["lower"], formats["upper"] = bound_formats(column("value"), column("lower"), column("upper"),
+                                                           column("se") if "se" in stats else None)
     return formats
 
 
@@ -371,11 +380,13 @@ def value_formats(values) -> list[str]:
 
 
 def centre_formats(values, se=None, lower=None, upper=None) -> list[str]:
-    """The number formats of values beside their standard errors and/or intervals: :func:`value_formats`, but a
-    value below 0.001 (which that gives two significant digits) has the decimals of its SE where that is not 0
-    (four where the SE needs no more), or four where its interval has an end from 0.001 up: the SE or the interval
-    gives it its precision, as the printed report shows it (:func:`~pandas_agree.report.display.value`). A kappa of
-    a table at exactly chance, computed as −1.1·10⁻¹⁶, is 0.0000, not −1.1E−16.
+    """The number formats of values beside their standard errors and/or intervals: where each takes its precision
+    from, as the printed report decides it (:func:`~pandas_agree.report.display.centre_precision`, with the
+    decimals the report shows the value and its ends with), in this sheet's decimals. From its SE: four decimals,
+    or more where :func:`se_formats` shows the SE with more (0.41200 beside an SE of 0.00034); from its interval,
+    a value the report shows as 0 to the precision of its ends: four decimals (a kappa of a table at exactly chance,
+    computed as −1.1·10⁻¹⁶, is 0.0000, not −1.1E−16); any other value as :func:`value_formats` shows it (its two
+    significant digits below 0.001).
 
     Examples
     --------
@@ -383,19 +394,30 @@ def centre_formats(values, se=None, lower=None, upper=None) -> list[str]:
     >>> centre_formats([-1.1e-16, 6.3e-05, 6.3e-05, 0.41], lower=[-0.24, 5e-05, -0.01, 0.3],
     ...                upper=[0.24, 8e-05, 0.02, 0.5])
     ['0.0000', '0.000000', '0.0000', '0.0000']
-    >>> centre_formats([1.8e-16, 6.3e-05], se=[0.08, 0.00002])
-    ['0.0000', '0.000000']
+    >>> centre_formats([1.8e-16, 6.3e-05, 0.41], se=[0.08, 0.00002, 0.00034])
+    ['0.0000', '0.000000', '0.00000']
     """
     values = np.asarray(values, dtype=float)
     formats = value_formats(values)
-    unit = 10.0 ** (1 - DECIMALS)  # below it, value_formats gives a value its two significant digits
-    small = np.flatnonzero(np.isfinite(values) & (values != 0) & (np.abs(values) < unit))
-    for i in small:
-        spread = None if se is None else float(se[i])
-        if spread is not None and np.isfinite(spread) and spread > 0:
-            formats[i] = _format(max(DECIMALS, display.se_decimals(spread, DECIMALS) or DECIMALS))
-        elif lower is not None and upper is not None and any(
-                np.isfinite(end) and abs(end) >= unit for end in (float(lower[i]), float(upper[i]))):
+    spreads = None if se is None else np.asarray(se, dtype=float)
+    ends = lower is not None and upper is not None
+    lows, highs = (np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)) if ends else (None, None)
+    # only a small value, or a value beside a small SE, takes a format other than value_formats' (a value from 0.001
+    # up has four decimals either way): a few cells of a table
+    unit = 10.0 ** (1 - DECIMALS)
+    with np.errstate(invalid="ignore"):
+        candidates = np.isfinite(values) & (values != 0) & (np.abs(values) < unit)
+        if spreads is not None:
+            candidates |= np.isfinite(spreads) & (spreads > 0) & (spreads < unit)
+    for i in np.flatnonzero(candidates):
+        x = float(values[i])
+        spread = None if spreads is None else float(spreads[i])
+        around = (float(lows[i]), float(highs[i])) if ends else None
+        decimals = display.shared_decimals((x, *(around or ())))
+        source = "" if decimals is None else display.centre_precision(x, decimals, se=spread, ends=around)
+        if source == "se":
+            formats[i] = _format(max(DECIMALS, display.se_places(spread, DECIMALS)))
+        elif source == "ends":
             formats[i] = VALUE_FORMAT
     return formats
 
@@ -515,7 +537,9 @@ def _frame_formats(frame: pd.DataFrame) -> list[list[str]]:
         stem, _, last = c.rpartition(" ")
         lower, upper = (where.get(f"{stem} {end}" if stem else end) for end in ("lower", "upper"))
         if last in _CENTRES and lower is not None and upper is not None:
-            out[lower], out[upper] = bound_formats(values[j], values[lower], values[upper])
+            se = where.get(f"{stem} se" if stem else "se")
+            out[lower], out[upper] = bound_formats(values[j], values[lower], values[upper],
+                                                   None if se is None else values[se])
         if c in _TEST_STATISTICS:  # a z of 2·10⁻¹⁵ (of a kappa of exactly 0) is 0.0000
             out[j] = centre_formats(values[j], np.ones(n))
         if last in _CENTRES and kinds[j] not in ("p", "percent", "count", "df", "se", "threshold"):

@@ -633,7 +633,7 @@ class ScoreComparisonReport(Rendered):
                                     value="Difference"))
         tests = _by_pair(self.tests)
         has_df = tests["df"].notna().any()
-        rows = [(name, [display.value(row["statistic"]), *([display.count(row["df"])] if has_df else []),
+        rows = [(name, [display.statistic(row["statistic"]), *([display.count(row["df"])] if has_df else []),
                         display.pvalue(row["pvalue"]), display.pvalue(row["pvalue_holm"])])
                 for name, row in tests.iterrows()]
         statistic = "t" if has_df else "Z"

@@ -334,3 +334,12 @@ def test_a_report_is_laid_out_once_for_all_its_exports(tmp_path, monkeypatch):
     str(report), report.to_html(), str(report), report._repr_html_()
     report.to_excel(tmp_path / "r.xlsx")
     assert len(calls) == 1
+
+
+def test_a_chi_square_of_a_thousand_or_more_keeps_three_decimals():
+    # SPSS prints every chi-square with three decimals; the table's statistics from scipy:
+    # scipy.stats.chi2_contingency([[900, 130], [100, 870]], correction=False).statistic = 1186.868181363227,
+    # and with Yates' correction 1183.787408667801
+    text = str(pa.Crosstab.from_table([[900, 130], [100, 870]]).report(statistics=["chisq"]))
+    assert "Pearson Chi-Square            1186.868ᵃ" in text
+    assert "Continuity Correction         1183.787ᵇ" in text

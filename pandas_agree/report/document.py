@@ -847,6 +847,12 @@ def _number(v, *, blank: bool = False, se=None) -> str:
     return ("" if blank else display.MISSING) if pd.isna(v) else display.value(v, se=se)
 
 
+def _statistic(v, *, blank: bool = False) -> str:
+    """A test's statistic (χ², F) as SPSS prints one: three decimals, whatever its size (see
+    :func:`~pandas_agree.report.display.statistic`); blank (or "—") where there is none."""
+    return ("" if blank else display.MISSING) if pd.isna(v) else display.statistic(v)
+
+
 def _se(v, *, blank: bool = False) -> str:
     """A standard error as SPSS prints one, with at least two significant digits (see
     :func:`~pandas_agree.report.display.se`); blank (or "—") where there is none."""
@@ -897,7 +903,7 @@ def chi_square_table(title: str, frame: pd.DataFrame, n_places: int | None = Non
             continue
         values = [r["value"], r["exact_2sided"], *([r["exact_1sided"]] if "exact_1sided" in exact else [])]
         undefined = all(pd.isna(v) for v in values)
-        value = _number(r["value"], blank=not undefined) + (feet.mark(note) if undefined else mark)
+        value = _statistic(r["value"], blank=not undefined) + (feet.mark(note) if undefined else mark)
         cells = [value, _df(r["df"]), _pvalue(r["pvalue"])]
         for column in exact:  # a footnote on how an exact significance was found (Monte Carlo, binomial)
             told = column == "exact_2sided" and not pd.isna(r[column]) and note != "exact (hypergeometric)"
@@ -944,7 +950,7 @@ def design_chi_square_table(frame: pd.DataFrame, n_places: int | None = None) ->
             mark += feet.mark(f"(Pearson's R over its design-based SE)², F on 1 and {nu} df")
         elif name.startswith("McNemar"):
             mark += feet.mark("Adjusted Wald F test of the design-based differences nᵢⱼ − nⱼᵢ (symmetry)")
-        rows.append((name, [_number(r["value"], blank=False) + mark, _design_df(r["df"]), _design_df(r["df2"]),
+        rows.append((name, [_statistic(r["value"], blank=False) + mark, _design_df(r["df"]), _design_df(r["df2"]),
                             _pvalue(r["pvalue"])]))
     return Table("Tests of Independence", ["Value", "df1", "df2", "Sig."], rows,
                  footnotes=[*feet.lines(), *attrs.get("notes", []), _tests_df(nu, attrs.get("design_df"))])
@@ -1118,7 +1124,7 @@ def risk_table(title: str, frame: pd.DataFrame, n_places: int | None = None) -> 
 def layer_test_table(title: str, frame: pd.DataFrame, by) -> Table:
     """SPSS's "Tests of Homogeneity of the Odds Ratio" and "Tests of Conditional Independence" over the groups."""
     feet = _Footnotes()
-    rows = [(name, [_number(frame.at[name, "value"]) + feet.mark(frame.at[name, "note"]), _df(frame.at[name, "df"]),
+    rows = [(name, [_statistic(frame.at[name, "value"]) + feet.mark(frame.at[name, "note"]), _df(frame.at[name, "df"]),
                     _pvalue(frame.at[name, "pvalue"])]) for name in frame.index]
     general = frame.index.isin(frame.attrs.get("generalized", ()))  # the rows of layers larger than 2×2
     computed = frame["value"][~general].notna().any()  # only for layers of 2×2 tables on the same labels
@@ -1175,7 +1181,7 @@ def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
     """The test that the groups share one kappa, with the pooled kappa."""
     feet = _Footnotes()
     r = frame.iloc[0]
-    rows = [("Homogeneity of kappa", [_number(r["value"]) + feet.mark(r["note"]), _df(r["df"]), _pvalue(r["pvalue"]),
+    rows = [("Homogeneity of kappa", [_statistic(r["value"]) + feet.mark(r["note"]), _df(r["df"]), _pvalue(r["pvalue"]),
                                       _number(r["pooled"], se=r["pooled_se"]), _se(r["pooled_se"])])]
     layers = frame.attrs.get("layers")
     if layers is not None:

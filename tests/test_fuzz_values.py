@@ -595,10 +595,11 @@ def check_layers(case: dict) -> None:
     total = sum(layers.values())
     seen_rows, seen_cols = total.sum(axis=1) > 0, total.sum(axis=0) > 0
     independence = report.statistics["Tests of Conditional Independence"]
-    estimate = report.statistics["Mantel-Haenszel Common Odds Ratio Estimate"]
-    if seen_rows.sum() != 2 or seen_cols.sum() != 2:
-        assert np.isnan(independence["value"]).all(), "CMH computed on a table that is not 2×2"
+    if seen_rows.sum() != 2 or seen_cols.sum() != 2:  # SPSS's 2×2 statistics left out, with a footnote
+        assert not {"Cochran's", "Mantel-Haenszel"} & set(independence.index), "CMH computed on a table not 2×2"
+        assert "Mantel-Haenszel Common Odds Ratio Estimate" not in report.statistics, "odds ratio of a table not 2×2"
         return
+    estimate = report.statistics["Mantel-Haenszel Common Odds Ratio Estimate"]
     # layers with an empty row or column carry no information on the odds ratio and are left out
     # (docs/notes/statistics.md, "The tables of SPSS's CROSSTABS")
     kept = [t[seen_rows][:, seen_cols] for t in layers.values()]

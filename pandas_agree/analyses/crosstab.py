@@ -1367,14 +1367,17 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     labels with cases in ``everything`` (all the layers together). When that holds, the first three tables are
     :func:`~pandas_agree.inference.contingency.layered_tests` (Breslow–Day and Tarone's tests of homogeneity of
     the odds ratio, Cochran's and Mantel–Haenszel tests of conditional independence, the Mantel–Haenszel common
-    odds ratio with its 95% interval); otherwise they are NaN and their ``note`` says why. Where all layers
-    together have more than two row or column categories with cases, the Tests of Conditional Independence also
-    have the generalized Cochran–Mantel–Haenszel statistics of R's ``mantelhaen.test`` and SAS PROC FREQ's
-    ``CMH`` (:func:`~pandas_agree.inference.contingency.generalized_cmh`): "Cochran-Mantel-Haenszel (general
-    association)" on (R − 1)(C − 1) df over the R rows and C columns with cases, and "Cochran-Mantel-Haenszel
-    (nonzero correlation)" on 1 df with the scores of the linear-by-linear association (:meth:`scored_table`);
-    that table's ``attrs["generalized"]`` names those rows and ``attrs["footnotes"]`` says what they are. Under a
-    sample design every one of these tables is NaN with a note. The last is
+    odds ratio with its 95% interval). Where all layers together do not have two row and two column categories
+    with cases, these statistics, defined only for 2×2 layers, are left out, as SPSS leaves them out: there is
+    no Tests of Homogeneity of the Odds Ratio and no Mantel-Haenszel Common Odds Ratio Estimate, and the Tests of
+    Conditional Independence hold the generalized Cochran–Mantel–Haenszel statistics of R's ``mantelhaen.test``
+    and SAS PROC FREQ's ``CMH`` (:func:`~pandas_agree.inference.contingency.generalized_cmh`) instead:
+    "Cochran-Mantel-Haenszel (general association)" on (R − 1)(C − 1) df over the R rows and C columns with
+    cases, and "Cochran-Mantel-Haenszel (nonzero correlation)" on 1 df with the scores of the linear-by-linear
+    association (:meth:`scored_table`), NaN with a note where a side has fewer than two categories with cases;
+    that table's ``attrs["generalized"]`` names those rows and ``attrs["footnotes"]`` says what they are and
+    that the 2×2 statistics are left out. Under a sample design every one of these
+    tables is NaN with a note. The last is
     :func:`~pandas_agree.inference.contingency.kappa_homogeneity` of the layers' Cohen's kappas and their
     asymptotic standard errors (those of ``crosstab_statistics("kappa")``; design-based under a sample design,
     where the test is computed only if the layers are independent samples), for any number of labels.
@@ -1390,12 +1393,12 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     -------
     dict of str to pandas.DataFrame
         "Tests of Homogeneity of the Odds Ratio", "Tests of Conditional Independence", "Mantel-Haenszel Common
-        Odds Ratio Estimate" (index statistic; columns ``value``, ``df``, ``pvalue``, ``se``, ``lower``,
-        ``upper``, ``note``; the first one's ``attrs["layers_left_out"]``: the layers, by their keys in
-        ``layers``, that Breslow-Day's and Tarone's statistics leave out, those with a row or a column without
-        cases or a total of at most 1) and "Test of Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``,
-        ``pooled``, ``pooled_se``, ``note``; ``attrs["layers"]``: each layer's kappa and ASE;
-        ``attrs["design"]``: whether the SEs are design-based).
+        Odds Ratio Estimate" (the first and the last of these only for 2×2 layers; index statistic; columns
+        ``value``, ``df``, ``pvalue``, ``se``, ``lower``, ``upper``, ``note``; the first one's
+        ``attrs["layers_left_out"]``: the layers, by their keys in ``layers``, that Breslow-Day's and Tarone's
+        statistics leave out, those with a row or a column without cases or a total of at most 1) and "Test of
+        Homogeneity of Kappa" (columns ``value``, ``df``, ``pvalue``, ``pooled``, ``pooled_se``, ``note``;
+        ``attrs["layers"]``: each layer's kappa and ASE; ``attrs["design"]``: whether the SEs are design-based).
 
     Examples
     --------
@@ -1413,7 +1416,6 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     has_rows, has_cols = counts.sum(axis=1) > 0, counts.sum(axis=0) > 0
     rows, cols = frame.index[has_rows], frame.columns[has_cols]
     two_by_two = len(rows) == 2 and len(cols) == 2
-    larger = max(len(rows), len(cols)) > 2  # the generalized Cochran-Mantel-Haenszel statistics' rows
     why = ""
     if everything.design is not None:
         why = ("not computed under a sample design: Breslow–Day's, Tarone's, Cochran's and Mantel–Haenszel's "
@@ -1434,25 +1436,16 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
         stack.append(np.where((at_rows[:, None] >= 0) & (at_cols[None, :] >= 0), held[np.ix_(at_rows, at_cols)], 0.0))
     if not why and not stack:
         why = "no layer"
-    tested = contingency.layered_tests(np.stack(stack) if two_by_two and not why else np.zeros((1, 2, 2)))
-    if why or not two_by_two:
-        tested["note"] = why or (f"computed only when every layer is a 2×2 table on the same two labels on each "
-                                 f"side; all layers together have {len(rows)} row and {len(cols)} column "
-                                 "categories with cases")
+    if not two_by_two:
+        out = {LAYER_TABLES[1]: _generalized_cmh(everything, stack, why, rows, cols, row_scores[has_rows],
+                                                 col_scores[has_cols])}
+        out[LAYER_TABLES[1]].attrs["footnotes"].append(_not_two_by_two(len(rows), len(cols)))
+        return _kappa_homogeneity(everything, layers, out)
+    tested = contingency.layered_tests(np.zeros((1, 2, 2)) if why else np.stack(stack))
+    if why:
+        tested["note"] = why
     out = {title: tested.xs(title, level="table") for title in LAYER_TABLES}
-    if larger:
-        general = _generalized_cmh(everything, stack, why, rows, cols, row_scores[has_rows], col_scores[has_cols])
-        left_out = len(stack) - general.attrs.get("layers_used", len(stack))  # those with at most one case
-        out[LAYER_TABLES[1]] = pd.concat([out[LAYER_TABLES[1]], general])
-        out[LAYER_TABLES[1]].attrs = {"generalized": list(general.index), "footnotes": [
-            "The generalized Cochran-Mantel-Haenszel statistics (R's mantelhaen.test; SAS PROC FREQ's CMH) test "
-            "conditional independence in layers of any size: general association on (rows − 1)(columns − 1) df, "
-            "over the categories with cases; nonzero correlation of the row and column scores (the labels where "
-            "both sides are numbers, otherwise 1, 2, …) on 1 df."
-            + ("" if not left_out else " 1 layer with at most one case is left out (it carries no information)."
-               if left_out == 1 else f" {left_out} layers with at most one case are left out (they carry no "
-               "information).")]}
-    if why or not two_by_two:
+    if why:
         return _kappa_homogeneity(everything, layers, out)
     # the layers that carry no information on the odds ratio (a row or a column without cases), which
     # Breslow-Day's and Tarone's statistics leave out (their df count the others)
@@ -1483,10 +1476,29 @@ def _generalized_cmh(everything: Crosstab, stack: list, why: str, rows: pd.Index
         if everything._order_matters():
             everything._warn_order("The Cochran-Mantel-Haenszel nonzero correlation statistic")
         out = contingency.generalized_cmh(np.stack(stack), row_scores, col_scores)
+    left_out = len(stack) - out.attrs.get("layers_used", len(stack))  # those with at most one case
     out.index.name = "statistic"
     for name in ("se", "lower", "upper"):
         out[name] = np.nan
-    return out[["value", "df", "pvalue", "se", "lower", "upper", "note"]]
+    out = out[["value", "df", "pvalue", "se", "lower", "upper", "note"]]
+    out.attrs = {"generalized": list(out.index), "footnotes": [
+        "The generalized Cochran-Mantel-Haenszel statistics (R's mantelhaen.test; SAS PROC FREQ's CMH) test "
+        "conditional independence in layers of any size: general association on (rows − 1)(columns − 1) df, "
+        "over the categories with cases; nonzero correlation of the row and column scores (the labels where "
+        "both sides are numbers, otherwise 1, 2, …) on 1 df."
+        + ("" if not left_out else " 1 layer with at most one case is left out (it carries no information)."
+           if left_out == 1 else f" {left_out} layers with at most one case are left out (they carry no "
+           "information).")]}
+    return out
+
+
+def _not_two_by_two(n_rows: int, n_cols: int) -> str:
+    """The note of the layered statistics of layers that are not 2×2 tables: SPSS's tables defined only for 2×2
+    layers are left out."""
+    return (f"The Tests of Homogeneity of the Odds Ratio (Breslow-Day, Tarone's), Cochran's and Mantel-Haenszel's "
+            f"tests of conditional independence and the Mantel-Haenszel Common Odds Ratio Estimate are computed only "
+            f"when every layer is a 2×2 table, as in SPSS; all layers together have {n_rows} row and {n_cols} column "
+            f"categories with cases.")
 
 
 def _kappa_homogeneity(everything: Crosstab, layers: Mapping[Hashable, Crosstab],

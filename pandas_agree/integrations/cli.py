@@ -19,6 +19,7 @@ from ..base.options import RENAMED, SPEC, check_option, choices
 from ..base.spelling import command_line_advice, command_line_option
 from ..base.text import install_advice
 from ..base.version import __version__
+from ..engine.labels import isin_labels
 from ..measures.registry import KINDS, Suggestion, UnknownMeasureError, measures
 from ..report.display import printable
 from .plan_cli import add_plan_parser
@@ -350,6 +351,11 @@ def _labels(frame: pd.DataFrame, args, columns: list, dest: str = "labels") -> l
     given = getattr(args, dest, None)
     if not given:
         return None
+    return _typed_labels(frame, given, columns, dest)
+
+
+def _typed_labels(frame: pd.DataFrame, given: list, columns: list, dest: str) -> list:
+    """The texts ``given`` to the option ``dest`` as the label ``columns`` hold their labels (see :func:`_labels`)."""
     typed = [c for c in columns if c in frame.attrs.get(READ_AS_CELLS, ())]
     if typed:  # each listed text stands for the cells that read as it: the number 1, then the text "1"
         read_as = _read_as(frame, typed)
@@ -426,6 +432,36 @@ def _crosstab_labels(frame: pd.DataFrame, args) -> list | dict | None:
         return _split_labels(frame, args.labels, args.row if numeric[0] else args.col,
                              args.col if numeric[0] else args.row)
     return _labels(frame, args, [args.row, args.col])
+
+
+def _layer_labels(frame: pd.DataFrame, args) -> dict:
+    """The order of the values of the layer columns of ``--layer-labels COL VALUE ...`` (repeated for several),
+    as ``labels={column: [...]}`` takes it: each value as the column holds it (:func:`_typed_labels`). A column
+    that is not a --layer column, a column given twice, no value, or a value the column does not hold (a layer
+    without a case would be left out, so it is a slip) is a UsageError."""
+    out: dict = {}
+    layers = list(args.layer or [])
+    for name, *given in args.layer_labels or []:
+        if name not in layers:
+            raise UsageError(f"argument --layer-labels: {name!r} is not a layer column; give a column of --layer "
+                             f"({', '.join(map(repr, layers)) or 'none given'}) first, then its values in their "
+                             "order: --layer-labels COL VALUE [VALUE ...]")
+        if name in out:
+            raise UsageError(f"argument --layer-labels: {name!r} is given twice; give its values once")
+        if not given:
+            raise UsageError(f"argument --layer-labels: {name!r} has no values; give them after it in their order: "
+                             f"--layer-labels {name} VALUE [VALUE ...]")
+        held = frame[name].dropna().unique()
+        absent = [text for text in given
+                  if not isin_labels(pd.Index(_typed_labels(frame, [text], [name], "layer_labels"), dtype=object),
+                                     held).any()]
+        if absent:
+            values = sorted(map(str, held))
+            shown = ", ".join(values[:20]) + (f" and {len(values) - 20} more" if len(values) > 20 else "")
+            raise UsageError(f"argument --layer-labels: the layer column {name!r} does not hold "
+                             f"{', '.join(map(repr, absent))}; its values are {shown or 'none'}")
+        out[name] = _typed_labels(frame, given, [name], "layer_labels")
+    return out
 
 
 def _split_labels(frame: pd.DataFrame, given: list, numeric: str, text: str) -> dict:
@@ -609,12 +645,23 @@ def run_crosstabs(args) -> int:
     # columns too, as the variables are: integer codes in numeric order (1, 2, …, 10, as SPSS orders a layer's
     # values), --missing and --numeric applied
     _label_columns(frame, args, [*columns, *layers], [[c] for c in [*columns, *layers]])
+    labels = _crosstab_labels(frame, args)
+    layer_labels = _layer_labels(frame, args)
+    if layer_labels:
+        if labels is not None and not isinstance(labels, dict):
+            raise UsageError("argument --layer-labels: with --layer-labels give the categories of the row and the "
+                             "column variable with --row-labels/--col-labels (each its own), not --labels")
+        labels = {**(labels or {}), **layer_labels}
     try:
         crosstab = frame.agree.crosstabs(args.row, args.col, layers=args.layer, weights=args.weights,
-                                         labels=_crosstab_labels(frame, args), strata=args.strata,
+                                         labels=labels, strata=args.strata,
                                          cluster=args.cluster, fpc=args.fpc, lonely_psu=args.lonely_psu,
                                          replicates=args.replicates)
-    except (TypeError, ValueError) as err:  # a side's labels: the error names its option
+    except (TypeError, ValueError) as err:  # a side's labels, or a layer's values: the error names its option
+        for name in layer_labels:
+            if str(err).startswith(f"labels[{name!r}] "):
+                raise UsageError(f"argument --layer-labels: {name!r} {str(err).removeprefix(f'labels[{name!r}] ')}"
+                                 ) from None
         for name, flag in ((args.row, "--row-labels"), (args.col, "--col-labels")):
             if str(err).startswith(f"labels[{name!r}] "):  # its Python name left out
                 flag = "--labels" if args.labels else flag
@@ -954,6 +1001,11 @@ def build_parser() -> argparse.ArgumentParser:
     crosstabs.add_argument("--col-labels", nargs="+", metavar="LABEL",
                            help="the categories of the column variable in their order, as --row-labels gives the "
                                 "row variable's, e.g. --col-labels Brown Blue Hazel Green")
+    crosstabs.add_argument("--layer-labels", action="append", nargs="+", metavar=("COL", "VALUE"),
+                           help="a layer column, then its values in their order, the order of its layers (as "
+                                "--row-labels gives the row variable's), e.g. --layer-labels Dept F E D C B A; every "
+                                "value of the column must be listed, each value listed must be one it holds; repeat "
+                                "the option for several layer columns (with --row-labels/--col-labels, not --labels)")
     crosstabs.add_argument("--statistics", nargs="+", type=str.lower, choices=choices("statistics"), default=None,
                            metavar="WORD", help="SPSS CROSSTABS /STATISTICS keywords (any case): "
                            f"{' '.join(choices('statistics'))}; cmh needs --layer")

@@ -73,6 +73,43 @@ def test_the_report_sheet_prints_the_layered_crosstab(tmp_path):
     assert ["F", "Admit", "Admitted", "Count", 24, 22, 46] in shown
 
 
+def test_the_report_sheet_keeps_the_layer_values_beside_their_rows(tmp_path):
+    # the first column holds the layer values ("A" to "F", "Total"): as narrow as they are, not as wide as the
+    # longest row label of the statistics' tables ("95% CI, ln(Common Odds Ratio): Lower Bound", 36 units wide),
+    # whose row labels run across the crosstab's stub columns instead
+    path = tmp_path / "ucb.xlsx"
+    _ucb_report(statistics=["chisq", "cmh"], cells=["count", "row"]).to_excel(path)
+    ws = openpyxl.load_workbook(path)["Report"]
+    widths = [ws.column_dimensions[letter].width for letter in "ABCD"]
+    assert widths[0] <= 12
+    label = "95% CI, ln(Common Odds Ratio): Lower Bound"
+    (row,) = [r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == label]
+    assert f"A{row}:D{row}" in {str(cells) for cells in ws.merged_cells.ranges}
+    assert sum(widths) >= len(label) * 0.82 + 2  # the four columns hold it on one line
+    # its value in the first column of values, under the crosstab's first column (Female)
+    assert isinstance(ws.cell(row, 5).value, float)
+    (valid,) = [r for r in range(1, 12) if ws.cell(r, 1).value == "Valid"]
+    assert ws.cell(valid, 5).value == 4526  # R: sum(UCBAdmissions)
+    # a layered statistics table (the layer, then the statistic's name across the stub's columns left): its header
+    # rule runs under all the stub's columns
+    title = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Chi-Square Tests")
+    header = next(r for r in range(title, title + 4) if ws.cell(r, 1).value == "Dept")
+    assert all(ws.cell(header, col).border.bottom.style == "thin" for col in range(1, 6))
+    assert ws.cell(header + 1, 2).value == "Pearson Chi-Square"
+    assert f"B{header + 1}:D{header + 1}" in {str(cells) for cells in ws.merged_cells.ranges}
+
+
+def test_a_report_sheet_without_layers_keeps_its_columns(tmp_path):
+    path = tmp_path / "ucb.xlsx"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pa.crosstabs(UCB, "Admit", "Gender", weights="Freq").report(statistics=["chisq"]).to_excel(path)
+    ws = openpyxl.load_workbook(path)["Report"]
+    (valid,) = [r for r in range(1, 12) if ws.cell(r, 1).value == "Valid"]
+    assert ws.cell(valid, 2).value == 4526 and not ws.merged_cells.ranges.__contains__(f"A{valid}:B{valid}")
+    assert ws.column_dimensions["A"].width >= len("Linear-by-Linear Association") * 0.82 + 2
+
+
 def test_a_column_a_layer_has_no_case_of_is_blank_in_that_layer():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -76,6 +76,20 @@ def _stubs(t: Table) -> int:
     return len(stub_parts(t, ""))
 
 
+def _span(tables) -> int:
+    """The sheet columns every table's stub spans: those of a layered crosstab's stub (a column for each layer
+    variable, the row variable, the row labels and the cell statistics), so that the other tables' row labels run
+    across them and the layer values get columns as narrow as they are, rather than one as wide as the longest row
+    label of any table; 0 (each table its own stub columns) where no stub takes more than two."""
+    widest = max((_stubs(t) for t in tables), default=1)
+    return widest if widest > 2 else 0
+
+
+def _stub_columns(t: Table, span: int) -> int:
+    """The sheet columns of ``t``'s stub: its own (:func:`_stubs`), or the ``span`` its last part runs across."""
+    return max(_stubs(t), span)
+
+
 def _stub_parts(t: Table, label: str) -> list[str]:
     """A row label as the stub's columns show it: the row's label and the statistic's name where ``t`` splits its
     stub (:func:`~pandas_agree.report.document.stub_parts`), else the label whole."""
@@ -92,10 +106,11 @@ def _needed(texts, limit: int) -> float:
     return min(longest, limit) * CHAR_UNITS + 2
 
 
-def _column_blocks(t: Table, sheet_columns: int) -> list[Table]:
+def _column_blocks(t: Table, sheet_columns: int, span: int = 0) -> list[Table]:
     """``t`` cut into tables of consecutive columns that each print within :data:`PAGE_UNITS` and ``sheet_columns``
     columns of the sheet (as the text report cuts a table wider than the page; a column's companions, its design
-    effects, stay in its part): the stub repeated, the footnotes under the last part."""
+    effects, stay in its part): the stub repeated (over ``span`` columns, :func:`_span`), the footnotes under the
+    last part."""
     if not t.columns:
         return [t]
     pairs = _pairs(t)
@@ -117,12 +132,12 @@ def _column_blocks(t: Table, sheet_columns: int) -> list[Table]:
             units[-1] = (units[-1][0], j + 1)
         else:
             units.append((j, j + 1))
-    blocks, start, width, used = [], 0, stub, _stubs(t)
+    blocks, start, width, used = [], 0, stub, _stub_columns(t, span)
     for lo, hi in units:
         need, columns = sum(needs[lo:hi]), sum(1 + pair for pair in pairs[lo:hi])
         if lo > start and (width + need > PAGE_UNITS or used + columns > sheet_columns):
             blocks.append((start, lo))
-            start, width, used = lo, stub, _stubs(t)
+            start, width, used = lo, stub, _stub_columns(t, span)
         width += need
         used += columns
     blocks.append((start, len(needs)))
@@ -138,11 +153,14 @@ def _column_blocks(t: Table, sheet_columns: int) -> list[Table]:
     return out
 
 
-def _column_widths(doc: Document) -> list[float]:
+def _column_widths(doc: Document, span: int = 0) -> list[float]:
     """Column widths (Excel's units) shared by every table: the stub in the first column (the first two where a
-    table's stub is split), then each table column in one sheet column, or two when it holds values with
-    intervals."""
+    table's stub is split, a column for each part of a layered crosstab's), then each table column in one sheet
+    column, or two when it holds values with intervals. With a ``span`` (:func:`_span`) the tables' values begin
+    after it, and the last part of a stub of fewer parts runs across the columns left: the last of them is widened
+    where they are together narrower than it needs."""
     widths = [10.0]
+    across: list[tuple[int, str]] = []  # (first column, text) of the stub parts that run to the span's end
 
     def fit(col: int, text) -> None:
         while len(widths) <= col:
@@ -152,11 +170,18 @@ def _column_widths(doc: Document) -> list[float]:
         widths[col] = max(widths[col], min(longest, limit) * CHAR_UNITS + 2)
 
     for t in (t for sec in doc.sections for t in sec.tables):
-        fit(0, t.stub)
-        for label, cells in t.rows:
-            for k, part in enumerate(_stub_parts(t, label) if cells is not None else [""]):
-                fit(k, part)
-        col = _stubs(t)
+        last = _stubs(t) - 1  # the stub part that runs across the span's columns left, if any
+        spans = _stub_columns(t, span) > _stubs(t)
+        for label, cells in [(t.stub, []), *t.rows]:
+            parts = _stub_parts(t, label) if cells is not None else [""]
+            if label is t.stub and not isinstance(t.stub_split, tuple):
+                parts = [label]  # the stub's name, over all its columns
+            for k, part in enumerate(parts):
+                if spans and k == len(parts) - 1 and k <= last:
+                    across.append((k, part))
+                else:
+                    fit(k, part)
+        col = _stub_columns(t, span)
         for j, pair in enumerate(_pairs(t)):
             for _, cells in t.rows:
                 if cells is None:
@@ -173,6 +198,10 @@ def _column_widths(doc: Document) -> list[float]:
             else:
                 fit(col, t.columns[j])
             col += 2 if pair else 1
+    for k, text in across:
+        longest = max((len(line) for line in str(text).split("\n")), default=0)
+        short = min(longest, STUB_LIMIT) * CHAR_UNITS + 2 - sum(widths[k:span])
+        widths[span - 1] += max(short, 0)
     return widths
 
 
@@ -183,14 +212,15 @@ def _printed_columns(doc: Document) -> tuple[Document, list[float]]:
     of at most :data:`WHOLE_COLUMNS` columns whose own columns fit on the page takes (a crosstab of up to 12 columns
     and its total prints in one block; the sheet then prints a little smaller)."""
     tables = [t for sec in doc.sections for t in sec.tables]
-    sheet_columns = max((_stubs(t) + len(t.columns) + sum(_pairs(t)) for t in tables), default=1)
-    whole = max((_stubs(t) + len(t.columns) + sum(_pairs(t)) for t in tables if len(t.columns) <= WHOLE_COLUMNS
-                 and len(_column_blocks(t, sheet_columns)) == 1), default=1)
+    span = _span(tables)
+    sheet_columns = max((_stub_columns(t, span) + len(t.columns) + sum(_pairs(t)) for t in tables), default=1)
+    whole = max((_stub_columns(t, span) + len(t.columns) + sum(_pairs(t)) for t in tables
+                 if len(t.columns) <= WHOLE_COLUMNS and len(_column_blocks(t, sheet_columns, span)) == 1), default=1)
     while True:
         cut = replace(doc, sections=[replace(sec, tables=[part for t in sec.tables
-                                                          for part in _column_blocks(t, sheet_columns)])
+                                                          for part in _column_blocks(t, sheet_columns, span)])
                                      for sec in doc.sections])
-        widths = _column_widths(cut)
+        widths = _column_widths(cut, span)
         fits = next((n for n in range(len(widths), 0, -1) if sum(widths[:n]) <= PAGE_UNITS), 1)
         fewer = max(fits, whole)
         if fits >= len(widths) or fits < 3 or fewer >= sheet_columns:
@@ -326,10 +356,11 @@ class _Pages:
 class _Printer:
     """One table on the sheet: its columns' places, its header (repeated on each page it continues on), its rows."""
 
-    def __init__(self, pages: _Pages, t: Table) -> None:
+    def __init__(self, pages: _Pages, t: Table, span: int = 0) -> None:
         self.pages, self.t = pages, t
         pairs = _pairs(t)
-        self.stubs = _stubs(t)  # the stub's sheet columns: two where a row label holds a cell statistic's name
+        self.parts = _stubs(t)  # the stub's parts: two where a row label holds a cell statistic's name
+        self.stubs = _stub_columns(t, span)  # its sheet columns: the last part runs across those beyond the parts
         self.firsts = [1 + self.stubs + j + sum(pairs[:j]) for j in range(len(t.columns))]
         self.ends = [first + pair for first, pair in zip(self.firsts, pairs, strict=True)]  # last sheet column
         self.last = self.ends[-1] if t.columns else 1
@@ -374,11 +405,16 @@ class _Printer:
         if isinstance(t.stub_split, tuple):  # a layered crosstab: each layer variable's name over its column
             for col, part in enumerate(_stub_parts(t, t.stub), start=1):
                 pages.text(col, part, font=STRONG, wrap=True).border = rules
+            if self.stubs > self.parts:  # the last part's name over the stub's columns left
+                for col in range(self.parts + 1, self.stubs + 1):
+                    ws.cell(pages.row, col).border = rules
+                ws.merge_cells(start_row=pages.row, start_column=self.parts, end_row=pages.row, end_column=self.stubs)
         else:
             pages.text(1, t.stub, font=STRONG, wrap=True).border = rules
         if self.stubs > 1 and not isinstance(t.stub_split, tuple):
-            # the stub's name over both its columns, as the HTML report's corner spans them
-            ws.cell(pages.row, 2).border = rules
+            # the stub's name over all its columns, as the HTML report's corner spans them
+            for col in range(2, self.stubs + 1):
+                ws.cell(pages.row, col).border = rules
             ws.merge_cells(start_row=pages.row, start_column=1, end_row=pages.row, end_column=self.stubs)
         for j, header in enumerate(t.columns):
             pages.text(self.firsts[j], header, font=STRONG, align="right" if self.numbers[j] else "center",
@@ -403,6 +439,10 @@ class _Printer:
             stripped = part.lstrip(" ")
             shown.append(pages.text(col, stripped, font=STRONG if total else PLAIN, wrap=len(stripped) > STUB_LIMIT,
                                     indent=(len(part) - len(stripped)) // 2))
+        if self.stubs > self.parts:  # the last part runs across the stub's columns left
+            shown += [pages.sheet.ws.cell(pages.row, col) for col in range(self.parts + 1, self.stubs + 1)]
+            pages.sheet.ws.merge_cells(start_row=pages.row, start_column=self.parts, end_row=pages.row,
+                                       end_column=self.stubs)
         for j, value in enumerate(cells):
             fill = MATCH if (i, j) in t.highlight else None
             if self.ends[j] > self.firsts[j] and _with_interval(value):
@@ -484,6 +524,7 @@ def report_sheet(sheet: Sheet, doc: Document) -> PrintLayout:
     "Page n of m" in the footer, the grid hidden.
     """
     doc, widths = _printed_columns(doc)
+    span = _span([t for sec in doc.sections for t in sec.tables])
     # the title and the meta line are written in the first cell and print as far as the columns reach: a sheet of
     # narrow tables (a score's statistics) gets an empty column at the end, so that the print area holds them
     wanted = min(max(_text_units(doc.title, TITLE), _text_units(doc.meta, SMALL)), PAGE_UNITS) - sum(widths)
@@ -511,7 +552,7 @@ def report_sheet(sheet: Sheet, doc: Document) -> PrintLayout:
                 pages.running = [text]
             lead = (15.0, heading)
         for t in sec.tables:
-            _Printer(pages, t).write(lead)
+            _Printer(pages, t, span).write(lead)
             lead = None
         if lead is not None:
             lead[1]()

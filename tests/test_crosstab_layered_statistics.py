@@ -167,3 +167,13 @@ def test_the_numbers_are_those_of_the_layers_reports(max_classes):
     for dept, sub in report.layers.items():
         value = sub.statistics["Chi-Square Tests"].loc["Likelihood Ratio", "value"]
         assert f"{value:.3f}" in text, dept
+
+
+def test_the_title_names_the_layers():
+    # SPSS titles the layered crosstab "Admit * Gender * Dept Crosstabulation"; the report's title and its meta line
+    # name the layers too (R: dim(UCBAdmissions)[3] is 6 departments)
+    report = UCB.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept").report()
+    doc = laid_out(report)
+    assert doc.title == "Crosstabs: Admit * Gender * Dept" and doc.meta.endswith("· 2 × 2 table · 6 layers")
+    assert laid_out(UCB.agree.crosstabs("Admit", "Gender", weights="Freq").report()).title == \
+        "Crosstabs: Admit * Gender"

@@ -140,7 +140,7 @@ def test_a_layered_reports_pages_repeat_no_whole_table_n(tmp_path):
     report.to_excel(tmp_path / "ucb.xlsx")
     ws = openpyxl.load_workbook(tmp_path / "ucb.xlsx")["Report"]
     repeated = [ws.cell(r, 1).value for r in _repeated_rows(ws)]
-    assert repeated == ["Crosstabs: Admit * Gender"]  # the title alone on every page
+    assert repeated == ["Crosstabs: Admit * Gender * Dept"]  # the title alone on every page
     assert not any("N = " in str(v) for v in repeated)
     assert "N = 4526" in ws.cell(2, 1).value  # the meta line, once, above the whole table
     column = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]

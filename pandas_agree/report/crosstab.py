@@ -172,13 +172,18 @@ class CrosstabReport(Rendered):
         ct = self.source
         i, j = ct.shape
         meta = f"pandas_agree {__version__} · N = {display.count(ct.n)} · {i} × {j} table"
+        title = self.title
+        if self.layers:  # the layer variables in the title, as SPSS titles the layered crosstab
+            by = self.layers_by if isinstance(self.layers_by, list) else [self.layers_by]
+            title = f"{title} * {' * '.join(display.name(x, 'layer') for x in by)}"
+            meta += f" · {display.count_of(len(self.layers), 'layer')}"
         sections = []
         places = count_places(self)  # one format for the counts of the whole table and of every layer
         # with layers, one crosstab of every layer and the whole table (SPSS's layout) in the first section, in
         # place of each section's own
         layered = layered_crosstab(self, places.crosstab) if self.layers else None
         if layered is not None:
-            return Document(f"Crosstabs: {self.title}", meta, [self._layered_section(layered, places)])
+            return Document(f"Crosstabs: {title}", meta, [self._layered_section(layered, places)])
         for value, sub in self.sections():
             # with layers the first section is the whole table, the layers pooled (SPSS's "Total" layer)
             heading = (f"Layer: {display.layer(self.layers_by, value)}" if value is not None
@@ -187,7 +192,7 @@ class CrosstabReport(Rendered):
             # the notes name the directional measures as the tables print them ("Lambda — Admit Dependent")
             notes = directional_notes(sub.notes, display.dependent(*sub.source.axis_names))
             sections.append(Section(heading, tables, notes))
-        return Document(f"Crosstabs: {self.title}", meta, sections)
+        return Document(f"Crosstabs: {title}", meta, sections)
 
     def _layered_section(self, layered, places):
         """The one section of a layered report whose crosstab is printed as SPSS prints it (``layered``, every

@@ -140,3 +140,14 @@ def test_pairwise_names_its_own_argument():
         raters.pairwise("F1")
     with pytest.raises(ValueError, match=r"^measures: unknown measure 'kapa'"):  # measures= keeps its name
         df.agree("a", "b").multiclass(["kapa"])
+
+
+def test_an_index_level_named_as_a_column_says_how_to_make_it_one():
+    # pandas' own df["Admit"] on an index level raises KeyError 'Admit'; the message says what to do
+    df = pd.DataFrame({"Admit": ["a", "b", "a"], "Gender": ["m", "f", "f"], "n": [1, 2, 3]})
+    indexed = df.set_index(["Admit", "Gender"])
+    with pytest.raises(KeyError, match=r"row: no column 'Admit' in the DataFrame; its columns are 'n' \('Admit' is a "
+                                       r"level of its index: DataFrame.reset_index\(\) makes it a column\)"):
+        indexed.agree.crosstabs("Admit", "Gender", weights="n")
+    with pytest.raises(KeyError, match=r"no column 'x' in the DataFrame; its columns are 'n'\"?$"):
+        indexed.agree.crosstabs("x", "Gender")

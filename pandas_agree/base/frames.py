@@ -68,7 +68,12 @@ def column(data: pd.DataFrame, name: Hashable, arg: str) -> pd.Series:
     if not hit:
         cols = list(data.columns)
         shown = ", ".join(repr(c) for c in cols[:20]) + (f", … ({len(cols)} in all)" if len(cols) > 20 else "")
-        raise KeyError(f"{arg}: no column {name!r} in the DataFrame; its columns are {shown}")
+        try:
+            level = name in data.index.names and name is not None
+        except TypeError:
+            level = False
+        hint = f" ({name!r} is a level of its index: DataFrame.reset_index() makes it a column)" if level else ""
+        raise KeyError(f"{arg}: no column {name!r} in the DataFrame; its columns are {shown}{hint}")
     found = data[name]
     if isinstance(found, pd.DataFrame):
         partial = not (isinstance(name, tuple) and len(name) == getattr(data.columns, "nlevels", 1))

@@ -177,3 +177,22 @@ def test_the_title_names_the_layers():
     assert doc.title == "Crosstabs: Admit * Gender * Dept" and doc.meta.endswith("· 2 × 2 table · 6 layers")
     assert laid_out(UCB.agree.crosstabs("Admit", "Gender", weights="Freq").report()).title == \
         "Crosstabs: Admit * Gender"
+
+
+def test_a_page_that_goes_on_mid_layer_repeats_the_layer(tmp_path):
+    """The workbook's Report sheet paginates: a layered table that goes on to a new page in the middle of a layer
+    names the layer again on the page's first row (its value is otherwise only on the layer's first row)."""
+    import openpyxl
+
+    report = UCB.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept").report(
+        statistics=["chisq", "lambda"], cells="all")
+    report.to_excel(tmp_path / "long.xlsx")
+    rows = [[c.value for c in row] for row in openpyxl.load_workbook(tmp_path / "long.xlsx")["Report"].iter_rows()]
+    continued = [i for i, row in enumerate(rows) if row[0] and str(row[0]).endswith("(continued)")]
+    assert len(continued) >= 3  # the crosstab and the statistics tables go on to new pages
+    for i in continued:
+        header = next(k for k in range(i + 1, i + 4) if rows[k][0] == "Dept")
+        assert rows[header + 1][0] in [*"ABCDEF", "Total"], rows[header + 1]
+    # the first page's rows are as before: a layer's value on its first row only
+    first = next(i for i, row in enumerate(rows) if row[0] == "A")
+    assert rows[first + 1][0] is None

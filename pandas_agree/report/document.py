@@ -54,7 +54,9 @@ class Table:
     HTML report gives each its own column (0: one stub column); a tuple of positions splits the stub into more
     columns (a layered crosstab: the layer, the row variable, the row's label and the statistic, as SPSS nests
     them), the stub's title split at the same places. ``rules`` holds the positions of rows that begin a block
-    (a layer of a layered crosstab): a rule is drawn above each."""
+    (a layer of a layered crosstab): a rule is drawn above each. ``layer_stubs`` is the number of the first stub
+    columns that hold the layer variables' values (each on a layer's first row), which a page a table goes on to
+    repeats."""
 
     title: str
     columns: list[str]
@@ -68,6 +70,7 @@ class Table:
     total_column: bool = False  # whether the last column is a total (a crosstab's margin)
     stub_split: int | tuple[int, ...] = 0  # where each row label's further stub columns begin; 0: none
     rules: set = field(default_factory=set)  # positions in ``rows`` of rows with a rule above them (a new layer)
+    layer_stubs: int = 0  # the stub columns that hold layer values: repeated where a printed page goes on mid-layer
 
     def __post_init__(self) -> None:
         # any hashable may name a variable or a column (0, ("a", 1), a Timestamp): every renderer gets text
@@ -700,7 +703,7 @@ def layered_crosstab(rep, places: int | None = None) -> Table | None:
     title = whole.title.removesuffix(" Crosstabulation")
     return Table(f"{title} * {' * '.join(display.name(x, 'layer') for x in by)} Crosstabulation", whole.columns,
                  rows, stub=layer_stub.title(), column_title=whole.column_title, rules=rules, total_column=True,
-                 stub_split=layer_stub.splits(side_width, head_width))
+                 stub_split=layer_stub.splits(side_width, head_width), layer_stubs=len(by))
 
 
 class _LayerStub:
@@ -818,7 +821,7 @@ def _layered_table(title: str, found: list[tuple[object, Table]], variables: lis
             rows.append((f"{stub}{label}", shown))
     rules.discard(0)
     return Table(title, columns, rows, stub=layer_stub.title(), footnotes=feet.lines() + extra,
-                 companions=companions, rules=rules, stub_split=layer_stub.splits())
+                 companions=companions, rules=rules, stub_split=layer_stub.splits(), layer_stubs=len(variables))
 
 
 class _Footnotes:

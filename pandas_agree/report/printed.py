@@ -11,6 +11,7 @@ at the top of each page it continues on.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from openpyxl.styles import Alignment, Border, Font, Side
@@ -426,7 +427,9 @@ class _Printer:
                                end_column=self.ends[j])
         pages.end_row(self.header_lines * ROW_POINTS)
 
-    def body_row(self, i: int, label: str, cells, total: bool) -> None:
+    def body_row(self, i: int, label: str, cells, total: bool, layer: Sequence[str] = ()) -> None:
+        """A row of the table; ``layer``: the layer values its empty layer stub columns show (the first row of a
+        page the table goes on to)."""
         pages, t = self.pages, self.t
         if cells is None:  # a row of text across the table
             self.pages.text(1, label, font=ITALIC, wrap=True)
@@ -436,6 +439,8 @@ class _Printer:
             return
         shown = []
         for col, part in enumerate(_stub_parts(t, label), start=1):
+            if col <= len(layer) and not part.strip():
+                part = layer[col - 1]
             stripped = part.lstrip(" ")
             shown.append(pages.text(col, stripped, font=STRONG if total else PLAIN, wrap=len(stripped) > STUB_LIMIT,
                                     indent=(len(part) - len(stripped)) // 2))
@@ -471,13 +476,19 @@ class _Printer:
         self.header(continued=False)
         totals = len(t.rows) - int(t.total_row) if t.total_row else None
         last_row = None
+        layer = [""] * t.layer_stubs  # the layer values of the rows so far, repeated atop a page the table goes on to
         for i, (label, cells) in enumerate(t.rows):
+            if cells is not None:  # a layer's first row shows its values (an outer one where it changes)
+                parts = _stub_parts(t, label)[:t.layer_stubs]
+                layer = [part.strip() or value for part, value in zip(parts, layer, strict=True)]
+            repeat: Sequence[str] = ()
             if not pages.fits(self.row_height(label, cells)):
                 if last_row is not None:
                     pages.rule_below(last_row, self.last)
                 pages.new_page()
                 self.header(continued=True)
-            self.body_row(i, label, cells, total=i == totals)
+                repeat = layer
+            self.body_row(i, label, cells, total=i == totals, layer=repeat)
             last_row = pages.row - 1
         if last_row is not None and t.columns:
             pages.rule_below(last_row, self.last)

@@ -452,7 +452,7 @@ BAD_TEXT = {"measures": ["BOGUS"], "actual": ["nope"], "reference": ["nope"], "p
             "columns": ["nope", "rater2"], "long": ["nope", "r", "y"], "excel": ["/no/such/dir/out.xlsx"],
             "html": ["/no/such/dir/out.html"], "sheet": ["nosheet"], "missing": [""], "numeric": ["nope"],
             "positive": ["nolabel"], "sort_by": ["BOGUS"], "labels": ["nope"],
-            "row_labels": ["nope"], "col_labels": ["nope"],
+            "row_labels": ["nope"], "col_labels": ["nope"], "layer_labels": ["nope", "x"],
             "row": ["nope"], "col": ["nope"], "layer": ["nope"], "score": ["nope"],
             # pandas-agree plan ...: numbers outside what each allows (the plan functions' errors, named by flag)
             "rate1": ["1.5"], "rate2": ["0"], "kappa1": ["1.5"], "kappa0": ["1.5"], "alpha": ["1.5"],

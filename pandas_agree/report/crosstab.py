@@ -179,8 +179,8 @@ class CrosstabReport(Rendered):
             meta += f" · {display.count_of(len(self.layers), 'layer')}"
         sections = []
         places = count_places(self)  # one format for the counts of the whole table and of every layer
-        # with layers, one crosstab of every layer and the whole table (SPSS's layout) in the first section, in
-        # place of each section's own
+        # with layers, one crosstab of every layer and the whole table (SPSS's layout), and the report one section;
+        # where that crosstab is not printed, a section for the whole table and one for each layer
         layered = layered_crosstab(self, places.crosstab) if self.layers else None
         if layered is not None:
             return Document(f"Crosstabs: {title}", meta, [self._layered_section(layered, places)])

@@ -295,6 +295,10 @@ class AgreementReport(Rendered):
         With ``statistics=`` (SPSS's ``/STATISTICS`` keywords), the tables of
         :meth:`Agreement.crosstab_statistics` by title; in a report with ``by=`` and ``cmh``, also those of
         :func:`~pandas_agree.analyses.crosstab.layer_statistics` over the groups. Empty without ``statistics=``.
+    confusions : pandas.DataFrame
+        The largest confusions (at most ten, :meth:`Agreement.confusions`).
+    more_confusions : bool
+        Whether the table has more confusions than :attr:`confusions` holds.
     binary, averages, multiclass, tests : pandas.DataFrame
         As :meth:`Agreement.binary`, :meth:`Agreement.averages`, :meth:`Agreement.multiclass` and
         :meth:`Agreement.tests`, with intervals (``ci="auto"`` by default).
@@ -396,7 +400,8 @@ class AgreementReport(Rendered):
         self.design = design_table(ag)
         self.crosstab = _crosstab(ag, opts["percentages"]) if opts["cells"] is None else \
             cell_statistics_frame(ag, opts["cells"], opts["percentages"])
-        self.confusions = ag.confusions(top=CONFUSIONS)
+        confusions = ag.confusions(top=CONFUSIONS + 1)  # one more than shown, if the table has it
+        self.confusions, self.more_confusions = confusions.iloc[:CONFUSIONS], len(confusions) > CONFUSIONS
         # each frame read once, as it is made: the notes and the text and HTML reports read these lists
         for frame in (self.summary, self.tests, self.confusions, self.binary, self.averages):
             keep_columns(self, read_columns(frame))

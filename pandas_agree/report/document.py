@@ -1230,7 +1230,7 @@ def confusions(rep) -> Table | None:
     c = rep.confusions
     if c.empty:
         return None
-    left_out = len(rep.source.confusions(top=len(c) + 1)) > len(c)  # one more than shown, if the table has it
+    left_out = rep.more_confusions
     bare = columns_of(rep, c)
     columns = zip(*(_column(bare, name) for name in ("reference", "predicted", "count", "row share", "share")),
                   strict=True)

@@ -218,8 +218,9 @@ class CrosstabReport(Rendered):
     def to_excel(self, path: str | Path) -> None:
         """Write the report to one Excel workbook: the Report sheet (the text report's tables, ready to print),
         then Summary (case processing), Crosstab (the cell statistics), Statistics (with ``statistics=``: the
-        CROSSTABS tables at full precision) and Notes (notes and options). With layers each data sheet stacks the
-        tables of every layer after the whole table's.
+        CROSSTABS tables at full precision, each with the footnotes the Report sheet prints under it, a lettered
+        footnote naming the rows it belongs to) and Notes (notes and options). With layers each data sheet stacks
+        the tables of every layer after the whole table's.
 
         Examples
         --------
@@ -240,17 +241,21 @@ class CrosstabReport(Rendered):
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:
-        from .document import laid_out
+        from .document import count_places, footnotes_by_row, laid_out, statistics_tables
         from .excel import write_frames
 
-        sheets: dict[str, list[tuple[str, pd.DataFrame]]] = {"Summary": [], "Crosstab": [], "Statistics": []}
+        sheets: dict[str, list[tuple]] = {"Summary": [], "Crosstab": [], "Statistics": []}
+        places = count_places(self).summary
         for value, sub in self.sections():
             where = "" if value is None else f" ({display.layer(self.layers_by, value)})"
             sheets["Summary"].append((f"Case Processing Summary{where}", sub.summary))
             if sub.design is not None:
                 sheets["Summary"].append((f"Sample Design{where}", sub.design))
             sheets["Crosstab"].append((f"{self.title} Crosstabulation{where}", _flat(sub.crosstab)))
-            sheets["Statistics"].extend((f"{title}{where}", frame) for title, frame in sub.statistics.items())
+            # each table with the footnotes the Report sheet prints under it
+            tables = statistics_tables(sub, places)
+            sheets["Statistics"].extend((f"{title}{where}", frame, 0, footnotes_by_row(table))
+                                        for (title, frame), table in zip(sub.statistics.items(), tables, strict=True))
         if not sheets["Statistics"]:
             del sheets["Statistics"]
         write_frames(path, laid_out(self), sheets, self.notes, self.options)

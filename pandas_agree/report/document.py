@@ -29,7 +29,8 @@ from . import display
 from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
 __all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of", "count_places",
-           "counted_statistic", "crosstab_section", "directional_notes", "footnote_letters", "frame_table", "has_deff",
+           "counted_statistic", "crosstab_section", "directional_notes", "footnote_letters", "footnotes_by_row",
+           "frame_table", "has_deff",
            "keep_columns", "laid_out", "layered_crosstab", "read_columns", "section", "statistics_tables", "stub_parts",
            "test_statistics", "tests_table"]
 
@@ -822,6 +823,33 @@ def _layered_table(title: str, found: list[tuple[object, Table]], variables: lis
     rules.discard(0)
     return Table(title, columns, rows, stub=layer_stub.title(), footnotes=feet.lines() + extra,
                  companions=companions, rules=rules, stub_split=layer_stub.splits(), layer_stubs=len(variables))
+
+
+def footnotes_by_row(table: Table) -> list[str]:
+    """The footnotes of ``table`` for a sheet that shows its values without their letters: each lettered footnote
+    names the columns whose titles carry its letter, then the rows whose cells do ("a. Pearson Chi-Square: 0 cells
+    ..."); a footnote nothing carries, or without a letter, as it is.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.document import Table, footnotes_by_row
+    >>> t = Table("Chi-Square Tests", ["Value"], [("Pearson Chi-Square", ["6.667ᵃ"]), ("Likelihood Ratio", ["6.796"])],
+    ...           footnotes=["a. 0 cells (0.0%) have expected count less than 5.", "Note."])
+    >>> footnotes_by_row(t)
+    ['a. Pearson Chi-Square: 0 cells (0.0%) have expected count less than 5.', 'Note.']
+    """
+    out = []
+    for line in table.footnotes:
+        lettered = _LETTERED.fullmatch(line)
+        if lettered is None:
+            out.append(line)
+            continue
+        mark = _Footnotes.SUPERSCRIPT[lettered[1]]
+        marked = [" ".join(c.replace(mark, "").split()) for c in table.columns if mark in c]
+        marked += [label.strip() for label, cells in table.rows
+                   if cells is not None and any(mark in cell for cell in cells)]
+        out.append(f"{lettered[1]}. {', '.join(dict.fromkeys(marked))}: {lettered[2]}" if marked else line)
+    return out
 
 
 class _Footnotes:

@@ -343,3 +343,25 @@ def test_a_chi_square_of_a_thousand_or_more_keeps_three_decimals():
     text = str(pa.Crosstab.from_table([[900, 130], [100, 870]]).report(statistics=["chisq"]))
     assert "Pearson Chi-Square            1186.868ᵃ" in text
     assert "Continuity Correction         1183.787ᵇ" in text
+
+
+@pytest.mark.parametrize("call", [lambda df, **kw: pa.crosstabs(df, "Admit", "Gender", **kw),
+                                  lambda df, **kw: df.agree.crosstabs("Admit", "Gender", **kw)])
+@pytest.mark.parametrize(("layers", "message"), [
+    (["Dept", "Dept"], r"layers: 'Dept' is named more than once"),
+    (["Dept", "Region", "Dept"], r"layers: 'Dept' is named more than once"),
+    ("Admit", r"layers: 'Admit' is the row variable"),
+    (["Dept", "Gender"], r"layers: 'Gender' is the column variable"),
+])
+def test_a_layer_column_named_twice_or_the_row_or_column_variable_is_an_error(call, layers, message):
+    # a layer of the row variable would hold one row of the table (every statistic undefined): the error names
+    # layers= and the column, as docs/user_guide/spss.md says
+    with pytest.raises(ValueError, match=message):
+        call(UCB.assign(Region=UCB["Dept"].map({"A": "north", "B": "north"}).fillna("south")), weights="Freq",
+             layers=layers)
+
+
+def test_distinct_layer_columns_are_accepted_as_before():
+    # R: margin.table(UCBAdmissions, c(1, 2)) is the sum of the layers by Dept
+    ct = pa.crosstabs(UCB, "Admit", "Gender", weights="Freq", layers=["Dept"])
+    assert list(ct.layers) == ["A", "B", "C", "D", "E", "F"] and ct.n == 4526

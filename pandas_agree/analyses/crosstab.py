@@ -1374,7 +1374,9 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     and SAS PROC FREQ's ``CMH`` (:func:`~pandas_agree.inference.contingency.generalized_cmh`) instead:
     "Cochran-Mantel-Haenszel (general association)" on (R − 1)(C − 1) df over the R rows and C columns with
     cases, and "Cochran-Mantel-Haenszel (nonzero correlation)" on 1 df with the scores of the linear-by-linear
-    association (:meth:`scored_table`), NaN with a note where a side has fewer than two categories with cases;
+    association (:meth:`scored_table`), NaN with a note and an
+    :class:`~pandas_agree.base.undefined.UndefinedMeasureWarning` where a side has fewer than two categories with
+    cases;
     that table's ``attrs["generalized"]`` names those rows and ``attrs["footnotes"]`` says what they are and
     that the 2×2 statistics are left out. Under a sample design every one of these
     tables is NaN with a note. The last is
@@ -1465,10 +1467,13 @@ def _generalized_cmh(everything: Crosstab, stack: list, why: str, rows: pd.Index
                      row_scores: np.ndarray, col_scores: np.ndarray) -> pd.DataFrame:
     """The generalized Cochran–Mantel–Haenszel rows of the Tests of Conditional Independence of layers larger
     than 2×2 (:func:`~pandas_agree.inference.contingency.generalized_cmh`), NaN with a note where ``why`` (or
-    a side with fewer than two categories with cases) says they are not computed."""
+    a side with fewer than two categories with cases) says they are not computed; the latter, where the statistics
+    are undefined, with an :class:`~pandas_agree.base.undefined.UndefinedMeasureWarning`."""
     if not why and min(len(rows), len(cols)) < 2:
         why = (f"needs two row and two column categories with cases; all layers together have {len(rows)} row and "
                f"{len(cols)} column categories with cases")
+        warnings.warn(f"{' and '.join(contingency.GENERALIZED_CMH_ROWS)} undefined (NaN): {why}",
+                      UndefinedMeasureWarning, stacklevel=external_stacklevel())
     if why:
         out = pd.DataFrame({"value": np.nan, "df": np.nan, "pvalue": np.nan, "note": why},
                            index=list(contingency.GENERALIZED_CMH_ROWS))

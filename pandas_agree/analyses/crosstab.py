@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..base.frames import column, require_frame
+from ..base.frames import column, name_list, require_frame
 from ..base.lazy import LazyModule
 from ..base.options import keywords, validate_options
 from ..base.rounding import rounded_text
@@ -616,7 +616,7 @@ class Crosstab(CountedRows):
         """The layers in :meth:`__repr__`: their number and the layer columns (", 3 layers by Dept")."""
         if not self._layers:
             return ""
-        by = self._layers_by if isinstance(self._layers_by, list) else [self._layers_by]
+        by = name_list(self._layers_by)
         n = len(self._layers)
         return f", {n:,} layer{'s' if n != 1 else ''} by {', '.join(map(str, by))}"
 

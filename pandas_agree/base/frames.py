@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-__all__ = ["aligned", "column", "column_or_values", "product_index", "require_frame"]
+__all__ = ["aligned", "column", "column_or_values", "name_list", "product_index", "require_frame"]
 
 
 def require_frame(data, arg: str) -> None:
@@ -83,6 +83,20 @@ def column(data: pd.DataFrame, name: Hashable, arg: str) -> pd.Series:
                              f"the whole key of one column, such as {keys}")
         raise ValueError(f"{arg}: the column name {name!r} is repeated in the DataFrame; it must be unique")
     return found
+
+
+def name_list(names) -> list:
+    """The variables ``names`` names, as a list: a list of names as it is, one name (a tuple too: a column of a
+    MultiIndex) in a list of its own. A crosstab's layer variables (:attr:`~pandas_agree.Crosstab.layers_by`) are
+    so given: one name, or a list of several.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.frames import name_list
+    >>> name_list("Dept"), name_list(["Dept", "Gender"]), name_list(("a", "b"))
+    (['Dept'], ['Dept', 'Gender'], [('a', 'b')])
+    """
+    return list(names) if isinstance(names, list) else [names]
 
 
 def _is_column_name(data: pd.DataFrame, value) -> bool:

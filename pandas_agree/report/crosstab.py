@@ -10,6 +10,7 @@ import pandas as pd
 from ..analyses.crosstab import statistics_keywords
 from ..analyses.messages import CROSSTAB_DESIGN_TESTS, design_note
 from ..analyses.order import label_order_told
+from ..base.frames import name_list
 from ..base.options import keywords, validate_options
 from ..base.version import __version__
 from . import display
@@ -23,6 +24,7 @@ from .agreement import (
     statistics_dict,
     table_notes,
     warning_notes,
+    weights_note,
 )
 from .options import report_options
 from .rendered import Rendered
@@ -114,16 +116,18 @@ class CrosstabReport(Rendered):
         # the notes name labels as the tables show them
         with display.labels_apart(crosstab.table_labels, reserved=self.headings()):
             self.notes = self._notes(crosstab, caught)
-            # a layer's notes in the layered report, whose whole table's notes say how the weights count
-            self.layer_notes = self._notes(crosstab, caught, weights=False) if layer else self.notes
+            # a layer's notes in the layered report: its own without the note on the weights, which the whole
+            # table's notes give
+            weighted = weights_note(crosstab) if layer else None
+            self.layer_notes = [note for note in self.notes if note != weighted] if layer else self.notes
 
-    def _notes(self, ct, caught, weights: bool = True) -> list[str]:
+    def _notes(self, ct, caught) -> list[str]:
         notes = []
         if ct.design is not None and self.statistics:
             notes.append(design_note(ct.design, CROSSTAB_DESIGN_TESTS,
                                      "Fisher's exact test and the Cochran–Mantel–Haenszel statistics have no "
                                      "design-based form and are left out"))
-        notes += table_notes(ct, "value", weights=weights)
+        notes += table_notes(ct, "value")
         return notes + warning_notes(caught, notes)
 
     @property
@@ -174,8 +178,7 @@ class CrosstabReport(Rendered):
         meta = f"pandas_agree {__version__} · N = {display.count(ct.n)} · {i} × {j} table"
         title = self.title
         if self.layers:  # the layer variables in the title, as SPSS titles the layered crosstab
-            by = self.layers_by if isinstance(self.layers_by, list) else [self.layers_by]
-            title = f"{title} * {' * '.join(display.name(x, 'layer') for x in by)}"
+            title = f"{title} * {' * '.join(display.name(x, 'layer') for x in name_list(self.layers_by))}"
             meta += f" · {display.count_of(len(self.layers), 'layer')}"
         sections = []
         places = count_places(self)  # one format for the counts of the whole table and of every layer

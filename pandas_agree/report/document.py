@@ -14,6 +14,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
+from ..base.frames import name_list
 from ..base.spelling import on_command_line
 from ..inference.association import (
     CATANOVA_SIG,
@@ -676,7 +677,7 @@ def layered_crosstab(rep, places: int | None = None) -> Table | None:
     tables = [crosstab(sub, places) for _, sub in parts]
     if any(not t.columns or not t.stub_split for t in tables):
         return None
-    by = rep.layers_by if isinstance(rep.layers_by, list) else [rep.layers_by]
+    by = name_list(rep.layers_by)
     whole = tables[-1]
     row_name = whole.stub
     rows, rules, blocks = [], set(), []
@@ -772,7 +773,7 @@ def layered_statistics(parts: list[tuple[object, list[Table]]], by) -> list[Tabl
     (['x      Odds Ratio', 'y      Odds Ratio', 'Total  Odds Ratio'], [['2.000ᵃ'], ['3.000ᵇ'], ['2.500']], \
 ['a. Note one.', 'b. Note two.'])
     """
-    variables = by if isinstance(by, list) else [by]
+    variables = name_list(by)
     titles: dict[str, list] = {}
     for value, tables in parts:
         for t in tables:

@@ -7,7 +7,7 @@ from collections.abc import Hashable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from ..base.frames import column, column_or_values, require_frame
+from ..base.frames import column, column_or_values, is_column_name, require_frame
 from ..base.options import validate_options
 from ..base.text import shown
 from ..engine.cells import DESIGN_KEYS, NativeCounts, design_tabulation, tabulate_cells
@@ -205,7 +205,8 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
     design = {name: column_or_values(data, value, name) for name, value in zip(("strata", "cluster", "fpc"),
                                                                                (strata, cluster, fpc), strict=True)}
     common = {"dropna": dropna, "labels": labels, "names": ("row", "col"), "lonely_psu": lonely_psu,
-              "replicates": replicates, "kind": Crosstab}
+              "replicates": replicates, "kind": Crosstab,
+              "weights_by": weights if weights is not None and is_column_name(data, weights) else None}
     layered = None
     if layers is not None:
         keys = [column(data, name, "layers") for name in names]
@@ -301,7 +302,7 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
                                 names=("row", "col"), **design)
     categorical = (ordered_categorical(counts.key(row)), ordered_categorical(counts.key(col)))  # as on pandas
     common = {**order_fields(labels, categorical), "lonely_psu": lonely_psu, "replicates": replicates,
-              "dropna": bool(dropna), "labels": fixed_labels(labels)}
+              "dropna": bool(dropna), "labels": fixed_labels(labels), "weights_by": weights}
     if layers is None:
         return from_tabulation(counts.tabulation(), Crosstab, **common)
     keys = [counts.key(name) for name in names]

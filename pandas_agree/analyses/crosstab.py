@@ -106,6 +106,9 @@ class Counted:
     places : (numpy.ndarray, numpy.ndarray) or None
         The position in ``order`` of each label of the table's rows and of its columns, as the engine placed them
         (None: each label is looked up in ``order``).
+    weights_by : hashable or None
+        The name of the column of the weights (:func:`~pandas_agree.crosstabs`'s ``weights=`` naming a column);
+        None without weights or where they were given as values.
     """
 
     n_rows: int | None = None
@@ -125,6 +128,7 @@ class Counted:
     labels: pd.Index | SideLabels | None = None
     sides_ordered: tuple[bool, bool] = (False, False)
     places: tuple[np.ndarray, np.ndarray] | None = None
+    weights_by: Hashable | None = None
 
 
 class Crosstab(CountedRows):
@@ -171,6 +175,8 @@ class Crosstab(CountedRows):
         Rows left out for a missing label whose weight was 0 (they are among ``n_missing``).
     weighted : bool
         Whether weights were used (N is then a weight sum).
+    weights_by : hashable or None
+        The weight column, where ``weights=`` named one.
     layers : dict
         The table of each layer (empty without layers).
 
@@ -454,6 +460,21 @@ class Crosstab(CountedRows):
     def layers_by(self) -> Hashable | None:
         """The layer variable (a list of them for several), or None without layers."""
         return self._layers_by
+
+    @property
+    def weights_by(self) -> Hashable | None:
+        """The weight column (:func:`~pandas_agree.crosstabs`'s ``weights=`` naming a column of the frame), or None
+        without weights or where they were given as values.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"a": list("xyxy"), "b": list("uuvv"), "n": [3, 1, 2, 5]})
+        >>> pa.crosstabs(df, "a", "b", weights="n").weights_by, pa.crosstabs(df, "a", "b").weights_by
+        ('n', None)
+        """
+        return self._counted.weights_by
 
     @property
     def notices(self) -> list[str]:
@@ -1572,7 +1593,8 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
                 strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
                 domain: np.ndarray | None = None, assignment: Mapping | list | None = None,
                 kind: type[Crosstab], layers: Mapping | None = None, layers_by: Hashable | None = None,
-                left_out: int = 0, left_out_weights: np.ndarray | None = None) -> Crosstab:
+                left_out: int = 0, left_out_weights: np.ndarray | None = None,
+                weights_by: Hashable | None = None) -> Crosstab:
     """An Agreement from two sequences of labels: :func:`agreement`, with the arguments named as the caller names
     them in error messages.
 
@@ -1590,7 +1612,8 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     ``assignment``); ``layers`` and ``layers_by`` its layers (:class:`Crosstab`); ``left_out`` the rows the caller
     left out before (a missing layer value), counted as read and missing, and ``left_out_weights`` their validated
     weights (with ``weights``), whose sum is added to :attr:`Crosstab.weight_missing` (a missing one counts in
-    :attr:`Crosstab.n_missing_weight` instead).
+    :attr:`Crosstab.n_missing_weight` instead); ``weights_by`` the name of the weights' column, where the caller
+    named one (:attr:`Crosstab.weights_by`).
 
     Examples
     --------
@@ -1627,7 +1650,7 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
                                                                     else int(np.isnan(left_out_weights).sum())),
                            n_missing_zero_weight=tab.n_missing_zero_weight + (
                                0 if left_out_weights is None else int((left_out_weights == 0).sum())),
-                           dropna=bool(dropna), labels=fixed_labels(labels))
+                           dropna=bool(dropna), labels=fixed_labels(labels), weights_by=weights_by)
 
 
 def _no_valid_rows(actual: pd.Series, pred: pd.Series, w: np.ndarray | None, names: tuple[Hashable, Hashable],

@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-__all__ = ["aligned", "column", "column_or_values", "name_list", "product_index", "require_frame"]
+__all__ = ["aligned", "column", "column_or_values", "is_column_name", "name_list", "product_index", "require_frame"]
 
 
 def require_frame(data, arg: str) -> None:
@@ -99,7 +99,17 @@ def name_list(names) -> list:
     return list(names) if isinstance(names, list) else [names]
 
 
-def _is_column_name(data: pd.DataFrame, value) -> bool:
+def is_column_name(data: pd.DataFrame, value) -> bool:
+    """Whether ``value`` names a column of ``data`` (False for values: a list, an array, a Series).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.base.frames import is_column_name
+    >>> df = pd.DataFrame({"w": [1, 2]})
+    >>> is_column_name(df, "w"), is_column_name(df, [1, 2])
+    (True, False)
+    """
     try:
         return value in data.columns
     except TypeError:  # unhashable: values, not a name
@@ -125,7 +135,7 @@ def column_or_values(data: pd.DataFrame, value, arg: str):
     """
     if value is None:
         return None
-    if _is_column_name(data, value) or not pd.api.types.is_list_like(value):
+    if is_column_name(data, value) or not pd.api.types.is_list_like(value):
         return column(data, value, arg)
     _check_not_names(data, value, arg)
     return aligned(data, value, arg)
@@ -136,7 +146,7 @@ def _check_not_names(data: pd.DataFrame, value, arg: str) -> None:
     value per row (``cluster=["district", "school"]``: a design of several stages)."""
     if isinstance(value, (pd.Series, pd.Index, np.ndarray)) or len(value) == len(data) or not 1 < len(value) <= 20:
         return
-    if not all(_is_column_name(data, v) for v in value):
+    if not all(is_column_name(data, v) for v in value):
         return
     names = ", ".join(map(repr, value))
     stages = (": a design of several stages is not supported. Give the clusters of the first stage (the primary "

@@ -266,14 +266,25 @@ class CrosstabReport(Rendered):
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
 
+        It names the variables first: ``"row"`` and ``"column"`` (the names of the row and the column variable,
+        :attr:`~pandas_agree.Crosstab.axis_names`; None for a table given without names) and ``"weights"`` (the
+        weight column, :attr:`~pandas_agree.Crosstab.weights_by`; None without one), then holds the tables.
+
         Examples
         --------
+        >>> import pandas as pd
         >>> import pandas_agree as pa
         >>> data = pa.Crosstab.from_table([[20, 5], [3, 22]]).report(statistics=["phi"]).to_dict()
         >>> sorted(data)
-        ['crosstab', 'notes', 'options', 'statistics', 'summary', 'version']
+        ['column', 'crosstab', 'notes', 'options', 'row', 'statistics', 'summary', 'version', 'weights']
+        >>> df = pd.DataFrame({"sex": ["f", "m", "m"], "region": ["n", "s", "n"], "n": [4, 2, 3]})
+        >>> data = pa.crosstabs(df, "sex", "region", weights="n").report().to_dict()
+        >>> data["row"], data["column"], data["weights"]
+        ('sex', 'region', 'n')
         """
-        out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab")}
+        row, col = self.source.axis_names
+        out = {"row": jsonable(row), "column": jsonable(col), "weights": jsonable(self.source.weights_by)}
+        out.update({name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab")})
         out.update(statistics_dict(self))
         if self.layers:
             out["layers_by"] = jsonable(self.by)

@@ -319,7 +319,7 @@ def _sheet_lines(path, sheet: str) -> list[tuple]:
 def test_the_statistics_sheet_writes_each_tables_footnotes_under_it(tmp_path):
     # the expected counts of TWO: scipy.stats.contingency.expected_freq([[20, 10], [5, 25]]).min() == 12.5
     assert stats.contingency.expected_freq(TWO.to_numpy()).min() == pytest.approx(12.5)
-    report = pa.crosstabs(_rows(TWO), "actual", "pred").report(statistics=["chisq", "phi", "btau"])
+    report = pa.crosstabs(_rows(TWO), "actual", "pred").report(statistics=["chisq", "lambda", "phi", "btau"])
     path = tmp_path / "crosstabs.xlsx"
     report.to_excel(path)
     lines = _sheet_lines(path, "Statistics")
@@ -331,6 +331,12 @@ def test_the_statistics_sheet_writes_each_tables_footnotes_under_it(tmp_path):
     assert lines.index(("b. Continuity Correction: Computed only for a 2x2 table.",)) in range(chi, symmetric)
     assert ("a. Asymp. Std. Error: Not assuming the null hypothesis.",) in lines[symmetric:]
     assert ("c. Phi, Cramér's V: Based on chi-square approximation (the Pearson chi-square).",) in lines[symmetric:]
+    # the directional measures named as the sheet's rows name them (the report prints "— actual Dependent")
+    directional = lines.index(("Directional Measures",))
+    tau = [line[0] for line in lines[directional:symmetric] if line and str(line[0]).startswith("c. ")]
+    assert tau[0].startswith("c. Goodman and Kruskal tau — Rows Dependent, Goodman and Kruskal tau — Columns "
+                             "Dependent: Based on chi-square approximation")
+    assert lines[directional + 5][:1] == ("Goodman and Kruskal tau — Rows Dependent",)
     text = str(report)
     assert "a. 0 cells (0.0%) have expected count less than 5. The minimum expected count is 12.50." in text
 

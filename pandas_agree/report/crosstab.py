@@ -222,8 +222,8 @@ class CrosstabReport(Rendered):
         """Write the report to one Excel workbook: the Report sheet (the text report's tables, ready to print),
         then Summary (case processing), Crosstab (the cell statistics), Statistics (with ``statistics=``: the
         CROSSTABS tables at full precision, each with the footnotes the Report sheet prints under it, a lettered
-        footnote naming the rows it belongs to) and Notes (notes and options). With layers each data sheet stacks
-        the tables of every layer after the whole table's.
+        footnote naming the columns or rows it belongs to) and Notes (notes and options). With layers each data
+        sheet stacks the tables of every layer after the whole table's.
 
         Examples
         --------
@@ -244,7 +244,7 @@ class CrosstabReport(Rendered):
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:
-        from .document import count_places, footnotes_by_row, laid_out, statistics_tables
+        from .document import FRAME_DEPENDENT, count_places, footnotes_by_row, laid_out, statistics_tables
         from .excel import write_frames
 
         sheets: dict[str, list[tuple]] = {"Summary": [], "Crosstab": [], "Statistics": []}
@@ -255,8 +255,8 @@ class CrosstabReport(Rendered):
             if sub.design is not None:
                 sheets["Summary"].append((f"Sample Design{where}", sub.design))
             sheets["Crosstab"].append((f"{self.title} Crosstabulation{where}", _flat(sub.crosstab)))
-            # each table with the footnotes the Report sheet prints under it
-            tables = statistics_tables(sub, places)
+            # each table with the footnotes the Report sheet prints under it, naming the rows as the sheet does
+            tables = statistics_tables(sub, places, FRAME_DEPENDENT)
             sheets["Statistics"].extend((f"{title}{where}", frame, 0, footnotes_by_row(table))
                                         for (title, frame), table in zip(sub.statistics.items(), tables, strict=True))
         if not sheets["Statistics"]:

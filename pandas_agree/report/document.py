@@ -29,9 +29,9 @@ from ..inference.association import (
 from . import display
 from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
-__all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of", "count_places",
-           "counted_statistic", "crosstab_section", "directional_notes", "footnote_letters", "footnotes_by_row",
-           "frame_table", "has_deff",
+__all__ = ["DEFF", "FRAME_DEPENDENT", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of",
+           "count_places", "counted_statistic", "crosstab_section", "directional_notes", "footnote_letters",
+           "footnotes_by_row", "frame_table", "has_deff",
            "keep_columns", "laid_out", "layered_crosstab", "read_columns", "section", "statistics_tables", "stub_parts",
            "test_statistics", "tests_table"]
 
@@ -826,6 +826,11 @@ def _layered_table(title: str, found: list[tuple[object, Table]], variables: lis
                  companions=companions, rules=rules, stub_split=layer_stub.splits(), layer_stubs=len(variables))
 
 
+FRAME_DEPENDENT = ("Rows", "Columns")
+"""The names of the dependent variable in the frames' Directional Measures ("Lambda — Rows Dependent"), which the
+data sheets show: :func:`statistics_tables` so names them for the footnotes of those sheets."""
+
+
 def footnotes_by_row(table: Table) -> list[str]:
     """The footnotes of ``table`` for a sheet that shows its values without their letters: each lettered footnote
     names the columns whose titles carry its letter, then the rows whose cells do ("a. Pearson Chi-Square: 0 cells
@@ -1228,13 +1233,16 @@ def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
                                   f"weighted mean (Fleiss 1981), on (groups − 1) df; SE_g is {se}."])
 
 
-def statistics_tables(rep, n_places: int | None = None) -> list[Table]:
+def statistics_tables(rep, n_places: int | None = None, dependent: tuple[str, str] | None = None) -> list[Table]:
     """The CROSSTABS tables of ``rep.statistics`` (``statistics=``), laid out as SPSS prints them; their "N of Valid
     Cases" with ``n_places`` decimals (those of the report's Case Processing Summaries, :func:`count_places`), or by
-    default none unless it is fractional."""
+    default none unless it is fractional. The Directional Measures name the dependent variable by ``dependent``
+    (the row's and the column's names), by default as SPSS names them (:func:`display.dependent`: "Admit
+    Dependent"); :data:`FRAME_DEPENDENT` names them as the frames do."""
     out = []
     by = getattr(rep, "layers_by", rep.by)  # a crosstab's layer variables (a list for several), a report's groups
-    dependent = display.dependent(*rep.source.axis_names)  # as SPSS names them: "Admit Dependent"
+    if dependent is None:  # as SPSS names them: "Admit Dependent"
+        dependent = display.dependent(*rep.source.axis_names)
     for title, frame in rep.statistics.items():
         design = bool(frame.attrs.get("design"))
         if title == "Chi-Square Tests":

@@ -31,7 +31,15 @@ from ..base.spelling import option_set
 from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
-from .document import Document, count_places, footnotes_by_row, laid_out, read_columns, statistics_tables
+from .document import (
+    FRAME_DEPENDENT,
+    Document,
+    count_places,
+    footnotes_by_row,
+    laid_out,
+    read_columns,
+    statistics_tables,
+)
 from .options import bootstrap_used, interval_frames
 from .printed import report_sheet
 from .ranking import shown_measures
@@ -319,7 +327,8 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
     :func:`~.document.footnotes_by_row`)."""
     places = count_places(rep).summary
     for group, sub in _sections(rep):
-        for (title, frame), table in zip(sub.statistics.items(), statistics_tables(sub, places), strict=True):
+        tables = statistics_tables(sub, places, FRAME_DEPENDENT)  # the rows named as the frames name them
+        for (title, frame), table in zip(sub.statistics.items(), tables, strict=True):
             ws.title(_section_title(rep, title, group))
             ws.header([frame.index.name or "", *frame.columns])
             formats = _frame_formats(frame)

@@ -56,14 +56,14 @@ def test_no_measures_give_empty_results(ci):
 def test_unhashable_groups_name_the_argument():
     # lists as group values cannot be grouped: a TypeError naming by= or layers= (pandas' bare "unhashable type:
     # 'list'" before)
-    df = pd.DataFrame({"a": list("abab"), "p": list("aabb"), "g": [[1], [2], [1], [2]]})
+    df = pd.DataFrame({"a": list("abab"), "p": list("aabb"), "g": [[1], [2], [1], [2]], "h": list("xxyy")})
     before = copy.deepcopy(df)
     with pytest.raises(TypeError, match="by has unhashable values"):
         df.agree.report("a", "p", by="g")
     with pytest.raises(TypeError, match="layers has unhashable values"):
         df.agree.crosstabs("a", "p", layers=["g"])
     with pytest.raises(TypeError, match="layers has unhashable values"):
-        df.agree.crosstabs("a", "p", layers=["g", "a"])
+        df.agree.crosstabs("a", "p", layers=["g", "h"])
     pd.testing.assert_frame_equal(df, before)
 
 

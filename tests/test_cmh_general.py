@@ -191,6 +191,19 @@ def test_no_layer_with_two_cases_is_nan_with_a_warning():
     assert out["value"].isna().all() and out.attrs["layers_used"] == 0
 
 
+def test_layers_with_a_single_column_category_are_nan_with_a_warning():
+    # every layer (and so all of them together) has cases in one column only: R's mantelhaen.test stops,
+    # s <- array(c(2, 1, 3, 1, 2, 2), c(3, 1, 2)); mantelhaen.test(s)
+    # # Error: each dimension in table must be >= 2
+    frame = pd.DataFrame({"r": list("xyzxyz"), "c": ["u"] * 6, "g": list("AAABBB"), "w": [2, 1, 3, 1, 2, 2]})
+    ct = frame.agree.crosstabs("r", "c", weights="w", layers="g", labels={"r": ["x", "y", "z"]})
+    with pytest.warns(UndefinedMeasureWarning, match=r"general association\) and .*nonzero correlation\) "
+                                                    r"undefined \(NaN\): needs two row and two column categories"):
+        table = ct.statistics(["cmh"])[TITLE]
+    assert table.loc[[GENERAL, CORRELATION], "value"].isna().all()
+    assert "3 row and 1 column categories with cases" in table.loc[GENERAL, "note"]
+
+
 def test_bad_input_names_the_argument():
     with pytest.raises(ValueError, match=r"tables must have shape \(K, I, J\)"):
         generalized_cmh(np.ones((2, 3)))

@@ -150,6 +150,35 @@ def test_a_weighted_layer_leaves_the_note_on_the_weights_to_the_whole_table():
     assert any("N = 933" in note for note in report.layers["A"].notes)
 
 
+def test_a_layers_notes_are_built_once_and_filtered(monkeypatch):
+    # R: sum(UCBAdmissions[, , "A"]) is 933; each of the 6 layers' notes, and the whole table's, are built once
+    import pandas_agree.report.crosstab as module
+
+    built = []
+    original = module.table_notes
+
+    def counted(table, value):
+        built.append(table.n)
+        return original(table, value)
+
+    monkeypatch.setattr(module, "table_notes", counted)
+    report = UCB.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept").report(statistics=["chisq"])
+    assert len(built) == 1 + 6 and built.count(933) == 1
+    layer = report.layers["A"]
+    weights = [note for note in layer.notes if note.startswith("Frequency weights were used: N = 933")]
+    assert len(weights) == 1 and layer.layer_notes == [note for note in layer.notes if note not in weights]
+
+
+def test_the_layer_variables_are_one_name_or_a_list_of_names():
+    from pandas_agree.base.frames import name_list
+
+    # the layer variables as Crosstab.layers_by gives them (R: names(dimnames(Titanic))[3:2] for two)
+    assert name_list("Dept") == ["Dept"] and name_list(["Age", "Sex"]) == ["Age", "Sex"]
+    assert name_list(("a", 1)) == [("a", 1)]  # a column of a MultiIndex is one name
+    ct = TITANIC.agree.crosstabs("Class", "Survived", weights="Freq", layers=["Age", "Sex"])
+    assert laid_out(ct.report()).title == "Crosstabs: Class * Survived * Age * Sex"
+
+
 def test_unlettered_footnotes_are_kept_once():
     one = Table("T", ["Value"], [("x", ["1.000ᵃ"])], footnotes=["a. First.", "Under the sample design."])
     two = Table("T", ["Value"], [("x", ["2.000ᵃ"])], footnotes=["a. Second.", "Under the sample design."])

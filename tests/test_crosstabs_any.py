@@ -343,3 +343,49 @@ def test_a_chi_square_of_a_thousand_or_more_keeps_three_decimals():
     text = str(pa.Crosstab.from_table([[900, 130], [100, 870]]).report(statistics=["chisq"]))
     assert "Pearson Chi-Square            1186.868ᵃ" in text
     assert "Continuity Correction         1183.787ᵇ" in text
+
+
+@pytest.mark.parametrize("call", [lambda df, **kw: pa.crosstabs(df, "Admit", "Gender", **kw),
+                                  lambda df, **kw: df.agree.crosstabs("Admit", "Gender", **kw)])
+@pytest.mark.parametrize(("layers", "message"), [
+    (["Dept", "Dept"], r"layers: 'Dept' is named more than once"),
+    (["Dept", "Region", "Dept"], r"layers: 'Dept' is named more than once"),
+    ("Admit", r"layers: 'Admit' is the row variable"),
+    (["Dept", "Gender"], r"layers: 'Gender' is the column variable"),
+])
+def test_a_layer_column_named_twice_or_the_row_or_column_variable_is_an_error(call, layers, message):
+    # a layer of the row variable would hold one row of the table (every statistic undefined): the error names
+    # layers= and the column, as docs/user_guide/spss.md says
+    with pytest.raises(ValueError, match=message):
+        call(UCB.assign(Region=UCB["Dept"].map({"A": "north", "B": "north"}).fillna("south")), weights="Freq",
+             layers=layers)
+
+
+def test_distinct_layer_columns_are_accepted_as_before():
+    # R: margin.table(UCBAdmissions, c(1, 2)) is the sum of the layers by Dept
+    ct = pa.crosstabs(UCB, "Admit", "Gender", weights="Freq", layers=["Dept"])
+    assert list(ct.layers) == ["A", "B", "C", "D", "E", "F"] and ct.n == 4526
+
+
+def test_the_report_dict_names_the_row_column_and_weight_variables():
+    # R: as.data.frame(UCBAdmissions) has the variables Admit, Gender, Dept and the counts Freq
+    ct = pa.crosstabs(UCB, "Admit", "Gender", weights="Freq", layers="Dept")
+    data = json.loads(json.dumps(ct.report(statistics=["chisq"]).to_dict()))
+    assert (data["row"], data["column"], data["weights"]) == ("Admit", "Gender", "Freq")
+    assert (data["layers"]["A"]["row"], data["layers"]["A"]["weights"]) == ("Admit", "Freq")
+    assert ct.weights_by == "Freq" and (ct + ct).weights_by == "Freq"
+    # no weight column: None, as for weights given as values or a table given without names
+    plain = UCB.loc[UCB.index.repeat(UCB["Freq"])].agree.crosstabs("Admit", "Gender").report().to_dict()
+    assert (plain["row"], plain["column"], plain["weights"]) == ("Admit", "Gender", None)
+    assert pa.crosstabs(UCB, "Admit", "Gender", weights=UCB["Freq"].to_numpy()).report().to_dict()["weights"] is None
+    table = pa.Crosstab.from_table([[1, 2], [3, 4]]).report().to_dict()
+    assert (table["row"], table["column"], table["weights"]) == (None, None, None)
+    # the other outputs are those of the report as before: the weights note names N = 4526 (R: sum(UCBAdmissions))
+    assert "N = 4526 is the sum of the weights" in " ".join(data["notes"])
+
+
+def test_a_polars_frame_names_its_weight_column_too():
+    pl = pytest.importorskip("polars")
+    ct = pa.crosstabs(pl.from_pandas(UCB), "Admit", "Gender", weights="Freq", layers="Dept")
+    assert ct.weights_by == "Freq" and ct.layers["A"].weights_by == "Freq"
+    assert ct.report().to_dict()["weights"] == "Freq"

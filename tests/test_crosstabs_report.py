@@ -309,3 +309,57 @@ def test_the_footnote_on_expected_counts_says_one_cell_in_the_singular():
     assert (stats.contingency.expected_freq(two) < 5).sum() == 2
     assert "a. 2 cells (12.5%) have expected count less than 5." in str(
         pa.Crosstab.from_table(two).report(statistics=["chisq"]))
+
+
+def _sheet_lines(path, sheet: str) -> list[tuple]:
+    book = openpyxl.load_workbook(path)
+    return [tuple(c for c in row if c is not None) for row in book[sheet].iter_rows(values_only=True)]
+
+
+def test_the_statistics_sheet_writes_each_tables_footnotes_under_it(tmp_path):
+    # the expected counts of TWO: scipy.stats.contingency.expected_freq([[20, 10], [5, 25]]).min() == 12.5
+    assert stats.contingency.expected_freq(TWO.to_numpy()).min() == pytest.approx(12.5)
+    report = pa.crosstabs(_rows(TWO), "actual", "pred").report(statistics=["chisq", "lambda", "phi", "btau"])
+    path = tmp_path / "crosstabs.xlsx"
+    report.to_excel(path)
+    lines = _sheet_lines(path, "Statistics")
+    chi = lines.index(("Chi-Square Tests",))
+    symmetric = lines.index(("Symmetric Measures",))
+    # the Report sheet's footnotes, under their table, each naming what its letter marks
+    assert lines.index(("a. Pearson Chi-Square: 0 cells (0.0%) have expected count less than 5. The minimum "
+                        "expected count is 12.50.",)) in range(chi, symmetric)
+    assert lines.index(("b. Continuity Correction: Computed only for a 2x2 table.",)) in range(chi, symmetric)
+    assert ("a. Asymp. Std. Error: Not assuming the null hypothesis.",) in lines[symmetric:]
+    assert ("c. Phi, Cramér's V: Based on chi-square approximation (the Pearson chi-square).",) in lines[symmetric:]
+    # the directional measures named as the sheet's rows name them (the report prints "— actual Dependent")
+    directional = lines.index(("Directional Measures",))
+    tau = [line[0] for line in lines[directional:symmetric] if line and str(line[0]).startswith("c. ")]
+    assert tau[0].startswith("c. Goodman and Kruskal tau — Rows Dependent, Goodman and Kruskal tau — Columns "
+                             "Dependent: Based on chi-square approximation")
+    assert lines[directional + 5][:1] == ("Goodman and Kruskal tau — Rows Dependent",)
+    text = str(report)
+    assert "a. 0 cells (0.0%) have expected count less than 5. The minimum expected count is 12.50." in text
+
+
+def test_the_statistics_sheet_of_a_layered_report_writes_each_layers_footnotes(tmp_path):
+    # site A's expected counts: scipy.stats.contingency.expected_freq([[30, 6], [4, 25]]).min() == 31 * 29 / 65
+    report = pa.crosstabs(_layers(), "actual", "pred", layers="site").report(statistics=["chisq", "cmh"])
+    path = tmp_path / "layered.xlsx"
+    report.to_excel(path)
+    lines = _sheet_lines(path, "Statistics")
+    a = lines.index(("Chi-Square Tests (site = A)",))
+    expected = stats.contingency.expected_freq(np.array([[30, 6], [4, 25]])).min()
+    assert expected == pytest.approx(31 * 29 / 65)
+    assert lines[a + 8] == ("a. Pearson Chi-Square: 0 cells (0.0%) have expected count less than 5. The minimum "
+                            f"expected count is {expected:.2f}.",)
+    conditional = lines.index(("Tests of Conditional Independence",))
+    assert ("The layers are the groups of site (2×2 tables).",) in lines[conditional:a]
+
+
+def test_the_statistics_sheet_of_the_agreement_report_writes_the_footnotes(report, tmp_path):
+    path = tmp_path / "agreement.xlsx"
+    report.to_excel(path)
+    lines = _sheet_lines(path, "Statistics")
+    assert ("a. Pearson Chi-Square: 0 cells (0.0%) have expected count less than 5. The minimum expected count is "
+            "12.50.",) in lines
+    assert ("c. McNemar Test: Binomial distribution used.",) in lines

@@ -152,9 +152,10 @@ def test_an_ordered_type_carries_its_order_as_an_ordered_categorical_does_in_pan
     levels = ["lo", "mid", "hi"]
     kind = pd.CategoricalDtype(levels, ordered=True)
     df = pd.DataFrame({"a": pd.Series(["lo", "hi", "mid", "hi", "lo", "mid", "hi"], dtype=kind),
-                       "b": pd.Series(["lo", "mid", "mid", "hi", "mid", "lo", "hi"], dtype=kind)})
-    enum = pl.DataFrame({"a": df["a"].astype(str), "b": df["b"].astype(str)},
-                        schema={"a": pl.Enum(levels), "b": pl.Enum(levels)})
+                       "b": pd.Series(["lo", "mid", "mid", "hi", "mid", "lo", "hi"], dtype=kind),
+                       "s": list("xxxyyyy")})
+    enum = pl.DataFrame({"a": df["a"].astype(str), "b": df["b"].astype(str), "s": df["s"]},
+                        schema={"a": pl.Enum(levels), "b": pl.Enum(levels), "s": pl.String})
     with warnings.catch_warnings():
         warnings.simplefilter("error", pa.LabelOrderWarning)
         want_ct, want_ag = pa.crosstabs(df, "a", "b"), pa.Agreement.from_frame(df, "a", "b")
@@ -164,7 +165,7 @@ def test_an_ordered_type_carries_its_order_as_an_ordered_categorical_does_in_pan
             assert ct.ordered and ag.ordered
             assert str(ct.report(statistics=["gamma"])) == want[0]
             pd.testing.assert_frame_equal(ag.multiclass(["KAPPA_W"], kappa_weights="linear"), want[1])
-            layered = pa.crosstabs(frame, "a", "b", layers="a")
+            layered = pa.crosstabs(frame, "a", "b", layers="s")  # a layer column other than the row and column
             assert layered.ordered
     # text labels still read their sorted order as a scale, with the warning, as in pandas
     with pytest.warns(pa.LabelOrderWarning, match="carry no order of their own"):
@@ -202,7 +203,8 @@ def test_a_polars_categorical_sorts_as_its_text_whatever_order_the_groups_come_i
         got = pa.Agreement.from_frame(source, "t", "p")
         assert got.table.index.tolist() == got.table.columns.tolist() == want.table.index.tolist()
         np.testing.assert_array_equal(got.table.to_numpy(), want.table.to_numpy())
-    layered = pa.crosstabs(frame.lazy(), "t", "p", layers="p")
+    # layers by a copy of the column variable (a layer column is neither the row nor the column variable itself)
+    layered = pa.crosstabs(frame.with_columns(pl.col("p").alias("g")).lazy(), "t", "p", layers="g")
     assert layered.table.index.tolist() == sorted(labels)
 
 

@@ -13,7 +13,7 @@ import pytest
 import pandas_agree as pa
 from pandas_agree.report.document import laid_out
 
-from ._r_datasets import UCB
+from ._r_datasets import TITANIC, UCB
 
 
 def _table(report, title: str, section: int = 0):
@@ -145,10 +145,11 @@ def test_whole_counts_keep_no_decimals():
 # --- layer keys in to_dict ----------------------------------------------------------------------------------------
 
 def test_layer_keys_of_several_layer_variables_read_as_the_report_names_them():
-    report = pa.crosstabs(UCB, "Admit", "Gender", layers=["Dept", "Gender"], weights="Freq").report()
+    # R: dimnames(Titanic)$Age and $Sex (a layer variable is neither the row nor the column variable)
+    report = pa.crosstabs(TITANIC, "Class", "Survived", layers=["Age", "Sex"], weights="Freq").report()
     data = json.loads(json.dumps(report.to_dict()))
-    assert list(data["layers"])[:2] == ["Dept = A, Gender = Female", "Dept = A, Gender = Male"]
-    assert data["layers_by"] == "Dept, Gender"
+    assert list(data["layers"])[:2] == ["Age = Adult, Sex = Female", "Age = Adult, Sex = Male"]
+    assert data["layers_by"] == "Age, Sex"
     headings = [s.heading for s in laid_out(report.source.report(max_classes=1)).sections[1:]]
     assert headings == [f"Layer: {key}" for key in data["layers"]]
     one = pa.crosstabs(UCB, "Admit", "Gender", layers="Dept", weights="Freq").report().to_dict()

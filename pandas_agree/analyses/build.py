@@ -7,8 +7,9 @@ from collections.abc import Hashable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from ..base.frames import column, column_or_values, require_frame
+from ..base.frames import column, column_or_values, is_column_name, require_frame
 from ..base.options import validate_options
+from ..base.text import shown
 from ..engine.cells import DESIGN_KEYS, NativeCounts, design_tabulation, tabulate_cells
 from ..engine.crosstab import BOOKKEEPING, NoValidRowsError, validate_weights
 from ..engine.design import check_replicates
@@ -134,7 +135,8 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
         The row and the column variable.
     layers : column label or list of column labels, optional
         Layer variables: one table of ``row`` by ``col`` for each value of the layer column (each combination of
-        the values of several), in :attr:`Crosstab.layers`; the table itself is their sum. A row with a missing
+        the values of several), in :attr:`Crosstab.layers`; the table itself is their sum. Each column is named
+        once and is neither ``row`` nor ``col`` (a ValueError otherwise). A row with a missing
         layer value is in no table (SPSS leaves it out): it is counted in ``n_missing``. A layer whose rows all have
         a zero weight or a missing label (R's ``as.data.frame(Titanic)`` by Class and Age: no child in the crew)
         has no table, as SPSS prints none; its rows count in the table's case summary.
@@ -195,19 +197,18 @@ def crosstabs(data: pd.DataFrame, row: Hashable, col: Hashable, *, layers=None, 
         return _native_crosstabs(data, row, col, layers=layers, weights=weights, dropna=dropna, labels=labels,
                                  strata=strata, cluster=cluster, fpc=fpc, lonely_psu=lonely_psu, replicates=replicates)
     require_frame(data, "data")
-    labels, layer_orders = layer_labels(labels, row, col, [] if layers is None else _layer_names(layers))
+    names = [] if layers is None else _layer_names(layers, row, col)
+    labels, layer_orders = layer_labels(labels, row, col, names)
     labels = side_labels(labels, row, col, kind=Crosstab)
     x, y = column(data, row, "row"), column(data, col, "col")
     w = column_or_values(data, weights, "weights")
     design = {name: column_or_values(data, value, name) for name, value in zip(("strata", "cluster", "fpc"),
                                                                                (strata, cluster, fpc), strict=True)}
     common = {"dropna": dropna, "labels": labels, "names": ("row", "col"), "lonely_psu": lonely_psu,
-              "replicates": replicates, "kind": Crosstab}
+              "replicates": replicates, "kind": Crosstab,
+              "weights_by": weights if weights is not None and is_column_name(data, weights) else None}
     layered = None
     if layers is not None:
-        names = list(layers) if isinstance(layers, (list, tuple)) and not isinstance(layers, str) else [layers]
-        if not names:
-            raise ValueError("layers must name at least one column")
         keys = [column(data, name, "layers") for name in names]
         key = keys[0] if len(keys) == 1 else pd.Series(list(zip(*keys, strict=True)), index=data.index, dtype=object)
         if len(keys) > 1:  # a combination with a missing value is in no layer
@@ -260,18 +261,36 @@ def _in_order(positions: dict, orders: Mapping, names: list) -> dict:
     return {value: positions[value] for value in order_layers(list(positions), orders, names)} if orders else positions
 
 
-def _layer_names(layers) -> list:
+def _layer_names(layers, row, col) -> list:
+    """The layer columns ``layers`` names (one name or a list), checked: at least one, each named once, none of them
+    the row or the column variable (each of its layers would hold a single row or column of the table)."""
     names = list(layers) if isinstance(layers, (list, tuple)) and not isinstance(layers, str) else [layers]
     if not names:
         raise ValueError("layers must name at least one column")
+    for k, name in enumerate(names):
+        if any(_same(name, other) for other in names[:k]):
+            raise ValueError(f"layers: {shown(name)} is named more than once; name each layer column once")
+        for side, other in (("row", row), ("column", col)):
+            if _same(name, other):
+                raise ValueError(f"layers: {shown(name)} is the {side} variable; a layer column must be another "
+                                 "column than the row and column variables (each layer of it would hold a single "
+                                 f"{side} of the table)")
     return names
+
+
+def _same(a, b) -> bool:
+    """Whether two column labels are the same label (False where they do not compare, such as arrays)."""
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):
+        return False
 
 
 def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata, cluster, fpc, lonely_psu,
                       replicates) -> Crosstab:
     """:func:`crosstabs` of a frame other than pandas: one group-by in its engine gives the table, its layers and
     the PSUs' tables; the layers are grouped and ordered as the pandas path groups them (:mod:`.groups`)."""
-    names = [] if layers is None else _layer_names(layers)
+    names = [] if layers is None else _layer_names(layers, row, col)
     labels, layer_orders = layer_labels(labels, row, col, names)
     labels = side_labels(labels, row, col, kind=Crosstab)
     design = {"strata": strata, "cluster": cluster, "fpc": fpc}
@@ -283,7 +302,7 @@ def _native_crosstabs(data, row, col, *, layers, weights, dropna, labels, strata
                                 names=("row", "col"), **design)
     categorical = (ordered_categorical(counts.key(row)), ordered_categorical(counts.key(col)))  # as on pandas
     common = {**order_fields(labels, categorical), "lonely_psu": lonely_psu, "replicates": replicates,
-              "dropna": bool(dropna), "labels": fixed_labels(labels)}
+              "dropna": bool(dropna), "labels": fixed_labels(labels), "weights_by": weights}
     if layers is None:
         return from_tabulation(counts.tabulation(), Crosstab, **common)
     keys = [counts.key(name) for name in names]

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..base.frames import column, require_frame
+from ..base.frames import column, name_list, require_frame
 from ..base.lazy import LazyModule
 from ..base.options import keywords, validate_options
 from ..base.rounding import rounded_text
@@ -106,6 +106,9 @@ class Counted:
     places : (numpy.ndarray, numpy.ndarray) or None
         The position in ``order`` of each label of the table's rows and of its columns, as the engine placed them
         (None: each label is looked up in ``order``).
+    weights_by : hashable or None
+        The name of the column of the weights (:func:`~pandas_agree.crosstabs`'s ``weights=`` naming a column);
+        None without weights or where they were given as values.
     """
 
     n_rows: int | None = None
@@ -125,6 +128,7 @@ class Counted:
     labels: pd.Index | SideLabels | None = None
     sides_ordered: tuple[bool, bool] = (False, False)
     places: tuple[np.ndarray, np.ndarray] | None = None
+    weights_by: Hashable | None = None
 
 
 class Crosstab(CountedRows):
@@ -171,6 +175,8 @@ class Crosstab(CountedRows):
         Rows left out for a missing label whose weight was 0 (they are among ``n_missing``).
     weighted : bool
         Whether weights were used (N is then a weight sum).
+    weights_by : hashable or None
+        The weight column, where ``weights=`` named one.
     layers : dict
         The table of each layer (empty without layers).
 
@@ -456,6 +462,21 @@ class Crosstab(CountedRows):
         return self._layers_by
 
     @property
+    def weights_by(self) -> Hashable | None:
+        """The weight column (:func:`~pandas_agree.crosstabs`'s ``weights=`` naming a column of the frame), or None
+        without weights or where they were given as values.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"a": list("xyxy"), "b": list("uuvv"), "n": [3, 1, 2, 5]})
+        >>> pa.crosstabs(df, "a", "b", weights="n").weights_by, pa.crosstabs(df, "a", "b").weights_by
+        ('n', None)
+        """
+        return self._counted.weights_by
+
+    @property
     def notices(self) -> list[str]:
         """What a reader should know of the table itself, as its construction warned it (the reports add them to
         their notes)."""
@@ -616,7 +637,7 @@ class Crosstab(CountedRows):
         """The layers in :meth:`__repr__`: their number and the layer columns (", 3 layers by Dept")."""
         if not self._layers:
             return ""
-        by = self._layers_by if isinstance(self._layers_by, list) else [self._layers_by]
+        by = name_list(self._layers_by)
         n = len(self._layers)
         return f", {n:,} layer{'s' if n != 1 else ''} by {', '.join(map(str, by))}"
 
@@ -1374,7 +1395,9 @@ def layer_statistics(everything: Crosstab, layers: Mapping[Hashable, Crosstab]) 
     and SAS PROC FREQ's ``CMH`` (:func:`~pandas_agree.inference.contingency.generalized_cmh`) instead:
     "Cochran-Mantel-Haenszel (general association)" on (R − 1)(C − 1) df over the R rows and C columns with
     cases, and "Cochran-Mantel-Haenszel (nonzero correlation)" on 1 df with the scores of the linear-by-linear
-    association (:meth:`scored_table`), NaN with a note where a side has fewer than two categories with cases;
+    association (:meth:`scored_table`), NaN with a note and an
+    :class:`~pandas_agree.base.undefined.UndefinedMeasureWarning` where a side has fewer than two categories with
+    cases;
     that table's ``attrs["generalized"]`` names those rows and ``attrs["footnotes"]`` says what they are and
     that the 2×2 statistics are left out. Under a sample design every one of these
     tables is NaN with a note. The last is
@@ -1465,10 +1488,13 @@ def _generalized_cmh(everything: Crosstab, stack: list, why: str, rows: pd.Index
                      row_scores: np.ndarray, col_scores: np.ndarray) -> pd.DataFrame:
     """The generalized Cochran–Mantel–Haenszel rows of the Tests of Conditional Independence of layers larger
     than 2×2 (:func:`~pandas_agree.inference.contingency.generalized_cmh`), NaN with a note where ``why`` (or
-    a side with fewer than two categories with cases) says they are not computed."""
+    a side with fewer than two categories with cases) says they are not computed; the latter, where the statistics
+    are undefined, with an :class:`~pandas_agree.base.undefined.UndefinedMeasureWarning`."""
     if not why and min(len(rows), len(cols)) < 2:
         why = (f"needs two row and two column categories with cases; all layers together have {len(rows)} row and "
                f"{len(cols)} column categories with cases")
+        warnings.warn(f"{' and '.join(contingency.GENERALIZED_CMH_ROWS)} undefined (NaN): {why}",
+                      UndefinedMeasureWarning, stacklevel=external_stacklevel())
     if why:
         out = pd.DataFrame({"value": np.nan, "df": np.nan, "pvalue": np.nan, "note": why},
                            index=list(contingency.GENERALIZED_CMH_ROWS))
@@ -1567,7 +1593,8 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
                 strata=None, cluster=None, fpc=None, lonely_psu: str = "adjust", replicates: str | None = None,
                 domain: np.ndarray | None = None, assignment: Mapping | list | None = None,
                 kind: type[Crosstab], layers: Mapping | None = None, layers_by: Hashable | None = None,
-                left_out: int = 0, left_out_weights: np.ndarray | None = None) -> Crosstab:
+                left_out: int = 0, left_out_weights: np.ndarray | None = None,
+                weights_by: Hashable | None = None) -> Crosstab:
     """An Agreement from two sequences of labels: :func:`agreement`, with the arguments named as the caller names
     them in error messages.
 
@@ -1585,7 +1612,8 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
     ``assignment``); ``layers`` and ``layers_by`` its layers (:class:`Crosstab`); ``left_out`` the rows the caller
     left out before (a missing layer value), counted as read and missing, and ``left_out_weights`` their validated
     weights (with ``weights``), whose sum is added to :attr:`Crosstab.weight_missing` (a missing one counts in
-    :attr:`Crosstab.n_missing_weight` instead).
+    :attr:`Crosstab.n_missing_weight` instead); ``weights_by`` the name of the weights' column, where the caller
+    named one (:attr:`Crosstab.weights_by`).
 
     Examples
     --------
@@ -1622,7 +1650,7 @@ def from_labels(actual, pred, *, weights=None, dropna: bool = True, labels: Sequ
                                                                     else int(np.isnan(left_out_weights).sum())),
                            n_missing_zero_weight=tab.n_missing_zero_weight + (
                                0 if left_out_weights is None else int((left_out_weights == 0).sum())),
-                           dropna=bool(dropna), labels=fixed_labels(labels))
+                           dropna=bool(dropna), labels=fixed_labels(labels), weights_by=weights_by)
 
 
 def _no_valid_rows(actual: pd.Series, pred: pd.Series, w: np.ndarray | None, names: tuple[Hashable, Hashable],

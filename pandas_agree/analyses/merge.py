@@ -225,6 +225,13 @@ def _summed(a, b, first: tuple, second: tuple, index: pd.Index, columns: pd.Inde
                "n_missing_weight": a.n_missing_weight + b.n_missing_weight,
                "n_missing_zero_weight": a.n_missing_zero_weight + b.n_missing_zero_weight, "weighted": a.weighted,
                "sides_ordered": tuple(x and y for x, y in zip(a.sides_ordered, b.sides_ordered, strict=True)),
-               "units": units, "lonely_psu": a.lonely_psu, "replicates": a.replicates, "dropna": a.dropna, **more}
+               "units": units, "lonely_psu": a.lonely_psu, "replicates": a.replicates, "dropna": a.dropna,
+               "weights_by": _weights_by(a.weights_by, b.weights_by), **more}
     return {"table": frame, "counted": counted}
 
+
+def _weights_by(a, b):
+    """The weight column of two counts added up: the one they name (where one was given its weights as values, the
+    other's), None where they name two."""
+    names = [x for x in (a, b) if x is not None]
+    return names[0] if names and all(x == names[0] for x in names) else None

@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-__all__ = ["aligned", "column", "column_or_values", "product_index", "require_frame"]
+__all__ = ["aligned", "column", "column_or_values", "is_column_name", "name_list", "product_index", "require_frame"]
 
 
 def require_frame(data, arg: str) -> None:
@@ -85,7 +85,31 @@ def column(data: pd.DataFrame, name: Hashable, arg: str) -> pd.Series:
     return found
 
 
-def _is_column_name(data: pd.DataFrame, value) -> bool:
+def name_list(names) -> list:
+    """The variables ``names`` names, as a list: a list of names as it is, one name (a tuple too: a column of a
+    MultiIndex) in a list of its own. A crosstab's layer variables (:attr:`~pandas_agree.Crosstab.layers_by`) are
+    so given: one name, or a list of several.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.frames import name_list
+    >>> name_list("Dept"), name_list(["Dept", "Gender"]), name_list(("a", "b"))
+    (['Dept'], ['Dept', 'Gender'], [('a', 'b')])
+    """
+    return list(names) if isinstance(names, list) else [names]
+
+
+def is_column_name(data: pd.DataFrame, value) -> bool:
+    """Whether ``value`` names a column of ``data`` (False for values: a list, an array, a Series).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from pandas_agree.base.frames import is_column_name
+    >>> df = pd.DataFrame({"w": [1, 2]})
+    >>> is_column_name(df, "w"), is_column_name(df, [1, 2])
+    (True, False)
+    """
     try:
         return value in data.columns
     except TypeError:  # unhashable: values, not a name
@@ -111,7 +135,7 @@ def column_or_values(data: pd.DataFrame, value, arg: str):
     """
     if value is None:
         return None
-    if _is_column_name(data, value) or not pd.api.types.is_list_like(value):
+    if is_column_name(data, value) or not pd.api.types.is_list_like(value):
         return column(data, value, arg)
     _check_not_names(data, value, arg)
     return aligned(data, value, arg)
@@ -122,7 +146,7 @@ def _check_not_names(data: pd.DataFrame, value, arg: str) -> None:
     value per row (``cluster=["district", "school"]``: a design of several stages)."""
     if isinstance(value, (pd.Series, pd.Index, np.ndarray)) or len(value) == len(data) or not 1 < len(value) <= 20:
         return
-    if not all(_is_column_name(data, v) for v in value):
+    if not all(is_column_name(data, v) for v in value):
         return
     names = ", ".join(map(repr, value))
     stages = (": a design of several stages is not supported. Give the clusters of the first stage (the primary "

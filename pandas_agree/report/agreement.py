@@ -40,7 +40,7 @@ sparse = LazyModule("scipy.sparse")
 
 __all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "attrs_dict", "case_summary", "cell_statistics_frame",
            "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes",
-           "options_dict", "run_dict", "statistics_dict", "table_notes", "warning_notes"]
+           "options_dict", "run_dict", "statistics_dict", "table_notes", "warning_notes", "weights_note"]
 
 CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
@@ -755,14 +755,14 @@ def warning_notes(caught, notes: Sequence[str] = ()) -> list[str]:
     return out
 
 
-def table_notes(table, value: str, weights: bool = True) -> list[str]:
+def table_notes(table, value: str) -> list[str]:
     """The notes every report of a table (a Crosstab or Agreement, a Comparison, Scores) starts with, after its own
     note on the design: the strata with a single PSU, the weights, and the rows left out (for a missing ``value``
     or weight, or a weight of 0), then the table's notices. With weights the Case Processing Summary counts
     weights (:func:`case_summary`): these notes give the rows, those counted and those left out for a missing
     ``value``, a missing weight or a weight of 0. A row with a missing ``value`` and a weight of 0 is left out for
     its value (its weight adds nothing to Missing): the note on the missing values says how many of them weigh 0.
-    Without ``weights`` the note that weights were used is left out (a layer's, which its whole table's gives).
+    The note that weights were used is :func:`weights_note`.
 
     Examples
     --------
@@ -777,12 +777,7 @@ def table_notes(table, value: str, weights: bool = True) -> list[str]:
     """
     notes = [] if table.design is None else lonely_psu_notes(table.design)
     if table.weighted:
-        of_rows = "" if table.n_rows is None else \
-            f" of {display.count_of(table.n_rows - table.n_missing - table.n_zero_weight, 'row')}"
-        if weights:
-            notes.append(f"{'Sampling' if table.design is not None else 'Frequency'} weights were used: "
-                         f"N = {display.count(table.n)} is the sum of the weights{of_rows}; the Case Processing "
-                         "Summary counts weights, as SPSS's WEIGHT BY does.")
+        notes.append(weights_note(table))
         left_out = [(table.n_missing - table.n_missing_weight, f"a missing {value}", table.n_missing_zero_weight),
                     (table.n_missing_weight, "a missing weight", 0)]
     else:
@@ -796,6 +791,31 @@ def table_notes(table, value: str, weights: bool = True) -> list[str]:
                      f"{'was' if table.n_zero_weight == 1 else 'were'} left out.")
     notes.extend(text[0].upper() + text[1:] for text in getattr(table, "notices", ()))
     return notes
+
+
+def weights_note(table) -> str | None:
+    """The note of :func:`table_notes` that weights were used (N is their sum); None without weights. A layer of a
+    layered CROSSTABS report leaves it out of its own notes, which follow the whole table's.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.report.agreement import weights_note
+    >>> df = pd.DataFrame({"a": ["x", "y", "y"], "b": ["x", "y", "x"], "w": [2.0, 1.5, 1.0]})
+    >>> weights_note(df.agree.crosstabs("a", "b", weights="w"))
+    "Frequency weights were used: N = 4.50 is the sum of the weights of 3 rows; the Case Processing Summary counts \
+weights, as SPSS's WEIGHT BY does."
+    >>> weights_note(df.agree.crosstabs("a", "b")) is None
+    True
+    """
+    if not table.weighted:
+        return None
+    of_rows = "" if table.n_rows is None else \
+        f" of {display.count_of(table.n_rows - table.n_missing - table.n_zero_weight, 'row')}"
+    return (f"{'Sampling' if table.design is not None else 'Frequency'} weights were used: "
+            f"N = {display.count(table.n)} is the sum of the weights{of_rows}; the Case Processing "
+            "Summary counts weights, as SPSS's WEIGHT BY does.")
 
 
 def _zero_weight_among(zero: int, rows: int) -> str:

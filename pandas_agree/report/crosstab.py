@@ -10,6 +10,7 @@ import pandas as pd
 from ..analyses.crosstab import statistics_keywords
 from ..analyses.messages import CROSSTAB_DESIGN_TESTS, design_note
 from ..analyses.order import label_order_told
+from ..base.frames import name_list
 from ..base.options import keywords, validate_options
 from ..base.version import __version__
 from . import display
@@ -23,6 +24,7 @@ from .agreement import (
     statistics_dict,
     table_notes,
     warning_notes,
+    weights_note,
 )
 from .options import report_options
 from .rendered import Rendered
@@ -114,16 +116,18 @@ class CrosstabReport(Rendered):
         # the notes name labels as the tables show them
         with display.labels_apart(crosstab.table_labels, reserved=self.headings()):
             self.notes = self._notes(crosstab, caught)
-            # a layer's notes in the layered report, whose whole table's notes say how the weights count
-            self.layer_notes = self._notes(crosstab, caught, weights=False) if layer else self.notes
+            # a layer's notes in the layered report: its own without the note on the weights, which the whole
+            # table's notes give
+            weighted = weights_note(crosstab) if layer else None
+            self.layer_notes = [note for note in self.notes if note != weighted] if layer else self.notes
 
-    def _notes(self, ct, caught, weights: bool = True) -> list[str]:
+    def _notes(self, ct, caught) -> list[str]:
         notes = []
         if ct.design is not None and self.statistics:
             notes.append(design_note(ct.design, CROSSTAB_DESIGN_TESTS,
                                      "Fisher's exact test and the Cochran–Mantel–Haenszel statistics have no "
                                      "design-based form and are left out"))
-        notes += table_notes(ct, "value", weights=weights)
+        notes += table_notes(ct, "value")
         return notes + warning_notes(caught, notes)
 
     @property
@@ -174,8 +178,7 @@ class CrosstabReport(Rendered):
         meta = f"pandas_agree {__version__} · N = {display.count(ct.n)} · {i} × {j} table"
         title = self.title
         if self.layers:  # the layer variables in the title, as SPSS titles the layered crosstab
-            by = self.layers_by if isinstance(self.layers_by, list) else [self.layers_by]
-            title = f"{title} * {' * '.join(display.name(x, 'layer') for x in by)}"
+            title = f"{title} * {' * '.join(display.name(x, 'layer') for x in name_list(self.layers_by))}"
             meta += f" · {display.count_of(len(self.layers), 'layer')}"
         sections = []
         places = count_places(self)  # one format for the counts of the whole table and of every layer
@@ -218,8 +221,9 @@ class CrosstabReport(Rendered):
     def to_excel(self, path: str | Path) -> None:
         """Write the report to one Excel workbook: the Report sheet (the text report's tables, ready to print),
         then Summary (case processing), Crosstab (the cell statistics), Statistics (with ``statistics=``: the
-        CROSSTABS tables at full precision) and Notes (notes and options). With layers each data sheet stacks the
-        tables of every layer after the whole table's.
+        CROSSTABS tables at full precision, each with the footnotes the Report sheet prints under it, a lettered
+        footnote naming the columns or rows it belongs to) and Notes (notes and options). With layers each data
+        sheet stacks the tables of every layer after the whole table's.
 
         Examples
         --------
@@ -240,17 +244,21 @@ class CrosstabReport(Rendered):
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:
-        from .document import laid_out
+        from .document import FRAME_DEPENDENT, count_places, footnotes_by_row, laid_out, statistics_tables
         from .excel import write_frames
 
-        sheets: dict[str, list[tuple[str, pd.DataFrame]]] = {"Summary": [], "Crosstab": [], "Statistics": []}
+        sheets: dict[str, list[tuple]] = {"Summary": [], "Crosstab": [], "Statistics": []}
+        places = count_places(self).summary
         for value, sub in self.sections():
             where = "" if value is None else f" ({display.layer(self.layers_by, value)})"
             sheets["Summary"].append((f"Case Processing Summary{where}", sub.summary))
             if sub.design is not None:
                 sheets["Summary"].append((f"Sample Design{where}", sub.design))
             sheets["Crosstab"].append((f"{self.title} Crosstabulation{where}", _flat(sub.crosstab)))
-            sheets["Statistics"].extend((f"{title}{where}", frame) for title, frame in sub.statistics.items())
+            # each table with the footnotes the Report sheet prints under it, naming the rows as the sheet does
+            tables = statistics_tables(sub, places, FRAME_DEPENDENT)
+            sheets["Statistics"].extend((f"{title}{where}", frame, 0, footnotes_by_row(table))
+                                        for (title, frame), table in zip(sub.statistics.items(), tables, strict=True))
         if not sheets["Statistics"]:
             del sheets["Statistics"]
         write_frames(path, laid_out(self), sheets, self.notes, self.options)
@@ -258,14 +266,25 @@ class CrosstabReport(Rendered):
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).
 
+        It names the variables first: ``"row"`` and ``"column"`` (the names of the row and the column variable,
+        :attr:`~pandas_agree.Crosstab.axis_names`; None for a table given without names) and ``"weights"`` (the
+        weight column, :attr:`~pandas_agree.Crosstab.weights_by`; None without one), then holds the tables.
+
         Examples
         --------
+        >>> import pandas as pd
         >>> import pandas_agree as pa
         >>> data = pa.Crosstab.from_table([[20, 5], [3, 22]]).report(statistics=["phi"]).to_dict()
         >>> sorted(data)
-        ['crosstab', 'notes', 'options', 'statistics', 'summary', 'version']
+        ['column', 'crosstab', 'notes', 'options', 'row', 'statistics', 'summary', 'version', 'weights']
+        >>> df = pd.DataFrame({"sex": ["f", "m", "m"], "region": ["n", "s", "n"], "n": [4, 2, 3]})
+        >>> data = pa.crosstabs(df, "sex", "region", weights="n").report().to_dict()
+        >>> data["row"], data["column"], data["weights"]
+        ('sex', 'region', 'n')
         """
-        out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab")}
+        row, col = self.source.axis_names
+        out = {"row": jsonable(row), "column": jsonable(col), "weights": jsonable(self.source.weights_by)}
+        out.update({name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab")})
         out.update(statistics_dict(self))
         if self.layers:
             out["layers_by"] = jsonable(self.by)

@@ -14,6 +14,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
+from ..base.frames import name_list
 from ..base.spelling import on_command_line
 from ..inference.association import (
     CATANOVA_SIG,
@@ -28,8 +29,9 @@ from ..inference.association import (
 from . import display
 from .ranking import class_limit, every_class, exceeds, kept, rank, sort_measure
 
-__all__ = ["DEFF", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of", "count_places",
-           "counted_statistic", "crosstab_section", "directional_notes", "footnote_letters", "frame_table", "has_deff",
+__all__ = ["DEFF", "FRAME_DEPENDENT", "TEST_HEADINGS", "CountPlaces", "Document", "Section", "Table", "columns_of",
+           "count_places", "counted_statistic", "crosstab_section", "directional_notes", "footnote_letters",
+           "footnotes_by_row", "frame_table", "has_deff",
            "keep_columns", "laid_out", "layered_crosstab", "read_columns", "section", "statistics_tables", "stub_parts",
            "test_statistics", "tests_table"]
 
@@ -675,7 +677,7 @@ def layered_crosstab(rep, places: int | None = None) -> Table | None:
     tables = [crosstab(sub, places) for _, sub in parts]
     if any(not t.columns or not t.stub_split for t in tables):
         return None
-    by = rep.layers_by if isinstance(rep.layers_by, list) else [rep.layers_by]
+    by = name_list(rep.layers_by)
     whole = tables[-1]
     row_name = whole.stub
     rows, rules, blocks = [], set(), []
@@ -771,7 +773,7 @@ def layered_statistics(parts: list[tuple[object, list[Table]]], by) -> list[Tabl
     (['x      Odds Ratio', 'y      Odds Ratio', 'Total  Odds Ratio'], [['2.000ᵃ'], ['3.000ᵇ'], ['2.500']], \
 ['a. Note one.', 'b. Note two.'])
     """
-    variables = by if isinstance(by, list) else [by]
+    variables = name_list(by)
     titles: dict[str, list] = {}
     for value, tables in parts:
         for t in tables:
@@ -822,6 +824,38 @@ def _layered_table(title: str, found: list[tuple[object, Table]], variables: lis
     rules.discard(0)
     return Table(title, columns, rows, stub=layer_stub.title(), footnotes=feet.lines() + extra,
                  companions=companions, rules=rules, stub_split=layer_stub.splits(), layer_stubs=len(variables))
+
+
+FRAME_DEPENDENT = ("Rows", "Columns")
+"""The names of the dependent variable in the frames' Directional Measures ("Lambda — Rows Dependent"), which the
+data sheets show: :func:`statistics_tables` so names them for the footnotes of those sheets."""
+
+
+def footnotes_by_row(table: Table) -> list[str]:
+    """The footnotes of ``table`` for a sheet that shows its values without their letters: each lettered footnote
+    names the columns whose titles carry its letter, then the rows whose cells do ("a. Pearson Chi-Square: 0 cells
+    ..."); a footnote nothing carries, or without a letter, as it is.
+
+    Examples
+    --------
+    >>> from pandas_agree.report.document import Table, footnotes_by_row
+    >>> t = Table("Chi-Square Tests", ["Value"], [("Pearson Chi-Square", ["6.667ᵃ"]), ("Likelihood Ratio", ["6.796"])],
+    ...           footnotes=["a. 0 cells (0.0%) have expected count less than 5.", "Note."])
+    >>> footnotes_by_row(t)
+    ['a. Pearson Chi-Square: 0 cells (0.0%) have expected count less than 5.', 'Note.']
+    """
+    out = []
+    for line in table.footnotes:
+        lettered = _LETTERED.fullmatch(line)
+        if lettered is None:
+            out.append(line)
+            continue
+        mark = _Footnotes.SUPERSCRIPT[lettered[1]]
+        marked = [" ".join(c.replace(mark, "").split()) for c in table.columns if mark in c]
+        marked += [label.strip() for label, cells in table.rows
+                   if cells is not None and any(mark in cell for cell in cells)]
+        out.append(f"{lettered[1]}. {', '.join(dict.fromkeys(marked))}: {lettered[2]}" if marked else line)
+    return out
 
 
 class _Footnotes:
@@ -1199,13 +1233,16 @@ def kappa_homogeneity_table(title: str, frame: pd.DataFrame, by) -> Table:
                                   f"weighted mean (Fleiss 1981), on (groups − 1) df; SE_g is {se}."])
 
 
-def statistics_tables(rep, n_places: int | None = None) -> list[Table]:
+def statistics_tables(rep, n_places: int | None = None, dependent: tuple[str, str] | None = None) -> list[Table]:
     """The CROSSTABS tables of ``rep.statistics`` (``statistics=``), laid out as SPSS prints them; their "N of Valid
     Cases" with ``n_places`` decimals (those of the report's Case Processing Summaries, :func:`count_places`), or by
-    default none unless it is fractional."""
+    default none unless it is fractional. The Directional Measures name the dependent variable by ``dependent``
+    (the row's and the column's names), by default as SPSS names them (:func:`display.dependent`: "Admit
+    Dependent"); :data:`FRAME_DEPENDENT` names them as the frames do."""
     out = []
     by = getattr(rep, "layers_by", rep.by)  # a crosstab's layer variables (a list for several), a report's groups
-    dependent = display.dependent(*rep.source.axis_names)  # as SPSS names them: "Admit Dependent"
+    if dependent is None:  # as SPSS names them: "Admit Dependent"
+        dependent = display.dependent(*rep.source.axis_names)
     for title, frame in rep.statistics.items():
         design = bool(frame.attrs.get("design"))
         if title == "Chi-Square Tests":

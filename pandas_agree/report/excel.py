@@ -31,7 +31,15 @@ from ..base.spelling import option_set
 from ..base.version import __version__
 from ..measures.registry import REGISTRY
 from . import display
-from .document import Document, laid_out, read_columns
+from .document import (
+    FRAME_DEPENDENT,
+    Document,
+    count_places,
+    footnotes_by_row,
+    laid_out,
+    read_columns,
+    statistics_tables,
+)
 from .options import bootstrap_used, interval_frames
 from .printed import report_sheet
 from .ranking import shown_measures
@@ -314,9 +322,13 @@ def _cell_statistics(ws: StreamSheet, rep) -> None:
 def _statistics_sheet(ws: StreamSheet, rep) -> None:
     """The CROSSTABS tables of ``statistics=`` of all data and of each group, titled, one under the other, at full
     precision: the frames of ``report.statistics`` with their index in the first column and their facts (the
-    footnote on expected counts, the Monte Carlo estimate, the layers' kappas) below them."""
+    footnote on expected counts, the Monte Carlo estimate, the layers' kappas) below them, then the footnotes the
+    Report sheet prints under the table (a lettered footnote naming the rows it belongs to,
+    :func:`~.document.footnotes_by_row`)."""
+    places = count_places(rep).summary
     for group, sub in _sections(rep):
-        for title, frame in sub.statistics.items():
+        tables = statistics_tables(sub, places, FRAME_DEPENDENT)  # the rows named as the frames name them
+        for (title, frame), table in zip(sub.statistics.items(), tables, strict=True):
             ws.title(_section_title(rep, title, group))
             ws.header([frame.index.name or "", *frame.columns])
             formats = _frame_formats(frame)
@@ -329,6 +341,7 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
                     else:
                         ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
                 ws.skip()
+            written = set()  # the notes of the frame's facts, which its footnotes need not repeat
             for key, value in frame.attrs.items():
                 if isinstance(value, pd.DataFrame):
                     ws.header([value.index.name or "", *value.columns])
@@ -341,6 +354,7 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
                 elif isinstance(value, list):
                     for line in value:
                         ws.note(str(line))
+                        written.add(str(line))
                 elif value is not None:
                     ws.text(1, key)
                     if display.is_number(value):  # by its name as a column's: "n" a count, "min_expected" a value
@@ -348,6 +362,9 @@ def _statistics_sheet(ws: StreamSheet, rep) -> None:
                     else:
                         ws.text(2, str(value))
                     ws.skip()
+            for line in footnotes_by_row(table):
+                if line not in written:
+                    ws.note(line)
             ws.skip()
     ws.finish()
 
@@ -876,8 +893,9 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
     first column; each level of a MultiIndex in a column of its own, headed by its name, so that a sheet filters
     and sorts by any of them), then a Notes sheet with the options. Sheet names are made valid for Excel (see
     :func:`~pandas_agree.report.xlsx.sheet_names`). Each table is (title, frame), or (title, frame, n) where the
-    last index level of the first n rows is a heading, written as its text (the comparison's "(all)"). Labels are
-    written as :func:`~.display.cell_label` writes them: call it within the report's
+    last index level of the first n rows is a heading, written as its text (the comparison's "(all)"), or
+    (title, frame, n, footnotes) with lines of text written under the table (the footnotes the Report sheet prints
+    under it). Labels are written as :func:`~.display.cell_label` writes them: call it within the report's
     :func:`~.display.labels_apart`."""
     path = checked_path(path)
     wb, report, styles = _workbook()
@@ -886,8 +904,9 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
     streamed = []
     for name, tables in zip(names, sheets.values(), strict=False):
         ws = StreamSheet(name, styles)
-        for title, frame, *headed in tables:
-            headed = headed[0] if headed else 0  # the first rows whose last label is a heading ("(all)")
+        for title, frame, *more in tables:
+            headed = more[0] if more else 0  # the first rows whose last label is a heading ("(all)")
+            footnotes = more[1] if len(more) > 1 else ()
             ws.title(title)
             levels = frame.index.nlevels  # the label columns: one for each level of the index
             ws.header([*(name or "" for name in frame.index.names), *map(display.cell_label, frame.columns)])
@@ -919,6 +938,8 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
                 ws.skip()
             if infinite:
                 ws.note(_INFINITE_THRESHOLDS[" and ".join(sorted(infinite, reverse=True))])
+            for line in footnotes:
+                ws.note(line)
             ws.skip()
         ws.finish()
         streamed.append(ws)

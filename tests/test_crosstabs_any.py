@@ -389,3 +389,34 @@ def test_a_polars_frame_names_its_weight_column_too():
     ct = pa.crosstabs(pl.from_pandas(UCB), "Admit", "Gender", weights="Freq", layers="Dept")
     assert ct.weights_by == "Freq" and ct.layers["A"].weights_by == "Freq"
     assert ct.report().to_dict()["weights"] == "Freq"
+
+
+def test_every_way_of_building_an_agreement_names_its_weight_column():
+    # R: as.data.frame(UCBAdmissions) has the counts in Freq; Admit against Admit shares its labels
+    frame = UCB.assign(Judged=UCB["Admit"])
+    built = {
+        "accessor": frame.agree("Admit", "Judged", weights="Freq"),
+        "from_counts": pa.Agreement.from_counts(frame, "Admit", "Judged", "Freq"),
+        "from_frame": pa.Agreement.from_frame(frame, "Admit", "Judged", weights="Freq"),
+        "crosstab from_counts": pa.Crosstab.from_counts(frame, "Admit", "Gender", "Freq"),
+    }
+    for how, table in built.items():
+        assert table.weights_by == "Freq", how
+        assert table.n == 4526, how  # R: sum(UCBAdmissions)
+    assert frame.agree("Admit", "Judged", weights=frame["Freq"]).weights_by is None  # values, not a column
+    assert frame.agree("Admit", "Judged").weights_by is None
+    data = json.loads(json.dumps(frame.agree.report("Admit", "Judged", weights="Freq", ci=None).to_dict()))
+    assert (data["actual"], data["pred"], data["weights"]) == ("Admit", "Judged", "Freq")
+    grouped = frame.agree.report("Admit", "Judged", weights="Freq", by="Dept", ci=None)
+    assert {sub.agreement.weights_by for _, sub in grouped.sections()} == {"Freq"}
+    assert json.loads(json.dumps(grouped.to_dict()))["groups"]["A"]["weights"] == "Freq"
+    plain = pa.Agreement.from_table([[1, 2], [3, 4]]).report(ci=None).to_dict()
+    assert (plain["actual"], plain["pred"], plain["weights"]) == (None, None, None)
+
+
+def test_a_dask_frame_names_its_weight_column_too():
+    dd = pytest.importorskip("dask.dataframe")
+    frame = dd.from_pandas(UCB.assign(Judged=UCB["Admit"]), npartitions=2)
+    assert frame.agree("Admit", "Judged", weights="Freq").weights_by == "Freq"
+    grouped = frame.agree.report("Admit", "Judged", weights="Freq", by="Dept", ci=None)
+    assert {sub.agreement.weights_by for _, sub in grouped.sections()} == {"Freq"}

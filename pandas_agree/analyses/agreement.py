@@ -222,7 +222,7 @@ class Agreement(AgreementTests, ClassSpecific, Crosstab):
         for arg, col in columns.items():
             column(data, col, arg)
         return from_labels(data[actual], data[pred], weights=data[count], dropna=dropna, labels=labels, match=match,
-                           names=("actual", "pred"), weights_name="count", kind=cls)
+                           names=("actual", "pred"), weights_name="count", kind=cls, weights_by=count)
 
     # --- attributes -----------------------------------------------------------------------------------
 

@@ -66,13 +66,13 @@ def agreement(y_true, y_pred, *, weights=None, dropna: bool = True, labels: Sequ
 def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable, Hashable], dropna: bool = True,
                labels: Sequence | None = None, match=None, weighted: bool = False,
                assignment: Mapping | list | None = None, kind: type[Crosstab] = Agreement,
-               categorical: tuple[bool, bool] = (False, False)) -> Crosstab:
+               categorical: tuple[bool, bool] = (False, False), weights_by: Hashable | None = None) -> Crosstab:
     """An Agreement from the long cells of chunks counted apart (columns "actual", "pred", "count") and the sum
     of their bookkeeping (``n_rows``, ``n_missing``, ``n_zero_weight``, ``weight_missing``, ``n_missing_weight``,
     ``n_missing_zero_weight``:
     see :class:`~pandas_agree.engine.crosstab.Tabulation`); the Dask accessor builds its Agreement here
     (``assignment`` as in :func:`from_labels`; ``categorical``: whether each label column is an ordered
-    categorical, whose order is then the labels' own).
+    categorical, whose order is then the labels' own; ``weights_by`` the name of the weights' column).
 
     Examples
     --------
@@ -89,22 +89,24 @@ def from_cells(cells: pd.DataFrame, bookkeeping: dict, *, names: tuple[Hashable,
     tab = tabulate_cells(cells, bookkeeping, names=names, dropna=dropna, labels=labels)
     return from_tabulation(tab, kind, **{k: bookkeeping[k] for k in BOOKKEEPING}, weighted=weighted,
                            **order_fields(labels, categorical),
-                           match=match, pairs=assignment, dropna=bool(dropna), labels=fixed_labels(labels))
+                           match=match, pairs=assignment, dropna=bool(dropna), labels=fixed_labels(labels),
+                           weights_by=weights_by)
 
 
 def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, units: pd.DataFrame, missing: dict, *,
                       names, dropna: bool, labels, match, weighted: bool, design: dict, lonely_psu: str,
                       replicates: str | None, assignment: dict | None = None, domain: bool = False,
                       kind: type[Crosstab] = Agreement, layers: Mapping | None = None,
-                      layers_by: Hashable | None = None, categorical: tuple[bool, bool] = (False, False)) -> Crosstab:
+                      layers_by: Hashable | None = None, categorical: tuple[bool, bool] = (False, False),
+                      weights_by: Hashable | None = None) -> Crosstab:
     """The table object of a sample's rows counted apart (those of the whole sample, or of a group: a ``domain``):
     its table from the table's long cells and bookkeeping ``table`` (as :func:`from_cells` takes them), the table of
     every PSU from the ``cells`` placed in it, in the design of all PSUs ``units``. ``cells`` has the design's keys
     (``DESIGN_KEYS``: "s", "c", "f"; "uw", the weight, where every row is a PSU), the labels "a" and "p", and of
     each group the rows ``n`` and weight sum ``w`` of its valid rows; ``units`` the design's keys and the ``rows`` of
     each (every row, valid or not); ``missing`` the rows missing a stratum or a cluster. The Dask accessor and the
-    engines of :func:`pandas_agree.crosstabs` build their objects of a sample here (``categorical`` as in
-    :func:`from_cells`)."""
+    engines of :func:`pandas_agree.crosstabs` build their objects of a sample here (``categorical`` and
+    ``weights_by`` as in :func:`from_cells`)."""
     labels = side_labels(labels, *names, kind=kind)
     tab = design_tabulation(table, cells, units, missing, names=names, dropna=dropna, labels=labels, design=design,
                             domain=domain)
@@ -115,7 +117,7 @@ def from_design_cells(table: tuple[pd.DataFrame, dict], cells: pd.DataFrame, uni
         **{k: bookkeeping[k] for k in BOOKKEEPING}, weighted=weighted, order=tab.order,
         **order_fields(labels, categorical),
         units=found, lonely_psu=lonely_psu, replicates=replicates, pairs=assignment, dropna=bool(dropna),
-        labels=fixed_labels(labels)))
+        labels=fixed_labels(labels), weights_by=weights_by))
 
 
 @validate_options

@@ -287,7 +287,7 @@ class Crosstab(CountedRows):
         for arg, col_name in {"row": row, "col": col, "count": count}.items():
             column(data, col_name, arg)
         return from_labels(data[row], data[col], weights=data[count], dropna=dropna, labels=labels,
-                           names=("row", "col"), weights_name="count", kind=cls)
+                           names=("row", "col"), weights_name="count", kind=cls, weights_by=count)
 
     @classmethod
     @validate_options
@@ -344,7 +344,7 @@ class Crosstab(CountedRows):
                       for name, value in {"weights": weights, **design}.items()}
             return from_labels(column(frame, actual, "actual"), column(frame, pred, "pred"), dropna=dropna,
                                labels=labels, lonely_psu=lonely_psu, replicates=replicates, kind=cls, **paired,
-                               **values)
+                               weights_by=weights, **values)
         if engine_of(frame) is None:
             raise TypeError(f"frame must be a dataframe (pandas, Polars, PyArrow, DuckDB, Ibis, PySpark or Dask); got "
                             f"{type(frame).__module__}.{type(frame).__name__}")
@@ -360,7 +360,8 @@ class Crosstab(CountedRows):
         # categorical: its order is the labels' own, as on a pandas frame
         categorical = (ordered_categorical(counts.key(actual)), ordered_categorical(counts.key(pred)))
         return from_tabulation(counts.tabulation(), cls, **order_fields(labels, categorical), lonely_psu=lonely_psu,
-                               replicates=replicates, dropna=bool(dropna), labels=fixed_labels(labels), **paired)
+                               replicates=replicates, dropna=bool(dropna), labels=fixed_labels(labels),
+                               weights_by=weights, **paired)
 
     # --- attributes -----------------------------------------------------------------------------------
 
@@ -463,7 +464,8 @@ class Crosstab(CountedRows):
 
     @property
     def weights_by(self) -> Hashable | None:
-        """The weight column (:func:`~pandas_agree.crosstabs`'s ``weights=`` naming a column of the frame), or None
+        """The weight column (``weights=`` of :func:`~pandas_agree.crosstabs`, ``df.agree(...)`` or
+        :meth:`from_frame` naming a column of the frame, or the ``count`` column of :meth:`from_counts`), or None
         without weights or where they were given as values.
 
         Examples

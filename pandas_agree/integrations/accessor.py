@@ -16,7 +16,7 @@ from ..analyses.raters import RaterAgreement, rater_columns
 from ..analyses.scores import ScoreComparison, Scores
 from ..analyses.scores import compare_scores as score_comparison
 from ..analyses.scores import scores as score_analysis
-from ..base.frames import aligned, column, column_or_values
+from ..base.frames import aligned, column, column_or_values, is_column_name
 from ..base.options import keyword_names, validate_options
 from ..report.agreement import REPORT_OPTIONS, AgreementReport, assemble_grouped
 
@@ -198,11 +198,13 @@ class AgreeAccessor(Shortcuts):
         """
         a = column(self._df, actual, "actual")
         p = column(self._df, pred, "pred")
+        weights_by = weights if weights is not None and is_column_name(self._df, weights) else None
         weights = column_or_values(self._df, weights, "weights")
         design = {name: column_or_values(self._df, value, name)
                   for name, value in zip(DESIGN_COLUMNS, (strata, cluster, fpc), strict=True)}
         return from_labels(a, p, weights=weights, dropna=dropna, labels=labels, match=match, names=("actual", "pred"),
-                           lonely_psu=lonely_psu, replicates=replicates, kind=Agreement, **design)
+                           lonely_psu=lonely_psu, replicates=replicates, kind=Agreement, weights_by=weights_by,
+                           **design)
 
     @validate_options
     def crosstabs(self, row: Hashable, col: Hashable, *, layers=None, weights=None, dropna: bool = True,
@@ -376,6 +378,8 @@ def _values(frame: pd.DataFrame, value, name: str):
 def _grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, options: dict) -> AgreementReport:
     """The report of all rows, with one report per value of the column ``by``."""
     keys = column(frame, by, "by")
+    named = table_options.get("weights")
+    weights_by = named if named is not None and is_column_name(frame, named) else None
     for name in ("weights", *DESIGN_COLUMNS):
         if name in table_options:
             table_options = {**table_options, name: aligned(frame, table_options[name], name)}
@@ -384,6 +388,7 @@ def _grouped_report(frame: pd.DataFrame, actual, pred, by, table_options: dict, 
     weights = _values(frame, table_options.get("weights"), "weights")
     a, p = column(frame, actual, "actual"), column(frame, pred, "pred")
     rest = {k: v for k, v in table_options.items() if k not in ("weights", *DESIGN_COLUMNS)}
+    rest["weights_by"] = weights_by
     if everything.mapping is not None:  # one matching for every group: that of all the rows
         rest = {**rest, "match": None, "assignment": everything.pairs()}
 

@@ -262,13 +262,15 @@ class DaskAgreeAccessor(Shortcuts):
                 return from_design_cells(sample["table"], sample["cells"], sample["units"], sample["missing"],
                                          names=(actual, pred), dropna=dropna, labels=labels, match=match,
                                          weighted=weights is not None, design=design, lonely_psu=lonely_psu,
-                                         replicates=replicates, categorical=self._categorical(actual, pred))
+                                         replicates=replicates, categorical=self._categorical(actual, pred),
+                                         weights_by=weights)
         check_replicates(replicates, False)
         results = self._count(actual, pred, weights, dropna)
         cells, bookkeeping = _combine([r[0] for r in results])
         with self._why_no_valid_rows(actual, pred, weights, dropna):
             return from_cells(cells, bookkeeping, names=(actual, pred), dropna=dropna, labels=labels, match=match,
-                              weighted=weights is not None, categorical=self._categorical(actual, pred))
+                              weighted=weights is not None, categorical=self._categorical(actual, pred),
+                              weights_by=weights)
 
     @validate_options(passes=shortcut_options("report"))
     def report(self, actual: Hashable, pred: Hashable, *, by: Hashable | None = None, **kwargs) -> AgreementReport:
@@ -296,7 +298,7 @@ class DaskAgreeAccessor(Shortcuts):
         cells, bookkeeping = _combine([r[0] for r in results])
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
                   "match": table_kw.get("match"), "weighted": weights is not None,
-                  "categorical": self._categorical(actual, pred)}
+                  "categorical": self._categorical(actual, pred), "weights_by": weights}
         with self._why_no_valid_rows(actual, pred, weights, dropna):
             everything = from_cells(cells, bookkeeping, **common)
         # one matching for every group: that of all the rows
@@ -316,7 +318,7 @@ class DaskAgreeAccessor(Shortcuts):
         cells, units = sample["cells"], sample["units"]
         common = {"names": (actual, pred), "dropna": dropna, "labels": table_kw.get("labels"),
                   "match": table_kw.get("match"), "weighted": weights is not None, "design": design,
-                  "categorical": self._categorical(actual, pred),
+                  "categorical": self._categorical(actual, pred), "weights_by": weights,
                   "lonely_psu": table_kw.get("lonely_psu", "adjust"), "replicates": table_kw.get("replicates")}
         with self._why_no_valid_rows(actual, pred, weights, dropna):
             everything = from_design_cells(sample["table"], cells, units, sample["missing"], **common)

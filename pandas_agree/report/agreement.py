@@ -636,6 +636,10 @@ class AgreementReport(Rendered):
         ``"1"``, ``True`` beside ``"True"``) are keyed by their values as Python writes them (``"1"`` and
         ``"'1'"``), so that every group keeps its own entry (see :func:`group_keys`).
 
+        ``"actual"``, ``"pred"`` and ``"weights"`` name the two classifications' columns and the weight column (None
+        without one, or where the weights were given as values), as ``"row"``, ``"column"`` and ``"weights"`` do in
+        :meth:`CrosstabReport.to_dict <pandas_agree.CrosstabReport.to_dict>`.
+
         ``"options"`` holds the options as given and, after ``"bootstrap_method"``, ``"bootstrap_methods_used"``: the
         bootstrap methods the intervals used, each with the codes of the values it gave
         (``{"bca": ["KAPPA"], ...}``; ``{}`` where nothing was bootstrapped), as the workbook's Options table says
@@ -648,9 +652,15 @@ class AgreementReport(Rendered):
         >>> data = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None).to_dict()
         >>> data["multiclass"]["index"][:2]
         ['OSR', 'KAPPA']
+        >>> df = pa.datasets.load("wine_predictions")
+        >>> data = df.agree.report("cultivar", "knn", ci=None).to_dict()
+        >>> data["actual"], data["pred"], data["weights"]
+        ('cultivar', 'knn', None)
         """
-        out = {name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "confusions", "binary",
-                                                              "averages", "multiclass", "tests", "paradox")}
+        actual, pred = self.agreement.axis_names
+        out = {"actual": jsonable(actual), "pred": jsonable(pred), "weights": jsonable(self.agreement.weights_by)}
+        out.update({name: frame_dict(getattr(self, name)) for name in ("summary", "crosstab", "confusions", "binary",
+                                                                   "averages", "multiclass", "tests", "paradox")})
         if self.agreement.mapping is not None:  # the pairs of match=, all of them (the report may print the first)
             out["mapping"] = frame_dict(self.agreement.mapping)
         # the bootstrap methods of every section's intervals (with groups, of all of them, as the workbook's Options)

@@ -103,7 +103,7 @@ class Rendered:
         >>> report = pa.Agreement.from_table([[20, 5], [3, 22]]).report(ci=None)
         >>> data = json.loads(report.to_json(indent=2))
         >>> sorted(data)[:4]
-        ['averages', 'binary', 'confusions', 'crosstab']
+        ['actual', 'averages', 'binary', 'confusions']
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     report.to_json(Path(folder) / "report.json")
         ...     json.loads((Path(folder) / "report.json").read_text(encoding="utf-8")) == data

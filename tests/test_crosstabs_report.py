@@ -350,7 +350,9 @@ def test_the_statistics_sheet_of_a_layered_report_writes_each_layers_footnotes(t
     a = lines.index(("Chi-Square Tests (site = A)",))
     expected = stats.contingency.expected_freq(np.array([[30, 6], [4, 25]])).min()
     assert expected == pytest.approx(31 * 29 / 65)
-    assert lines[a + 8] == ("a. Pearson Chi-Square: 0 cells (0.0%) have expected count less than 5. The minimum "
+    # under the table, the minimum expected count at full precision, then the footnote that rounds it
+    assert lines[a + 8] == ("Minimum expected count", pytest.approx(expected, rel=1e-12))
+    assert lines[a + 9] == ("a. Pearson Chi-Square: 0 cells (0.0%) have expected count less than 5. The minimum "
                             f"expected count is {expected:.2f}.",)
     conditional = lines.index(("Tests of Conditional Independence",))
     assert ("The layers are the groups of site (2×2 tables).",) in lines[conditional:a]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -221,8 +222,10 @@ class CrosstabReport(Rendered):
     def to_excel(self, path: str | Path) -> None:
         """Write the report to one Excel workbook: the Report sheet (the text report's tables, ready to print),
         then Summary (case processing), Crosstab (the cell statistics), Statistics (with ``statistics=``: the
-        CROSSTABS tables at full precision, each with the footnotes the Report sheet prints under it, a lettered
-        footnote naming the columns or rows it belongs to) and Notes (notes and options). With layers each data
+        CROSSTABS tables at full precision as the agreement report writes them,
+        :func:`~pandas_agree.report.excel.statistics_table`: each with the facts a reader needs as labelled numbers
+        and the footnotes the Report sheet prints under it, a lettered footnote naming the columns or rows it
+        belongs to) and Notes (notes and options). With layers each data
         sheet stacks the tables of every layer after the whole table's.
 
         Examples
@@ -244,24 +247,25 @@ class CrosstabReport(Rendered):
             self._to_excel(path)
 
     def _to_excel(self, path: str | Path) -> None:
-        from .document import FRAME_DEPENDENT, count_places, footnotes_by_row, laid_out, statistics_tables
-        from .excel import write_frames
+        from .document import laid_out
+        from .excel import statistics_sheet, write_frames
 
-        sheets: dict[str, list[tuple]] = {"Summary": [], "Crosstab": [], "Statistics": []}
-        places = count_places(self).summary
+        sheets: dict[str, list[tuple] | Callable] = {"Summary": [], "Crosstab": []}
         for value, sub in self.sections():
-            where = "" if value is None else f" ({display.layer(self.layers_by, value)})"
+            where = self._where(value)
             sheets["Summary"].append((f"Case Processing Summary{where}", sub.summary))
             if sub.design is not None:
                 sheets["Summary"].append((f"Sample Design{where}", sub.design))
             sheets["Crosstab"].append((f"{self.title} Crosstabulation{where}", _flat(sub.crosstab)))
-            # each table with the footnotes the Report sheet prints under it, naming the rows as the sheet does
-            tables = statistics_tables(sub, places, FRAME_DEPENDENT)
-            sheets["Statistics"].extend((f"{title}{where}", frame, 0, footnotes_by_row(table))
-                                        for (title, frame), table in zip(sub.statistics.items(), tables, strict=True))
-        if not sheets["Statistics"]:
-            del sheets["Statistics"]
+        if any(sub.statistics for _, sub in self.sections()):
+            # each table as the agreement report's Statistics sheet writes it, its layer named in its title
+            sheets["Statistics"] = lambda ws: statistics_sheet(ws, self, lambda title, value: title + self._where(
+                value))
         write_frames(path, laid_out(self), sheets, self.notes, self.options)
+
+    def _where(self, value) -> str:
+        """The end of the title of a layer's table on a data sheet (" (site = A)"); empty for the whole table."""
+        return "" if value is None else f" ({display.layer(self.layers_by, value)})"
 
     def to_dict(self) -> dict:
         """The report as plain Python data (JSON-ready: NaN and ±inf become None, labels become text).

@@ -21,6 +21,8 @@ their cells; each prints on A4, one page wide, with its header rows and label co
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -56,8 +58,8 @@ from .xlsx import (
     sheet_names,
 )
 
-__all__ = ["bootstrap_used", "bound_formats", "se_formats", "threshold_format", "value_formats", "write",
-           "write_frames"]
+__all__ = ["bootstrap_used", "bound_formats", "se_formats", "statistics_sheet", "statistics_table",
+           "threshold_format", "value_formats", "write", "write_frames"]
 
 DECIMALS = 4  # the decimals of VALUE_FORMAT
 
@@ -319,54 +321,150 @@ def _cell_statistics(ws: StreamSheet, rep) -> None:
     ws.skip()
 
 
-def _statistics_sheet(ws: StreamSheet, rep) -> None:
-    """The CROSSTABS tables of ``statistics=`` of all data and of each group, titled, one under the other, at full
-    precision: the frames of ``report.statistics`` with their index in the first column and their facts (the
-    footnote on expected counts, the Monte Carlo estimate, the layers' kappas) below them, then the footnotes the
-    Report sheet prints under the table (a lettered footnote naming the rows it belongs to,
-    :func:`~.document.footnotes_by_row`)."""
+def statistics_sheet(ws: StreamSheet, rep, titled: Callable[[str, object], str]) -> None:
+    """The Statistics sheet of a report: the CROSSTABS tables of ``statistics=`` of the whole table, then of each
+    group or layer, each written by :func:`statistics_table`.
+
+    Parameters
+    ----------
+    ws : StreamSheet
+        The sheet, finished here.
+    rep : AgreementReport or CrosstabReport
+        The report; ``rep.sections()`` gives the whole table's report, then each group's or layer's.
+    titled : callable
+        ``titled(title, value)``: the title of the table ``title`` of the section ``value`` (the group's or the
+        layer's value, None for the whole table) as the sheet writes it ("Chi-Square Tests — site = A" in the
+        agreement report, "Chi-Square Tests (site = A)" in the crosstab report, as their other sheets title them).
+    """
     places = count_places(rep).summary
-    for group, sub in _sections(rep):
+    by = getattr(rep, "layers_by", rep.by)  # a crosstab's layer variables, an agreement report's groups
+    for value, sub in rep.sections():
         tables = statistics_tables(sub, places, FRAME_DEPENDENT)  # the rows named as the frames name them
         for (title, frame), table in zip(sub.statistics.items(), tables, strict=True):
-            ws.title(_section_title(rep, title, group))
-            ws.header([frame.index.name or "", *frame.columns])
-            formats = _frame_formats(frame)
-            for i, idx in enumerate(frame.index):
-                ws.text(1, idx)
-                for j in range(len(frame.columns)):
-                    v = frame.iat[i, j]
-                    if display.is_number(v):
-                        ws.number(2 + j, v, formats[j][i])
-                    else:
-                        ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
-                ws.skip()
-            written = set()  # the notes of the frame's facts, which its footnotes need not repeat
-            for key, value in frame.attrs.items():
-                if isinstance(value, pd.DataFrame):
-                    ws.header([value.index.name or "", *value.columns])
-                    inner = _frame_formats(value)
-                    for i, idx in enumerate(value.index):
-                        ws.text(1, idx)
-                        for j in range(len(value.columns)):
-                            ws.number(2 + j, value.iat[i, j], inner[j][i])
-                        ws.skip()
-                elif isinstance(value, list):
-                    for line in value:
-                        ws.note(str(line))
-                        written.add(str(line))
-                elif value is not None:
-                    ws.text(1, key)
-                    if display.is_number(value):  # by its name as a column's: "n" a count, "min_expected" a value
-                        ws.number(2, value, _frame_formats(pd.DataFrame({key: [float(value)]}))[0][0])
-                    else:
-                        ws.text(2, str(value))
-                    ws.skip()
-            for line in footnotes_by_row(table):
-                if line not in written:
-                    ws.note(line)
-            ws.skip()
+            statistics_table(ws, titled(title, value), frame, footnotes_by_row(table), by)
     ws.finish()
+
+
+STATISTICS_FACTS = {
+    "min_expected": "Minimum expected count",
+    "n": "N of Valid Cases",
+    "mean_deff": "Rao-Scott: mean generalized design effect (δ̄)",
+    "monte_carlo": "Monte Carlo",
+    "layers": "Kappa of each layer",
+}
+"""The facts of a statistics frame's ``attrs`` that the Statistics sheet writes under the table, by key, with the
+label (or the title) it writes them under; :func:`statistics_table` says how."""
+
+STATISTICS_METADATA = frozenset({
+    "cells_expected_below_5", "percent_expected_below_5",  # the footnote on expected counts says them
+    "exact_work",  # the work of the exact r×c test: a bound on the time it took, not a statistic
+    "design", "nu", "design_df", "d0",  # the footnotes say them (d₀ is the Adjusted F's df1 in the table)
+    "notes", "footnotes", "odds", "layers_left_out",  # footnotes of the table
+    "layers_used", "generalized", "codes", "titles",  # what the code reads: counters, row and column names
+})
+"""The keys of a statistics frame's ``attrs`` that serve the code or that a footnote says in full: the Statistics
+sheet does not write them. Any other key is not written either (a test keeps the two sets up to date)."""
+
+
+def statistics_table(ws: StreamSheet, title: str, frame: pd.DataFrame, footnotes: list[str], by=None) -> None:
+    """One CROSSTABS table on a Statistics sheet, as both reports write it.
+
+    In order: its ``title``; the frame at full precision (its index in the first column, a header of its column
+    names, numbers as numbers in the formats of the data sheets, :func:`_frame_formats`); then what a reader needs
+    that the table itself does not hold (the facts of ``frame.attrs`` named in :data:`STATISTICS_FACTS`):
+
+    * numbers worth their full precision as labelled rows, the label in the first column and the number in the
+      table's "value" column (else its second): "N of Valid Cases" under the Symmetric Measures (as SPSS prints
+      it), the "Minimum expected count" (the footnote gives it to two decimals), the Rao-Scott "mean generalized
+      design effect (δ̄)" (the footnote gives four digits) and, where Fisher's test of a table larger than 2×2 is
+      estimated by Monte Carlo, its "Monte Carlo: Std. Error", "Monte Carlo: 99% CI Lower Bound" and "Upper Bound"
+      (Clopper–Pearson, as the footnote says) and "Monte Carlo: tables drawn" (the estimate itself is the table's
+      exact significance);
+    * a frame, the kappa and the ASE of each layer (or group) of the Test of Homogeneity of Kappa, as a small table
+      under a title line ("Kappa of each layer"), the layer variable (each of several in a column of its own) in
+      the first column;
+
+    then the lettered ``footnotes`` (:func:`~.document.footnotes_by_row`: each names the rows or columns it belongs
+    to), each once. What serves only the code (codes, titles, design flags, counters) and what a footnote already
+    says in full (the cells with an expected count below 5, the design's df, the layers left out)
+    (:data:`STATISTICS_METADATA`) is not written, and no fact is ever written as the text of a Python dict, list or
+    bool.
+
+    Parameters
+    ----------
+    ws : StreamSheet
+        The sheet, written from its current row on.
+    title : str
+        The table's title as the sheet shows it.
+    frame : pandas.DataFrame
+        A table of ``report.statistics`` (its ``attrs`` hold the facts).
+    footnotes : list of str
+        The footnotes the Report sheet prints under the table, lettered ones naming what they mark.
+    by : hashable or list, optional
+        The layer variable (a list for several), which heads the first column(s) of the layers' kappas.
+    """
+    ws.title(title)
+    ws.header([frame.index.name or "", *frame.columns])
+    formats = _frame_formats(frame)
+    for i, idx in enumerate(frame.index):
+        ws.text(1, idx)
+        for j in range(len(frame.columns)):
+            v = frame.iat[i, j]
+            if display.is_number(v):
+                ws.number(2 + j, v, formats[j][i])
+            else:
+                ws.text(2 + j, "" if v is None or (not isinstance(v, str) and pd.isna(v)) else v)
+        ws.skip()
+    column = 2 + (list(frame.columns).index("value") if "value" in frame.columns else 0)
+    for label, value, fmt in _statistics_facts(frame.attrs):
+        ws.text(1, label)
+        ws.number(column, value, fmt)
+        ws.skip()
+    layers = frame.attrs.get("layers")
+    if isinstance(layers, pd.DataFrame) and len(layers):
+        _layers_table(ws, layers, by)
+    for line in dict.fromkeys(footnotes):
+        ws.note(line)
+    ws.skip()
+
+
+def _statistics_facts(attrs: dict) -> list[tuple[str, float, str]]:
+    """The labelled numbers of a statistics frame's ``attrs`` (see :func:`statistics_table`): (label, number,
+    format), in the order of :data:`STATISTICS_FACTS`."""
+    out = []
+    n = attrs.get("n")
+    if display.is_number(n):
+        out.append((STATISTICS_FACTS["n"], n, _counts_format([n])))
+    for key in ("min_expected", "mean_deff"):
+        x = attrs.get(key)
+        if display.is_number(x) and np.isfinite(x):
+            out.append((STATISTICS_FACTS[key], x, value_formats([x])[0]))
+    mc = attrs.get("monte_carlo")
+    if isinstance(mc, dict):
+        level = f"{display.significant(100 * mc['level'])}% CI"
+        out += [("Monte Carlo: Std. Error", mc["se"], se_formats([mc["se"]])[0]),
+                (f"Monte Carlo: {level} Lower Bound", mc["lower"], value_formats([mc["lower"]])[0]),
+                (f"Monte Carlo: {level} Upper Bound", mc["upper"], value_formats([mc["upper"]])[0]),
+                ("Monte Carlo: tables drawn", mc["tables"], "0")]
+    return out
+
+
+def _layers_table(ws: StreamSheet, layers: pd.DataFrame, by) -> None:
+    """Each layer's (or group's) kappa and ASE of the Test of Homogeneity of Kappa: a title line, a header, one row
+    per layer (the value of each layer variable in a column of its own)."""
+    names = by if isinstance(by, list) else [by]
+    several = len(names) > 1 and all(isinstance(v, tuple) and len(v) == len(names) for v in layers.index)
+    names = names if several else [by]
+    ws.text(1, STATISTICS_FACTS["layers"], font=BOLD, counted=False)
+    ws.skip()
+    ws.header([*(display.layer_by(x) for x in names), *layers.columns])
+    formats = _frame_formats(layers)
+    for i, value in enumerate(layers.index):
+        for k, v in enumerate(value if several else (value,)):
+            ws.text(1 + k, display.cell_label(v))
+        for j in range(len(layers.columns)):
+            ws.number(1 + len(names) + j, layers.iat[i, j], formats[j][i])
+        ws.skip()
 
 
 _SE_COLUMNS = ("se", "ase", "pooled_se", "se_log")
@@ -871,7 +969,8 @@ def write(rep, path: str | Path) -> None:
 def _write(rep, path: Path) -> None:
     wb, report, styles = _workbook()
     report_sheet(report, laid_out(rep))
-    statistics = [("Statistics", _statistics_sheet)] if any(sub.statistics for _, sub in rep.sections()) else []
+    statistics = [("Statistics", lambda ws, r: statistics_sheet(ws, r, partial(_section_title, r)))] \
+        if any(sub.statistics for _, sub in rep.sections()) else []
     matching = [("Matching", _matching_sheet)] if rep.agreement.mapping is not None else []
     # with a positive class nothing is averaged: no Averages sheet, as the text and HTML reports have no Averages
     # table (report.averages is then the positive class's column of Class measures again)
@@ -887,7 +986,7 @@ def _write(rep, path: Path) -> None:
     _save(wb, path, report, streamed, next(s for s in streamed if s.name == "Notes"))
 
 
-def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tuple]],
+def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tuple] | Callable],
                  notes: list[str], options: dict) -> None:
     """A workbook of the "Report" sheet (the document laid out for print), then titled DataFrames (index in the
     first column; each level of a MultiIndex in a column of its own, headed by its name, so that a sheet filters
@@ -895,7 +994,9 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
     :func:`~pandas_agree.report.xlsx.sheet_names`). Each table is (title, frame), or (title, frame, n) where the
     last index level of the first n rows is a heading, written as its text (the comparison's "(all)"), or
     (title, frame, n, footnotes) with lines of text written under the table (the footnotes the Report sheet prints
-    under it). Labels are written as :func:`~.display.cell_label` writes them: call it within the report's
+    under it). A sheet may instead be a function that writes it (``fill(ws)``, a
+    :class:`~pandas_agree.report.xlsx.StreamSheet`; the Statistics sheet, :func:`statistics_sheet`). Labels are
+    written as :func:`~.display.cell_label` writes them: call it within the report's
     :func:`~.display.labels_apart`."""
     path = checked_path(path)
     wb, report, styles = _workbook()
@@ -904,6 +1005,10 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
     streamed = []
     for name, tables in zip(names, sheets.values(), strict=False):
         ws = StreamSheet(name, styles)
+        if callable(tables):
+            tables(ws)
+            streamed.append(ws)
+            continue
         for title, frame, *more in tables:
             headed = more[0] if more else 0  # the first rows whose last label is a heading ("(all)")
             footnotes = more[1] if len(more) > 1 else ()
@@ -951,6 +1056,7 @@ def write_frames(path: str | Path, document: Document, sheets: dict[str, list[tu
         ws.text(1, note)
         ws.skip()
     ws.skip()
-    _options(ws, list(options.items()), bootstrap_used(frame for tables in sheets.values() for _, frame, *_ in tables))
+    _options(ws, list(options.items()), bootstrap_used(frame for tables in sheets.values() if not callable(tables)
+                                                    for _, frame, *_ in tables))
     streamed.append(ws)
     _save(wb, path, report, streamed, ws)

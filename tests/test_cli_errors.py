@@ -278,6 +278,24 @@ def test_cmh_without_a_layer_names_the_option_and_any_table_size(run, files):
     assert "2×2" not in result.stderr
 
 
+@pytest.mark.parametrize(("layers", "fragment"), [
+    (["--layer", "Admit"], "'Admit' is the row variable"),
+    (["--layer", "Gender"], "'Gender' is the column variable"),
+    (["--layer", "Dept", "--layer", "Dept"], "'Dept' is named more than once"),
+    (["--layers", "Dept", "Dept"], "'Dept' is named more than once"),
+])
+def test_a_layer_column_equal_to_the_row_variable_or_repeated_names_layer(run, tmp_path, layers, fragment):
+    # crosstabs(..., layers=...) refuses these in Python, naming layers=; the command line names its own option,
+    # --layer, as its other errors do (R: write.csv(as.data.frame(UCBAdmissions)))
+    from ._r_datasets import UCB
+
+    path = tmp_path / "ucb.csv"
+    UCB.to_csv(path, index=False)
+    result = run("crosstabs", path, "--row", "Admit", "--col", "Gender", "--weights", "Freq", *layers)
+    err = _one_line_naming(result, "--layer", fragment)
+    assert "layers" not in err
+
+
 @pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
 def test_a_column_name_the_header_repeats(run, tmp_path, suffix):
     # pandas reads the second of two columns named "a" as "a.1": --actual a would take the first without a word.

@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
+import pandas_agree as pa
 from pandas_agree.report.document import Table, laid_out, layered_statistics, stub_parts
 
 from ._r_datasets import TITANIC, UCB
@@ -129,16 +130,24 @@ def test_the_html_and_the_workbook_give_the_layer_a_column(tmp_path):
 
 
 def test_a_layers_own_notes_are_named_by_it():
-    df = pd.DataFrame({"r": list("xxyyxxyy") + list("xyxyxy"), "c": list("uvuvuvuv") + list("uuuuuu"),
-                       "g": ["p"] * 8 + ["q"] * 6})
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    # layer q has a row with a missing r, and the whole table one more (its layer value missing): 1 and 2 rows left
+    # out. Layer q has one column with cases: phi and Cramér's V are undefined there (SPSS: "No statistics are
+    # computed because c is a constant"), and not in layer p or the whole table
+    df = pd.DataFrame({"r": list("xxyyxxyy") + list("xyxyxy") + [None, "x"],
+                       "c": list("uvuvuvuv") + list("uuuuuu") + ["u", "v"], "g": ["p"] * 8 + ["q"] * 7 + [None]})
+    with pytest.warns(pa.UndefinedMeasureWarning, match=r"^Phi and Cramér's V undefined \(NaN\): the column "
+                                                        r"variable 'c' has one category with cases$"):
         report = df.agree.crosstabs("r", "c", layers="g").report(statistics=["phi"])
-    # layer q has one column: phi and Cramér's V are 0/0 there, and not in layer p or the whole table
-    assert report.layers["q"].notes == ["Undefined (0/0) values set to NaN: Phi; Cramér's V."]
+    assert report.layers["q"].notes == ["1 row with a missing value was left out."]
     [section] = laid_out(report).sections
-    assert "g = q: Undefined (0/0) values set to NaN: Phi; Cramér's V." in section.notes
+    assert section.notes == ["2 rows with a missing value were left out.",
+                             "g = q: 1 row with a missing value was left out."]
     assert not any(note.startswith("g = p:") for note in section.notes)
+    # the footnote of layer q's statistics says why they are undefined; no note says it again
+    text = str(report)
+    assert text.count("No statistics are computed: one of the variables is a constant (a single non-empty "
+                      "column).") == 1
+    assert "undefined" not in text.lower()
 
 
 def test_a_weighted_layer_leaves_the_note_on_the_weights_to_the_whole_table():

@@ -159,48 +159,58 @@ def test_a_row_variable_named_columns_is_not_printed_as_the_columns():
 
 # UCBAdmissions (R's as.data.frame(UCBAdmissions)) with a department "G" of men only: its table has one column, so
 # CROSSTABS computes no statistic there ("No statistics are computed because Gender is a constant", in SPSS's
-# words) and every directional measure is undefined; the warning names them as the DataFrames do.
+# words) and every directional measure is undefined; the warning names them as the DataFrames do, and the report
+# says why in the tables' footnote alone (a note would say it again).
 UCB_G = pd.concat([UCB, pd.DataFrame({"Admit": ["Admitted", "Rejected"], "Gender": ["Male", "Male"],
                                       "Dept": ["G", "G"], "Freq": [10, 5]})], ignore_index=True)
+CONSTANT = "No statistics are computed: one of the variables is a constant (a single non-empty column)."
 
 
-def _undefined_note(notes):
-    return next(n for n in notes if n.startswith("Undefined (0/0) values set to NaN: Lambda"))
+def _undefined_message(caught) -> str:
+    [message] = [str(w.message) for w in caught if issubclass(w.category, pa.UndefinedMeasureWarning)]
+    return message
 
 
 def test_the_printed_notes_name_the_dependent_variable_as_the_table_does(tmp_path):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with pytest.warns(pa.UndefinedMeasureWarning, match="the column variable 'Gender' has one category") as caught:
         report = UCB_G.agree.crosstabs("Admit", "Gender", weights="Freq", layers="Dept").report(
             statistics=["lambda", "eta"])
     layer = report.layers["G"]
-    # the report's notes and the DataFrames keep the frames' index
-    assert "Lambda — Rows Dependent" in _undefined_note(layer.notes)
+    # the warning and the DataFrames keep the frames' index
+    assert _undefined_message(caught) == (
+        "Lambda — Symmetric, Lambda — Rows Dependent, Lambda — Columns Dependent, Goodman and Kruskal tau — Rows "
+        "Dependent, Goodman and Kruskal tau — Columns Dependent, Eta — Rows Dependent and Eta — Columns Dependent "
+        "undefined (NaN): the column variable 'Gender' has one category with cases")
     assert layer.statistics[DIR].index[1] == "Lambda — Rows Dependent"
-    # the printed notes read as the printed table beside them
+    assert set(layer.statistics[DIR]["note"]) == {CONSTANT[0].lower() + CONSTANT[1:-1]}
+    # the printed tables and their footnote read as SPSS prints them; no note says the footnote again
+    assert layer.layer_notes == [] and not any("ndefined" in note for note in [*layer.notes, *report.notes])
     text = " ".join(str(report).split())
     assert "Rows Dependent" not in text and "Columns Dependent" not in text
-    assert ("Undefined (0/0) values set to NaN: Lambda — Symmetric; Lambda — Admit Dependent; Lambda — Gender "
-            "Dependent; Goodman and Kruskal tau — Admit Dependent; Goodman and Kruskal tau — Gender Dependent; Eta — "
-            "Admit Dependent; Eta — Gender Dependent.") in text
+    assert ("G Nominal by Nominal Lambda — Symmetric —ᵉ Lambda — Admit Dependent —ᵉ Lambda — Gender Dependent —ᵉ "
+            "Goodman and Kruskal tau — Admit Dependent —ᵉ Goodman and Kruskal tau — Gender Dependent —ᵉ Nominal by "
+            "Interval Eta — Admit Dependent —ᵉ Eta — Gender Dependent —ᵉ") in text
+    assert text.count(f"e. {CONSTANT}") == 1 and "ndefined" not in text
     page = report.to_html()
-    assert "Rows Dependent" not in page and "Eta — Gender Dependent." in page
+    assert "Rows Dependent" not in page and "Eta — Gender Dependent" in page and "ndefined" not in page
     report.to_excel(tmp_path / "ucb.xlsx")
     sheet = [str(c) for row in openpyxl.load_workbook(tmp_path / "ucb.xlsx")["Report"].iter_rows(values_only=True)
              for c in row if c is not None]
-    assert any("Undefined (0/0) values set to NaN: Lambda — Symmetric; Lambda — Admit Dependent" in c for c in sheet)
+    assert any("Lambda — Admit Dependent" in c for c in sheet) and not any("ndefined" in c for c in sheet)
     assert not any("Rows Dependent" in c or "Columns Dependent" in c for c in sheet)
 
 
 def test_the_printed_notes_of_an_agreement_report_name_the_reference_and_the_prediction():
-    # a prediction of one class only: one column, no statistic (as above); the notes name "truth" and "guess"
+    # a prediction of one class only: one column, no statistic (as above); the tables name "truth" and "guess", and
+    # the footnote says why, which no note says again
     df = pd.DataFrame({"truth": ["a", "b", "a", "b", "a"], "guess": ["a"] * 5})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         report = df.agree.report("truth", "guess", statistics=["lambda"], ci=None)
-    assert "Lambda — Columns Dependent" in _undefined_note(report.notes)
+    assert list(report.statistics[DIR].index[1:3]) == ["Lambda — Rows Dependent", "Lambda — Columns Dependent"]
+    assert not any("Lambda" in note for note in report.notes)
     text = " ".join(str(report).split())
-    assert "Lambda — truth Dependent; Lambda — guess Dependent" in text
+    assert "Lambda — truth Dependent —ᵃ Lambda — guess Dependent —ᵃ" in text and text.count(CONSTANT) == 1
     assert "Rows Dependent" not in text and "Columns Dependent" not in text
 
 

@@ -907,14 +907,15 @@ class Crosstab(CountedRows):
             self._warn_order(f"The measure{'s' if len(ordinal) > 1 else ''} {in_words(ordinal)}")
         row_scores, col_scores = scores(self._index, rows, self._columns, cols)
         view = replace(self._own_view(), row_scores=row_scores, col_scores=col_scores)
-        return self._table_measures(chosen, view, lambda m: {}, opts)
+        return self._table_measures(chosen, view, lambda m: {}, opts, why=self._constant())
 
     def _table_measures(self, chosen: list, view: TableView, params, opts, *, weighted: bool = False,
-                        bands: str | None = None) -> pd.DataFrame:
+                        bands: str | None = None, why: str = "") -> pd.DataFrame:
         """The frame of measures of the whole table: each record's value on ``view`` (with ``params(record)``),
         the notes of the values a rule leaves undefined, and with ``opts`` their intervals (the one inference core,
         through the :class:`~pandas_agree.inference.estimands.TableMeasures` estimand); ``bands`` interprets the
-        kappa-like rows."""
+        kappa-like rows. The values left undefined otherwise are said in one UndefinedMeasureWarning, which gives
+        ``why`` as their reason where there is one (:meth:`_constant`)."""
         values, notes = {}, []
         with np.errstate(all="ignore"), quiet_division():  # set once for every measure's formulas
             for m in chosen:
@@ -927,7 +928,12 @@ class Crosstab(CountedRows):
             if undefined:
                 by_rule.update(codes)
                 warnings.warn(text, UndefinedMeasureWarning, stacklevel=external_stacklevel())
-        warn_undefined({code: None for code, value in values.items() if np.isnan(value) and code not in by_rule})
+        undefined = [code for code, value in values.items() if np.isnan(value) and code not in by_rule]
+        if undefined and why:
+            warnings.warn(f"{in_words(undefined)} undefined (NaN): {why}", UndefinedMeasureWarning,
+                          stacklevel=external_stacklevel())
+        else:
+            warn_undefined({code: None for code in undefined})
         columns: dict = {"value": np.array(list(values.values()), dtype=float)}  # the frame is made once, at the end
         if opts is not None:
             estimand = TableMeasures(chosen, view, values, params, self._table_cells, self._counts, self._cell_rows,
@@ -1042,6 +1048,12 @@ class Crosstab(CountedRows):
             For an unknown keyword, for ``cmh``, or for a table held sparse (more than 2²² cells: its dense form
             is not built).
 
+        Warns
+        -----
+        UndefinedMeasureWarning
+            Once for the call where the row or the column variable has one category with cases: the tests and the
+            measures are then NaN (SPSS computes none of them), and the warning names them and the variable.
+
         Examples
         --------
         >>> import pandas as pd
@@ -1072,9 +1084,13 @@ class Crosstab(CountedRows):
         if scaled and self._order_matters():
             several = len(scaled) > 1 or "corr" in words  # corr: Spearman's and Pearson's correlations
             self._warn_order(f"The statistic{'s' if several else ''} {in_words(scaled)}")
+        constant = self._constant()
         if association:
-            measures = association_measures(frame.to_numpy(), row_scores, col_scores,
-                                            [w for w in association if w != "kappa"])
+            with warnings.catch_warnings():
+                if constant:  # every statistic the constant leaves undefined is said once below, with the reason
+                    warnings.simplefilter("ignore", UndefinedMeasureWarning)
+                measures = association_measures(frame.to_numpy(), row_scores, col_scores,
+                                                [w for w in association if w != "kappa"])
             if "kappa" in association:
                 square = self._kappa_table()
                 kappa = association_measures(np.ones((1, 2)) if square is None else square.to_numpy(), None, None,
@@ -1091,6 +1107,8 @@ class Crosstab(CountedRows):
                 out["Symmetric Measures"].attrs["n"] = self.n  # SPSS prints the N of valid cases under it
         if "risk" in words:
             out["Risk Estimate"] = _risk(frame) if self._sample is None else self._design_risk(_risk(frame))
+        if constant:
+            _warn_constant(out, constant, self._shape)
         if "cmh" in words:
             out.update(layer_statistics(self, self._layers))
         return out
@@ -1112,6 +1130,20 @@ class Crosstab(CountedRows):
         statistics (tau-b, tau-c, gamma, Somers' d, the correlations), and neither the linear-by-linear
         association's M² = (N − 1) r² nor eta."""
         return any(size > 2 and not ordered for size, ordered in zip(self._shape, self._sides_ordered, strict=True))
+
+    def _constant(self) -> str:
+        """Why the statistics of the table's association are undefined, as their warning says it: a variable with
+        cases in one category only (SPSS: "No statistics are computed because ... is a constant"), or no case at
+        all; "" where two row and two column categories have cases."""
+        rows, cols = (int((totals > 0).sum()) for totals in self._margins())
+        if rows >= 2 and cols >= 2:
+            return ""
+        if rows == 0:
+            return "the table has no cases"
+        sides = [f"the {side} variable" + ("" if name is None else f" {shown(name)}")
+                 for side, name, count in zip(("row", "column"), self.axis_names, (rows, cols), strict=True)
+                 if count < 2]
+        return f"{in_words(sides)} {'has' if len(sides) == 1 else 'each have'} one category with cases"
 
     def _chi_square_tests(self, frame: pd.DataFrame, row_scores, col_scores, words, random_state) -> pd.DataFrame:
         last = "N of Valid Cases"
@@ -1358,6 +1390,25 @@ def statistics_keywords(statistics: Any, *, layers: bool) -> tuple[str, ...]:
                          "layers=column), or df.agree.report(actual, pred, by=column, statistics=[..., 'cmh']), whose "
                          "groups are the layers")
     return tuple(w for w in words if w != "cmh")
+
+
+def _warn_constant(tables: Mapping[str, pd.DataFrame], why: str, shape: tuple[int, int]) -> None:
+    """One UndefinedMeasureWarning naming the statistics of ``tables`` (the Chi-Square Tests and the measures of
+    :meth:`Crosstab.statistics`) that a variable with one category with cases leaves NaN, ``why`` its reason. Kappa
+    and McNemar's tests, which have their own conditions, and the continuity correction of a table that is not 2×2
+    (which SPSS computes for 2×2 tables only) are not named; nor is the N of valid cases."""
+    names = []
+    for title in ("Chi-Square Tests", "Directional Measures", "Symmetric Measures"):
+        frame = tables.get(title)
+        if frame is None:
+            continue
+        undefined = frame[[c for c in ("value", "exact_2sided") if c in frame]].isna().all(axis=1)
+        names += [name for name, nan in zip(frame.index, undefined, strict=True) if nan and name not in (
+            "N of Valid Cases", "McNemar Test", "McNemar-Bowker Test", "Kappa")
+            and (name != "Continuity Correction" or shape == (2, 2))]
+    if names:
+        warnings.warn(f"{in_words(names)} undefined (NaN): {why}", UndefinedMeasureWarning,
+                      stacklevel=external_stacklevel())
 
 
 def _risk(frame: pd.DataFrame) -> pd.DataFrame:

@@ -572,8 +572,9 @@ def _option_error(err: Exception, args) -> str:
     return message
 
 
-# the library's argument names whose command-line option keeps another name (compare's predictions are --pred)
-PYTHON_NAMES = {"predictions": "pred"}
+# the library's argument names whose command-line option keeps another name (compare's predictions are --pred,
+# crosstabs' layers are --layer)
+PYTHON_NAMES = {"predictions": "pred", "layers": "layer"}
 
 
 def _unknown_measure(err: UnknownMeasureError, args) -> str:

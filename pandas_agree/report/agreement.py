@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -39,8 +39,8 @@ from .rendered import Rendered
 sparse = LazyModule("scipy.sparse")
 
 __all__ = ["CONFUSIONS", "REPORT_OPTIONS", "AgreementReport", "attrs_dict", "case_summary", "cell_statistics_frame",
-           "design_table", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes",
-           "options_dict", "run_dict", "statistics_dict", "table_notes", "warning_notes", "weights_note"]
+           "design_table", "footnoted", "frame_dict", "jsonable", "left_out_table", "lonely_psu_notes", "options_dict",
+           "run_dict", "statistics_dict", "table_notes", "warning_notes", "weights_note"]
 
 CONFUSIONS = 10  # the largest confusions a report shows (Agreement.confusions lists them all)
 
@@ -481,7 +481,7 @@ class AgreementReport(Rendered):
         for frame in (self.multiclass, self.binary, self.averages):
             notes += [n for n in frame.attrs.get("notes", []) if n not in notes and n not in own]
         notes += options
-        notes += warning_notes(caught, notes)
+        notes += warning_notes(caught, notes, footnoted(ag, self.statistics))
         if opts["ci"] is not None:
             averaged = {} if opts["positive"] is not None else self.averages.attrs.get("methods", {})
             multiclass = columns_of(self, self.multiclass)
@@ -738,10 +738,12 @@ def _paradox(ag, interval_kw: dict, shown=None) -> tuple[pd.DataFrame, object]:
     return frame, read
 
 
-def warning_notes(caught, notes: Sequence[str] = ()) -> list[str]:
+def warning_notes(caught, notes: Sequence[str] = (), footnoted: Sequence[str] = ()) -> list[str]:
     """The notes that say what the warnings ``caught`` as a report was made said (an undefined value, the order of
     labels a statistic read, …), so that its text, HTML, Excel and JSON outputs say it too: each warning's message
-    once, as a sentence, unless one of ``notes`` (those the report has already) says it.
+    once, as a sentence, unless one of ``notes`` (those the report has already) says it, or it is an undefined
+    value's whose reason is one of ``footnoted`` (the message ends "undefined (NaN): <reason>"), a reason the
+    footnotes of the report's tables give beside the values.
 
     Examples
     --------
@@ -756,13 +758,37 @@ def warning_notes(caught, notes: Sequence[str] = ()) -> list[str]:
     """
     out: list[str] = []
     seen = set()
+    said = tuple(f" undefined (NaN): {why}" for why in footnoted if why)
     for w in caught:
         text = str(w.message)
+        if said and issubclass(w.category, UndefinedMeasureWarning) and text.endswith(said):
+            continue
         if issubclass(w.category, (UndefinedMeasureWarning, UserWarning)) and text and text not in seen:
             if not any(text in n for n in (*notes, *out)):
                 out.append(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
             seen.add(text)
     return out
+
+
+def footnoted(table, statistics: Mapping[str, pd.DataFrame]) -> list[str]:
+    """The reasons of undefined values that the footnotes of the CROSSTABS tables ``statistics`` (of
+    :meth:`~pandas_agree.Crosstab.statistics`) give beside the values, for :func:`warning_notes`: the notes of
+    their rows, and where a variable of ``table`` has one category with cases, that (SPSS's "No statistics are
+    computed because ... is a constant" under each table). None without tables.
+
+    Examples
+    --------
+    >>> import pandas_agree as pa
+    >>> from pandas_agree.report.agreement import footnoted
+    >>> footnoted(pa.Crosstab.from_table([[3, 2, 1]]), {})
+    []
+    >>> footnoted(pa.Crosstab.from_table([[3, 2, 1]]), {"Symmetric Measures": pd.DataFrame({"note": ["", "x"]})})
+    ['the row variable has one category with cases', 'x']
+    """
+    if not statistics:
+        return []
+    notes = (note for frame in statistics.values() if "note" in frame for note in frame["note"])
+    return list(dict.fromkeys([table._constant(), *(note for note in notes if isinstance(note, str) and note)]))
 
 
 def table_notes(table, value: str) -> list[str]:

@@ -19,6 +19,7 @@ from .agreement import (
     case_summary,
     cell_statistics_frame,
     design_table,
+    footnoted,
     frame_dict,
     group_keys,
     jsonable,
@@ -129,7 +130,9 @@ class CrosstabReport(Rendered):
                                      "Fisher's exact test and the Cochran–Mantel–Haenszel statistics have no "
                                      "design-based form and are left out"))
         notes += table_notes(ct, "value")
-        return notes + warning_notes(caught, notes)
+        # an undefined value whose reason the tables' footnotes give (a variable with one category with cases) is
+        # not said again in a note
+        return notes + warning_notes(caught, notes, footnoted(ct, self.statistics))
 
     @property
     def title(self) -> str:

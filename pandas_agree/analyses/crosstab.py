@@ -907,7 +907,7 @@ class Crosstab(CountedRows):
             self._warn_order(f"The measure{'s' if len(ordinal) > 1 else ''} {in_words(ordinal)}")
         row_scores, col_scores = scores(self._index, rows, self._columns, cols)
         view = replace(self._own_view(), row_scores=row_scores, col_scores=col_scores)
-        return self._table_measures(chosen, view, lambda m: {}, opts, why=self._constant())
+        return self._table_measures(chosen, view, lambda m: {}, opts, why=self.why_statistics_undefined())
 
     def _table_measures(self, chosen: list, view: TableView, params, opts, *, weighted: bool = False,
                         bands: str | None = None, why: str = "") -> pd.DataFrame:
@@ -915,7 +915,7 @@ class Crosstab(CountedRows):
         the notes of the values a rule leaves undefined, and with ``opts`` their intervals (the one inference core,
         through the :class:`~pandas_agree.inference.estimands.TableMeasures` estimand); ``bands`` interprets the
         kappa-like rows. The values left undefined otherwise are said in one UndefinedMeasureWarning, which gives
-        ``why`` as their reason where there is one (:meth:`_constant`)."""
+        ``why`` as their reason where there is one (:meth:`why_statistics_undefined`)."""
         values, notes = {}, []
         with np.errstate(all="ignore"), quiet_division():  # set once for every measure's formulas
             for m in chosen:
@@ -1084,7 +1084,7 @@ class Crosstab(CountedRows):
         if scaled and self._order_matters():
             several = len(scaled) > 1 or "corr" in words  # corr: Spearman's and Pearson's correlations
             self._warn_order(f"The statistic{'s' if several else ''} {in_words(scaled)}")
-        constant = self._constant()
+        constant = self.why_statistics_undefined()
         if association:
             with warnings.catch_warnings():
                 if constant:  # every statistic the constant leaves undefined is said once below, with the reason
@@ -1131,10 +1131,22 @@ class Crosstab(CountedRows):
         association's M² = (N − 1) r² nor eta."""
         return any(size > 2 and not ordered for size, ordered in zip(self._shape, self._sides_ordered, strict=True))
 
-    def _constant(self) -> str:
-        """Why the statistics of the table's association are undefined, as their warning says it: a variable with
-        cases in one category only (SPSS: "No statistics are computed because ... is a constant"), or no case at
-        all; "" where two row and two column categories have cases."""
+    def why_statistics_undefined(self) -> str:
+        """Why the statistics of the table's association (the chi-square tests and the measures of
+        :meth:`statistics` and :meth:`measures`) are undefined, as their warning says it: a variable with cases in
+        one category only (SPSS: "No statistics are computed because ... is a constant"), or no case at all; ""
+        where two row and two column categories have cases.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import pandas_agree as pa
+        >>> df = pd.DataFrame({"a": ["x", "x", "x"], "b": ["u", "v", "v"]})
+        >>> pa.crosstabs(df, "a", "b").why_statistics_undefined()
+        "the row variable 'a' has one category with cases"
+        >>> pa.Crosstab.from_table([[3, 1], [2, 5]]).why_statistics_undefined()
+        ''
+        """
         rows, cols = (int((totals > 0).sum()) for totals in self._margins())
         if rows >= 2 and cols >= 2:
             return ""

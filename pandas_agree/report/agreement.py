@@ -788,7 +788,8 @@ def footnoted(table, statistics: Mapping[str, pd.DataFrame]) -> list[str]:
     if not statistics:
         return []
     notes = (note for frame in statistics.values() if "note" in frame for note in frame["note"])
-    return list(dict.fromkeys([table._constant(), *(note for note in notes if isinstance(note, str) and note)]))
+    reasons = [table.why_statistics_undefined(), *(note for note in notes if isinstance(note, str) and note)]
+    return list(dict.fromkeys(reasons))
 
 
 def table_notes(table, value: str) -> list[str]:

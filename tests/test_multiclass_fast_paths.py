@@ -133,10 +133,15 @@ def test_kappa_variance_under_h1_is_the_sum_over_the_cells_as_written(seed):
     w_row = cols if weights is None else np.einsum("ij,...j->...i", weights, cols)
     w_col = rows if weights is None else np.einsum("...i,ij->...j", rows, weights)
     spread = view.at_rows(w_row[..., view.row_place]) + view.at_cols(w_col[..., view.col_place])
+    counts = view.flat_counts()
     if view.mostly_empty:  # a dense table with at most half of its cells non-empty: the sums over those alone
-        at = view.flat_counts() != 0
-        p, w_cell, spread = p[at], w_cell[at], spread[at]
-    po, pe = (p * w_cell).sum(axis=-1), chance.cohen(rows, cols, weights)
+        at = counts != 0
+        p, w_cell, spread, counts = p[at], w_cell[at], spread[at], counts[at]
+    # Po and Pe each with one division of sums of counts
+    po = divide((counts * w_cell).sum(axis=-1), n) if weights is None else chance.observed_of_counts(view.square, n,
+                                                                                                       weights)
+    pe = chance.cohen_of_counts(tests._on_union(view.row_totals, view.row_place, q),
+                                tests._on_union(view.col_totals, view.col_place, q), n, weights)
     h1 = tests._difference((p * (w_cell * (1 - pe)[..., None] - spread * (1 - po)[..., None]) ** 2).sum(axis=-1),
                            (po * pe - 2 * pe + po) ** 2)
     expected = divide(h1, n * (1 - pe) ** 4)

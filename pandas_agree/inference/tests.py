@@ -46,7 +46,7 @@ def kappa_variances(view: TableView, weights: np.ndarray | None = None) -> tuple
       print it).
 
     Without weights this takes memory and time in O(stored cells + q) (a sparse view never becomes q×q); with
-    q×q ``weights`` the null variance costs O(q²).
+    q×q ``weights`` Po and the null variance cost O(q²).
 
     Parameters
     ----------
@@ -96,7 +96,14 @@ def _kappa_variances(view: TableView, weights: np.ndarray | None) -> tuple[np.nd
         w_cell = on_cells(view.row_place, view.col_place, lambda u, v: weights[u, v])  # by the places in the union
         w_row = np.einsum("ij,...j->...i", weights, cols)  # w̄_i· = Σ_j p_·j w_ij
         w_col = np.einsum("...i,ij->...j", rows, weights)  # w̄_·j = Σ_i p_i· w_ij
-    po, pe = (p * w_cell).sum(axis=-1), chance.cohen(rows, cols, weights)
+    # Po and Pe each with one division (chance.cohen_of_counts): kappa is exactly 0 at independence
+    row_counts = _on_union(view.row_totals, view.row_place, view.q)
+    col_counts = _on_union(view.col_totals, view.col_place, view.q)
+    if weights is None:
+        po = divide((counts * w_cell).sum(axis=-1), n)
+    else:
+        po = chance.observed_of_counts(view.square, n, weights)
+    pe = chance.cohen_of_counts(row_counts, col_counts, n, weights)
     kappa = chance.chance_corrected(po, pe)
     spread = on_cells(w_row[..., view.row_place], w_col[..., view.col_place], np.add)
     # Σ p (w (1 − Pe) − spread (1 − Po))², the arrays of the cells' number updated in place (the same numbers)
@@ -132,7 +139,9 @@ def two_by_two_kappa(a, b, c, d) -> tuple[np.ndarray, np.ndarray]:
     n = a + b + c + d
     p11, p12, p21, p22 = (divide(x, n) for x in (a, b, c, d))
     r1, r2, c1, c2 = divide(a + b, n), divide(c + d, n), divide(a + c, n), divide(b + d, n)
-    po, pe = p11 + p22, r1 * c1 + r2 * c2
+    # Po and Pe each with one division (chance.cohen_of_counts): kappa is exactly 0 at independence
+    po = divide(a + d, n)
+    pe = chance.cohen_of_counts(np.stack([a + b, c + d], axis=-1), np.stack([a + c, b + d], axis=-1), n)
     kappa = chance.chance_corrected(po, pe)
     # w̄_i· = p_·i and w̄_·j = p_j· (w the identity): cell (i, j) moves by δ_ij (1 − Pe) − (p_·i + p_j·)(1 − Po)
     agree, spread = 1 - pe, 1 - po

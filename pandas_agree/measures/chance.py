@@ -13,7 +13,8 @@ import numpy as np
 
 from ..base.undefined import divide
 
-__all__ = ["ROUNDING", "chance_corrected", "cohen", "gwet", "observed", "scott", "within_range"]
+__all__ = ["ROUNDING", "chance_corrected", "cohen", "cohen_of_counts", "gwet", "gwet_of_counts", "observed",
+           "observed_of_counts", "scaled", "scott", "within_range"]
 
 ROUNDING = 64 * np.finfo(float).eps
 """The round-off of a sum of shares: 1 − Pe within this of 0 is 0 (a coefficient of an all-ones weight matrix has
@@ -34,6 +35,68 @@ def cohen(rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None)
     if weights is None:
         return (rows * cols).sum(axis=-1)
     return np.einsum("...i,ij,...j->...", rows, weights, cols)
+
+
+def scaled(n) -> tuple[np.ndarray, np.ndarray]:
+    """The power of two s with N/s in [1/2, 1) (1 where N is 0 or not finite) and N/s: counts divided by s are
+    the same numbers but for the exponent (the division is exact), and their products stay within the range of
+    floats however small or large the counts are."""
+    _, exponent = np.frexp(n)
+    s = np.asarray(np.ldexp(1.0, exponent))
+    return s, n / s
+
+
+def _weighted_sum(weights: np.ndarray, terms: np.ndarray) -> np.ndarray:
+    """Σ_ij w_ij t_ij of terms of shape (..., q, q), in one order whatever the terms."""
+    return (weights * terms).sum(axis=(-2, -1))
+
+
+def cohen_of_counts(rows, cols, n, weights: np.ndarray | None = None) -> np.ndarray:
+    """Cohen's chance agreement Σ_ij w_ij n_i· n_·j / N² of the two margins' counts (each of shape (..., q)) and
+    their total N (shape (...)), with one division at the end.
+
+    The counts are first divided by the power of two nearest above N (exactly: only their exponents change), so
+    that the products neither underflow nor overflow. With integer counts (N² < 2⁵³) this Pe and the observed
+    agreement of :func:`observed_of_counts` are then correctly rounded quotients: at independence
+    (n_ij·N = n_i·n_·j) they are the same number and a chance-corrected coefficient is exactly 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows, cols = np.array([3.0, 9.0]), np.array([8.0, 4.0])  # the margins of [[2, 1], [6, 3]]
+    >>> float(cohen_of_counts(rows, cols, 12.0)) == float(observed_of_counts(np.array([[2.0, 1], [6, 3]]), 12.0))
+    True
+    """
+    n = np.asarray(n, dtype=float)
+    s, total = scaled(n)
+    rows, cols = rows / s[..., None], cols / s[..., None]
+    if weights is None:
+        products = (rows * cols).sum(axis=-1)
+    else:
+        products = _weighted_sum(weights, rows[..., :, None] * cols[..., None, :])
+    return divide(products, total * total)
+
+
+def observed_of_counts(table, n, weights: np.ndarray | None = None) -> np.ndarray:
+    """Observed agreement Σ_ij w_ij n_ij / N of a q×q table of counts (shape (..., q, q)) and its total N, at most
+    1 (as :func:`observed`), with one division at the end: the diagonal's total over N without weights, with
+    them Σ_ij w_ij (n_ij·N) / N², the terms of :func:`cohen_of_counts` at independence summed in the same order."""
+    n = np.asarray(n, dtype=float)
+    if weights is None:
+        return np.minimum(divide(np.trace(table, axis1=-2, axis2=-1), n), 1.0)
+    s, total = scaled(n)
+    terms = (table / s[..., None, None]) * total[..., None, None]
+    return np.minimum(divide(_weighted_sum(weights, terms), total * total), 1.0)
+
+
+def gwet_of_counts(pooled, total) -> np.ndarray:
+    """Gwet's chance agreement without weights, Σ_k π_k (1 − π_k)/(q − 1), of the pooled counts s_k (shape
+    (..., q)) and their total T (2N for two raters): Σ_k s_k (T − s_k) / (T² (q − 1)), one division at the end
+    (as :func:`cohen_of_counts`)."""
+    total = np.asarray(total, dtype=float)
+    s, t = scaled(total)
+    pooled = pooled / s[..., None]
+    return divide((pooled * (t[..., None] - pooled)).sum(axis=-1), t * t * (pooled.shape[-1] - 1))
 
 
 def scott(pi: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:

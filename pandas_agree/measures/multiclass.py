@@ -94,14 +94,15 @@ def _po(v: TableView) -> np.ndarray:
     return v.memo("po", lambda: divide(v.agreement, v.n))
 
 
-def _matched_margins(v: TableView) -> tuple[np.ndarray, np.ndarray]:
-    """The row and column shares p_k· and p_·k of the K matching classes, shape (..., K)."""
-    n = v.n[..., None]
-    return divide(v.row_totals[..., v.rows], n), divide(v.col_totals[..., v.cols], n)
-
-
 def _pe_kappa(v: TableView) -> np.ndarray:
-    return chance.cohen(*_matched_margins(v))
+    """Σ_M n_k· n_·k / N², one division (:func:`~.chance.cohen_of_counts`): 0 kappa at independence."""
+    return chance.cohen_of_counts(v.row_totals[..., v.rows], v.col_totals[..., v.cols], v.n)
+
+
+def _pe_scott(v: TableView) -> np.ndarray:
+    """Σ_M π_k² = Σ_M (n_k· + n_·k)² / (2N)² over the matching labels, one division."""
+    pooled = v.row_totals[..., v.rows] + v.col_totals[..., v.cols]
+    return chance.cohen_of_counts(pooled, pooled, 2 * v.n)
 
 
 def _kappa(v: TableView) -> np.ndarray:
@@ -113,8 +114,7 @@ def _spi(v: TableView, kappa_weights=None) -> np.ndarray:
         p = _square_shares(v)
         pi = (p.sum(axis=-1) + p.sum(axis=-2)) / 2
         return chance.chance_corrected(chance.observed(p, kappa_weights), chance.scott(pi, kappa_weights))
-    rows, cols = _matched_margins(v)
-    return chance.chance_corrected(_po(v), chance.scott((rows + cols) / 2))
+    return chance.chance_corrected(_po(v), _pe_scott(v))
 
 
 def _bpk_chance(v: TableView, kappa_weights=None) -> float:
@@ -173,25 +173,50 @@ def _square_shares(v: TableView) -> np.ndarray:
 
 def _kappa_w(v: TableView, kappa_weights=None) -> np.ndarray:
     weights = agreement_weights("linear", v.q) if kappa_weights is None else kappa_weights
-    p = _square_shares(v)
-    return chance.chance_corrected(chance.observed(p, weights), chance.cohen(p.sum(axis=-1), p.sum(axis=-2), weights))
+    square = v.square
+    return chance.chance_corrected(chance.observed_of_counts(square, v.n, weights),
+                                   chance.cohen_of_counts(square.sum(axis=-1), square.sum(axis=-2), v.n, weights))
+
+
+def _union_counts(v: TableView) -> np.ndarray:
+    """n_l· + n_·l over the q labels of the union, shape (..., q), once per view (read-only)."""
+    def counts() -> np.ndarray:
+        pooled = np.zeros((*v.n.shape, v.q))
+        pooled[..., v.row_place] += v.row_totals
+        pooled[..., v.col_place] += v.col_totals
+        return _read_only(pooled)
+
+    return v.memo("union_counts", counts)
 
 
 def _union_shares(v: TableView) -> np.ndarray:
     """π_l = (n_l· + n_·l)/(2N) over the q labels of the union, shape (..., q), once per view (read-only) for
     every coefficient that reads it."""
-    def shares() -> np.ndarray:
-        pi = np.zeros((*v.n.shape, v.q))
-        pi[..., v.row_place] += v.row_totals
-        pi[..., v.col_place] += v.col_totals
-        return _read_only(divide(pi, 2 * v.n[..., None]))
+    return v.memo("union_shares", lambda: _read_only(divide(_union_counts(v), 2 * v.n[..., None])))
 
-    return v.memo("union_shares", shares)
+
+def _pe_gwet(v: TableView) -> np.ndarray:
+    """AC1's Pe Σ_l π_l (1 − π_l)/(q − 1) over the union, one division (:func:`~.chance.gwet_of_counts`)."""
+    return chance.gwet_of_counts(_union_counts(v), 2 * v.n)
+
+
+def _pe_alpha(v: TableView) -> np.ndarray:
+    """ALPHA's Pe Σ_l π_l² over the union, one division (:func:`~.chance.cohen_of_counts`)."""
+    pooled = _union_counts(v)
+    return chance.cohen_of_counts(pooled, pooled, 2 * v.n)
+
+
+def _pa_alpha(v: TableView) -> np.ndarray:
+    """ALPHA's Pa = (1 − ε)·Po + ε, ε = 1/(2n) (n = :attr:`~.TableView.values_n`), as ((2n − 1)·Σ_M n_kk + N)/(2n·N):
+    one division, so that at ALPHA's point of no agreement beyond chance Pa and Pe are the same number."""
+    s, total = chance.scaled(v.n)
+    values = 2 * v.values_n
+    return divide((values - 1) * (v.agreement / s) + total, values * total)
 
 
 def _ac1(v: TableView, kappa_weights=None) -> np.ndarray:
     if kappa_weights is None:  # Po is the share on the matching cells, the diagonal of the union table
-        return chance.chance_corrected(_po(v), chance.gwet(_union_shares(v)))
+        return chance.chance_corrected(_po(v), _pe_gwet(v))
     p = _square_shares(v)
     pi = (p.sum(axis=-1) + p.sum(axis=-2)) / 2
     return chance.chance_corrected(chance.observed(p, kappa_weights), chance.gwet(pi, kappa_weights))
@@ -199,17 +224,17 @@ def _ac1(v: TableView, kappa_weights=None) -> np.ndarray:
 
 def _alpha(v: TableView, kappa_weights=None) -> np.ndarray:
     # 1 − (n−1)·Σ o_ck δ_ck / Σ n_c n_k δ_ck (δ = 1 − w, n = 2N) is (Pa − Pe)/(1 − Pe) with these Pa and Pe
-    if kappa_weights is None:
-        po, pi = _po(v), _union_shares(v)
+    if kappa_weights is None:  # Pa and Pe each with one division
+        pa, pe = _pa_alpha(v), _pe_alpha(v)
     else:
         p = _square_shares(v)
         po, pi = chance.observed(p, kappa_weights), (p.sum(axis=-1) + p.sum(axis=-2)) / 2
-    # n = 2N, N the objects (under a sample design those sampled: TableView.sampled)
-    eps = divide(1, 2 * v.values_n)
-    pa = (1 - eps) * po + eps
+        # n = 2N, N the objects (under a sample design those sampled: TableView.sampled)
+        eps = divide(1, 2 * v.values_n)
+        pa, pe = (1 - eps) * po + eps, chance.scott(pi, kappa_weights)
     # the correction (n − 1) of n = 2N pairable values needs more than one of them: fractional counts below a
     # total of 1/2 would give a value above 1
-    return np.where(2 * v.values_n > 1, chance.chance_corrected(pa, chance.scott(pi, kappa_weights)), np.nan)
+    return np.where(2 * v.values_n > 1, chance.chance_corrected(pa, pe), np.nan)
 
 
 def _kappa_max(v: TableView) -> np.ndarray:
@@ -275,7 +300,7 @@ def _spi_gradient(v: TableView, kappa_weights=None):
         return _observed(v, weights, kappa_weights), chance.scott(pi, kappa_weights), weights, slope[rp] + slope[cp]
     matched = np.zeros(v.q)  # π over the matching labels only
     matched[v.row_place[v.rows]] = _union_shares(v)[v.row_place[v.rows]]
-    return _observed(v, weights, kappa_weights), chance.scott(matched), weights, matched[rp] + matched[cp]
+    return _observed(v, weights, kappa_weights), _pe_scott(v), weights, matched[rp] + matched[cp]
 
 
 def _bpk_gradient(v: TableView, kappa_weights=None):
@@ -289,7 +314,8 @@ def _ac1_gradient(v: TableView, kappa_weights=None):
     total = v.q if kappa_weights is None else kappa_weights.sum()
     scale = divide(total, v.q * (v.q - 1))
     slope = scale * (1 - 2 * pi) / 2
-    return _observed(v, weights, kappa_weights), chance.gwet(pi, kappa_weights), weights, slope[rp] + slope[cp]
+    pe = _pe_gwet(v) if kappa_weights is None else chance.gwet(pi, kappa_weights)
+    return _observed(v, weights, kappa_weights), pe, weights, slope[rp] + slope[cp]
 
 
 def _alpha_gradient(v: TableView, kappa_weights=None):
@@ -297,6 +323,8 @@ def _alpha_gradient(v: TableView, kappa_weights=None):
     pi = _union_shares(v)
     slope = _scott_slope(pi, kappa_weights)
     eps = 1 / (2 * v.values_n)  # Krippendorff's alpha is (Pa' − Pe)/(1 − Pe) with Pa' = (1 − ε)·Pa + ε
+    if kappa_weights is None:  # each with one division
+        return _pa_alpha(v), _pe_alpha(v), (1 - eps) * weights, slope[rp] + slope[cp]
     return ((1 - eps) * _observed(v, weights, kappa_weights) + eps, chance.scott(pi, kappa_weights),
             (1 - eps) * weights, slope[rp] + slope[cp])
 
@@ -338,10 +366,9 @@ def _spi_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
     if kappa_weights is not None:
         return None
     r, c, n = v.row_totals[v.rows], v.col_totals[v.cols], v.n
-    rows, cols = _matched_margins(v)
     share = (r + c) / (2 * n**2)
     d_pe = TablePartials(rows=v.on_rows(share), cols=v.on_cols(share))
-    pe = np.float64(chance.scott((rows + cols) / 2))
+    pe = np.float64(_pe_scott(v))
     return _chance_corrected_partials(np.float64(_po(v)), pe, _po_partials(v), d_pe)
 
 
@@ -360,7 +387,7 @@ def _ac1_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
     pi, (row_place, col_place) = _union_totals(v)
     slope = (1 - 2 * pi) / (np.float64(v.q - 1) * 2 * v.n)  # ∂Pe/∂π_l · ∂π_l/∂n_l·
     d_pe = TablePartials(rows=slope[row_place], cols=slope[col_place])
-    return _chance_corrected_partials(np.float64(_po(v)), np.float64(chance.gwet(pi)), _po_partials(v), d_pe)
+    return _chance_corrected_partials(np.float64(_po(v)), np.float64(_pe_gwet(v)), _po_partials(v), d_pe)
 
 
 def _alpha_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
@@ -368,10 +395,9 @@ def _alpha_partials(v: TableView, kappa_weights=None) -> TablePartials | None:
         return None
     pi, (row_place, col_place) = _union_totals(v)
     eps = 1 / (2 * v.values_n)
-    po = np.float64(_po(v))
     d_pe = TablePartials(rows=(pi / v.n)[row_place], cols=(pi / v.n)[col_place])
     # Pa = (1 − ε)·Po + ε; ε = 1/(2N) moves with N only, the same for every cell
-    return _chance_corrected_partials((1 - eps) * po + eps, np.float64(chance.scott(pi)), _po_partials(v) * (1 - eps),
+    return _chance_corrected_partials(np.float64(_pa_alpha(v)), np.float64(_pe_alpha(v)), _po_partials(v) * (1 - eps),
                                       d_pe)
 
 

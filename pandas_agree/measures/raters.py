@@ -238,9 +238,9 @@ def light_kappas(sums, scale: Scale) -> np.ndarray:
     pairs = sums["pairs"].reshape(*sums["one"].shape[:-1], -1, 2 + 2 * q)
     n = pairs[..., 0]
     po = divide(pairs[..., 1], n)
-    rows = divide(pairs[..., 2:2 + q], n[..., None])
-    cols = divide(pairs[..., 2 + q:], n[..., None])
-    kappas = chance.chance_corrected(po, chance.cohen(rows, cols, scale.weights))
+    # Pe with one division (chance.cohen_of_counts): a pair at independence has kappa exactly 0
+    kappas = chance.chance_corrected(po, chance.cohen_of_counts(pairs[..., 2:2 + q], pairs[..., 2 + q:], n,
+                                                                scale.weights))
     return kappas if scale.pairs is None else np.where(scale.pairs, kappas, np.nan)
 
 

@@ -166,17 +166,18 @@ _for = _proportion_of(_b, _bd)
 
 
 # --- measures averaged before the formula (the macro's rule) ---------------------------------------------
-# YOUD is REC − FPR (SPE − 1 is −FPR) and MARK is PRE − FOR, their terms averaged so: at independence the two
-# proportions are the same quotient (REC = FPR = n_·k/N, PRE = FOR = n_k·/N), and the difference is exactly 0.
+# A class's YOUD is REC − FPR (SPE − 1 is −FPR) and its MARK is PRE − FOR: at independence the two proportions are
+# the same quotient (REC = FPR = n_·k/N, PRE = FOR = n_k·/N), and the difference is exactly 0. Their averages before
+# the formula average the macro's terms, REC and SPE, PRE and NPV (!KO_clasagree), which sum to 1 within round-off.
 
 _binary(code="YOUD", name="Youden's J", aliases=("Youden", "informedness", "Somers' d C|R"), formula="REC+SPE−1",
         compute=lambda a, b, c, d: _rec(a, b, c, d) - _fpr(a, b, c, d), range=(-1.0, 1.0), transposed="MARK",
         reference="Youden (1950); " + REZANKOVA_HUSEK + " eq. 2.11", interval=Wald(("REC", "SPE"), slope=1.0),
-        terms=("REC", "FPR"), combine=lambda rec, fpr: rec - fpr)
+        terms=("REC", "SPE"), combine=lambda rec, spe: rec + spe - 1)
 _binary(code="MARK", name="markedness", aliases=("Somers' d R|C",), formula="PRE+NPV−1",
         compute=lambda a, b, c, d: _pre(a, b, c, d) - _for(a, b, c, d), range=(-1.0, 1.0), transposed="YOUD",
-        reference="Powers (2011); " + KO_CLASAGREE, interval=Wald(("PRE", "NPV"), slope=1.0), terms=("PRE", "FOR"),
-        combine=lambda pre, for_: pre - for_)
+        reference="Powers (2011); " + KO_CLASAGREE, interval=Wald(("PRE", "NPV"), slope=1.0), terms=("PRE", "NPV"),
+        combine=lambda pre, npv: pre + npv - 1)
 _binary(code="BCR", name="balanced classification rate", aliases=("balanced accuracy", "AUC of one point"),
         formula="(REC+SPE)/2", compute=lambda a, b, c, d: (_rec(a, b, c, d) + _spe(a, b, c, d)) / 2,
         range=(0.0, 1.0), reference="Brodersen et al. (2010); " + KO_CLASAGREE,

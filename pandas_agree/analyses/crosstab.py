@@ -23,7 +23,13 @@ from ..base.lazy import LazyModule
 from ..base.options import keywords, validate_options
 from ..base.rounding import rounded_text
 from ..base.text import in_words, shown, shown_list
-from ..base.undefined import UndefinedMeasureWarning, external_stacklevel, quiet_division, warn_undefined
+from ..base.undefined import (
+    UndefinedMeasureWarning,
+    external_stacklevel,
+    quiet_division,
+    warn_undefined,
+    warn_undefined_because,
+)
 from ..engine.crosstab import (
     SPARSE_CELLS,
     NoValidRowsError,
@@ -930,8 +936,7 @@ class Crosstab(CountedRows):
                 warnings.warn(text, UndefinedMeasureWarning, stacklevel=external_stacklevel())
         undefined = [code for code, value in values.items() if np.isnan(value) and code not in by_rule]
         if undefined and why:
-            warnings.warn(f"{in_words(undefined)} undefined (NaN): {why}", UndefinedMeasureWarning,
-                          stacklevel=external_stacklevel())
+            warn_undefined_because(in_words(undefined), why)
         else:
             warn_undefined({code: None for code in undefined})
         columns: dict = {"value": np.array(list(values.values()), dtype=float)}  # the frame is made once, at the end
@@ -1419,8 +1424,7 @@ def _warn_constant(tables: Mapping[str, pd.DataFrame], why: str, shape: tuple[in
             "N of Valid Cases", "McNemar Test", "McNemar-Bowker Test", "Kappa")
             and (name != "Continuity Correction" or shape == (2, 2))]
     if names:
-        warnings.warn(f"{in_words(names)} undefined (NaN): {why}", UndefinedMeasureWarning,
-                      stacklevel=external_stacklevel())
+        warn_undefined_because(in_words(names), why)
 
 
 def _risk(frame: pd.DataFrame) -> pd.DataFrame:
@@ -1558,8 +1562,7 @@ def _generalized_cmh(everything: Crosstab, stack: list, why: str, rows: pd.Index
     if not why and min(len(rows), len(cols)) < 2:
         why = (f"needs two row and two column categories with cases; all layers together have {len(rows)} row and "
                f"{len(cols)} column categories with cases")
-        warnings.warn(f"{' and '.join(contingency.GENERALIZED_CMH_ROWS)} undefined (NaN): {why}",
-                      UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        warn_undefined_because(" and ".join(contingency.GENERALIZED_CMH_ROWS), why)
     if why:
         out = pd.DataFrame({"value": np.nan, "df": np.nan, "pvalue": np.nan, "note": why},
                            index=list(contingency.GENERALIZED_CMH_ROWS))

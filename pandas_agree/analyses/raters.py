@@ -26,7 +26,7 @@ from ..base.rounding import rounded_text
 from ..base.spelling import on_command_line, option_named, option_set
 from ..base.steps import RELATIVE_STEP
 from ..base.text import in_words, shown, shown_list
-from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined
+from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, undefined_because, warn_undefined
 from ..engine.cells import native_rows
 from ..engine.crosstab import as_label_series, design_codes, validate_weights
 from ..engine.design import DesignColumns, check_replicates, merge_units, unit_tables
@@ -832,7 +832,7 @@ class RaterAgreement:
             why.append(f"for {self._pair_names(*np.nonzero(undefined))}, {code} is 0/0 on the subjects both rated")
         frame.attrs["notes"] = []
         if why:
-            message = f"pairwise {code} undefined (NaN): " + "; ".join(why) + "."
+            message = undefined_because(f"pairwise {code}", "; ".join(why)) + "."
             frame.attrs["notes"] = [message]
             warnings.warn(message, UndefinedMeasureWarning, stacklevel=external_stacklevel())
         return frame

@@ -18,7 +18,8 @@ from contextvars import ContextVar
 
 import numpy as np
 
-__all__ = ["UndefinedMeasureWarning", "divide", "external_stacklevel", "quiet_division", "warn_undefined"]
+__all__ = ["UndefinedMeasureWarning", "divide", "external_stacklevel", "quiet_division", "undefined_because",
+           "warn_undefined", "warn_undefined_because"]
 
 _QUIET: ContextVar[bool] = ContextVar("pandas_agree_quiet_division", default=False)
 
@@ -142,6 +143,27 @@ def warn_undefined(undefined: dict[str, list | None], *, what: str = "class") ->
         UndefinedMeasureWarning,
         stacklevel=external_stacklevel(),
     )
+
+
+def undefined_because(names: str, why: str) -> str:
+    """The message of values left undefined for one reason, "<names> undefined (NaN): <why>": the form in which the
+    reports find the reason of an undefined value that their footnotes already give.
+
+    Examples
+    --------
+    >>> from pandas_agree.base.undefined import undefined_because
+    >>> undefined_because("Phi and Cramér's V", "the row variable 'a' has one category with cases")
+    "Phi and Cramér's V undefined (NaN): the row variable 'a' has one category with cases"
+    """
+    return f"{names} undefined (NaN): {why}"
+
+
+def warn_undefined_because(names: str, why: str) -> None:
+    """Issue one :class:`UndefinedMeasureWarning` that the values ``names`` are undefined for the reason ``why``
+    (:func:`undefined_because`)."""
+    import warnings
+
+    warnings.warn(undefined_because(names, why), UndefinedMeasureWarning, stacklevel=external_stacklevel())
 
 
 def external_stacklevel() -> int:

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.rounding import rounded_text
-from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel
+from ..base.undefined import UndefinedMeasureWarning, divide, external_stacklevel, warn_undefined_because
 from ..engine.tableview import TableView
 from ..measures.registry import REGISTRY
 from .delta import TableCells, partials_variances
@@ -1032,8 +1032,7 @@ def generalized_cmh(tables: Any, row_scores: Any = None, col_scores: Any = None)
     out.attrs["layers_used"] = len(t)
     if len(t) == 0:
         out["note"] = "no layer with more than one case"
-        warnings.warn(f"{' and '.join(GENERALIZED_CMH_ROWS)} undefined (NaN): no layer with more than one case",
-                      UndefinedMeasureWarning, stacklevel=external_stacklevel())
+        warn_undefined_because(" and ".join(GENERALIZED_CMH_ROWS), "no layer with more than one case")
         return out
     n = t.sum(axis=(1, 2))
     r, c = t.sum(axis=2), t.sum(axis=1)  # (K, I), (K, J)

@@ -24,7 +24,7 @@ from ..analyses.messages import (
 from ..base.lazy import LazyModule
 from ..base.options import AVERAGES, CELLS, keywords, validate_options
 from ..base.spelling import option_set
-from ..base.undefined import UndefinedMeasureWarning
+from ..base.undefined import UndefinedMeasureWarning, undefined_because
 from ..base.version import __version__
 from ..engine.crosstab import sparse_frame
 from ..inference.contingency import margins_label
@@ -758,7 +758,7 @@ def warning_notes(caught, notes: Sequence[str] = (), footnoted: Sequence[str] = 
     """
     out: list[str] = []
     seen = set()
-    said = tuple(f" undefined (NaN): {why}" for why in footnoted if why)
+    said = tuple(undefined_because("", why) for why in footnoted if why)
     for w in caught:
         text = str(w.message)
         if said and issubclass(w.category, UndefinedMeasureWarning) and text.endswith(said):
